@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ProblemDetails } from '@hrpay/contracts';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { accessTokens, type AccessTokens } from './lib/access-tokens.js';
+import { Mailer } from './lib/mailer.js';
+import { HttpProblem } from './lib/problem.js';
+import { routeAccess } from './lib/route-access.js';
+import { Throttle } from './lib/throttle.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { authService, type AuthService } from './modules/auth/service.js';
+import { portalRoutes } from './modules/portal/routes.js';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  jwtSecret: string;
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: { auth: AuthService; tokens: AccessTokens; mailer: Mailer };
+  }
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** The whole application as one Fastify instance; server.ts only boots it (fastify/demo). */
+export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(problemHandler);
+
+  const tokens = accessTokens(jwtSecret);
+  const mailer = new Mailer(db, app.log, config.SMTP_URL, config.MAIL_FROM);
+  const auth = authService({
+    db,
+    tokens,
+    mailer,
+    throttle: new Throttle(config.LOGIN_WINDOW_MINUTES * 60),
+    limits: {
+      failuresPerEmail: config.LOGIN_MAX_FAILURES_PER_EMAIL,
+      attemptsPerIp: config.LOGIN_MAX_ATTEMPTS_PER_IP,
+    },
+    appBaseUrl: (origin) => (config.APP_BASE_URL ?? origin).replace(/\/$/, ''),
+  });
+  app.decorate('services', { auth, tokens, mailer });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'HRPAY API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(routeAccess, { db, tokens });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ Status: 'ok' }));
+  app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await db.ping();
+      return { Status: 'ready' };
+    } catch {
+      return reply.code(503).send(problem(503, 'Service Unavailable', 'The database is not reachable.'));
+    }
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authRoutes, { auth });
+  await app.register(portalRoutes);
+
+  const webDist = config.WEB_DIST_DIR ?? defaultWebDist;
+  const serveWeb = existsSync(`${webDist}/index.html`);
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/api')) {
+      // The single-page app owns every other path, including its own not-found page.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .type('application/problem+json')
+      .send(problem(404, 'Not Found', `No resource at ${path}.`));
+  });
+
+  return app;
+}
+
+function problem(
+  status: number,
+  title: string,
+  detail?: string,
+  errors?: ProblemDetails['errors'],
+): ProblemDetails {
+  return { type: 'about:blank', title, status, detail, ...(errors ? { errors } : {}) };
+}
+
+/** The one error path: typed problems keep their message, 4xx from Fastify keep theirs, 5xx say nothing inside. */
+function problemHandler(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: { log: FastifyInstance['log'] },
+  reply: import('fastify').FastifyReply,
+) {
+  reply.type('application/problem+json');
+  if (error instanceof HttpProblem) {
+    reply.headers(error.headers);
+    return reply.code(error.status).send(problem(error.status, error.title, error.detail, error.errors));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.flatMap((v) => {
+      const unknownKeys =
+        v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];
+      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      if (unknownKeys.length) {
+        // Every unknown property is named, so a client sees `tenant_id` refused rather than ignored.
+        return unknownKeys.map((key) => {
+          const name = field ? `${field}.${key}` : key;
+          return { Code: name, Description: `${name}: this property is not allowed` };
+        });
+      }
+      const name = field || error.validationContext || 'body';
+      return [{ Code: name, Description: `${name}: ${v.message}` }];
+    });
+    return reply.code(400).send(problem(400, 'Bad Request', 'One or more fields are invalid.', errors));
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error }, 'response did not match its schema');
+    return reply.code(500).send(problem(500, 'Internal Server Error', 'Something went wrong.'));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(problem(status, titleFor(status), error.message));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send(problem(500, 'Internal Server Error', 'Something went wrong.'));
+}
+
+function titleFor(status: number): string {
+  const titles: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    406: 'Not Acceptable',
+    408: 'Request Timeout',
+    413: 'Content Too Large',
+    415: 'Unsupported Media Type',
+    429: 'Too Many Requests',
+  };
+  return titles[status] ?? 'Bad Request';
+}

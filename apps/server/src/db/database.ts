@@ -1,0 +1,53 @@
+/**
+ * The only door to the database. Every piece of application SQL runs inside `withTenant` (RLS scoped to one
+ * tenant) or `withoutTenant` (global tables only), always as the non-owner application role, always in one
+ * transaction with a transaction-local tenant setting (ARCHITECTURE §3). Nothing else touches the pool.
+ */
+export interface Tx {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+/**
+ * A query run first in a tenant transaction, whose parameters are all UUIDs: on a server it travels with BEGIN
+ * and the tenant setting in one round trip (the hot path of every authenticated request).
+ */
+export interface FirstQuery {
+  sql: string;
+  uuids: string[];
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  withTenant<T>(
+    tenantId: string,
+    work: (tx: Tx, firstRows: Record<string, unknown>[]) => Promise<T>,
+    first?: FirstQuery,
+  ): Promise<T>;
+  withoutTenant<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Liveness of the database itself (GET /api/ready). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const APP_ROLE = 'hrpay_app';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** A tenant id reaches SQL only after this check, so a malformed claim can never become SQL text. */
+export function assertTenantId(tenantId: string): string {
+  if (!isUuid(tenantId)) throw new Error('invalid tenant id');
+  return tenantId.toLowerCase();
+}
+
+/** $1..$n of a FirstQuery replaced by quoted UUID literals; only ever called on checked UUIDs. */
+export function inlineUuids(first: FirstQuery): string {
+  return first.sql.replace(/\$(\d+)/g, (_m, n: string) => {
+    const value = first.uuids[Number(n) - 1];
+    if (!isUuid(value)) throw new Error('FirstQuery parameters must be UUIDs');
+    return `'${value.toLowerCase()}'::uuid`;
+  });
+}

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { APP_ROLE, assertTenantId, type Database, type FirstQuery, type Tx } from './database.js';
+import { lockDataDir } from './data-dir-lock.js';
+
+/**
+ * Embedded PostgreSQL. PGlite's session is a superuser, so each transaction switches to the application
+ * role with SET LOCAL ROLE: RLS then stops a forgotten filter (not injected SQL, hence parameterised
+ * queries only). PGlite has one connection; its transaction() serialises callers.
+ */
+export async function openPglite(dataDir: string | 'memory'): Promise<{ db: Database; owner: PGlite }> {
+  let release = () => {};
+  let pg: PGlite;
+  if (dataDir === 'memory') {
+    pg = await PGlite.create();
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    release = lockDataDir(dataDir);
+    pg = await PGlite.create(`${dataDir}/pgdata`);
+  }
+
+  const run = async <T>(
+    tenantId: string | null,
+    work: (tx: Tx, firstRows: Record<string, unknown>[]) => Promise<T>,
+    first?: FirstQuery,
+  ): Promise<T> =>
+    pg.transaction(async (t) => {
+      await t.query(`SET LOCAL ROLE ${APP_ROLE}`);
+      if (tenantId) await t.query(`SELECT set_config('app.tenant_id', $1, true)`, [assertTenantId(tenantId)]);
+      const tx: Tx = {
+        query: async <Row>(sql: string, params?: unknown[]) => (await t.query<Row>(sql, params)).rows,
+      };
+      const firstRows = first ? await tx.query<Record<string, unknown>>(first.sql, first.uuids) : [];
+      return work(tx, firstRows);
+    });
+
+  const db: Database = {
+    kind: 'pglite',
+    withTenant: (tenantId, work, first) => run(tenantId, work, first),
+    withoutTenant: (work) => run(null, (tx) => work(tx)),
+    ping: async () => {
+      await pg.query('SELECT 1');
+    },
+    close: async () => {
+      if (!pg.closed) {
+        if (dataDir !== 'memory') await pg.query('CHECKPOINT');
+        await pg.close();
+      }
+      release();
+    },
+  };
+  return { db, owner: pg };
+}

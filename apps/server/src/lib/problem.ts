@@ -1,0 +1,28 @@
+import type { ValidationError } from '@hrpay/contracts';
+
+/** A typed error the one error handler turns into RFC 9457 problem details (STYLE.md §5). */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors?: ValidationError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail ?? title);
+  }
+}
+
+export const problems = {
+  badRequest: (detail: string, errors?: ValidationError[]) =>
+    new HttpProblem(400, 'Bad Request', detail, errors),
+  unauthorized: (detail = 'Authentication is required.') => new HttpProblem(401, 'Unauthorized', detail),
+  forbidden: (detail = 'You do not have access to this resource.') =>
+    new HttpProblem(403, 'Forbidden', detail),
+  notFound: (detail = 'The resource was not found.') => new HttpProblem(404, 'Not Found', detail),
+  conflict: (detail: string) => new HttpProblem(409, 'Conflict', detail),
+  tooManyRequests: (retryAfterSeconds: number) =>
+    new HttpProblem(429, 'Too Many Requests', 'Too many attempts. Please wait and try again.', undefined, {
+      'retry-after': String(retryAfterSeconds),
+    }),
+};

@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { AccessTokenClaims, UserTypeName } from '@hrpay/contracts';
+import type { Database, Tx } from '../db/database.js';
+import type { AccessTokens } from './access-tokens.js';
+import { problems } from './problem.js';
+
+/**
+ * Every /api/v1 route declares who may call it (ARCHITECTURE §3, spec §6). This plugin is the one place where
+ * that is enforced: it refuses to start on a route without a declaration, a non-strict body schema or no
+ * response schema; verifies the bearer token and X-Tenant-ID before the body is read; and runs the handler
+ * inside the tenant's transaction after re-reading the session and the user's current type from the database.
+ */
+export type RouteAccess =
+  | { public: true }
+  | {
+      userTypes: readonly UserTypeName[];
+      /** For routes with an :id: the table whose row the id names, so the isolation test can probe it. */
+      idOf?: string;
+    };
+
+export interface CurrentUser {
+  userId: string;
+  tenantId: string;
+  sessionId: string;
+  companyId: string;
+  userType: UserTypeName;
+  isApprover: boolean;
+  employeeId: string | null;
+  fullName: string;
+}
+
+export interface RequestContext {
+  tx: Tx;
+  user: CurrentUser;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    claims?: AccessTokenClaims;
+    context?: RequestContext;
+  }
+  interface FastifyInstance {
+    /** Every /api/v1 route with its declared access, for the route-matrix tests. */
+    apiRoutes: { method: string; url: string; access: RouteAccess }[];
+  }
+}
+
+/** The tenant transaction and signed-in user of an authenticated route. */
+export function contextOf(request: FastifyRequest): RequestContext {
+  if (!request.context) throw new Error('contextOf() used on a public route');
+  return request.context;
+}
+
+function isStrictObject(schema: unknown): boolean {
+  if (!(schema instanceof z.ZodObject)) return false;
+  const catchall = schema.def.catchall;
+  return catchall instanceof z.ZodNever;
+}
+
+export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
+  async (app: FastifyInstance, { db, tokens }) => {
+    app.decorate('apiRoutes', []);
+
+    const authenticate = async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      const claims = token ? await tokens.verify(token) : null;
+      if (!claims) throw problems.unauthorized();
+      if (request.headers['x-tenant-id'] !== claims.tenant_id) {
+        throw problems.forbidden('The X-Tenant-ID header does not match your session.');
+      }
+      request.claims = claims;
+    };
+
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (!route.url.startsWith('/api/v1/')) return;
+      const access = route.config?.access;
+      const where = `${String(route.method)} ${route.url}`;
+      if (!access) throw new Error(`${where} declares no access (config.access)`);
+      if (!route.schema?.response) throw new Error(`${where} has no response schema`);
+      if (route.schema.body && !isStrictObject(route.schema.body)) {
+        throw new Error(`${where} body schema must be a strict object (unknown properties refused)`);
+      }
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+      }
+      if ('public' in access) return;
+
+      const allowed = new Set<string>(access.userTypes);
+      // The token's type gives an early 403 before the body is read; the database row decides in the handler.
+      const allowedByToken = async (request: FastifyRequest) => {
+        if (!allowed.has(request.claims!.user_type)) throw problems.forbidden();
+      };
+      const inner = route.handler;
+      route.onRequest = [authenticate, allowedByToken, ...[route.onRequest ?? []].flat()];
+      route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        const claims = request.claims!;
+        return db.withTenant(
+          claims.tenant_id,
+          async (tx, [row]) => {
+            if (!row) throw problems.unauthorized('Your session has ended. Please sign in again.');
+            const user = currentUser(claims, row as unknown as CurrentUserRow);
+            if (!allowed.has(user.userType)) throw problems.forbidden();
+            request.context = { tx, user };
+            return inner.call(this, request, reply);
+          },
+          { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] },
+        );
+      };
+    });
+  },
+);
+
+interface CurrentUserRow {
+  company_id: string;
+  user_type: UserTypeName;
+  is_approver: boolean;
+  employee_id: string | null;
+  full_name: string;
+}
+
+/**
+ * The session must still be live and the user active; type and approver flag come from the row, not the token.
+ * Runs as the transaction's first query (with BEGIN, in one round trip on a server).
+ */
+const CURRENT_USER_SQL = `SELECT u.company_id, u.user_type, u.is_approver, u.employee_id, u.full_name
+   FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+  WHERE s.tenant_id = $1 AND s.id = $2 AND s.user_id = $3
+    AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`;
+
+function currentUser(claims: AccessTokenClaims, row: CurrentUserRow): CurrentUser {
+  return {
+    userId: claims.sub,
+    tenantId: claims.tenant_id,
+    sessionId: claims.sid,
+    companyId: row.company_id,
+    userType: row.user_type,
+    isApprover: row.is_approver,
+    employeeId: row.employee_id,
+    fullName: row.full_name,
+  };
+}

@@ -1,0 +1,134 @@
+import type { UserTypeName } from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+
+export interface LoginUserRow {
+  id: string;
+  tenant_id: string;
+  user_type: UserTypeName;
+  is_approver: boolean;
+  is_active: boolean;
+  full_name: string;
+  email: string;
+  password_hash: string | null;
+  company_name: string;
+}
+
+/** The only SQL of sign-in, sessions and one-time tokens. */
+export const authRepository = {
+  lookupLogin: async (tx: Tx, email: string) =>
+    (
+      await tx.query<{ tenant_id: string; user_id: string }>(
+        `SELECT tenant_id, user_id FROM login_lookup($1)`,
+        [email],
+      )
+    )[0],
+
+  userForLogin: async (tx: Tx, tenantId: string, userId: string) =>
+    (
+      await tx.query<LoginUserRow>(
+        `SELECT u.id, u.tenant_id, u.user_type, u.is_approver, u.is_active, u.full_name, u.email, u.password_hash,
+                c.name AS company_name
+           FROM users u JOIN companies c ON c.tenant_id = u.tenant_id AND c.id = u.company_id
+          WHERE u.tenant_id = $1 AND u.id = $2`,
+        [tenantId, userId],
+      )
+    )[0],
+
+  insertSession: async (
+    tx: Tx,
+    tenantId: string,
+    sessionId: string,
+    userId: string,
+    hash: string,
+    days: number,
+  ) => {
+    await tx.query(
+      `INSERT INTO sessions (tenant_id, id, user_id, refresh_token_hash, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))`,
+      [tenantId, sessionId, userId, hash, days],
+    );
+  },
+
+  liveSession: async (tx: Tx, tenantId: string, sessionId: string) =>
+    (
+      await tx.query<{ user_id: string; refresh_token_hash: string }>(
+        `SELECT s.user_id, s.refresh_token_hash FROM sessions s
+          WHERE s.tenant_id = $1 AND s.id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+        [tenantId, sessionId],
+      )
+    )[0],
+
+  touchSession: async (tx: Tx, tenantId: string, sessionId: string) => {
+    await tx.query(`UPDATE sessions SET last_used_at = now() WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      sessionId,
+    ]);
+  },
+
+  revokeSession: async (tx: Tx, tenantId: string, sessionId: string) => {
+    await tx.query(
+      `UPDATE sessions SET revoked_at = now() WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL`,
+      [tenantId, sessionId],
+    );
+  },
+
+  revokeUserSessions: async (tx: Tx, tenantId: string, userId: string) => {
+    await tx.query(
+      `UPDATE sessions SET revoked_at = now() WHERE tenant_id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+      [tenantId, userId],
+    );
+  },
+
+  passwordHash: async (tx: Tx, tenantId: string, userId: string) =>
+    (
+      await tx.query<{ password_hash: string | null }>(
+        `SELECT password_hash FROM users WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, userId],
+      )
+    )[0]?.password_hash ?? null,
+
+  setPassword: async (tx: Tx, tenantId: string, userId: string, passwordHash: string) => {
+    await tx.query(
+      `UPDATE users SET password_hash = $3, password_changed_at = now(), updated_at = now(),
+              row_version = row_version + 1
+        WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, userId, passwordHash],
+    );
+  },
+
+  insertUserToken: async (
+    tx: Tx,
+    tenantId: string,
+    tokenId: string,
+    userId: string,
+    purpose: 'reset' | 'invite',
+    hash: string,
+    hours: number,
+  ) => {
+    // A new link replaces any earlier unused one of the same purpose.
+    await tx.query(
+      `UPDATE user_tokens SET used_at = now()
+        WHERE tenant_id = $1 AND user_id = $2 AND purpose = $3 AND used_at IS NULL`,
+      [tenantId, userId, purpose],
+    );
+    await tx.query(
+      `INSERT INTO user_tokens (tenant_id, id, user_id, purpose, token_hash, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))`,
+      [tenantId, tokenId, userId, purpose, hash, hours],
+    );
+  },
+
+  /** Marks a live token used and answers its user, in one statement so a link can never be redeemed twice. */
+  redeemUserToken: async (tx: Tx, tenantId: string, tokenId: string, purpose: string, hash: string) =>
+    (
+      await tx.query<{ user_id: string }>(
+        `UPDATE user_tokens t SET used_at = now()
+           FROM users u
+          WHERE t.tenant_id = $1 AND t.id = $2 AND t.purpose = $3 AND t.token_hash = $4
+            AND t.used_at IS NULL AND t.expires_at > now()
+            AND u.tenant_id = t.tenant_id AND u.id = t.user_id AND u.is_active
+        RETURNING t.user_id`,
+        [tenantId, tokenId, purpose, hash],
+      )
+    )[0],
+};

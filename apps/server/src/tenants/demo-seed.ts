@@ -1,0 +1,251 @@
+import type { Database, Tx } from '../db/database.js';
+import { insertUser, provisionTenant } from './provision.js';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+interface EmployeeSeed {
+  number: string;
+  first: string;
+  last: string;
+  department: string;
+  position: string;
+  shift: string;
+  supervisor?: string;
+}
+
+async function seedPeople(tx: Tx, tenantId: string, companyId: string, employees: EmployeeSeed[]) {
+  const ids = {
+    department: new Map<string, string>(),
+    position: new Map<string, string>(),
+    shift: new Map<string, string>(),
+  };
+  const shifts: Record<string, [string, string]> = {
+    'Day Shift': ['08:00', '17:00'],
+    'Mid Shift': ['14:00', '23:00'],
+    'Night Shift': ['22:00', '07:00'],
+  };
+  for (const [name, [timeIn, timeOut]] of Object.entries(shifts)) {
+    const [row] = await tx.query<{ id: string }>(
+      `INSERT INTO shifts (tenant_id, company_id, name, time_in, time_out) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [tenantId, companyId, name, timeIn, timeOut],
+    );
+    ids.shift.set(name, row!.id);
+  }
+  for (const e of employees) {
+    for (const kind of ['department', 'position'] as const) {
+      const name = e[kind];
+      if (ids[kind].has(name)) continue;
+      const [row] = await tx.query<{ id: string }>(
+        `INSERT INTO ${kind === 'department' ? 'departments' : 'positions'} (tenant_id, company_id, name)
+         VALUES ($1, $2, $3) RETURNING id`,
+        [tenantId, companyId, name],
+      );
+      ids[kind].set(name, row!.id);
+    }
+  }
+  const employeeIds = new Map<string, string>();
+  for (const e of employees) {
+    const [row] = await tx.query<{ id: string }>(
+      `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, department_id, position_id,
+                              shift_id, supervisor_id, hire_date)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, DATE '2024-01-15') RETURNING id`,
+      [
+        tenantId,
+        companyId,
+        e.number,
+        e.first,
+        e.last,
+        ids.department.get(e.department),
+        ids.position.get(e.position),
+        ids.shift.get(e.shift),
+        e.supervisor ? employeeIds.get(e.supervisor) : null,
+      ],
+    );
+    employeeIds.set(e.number, row!.id);
+  }
+  return employeeIds;
+}
+
+/** Two tenants shaped alike, so a newcomer can sign in at once and tests can probe isolation. */
+export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
+  const exists = await db.withoutTenant((tx) =>
+    tx.query(`SELECT 1 FROM login_lookup('admin@demo.hrpay.test')`),
+  );
+  if (exists.length > 0) return { seeded: false };
+
+  await provisionTenant(
+    db,
+    {
+      tenantName: 'Demo Holdings',
+      companyName: 'Demo Manufacturing Inc.',
+      companyTin: '123-456-789-000',
+      admin: { email: 'admin@demo.hrpay.test', fullName: 'Carmela Villanueva', password: DEMO_PASSWORD },
+    },
+    async (tx, { tenantId, companyId }) => {
+      const employees = await seedPeople(tx, tenantId, companyId, [
+        {
+          number: 'DM-0001',
+          first: 'Maria',
+          last: 'Santos',
+          department: 'Human Resources',
+          position: 'HR Officer',
+          shift: 'Day Shift',
+        },
+        {
+          number: 'DM-0002',
+          first: 'Jose',
+          last: 'Reyes',
+          department: 'Finance',
+          position: 'Payroll Specialist',
+          shift: 'Day Shift',
+        },
+        {
+          number: 'DM-0003',
+          first: 'Ana',
+          last: 'Cruz',
+          department: 'Production',
+          position: 'Production Supervisor',
+          shift: 'Day Shift',
+        },
+        {
+          number: 'DM-0004',
+          first: 'Juan',
+          last: 'Dela Cruz',
+          department: 'Production',
+          position: 'Machine Operator',
+          shift: 'Day Shift',
+          supervisor: 'DM-0003',
+        },
+        {
+          number: 'DM-0005',
+          first: 'Liza',
+          last: 'Mendoza',
+          department: 'Production',
+          position: 'Machine Operator',
+          shift: 'Night Shift',
+          supervisor: 'DM-0003',
+        },
+        {
+          number: 'DM-0006',
+          first: 'Ramon',
+          last: 'Bautista',
+          department: 'Warehouse',
+          position: 'Warehouse Associate',
+          shift: 'Mid Shift',
+          supervisor: 'DM-0003',
+        },
+        {
+          number: 'DM-0007',
+          first: 'Grace',
+          last: 'Garcia',
+          department: 'Finance',
+          position: 'Accounting Clerk',
+          shift: 'Day Shift',
+          supervisor: 'DM-0002',
+        },
+      ]);
+      const users = [
+        { email: 'hr@demo.hrpay.test', fullName: 'Maria Santos', userType: 'HRUser', employee: 'DM-0001' },
+        {
+          email: 'payroll@demo.hrpay.test',
+          fullName: 'Jose Reyes',
+          userType: 'PayrollUser',
+          employee: 'DM-0002',
+        },
+        {
+          email: 'approver@demo.hrpay.test',
+          fullName: 'Ana Cruz',
+          userType: 'PortalUser',
+          employee: 'DM-0003',
+          isApprover: true,
+        },
+        {
+          email: 'employee@demo.hrpay.test',
+          fullName: 'Juan Dela Cruz',
+          userType: 'PortalUser',
+          employee: 'DM-0004',
+        },
+      ] as const;
+      for (const u of users) {
+        await insertUser(tx, tenantId, {
+          email: u.email,
+          fullName: u.fullName,
+          userType: u.userType,
+          companyId,
+          password: DEMO_PASSWORD,
+          employeeId: employees.get(u.employee),
+          isApprover: 'isApprover' in u ? u.isApprover : false,
+        });
+      }
+    },
+  );
+
+  await provisionTenant(
+    db,
+    {
+      tenantName: 'Other Tenant Corp',
+      companyName: 'Other Tenant Corp',
+      companyTin: '987-654-321-000',
+      admin: { email: 'admin@other.hrpay.test', fullName: 'Oscar Ramos', password: DEMO_PASSWORD },
+    },
+    async (tx, { tenantId, companyId }) => {
+      const employees = await seedPeople(tx, tenantId, companyId, [
+        {
+          number: 'OT-0001',
+          first: 'Helen',
+          last: 'Aquino',
+          department: 'People Operations',
+          position: 'HR Generalist',
+          shift: 'Day Shift',
+        },
+        {
+          number: 'OT-0002',
+          first: 'Pedro',
+          last: 'Navarro',
+          department: 'Operations',
+          position: 'Technician',
+          shift: 'Mid Shift',
+          supervisor: 'OT-0001',
+        },
+        {
+          number: 'OT-0003',
+          first: 'Rosa',
+          last: 'Lim',
+          department: 'Operations',
+          position: 'Technician',
+          shift: 'Night Shift',
+          supervisor: 'OT-0001',
+        },
+      ]);
+      await insertUser(tx, tenantId, {
+        email: 'hr@other.hrpay.test',
+        fullName: 'Helen Aquino',
+        userType: 'HRUser',
+        companyId,
+        password: DEMO_PASSWORD,
+        employeeId: employees.get('OT-0001'),
+      });
+      await insertUser(tx, tenantId, {
+        email: 'employee@other.hrpay.test',
+        fullName: 'Pedro Navarro',
+        userType: 'PortalUser',
+        companyId,
+        password: DEMO_PASSWORD,
+        employeeId: employees.get('OT-0002'),
+      });
+    },
+  );
+  return { seeded: true };
+}
+
+export const DEMO_USERS_TEXT = `Demo data (password ${DEMO_PASSWORD} for every user):
+  Demo Holdings / Demo Manufacturing Inc.
+    admin@demo.hrpay.test     Admin        /admin/login
+    hr@demo.hrpay.test        HRUser       /hr/login
+    payroll@demo.hrpay.test   PayrollUser  /payroll/login
+    approver@demo.hrpay.test  PortalUser (approver)  /portal/login
+    employee@demo.hrpay.test  PortalUser   /portal/login
+  Other Tenant Corp
+    admin@other.hrpay.test    Admin
+    hr@other.hrpay.test       HRUser
+    employee@other.hrpay.test PortalUser`;

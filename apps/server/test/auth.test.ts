@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { UserTypeId } from '@hrpay/contracts';
+import { LOGIN_FAILED } from '../src/modules/auth/service.js';
+import { createTestApp, decodeClaims, demo, signIn, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const login = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: payload as object, headers });
+const basicInfo = (headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/portal/employees/basic-info', headers });
+
+describe('POST /api/v1/users/login', () => {
+  it('answers an access token with the spec claims and an opaque refresh token', async () => {
+    const res = await login({
+      email: 'Approver@Demo.hrpay.test ',
+      password: 'demo1234',
+      userType: UserTypeId.PortalUser,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['AccessToken', 'RefreshToken']);
+    const claims = decodeClaims(body.AccessToken);
+    expect(claims).toMatchObject({
+      user_type: 'PortalUser',
+      company: 'Demo Manufacturing Inc.',
+      name: 'Ana Cruz',
+      is_approver: 'True',
+    });
+    expect(claims.tenant_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims.sub).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60);
+    expect(body.RefreshToken.split('.')).toHaveLength(3); // not a JWT: no JSON header part
+    expect(() => decodeClaims(body.RefreshToken)).toThrow();
+  });
+
+  it('sets is_approver to the text False for a non-approver', async () => {
+    const s = await signIn(t.app, demo.employee);
+    expect(s.claims.is_approver).toBe('False');
+  });
+
+  it('gives one generic 401 for unknown e-mail, wrong password and wrong user type', async () => {
+    const answers = await Promise.all([
+      login({ email: 'nobody@demo.hrpay.test', password: 'demo1234', userType: UserTypeId.Admin }),
+      login({ email: 'admin@demo.hrpay.test', password: 'wrong-password', userType: UserTypeId.Admin }),
+      login({ email: 'admin@demo.hrpay.test', password: 'demo1234', userType: UserTypeId.HRUser }),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        type: 'about:blank',
+        title: 'Unauthorized',
+        status: 401,
+        detail: LOGIN_FAILED,
+      });
+    }
+  });
+
+  it('refuses a disabled user with the same 401', async () => {
+    const s = await signIn(t.app, demo.otherHr);
+    await t.db.withTenant(s.tenantId, (tx) =>
+      tx.query(`UPDATE users SET is_active = false WHERE tenant_id = $1 AND id = $2`, [
+        s.tenantId,
+        s.claims.sub,
+      ]),
+    );
+    const res = await login({ email: demo.otherHr.email, password: 'demo1234', userType: UserTypeId.HRUser });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toBe(LOGIN_FAILED);
+    // Disabling ends the sessions the user already had, at once.
+    expect((await basicInfo(s.headers)).statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/refresh-token',
+      payload: { refreshToken: s.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['missing fields', {}],
+    ['wrong types', { email: 42, password: true, userType: [] }],
+    [
+      'unknown user type',
+      { email: 'a@b.c', password: 'x', userType: '00000000-0000-0000-0000-000000000000' },
+    ],
+    ['an extra property', { email: 'a@b.c', password: 'x', userType: UserTypeId.Admin, tenant_id: 'x' }],
+  ])('answers 400 problem details listing every bad field for %s', async (_name, payload) => {
+    const res = await login(payload);
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 400, title: 'Bad Request' });
+    expect(body.errors.length).toBeGreaterThan(0);
+    for (const e of body.errors)
+      expect(e).toEqual({ Code: expect.any(String), Description: expect.any(String) });
+  });
+
+  it('lists every failing field, and names an unknown property', async () => {
+    const res = await login({ email: 1, tenant_id: 'x' });
+    const codes = res.json().errors.map((e: { Code: string }) => e.Code);
+    expect(codes).toEqual(expect.arrayContaining(['email', 'password', 'userType', 'tenant_id']));
+  });
+
+  it('answers 400 for malformed JSON and 413 for a 1 MB body, never 500', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().title).toBe('Bad Request');
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a'.repeat(1024 * 1024), password: 'x', userType: UserTypeId.Admin }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ status: 413 });
+    expect(huge.body).not.toContain('at ');
+  });
+});
+
+describe('bearer tokens on protected routes', () => {
+  it('refuses a missing, tampered, wrongly signed, unsigned, expired, or refresh token with 401', async () => {
+    const s = await signIn(t.app, demo.employee);
+    const [header, payload, signature] = s.accessToken.split('.') as [string, string, string];
+    const tamperedPayload = Buffer.from(
+      JSON.stringify({ ...decodeClaims(s.accessToken), user_type: 'Admin' }),
+    ).toString('base64url');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`;
+    const claims = decodeClaims(s.accessToken);
+    const wrongKey = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .sign(new TextEncoder().encode('another-secret-another-secret-0123456789'));
+    const expired = await new SignJWT({
+      ...claims,
+      iat: Math.floor(Date.now() / 1000) - 3600,
+      exp: Math.floor(Date.now() / 1000) - 60,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .sign(new TextEncoder().encode('test-secret-test-secret-test-secret-0123'));
+    const bad = [
+      undefined,
+      `${header}.${tamperedPayload}.${signature}`,
+      none,
+      wrongKey,
+      expired,
+      s.refreshToken,
+      'not-a-token',
+    ];
+    for (const token of bad) {
+      const headers: Record<string, string> = { 'x-tenant-id': s.tenantId };
+      if (token) headers.authorization = `Bearer ${token}`;
+      const res = await basicInfo(headers);
+      expect(res.statusCode, String(token)).toBe(401);
+      expect(res.json().status).toBe(401);
+    }
+    expect((await basicInfo(s.headers)).statusCode).toBe(200);
+  });
+
+  it('answers 403 when X-Tenant-ID is missing or names another tenant', async () => {
+    const s = await signIn(t.app, demo.employee);
+    const other = await signIn(t.app, demo.otherEmployee);
+    expect((await basicInfo({ authorization: s.headers.authorization })).statusCode).toBe(403);
+    const res = await basicInfo({ ...s.headers, 'x-tenant-id': other.tenantId });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('Pedro');
+  });
+});
+
+describe('POST /api/v1/users/refresh-token', () => {
+  it('answers the new access token as a JSON string', async () => {
+    const s = await signIn(t.app, demo.hr);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/refresh-token',
+      payload: { refreshToken: s.refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+    const token = res.json();
+    expect(typeof token).toBe('string');
+    expect(decodeClaims(token)).toMatchObject({
+      sid: s.claims.sid,
+      tenant_id: s.tenantId,
+      user_type: 'HRUser',
+    });
+    const info = await basicInfo({ authorization: `Bearer ${token}`, 'x-tenant-id': s.tenantId });
+    expect(info.statusCode).toBe(200);
+  });
+
+  it('refuses garbage, a forged secret and bad bodies', async () => {
+    const s = await signIn(t.app, demo.hr);
+    const forged = s.refreshToken.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
+    for (const refreshToken of ['nope', forged, s.accessToken]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/refresh-token',
+        payload: { refreshToken },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/refresh-token',
+      payload: { token: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/v1/users/logout', () => {
+  it('revokes the session: its access token and refresh token stop working at once', async () => {
+    const s = await signIn(t.app, demo.payroll);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: s.headers });
+    expect(res.statusCode).toBe(204);
+    expect((await basicInfo(s.headers)).statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/refresh-token',
+      payload: { refreshToken: s.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/v1/users/change-password', () => {
+  const change = (s: { headers: Record<string, string> }, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/users/change-password', headers: s.headers, payload });
+
+  it('answers 400 with Code and Description for a wrong current password, a short one, and the same one', async () => {
+    const s = await signIn(t.app, demo.approver);
+    const wrong = await change(s, { CurrentPassword: 'nope-nope', NewPassword: 'brand-new-1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([
+      { Code: 'PasswordMismatch', Description: 'Current password is incorrect.' },
+    ]);
+    const short = await change(s, { CurrentPassword: 'demo1234', NewPassword: 'abc' });
+    expect(short.json().errors).toEqual([
+      { Code: 'PasswordTooShort', Description: 'Password must be at least 6 characters' },
+    ]);
+    const same = await change(s, { CurrentPassword: 'demo1234', NewPassword: 'demo1234' });
+    expect(same.json().errors.map((e: { Code: string }) => e.Code)).toEqual(['PasswordUnchanged']);
+    const extra = await change(s, {
+      CurrentPassword: 'demo1234',
+      NewPassword: 'brand-new-1',
+      UserType: 'Admin',
+    });
+    expect(extra.statusCode).toBe(400);
+    // Nothing changed: the old password still signs in.
+    await signIn(t.app, demo.approver);
+  });
+
+  it('changes the password and ends every session of the user', async () => {
+    const first = await signIn(t.app, demo.employee);
+    const second = await signIn(t.app, demo.employee);
+    const res = await change(first, { CurrentPassword: 'demo1234', NewPassword: 'new-secret-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ Message: 'Password changed successfully' });
+    for (const s of [first, second]) {
+      expect((await basicInfo(s.headers)).statusCode).toBe(401);
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/refresh-token',
+        payload: { refreshToken: s.refreshToken },
+      });
+      expect(r.statusCode).toBe(401);
+    }
+    const old = await login({
+      email: demo.employee.email,
+      password: 'demo1234',
+      userType: UserTypeId.PortalUser,
+    });
+    expect(old.statusCode).toBe(401);
+    const again = await signIn(t.app, demo.employee, 'new-secret-1');
+    await change(again, { CurrentPassword: 'new-secret-1', NewPassword: 'demo1234' });
+  });
+});
+
+describe('authorization reads the database, not only the token', () => {
+  it('a token minted before the user was disabled stops working', async () => {
+    const s = await signIn(t.app, demo.otherEmployee);
+    expect((await basicInfo(s.headers)).statusCode).toBe(200);
+    await t.db.withTenant(s.tenantId, (tx) =>
+      tx.query(`UPDATE users SET is_active = false WHERE tenant_id = $1 AND id = $2`, [
+        s.tenantId,
+        s.claims.sub,
+      ]),
+    );
+    expect((await basicInfo(s.headers)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/portal/employees/basic-info', () => {
+  it("answers exactly the caller's own employee fields", async () => {
+    const s = await signIn(t.app, demo.employee);
+    const res = await basicInfo(s.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      FullName: 'Juan Dela Cruz',
+      EmployeeNumber: 'DM-0004',
+      DepartmentName: 'Production',
+      PositionName: 'Machine Operator',
+      Shift: { Name: 'Day Shift', TimeIn: '08:00:00', TimeOut: '17:00:00' },
+    });
+  });
+
+  it('answers Shift null when the employee has no shift', async () => {
+    const s = await signIn(t.app, demo.approver);
+    await t.db.withTenant(s.tenantId, (tx) =>
+      tx.query(`UPDATE employees SET shift_id = NULL WHERE tenant_id = $1 AND employee_number = 'DM-0003'`, [
+        s.tenantId,
+      ]),
+    );
+    const res = await basicInfo(s.headers);
+    expect(res.json()).toMatchObject({ FullName: 'Ana Cruz', Shift: null });
+  });
+
+  it('answers 404 problem details when the user has no employee record', async () => {
+    const s = await signIn(t.app, demo.admin);
+    const res = await basicInfo(s.headers);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({
+      status: 404,
+      title: 'Not Found',
+      detail: 'No employee record is linked to your account.',
+    });
+  });
+});

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { UserTypeId, type UserTypeName } from '@hrpay/contracts';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { Database } from '../src/db/database.js';
+import { openDatabase } from '../src/db/open.js';
+import { migrate } from '../src/db/migrate.js';
+import { openPglite } from '../src/db/pglite.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/tenants/demo-seed.js';
+
+/** Which database the API suite runs on: embedded PGlite by default, a real server with HRPAY_TEST_DB=postgres. */
+export const onPostgres = process.env.HRPAY_TEST_DB === 'postgres';
+const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  db: Database;
+  /** Runs DDL as the owner (superuser): for tests that break the schema on purpose. */
+  ownerExec(sql: string): Promise<void>;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!onPostgres) {
+    const { db, owner } = await openPglite('memory');
+    await migrate(
+      {
+        exec: (sql) => owner.exec(sql),
+        query: async <Row>(sql: string, p?: unknown[]) => (await owner.query<Row>(sql, p)).rows,
+      },
+      { appPassword: 'hrpay_app', serverLock: false },
+    );
+    return { db, ownerExec: async (sql) => void (await owner.exec(sql)), drop: () => db.close() };
+  }
+  const name = `hrpay_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const ownerUrl = url.toString();
+  const { db } = await openDatabase({
+    DATABASE_URL: ownerUrl,
+    DATA_DIR: '',
+    APP_DB_PASSWORD: 'hrpay_app',
+    DB_POOL_SIZE: 4,
+  });
+  return {
+    db,
+    ownerExec: async (sql) => {
+      const client = new pg.Client({ connectionString: ownerUrl });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    },
+    drop: async () => {
+      await db.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database with the demo tenants; `extend` may register extra routes before ready. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => Promise<void> | void,
+): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  await seedDemo(testDb.db);
+  const config: Config = loadConfig({
+    DATA_DIR: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    db: testDb.db,
+    jwtSecret: 'test-secret-test-secret-test-secret-0123',
+    logger: false,
+  });
+  try {
+    await extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await testDb.drop();
+    throw error;
+  }
+  return {
+    app,
+    db: testDb.db,
+    testDb,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export const demo = {
+  admin: { email: 'admin@demo.hrpay.test', type: 'Admin' },
+  hr: { email: 'hr@demo.hrpay.test', type: 'HRUser' },
+  payroll: { email: 'payroll@demo.hrpay.test', type: 'PayrollUser' },
+  approver: { email: 'approver@demo.hrpay.test', type: 'PortalUser' },
+  employee: { email: 'employee@demo.hrpay.test', type: 'PortalUser' },
+  otherAdmin: { email: 'admin@other.hrpay.test', type: 'Admin' },
+  otherHr: { email: 'hr@other.hrpay.test', type: 'HRUser' },
+  otherEmployee: { email: 'employee@other.hrpay.test', type: 'PortalUser' },
+} as const satisfies Record<string, { email: string; type: UserTypeName }>;
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  tenantId: string;
+  claims: Record<string, unknown>;
+  headers: { authorization: string; 'x-tenant-id': string };
+}
+
+export function decodeClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  who: { email: string; type: UserTypeName },
+  password = DEMO_PASSWORD,
+): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    payload: { email: who.email, password, userType: UserTypeId[who.type] },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`sign-in of ${who.email} failed: ${res.statusCode} ${res.body}`);
+  const { AccessToken, RefreshToken } = res.json();
+  const claims = decodeClaims(AccessToken);
+  const tenantId = String(claims.tenant_id);
+  return {
+    accessToken: AccessToken,
+    refreshToken: RefreshToken,
+    tenantId,
+    claims,
+    headers: { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId },
+  };
+}

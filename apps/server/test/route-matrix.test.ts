@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { userTypeNames, type UserTypeName } from '@hrpay/contracts';
+import { problems } from '../src/lib/problem.js';
+import { contextOf } from '../src/lib/route-access.js';
+import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+
+/**
+ * Every registered /api/v1 route, taken from the app's own route table, against every identity:
+ * no token -> 401; each user type the route does not allow -> 403; an id of the other tenant -> 404.
+ * A later module gets this coverage by registering its routes; no test code to add.
+ */
+let t: TestApp;
+const sessions = {} as Record<UserTypeName, Session>;
+
+/** A route as a later module would write one, registered here so the matrix is proven to cover such routes. */
+async function probeModule(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/probe-records/:id', {
+    config: { access: { userTypes: ['Admin', 'HRUser'], idOf: 'employees' } },
+    schema: {
+      params: z.object({ id: z.string().uuid() }),
+      response: { 200: z.object({ EmployeeNumber: z.string() }) },
+    },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      const [row] = await tx.query<{ employee_number: string }>(
+        `SELECT employee_number FROM employees WHERE tenant_id = $1 AND id = $2`,
+        [user.tenantId, req.params.id],
+      );
+      if (!row) throw problems.notFound();
+      return { EmployeeNumber: row.employee_number };
+    },
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, probeModule);
+  sessions.Admin = await signIn(t.app, demo.admin);
+  sessions.HRUser = await signIn(t.app, demo.hr);
+  sessions.PayrollUser = await signIn(t.app, demo.payroll);
+  sessions.PortalUser = await signIn(t.app, demo.employee);
+});
+afterAll(() => t?.close());
+
+const fill = (url: string, id: string) => url.replace(/:[A-Za-z]+\??/g, id);
+const someUuid = '00000000-0000-4000-8000-000000000000';
+
+describe('route matrix', () => {
+  it('knows the platform routes', () => {
+    const urls = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/users/login',
+        'POST /api/v1/users/refresh-token',
+        'POST /api/v1/users/change-password',
+        'GET /api/v1/portal/employees/basic-info',
+        'GET /api/v1/probe-records/:id',
+      ]),
+    );
+  });
+
+  it('answers 401 problem details without a token on every protected route', async () => {
+    for (const route of t.app.apiRoutes.filter((r) => !('public' in r.access))) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: fill(route.url, someUuid),
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json().status).toBe(401);
+    }
+  });
+
+  it('answers 403 to every user type a route does not allow', async () => {
+    let checked = 0;
+    for (const route of t.app.apiRoutes) {
+      if ('public' in route.access) continue;
+      for (const type of userTypeNames.filter(
+        (u) => !(route.access as { userTypes: readonly string[] }).userTypes.includes(u),
+      )) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: fill(route.url, someUuid),
+          headers: sessions[type].headers,
+          payload: route.method === 'GET' ? undefined : {},
+        });
+        expect(res.statusCode, `${type} ${route.method} ${route.url}`).toBe(403);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("answers 404 to an allowed user asking for the other tenant's record", async () => {
+    const other = await signIn(t.app, demo.otherAdmin);
+    for (const { method, url, access } of t.app.apiRoutes) {
+      if ('public' in access || !url.includes(':')) continue;
+      const route = { method, url, access };
+      expect(route.access.idOf, `${route.method} ${route.url} must declare idOf`).toBeTruthy();
+      const [row] = await t.db.withTenant(other.tenantId, (tx) =>
+        tx.query<{ id: string }>(`SELECT id FROM ${route.access.idOf} LIMIT 1`),
+      );
+      const mine = await t.db.withTenant(sessions.Admin.tenantId, (tx) =>
+        tx.query<{ id: string }>(`SELECT id FROM ${route.access.idOf} LIMIT 1`),
+      );
+      for (const type of route.access.userTypes) {
+        const foreign = await t.app.inject({
+          method: route.method as 'GET',
+          url: fill(route.url, row!.id),
+          headers: sessions[type].headers,
+        });
+        expect(foreign.statusCode, `${type} ${route.method} ${route.url}`).toBe(404);
+        expect(foreign.json().status).toBe(404);
+        if (route.method === 'GET') {
+          const own = await t.app.inject({
+            method: 'GET',
+            url: fill(route.url, mine[0]!.id),
+            headers: sessions[type].headers,
+          });
+          expect(own.statusCode).toBe(200);
+        }
+      }
+    }
+  });
+
+  it('refuses at start a route with no access declaration, no response schema or a loose body', async () => {
+    const attempts: Array<(app: FastifyInstance) => void> = [
+      (app) =>
+        app.get('/api/v1/undeclared', { schema: { response: { 200: z.object({}) } } }, async () => ({})),
+      (app) => app.get('/api/v1/no-response', { config: { access: { public: true } } }, async () => ({})),
+      (app) =>
+        app.withTypeProvider<ZodTypeProvider>().post('/api/v1/loose', {
+          config: { access: { public: true } },
+          schema: { body: z.object({ A: z.string() }), response: { 200: z.object({}) } },
+          handler: async () => ({}),
+        }),
+    ];
+    for (const register of attempts) {
+      await expect(createTestApp({}, register)).rejects.toThrow(
+        /declares no access|no response schema|strict object/,
+      );
+    }
+  });
+});
+
+describe('problem details everywhere', () => {
+  it('answers 404 problem details for an unknown API path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ title: 'Not Found', status: 404 });
+  });
+
+  it('serves liveness and readiness', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ Status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({ Status: 'ready' });
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(Object.keys(doc.paths)).toContain('/api/v1/users/login');
+  });
+});

@@ -1,0 +1,13 @@
+import { PASSWORD_MIN_LENGTH } from './auth.js';
+
+/** The exact validation messages of spec §5, shared so every form (and any server echo) says the same thing. */
+export const ValidationMessages = {
+  required: 'This field is required',
+  email: 'E-mail must be valid',
+  password: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordsMustMatch: 'Passwords must match',
+  minLength: (length: number) => `Minimum length is ${length}`,
+  maxLength: (length: number) => `Maximum length is ${length}`,
+  min: (value: number) => `Value must be at least ${value}`,
+  max: (value: number) => `Value must be at most ${value}`,
+} as const;
