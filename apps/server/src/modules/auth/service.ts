@@ -15,6 +15,9 @@ export const RESET_LINK_HOURS = 1;
 export const INVITE_LINK_HOURS = 72;
 
 /** One message for every failed sign-in, whatever the cause (no account enumeration). */
+/** A well-formed id no tenant or user has. */
+const NO_TENANT = '00000000-0000-4000-8000-000000000000';
+
 export const LOGIN_FAILED = 'The e-mail, password or user type is incorrect.';
 export const FORGOT_PASSWORD_ANSWER =
   'If an account exists for that e-mail, we have sent a link to reset its password. The link expires in 1 hour.';
@@ -68,9 +71,12 @@ export function authService(deps: AuthDeps) {
         return repo.lookupLogin(tx, email);
       });
 
-      const user = entry
-        ? await db.withTenant(entry.tenant_id, (tx) => repo.userForLogin(tx, entry.tenant_id, entry.user_id))
-        : undefined;
+      // An unknown e-mail still runs the same tenant lookup (for ids that match nothing), so the database work
+      // and its time are the same as for a known one.
+      const probe = entry ?? { tenant_id: NO_TENANT, user_id: NO_TENANT };
+      const user = await db.withTenant(probe.tenant_id, (tx) =>
+        repo.userForLogin(tx, probe.tenant_id, probe.user_id),
+      );
       // Always one argon2 verification, so unknown e-mail, wrong password and wrong type take the same time.
       const passwordOk = await verifyPassword(
         user?.password_hash ?? (await dummyPasswordHash()),
