@@ -7,7 +7,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server inside the test process, so mail goes through nodemailer and the wire like in production. */
-export async function startMailReceiver() {
+export async function startMailReceiver(port = 0) {
   const inbox: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -27,10 +27,10 @@ export async function startMailReceiver() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const boundPort = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${boundPort}`,
     inbox,
     /** Waits for the next message to `to` (or fails after `ms`). */
     async next(to: string, ms = 5000): Promise<ReceivedMail> {

@@ -1,0 +1,82 @@
+import { expect, type Page } from '@playwright/test';
+import { UserTypeId, type UserTypeName, type LoginResponse } from '@hrpay/contracts';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const demo = {
+  admin: { email: 'admin@demo.hrpay.test', type: 'Admin', home: '/admin/dashboard', login: '/admin/login' },
+  hr: { email: 'hr@demo.hrpay.test', type: 'HRUser', home: '/hr/dashboard', login: '/hr/login' },
+  payroll: {
+    email: 'payroll@demo.hrpay.test',
+    type: 'PayrollUser',
+    home: '/payroll/dashboard',
+    login: '/payroll/login',
+  },
+  approver: {
+    email: 'approver@demo.hrpay.test',
+    type: 'PortalUser',
+    home: '/portal/dashboard',
+    login: '/portal/login',
+  },
+  employee: {
+    email: 'employee@demo.hrpay.test',
+    type: 'PortalUser',
+    home: '/portal/dashboard',
+    login: '/portal/login',
+  },
+} as const satisfies Record<string, DemoUser>;
+
+export interface DemoUser {
+  email: string;
+  type: UserTypeName;
+  home: string;
+  login: string;
+}
+
+/** Signs in through the login page, as a user would. */
+export async function signInThroughPage(page: Page, user: DemoUser, password = DEMO_PASSWORD) {
+  await page.goto(user.login);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(user.home);
+}
+
+/** Signs in through the API and stores the tokens where the app keeps them (spec §3: localStorage). */
+export async function signInWithTokens(page: Page, user: DemoUser): Promise<LoginResponse> {
+  const response = await page.request.post('/api/v1/users/login', {
+    data: { email: user.email, password: DEMO_PASSWORD, userType: UserTypeId[user.type] },
+  });
+  expect(response.status()).toBe(200);
+  const tokens = (await response.json()) as LoginResponse;
+  await storeTokens(page, tokens.AccessToken, tokens.RefreshToken);
+  return tokens;
+}
+
+/** Puts tokens into localStorage before any page script runs, then opens the origin. */
+export async function storeTokens(page: Page, token: string | null, refreshToken: string | null) {
+  await page.goto('/about');
+  await page.evaluate(
+    ([t, r]) => {
+      localStorage.clear();
+      if (t !== null) localStorage.setItem('token', t);
+      if (r !== null) localStorage.setItem('refreshToken', r);
+    },
+    [token, refreshToken] as const,
+  );
+}
+
+/** A JWT-shaped token the client reads as valid (future exp) but the server rejects (bad signature). */
+export function forgedAccessToken(realToken: string, overrides: Record<string, unknown> = {}) {
+  const [header, payload] = realToken.split('.');
+  const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')), ...overrides };
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${header}.${body}.${Buffer.from('not-the-signature').toString('base64url')}`;
+}
+
+export async function storedTokens(page: Page) {
+  return page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    refreshToken: localStorage.getItem('refreshToken'),
+  }));
+}
