@@ -1,6 +1,7 @@
 // One lint setup for the whole repository. Boundaries between packages are lint errors (STYLE.md §2).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
@@ -39,6 +40,7 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['apps/web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {

@@ -1,0 +1,25 @@
+import Typography from '@mui/material/Typography';
+import { useSession } from '@/lib/use-session';
+import { homeFor, portalMenu } from '../navigation';
+import { AppFrame } from './app-frame';
+import { UserChip } from './user-chip';
+
+const menu = portalMenu();
+
+/** Portal layout (spec §2): titled Employee Portal, with the user's full name, profile menu and portal drawer. */
+export function PortalLayout() {
+  const user = useSession();
+  return (
+    <AppFrame
+      menu={menu}
+      home={homeFor(user?.userType)}
+      withLogout={false}
+      title={
+        <Typography variant="h6" component="div" noWrap>
+          Employee Portal
+        </Typography>
+      }
+      actions={user && <UserChip fullName={user.name} caption={user.company} />}
+    />
+  );
+}

@@ -1,0 +1,142 @@
+import type { ComponentType } from 'react';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { UserTypeName } from '@hrpay/contracts';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import MoreTimeOutlined from '@mui/icons-material/MoreTimeOutlined';
+import TimelapseOutlined from '@mui/icons-material/TimelapseOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import CelebrationOutlined from '@mui/icons-material/CelebrationOutlined';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import BeachAccessOutlined from '@mui/icons-material/BeachAccessOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+
+/**
+ * THE route table (spec §2): every route of the app with its name (page title), who may open it, its layout
+ * and its lazily loaded page. Guards, redirects, document titles and menus are all derived from this list
+ * (see navigation.ts and router.tsx); nothing about a route is written anywhere else.
+ */
+export type RouteAccess =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** Any signed-in user, whatever the type. */
+  | 'signed-in'
+  /** Signed-in users of these types only; others go to /unauthorized. */
+  | readonly UserTypeName[];
+
+export type RouteLayout = 'public' | 'staff' | 'portal';
+
+export type PageModule = { default: ComponentType };
+
+export interface AppRoute {
+  path: string;
+  name: string;
+  access: RouteAccess;
+  layout: RouteLayout;
+  /** The page, loaded on first visit. Absent only for routes that always redirect. */
+  page?: () => Promise<PageModule>;
+  /** Always sends the visitor on (after the access check). */
+  redirectTo?: string;
+  /** Shown in the layout's drawer menu, in table order. `to` defaults to the path without optional segments. */
+  menu?: { label: string; icon: SvgIconComponent; to?: string };
+  /** The user type a per-type public page (sign-in, forgot password) is for. */
+  userType?: UserTypeName;
+}
+
+const ADMIN = ['Admin'] as const;
+const HR = ['HRUser'] as const;
+const PAYROLL = ['PayrollUser'] as const;
+const PORTAL = ['PortalUser'] as const;
+
+const loginPage = () => import('@/features/auth/pages/login-page');
+const forgotPasswordPage = () => import('@/features/auth/pages/forgot-password-page');
+const dashboardPage = () => import('@/features/dashboard/pages/dashboard-page');
+
+// One line per route keeps the table readable as a table.
+// prettier-ignore
+export const appRoutes: readonly AppRoute[] = [
+  // ---- public ----
+  { path: '/', name: 'Home', access: 'public', layout: 'public', page: () => import('@/features/public/pages/landing-page') },
+  { path: '/admin/login', name: 'Admin Sign In', access: 'public', layout: 'public', page: loginPage, userType: 'Admin' },
+  { path: '/hr/login', name: 'HR Sign In', access: 'public', layout: 'public', page: loginPage, userType: 'HRUser' },
+  { path: '/payroll/login', name: 'Payroll Sign In', access: 'public', layout: 'public', page: loginPage, userType: 'PayrollUser' },
+  { path: '/portal/login', name: 'Employee Portal Sign In', access: 'public', layout: 'public', page: loginPage, userType: 'PortalUser' },
+  { path: '/admin/forgot-password', name: 'Forgot Password', access: 'public', layout: 'public', page: forgotPasswordPage, userType: 'Admin' },
+  { path: '/hr/forgot-password', name: 'Forgot Password', access: 'public', layout: 'public', page: forgotPasswordPage, userType: 'HRUser' },
+  { path: '/payroll/forgot-password', name: 'Forgot Password', access: 'public', layout: 'public', page: forgotPasswordPage, userType: 'PayrollUser' },
+  { path: '/portal/forgot-password', name: 'Forgot Password', access: 'public', layout: 'public', page: forgotPasswordPage, userType: 'PortalUser' },
+  { path: '/reset-password', name: 'Reset Password', access: 'public', layout: 'public', page: () => import('@/features/auth/pages/reset-password-page') },
+  { path: '/account-setup', name: 'Account Setup', access: 'public', layout: 'public', page: () => import('@/features/auth/pages/account-setup-page') },
+  { path: '/about', name: 'About', access: 'public', layout: 'public', page: () => import('@/features/public/pages/about-page') },
+  { path: '/contact', name: 'Contact', access: 'public', layout: 'public', page: () => import('@/features/public/pages/contact-page') },
+  { path: '/support', name: 'Support', access: 'public', layout: 'public', page: () => import('@/features/public/pages/support-page') },
+  { path: '/unauthorized', name: 'Unauthorized', access: 'public', layout: 'public', page: () => import('@/features/public/pages/unauthorized-page') },
+
+  // ---- Admin ----
+  { path: '/admin/dashboard', name: 'Dashboard', access: ADMIN, layout: 'staff', page: dashboardPage, menu: { label: 'Dashboard', icon: DashboardOutlined, to: '/' } },
+  { path: '/admin/companies', name: 'Companies', access: ADMIN, layout: 'staff', page: () => import('@/features/companies/pages/companies-page'), menu: { label: 'Companies', icon: ApartmentOutlined } },
+  { path: '/admin/companies/add', name: 'Add Company', access: ADMIN, layout: 'staff', page: () => import('@/features/companies/pages/add-company-page') },
+  { path: '/admin/companies/edit/:id', name: 'Edit Company', access: ADMIN, layout: 'staff', page: () => import('@/features/companies/pages/edit-company-page') },
+  { path: '/admin/companies/import-records/:id', name: 'Import Employee Records', access: 'signed-in', layout: 'staff', page: () => import('@/features/companies/pages/import-records-page') },
+  { path: '/admin/users/:id?', name: 'Users', access: ADMIN, layout: 'staff', page: () => import('@/features/users/pages/users-page'), menu: { label: 'Users', icon: ManageAccountsOutlined } },
+  { path: '/admin/users/add', name: 'Add User', access: ADMIN, layout: 'staff', page: () => import('@/features/users/pages/add-user-page') },
+  { path: '/admin/users/edit/:id', name: 'Edit User', access: ADMIN, layout: 'staff', page: () => import('@/features/users/pages/edit-user-page') },
+
+  // ---- HRUser (table order is menu order) ----
+  { path: '/hr/dashboard', name: 'Dashboard', access: HR, layout: 'staff', page: dashboardPage, menu: { label: 'Dashboard', icon: DashboardOutlined } },
+  { path: '/hr/departments', name: 'Departments', access: HR, layout: 'staff', page: () => import('@/features/departments/pages/departments-page'), menu: { label: 'Departments', icon: AccountTreeOutlined } },
+  { path: '/hr/employees', name: 'Employees', access: HR, layout: 'staff', page: () => import('@/features/employees/pages/employees-page'), menu: { label: 'Employees', icon: PeopleAltOutlined } },
+  { path: '/hr/employees/add', name: 'Add Employee', access: HR, layout: 'staff', page: () => import('@/features/employees/pages/add-employee-page') },
+  { path: '/hr/employees/edit/:id', name: 'Edit Employee', access: HR, layout: 'staff', page: () => import('@/features/employees/pages/edit-employee-page') },
+  { path: '/hr/leave-requests', name: 'Leave Requests', access: HR, layout: 'staff', page: () => import('@/features/leave/pages/leave-requests-page'), menu: { label: 'Leave Requests', icon: EventBusyOutlined } },
+  { path: '/hr/ot-requests', name: 'Overtime Requests', access: HR, layout: 'staff', page: () => import('@/features/overtime/pages/ot-requests-page'), menu: { label: 'Overtime Requests', icon: MoreTimeOutlined } },
+  { path: '/hr/ut-requests', name: 'Undertime Requests', access: HR, layout: 'staff', page: () => import('@/features/undertime/pages/ut-requests-page'), menu: { label: 'Undertime Requests', icon: TimelapseOutlined } },
+  { path: '/hr/shifts', name: 'Shifts', access: HR, layout: 'staff', page: () => import('@/features/shifts/pages/shifts-page'), menu: { label: 'Shifts', icon: ScheduleOutlined } },
+  { path: '/hr/holidays', name: 'Holidays', access: HR, layout: 'staff', page: () => import('@/features/holidays/pages/holidays-page'), menu: { label: 'Holidays', icon: CelebrationOutlined } },
+  { path: '/hr/timelogs', name: 'Time Logs', access: HR, layout: 'staff', page: () => import('@/features/timelogs/pages/time-logs-page') },
+  { path: '/hr/reports', name: 'Reports', access: HR, layout: 'staff', page: () => import('@/features/reports/pages/hr-reports-page'), menu: { label: 'Reports', icon: AssessmentOutlined } },
+  { path: '/lookups', name: 'Lookups', access: HR, layout: 'staff', page: () => import('@/features/lookups/pages/lookups-page'), menu: { label: 'Lookups', icon: ListAltOutlined } },
+
+  // ---- PayrollUser ----
+  { path: '/payroll/dashboard', name: 'Dashboard', access: PAYROLL, layout: 'staff', page: dashboardPage, menu: { label: 'Dashboard', icon: DashboardOutlined } },
+  { path: '/payroll/employee-payroll-details', name: 'Employee Payroll Details', access: PAYROLL, layout: 'staff', page: () => import('@/features/payroll/pages/employee-payroll-details-page'), menu: { label: 'Employees', icon: PeopleAltOutlined } },
+  { path: '/payroll/payroll-periods', name: 'Payroll Periods', access: PAYROLL, layout: 'staff', page: () => import('@/features/payroll/pages/payroll-periods-page'), menu: { label: 'Payroll', icon: PaymentsOutlined } },
+  { path: '/payroll/payroll-periods/:payrollPeriodId', name: 'Payroll Period Details', access: PAYROLL, layout: 'staff', page: () => import('@/features/payroll/pages/payroll-period-details-page') },
+  { path: '/payroll/settings/:tab?', name: 'Payroll Settings', access: PAYROLL, layout: 'staff', page: () => import('@/features/payroll/pages/payroll-settings-page'), menu: { label: 'Payroll Settings', icon: TuneOutlined } },
+  { path: '/payroll/reports', name: 'Payroll Reports', access: PAYROLL, layout: 'staff', page: () => import('@/features/reports/pages/payroll-reports-page'), menu: { label: 'Reports', icon: AssessmentOutlined } },
+  { path: '/application-settings', name: 'Application Settings', access: PAYROLL, layout: 'staff', page: () => import('@/features/settings/pages/application-settings-page'), menu: { label: 'Settings', icon: SettingsOutlined } },
+
+  // ---- shared ----
+  { path: '/dashboard', name: 'Dashboard', access: ['Admin', 'HRUser', 'PayrollUser'], layout: 'staff' },
+  { path: '/profile', name: 'Profile', access: 'signed-in', layout: 'staff', page: () => import('@/features/profile/pages/profile-page') },
+
+  // ---- PortalUser ----
+  { path: '/portal', name: 'Employee Portal', access: PORTAL, layout: 'portal', redirectTo: '/portal/dashboard' },
+  { path: '/portal/dashboard', name: 'Dashboard', access: PORTAL, layout: 'portal', page: dashboardPage, menu: { label: 'Dashboard', icon: DashboardOutlined } },
+  { path: '/portal/leave-requests', name: 'My Leave Requests', access: PORTAL, layout: 'portal', page: () => import('@/features/leave/pages/my-leave-requests-page'), menu: { label: 'My Leave Requests', icon: EventBusyOutlined } },
+  { path: '/portal/leave-requests/review/:id', name: 'Leave Request Review', access: PORTAL, layout: 'portal', page: () => import('@/features/leave/pages/leave-request-review-page') },
+  { path: '/portal/ot-requests', name: 'My OT Requests', access: PORTAL, layout: 'portal', page: () => import('@/features/overtime/pages/my-ot-requests-page'), menu: { label: 'My OT Requests', icon: MoreTimeOutlined } },
+  { path: '/portal/ot-requests/review/:id', name: 'OT Request Review', access: PORTAL, layout: 'portal', page: () => import('@/features/overtime/pages/ot-request-review-page') },
+  { path: '/portal/ut-requests', name: 'My UT Requests', access: PORTAL, layout: 'portal', page: () => import('@/features/undertime/pages/my-ut-requests-page'), menu: { label: 'My UT Requests', icon: TimelapseOutlined } },
+  { path: '/portal/ut-requests/review/:id', name: 'UT Request Review', access: PORTAL, layout: 'portal', page: () => import('@/features/undertime/pages/ut-request-review-page') },
+  { path: '/portal/ut-requests/:id/details', name: 'UT Request Details', access: PORTAL, layout: 'portal', page: () => import('@/features/undertime/pages/ut-request-details-page') },
+  { path: '/portal/leave-credits', name: 'My Leave Credits', access: PORTAL, layout: 'portal', page: () => import('@/features/leave/pages/my-leave-credits-page'), menu: { label: 'My Leave Credits', icon: BeachAccessOutlined } },
+  { path: '/portal/payslips', name: 'My Payslips', access: PORTAL, layout: 'portal', page: () => import('@/features/payslips/pages/my-payslips-page'), menu: { label: 'My Payslips', icon: ReceiptLongOutlined } },
+];
+
+/** Any path no route matches: the not-found page (public layout). */
+export const notFoundRoute: AppRoute = {
+  path: '*',
+  name: 'Page Not Found',
+  access: 'public',
+  layout: 'public',
+  page: () => import('@/features/public/pages/not-found-page'),
+};

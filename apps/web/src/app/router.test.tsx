@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider } from '@mui/material/styles';
+import { theme } from '@/lib/theme';
+import { TOKEN_KEY } from '@/lib/session';
+import { fakeToken, sessionClaims } from '@/test/tokens';
+import { routeObjects } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the router built from the route table', () => {
+  it('sends an unauthenticated visitor to the landing page and titles it', async () => {
+    const router = renderAt('/hr/employees');
+    expect(await screen.findByRole('heading', { name: 'People, time and pay in one place' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(document.title).toBe('HRPAY - Home'));
+  });
+
+  it('shows a signed-in HR user the staff layout with the HR menu and the page named by the table', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockImplementation(
+          async () => new Response(JSON.stringify({ title: 'Not Found', status: 404 }), { status: 404 }),
+        ),
+    );
+    localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims()));
+    renderAt('/hr/holidays');
+    expect(await screen.findByRole('heading', { name: 'Holidays' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Departments',
+      'Employees',
+      'Leave Requests',
+      'Overtime Requests',
+      'Undertime Requests',
+      'Shifts',
+      'Holidays',
+      'Reports',
+      'Lookups',
+    ]);
+    expect(within(nav).getByText('Logout')).toBeTruthy();
+    expect(screen.getByRole('banner').textContent).toContain('Demo Manufacturing Inc.');
+    expect(screen.getByRole('button', { name: 'Profile' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('HRPAY - Holidays'));
+  });
+
+  it('sends the wrong type to /unauthorized and shows the not-found page for unknown paths', async () => {
+    localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims({ user_type: 'PortalUser' })));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{}', { status: 404 })));
+    const router = renderAt('/admin/companies');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/unauthorized');
+    await router.navigate('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,76 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { RouteHandle } from '@/lib/route-handle';
+import { appRoutes, notFoundRoute, type AppRoute, type RouteLayout } from './route-table';
+import { installSessionEndNavigation } from './session-end';
+import { queryClient } from './query-client';
+import { RootShell, RouteErrorFallback } from './root-shell';
+import { PageLoading, RouteGate } from './route-gate';
+import { PublicLayout } from './layouts/public-layout';
+import { StaffLayout } from './layouts/staff-layout';
+import { PortalLayout } from './layouts/portal-layout';
+
+/**
+ * Pages load lazily inside the already-rendered layout (React.lazy + Suspense), so the shell shows at once. A
+ * page that cannot be loaded throws into the root error element, which falls back to / (spec §2).
+ */
+function lazyPage(route: AppRoute) {
+  const load = route.page!;
+  return lazy(async () => {
+    const module = await load();
+    // After a `vite:preloadError` reload request the import resolves empty: treat it as a failure.
+    if (!module?.default) throw new Error(`The page of ${route.path} could not be loaded.`);
+    return module;
+  });
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle: RouteHandle = { name: route.name, userType: route.userType };
+  const Page = route.page ? lazyPage(route) : null;
+  return {
+    id: route.path,
+    path: route.path,
+    handle,
+    element: Page && (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    ),
+  };
+}
+
+const childrenOf = (layout: RouteLayout) =>
+  appRoutes.filter((route) => route.layout === layout).map(toRouteObject);
+
+const gated = (Layout: ComponentType) => (
+  <RouteGate>
+    <Layout />
+  </RouteGate>
+);
+
+export const routeObjects: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    ErrorBoundary: RouteErrorFallback,
+    children: [
+      {
+        id: 'layout:public',
+        element: gated(PublicLayout),
+        children: [...childrenOf('public'), toRouteObject(notFoundRoute)],
+      },
+      { id: 'layout:staff', element: gated(StaffLayout), children: childrenOf('staff') },
+      { id: 'layout:portal', element: gated(PortalLayout), children: childrenOf('portal') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routeObjects);
+  // A session ended anywhere (logout, failed refresh after a 401/403) lands on the login route of its type.
+  installSessionEndNavigation(
+    (to) => void router.navigate(to, { replace: true }),
+    () => queryClient.clear(),
+  );
+  return router;
+}

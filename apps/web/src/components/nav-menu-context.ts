@@ -1,0 +1,14 @@
+import { createContext, useContext } from 'react';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+/** One menu destination of the signed-in user's layout (derived from the route table in app/). */
+export interface NavMenuItem {
+  label: string;
+  to: string;
+  icon: SvgIconComponent;
+}
+
+/** Layouts provide their menu so pages (dashboards) can offer the same destinations without knowing routes. */
+export const NavMenuContext = createContext<readonly NavMenuItem[]>([]);
+
+export const useNavMenu = () => useContext(NavMenuContext);

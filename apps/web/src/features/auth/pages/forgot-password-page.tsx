@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { handleError } from '@/lib/error-handler';
+import { useRouteHandle } from '@/lib/route-handle';
+import { loginRouteFor } from '@/lib/user-type-routes';
+import { email, required, textField } from '@/lib/validators';
+import { requestPasswordReset } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { SIGN_IN_AUDIENCE } from '../user-type-labels';
+
+/** The same answer whether or not the account exists, so the page never tells who has an account. */
+export const RESET_LINK_SENT =
+  'If an account exists for that e-mail, we have sent it a link to reset the password. Check your inbox (and spam folder); the link works for a limited time.';
+
+const schema = z.object({ email: textField(required, email) });
+type Values = z.infer<typeof schema>;
+
+/** /admin/forgot-password and the other three: asks for a reset link for that type's account. */
+export default function ForgotPasswordPage() {
+  const userType = useRouteHandle()?.userType ?? 'PortalUser';
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await requestPasswordReset(values.email, userType);
+      setSent(true);
+    } catch (error) {
+      handleError(error, 'The reset link could not be requested. Please try again.');
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle={`${SIGN_IN_AUDIENCE[userType].title} account. Enter your e-mail and we will send you a link to choose a new password.`}
+    >
+      {sent ? (
+        <Alert severity="success" role="status">
+          {RESET_LINK_SENT}
+        </Alert>
+      ) : (
+        <Box component="form" noValidate onSubmit={submit}>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            error={!!errors.email}
+            helperText={errors.email?.message}
+            {...register('email')}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={isSubmitting}
+            sx={{ mt: 2 }}
+            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            Send reset link
+          </Button>
+        </Box>
+      )}
+      <Box sx={{ textAlign: 'center', mt: 2 }}>
+        <Link component={RouterLink} to={loginRouteFor(userType)} variant="body2">
+          Back to sign in
+        </Link>
+      </Box>
+    </AuthCard>
+  );
+}

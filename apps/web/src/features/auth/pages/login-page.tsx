@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { PasswordField } from '@/components/password-field';
+import { errorMessage } from '@/lib/error-handler';
+import { useRouteHandle } from '@/lib/route-handle';
+import { storeTokens } from '@/lib/session';
+import { forgotPasswordRouteFor, homeFor } from '@/lib/user-type-routes';
+import { email, password, required, textField } from '@/lib/validators';
+import { login } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { SIGN_IN_AUDIENCE } from '../user-type-labels';
+
+const schema = z.object({ email: textField(required, email), password: textField(required, password) });
+type Values = z.infer<typeof schema>;
+
+/** /admin/login, /hr/login, /payroll/login, /portal/login: the route's handle says which type signs in. */
+export default function LoginPage() {
+  const userType = useRouteHandle()?.userType ?? 'PortalUser';
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const tokens = await login(values.email, values.password, userType);
+      storeTokens(tokens.AccessToken, tokens.RefreshToken);
+      await navigate(homeFor(userType), { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error, 'Sign-in failed. Please try again.'));
+    }
+  });
+
+  const audience = SIGN_IN_AUDIENCE[userType];
+  return (
+    <AuthCard title={`${audience.title} sign in`} subtitle={audience.description}>
+      <Box component="form" noValidate onSubmit={submit}>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {failure}
+          </Alert>
+        )}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          error={!!errors.email}
+          helperText={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={!!errors.password}
+          helperText={errors.password?.message}
+          {...register('password')}
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
+          <Link component={RouterLink} to={forgotPasswordRouteFor(userType)} variant="body2">
+            Forgot password?
+          </Link>
+        </Box>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={isSubmitting}
+          sx={{ mt: 2 }}
+          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          Sign in
+        </Button>
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Link component={RouterLink} to="/" variant="body2">
+            Not {audience.title === 'Employee Portal' ? 'an employee' : `${audience.title} staff`}? Choose
+            another sign-in
+          </Link>
+        </Box>
+      </Box>
+    </AuthCard>
+  );
+}

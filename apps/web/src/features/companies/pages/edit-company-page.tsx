@@ -1,0 +1,5 @@
+import { ModulePlaceholder } from '@/components/module-placeholder';
+
+export default function EditCompanyPage() {
+  return <ModulePlaceholder description="Update an employer's details and registration numbers." />;
+}
