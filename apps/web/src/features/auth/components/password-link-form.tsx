@@ -6,12 +6,12 @@ import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { PasswordField } from '@/components/password-field';
 import { errorMessage, validationMessages } from '@/lib/error-handler';
 import { password, required, textField, withPasswordConfirmation } from '@/lib/validators';
 import { setPasswordWithLink } from '../api/auth-api';
 import { AuthCard } from './auth-card';
+import { SubmitButton } from './submit-button';
 
 const schema = withPasswordConfirmation(
   z.object({ newPassword: textField(required, password), confirmPassword: textField(required) }),
@@ -106,17 +106,7 @@ export function PasswordLinkForm({ purpose, title, subtitle, submitLabel }: Pass
           helperText={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={isSubmitting}
-          sx={{ mt: 2 }}
-          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {submitLabel}
-        </Button>
+        <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
       </Box>
     </AuthCard>
   );

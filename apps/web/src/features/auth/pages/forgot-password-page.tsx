@@ -5,8 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { handleError } from '@/lib/error-handler';
@@ -16,6 +14,7 @@ import { email, required, textField } from '@/lib/validators';
 import { requestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { SIGN_IN_AUDIENCE } from '../user-type-labels';
+import { SubmitButton } from '../components/submit-button';
 
 /** The same answer whether or not the account exists, so the page never tells who has an account. */
 export const RESET_LINK_SENT =
@@ -63,17 +62,7 @@ export default function ForgotPasswordPage() {
             helperText={errors.email?.message}
             {...register('email')}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={isSubmitting}
-            sx={{ mt: 2 }}
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Send reset link
-          </Button>
+          <SubmitButton busy={isSubmitting}>Send reset link</SubmitButton>
         </Box>
       )}
       <Box sx={{ textAlign: 'center', mt: 2 }}>

@@ -5,8 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { PasswordField } from '@/components/password-field';
@@ -18,6 +16,7 @@ import { email, password, required, textField } from '@/lib/validators';
 import { login } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { SIGN_IN_AUDIENCE } from '../user-type-labels';
+import { SubmitButton } from '../components/submit-button';
 
 const schema = z.object({ email: textField(required, email), password: textField(required, password) });
 type Values = z.infer<typeof schema>;
@@ -74,17 +73,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={isSubmitting}
-          sx={{ mt: 2 }}
-          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          Sign in
-        </Button>
+        <SubmitButton busy={isSubmitting}>Sign in</SubmitButton>
         <Box sx={{ textAlign: 'center', mt: 2 }}>
           <Link component={RouterLink} to="/" variant="body2">
             Not {audience.title === 'Employee Portal' ? 'an employee' : `${audience.title} staff`}? Choose
