@@ -8,8 +8,8 @@ export interface Tx {
 }
 
 /**
- * A query run first in a tenant transaction, whose parameters are all UUIDs: on a server it travels with BEGIN
- * and the tenant setting in one round trip (the hot path of every authenticated request).
+ * A query run first in a tenant transaction, with UUID parameters (the session re-read of every authenticated
+ * request): on a server it travels with BEGIN and the tenant setting in one round trip.
  */
 export interface FirstQuery {
   sql: string;
@@ -41,13 +41,4 @@ export function isUuid(value: unknown): value is string {
 export function assertTenantId(tenantId: string): string {
   if (!isUuid(tenantId)) throw new Error('invalid tenant id');
   return tenantId.toLowerCase();
-}
-
-/** $1..$n of a FirstQuery replaced by quoted UUID literals; only ever called on checked UUIDs. */
-export function inlineUuids(first: FirstQuery): string {
-  return first.sql.replace(/\$(\d+)/g, (_m, n: string) => {
-    const value = first.uuids[Number(n) - 1];
-    if (!isUuid(value)) throw new Error('FirstQuery parameters must be UUIDs');
-    return `'${value.toLowerCase()}'::uuid`;
-  });
 }

@@ -1,17 +1,16 @@
 import pg from 'pg';
-import {
-  APP_ROLE,
-  assertTenantId,
-  inlineUuids,
-  type Database,
-  type FirstQuery,
-  type Tx,
-} from './database.js';
+import { APP_ROLE, assertTenantId, type Database, type FirstQuery, type Tx } from './database.js';
 
 /**
  * A PostgreSQL server, reached through a pool that logs in as the application role (not the owner, not
- * superuser, no BYPASSRLS): here RLS is the real security boundary. The tenant setting is transaction-local,
- * sent together with BEGIN in one round trip (the id was checked to be a UUID, so inlining it is safe).
+ * superuser, no BYPASSRLS): here RLS is the real security boundary. The tenant setting is transaction-local.
+ *
+ * The connections run in node-postgres's pipeline mode (docs/decisions/0004-pipelined-tenant-transactions.md):
+ * - BEGIN, the tenant setting and the transaction's first query go out in one write and come back in one
+ *   round trip; they run in order, so the first query already sees the tenant.
+ * - Queries with parameters are named prepared statements: parsed and planned once per connection.
+ * - COMMIT goes out in the same write as the next transaction's opening on that connection; the caller still
+ *   waits for COMMIT's answer, so a failed COMMIT fails the request as before.
  */
 export function appRoleUrl(databaseUrl: string, password: string): string {
   const url = new URL(databaseUrl);
@@ -20,43 +19,89 @@ export function appRoleUrl(databaseUrl: string, password: string): string {
   return url.toString();
 }
 
+/** Distinct statement texts kept prepared; beyond this (generated SQL) queries run unnamed, as before. */
+const MAX_PREPARED = 500;
+const SET_TENANT = `SELECT set_config('app.tenant_id', $1, true)`;
+
+/** node-postgres's socket, corked so that several protocol messages leave in one write. */
+function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } {
+  return (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
+    .stream;
+}
+
 export function openPostgres(appUrl: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: appUrl, max: poolSize });
-  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  const pool = new pg.Pool({ connectionString: appUrl, max: poolSize, pipeline: true });
+  // A client whose connection dies (server restart, terminated backend) must not crash the process, idle or
+  // checked out: its queries fail, the request answers 500, and the pool drops it when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+
+  // SQL text -> statement name, for all connections (node-postgres parses a name once per connection).
+  const names = new Map<string, string>();
+  const prepared = (text: string, values: unknown[]): pg.QueryConfig => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `hrpay_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name === undefined ? { text, values } : { name, text, values };
+  };
+  // Only queries with parameters are prepared: they already used the extended protocol. One without keeps
+  // the simple protocol (and may hold several statements).
+  const query = (client: pg.PoolClient, sql: string, params?: unknown[]) =>
+    params && params.length > 0 ? client.query(prepared(sql, params)) : client.query(sql);
 
   const run = async <T>(
     tenantId: string | null,
     work: (tx: Tx, firstRows: Record<string, unknown>[]) => Promise<T>,
     first?: FirstQuery,
   ): Promise<T> => {
+    const tenant = tenantId === null ? null : assertTenantId(tenantId);
     const client = await pool.connect();
-    let broken = false;
+    const socket = socketOf(client);
+    let committing: Promise<unknown> | undefined;
     try {
-      const opening = tenantId
-        ? `BEGIN; SELECT set_config('app.tenant_id', '${assertTenantId(tenantId)}', true)`
-        : 'BEGIN';
-      // Simple protocol: several statements, one round trip; a multi-statement answer is an array.
-      const answers = await client.query(first ? `${opening}; ${inlineUuids(first)}` : opening);
-      const firstRows = first
-        ? ((answers as unknown as pg.QueryResult[]).at(-1)!.rows as Record<string, unknown>[])
-        : [];
+      // If BEGIN or the setting fails, the request fails before any of its work runs.
+      socket.cork();
+      let opening: Promise<[unknown, unknown, pg.QueryResult | null]>;
+      try {
+        opening = Promise.all([
+          client.query('BEGIN'),
+          tenant === null ? null : client.query(prepared(SET_TENANT, [tenant])),
+          first ? client.query(prepared(first.sql, first.uuids)) : null,
+        ]);
+      } finally {
+        socket.uncork();
+      }
+      const [, , firstResult] = await opening;
       const tx: Tx = {
         query: async <Row>(sql: string, params?: unknown[]) =>
-          (await client.query(sql, params)).rows as Row[],
+          (await query(client, sql, params)).rows as Row[],
       };
-      const result = await work(tx, firstRows);
-      await client.query('COMMIT');
+      const result = await work(tx, (firstResult?.rows ?? []) as Record<string, unknown>[]);
+      // The connection is handed on as COMMIT is written: the next waiter's opening, queued behind COMMIT,
+      // joins it in the same write (the socket is uncorked once this turn's promise callbacks have run).
+      // Whatever COMMIT answers, the transaction has ended, so the connection is clean for the next user;
+      // a connection that broke fails them, as it would have before.
+      socket.cork();
+      try {
+        committing = client.query('COMMIT');
+        client.release();
+      } finally {
+        process.nextTick(() => socket.uncork());
+      }
+      await committing;
       return result;
     } catch (error) {
+      if (committing) throw error; // the connection is already handed on
+      let broken = false;
       try {
         await client.query('ROLLBACK');
       } catch {
         broken = true; // never return a connection whose transaction state is unknown
       }
-      throw error;
-    } finally {
       client.release(broken);
+      throw error;
     }
   };
 
