@@ -31,6 +31,12 @@ export function parseDate(value: unknown, field: string): string {
   return value;
 }
 
+// Parts of a validated YYYY-MM-DD date, read without slicing (they run for every payslip).
+export const yearOf = (date: string): number =>
+  digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3);
+export const monthOf = (date: string): number => digit(date, 5) * 10 + digit(date, 6);
+export const dayOf = (date: string): number => digit(date, 8) * 10 + digit(date, 9);
+
 /** "YYYY-MM" → the first day of that month, for effective-date lookups. */
 export function parseMonth(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new PayrollInputError(field, 'must be a month YYYY-MM');

@@ -16,17 +16,31 @@ export type Money = string;
 /** Multipliers and rates are integers over this scale (1.859 → 18590). Four decimals cover every DOLE product. */
 export const RATE_SCALE = 10_000;
 
-const MONEY_RE = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
-
-/** Parses "1234.5" / "1234.50" / "1234" into centavos. Throws on anything else (numbers, NaN, "1e3", "1.005"). */
+/** Parses "1234.5" / "1234.50" / "1234" into centavos. Throws on anything else (numbers, NaN, "1e3", "1.005").
+ *  Accepts exactly /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/, read by hand because it runs for every amount. */
 export function parseMoney(value: unknown, field: string, allowNegative = false): number {
   if (typeof value !== 'string')
     throw new PayrollInputError(field, 'must be a decimal string such as "1234.50"');
-  const m = MONEY_RE.exec(value);
-  if (!m) throw new PayrollInputError(field, `malformed amount ${JSON.stringify(value)}`);
-  const frac = m[3] ?? '';
-  const cents = Number(m[2]) * 100 + Number(frac.padEnd(2, '0'));
-  if (m[1]) {
+  const n = value.length;
+  const neg = n > 0 && value.charCodeAt(0) === 45; // '-'
+  let i = neg ? 1 : 0;
+  let pesos = 0;
+  const first = i;
+  for (let c = value.charCodeAt(i) - 48; i < n && c >= 0 && c <= 9; c = value.charCodeAt(++i) - 48) {
+    pesos = pesos * 10 + c; // at most 13 digits: exact
+  }
+  const whole = i - first;
+  let cents = -1;
+  if (whole >= 1 && whole <= 13) {
+    if (i === n) cents = pesos * 100;
+    else if (value.charCodeAt(i) === 46 && (n - i === 2 || n - i === 3)) {
+      const d1 = value.charCodeAt(i + 1) - 48;
+      const d2 = n - i === 3 ? value.charCodeAt(i + 2) - 48 : 0;
+      if (d1 >= 0 && d1 <= 9 && d2 >= 0 && d2 <= 9) cents = pesos * 100 + d1 * 10 + d2;
+    }
+  }
+  if (cents < 0) throw new PayrollInputError(field, `malformed amount ${JSON.stringify(value)}`);
+  if (neg) {
     if (!allowNegative && cents !== 0) throw new PayrollInputError(field, 'must not be negative');
     return -cents;
   }
@@ -38,13 +52,26 @@ export function parseMoneyOpt(value: unknown, field: string, fallback = 0): numb
   return value === undefined ? fallback : parseMoney(value, field);
 }
 
+/** ".00" … ".99": the cents part of a formatted amount. */
+const CENTS = Array.from({ length: 100 }, (_, c) => (c < 10 ? '.0' : '.') + c);
+
+// Direct-mapped cache of recent results: payslips repeat many amounts (0.00, contribution shares, half-month
+// salaries), and a hit saves the number-to-text conversion and a string allocation.
+const FORMAT_SLOTS = 4096; // a power of two: the slot is the low bits of the amount
+const formattedCents = new Float64Array(FORMAT_SLOTS).fill(NaN);
+const formattedText: Money[] = new Array<Money>(FORMAT_SLOTS).fill('');
+
 /** Formats centavos as "1234.50". */
 export function formatMoney(cents: number): Money {
-  const neg = cents < 0;
-  const abs = neg ? -cents : cents;
-  const pesos = Math.floor(abs / 100);
-  const c = abs - pesos * 100;
-  return (neg ? '-' : '') + pesos + (c < 10 ? '.0' : '.') + c;
+  const slot = cents & (FORMAT_SLOTS - 1);
+  if (formattedCents[slot] === cents) return formattedText[slot]!;
+  const abs = cents < 0 ? -cents : cents;
+  // Int32 division where it fits (the common case, and faster); exact either way for safe integers.
+  const pesos = abs <= 0x7fffffff ? (abs / 100) | 0 : Math.floor(abs / 100);
+  const text = (cents < 0 ? '-' : '') + pesos + CENTS[abs - pesos * 100]!;
+  formattedCents[slot] = cents;
+  formattedText[slot] = text;
+  return text;
 }
 
 /** Integer division rounded half-up (half away from zero) — the rounding mode used at every rounding point. */
@@ -78,6 +105,31 @@ export function mulDivHalfUp(a: number, b: number, c: number, d: number): number
   if (Number.isSafeInteger(ab)) {
     const abc = ab * c;
     if (Number.isSafeInteger(abc)) return divHalfUp(abc, d);
+  }
+  // a × k / d with k = b × c, a = q × d + r: q × k + r × k / d needs no product of a and k, so it usually stays
+  // in safe integers (line rates: monthly centavos × multiplier × 10,000) and BigInt is the last resort.
+  const k = b * c;
+  if (Number.isSafeInteger(a) && Number.isSafeInteger(k) && Number.isSafeInteger(d)) {
+    const neg = a < 0 !== k < 0;
+    const aa = Math.abs(a);
+    const kk = Math.abs(k);
+    let q = Math.floor(aa / d);
+    let r = aa - q * d;
+    // Float division may be one off for large aa; fix it up exactly.
+    while (r < 0) {
+      q--;
+      r += d;
+    }
+    while (r >= d) {
+      q++;
+      r -= d;
+    }
+    const rk = r * kk;
+    const qk = q * kk;
+    if (Number.isSafeInteger(rk) && Number.isSafeInteger(qk + kk)) {
+      const m = qk + divHalfUp(rk, d);
+      return neg && m !== 0 ? -m : m;
+    }
   }
   return bigDivHalfUp(BigInt(a) * BigInt(b) * BigInt(c), BigInt(d));
 }
@@ -118,8 +170,32 @@ export function parseRate(value: unknown, field: string, scale = RATE_SCALE): nu
   return scaled.toNumber();
 }
 
-/** Renders a rational number of centavos (num / den) as a peso string with up to 6 decimals, for line rates. */
+const rateNum = new Float64Array(FORMAT_SLOTS).fill(NaN);
+const rateDen = new Float64Array(FORMAT_SLOTS).fill(NaN);
+const rateText: string[] = new Array<string>(FORMAT_SLOTS).fill('');
+
+/** Renders num / den centavos as pesos with 2 to 6 decimals (half-up at the 6th), for the rate shown on a
+ *  payslip line. Display only: no amount is computed from it. */
 export function formatRate(num: number, den: number): string {
-  const d = new Decimal(num).div(den).div(100).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
-  return d.toFixed(Math.max(2, d.decimalPlaces()));
+  // Cached like formatMoney: employees on the same salary grade share their line rates.
+  const slot = (num ^ den) & (FORMAT_SLOTS - 1);
+  if (rateNum[slot] === num && rateDen[slot] === den) return rateText[slot]!;
+  const text = rateToText(num, den);
+  rateNum[slot] = num;
+  rateDen[slot] = den;
+  rateText[slot] = text;
+  return text;
+}
+
+function rateToText(num: number, den: number): string {
+  const micro = mulDivHalfUp(num, 10_000, 1, den); // in 1e-6 pesos
+  if (micro < 0) return '-' + rateToText(-num, den);
+  const whole = Math.floor(micro / 1_000_000);
+  const frac = micro - whole * 1_000_000;
+  if (frac % 10_000 === 0) return String(whole) + CENTS[frac / 10_000]!;
+  let f = String(1_000_000 + frac); // "1dddddd": the six decimals with their leading zeros
+  let e = 7;
+  while (f.charCodeAt(e - 1) === 48) e--; // drop trailing zeros (at least 3 decimals remain)
+  f = f.slice(1, e);
+  return String(whole) + '.' + f;
 }

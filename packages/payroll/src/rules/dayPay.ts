@@ -35,8 +35,6 @@ export function parseDayType(value: unknown, field: string): DayType {
   );
 }
 
-export const dayKeyIndex = (t: DayType, restDay: boolean) => DAY_TYPES.indexOf(t) * 2 + (restDay ? 1 : 0);
-
 /**
  * COLA multiplier: DOLE advisories pay holiday pay on (basic + COLA) × 200% (300% on a double holiday) but the
  * rest-day, special-day and overtime premiums on the basic wage only, so COLA follows the holiday factor alone.
@@ -57,8 +55,8 @@ export interface DayHours {
 
 /** Fast path for the common valid case; anything else goes to the full check, which names the field. */
 export function hours(v: unknown, prefix: string, name: string, max: number): number {
-  if (v === undefined) return 0;
-  if (typeof v === 'number' && v >= 0 && v <= max) {
+  if (v === undefined || v === 0) return 0;
+  if (typeof v === 'number' && v > 0 && v <= max) {
     const m = Math.round(v * 60);
     if (Math.abs(v * 60 - m) <= 1e-6) return m;
   }

@@ -1,8 +1,9 @@
 /** National holidays from the tables (Proclamations 727 s. 2024 and 1006 s. 2025). */
 import { PayrollInputError } from '../errors.js';
-import { parseYear } from '../dates.js';
+import { monthOf, parseYear, yearOf } from '../dates.js';
 import {
   compileHolidays,
+  DAY_TYPES,
   resolveTables,
   type CompiledHolidays,
   type DayType,
@@ -45,4 +46,23 @@ export function dayTypeIn(h: CompiledHolidays, date: string, field: string): Day
     );
   }
   return 'ordinary';
+}
+
+/** Day types of the month of `date` as DAY_TYPES indices by day of month (1–31), cached on the compiled calendar;
+ *  undefined when the year has no calendar (then every day needs dayTypeIn, which names the missing year). */
+export function monthDayTypes(h: CompiledHolidays, date: string): Uint8Array | undefined {
+  const year = yearOf(date);
+  const key = year * 100 + monthOf(date);
+  let m = h.months.get(key);
+  if (m === undefined) {
+    if (!h.years.has(year)) return undefined;
+    m = new Uint8Array(32);
+    const ym = date.slice(0, 7);
+    for (let d = 1; d <= 31; d++) {
+      const t = h.byDate.get(`${ym}-${d < 10 ? '0' : ''}${d}`);
+      m[d] = t === undefined ? 0 : DAY_TYPES.indexOf(t);
+    }
+    h.months.set(key, m);
+  }
+  return m;
 }

@@ -2,11 +2,12 @@
  * computePayslip: one employee, one pay period. Integer centavos throughout; each line is rounded half-up once
  * from its exact fraction (REFERENCE.md §8.4 option (a)); totals are sums of the rounded lines.
  */
-import { parseDate, previousDate } from '../dates.js';
+import { dayOf, monthOf, parseDate, yearOf } from '../dates.js';
 import { PayrollInputError } from '../errors.js';
 import {
   divHalfUp,
   formatMoney,
+  formatRate,
   mulDivHalfUp,
   parseMoney,
   parseMoneyOpt,
@@ -14,19 +15,20 @@ import {
   type Money,
 } from '../money.js';
 import {
-  compileAnnual,
-  compileBenefitsCeiling,
-  compileDeMinimis,
   compileHolidays,
-  compilePagibig,
-  compilePhilhealth,
-  compilePremiums,
-  compileSss,
-  compileWithholding,
   DAY_KEYS,
+  DAY_TYPES,
   DE_MINIMIS_KINDS,
-  pick,
+  pickAnnual,
+  pickBenefitsCeiling,
+  pickDeMinimis,
+  pickPagibig,
+  pickPhilhealth,
+  pickPremiums,
+  pickSss,
+  pickWithholding,
   resolveTables,
+  type CompiledDay,
   type CompiledHolidays,
   type DayType,
   type DeMinimisKind,
@@ -35,8 +37,8 @@ import {
 import { bool, factor, hoursPerDay, minutes, obj, oneOf } from '../validate.js';
 import { benefitsSplit } from './benefits.js';
 import { pagibigCore, philhealthCore, sssCore } from './contributions.js';
-import { colaFactor, dayKeyIndex, hours, parseDayType, type DayTypeAlias } from './dayPay.js';
-import { dayTypeIn } from './holidays.js';
+import { colaFactor, hours, parseDayType, type DayTypeAlias } from './dayPay.js';
+import { dayTypeIn, monthDayTypes } from './holidays.js';
 import { annualTaxCore, withholdingCore } from './tax.js';
 
 // ---------------------------------------------------------------- input types
@@ -260,25 +262,9 @@ const HOL_DESC = LABEL.map((l) => `Holiday pay, ${l} not worked`);
 const HOLX_CODE = ABBR.map((a) => `HOLX_${a}`);
 const HOLX_DESC = LABEL.map((l) => `Unpaid ${l} (absent on the workday before, Art. 94)`);
 
-/** Rate for display: exact fraction of centavos → pesos with up to 6 decimals (no floats). */
-function rateText(num: number, den: number): string {
-  const micro = mulDivHalfUp(num, 10_000, 1, den); // in 1e-6 pesos
-  const neg = micro < 0;
-  const a = neg ? -micro : micro;
-  const whole = Math.floor(a / 1_000_000);
-  let frac = a - whole * 1_000_000;
-  let digits = 6;
-  while (digits > 2 && frac % 10 === 0) {
-    frac /= 10;
-    digits--;
-  }
-  let f = String(frac);
-  while (f.length < digits) f = '0' + f;
-  return (neg ? '-' : '') + whole + '.' + f;
-}
-
+const NO_AMOUNTS: Partial<Record<DeMinimisKind, number>> = Object.freeze({});
 const moneyRec = (rec: unknown, field: string): Partial<Record<DeMinimisKind, number>> => {
-  if (rec === undefined) return {};
+  if (rec === undefined) return NO_AMOUNTS;
   const r = obj(rec, field);
   const out: Partial<Record<DeMinimisKind, number>> = {};
   for (const [k, v] of Object.entries(r)) {
@@ -289,10 +275,53 @@ const moneyRec = (rec: unknown, field: string): Partial<Record<DeMinimisKind, nu
   return out;
 };
 
-function list(value: unknown, field: string): Record<string, unknown>[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new PayrollInputError(field, 'must be an array');
-  return value.map((v, i) => obj(v, `${field}[${i}]`));
+/** Keys of list items that a check may name in an error. */
+const ITEM_KEYS = {
+  attendance: [
+    'date',
+    'dayType',
+    'restDay',
+    'absent',
+    'paidLeave',
+    'lateMinutes',
+    'undertimeMinutes',
+    'regularHours',
+    'presentOrPaidLeaveDayBefore',
+  ],
+  allowances: ['code', 'description', 'amount', 'deMinimis', 'taxable', 'inSssBase', 'inPagibigBase'],
+  benefits: ['code', 'description', 'amount'],
+  deductions: ['code', 'description', 'amount', 'allowPartial'],
+} as const;
+type ItemList = keyof typeof ITEM_KEYS;
+const ITEM_FIELDS: Record<ItemList, Record<string, string>[]> = {
+  attendance: [],
+  allowances: [],
+  benefits: [],
+  deductions: [],
+};
+
+/** Field names of item i of a list ("attendance[3].date"; key "" is the item, "." the prefix), built once per
+ *  index: every check is handed its field name, and only a failing one reads it. */
+function itemFields(list: ItemList, i: number): Record<string, string> {
+  const byIndex = ITEM_FIELDS[list];
+  let f = byIndex[i];
+  if (!f) {
+    const p = `${list}[${i}]`;
+    f = { '': p, '.': p + '.' };
+    for (const k of ITEM_KEYS[list]) f[k] = `${p}.${k}`;
+    byIndex[i] = f;
+  }
+  return f;
+}
+
+const NO_ITEMS: Record<string, unknown>[] = [];
+
+/** An optional list of objects, every item checked before any is read. */
+function items(value: unknown, list: ItemList): Record<string, unknown>[] {
+  if (value === undefined) return NO_ITEMS;
+  if (!Array.isArray(value)) throw new PayrollInputError(list, 'must be an array');
+  for (let i = 0; i < value.length; i++) obj(value[i], itemFields(list, i)['']!);
+  return value as Record<string, unknown>[];
 }
 
 function code(value: unknown, field: string): string {
@@ -301,100 +330,136 @@ function code(value: unknown, field: string): string {
   return value;
 }
 
-interface ParsedDay {
-  date: string;
-  field: string;
-  type: DayType;
-  rest: boolean;
-  key: number;
-  regular: number;
-  night: number;
-  overtime: number;
-  overtimeNight: number;
-  worked: boolean;
-  late: number;
-  undertime: number;
-  absent: boolean;
-  paidLeave: boolean;
-  dayBefore: boolean | undefined;
-}
-
 const SPLITS: readonly ContributionSplit[] = ['equal', 'first-cutoff', 'second-cutoff', 'month-to-date'];
 const TAX_METHODS: readonly TaxMethod[] = ['per-period', 'annualised'];
 
+// ---------------------------------------------------------------- attendance
+
+/** DAY_TYPES index of each day type (the per-day path works with indices, not strings). */
+const TYPE_INDEX = Object.fromEntries(DAY_TYPES.map((t, i) => [t, i])) as Record<DayType, number>;
+const ORDINARY = TYPE_INDEX.ordinary;
+const SPECIAL_WORKING = TYPE_INDEX.special_working;
+const N_KEYS = DAY_KEYS.length;
+
+/** A date inside the period. The period lies in one month, so a 10-character string between start and end that
+ *  ends in two digits is a real date; anything else goes to the full check, which names the fault. */
+function periodDate(v: unknown, field: string, start: string, end: string): string {
+  if (typeof v === 'string' && v.length === 10 && v >= start && v <= end) {
+    const d1 = v.charCodeAt(8) - 48;
+    const d2 = v.charCodeAt(9) - 48;
+    if (d1 >= 0 && d1 <= 9 && d2 >= 0 && d2 <= 9) return v;
+  }
+  const date = parseDate(v, field);
+  if (date < start || date > end) throw new PayrollInputError(field, `${date} is outside the period`);
+  return date;
+}
+
+/**
+ * What the attendance adds up to for one payslip: per (day type, rest day) key, minutes and minutes × multiplier
+ * (over RATE_SCALE), plus day counts. One module-level instance, reset per call: the engine is synchronous, and
+ * a payslip then allocates nothing per attendance day.
+ */
+class AttendanceTally {
+  // Ten sums per key in one buffer, so a reset is one fill. Every sum is an integer below 31 days × 1,440 minutes
+  // × the largest multiplier (~3e9), far inside 2^53, so the doubles hold them exactly.
+  private readonly buf = new Float64Array(10 * N_KEYS);
+  readonly regMin = this.buf.subarray(0, N_KEYS);
+  readonly regU = this.buf.subarray(N_KEYS, 2 * N_KEYS);
+  readonly ndMin = this.buf.subarray(2 * N_KEYS, 3 * N_KEYS);
+  readonly ndU = this.buf.subarray(3 * N_KEYS, 4 * N_KEYS);
+  readonly otMin = this.buf.subarray(4 * N_KEYS, 5 * N_KEYS);
+  readonly otU = this.buf.subarray(5 * N_KEYS, 6 * N_KEYS);
+  readonly ndotMin = this.buf.subarray(6 * N_KEYS, 7 * N_KEYS);
+  readonly ndotU = this.buf.subarray(7 * N_KEYS, 8 * N_KEYS);
+  readonly holDays = this.buf.subarray(8 * N_KEYS, 9 * N_KEYS);
+  readonly forfeitDays = this.buf.subarray(9 * N_KEYS, 10 * N_KEYS);
+  leaveDays = 0;
+  absentDays = 0;
+  lateMin = 0;
+  undertimeMin = 0;
+  /** Σ minutes × COLA factor. */
+  colaU = 0;
+
+  reset() {
+    this.buf.fill(0);
+    this.leaveDays = this.absentDays = this.lateMin = this.undertimeMin = this.colaU = 0;
+  }
+}
+const tally = new AttendanceTally();
+
+// Per day of the period's month (1–31): whether it has an entry and what happened, for the Art. 94 look-back.
+const SEEN = 1;
+const WORKED = 2;
+const LEAVE = 4;
+const ABSENT = 8;
+const dayFlags = new Uint8Array(32);
+// Unworked holidays wait for the Art. 94 check until every entry is read (entries may come in any order).
+const pendingIndex = new Uint8Array(31);
+const pendingDay = new Uint8Array(31);
+const pendingKey = new Uint8Array(31);
+const pendingBefore = new Int8Array(31); // presentOrPaidLeaveDayBefore: -1 not given, 0 false, 1 true
+
 /** Art. 94: present or on paid leave on the workday immediately before (skipping rest days and unworked
  *  holidays). Days with no attendance entry count as present; unknown before the period start → present. */
-function entitledToHoliday(days: ParsedDay[], d: ParsedDay, hol: CompiledHolidays, start: string): boolean {
-  if (d.dayBefore !== undefined) return d.dayBefore;
-  let date = previousDate(d.date);
-  for (let guard = 0; guard < 31 && date >= start; guard++, date = previousDate(date)) {
-    let e: ParsedDay | undefined;
-    for (const x of days) if (x.date === date) e = x;
-    if (e) {
-      if (e.worked || e.paidLeave) return true;
-      if (e.absent) return false;
+function presentDayBefore(
+  dom: number,
+  startDom: number,
+  types: Uint8Array | undefined,
+  hol: CompiledHolidays,
+  start: string,
+  field: string,
+): boolean {
+  for (let x = dom - 1; x >= startDom; x--) {
+    const f = dayFlags[x]!;
+    if (f) {
+      if (f & (WORKED | LEAVE)) return true;
+      if (f & ABSENT) return false;
       continue; // rest day / unworked holiday: look further back
     }
-    const t = dayTypeIn(hol, date, d.field);
-    if (t === 'ordinary' || t === 'special_working') return true;
+    const t = types
+      ? types[x]!
+      : TYPE_INDEX[dayTypeIn(hol, start.slice(0, 8) + (x < 10 ? '0' : '') + x, field)];
+    if (t === ORDINARY || t === SPECIAL_WORKING) return true;
   }
   return true;
 }
 
-/** Field names per attendance index, built once (error paths only read them). */
-const FIELD_NAMES: { [k: string]: string }[] = [];
-function fieldNames(i: number) {
-  let f = FIELD_NAMES[i];
-  if (!f) {
-    const p = `attendance[${i}]`;
-    f = { '': p, '.': p + '.' };
-    for (const k of [
-      'date',
-      'dayType',
-      'restDay',
-      'absent',
-      'paidLeave',
-      'lateMinutes',
-      'undertimeMinutes',
-      'regularHours',
-      'presentOrPaidLeaveDayBefore',
-    ]) {
-      f[k] = `${p}.${k}`;
-    }
-    FIELD_NAMES[i] = f;
-  }
-  return f as Record<string, string>;
-}
-
-function parseDays(
+/** Validates the attendance (one pass, named reads, no per-day allocation) and fills `tally`. */
+function tallyAttendance(
   att: unknown,
   start: string,
   end: string,
   hpd: number,
   hol: CompiledHolidays,
-): ParsedDay[] {
-  if (att === undefined) return [];
+  premiums: CompiledDay[],
+  monthly: boolean,
+  restCovered: boolean,
+  cola: boolean,
+): AttendanceTally {
+  const t = tally;
+  t.reset();
+  if (att === undefined) return t;
   if (!Array.isArray(att)) throw new PayrollInputError('attendance', 'must be an array');
-  const out: ParsedDay[] = [];
-  // The period lies in one month: check its year has a calendar once, then look dates up directly.
-  const calendarYear = hol.years.has(Number(start.slice(0, 4)));
-  let seen = 0; // bit per day of month, for duplicates
+  // The period lies in one month: day types by day of month (undefined when the year has no calendar).
+  const types = monthDayTypes(hol, start);
+  const fullDay = hpd * 60;
+  dayFlags.fill(0);
+  let pending = 0;
+  const names = ITEM_FIELDS.attendance;
   for (let i = 0; i < att.length; i++) {
-    const F = fieldNames(i);
+    const F = names[i] ?? itemFields('attendance', i);
     const a = obj(att[i], F['']!);
-    const date = parseDate(a.date, F.date!);
-    if (date < start || date > end) throw new PayrollInputError(F.date!, `${date} is outside the period`);
-    const bit = 1 << ((date.charCodeAt(8) - 48) * 10 + date.charCodeAt(9) - 49); // day 1…31 → bit 0…30
-    if (seen & bit) throw new PayrollInputError(F.date!, `${date} appears twice`);
-    seen |= bit;
+    const date = periodDate(a.date, F.date!, start, end);
+    const dom = dayOf(date);
+    if (dayFlags[dom]) throw new PayrollInputError(F.date!, `${date} appears twice`);
+    dayFlags[dom] = SEEN;
     const type =
       a.dayType !== undefined
-        ? parseDayType(a.dayType, F.dayType!)
-        : calendarYear
-          ? (hol.byDate.get(date) ?? 'ordinary')
-          : dayTypeIn(hol, date, F.dayType!);
+        ? TYPE_INDEX[parseDayType(a.dayType, F.dayType!)]
+        : types
+          ? types[dom]!
+          : TYPE_INDEX[dayTypeIn(hol, date, F.dayType!)];
     const rest = bool(a.restDay, F.restDay!, false);
-    // Named reads (not a loop over field names): these run for every attendance day.
     const P = F['.']!;
     const regular = hours(a.regularHours, P, 'regularHours', hpd);
     const night = hours(a.nightHours, P, 'nightHours', 24);
@@ -420,29 +485,71 @@ function parseDays(
     if ((late || undertime) && !worked) {
       throw new PayrollInputError(F.lateMinutes!, 'late/undertime on a day not worked');
     }
-    const dayBefore =
+    const before =
       a.presentOrPaidLeaveDayBefore === undefined
-        ? undefined
-        : bool(a.presentOrPaidLeaveDayBefore, F.presentOrPaidLeaveDayBefore!, true);
-    out.push({
-      date,
-      field: F['']!,
-      type,
-      rest,
-      key: dayKeyIndex(type, rest),
-      regular,
-      night,
-      overtime,
-      overtimeNight,
-      worked,
-      late,
-      undertime,
-      absent,
-      paidLeave,
-      dayBefore,
-    });
+        ? -1
+        : bool(a.presentOrPaidLeaveDayBefore, F.presentOrPaidLeaveDayBefore!, true)
+          ? 1
+          : 0;
+    dayFlags[dom] = SEEN | (worked ? WORKED : 0) | (paidLeave ? LEAVE : 0) | (absent ? ABSENT : 0);
+
+    const k = type * 2 + (rest ? 1 : 0); // DAY_KEYS index
+    const pd = premiums[k]!;
+    const salaryCovers = monthly && (!rest || restCovered);
+    if (worked) {
+      t.regMin[k]! += regular;
+      // A monthly salary already pays 100% of a covered day: only the premium above it is added (REFERENCE §8.2).
+      t.regU[k]! += regular * (pd.worked - (salaryCovers ? RATE_SCALE : 0));
+      t.ndMin[k]! += night;
+      t.ndU[k]! += night * (pd.night - pd.worked);
+      t.otMin[k]! += overtime;
+      t.otU[k]! += overtime * pd.overtime;
+      t.ndotMin[k]! += overtimeNight;
+      t.ndotU[k]! += overtimeNight * (pd.nightOvertime - pd.overtime);
+      if (cola) t.colaU += Math.min(regular, fullDay) * colaFactor(DAY_TYPES[type]!, true, pd);
+      // Art. 88 no work, no pay: lateness/undertime is deducted where the salary pays a whole day; premium days
+      // and daily-rate pay are already computed on the hours actually worked.
+      if (salaryCovers && !rest && (type === ORDINARY || type === SPECIAL_WORKING)) {
+        t.lateMin += late;
+        t.undertimeMin += undertime;
+      }
+    } else if (pd.unworked > 0) {
+      // Unworked regular holiday (also when marked absent or on leave that day): Art. 94 day-before rule, below.
+      pendingIndex[pending] = i;
+      pendingDay[pending] = dom;
+      pendingKey[pending] = k;
+      pendingBefore[pending] = before;
+      pending++;
+    } else if (paidLeave) {
+      if (!monthly && !rest) {
+        t.leaveDays++;
+        if (cola) t.colaU += fullDay * RATE_SCALE;
+      }
+    } else if (absent && !rest && (type === ORDINARY || type === SPECIAL_WORKING)) {
+      t.absentDays++;
+    }
   }
-  return out;
+  const startDom = dayOf(start);
+  for (let j = 0; j < pending; j++) {
+    const k = pendingKey[j]!;
+    const before = pendingBefore[j]!;
+    const ok =
+      before >= 0
+        ? before === 1
+        : presentDayBefore(
+            pendingDay[j]!,
+            startDom,
+            types,
+            hol,
+            start,
+            itemFields('attendance', pendingIndex[j]!)['']!,
+          );
+    if (!monthly && ok) {
+      t.holDays[k]! += 1;
+      if (cola) t.colaU += fullDay * premiums[k]!.unworked;
+    } else if (monthly && !ok) t.forfeitDays[k]! += 1;
+  }
+  return t;
 }
 
 /** Accumulates lines and the running totals that feed contributions and tax. */
@@ -512,19 +619,6 @@ class Slip {
   }
 }
 
-// Scratch accumulators, reset per call (the engine is synchronous, so one set is enough).
-const N_KEYS = DAY_KEYS.length;
-const regMin = new Float64Array(N_KEYS);
-const regU = new Float64Array(N_KEYS);
-const ndMin = new Float64Array(N_KEYS);
-const ndU = new Float64Array(N_KEYS);
-const otMin = new Float64Array(N_KEYS);
-const otU = new Float64Array(N_KEYS);
-const ndotMin = new Float64Array(N_KEYS);
-const ndotU = new Float64Array(N_KEYS);
-const holDays = new Float64Array(N_KEYS);
-const forfeitDays = new Float64Array(N_KEYS);
-
 // ---------------------------------------------------------------- main
 
 export function computePayslip(input: PayslipInput): Payslip {
@@ -537,20 +631,24 @@ export function computePayslip(input: PayslipInput): Payslip {
   const start = parseDate(per.start, 'period.start');
   const end = parseDate(per.end, 'period.end');
   if (end < start) throw new PayrollInputError('period.end', 'is before period.start');
-  if (start.slice(0, 7) !== end.slice(0, 7)) {
+  const year = yearOf(start);
+  const month = monthOf(start);
+  if (yearOf(end) !== year || monthOf(end) !== month) {
     throw new PayrollInputError('period.end', 'must be in the same month as start');
   }
   const frequency = oneOf(per.frequency, 'period.frequency', FREQS);
-  const year = Number(start.slice(0, 4));
-  const month = Number(start.slice(5, 7));
   let cutoff: 1 | 2 = 1;
   if (frequency === 'semi-monthly') {
-    if (per.cutoff === undefined) cutoff = Number(start.slice(8, 10)) <= 15 ? 1 : 2;
+    if (per.cutoff === undefined) cutoff = dayOf(start) <= 15 ? 1 : 2;
     else if (per.cutoff === 1 || per.cutoff === 2) cutoff = per.cutoff;
     else throw new PayrollInputError('period.cutoff', 'must be 1 or 2');
   }
   const periodsPerMonth = frequency === 'semi-monthly' ? 2 : 1;
-  const lastOfYear = bool(per.lastPayrollOfYear, 'period.lastPayrollOfYear', end.slice(5) === '12-31');
+  const lastOfYear = bool(
+    per.lastPayrollOfYear,
+    'period.lastPayrollOfYear',
+    month === 12 && dayOf(end) === 31,
+  );
 
   // ---- settings and profile
   const set = inp.settings === undefined ? EMPTY : obj(inp.settings, 'settings');
@@ -579,65 +677,24 @@ export function computePayslip(input: PayslipInput): Payslip {
   const fullDay = hpd * 60;
   const hourDen = rDen * fullDay * RATE_SCALE; // for Σ minutes × multiplier
   const dayDen = rDen * RATE_SCALE; // for Σ days × multiplier
-  const premiums = pick(compilePremiums(tables), end, 'period.end', 'premium pay');
+  const premiums = pickPremiums(tables, end, 'period.end', 'premium pay');
   const dayTaxable = !mwe; // RR 11-2018: an MWE's minimum wage, holiday, OT and night differential are exempt
 
   // ---- attendance → per (day type, rest day) sums of minutes × multiplier
   const hol = compileHolidays(tables);
-  const days = parseDays(inp.attendance, start, end, hpd, hol);
-  regMin.fill(0);
-  regU.fill(0);
-  ndMin.fill(0);
-  ndU.fill(0);
-  otMin.fill(0);
-  otU.fill(0);
-  ndotMin.fill(0);
-  ndotU.fill(0);
-  holDays.fill(0);
-  forfeitDays.fill(0);
-  let leaveDays = 0;
-  let absentDays = 0;
-  let lateMin = 0;
-  let undertimeMin = 0;
-  let colaU = 0; // Σ minutes × COLA factor
-  for (const d of days) {
-    const k = d.key;
-    const pd = premiums.list[k]!;
-    const salaryCovers = monthly && (!d.rest || restCovered);
-    if (d.worked) {
-      const h = d;
-      regMin[k]! += h.regular;
-      // A monthly salary already pays 100% of a covered day: only the premium above it is added (REFERENCE §8.2).
-      regU[k]! += h.regular * (pd.worked - (salaryCovers ? RATE_SCALE : 0));
-      ndMin[k]! += h.night;
-      ndU[k]! += h.night * (pd.night - pd.worked);
-      otMin[k]! += h.overtime;
-      otU[k]! += h.overtime * pd.overtime;
-      ndotMin[k]! += h.overtimeNight;
-      ndotU[k]! += h.overtimeNight * (pd.nightOvertime - pd.overtime);
-      if (cola) colaU += Math.min(h.regular, fullDay) * colaFactor(d.type, true, pd);
-      // Art. 88 no work, no pay: lateness/undertime is deducted where the salary pays a whole day; premium days
-      // and daily-rate pay are already computed on the hours actually worked.
-      if (salaryCovers && !d.rest && (d.type === 'ordinary' || d.type === 'special_working')) {
-        lateMin += d.late;
-        undertimeMin += d.undertime;
-      }
-    } else if (pd.unworked > 0) {
-      // Unworked regular holiday (also when marked absent or on leave that day): Art. 94 day-before rule.
-      const ok = entitledToHoliday(days, d, hol, start);
-      if (!monthly && ok) {
-        holDays[k]! += 1;
-        if (cola) colaU += fullDay * pd.unworked;
-      } else if (monthly && !ok) forfeitDays[k]! += 1;
-    } else if (d.paidLeave) {
-      if (!monthly && !d.rest) {
-        leaveDays++;
-        if (cola) colaU += fullDay * RATE_SCALE;
-      }
-    } else if (d.absent && !d.rest && (d.type === 'ordinary' || d.type === 'special_working')) {
-      absentDays++;
-    }
-  }
+  const t = tallyAttendance(
+    inp.attendance,
+    start,
+    end,
+    hpd,
+    hol,
+    premiums.list,
+    monthly,
+    restCovered,
+    cola !== 0,
+  );
+  const { regMin, regU, ndMin, ndU, otMin, otU, ndotMin, ndotU, holDays, forfeitDays } = t;
+  const { leaveDays, absentDays, lateMin, undertimeMin, colaU } = t;
 
   // ---- earning lines
   let basicEarned = 0; // basic salary for 13th-month purposes (no premiums, OT, ND, COLA)
@@ -647,15 +704,15 @@ export function computePayslip(input: PayslipInput): Payslip {
     // Attendance deductions reduce the period's basic pay, never below zero.
     const att: AttCtx = { slip, room: basic, rNum, taxable: dayTaxable };
     if (absentDays)
-      attDed(att, 'ABSENT', 'Unpaid absence', absentDays, 'day', absentDays, rDen, rateText(rNum, rDen));
+      attDed(att, 'ABSENT', 'Unpaid absence', absentDays, 'day', absentDays, rDen, formatRate(rNum, rDen));
     for (let k = 0; k < N_KEYS; k++) {
       const n = forfeitDays[k]!;
       if (n === 0) continue;
       const mult = premiums.list[k]!.unworked;
-      attDed(att, HOLX_CODE[k]!, HOLX_DESC[k]!, n, 'day', n * mult, dayDen, rateText(rNum * mult, dayDen));
+      attDed(att, HOLX_CODE[k]!, HOLX_DESC[k]!, n, 'day', n * mult, dayDen, formatRate(rNum * mult, dayDen));
     }
     // Per-minute rate unrounded: monthly × 12 / divisor / hoursPerDay / 60 × minutes, rounded once.
-    const hourRate = lateMin || undertimeMin ? rateText(rNum, rDen * hpd) : '';
+    const hourRate = lateMin || undertimeMin ? formatRate(rNum, rDen * hpd) : '';
     if (lateMin) attDed(att, 'LATE', 'Tardiness', lateMin / 60, 'hour', lateMin, rDen * fullDay, hourRate);
     if (undertimeMin)
       attDed(
@@ -682,7 +739,7 @@ export function computePayslip(input: PayslipInput): Payslip {
           isBasic ? 'Basic pay (hours worked)' : monthly ? PREMX_DESC[k]! : PREM_DESC[k]!,
           rm / 60,
           'hour',
-          rateText(rNum * (u / rm), hourDen / 60),
+          formatRate(rNum * (u / rm), hourDen / 60),
           mulDivHalfUp(rNum, u, 1, hourDen),
           dayTaxable,
           true,
@@ -700,7 +757,7 @@ export function computePayslip(input: PayslipInput): Payslip {
         HOL_DESC[k]!,
         holDays[k]!,
         'day',
-        rateText(rNum * mult, dayDen),
+        formatRate(rNum * mult, dayDen),
         amt,
         dayTaxable,
         true,
@@ -710,7 +767,7 @@ export function computePayslip(input: PayslipInput): Payslip {
   if (leaveDays > 0) {
     const amt = mulDivHalfUp(rNum, leaveDays, 1, rDen);
     basicEarned += amt;
-    slip.earn('LEAVE', 'Paid leave', leaveDays, 'day', rateText(rNum, rDen), amt, dayTaxable, true);
+    slip.earn('LEAVE', 'Paid leave', leaveDays, 'day', formatRate(rNum, rDen), amt, dayTaxable, true);
   }
   if (colaU > 0) {
     const amt = mulDivHalfUp(cola, colaU, 1, fullDay * RATE_SCALE);
@@ -720,16 +777,18 @@ export function computePayslip(input: PayslipInput): Payslip {
 
   // ---- allowances, de minimis and the 90,000 benefits bucket
   const ytdIn = inp.ytd === undefined ? EMPTY : obj(inp.ytd, 'ytd');
-  const ceiling = pick(compileBenefitsCeiling(tables), end, 'period.end', 'benefits ceiling').ceiling;
+  const ceiling = pickBenefitsCeiling(tables, end, 'period.end', 'benefits ceiling').ceiling;
   const bucketStart = parseMoneyOpt(ytdIn.benefitsReceived, 'ytd.benefitsReceived');
   const bucket = { used: bucketStart };
   const hdmfPeriod = allowanceLines(slip, inp.allowances, ytdIn, tables, end, rNum, rDen, ceiling, bucket);
-  list(inp.benefits, 'benefits').forEach((b, i) => {
-    const f = `benefits[${i}]`;
-    const c = code(b.code, `${f}.code`);
-    const description = b.description === undefined ? c : code(b.description, `${f}.description`);
-    toBucket(slip, c, description, parseMoney(b.amount, `${f}.amount`), ceiling, bucket);
-  });
+  const benefits = items(inp.benefits, 'benefits');
+  for (let i = 0; i < benefits.length; i++) {
+    const b = benefits[i]!;
+    const F = itemFields('benefits', i);
+    const c = code(b.code, F.code!);
+    const description = b.description === undefined ? c : code(b.description, F.description!);
+    toBucket(slip, c, description, parseMoney(b.amount, F.amount!), ceiling, bucket);
+  }
   if (bucket.used > ceiling && bucket.used > bucketStart)
     slip.notes.push('benefits above the yearly ceiling are taxable');
 
@@ -759,9 +818,9 @@ export function computePayslip(input: PayslipInput): Payslip {
       : actualMonth
         ? mtdMoney(mtd, 'pagibigAllowances') + hdmfPeriod
         : hdmfPeriod * 2);
-  const s = sssCore(sssMonthly, pick(compileSss(tables), monthStart, 'period.start', 'SSS'));
-  const ph = philhealthCore(mbs, pick(compilePhilhealth(tables), monthStart, 'period.start', 'PhilHealth'));
-  const pg = pagibigCore(hdmfMonthly, pick(compilePagibig(tables), monthStart, 'period.start', 'Pag-IBIG'));
+  const s = sssCore(sssMonthly, pickSss(tables, monthStart, 'period.start', 'SSS'));
+  const ph = philhealthCore(mbs, pickPhilhealth(tables, monthStart, 'period.start', 'PhilHealth'));
+  const pg = pagibigCore(hdmfMonthly, pickPagibig(tables, monthStart, 'period.start', 'Pag-IBIG'));
   const sh: ShareCtx = { frequency, split, cutoff, mtd };
 
   const sssEeSS = share(sh, doSss, s.employeeSS, 'sssEmployeeSS');
@@ -783,7 +842,7 @@ export function computePayslip(input: PayslipInput): Payslip {
   if (doTax) {
     if (lastOfYear) {
       // RR 2-98 as amended by RR 11-2018: annualise on the last payroll; a negative adjustment is a refund.
-      const annualT = pick(compileAnnual(tables), `${year}-12-31`, 'period.end', 'annual income tax');
+      const annualT = pickAnnual(tables, `${year}-12-31`, 'period.end', 'annual income tax');
       const annualTaxable = ytdTaxable + taxableBase;
       const annual = annualTaxCore(annualT.brackets, annualTaxable).tax;
       wtax = annual - ytdWithheld;
@@ -794,11 +853,11 @@ export function computePayslip(input: PayslipInput): Payslip {
         adjustment: formatMoney(wtax),
       };
     } else if (taxMethod === 'per-period') {
-      const wt = pick(compileWithholding(tables), end, 'period.end', 'BIR withholding');
+      const wt = pickWithholding(tables, end, 'period.end', 'BIR withholding');
       wtax = withholdingCore(wt.periods[frequency], taxableBase).tax;
     } else {
       // Cumulative: project the year from the year-to-date average; withhold the tax due so far less withheld.
-      const annualT = pick(compileAnnual(tables), `${year}-12-31`, 'period.end', 'annual income tax');
+      const annualT = pickAnnual(tables, `${year}-12-31`, 'period.end', 'annual income tax');
       const ppy = 12 * periodsPerMonth;
       const idx = (month - 1) * periodsPerMonth + cutoff;
       const projected = mulDivHalfUp(ytdTaxable + taxableBase, ppy, 1, idx);
@@ -824,15 +883,14 @@ export function computePayslip(input: PayslipInput): Payslip {
           : 'Withholding tax';
     withheld = slip.deduct('WTAX', d, wtax, false, minNet);
   }
-  const other = inp.deductions;
-  if (other !== undefined) {
-    list(other, 'deductions').forEach((d, i) => {
-      const f = `deductions[${i}]`;
-      const c = code(d.code, `${f}.code`);
-      const description = d.description === undefined ? c : code(d.description, `${f}.description`);
-      const amount = parseMoney(d.amount, `${f}.amount`);
-      slip.deduct(c, description, amount, bool(d.allowPartial, `${f}.allowPartial`, false), minNet);
-    });
+  const other = items(inp.deductions, 'deductions');
+  for (let i = 0; i < other.length; i++) {
+    const d = other[i]!;
+    const F = itemFields('deductions', i);
+    const c = code(d.code, F.code!);
+    const description = d.description === undefined ? c : code(d.description, F.description!);
+    const amount = parseMoney(d.amount, F.amount!);
+    slip.deduct(c, description, amount, bool(d.allowPartial, F.allowPartial!, false), minNet);
   }
 
   const f = formatMoney;
@@ -948,7 +1006,7 @@ function hourLine(
   taxable: boolean,
 ) {
   if (units <= 0) return;
-  const rate = rateText(rNum * (units / mins), hourDen / 60);
+  const rate = formatRate(rNum * (units / mins), hourDen / 60);
   slip.earn(c, description, mins / 60, 'hour', rate, mulDivHalfUp(rNum, units, 1, hourDen), taxable, true);
 }
 
@@ -983,26 +1041,27 @@ function allowanceLines(
   ceiling: number,
   bucket: { used: number },
 ): number {
-  const allowances = list(value, 'allowances');
+  const allowances = items(value, 'allowances');
   if (allowances.length === 0) return 0;
   let hdmf = 0;
-  const dm = pick(compileDeMinimis(tables), end, 'period.end', 'de minimis');
+  const dm = pickDeMinimis(tables, end, 'period.end', 'de minimis');
   const ytdDm = moneyRec(ytdIn.deMinimis, 'ytd.deMinimis');
   const mtdDm = moneyRec(ytdIn.deMinimisMonthToDate, 'ytd.deMinimisMonthToDate');
-  allowances.forEach((a, i) => {
-    const f = `allowances[${i}]`;
-    const c = code(a.code, `${f}.code`);
-    const description = a.description === undefined ? c : code(a.description, `${f}.description`);
-    const amount = parseMoney(a.amount, `${f}.amount`);
+  for (let i = 0; i < allowances.length; i++) {
+    const a = allowances[i]!;
+    const F = itemFields('allowances', i);
+    const c = code(a.code, F.code!);
+    const description = a.description === undefined ? c : code(a.description, F.description!);
+    const amount = parseMoney(a.amount, F.amount!);
     if (a.deMinimis !== undefined) {
-      const kind = oneOf(a.deMinimis, `${f}.deMinimis`, DE_MINIMIS_KINDS);
+      const kind = oneOf(a.deMinimis, F.deMinimis!, DE_MINIMIS_KINDS);
       const cl = dm.ceilings[kind];
       // Monetized leave ceiling is in days: days × daily rate.
       const cap = kind === 'monetizedVacationLeaveDays' ? mulDivHalfUp(rNum, cl.amount, 1, rDen) : cl.amount;
       const used = (cl.per === 'month' ? mtdDm[kind] : ytdDm[kind]) ?? 0;
       const exempt = Math.min(amount, Math.max(0, cap - used));
-      const inSss = bool(a.inSssBase, `${f}.inSssBase`, false);
-      if (bool(a.inPagibigBase, `${f}.inPagibigBase`, false)) hdmf += amount;
+      const inSss = bool(a.inSssBase, F.inSssBase!, false);
+      if (bool(a.inPagibigBase, F.inPagibigBase!, false)) hdmf += amount;
       if (exempt > 0)
         slip.earn(c, `${description} (de minimis)`, 1, 'item', formatMoney(exempt), exempt, false, inSss);
       if (amount > exempt)
@@ -1015,11 +1074,11 @@ function allowanceLines(
           bucket,
         );
     } else {
-      const taxable = bool(a.taxable, `${f}.taxable`, true);
-      if (bool(a.inPagibigBase, `${f}.inPagibigBase`, true)) hdmf += amount;
-      const inSss = bool(a.inSssBase, `${f}.inSssBase`, true);
+      const taxable = bool(a.taxable, F.taxable!, true);
+      if (bool(a.inPagibigBase, F.inPagibigBase!, true)) hdmf += amount;
+      const inSss = bool(a.inSssBase, F.inSssBase!, true);
       slip.earn(c, description, 1, 'item', formatMoney(amount), amount, taxable, inSss);
     }
-  });
+  }
   return hdmf;
 }

@@ -115,6 +115,8 @@ export const DAY_KEYS: string[] = DAY_TYPES.flatMap((d) => [d, `${d}_rest_day`])
 export interface CompiledHolidays {
   byDate: Map<string, 'regular_holiday' | 'special_non_working' | 'special_working'>;
   years: Set<number>;
+  /** DAY_TYPES index per day of month (1–31) by year × 100 + month, filled on first use (see monthDayTypes). */
+  months: Map<number, Uint8Array>;
 }
 
 interface HasEffective {
@@ -155,6 +157,28 @@ export function pick<C extends HasEffective>(list: C[], date: string, field: str
     throw new PayrollInputError(field, `${date} is before the first ${kind} table (effective ${first})`);
   }
   return found;
+}
+
+/**
+ * pick(compile(tables), date) that remembers its last answer, keyed by the raw table list and the date: a payroll
+ * run asks the same question for every employee. A miss runs (and fails) exactly like the plain call.
+ */
+function lastPicked<C extends HasEffective>(
+  listOf: (t: PayrollTables) => unknown,
+  compile: (t: PayrollTables) => C[],
+): (t: PayrollTables, date: string, field: string, kind: string) => C {
+  let lastList: unknown;
+  let lastDate = '';
+  let last: C | undefined;
+  return (t, date, field, kind) => {
+    const list = listOf(t);
+    if (list === lastList && date === lastDate) return last!;
+    const found = pick(compile(t), date, field, kind);
+    lastList = list;
+    lastDate = date;
+    last = found;
+    return found;
+  };
 }
 
 const brackets = (list: TaxBracket[], f: string): CompiledBracket[] => {
@@ -276,6 +300,15 @@ export const compilePremiums = (t: PayrollTables) =>
     return { effectiveFrom: x.effectiveFrom, days, list: DAY_KEYS.map((k) => days.get(k)!) };
   });
 
+export const pickSss = lastPicked((t) => t.sss, compileSss);
+export const pickPhilhealth = lastPicked((t) => t.philhealth, compilePhilhealth);
+export const pickPagibig = lastPicked((t) => t.pagibig, compilePagibig);
+export const pickWithholding = lastPicked((t) => t.withholding, compileWithholding);
+export const pickAnnual = lastPicked((t) => t.annualIncomeTax, compileAnnual);
+export const pickBenefitsCeiling = lastPicked((t) => t.benefitsCeiling, compileBenefitsCeiling);
+export const pickDeMinimis = lastPicked((t) => t.deMinimis, compileDeMinimis);
+export const pickPremiums = lastPicked((t) => t.premiums, compilePremiums);
+
 export function compileHolidays(t: PayrollTables): CompiledHolidays {
   const list: HolidayCalendar[] = t.holidays;
   const hit = cache.get(list);
@@ -295,7 +328,7 @@ export function compileHolidays(t: PayrollTables): CompiledHolidays {
     add(cal.specialNonWorkingDays, 'special_non_working', 'specialNonWorkingDays');
     add(cal.regularHolidays, 'regular_holiday', 'regularHolidays');
   });
-  const out = { byDate, years };
+  const out = { byDate, years, months: new Map() };
   cache.set(list, out);
   return out;
 }

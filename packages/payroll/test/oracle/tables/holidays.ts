@@ -1,0 +1,65 @@
+import type { HolidayCalendar } from './types.js';
+
+export const HOLIDAY_CALENDARS: HolidayCalendar[] = [
+  {
+    // Proclamation No. 727, s. 2024; Eid'l Fitr (Proc. 839), Eid'l Adha (Proc. 911), INC anniversary (Proc. 729).
+    year: 2025,
+    source: 'Proclamation No. 727 s. 2024; Proc. 729, 839, 911',
+    regularHolidays: [
+      '2025-01-01',
+      '2025-04-01',
+      '2025-04-09',
+      '2025-04-17',
+      '2025-04-18',
+      '2025-05-01',
+      '2025-06-06',
+      '2025-06-12',
+      '2025-08-25',
+      '2025-11-30',
+      '2025-12-25',
+      '2025-12-30',
+    ],
+    specialNonWorkingDays: [
+      '2025-01-29',
+      '2025-04-19',
+      '2025-07-27',
+      '2025-08-21',
+      '2025-10-31',
+      '2025-11-01',
+      '2025-12-08',
+      '2025-12-24',
+      '2025-12-31',
+    ],
+    specialWorkingDays: ['2025-02-25'],
+  },
+  {
+    // Proclamation No. 1006, s. 2025; LA 12-25 and LA 01-2026; Eid'l Fitr declared 12 Mar 2026; Proc. 1264 (Eid'l Adha).
+    year: 2026,
+    source: 'Proclamation No. 1006 s. 2025; DOLE LA 12-25, LA 01-2026; Proc. 1264 s. 2026',
+    regularHolidays: [
+      '2026-01-01',
+      '2026-03-20',
+      '2026-04-02',
+      '2026-04-03',
+      '2026-04-09',
+      '2026-05-01',
+      '2026-05-27',
+      '2026-06-12',
+      '2026-08-31',
+      '2026-11-30',
+      '2026-12-25',
+      '2026-12-30',
+    ],
+    specialNonWorkingDays: [
+      '2026-02-17',
+      '2026-04-04',
+      '2026-08-21',
+      '2026-11-01',
+      '2026-11-02',
+      '2026-12-08',
+      '2026-12-24',
+      '2026-12-31',
+    ],
+    specialWorkingDays: ['2026-02-25'],
+  },
+];
