@@ -35,7 +35,24 @@ test('on start with an expired token and a dead refresh token the session ends w
   const expired = forgedAccessToken(tokens.AccessToken, { exp: Math.floor(Date.now() / 1000) - 60 });
   await storeTokens(page, expired, 'revoked-or-unknown-refresh-token');
   await page.goto('/payroll/reports');
-  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  const toast = page.getByRole('alert').filter({ hasText: 'Your session has expired. Please log in again.' });
+  await expect(toast).toBeVisible();
+  // Toasts per spec §9: top-right, no progress bar, not closed by a click.
+  const box = (await toast.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.y).toBeLessThan(viewport.height / 4);
+  expect(box.x + box.width).toBeGreaterThan(viewport.width * 0.9);
+  await expect(toast.getByRole('progressbar', { includeHidden: true })).toHaveAttribute(
+    'aria-hidden',
+    'true',
+  );
+  const barOpacity = await toast
+    .getByRole('progressbar', { includeHidden: true })
+    .evaluate((bar) => getComputedStyle(bar.parentElement!).opacity);
+  expect(barOpacity).toBe('0');
+  await toast.click();
+  await page.waitForTimeout(1000);
+  await expect(toast).toBeVisible();
   // The login page of the type read from the old token.
   await expect(page).toHaveURL('/payroll/login');
   await expect.poll(() => storedTokens(page)).toEqual({ token: null, refreshToken: null });
