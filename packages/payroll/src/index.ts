@@ -19,6 +19,8 @@ export type {
   Benefit,
   CompanySettings,
   ContributionSplit,
+  PayslipFrequency,
+  WeeklyContributions,
   DayAttendance,
   DeferredDeduction,
   MonthToDate,

@@ -2,7 +2,7 @@
  * computePayslip: one employee, one pay period. Integer centavos throughout; each line is rounded half-up once
  * from its exact fraction (REFERENCE.md §8.4 option (a)); totals are sums of the rounded lines.
  */
-import { dayOf, monthOf, parseDate, yearOf } from '../dates.js';
+import { dayOf, daysInMonth, monthOf, parseDate, yearOf } from '../dates.js';
 import { PayrollInputError } from '../errors.js';
 import {
   divHalfUp,
@@ -45,6 +45,9 @@ import { annualTaxCore, withholdingCore } from './tax.js';
 
 export type ContributionSplit = 'equal' | 'first-cutoff' | 'second-cutoff' | 'month-to-date';
 export type TaxMethod = 'per-period' | 'annualised';
+/** When a weekly payroll deducts the monthly contributions (REFERENCE §8.5, applied to weekly pay). */
+export type WeeklyContributions = 'last-week' | 'month-to-date';
+export type PayslipFrequency = 'weekly' | 'semi-monthly' | 'monthly';
 
 export interface CompanySettings {
   /** Days-per-year factor for monthly ↔ daily conversion (DOLE Handbook Ch. 1 E). Default 261. */
@@ -53,6 +56,10 @@ export interface CompanySettings {
   contributionSplit?: ContributionSplit;
   /** Default "per-period" (RR 11-2018 Annex E table for the pay frequency), trued up at year end. */
   taxMethod?: TaxMethod;
+  /** Weekly payrolls: "last-week" (default) deducts the month's contributions in the last week ending in the
+   *  month, on the month's actual compensation; "month-to-date" deducts, every week, the contributions on the
+   *  month-to-date compensation less what earlier weeks took. */
+  weeklyContributions?: WeeklyContributions;
   /** Take-home pay that loans and other deductions may not eat into. Default "0.00". */
   minimumNetPay?: Money;
 }
@@ -70,6 +77,9 @@ export interface PayProfile {
   isMinimumWageEarner?: boolean;
   /** Whether the monthly salary also pays rest days (default: divisor ≥ 365). */
   restDaysPaidInSalary?: boolean;
+  /** Days a monthly salary pays per week on a weekly payroll (default: 7 when rest days are paid in the salary,
+   *  else divisor / 52 rounded: 261 → 5, 313 → 6). */
+  workdaysPerWeek?: number;
   statutory?: { sss?: boolean; philhealth?: boolean; pagibig?: boolean; withholdingTax?: boolean };
 }
 
@@ -137,7 +147,8 @@ export interface YearToDate {
   deMinimisMonthToDate?: Partial<Record<DeMinimisKind, Money>>;
 }
 
-/** The first cut-off of the same month, for the "second-cutoff" and "month-to-date" splits. */
+/** The first cut-off of the same month, for the "second-cutoff" and "month-to-date" splits; on a weekly payroll,
+ *  the earlier weeks ending in the same month. */
 export interface MonthToDate {
   sssCompensation?: Money;
   /** Allowances counted in the Pag-IBIG fund salary on the first cut-off. */
@@ -157,10 +168,12 @@ export interface PayslipInput {
   period: {
     start: string;
     end: string;
-    frequency: 'semi-monthly' | 'monthly';
+    frequency: PayslipFrequency;
     /** Semi-monthly cut-off; default 1 when the period starts on or before the 15th. */
     cutoff?: 1 | 2;
-    /** Default: true when the period ends on 31 December. */
+    /** Weekly: whether this is the last week ending in its month; default: the next week ends in another month. */
+    lastWeekOfMonth?: boolean;
+    /** Default: true when the period ends on 31 December (weekly: the last week ending in December). */
     lastPayrollOfYear?: boolean;
   };
   profile: PayProfile;
@@ -197,7 +210,14 @@ export interface DeferredDeduction {
 
 export interface Payslip {
   employeeId?: string;
-  period: { start: string; end: string; frequency: 'semi-monthly' | 'monthly'; cutoff: 1 | 2 };
+  /** A weekly period belongs to the month and year of its end date; it reports cutoff 1 and lastWeekOfMonth. */
+  period: {
+    start: string;
+    end: string;
+    frequency: PayslipFrequency;
+    cutoff: 1 | 2;
+    lastWeekOfMonth?: boolean;
+  };
   lines: PayslipLine[];
   gross: Money;
   deductions: Money;
@@ -217,7 +237,13 @@ export interface Payslip {
     benefitsReceived: Money;
     basicSalaryEarned: Money;
   };
-  settingsUsed: { divisor: number; contributionSplit: ContributionSplit; taxMethod: TaxMethod };
+  /** weeklyContributions only on a weekly payslip. */
+  settingsUsed: {
+    divisor: number;
+    contributionSplit: ContributionSplit;
+    taxMethod: TaxMethod;
+    weeklyContributions?: WeeklyContributions;
+  };
   notes: string[];
 }
 
@@ -332,6 +358,7 @@ function code(value: unknown, field: string): string {
 
 const SPLITS: readonly ContributionSplit[] = ['equal', 'first-cutoff', 'second-cutoff', 'month-to-date'];
 const TAX_METHODS: readonly TaxMethod[] = ['per-period', 'annualised'];
+const WEEKLY_CONTRIBUTIONS: readonly WeeklyContributions[] = ['last-week', 'month-to-date'];
 
 // ---------------------------------------------------------------- attendance
 
@@ -341,10 +368,11 @@ const ORDINARY = TYPE_INDEX.ordinary;
 const SPECIAL_WORKING = TYPE_INDEX.special_working;
 const N_KEYS = DAY_KEYS.length;
 
-/** A date inside the period. The period lies in one month, so a 10-character string between start and end that
- *  ends in two digits is a real date; anything else goes to the full check, which names the fault. */
-function periodDate(v: unknown, field: string, start: string, end: string): string {
-  if (typeof v === 'string' && v.length === 10 && v >= start && v <= end) {
+/** A date inside the period. When the period lies in one month, a 10-character string between start and end that
+ *  ends in two digits is a real date; anything else (and every date of a week across two months) goes to the full
+ *  check, which names the fault. */
+function periodDate(v: unknown, field: string, start: string, end: string, oneMonth: boolean): string {
+  if (oneMonth && typeof v === 'string' && v.length === 10 && v >= start && v <= end) {
     const d1 = v.charCodeAt(8) - 48;
     const d2 = v.charCodeAt(9) - 48;
     if (d1 >= 0 && d1 <= 9 && d2 >= 0 && d2 <= 9) return v;
@@ -387,12 +415,13 @@ class AttendanceTally {
 }
 const tally = new AttendanceTally();
 
-// Per day of the period's month (1–31): whether it has an entry and what happened, for the Art. 94 look-back.
+// Per day of the period (its day of month; a weekly period's days in the next month continue the count, 32–37):
+// whether it has an entry and what happened, for the Art. 94 look-back.
 const SEEN = 1;
 const WORKED = 2;
 const LEAVE = 4;
 const ABSENT = 8;
-const dayFlags = new Uint8Array(32);
+const dayFlags = new Uint8Array(40);
 // Unworked holidays wait for the Art. 94 check until every entry is read (entries may come in any order).
 const pendingIndex = new Uint8Array(31);
 const pendingDay = new Uint8Array(31);
@@ -400,25 +429,32 @@ const pendingKey = new Uint8Array(31);
 const pendingBefore = new Int8Array(31); // presentOrPaidLeaveDayBefore: -1 not given, 0 false, 1 true
 
 /** Art. 94: present or on paid leave on the workday immediately before (skipping rest days and unworked
- *  holidays). Days with no attendance entry count as present; unknown before the period start → present. */
+ *  holidays). Days with no attendance entry count as present; unknown before the period start → present.
+ *  `ord` is the day's index in dayFlags; above `dim` (days in the start month) it is a day of the end month. */
 function presentDayBefore(
-  dom: number,
+  ord: number,
   startDom: number,
+  dim: number,
   types: Uint8Array | undefined,
+  typesEnd: Uint8Array | undefined,
   hol: CompiledHolidays,
   start: string,
+  end: string,
   field: string,
 ): boolean {
-  for (let x = dom - 1; x >= startDom; x--) {
+  for (let x = ord - 1; x >= startDom; x--) {
     const f = dayFlags[x]!;
     if (f) {
       if (f & (WORKED | LEAVE)) return true;
       if (f & ABSENT) return false;
       continue; // rest day / unworked holiday: look further back
     }
-    const t = types
-      ? types[x]!
-      : TYPE_INDEX[dayTypeIn(hol, start.slice(0, 8) + (x < 10 ? '0' : '') + x, field)];
+    const next = x > dim;
+    const d = next ? x - dim : x;
+    const ty = next ? typesEnd : types;
+    const t = ty
+      ? ty[d]!
+      : TYPE_INDEX[dayTypeIn(hol, (next ? end : start).slice(0, 8) + (d < 10 ? '0' : '') + d, field)];
     if (t === ORDINARY || t === SPECIAL_WORKING) return true;
   }
   return true;
@@ -440,8 +476,12 @@ function tallyAttendance(
   t.reset();
   if (att === undefined) return t;
   if (!Array.isArray(att)) throw new PayrollInputError('attendance', 'must be an array');
-  // The period lies in one month: day types by day of month (undefined when the year has no calendar).
+  // Day types by day of month (undefined when the year has no calendar); a weekly period may end in the next month.
   const types = monthDayTypes(hol, start);
+  const startDom = dayOf(start);
+  const oneMonth = monthOf(start) === monthOf(end);
+  const typesEnd = oneMonth ? types : monthDayTypes(hol, end);
+  const dim = oneMonth ? 31 : daysInMonth(yearOf(start), monthOf(start));
   const fullDay = hpd * 60;
   dayFlags.fill(0);
   let pending = 0;
@@ -449,15 +489,18 @@ function tallyAttendance(
   for (let i = 0; i < att.length; i++) {
     const F = names[i] ?? itemFields('attendance', i);
     const a = obj(att[i], F['']!);
-    const date = periodDate(a.date, F.date!, start, end);
+    const date = periodDate(a.date, F.date!, start, end, oneMonth);
     const dom = dayOf(date);
-    if (dayFlags[dom]) throw new PayrollInputError(F.date!, `${date} appears twice`);
-    dayFlags[dom] = SEEN;
+    const inEndMonth = dom < startDom; // only on a week across two months
+    const ord = inEndMonth ? dom + dim : dom;
+    if (dayFlags[ord]) throw new PayrollInputError(F.date!, `${date} appears twice`);
+    dayFlags[ord] = SEEN;
+    const ty = inEndMonth ? typesEnd : types;
     const type =
       a.dayType !== undefined
         ? TYPE_INDEX[parseDayType(a.dayType, F.dayType!)]
-        : types
-          ? types[dom]!
+        : ty
+          ? ty[dom]!
           : TYPE_INDEX[dayTypeIn(hol, date, F.dayType!)];
     const rest = bool(a.restDay, F.restDay!, false);
     const P = F['.']!;
@@ -491,7 +534,7 @@ function tallyAttendance(
         : bool(a.presentOrPaidLeaveDayBefore, F.presentOrPaidLeaveDayBefore!, true)
           ? 1
           : 0;
-    dayFlags[dom] = SEEN | (worked ? WORKED : 0) | (paidLeave ? LEAVE : 0) | (absent ? ABSENT : 0);
+    dayFlags[ord] = SEEN | (worked ? WORKED : 0) | (paidLeave ? LEAVE : 0) | (absent ? ABSENT : 0);
 
     const k = type * 2 + (rest ? 1 : 0); // DAY_KEYS index
     const pd = premiums[k]!;
@@ -516,7 +559,7 @@ function tallyAttendance(
     } else if (pd.unworked > 0) {
       // Unworked regular holiday (also when marked absent or on leave that day): Art. 94 day-before rule, below.
       pendingIndex[pending] = i;
-      pendingDay[pending] = dom;
+      pendingDay[pending] = ord;
       pendingKey[pending] = k;
       pendingBefore[pending] = before;
       pending++;
@@ -529,7 +572,6 @@ function tallyAttendance(
       t.absentDays++;
     }
   }
-  const startDom = dayOf(start);
   for (let j = 0; j < pending; j++) {
     const k = pendingKey[j]!;
     const before = pendingBefore[j]!;
@@ -539,9 +581,12 @@ function tallyAttendance(
         : presentDayBefore(
             pendingDay[j]!,
             startDom,
+            dim,
             types,
+            typesEnd,
             hol,
             start,
+            end,
             itemFields('attendance', pendingIndex[j]!)['']!,
           );
     if (!monthly && ok) {
@@ -631,9 +676,14 @@ export function computePayslip(input: PayslipInput): Payslip {
   const start = parseDate(per.start, 'period.start');
   const end = parseDate(per.end, 'period.end');
   if (end < start) throw new PayrollInputError('period.end', 'is before period.start');
-  const year = yearOf(start);
-  const month = monthOf(start);
-  if (yearOf(end) !== year || monthOf(end) !== month) {
+  // A period belongs to the month and year of its end (only a weekly period may start in the month before).
+  const year = yearOf(end);
+  const month = monthOf(end);
+  const weekly = per.frequency === 'weekly';
+  if (weekly) {
+    if (daysBetween(start, end) !== 6)
+      throw new PayrollInputError('period.end', 'a weekly period must span exactly 7 days');
+  } else if (yearOf(start) !== year || monthOf(start) !== month) {
     throw new PayrollInputError('period.end', 'must be in the same month as start');
   }
   const frequency = oneOf(per.frequency, 'period.frequency', FREQS);
@@ -644,10 +694,14 @@ export function computePayslip(input: PayslipInput): Payslip {
     else throw new PayrollInputError('period.cutoff', 'must be 1 or 2');
   }
   const periodsPerMonth = frequency === 'semi-monthly' ? 2 : 1;
+  // Weekly: the last week ending in the month is the one whose next week ends in another month.
+  const lastWeek =
+    weekly && bool(per.lastWeekOfMonth, 'period.lastWeekOfMonth', dayOf(end) + 7 > daysInMonth(year, month));
   const lastOfYear = bool(
     per.lastPayrollOfYear,
     'period.lastPayrollOfYear',
-    month === 12 && dayOf(end) === 31,
+    // REFERENCE §4.7: the year-end adjustment is made on the last payroll of the year.
+    month === 12 && (weekly ? lastWeek : dayOf(end) === 31),
   );
 
   // ---- settings and profile
@@ -658,6 +712,9 @@ export function computePayslip(input: PayslipInput): Payslip {
   const divisor = factor(prof.divisor, 'profile.divisor', factor(set.divisor, 'settings.divisor', 261));
   const split = oneOf(set.contributionSplit, 'settings.contributionSplit', SPLITS, 'equal');
   const taxMethod = oneOf(set.taxMethod, 'settings.taxMethod', TAX_METHODS, 'per-period');
+  const weeklyMode = weekly
+    ? oneOf(set.weeklyContributions, 'settings.weeklyContributions', WEEKLY_CONTRIBUTIONS, 'last-week')
+    : undefined;
   const minNet = parseMoneyOpt(set.minimumNetPay, 'settings.minimumNetPay');
   const hpd = hoursPerDay(prof.hoursPerDay, 'profile.hoursPerDay');
   const cola = parseMoneyOpt(prof.colaPerDay, 'profile.colaPerDay');
@@ -665,6 +722,12 @@ export function computePayslip(input: PayslipInput): Payslip {
     throw new PayrollInputError('profile.colaPerDay', 'monthly-paid COLA goes in allowances');
   const mwe = bool(prof.isMinimumWageEarner, 'profile.isMinimumWageEarner', false);
   const restCovered = bool(prof.restDaysPaidInSalary, 'profile.restDaysPaidInSalary', divisor >= 365);
+  // Weekly pay of a monthly salary: daily rate × the days it pays in a week, not monthly × 12 / 52 (REFERENCE
+  // §5.5 / §8.1: the factor is the days a year the salary pays, 261 = 5-day week, 313 = 6-day, 365 = every day).
+  const weekDays =
+    weekly && monthly
+      ? workdays(prof.workdaysPerWeek, restCovered ? 7 : Math.min(7, Math.round(divisor / 52)))
+      : 0;
   const stat = prof.statutory === undefined ? EMPTY : obj(prof.statutory, 'profile.statutory');
   const doSss = bool(stat.sss, 'profile.statutory.sss', true);
   const doPhic = bool(stat.philhealth, 'profile.statutory.philhealth', true);
@@ -699,8 +762,12 @@ export function computePayslip(input: PayslipInput): Payslip {
   // ---- earning lines
   let basicEarned = 0; // basic salary for 13th-month purposes (no premiums, OT, ND, COLA)
   if (monthly) {
-    const basic = divHalfUp(rateCents, periodsPerMonth);
-    slip.earn('BASIC', 'Basic salary', 1, 'period', formatMoney(basic), basic, dayTaxable, true);
+    // Weekly: the unrounded daily rate × the days the salary pays in a week, rounded once.
+    const basic = weekly ? mulDivHalfUp(rNum, weekDays, 1, rDen) : divHalfUp(rateCents, periodsPerMonth);
+    if (weekly) {
+      const d = 'Basic salary (daily rate × days)';
+      slip.earn('BASIC', d, weekDays, 'day', formatRate(rNum, rDen), basic, dayTaxable, true);
+    } else slip.earn('BASIC', 'Basic salary', 1, 'period', formatMoney(basic), basic, dayTaxable, true);
     // Attendance deductions reduce the period's basic pay, never below zero.
     const att: AttCtx = { slip, room: basic, rNum, taxable: dayTaxable };
     if (absentDays)
@@ -792,13 +859,19 @@ export function computePayslip(input: PayslipInput): Payslip {
   if (bucket.used > ceiling && bucket.used > bucketStart)
     slip.notes.push('benefits above the yearly ceiling are taxable');
 
-  // ---- contributions: monthly tables, split across cut-offs per settings.contributionSplit (REFERENCE §8.5)
-  const monthStart = start.slice(0, 8) + '01';
+  // ---- contributions: monthly tables, split across cut-offs per settings.contributionSplit (REFERENCE §8.5);
+  // weekly payrolls always work on the month to date (earlier weeks ending in the month + this week).
+  const monthStart = end.slice(0, 8) + '01';
   const mtd = inp.monthToDate === undefined ? undefined : obj(inp.monthToDate, 'monthToDate');
   const actualMonth =
-    frequency === 'monthly' || (cutoff === 2 && (split === 'second-cutoff' || split === 'month-to-date'));
+    frequency === 'monthly' ||
+    weekly ||
+    (cutoff === 2 && (split === 'second-cutoff' || split === 'month-to-date'));
   if (actualMonth && frequency === 'semi-monthly' && mtd === undefined) {
     throw new PayrollInputError('monthToDate', `is required for the ${split} split on the second cut-off`);
+  }
+  if (lastWeek && mtd === undefined) {
+    throw new PayrollInputError('monthToDate', 'is required on the last weekly payroll of the month');
   }
   // PhilHealth: monthly basic salary; daily-paid use the EEMR (daily × factor / 12), Circular 2018-0001.
   const mbs = monthly ? rateCents : mulDivHalfUp(rateCents, divisor, 1, 12);
@@ -821,7 +894,8 @@ export function computePayslip(input: PayslipInput): Payslip {
   const s = sssCore(sssMonthly, pickSss(tables, monthStart, 'period.start', 'SSS'));
   const ph = philhealthCore(mbs, pickPhilhealth(tables, monthStart, 'period.start', 'PhilHealth'));
   const pg = pagibigCore(hdmfMonthly, pickPagibig(tables, monthStart, 'period.start', 'Pag-IBIG'));
-  const sh: ShareCtx = { frequency, split, cutoff, mtd };
+  // Weekly: due on the last week of the month ("last-week") or every week ("month-to-date").
+  const sh: ShareCtx = { frequency, split, cutoff, mtd, due: lastWeek || weeklyMode === 'month-to-date' };
 
   const sssEeSS = share(sh, doSss, s.employeeSS, 'sssEmployeeSS');
   const sssEeMpf = share(sh, doSss, s.employeeMPF, 'sssEmployeeMPF');
@@ -858,8 +932,10 @@ export function computePayslip(input: PayslipInput): Payslip {
     } else {
       // Cumulative: project the year from the year-to-date average; withhold the tax due so far less withheld.
       const annualT = pickAnnual(tables, `${year}-12-31`, 'period.end', 'annual income tax');
-      const ppy = 12 * periodsPerMonth;
-      const idx = (month - 1) * periodsPerMonth + cutoff;
+      // Weekly: idx = this week's number among the weeks ending in the year, ppy = how many end in it (52 or 53).
+      const doy = weekly ? daysBetween(`${year}-01-01`, end) : 0;
+      const idx = weekly ? Math.floor(doy / 7) + 1 : (month - 1) * periodsPerMonth + cutoff;
+      const ppy = weekly ? idx + Math.floor(daysBetween(end, `${year}-12-31`) / 7) : 12 * periodsPerMonth;
       const projected = mulDivHalfUp(ytdTaxable + taxableBase, ppy, 1, idx);
       const toDate = mulDivHalfUp(annualTaxCore(annualT.brackets, projected).tax, idx, 1, ppy);
       wtax = Math.max(0, toDate - ytdWithheld);
@@ -896,7 +972,9 @@ export function computePayslip(input: PayslipInput): Payslip {
   const f = formatMoney;
   const ytdBasic = parseMoneyOpt(ytdIn.basicSalaryEarned, 'ytd.basicSalaryEarned');
   const out: Payslip = {
-    period: { start, end, frequency, cutoff },
+    period: weekly
+      ? { start, end, frequency, cutoff, lastWeekOfMonth: lastWeek }
+      : { start, end, frequency, cutoff },
     lines: slip.lines,
     gross: f(slip.gross),
     deductions: f(slip.deducted),
@@ -929,7 +1007,9 @@ export function computePayslip(input: PayslipInput): Payslip {
       benefitsReceived: f(bucket.used),
       basicSalaryEarned: f(ytdBasic + basicEarned),
     },
-    settingsUsed: { divisor, contributionSplit: split, taxMethod },
+    settingsUsed: weeklyMode
+      ? { divisor, contributionSplit: split, taxMethod, weeklyContributions: weeklyMode }
+      : { divisor, contributionSplit: split, taxMethod },
     notes: slip.notes,
   };
   if (typeof inp.employeeId === 'string') out.employeeId = inp.employeeId;
@@ -944,16 +1024,22 @@ function mtdMoney(mtd: Record<string, unknown> | undefined, k: string): number {
 }
 
 interface ShareCtx {
-  frequency: 'semi-monthly' | 'monthly';
+  frequency: PayslipFrequency;
   split: ContributionSplit;
   cutoff: 1 | 2;
   mtd: Record<string, unknown> | undefined;
+  /** Weekly: whether this week deducts the contributions. */
+  due: boolean;
 }
 
 /** This period's part of a monthly contribution under the company's split (REFERENCE §8.5). */
 function share(c: ShareCtx, on: boolean, full: number, mtdKey: string): number {
   if (!on) return 0;
   if (c.frequency === 'monthly') return full;
+  // Weekly, on the month-to-date basis of the "month-to-date" split (REFERENCE §8.5 (C)/(D); SSS, PhilHealth and
+  // Pag-IBIG are monthly amounts on the month's compensation, §8.7): the month's amount on the compensation so far
+  // less what earlier weeks of the month took (nothing under "last-week"), so the month remits the table amount.
+  if (c.frequency === 'weekly') return c.due ? full - mtdMoney(c.mtd, mtdKey) : 0;
   switch (c.split) {
     case 'equal': // half on each cut-off; the odd centavo on the first
       return c.cutoff === 1 ? divHalfUp(full, 2) : full - divHalfUp(full, 2);
@@ -965,7 +1051,20 @@ function share(c: ShareCtx, on: boolean, full: number, mtdKey: string): number {
       return c.cutoff === 1 ? divHalfUp(full, 2) : full - mtdMoney(c.mtd, mtdKey);
   }
 }
-const FREQS = ['semi-monthly', 'monthly'] as const;
+const FREQS = ['semi-monthly', 'monthly', 'weekly'] as const;
+
+/** Whole days from date a to date b (YYYY-MM-DD, validated). */
+function daysBetween(a: string, b: string): number {
+  const t = (d: string) => Date.UTC(yearOf(d), monthOf(d) - 1, dayOf(d));
+  return (t(b) - t(a)) / 86_400_000;
+}
+
+function workdays(value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 7)
+    throw new PayrollInputError('profile.workdaysPerWeek', 'must be a whole number of days from 1 to 7');
+  return value;
+}
 const RATE_TYPES = ['monthly', 'daily'] as const;
 
 interface AttCtx {
