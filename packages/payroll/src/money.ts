@@ -77,18 +77,16 @@ export function formatMoney(cents: number): Money {
 /** Integer division rounded half-up (half away from zero) — the rounding mode used at every rounding point. */
 export function divHalfUp(n: number, d: number): number {
   if (n < 0) return -divHalfUp(-n, d);
+  const q = floorDiv(n, d);
+  return (n - q * d) * 2 >= d ? q + 1 : q;
+}
+
+/** floor(n / d) for safe integers n >= 0, d > 0, exact: float division may be one off for large n. */
+function floorDiv(n: number, d: number): number {
   let q = Math.floor(n / d);
-  let r = n - q * d;
-  // Float division may be one off for large n; fix it up exactly.
-  while (r < 0) {
-    q--;
-    r += d;
-  }
-  while (r >= d) {
-    q++;
-    r -= d;
-  }
-  return r * 2 >= d ? q + 1 : q;
+  while (n - q * d < 0) q--;
+  while (n - q * d >= d) q++;
+  return q;
 }
 
 function bigDivHalfUp(n: bigint, d: bigint): number {
@@ -113,17 +111,8 @@ export function mulDivHalfUp(a: number, b: number, c: number, d: number): number
     const neg = a < 0 !== k < 0;
     const aa = Math.abs(a);
     const kk = Math.abs(k);
-    let q = Math.floor(aa / d);
-    let r = aa - q * d;
-    // Float division may be one off for large aa; fix it up exactly.
-    while (r < 0) {
-      q--;
-      r += d;
-    }
-    while (r >= d) {
-      q++;
-      r -= d;
-    }
+    const q = floorDiv(aa, d);
+    const r = aa - q * d;
     const rk = r * kk;
     const qk = q * kk;
     if (Number.isSafeInteger(rk) && Number.isSafeInteger(qk + kk)) {
