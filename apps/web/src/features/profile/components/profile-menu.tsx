@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { logout } from '@/lib/logout';
 import { useBasicInfo } from '../api/basic-info';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { ProfileActions } from './profile-actions';
 import { ProfileDetails } from './profile-details';
 
 export const initialsOf = (fullName: string) =>
@@ -62,20 +58,13 @@ export function ProfileMenu({ fullName }: { fullName: string }) {
             <ProfileDetails />
           </CardContent>
           <Divider />
-          <CardActions sx={{ justifyContent: 'space-between', px: 2, py: 1.5 }}>
-            <Button
-              startIcon={<LockResetOutlined />}
-              onClick={() => {
-                setAnchor(null);
-                setChangingPassword(true);
-              }}
-            >
-              Change Password
-            </Button>
-            <Button color="error" startIcon={<LogoutOutlined />} onClick={() => void logout()}>
-              Logout
-            </Button>
-          </CardActions>
+          <ProfileActions
+            sx={{ justifyContent: 'space-between', px: 2, py: 1.5 }}
+            onChangePassword={() => {
+              setAnchor(null);
+              setChangingPassword(true);
+            }}
+          />
         </Card>
       </Popover>
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />

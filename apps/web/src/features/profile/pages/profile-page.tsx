@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
-import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { PageHeader } from '@/components/page-header';
-import { logout } from '@/lib/logout';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
+import { ProfileActions } from '../components/profile-actions';
 import { ProfileDetails } from '../components/profile-details';
 
 /** /profile: the same information as the profile menu, on a page of its own. */
@@ -22,18 +18,7 @@ export default function ProfilePage() {
           <ProfileDetails />
         </CardContent>
         <Divider />
-        <CardActions sx={{ px: 2, py: 1.5, gap: 1 }}>
-          <Button
-            variant="outlined"
-            startIcon={<LockResetOutlined />}
-            onClick={() => setChangingPassword(true)}
-          >
-            Change Password
-          </Button>
-          <Button color="error" startIcon={<LogoutOutlined />} onClick={() => void logout()}>
-            Logout
-          </Button>
-        </CardActions>
+        <ProfileActions sx={{ px: 2, py: 1.5, gap: 1 }} onChangePassword={() => setChangingPassword(true)} />
       </Card>
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
     </>
