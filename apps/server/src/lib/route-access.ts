@@ -34,6 +34,8 @@ export interface CurrentUser {
 export interface RequestContext {
   tx: Tx;
   user: CurrentUser;
+  /** Runs `work` once the request's transaction has committed (mail delivery, waking a job worker). */
+  afterCommit(work: () => void): void;
 }
 
 declare module 'fastify' {
@@ -100,17 +102,20 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
       route.onRequest = [authenticate, allowedByToken, ...[route.onRequest ?? []].flat()];
       route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
         const claims = request.claims!;
-        return db.withTenant(
+        const committed: (() => void)[] = [];
+        const result = await db.withTenant(
           claims.tenant_id,
           async (tx, [row]) => {
             if (!row) throw problems.unauthorized('Your session has ended. Please sign in again.');
             const user = currentUser(claims, row as unknown as CurrentUserRow);
             if (!allowed.has(user.userType)) throw problems.forbidden();
-            request.context = { tx, user };
+            request.context = { tx, user, afterCommit: (work) => committed.push(work) };
             return inner.call(this, request, reply);
           },
           { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] },
         );
+        for (const work of committed) work();
+        return result;
       };
     });
   },

@@ -210,6 +210,10 @@ export function authService(deps: AuthDeps) {
       };
     },
 
+    /** Ends every session of a user at once (disabled by an Admin): its refresh tokens stop working. */
+    revokeAllSessions: (tx: Tx, tenantId: string, userId: string) =>
+      repo.revokeUserSessions(tx, tenantId, userId),
+
     /** Creates and mails an invitation link (used by user administration and the tenant CLI). */
     async invite(
       tx: Tx,

@@ -1,0 +1,28 @@
+import type { Tx } from '../db/database.js';
+import type { CurrentUser } from './route-access.js';
+
+export type AuditAction = 'create' | 'update' | 'delete';
+
+/**
+ * One append-only audit row per change to people, pay or accounts (ARCHITECTURE §3): who, when, what, before
+ * and after. Written in the same transaction as the change, so a rolled-back change leaves no audit row.
+ */
+export async function writeAudit(
+  tx: Tx,
+  actor: CurrentUser,
+  entry: { entity: string; entityId: string; action: AuditAction; before?: unknown; after?: unknown },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO audit_log (tenant_id, actor_user_id, entity, entity_id, action, before, after)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      actor.tenantId,
+      actor.userId,
+      entry.entity,
+      entry.entityId,
+      entry.action,
+      entry.before === undefined ? null : JSON.stringify(entry.before),
+      entry.after === undefined ? null : JSON.stringify(entry.after),
+    ],
+  );
+}

@@ -1,0 +1,56 @@
+import type { SortDirection } from '@hrpay/contracts';
+
+/**
+ * The SQL tail of every list endpoint (ARCHITECTURE §4): ORDER BY from a whitelist of sortable columns (the
+ * request's SortBy is an enum, and only the mapped SQL reaches the query), a unique tie-breaker so pages never
+ * overlap, and LIMIT/OFFSET from the 1-based Page.
+ */
+export function pageClause<S extends string>(
+  request: { SortBy?: S; SortDirection: SortDirection; Page: number; PageSize: number },
+  sortColumns: Record<S, string>,
+  defaults: { sortBy: S; tieBreaker: string },
+  where: Conditions,
+): string {
+  const column = sortColumns[request.SortBy ?? defaults.sortBy];
+  const direction = request.SortDirection === 'desc' ? 'DESC' : 'ASC';
+  // Limit and offset travel as parameters, so each list keeps one prepared statement per sort order.
+  const limit = where.param(request.PageSize);
+  const offset = where.param((request.Page - 1) * request.PageSize);
+  return `ORDER BY ${column} ${direction} NULLS LAST, ${defaults.tieBreaker} ${direction} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** A search text as an ILIKE pattern matching it anywhere, with LIKE wildcards taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Collects WHERE conditions with numbered parameters, so optional filters stay readable. */
+export class Conditions {
+  readonly params: unknown[];
+  private readonly parts: string[] = [];
+
+  constructor(...initial: unknown[]) {
+    this.params = [...initial];
+  }
+
+  /** Adds a condition; `$?` in `sql` is replaced by the new parameter's number. */
+  add(sql: string, value?: unknown): this {
+    if (value === undefined) {
+      this.parts.push(sql);
+      return this;
+    }
+    this.params.push(value);
+    this.parts.push(sql.replaceAll('$?', `$${this.params.length}`));
+    return this;
+  }
+
+  /** Adds a parameter without a condition and answers its placeholder. */
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  get sql(): string {
+    return this.parts.length ? this.parts.join(' AND ') : 'true';
+  }
+}

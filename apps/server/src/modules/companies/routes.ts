@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  Company,
+  CompanyListRequest,
+  CompanyListResponse,
+  CompanyOptionsResponse,
+  CreateCompanyRequest,
+  DeleteCompanyResponse,
+  IdParams,
+  UpdateCompanyRequest,
+} from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import { writeAudit } from '../../lib/audit.js';
+import { problems } from '../../lib/problem.js';
+import { contextOf } from '../../lib/route-access.js';
+import { companiesRepo as repo } from './repository.js';
+
+const admin = { userTypes: ['Admin'] as const };
+const adminById = { userTypes: ['Admin'] as const, idOf: 'companies' };
+const tags = ['companies'];
+
+const duplicateTin = (tin: string) =>
+  problems.badRequest('One or more fields are invalid.', [
+    { Code: 'Tin', Description: `Another company of your account already has TIN ${tin}` },
+  ]);
+
+export const STALE_COMPANY =
+  'This company was changed by someone else since you opened it. Reload to see the latest version.';
+
+async function companyOr404(tx: Tx, tenantId: string, id: string, forUpdate = false) {
+  const company = await repo.get(tx, tenantId, id, forUpdate);
+  if (!company) throw problems.notFound('The company was not found.');
+  return company;
+}
+
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/v1/companies/list', {
+    config: { access: admin },
+    schema: { tags, body: CompanyListRequest, response: { 200: CompanyListResponse } },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      return repo.list(tx, user.tenantId, req.body);
+    },
+  });
+
+  app.get('/api/v1/companies/options', {
+    config: { access: admin },
+    schema: { tags, response: { 200: CompanyOptionsResponse } },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      return repo.options(tx, user.tenantId);
+    },
+  });
+
+  app.get('/api/v1/companies/:id', {
+    config: { access: adminById },
+    schema: { tags, params: IdParams, response: { 200: Company } },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      return companyOr404(tx, user.tenantId, req.params.id);
+    },
+  });
+
+  app.post('/api/v1/companies', {
+    config: { access: admin },
+    schema: { tags, body: CreateCompanyRequest, response: { 201: Company } },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      const tin = req.body.Tin.trim();
+      if (await repo.tinTaken(tx, user.tenantId, tin)) throw duplicateTin(tin);
+      const id = randomUUID();
+      await repo.insert(tx, user.tenantId, id, req.body);
+      const saved = await companyOr404(tx, user.tenantId, id);
+      await writeAudit(tx, user, { entity: 'company', entityId: id, action: 'create', after: saved });
+      return reply.code(201).send(saved);
+    },
+  });
+
+  app.put('/api/v1/companies/:id', {
+    config: { access: adminById },
+    schema: { tags, params: IdParams, body: UpdateCompanyRequest, response: { 200: Company } },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      const { id } = req.params;
+      if (req.body.CompanyId && req.body.CompanyId.toLowerCase() !== id.toLowerCase()) {
+        throw problems.badRequest('CompanyId in the body does not match the address.');
+      }
+      const before = await companyOr404(tx, user.tenantId, id, true);
+      if (before.RowVersion !== req.body.RowVersion) throw problems.conflict(STALE_COMPANY);
+      const tin = req.body.Tin.trim();
+      if (await repo.tinTaken(tx, user.tenantId, tin, id)) throw duplicateTin(tin);
+      if (!(await repo.update(tx, user.tenantId, id, req.body.RowVersion, req.body))) {
+        throw problems.conflict(STALE_COMPANY);
+      }
+      const after = await companyOr404(tx, user.tenantId, id);
+      await writeAudit(tx, user, { entity: 'company', entityId: id, action: 'update', before, after });
+      return after;
+    },
+  });
+
+  app.delete('/api/v1/companies/:id', {
+    config: { access: adminById },
+    schema: { tags, params: IdParams, response: { 200: DeleteCompanyResponse } },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      const before = await companyOr404(tx, user.tenantId, req.params.id, true);
+      const references = await repo.references(tx, user.tenantId, before.CompanyId);
+      if (references) {
+        throw problems.conflict(
+          `${before.Name} cannot be deleted: ${references} still belong to it. Deactivate it instead.`,
+        );
+      }
+      await repo.delete(tx, user.tenantId, before.CompanyId);
+      await writeAudit(tx, user, { entity: 'company', entityId: before.CompanyId, action: 'delete', before });
+      return { Message: `${before.Name} was deleted.` };
+    },
+  });
+};

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { containsPattern } from '../../lib/lists.js';
+import { contextOf } from '../../lib/route-access.js';
+
+const EmployeeSearchQuery = z.object({
+  SearchText: z.string().trim().max(200).optional(),
+  CompanyId: z.uuid().optional(),
+});
+const EmployeeSearchResult = z.array(
+  z.object({ EmployeeId: z.uuid(), EmployeeNumber: z.string(), FullName: z.string(), CompanyId: z.uuid() }),
+);
+
+export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Spec §7: the employee picker (linking a user, choosing a supervisor). HR and payroll users see their own
+  // company only; an Admin may search any company of the tenant.
+  app.get('/api/v1/employees/search', {
+    config: { access: { userTypes: ['Admin', 'HRUser', 'PayrollUser'] } },
+    schema: {
+      tags: ['employees'],
+      querystring: EmployeeSearchQuery,
+      response: { 200: EmployeeSearchResult },
+    },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      const companyId = user.userType === 'Admin' ? (req.query.CompanyId ?? null) : user.companyId;
+      const search = req.query.SearchText ? containsPattern(req.query.SearchText) : null;
+      return tx.query<z.infer<typeof EmployeeSearchResult>[number]>(
+        `SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber",
+                concat_ws(' ', first_name, middle_name, last_name, suffix) AS "FullName", company_id AS "CompanyId"
+           FROM employees
+          WHERE tenant_id = $1 AND ($2::uuid IS NULL OR company_id = $2)
+            AND ($3::text IS NULL OR employee_number ILIKE $3 OR first_name ILIKE $3 OR last_name ILIKE $3
+                 OR concat_ws(' ', first_name, last_name) ILIKE $3)
+          ORDER BY lower(last_name), lower(first_name), id
+          LIMIT 20`,
+        [user.tenantId, companyId, search],
+      );
+    },
+  });
+};

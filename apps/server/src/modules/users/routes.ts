@@ -1,0 +1,215 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateUserRequest,
+  IdParams,
+  MessageResponse,
+  UpdateUserRequest,
+  User,
+  UserListRequest,
+  UserListResponse,
+  UserListSegment,
+  userTypeNameFromId,
+  type ValidationError,
+} from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import { writeAudit } from '../../lib/audit.js';
+import { problems } from '../../lib/problem.js';
+import { contextOf, type CurrentUser } from '../../lib/route-access.js';
+import type { AuthService } from '../auth/service.js';
+import { insertUser } from '../../tenants/provision.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { usersRepo as repo } from './repository.js';
+
+const admin = { userTypes: ['Admin'] as const };
+const adminById = { userTypes: ['Admin'] as const, idOf: 'users' };
+const tags = ['users'];
+
+export const STALE_USER =
+  'This user was changed by someone else since you opened it. Reload to see the latest version.';
+
+const invalid = (errors: ValidationError[]) => problems.badRequest('One or more fields are invalid.', errors);
+
+async function userOr404(tx: Tx, tenantId: string, id: string, forUpdate = false) {
+  const user = await repo.get(tx, tenantId, id, forUpdate);
+  if (!user) throw problems.notFound('The user was not found.');
+  return user;
+}
+
+/** The references a user body makes must exist in the caller's tenant, and the e-mail must be free. */
+async function checkReferences(
+  tx: Tx,
+  actor: CurrentUser,
+  body: { Email: string; CompanyId: string; EmployeeId?: string | null },
+  userId?: string,
+) {
+  const errors: ValidationError[] = [];
+  if (!(await repo.companyExists(tx, actor.tenantId, body.CompanyId))) {
+    errors.push({ Code: 'CompanyId', Description: 'The company was not found' });
+  } else if (
+    body.EmployeeId &&
+    !(await repo.employeeInCompany(tx, actor.tenantId, body.EmployeeId, body.CompanyId))
+  ) {
+    errors.push({ Code: 'EmployeeId', Description: 'The employee was not found in this company' });
+  }
+  if (await repo.emailTaken(tx, body.Email.trim(), userId)) {
+    errors.push({ Code: 'Email', Description: 'This e-mail address is already used by another account' });
+  }
+  if (errors.length) throw invalid(errors);
+}
+
+export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mailer }> = async (
+  app,
+  { auth, mailer },
+) => {
+  const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
+
+  /** Queues the invitation in the transaction; it is delivered once the transaction has committed. */
+  const sendInvitation = async (
+    req: Parameters<typeof contextOf>[0],
+    target: { id: string; email: string; full_name: string },
+  ) => {
+    const { tx, user, afterCommit } = contextOf(req);
+    await repo.expireInvitations(tx, user.tenantId, target.id);
+    const { outboxId } = await auth.invite(tx, user.tenantId, target, origin(req));
+    afterCommit(() => void mailer.deliver(user.tenantId, [outboxId]));
+  };
+
+  app.post('/api/v1/users/list/:segment', {
+    config: { access: { ...admin, idOf: 'companies' } },
+    schema: {
+      tags,
+      params: z.object({ segment: UserListSegment }),
+      body: UserListRequest,
+      response: { 200: UserListResponse },
+    },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      const { segment } = req.params;
+      const companyId = segment === 'all' ? null : segment;
+      if (companyId && !(await repo.companyExists(tx, user.tenantId, companyId))) {
+        throw problems.notFound('The company was not found.');
+      }
+      return repo.list(tx, user.tenantId, companyId, req.body);
+    },
+  });
+
+  app.get('/api/v1/users/:id', {
+    config: { access: adminById },
+    schema: { tags, params: IdParams, response: { 200: User } },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      return userOr404(tx, user.tenantId, req.params.id);
+    },
+  });
+
+  app.post('/api/v1/users', {
+    config: { access: admin },
+    schema: { tags, body: CreateUserRequest, response: { 201: User } },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      const body = req.body;
+      await checkReferences(tx, user, body);
+      const userType = userTypeNameFromId(body.UserType)!;
+      const id = await insertUser(tx, user.tenantId, {
+        email: body.Email.trim(),
+        fullName: body.FullName.trim(),
+        userType,
+        companyId: body.CompanyId,
+        employeeId: userType === 'Admin' ? null : (body.EmployeeId ?? null),
+        isApprover: userType === 'PortalUser' && body.IsApprover,
+      });
+      if (!body.IsActive) {
+        await tx.query(`UPDATE users SET is_active = false WHERE tenant_id = $1 AND id = $2`, [
+          user.tenantId,
+          id,
+        ]);
+      }
+      const saved = await userOr404(tx, user.tenantId, id);
+      await sendInvitation(req, { id, email: saved.Email, full_name: saved.FullName });
+      await writeAudit(tx, user, { entity: 'user', entityId: id, action: 'create', after: saved });
+      return reply.code(201).send(saved);
+    },
+  });
+
+  app.put('/api/v1/users/:id', {
+    config: { access: adminById },
+    schema: { tags, params: IdParams, body: UpdateUserRequest, response: { 200: User } },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      const { id } = req.params;
+      const body = req.body;
+      if (body.UserId && body.UserId.toLowerCase() !== id.toLowerCase()) {
+        throw problems.badRequest('UserId in the body does not match the address.');
+      }
+      const before = await userOr404(tx, user.tenantId, id, true);
+      if (before.RowVersion !== body.RowVersion) throw problems.conflict(STALE_USER);
+      const userType = userTypeNameFromId(body.UserType)!;
+      const staysActiveAdmin = userType === 'Admin' && body.IsActive;
+      if (userTypeNameFromId(before.UserType) === 'Admin' && before.IsActive && !staysActiveAdmin) {
+        if (id === user.userId) {
+          throw problems.conflict('You cannot disable your own account or take away your own Admin access.');
+        }
+        if ((await repo.otherActiveAdmins(tx, user.tenantId, id)) === 0) {
+          throw problems.conflict('This is the last active Admin of your account; keep at least one.');
+        }
+      }
+      await checkReferences(tx, user, body, id);
+      const email = body.Email.trim();
+      const updated = await repo.update(tx, user.tenantId, id, body.RowVersion, {
+        userType,
+        fullName: body.FullName.trim(),
+        email,
+        companyId: body.CompanyId,
+        employeeId: userType === 'Admin' ? null : (body.EmployeeId ?? null),
+        isApprover: userType === 'PortalUser' && body.IsApprover,
+        isActive: body.IsActive,
+      });
+      if (!updated) throw problems.conflict(STALE_USER);
+      if (email.toLowerCase() !== before.Email.toLowerCase())
+        await repo.moveLoginEmail(tx, user.tenantId, id, email);
+      // A disabled user is signed out everywhere at once: its refresh tokens stop working.
+      if (before.IsActive && !body.IsActive) await auth.revokeAllSessions(tx, user.tenantId, id);
+      const after = await userOr404(tx, user.tenantId, id);
+      await writeAudit(tx, user, { entity: 'user', entityId: id, action: 'update', before, after });
+      return after;
+    },
+  });
+
+  app.delete('/api/v1/users/:id', {
+    config: { access: adminById },
+    schema: { tags, params: IdParams, response: { 200: MessageResponse } },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      const before = await userOr404(tx, user.tenantId, req.params.id, true);
+      if (before.UserId === user.userId) throw problems.conflict('You cannot delete your own account.');
+      if (
+        userTypeNameFromId(before.UserType) === 'Admin' &&
+        before.IsActive &&
+        (await repo.otherActiveAdmins(tx, user.tenantId, before.UserId)) === 0
+      ) {
+        throw problems.conflict('This is the last active Admin of your account; keep at least one.');
+      }
+      await repo.delete(tx, user.tenantId, before.UserId);
+      await writeAudit(tx, user, { entity: 'user', entityId: before.UserId, action: 'delete', before });
+      return { Message: `${before.FullName} was deleted.` };
+    },
+  });
+
+  app.post('/api/v1/users/:id/resend-invitation', {
+    config: { access: adminById },
+    schema: { tags, params: IdParams, response: { 200: MessageResponse } },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      const target = await userOr404(tx, user.tenantId, req.params.id);
+      if (target.HasPassword) {
+        throw problems.conflict(
+          `${target.FullName} has already set a password; use password recovery instead.`,
+        );
+      }
+      if (!target.IsActive) throw problems.conflict(`${target.FullName} is disabled; enable the user first.`);
+      await sendInvitation(req, { id: target.UserId, email: target.Email, full_name: target.FullName });
+      return { Message: `A new invitation was sent to ${target.Email}.` };
+    },
+  });
+};

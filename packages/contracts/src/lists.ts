@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The one list convention (ARCHITECTURE §4): `POST /api/v1/<resource>/list` with a search text, filters and
+ * server paging; the answer is one page of items and the total. Page is 1-based.
+ */
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export const SortDirection = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof SortDirection>;
+
+/** A strict list request: `Search`, `Page`, `PageSize`, `SortBy` (one of `sortable`), `SortDirection` + filters. */
+export function listRequest<const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  sortable: S,
+  filters: F,
+) {
+  return z.strictObject({
+    Search: z.string().trim().max(200).optional(),
+    Page: z.number().int().min(1).default(1),
+    PageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    SortBy: z.enum(sortable).optional(),
+    SortDirection: SortDirection.default('asc'),
+    ...filters,
+  });
+}
+
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({ Items: z.array(item), TotalCount: z.number().int().min(0) });
+}
+export interface ListResponse<T> {
+  Items: T[];
+  TotalCount: number;
+}
+
+/** Optimistic concurrency: every mutable record carries one; an update with a stale one is 409. */
+export const RowVersion = z.number().int().min(1);
+
+export const IdParams = z.object({ id: z.uuid() });
