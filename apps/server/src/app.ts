@@ -21,7 +21,10 @@ import { routeAccess } from './lib/route-access.js';
 import { Throttle } from './lib/throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { authService, type AuthService } from './modules/auth/service.js';
+import { adminDashboardRoutes } from './modules/admin-dashboard/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
+import { employeeImportRoutes } from './modules/employee-import/routes.js';
+import { employeeImportService } from './modules/employee-import/service.js';
 import { employeeRoutes } from './modules/employees/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -90,6 +93,9 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
   await app.register(companyRoutes);
   await app.register(userRoutes, { auth, mailer });
   await app.register(employeeRoutes);
+  const imports = employeeImportService(db, app.log);
+  await app.register(employeeImportRoutes, { imports });
+  await app.register(adminDashboardRoutes, { imports });
 
   const webDist = config.WEB_DIST_DIR ?? defaultWebDist;
   const serveWeb = existsSync(`${webDist}/index.html`);

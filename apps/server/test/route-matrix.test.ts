@@ -41,6 +41,15 @@ beforeAll(async () => {
   sessions.HRUser = await signIn(t.app, demo.hr);
   sessions.PayrollUser = await signIn(t.app, demo.payroll);
   sessions.PortalUser = await signIn(t.app, demo.employee);
+  // One finished import per tenant, so the import routes have a record of each tenant to probe.
+  for (const tenantId of [sessions.Admin.tenantId, (await signIn(t.app, demo.otherAdmin)).tenantId]) {
+    await t.db.withTenant(tenantId, (tx) =>
+      tx.query(
+        `INSERT INTO employee_imports (tenant_id, company_id, file_name, file_size, file_sha256, status)
+         SELECT tenant_id, id, 'old.csv', 1, 'x', 'Discarded' FROM companies LIMIT 1`,
+      ),
+    );
+  }
 });
 afterAll(() => t?.close());
 
@@ -95,9 +104,10 @@ describe('route matrix', () => {
 
   it("answers 404 to an allowed user asking for the other tenant's record", async () => {
     const other = await signIn(t.app, demo.otherAdmin);
-    for (const { method, url, access } of t.app.apiRoutes) {
-      // An update needs a valid body before it reaches the lookup; each module's tests send one (cross-tenant PUT).
-      if ('public' in access || !url.includes(':') || method === 'PUT') continue;
+    for (const { method, url, access, multipart } of t.app.apiRoutes) {
+      // An update or an upload needs a valid body before it reaches the lookup; each module's own tests send
+      // one to the other tenant's id (cross-tenant PUT and upload).
+      if ('public' in access || !url.includes(':') || method === 'PUT' || multipart) continue;
       const route = { method, url, access };
       expect(route.access.idOf, `${route.method} ${route.url} must declare idOf`).toBeTruthy();
       const [row] = await t.db.withTenant(other.tenantId, (tx) =>

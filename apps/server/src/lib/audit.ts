@@ -1,7 +1,7 @@
 import type { Tx } from '../db/database.js';
 import type { CurrentUser } from './route-access.js';
 
-export type AuditAction = 'create' | 'update' | 'delete';
+export type AuditAction = 'create' | 'update' | 'delete' | 'import';
 
 /**
  * One append-only audit row per change to people, pay or accounts (ARCHITECTURE §3): who, when, what, before

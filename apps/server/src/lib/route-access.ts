@@ -48,7 +48,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every /api/v1 route with its declared access, for the route-matrix tests. */
-    apiRoutes: { method: string; url: string; access: RouteAccess }[];
+    apiRoutes: { method: string; url: string; access: RouteAccess; multipart: boolean }[];
   }
 }
 
@@ -89,7 +89,8 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
         throw new Error(`${where} body schema must be a strict object (unknown properties refused)`);
       }
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+        const multipart = !!route.schema?.consumes?.includes('multipart/form-data');
+        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access, multipart });
       }
       if ('public' in access) return;
 

@@ -63,7 +63,31 @@ async function seedPeople(tx: Tx, tenantId: string, companyId: string, employees
     );
     employeeIds.set(e.number, row!.id);
   }
+  await completeRecords(tx, tenantId, companyId);
   return employeeIds;
+}
+
+/** The rest of the company record and of each 201 file, so the admin screens show what a real account holds. */
+async function completeRecords(tx: Tx, tenantId: string, companyId: string) {
+  await tx.query(
+    `UPDATE companies SET rdo_code = '047', sss_employer_number = '03-9123456-7',
+            philhealth_employer_number = '01-234567890-1', pagibig_employer_number = '2001-2345-6789',
+            address = '12 Industrial Ave., Brgy. Bagumbayan, Taguig City', zip_code = '1630',
+            email = 'hr@' || lower(regexp_replace(name, '[^A-Za-z]', '', 'g')) || '.example', phone = '(02) 8123 4567'
+      WHERE tenant_id = $1 AND id = $2`,
+    [tenantId, companyId],
+  );
+  const [status] = await tx.query<{ id: string }>(
+    `INSERT INTO employment_statuses (tenant_id, company_id, name) VALUES ($1, $2, 'Regular') RETURNING id`,
+    [tenantId, companyId],
+  );
+  await tx.query(
+    `UPDATE employees SET employment_status_id = $3, employment_type = 'FullTime', rate_type = 'Monthly',
+            basic_rate = 22000 + 1500 * (substring(employee_number from '[0-9]+$')::int),
+            civil_status = 'Single', bank_name = 'BDO Unibank'
+      WHERE tenant_id = $1 AND company_id = $2`,
+    [tenantId, companyId, status!.id],
+  );
 }
 
 /** Two tenants shaped alike, so a newcomer can sign in at once and tests can probe isolation. */

@@ -1,0 +1,19 @@
+/**
+ * CSV for people to open in a spreadsheet: RFC 4180 quoting, CRLF line ends, and formula-injection
+ * neutralisation (a text cell starting with =, +, -, @, tab, CR or LF gets a leading apostrophe, so a spreadsheet
+ * shows it as text instead of running it). Numbers are written as numbers.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+function cell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
+  const lines = [header.map(cell).join(',')];
+  for (const row of rows) lines.push(row.map(cell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,271 @@
+import type { EmployeeImport, ImportRowError, ImportStatus } from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import type { EmployeeValues, ExistingData } from './validate-rows.js';
+
+/** The SQL of employee-record imports: jobs, their errors, and what the validator compares against. */
+
+export interface ImportRow {
+  id: string;
+  company_id: string;
+  company_name: string;
+  file_name: string;
+  file_size: number;
+  status: ImportStatus;
+  progress: number;
+  message: string | null;
+  total_rows: number;
+  create_count: number;
+  update_count: number;
+  unchanged_count: number;
+  error_count: number;
+  preview: Partial<Pick<EmployeeImport, 'Errors' | 'LookupsToCreate' | 'SampleRows'>>;
+  uploaded_by_name: string | null;
+  heartbeat_at: Date;
+  created_at: Date;
+  committed_at: Date | null;
+}
+
+const SELECT_IMPORT = `
+  SELECT i.id, i.company_id, c.name AS company_name, i.file_name, i.file_size, i.status, i.progress, i.message,
+         i.total_rows, i.create_count, i.update_count, i.unchanged_count, i.error_count, i.preview,
+         u.full_name AS uploaded_by_name, i.heartbeat_at, i.created_at, i.committed_at
+    FROM employee_imports i
+    JOIN companies c ON c.tenant_id = i.tenant_id AND c.id = i.company_id
+    LEFT JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.uploaded_by`;
+
+export const ACTIVE_STATUSES: ImportStatus[] = ['Queued', 'Validating', 'Committing'];
+
+export const importsRepo = {
+  async get(tx: Tx, tenantId: string, id: string, forUpdate = false): Promise<ImportRow | null> {
+    const [row] = await tx.query<ImportRow>(
+      `${SELECT_IMPORT} WHERE i.tenant_id = $1 AND i.id = $2${forUpdate ? ' FOR UPDATE OF i' : ''}`,
+      [tenantId, id],
+    );
+    return row ?? null;
+  },
+
+  async recent(tx: Tx, tenantId: string, companyId: string | null, limit: number): Promise<ImportRow[]> {
+    return tx.query<ImportRow>(
+      `${SELECT_IMPORT} WHERE i.tenant_id = $1 AND ($2::uuid IS NULL OR i.company_id = $2)
+        ORDER BY i.created_at DESC, i.id LIMIT $3`,
+      [tenantId, companyId, limit],
+    );
+  },
+
+  /** The company row, locked: uploads and commits of one company take their turn on it. */
+  async lockCompany(tx: Tx, tenantId: string, companyId: string) {
+    const [row] = await tx.query<{ name: string }>(
+      `SELECT name FROM companies WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
+      [tenantId, companyId],
+    );
+    return row ?? null;
+  },
+
+  async activeFor(tx: Tx, tenantId: string, companyId: string): Promise<ImportRow | null> {
+    const [row] = await tx.query<ImportRow>(
+      `${SELECT_IMPORT} WHERE i.tenant_id = $1 AND i.company_id = $2 AND i.status = ANY($3::text[])`,
+      [tenantId, companyId, ACTIVE_STATUSES],
+    );
+    return row ?? null;
+  },
+
+  async insert(
+    tx: Tx,
+    tenantId: string,
+    job: { id: string; companyId: string; userId: string; fileName: string; data: Buffer; sha256: string },
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO employee_imports (tenant_id, id, company_id, uploaded_by, file_name, file_size, file_sha256,
+                                     file_data, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'Queued')`,
+      [tenantId, job.id, job.companyId, job.userId, job.fileName, job.data.length, job.sha256, job.data],
+    );
+  },
+
+  /** Previews nobody committed are discarded when a newer file arrives: one pending preview per company. */
+  async discardPending(tx: Tx, tenantId: string, companyId: string): Promise<void> {
+    await tx.query(
+      `UPDATE employee_imports SET status = 'Discarded', file_data = NULL
+        WHERE tenant_id = $1 AND company_id = $2 AND status IN ('Ready', 'Invalid')`,
+      [tenantId, companyId],
+    );
+  },
+
+  async setStatus(
+    tx: Tx,
+    tenantId: string,
+    id: string,
+    status: ImportStatus,
+    fields: { message?: string | null; dropFile?: boolean } = {},
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE employee_imports SET status = $3, message = $4, heartbeat_at = now(),
+              file_data = CASE WHEN $5 THEN NULL ELSE file_data END
+        WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id, status, fields.message ?? null, fields.dropFile ?? false],
+    );
+  },
+
+  /** Moves a job on only from the expected status; answers whether it did (the claim of a worker). */
+  async transition(tx: Tx, tenantId: string, id: string, from: ImportStatus, to: ImportStatus) {
+    const rows = await tx.query(
+      `UPDATE employee_imports SET status = $4, progress = 0, message = NULL, heartbeat_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND status = $3 RETURNING id`,
+      [tenantId, id, from, to],
+    );
+    return rows.length > 0;
+  },
+
+  async fileOf(tx: Tx, tenantId: string, id: string) {
+    const [row] = await tx.query<{ file_name: string; file_data: Buffer | Uint8Array | null }>(
+      `SELECT file_name, file_data FROM employee_imports WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id],
+    );
+    return row?.file_data ? { fileName: row.file_name, data: Buffer.from(row.file_data) } : null;
+  },
+
+  async saveValidation(
+    tx: Tx,
+    tenantId: string,
+    id: string,
+    result: {
+      status: 'Ready' | 'Invalid';
+      totalRows: number;
+      createCount: number;
+      updateCount: number;
+      unchangedCount: number;
+      errorCount: number;
+      preview: ImportRow['preview'];
+    },
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE employee_imports SET status = $3, progress = 100, message = NULL, total_rows = $4, create_count = $5,
+              update_count = $6, unchanged_count = $7, error_count = $8, preview = $9, heartbeat_at = now()
+        WHERE tenant_id = $1 AND id = $2`,
+      [
+        tenantId,
+        id,
+        result.status,
+        result.totalRows,
+        result.createCount,
+        result.updateCount,
+        result.unchangedCount,
+        result.errorCount,
+        JSON.stringify(result.preview),
+      ],
+    );
+  },
+
+  async replaceErrors(tx: Tx, tenantId: string, id: string, errors: ImportRowError[]): Promise<void> {
+    await tx.query(`DELETE FROM employee_import_errors WHERE tenant_id = $1 AND import_id = $2`, [
+      tenantId,
+      id,
+    ]);
+    const BATCH = 10_000;
+    for (let start = 0; start < errors.length; start += BATCH) {
+      const chunk = errors.slice(start, start + BATCH);
+      await tx.query(
+        `INSERT INTO employee_import_errors (tenant_id, import_id, seq, row_number, column_name, value, message)
+         SELECT $1, $2, s, r, c, v, m
+           FROM unnest($3::int[], $4::int[], $5::text[], $6::text[], $7::text[]) AS x(s, r, c, v, m)`,
+        [
+          tenantId,
+          id,
+          chunk.map((_, i) => start + i + 1),
+          chunk.map((e) => e.Row),
+          chunk.map((e) => e.Column),
+          chunk.map((e) => e.Value),
+          chunk.map((e) => e.Message),
+        ],
+      );
+    }
+  },
+
+  async errors(tx: Tx, tenantId: string, id: string): Promise<ImportRowError[]> {
+    return tx.query<ImportRowError>(
+      `SELECT row_number AS "Row", column_name AS "Column", value AS "Value", message AS "Message"
+         FROM employee_import_errors WHERE tenant_id = $1 AND import_id = $2 ORDER BY seq`,
+      [tenantId, id],
+    );
+  },
+
+  async markCommitted(
+    tx: Tx,
+    tenantId: string,
+    id: string,
+    counts: { create: number; update: number; unchanged: number },
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE employee_imports SET status = 'Committed', progress = 100, committed_at = now(), file_data = NULL,
+              create_count = $3, update_count = $4, unchanged_count = $5, heartbeat_at = now(), message = NULL
+        WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id, counts.create, counts.update, counts.unchanged],
+    );
+  },
+
+  /** The company's employees and lookups in the validator's terms. */
+  async existingData(tx: Tx, tenantId: string, companyId: string): Promise<ExistingData> {
+    const lookup = async (table: string) => {
+      const rows = await tx.query<{ id: string; name: string }>(
+        `SELECT id, name FROM ${table} WHERE tenant_id = $1 AND company_id = $2`,
+        [tenantId, companyId],
+      );
+      return new Map(rows.map((r) => [r.name.toLowerCase(), r.name]));
+    };
+    const employees = await tx.query<EmployeeValues & { id: string }>(
+      `SELECT e.id, e.employee_number AS "EmployeeNumber", e.last_name AS "LastName", e.first_name AS "FirstName",
+              e.middle_name AS "MiddleName", e.suffix AS "Suffix", e.birth_date::text AS "BirthDate",
+              e.gender AS "Gender", e.civil_status AS "CivilStatus", e.email AS "Email",
+              e.mobile_number AS "MobileNumber", e.address AS "Address", e.tin AS "TIN",
+              e.sss_number AS "SSSNumber", e.philhealth_number AS "PhilHealthNumber",
+              e.pagibig_number AS "PagIbigNumber", d.name AS "Department", p.name AS "Position",
+              st.name AS "EmploymentStatus", e.employment_type AS "EmploymentType", e.hire_date::text AS "HireDate",
+              sh.name AS "Shift", sup.employee_number AS "SupervisorEmployeeNumber", e.rate_type AS "RateType",
+              e.basic_rate::text AS "BasicRate", e.bank_name AS "BankName",
+              e.bank_account_number AS "BankAccountNumber"
+         FROM employees e
+         LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+         LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
+         LEFT JOIN employment_statuses st ON st.tenant_id = e.tenant_id AND st.id = e.employment_status_id
+         LEFT JOIN shifts sh ON sh.tenant_id = e.tenant_id AND sh.id = e.shift_id
+         LEFT JOIN employees sup ON sup.tenant_id = e.tenant_id AND sup.id = e.supervisor_id
+        WHERE e.tenant_id = $1 AND e.company_id = $2`,
+      [tenantId, companyId],
+    );
+    return {
+      employees: new Map(
+        employees.map(({ id, ...values }) => [values.EmployeeNumber.toLowerCase(), { id, values }]),
+      ),
+      departments: await lookup('departments'),
+      positions: await lookup('positions'),
+      employmentStatuses: await lookup('employment_statuses'),
+      shifts: await lookup('shifts'),
+    };
+  },
+
+  /** Creates the missing lookups and answers lower(name) -> id for each kind. */
+  async ensureLookups(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    wanted: { table: 'departments' | 'positions' | 'employment_statuses' | 'shifts'; names: string[] }[],
+  ): Promise<Record<string, Map<string, string>>> {
+    const maps: Record<string, Map<string, string>> = {};
+    for (const { table, names } of wanted) {
+      if (table !== 'shifts' && names.length) {
+        await tx.query(
+          `INSERT INTO ${table} (tenant_id, company_id, name)
+           SELECT $1, $2, n FROM unnest($3::text[]) AS n
+           ON CONFLICT (tenant_id, company_id, lower(name)) DO NOTHING`,
+          [tenantId, companyId, names],
+        );
+      }
+      const rows = await tx.query<{ id: string; name: string }>(
+        `SELECT id, name FROM ${table} WHERE tenant_id = $1 AND company_id = $2`,
+        [tenantId, companyId],
+      );
+      maps[table] = new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+    }
+    return maps;
+  },
+};

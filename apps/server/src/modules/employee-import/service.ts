@@ -1,0 +1,316 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmployeeImport, ImportRowError } from '@hrpay/contracts';
+import type { Database, Tx } from '../../db/database.js';
+import { writeAudit } from '../../lib/audit.js';
+import { problems } from '../../lib/problem.js';
+import type { CurrentUser } from '../../lib/route-access.js';
+import { readImportFile } from './read-file.js';
+import { ACTIVE_STATUSES, importsRepo as repo, type ImportRow } from './repository.js';
+import { validateRows, type ValidationResult } from './validate-rows.js';
+import { writeEmployees } from './write-employees.js';
+
+type ParsedFile = Awaited<ReturnType<typeof readImportFile>>;
+
+/** Errors kept per import (the CSV holds them all up to this); the preview shows the first few. */
+const MAX_STORED_ERRORS = 100_000;
+const PREVIEW_ERRORS = 200;
+const PREVIEW_SAMPLE_ROWS = 20;
+/** A job that shows no sign of life for this long was cut off (a restart): it is reported as failed. */
+const STALE_AFTER_MS = 10 * 60_000;
+const CACHE_LIMIT = 4;
+
+/**
+ * Employee-record imports as background jobs (ARCHITECTURE §4). The upload stores the file in PostgreSQL and
+ * answers at once; validation runs after the upload's transaction commits and writes a preview; nothing touches
+ * employees until the Admin confirms, and the commit is one transaction. Live progress is kept in memory (a
+ * transaction in progress cannot show its own progress to another connection); the status lives in the row.
+ */
+export function employeeImportService(db: Database, log: FastifyBaseLogger) {
+  const progress = new Map<string, number>();
+  const running = new Set<string>();
+  // Parsed files by import id, so a commit after a preview does not read the file again (re-read if evicted).
+  const parsedCache = new Map<string, ParsedFile>();
+  const remember = (id: string, parsed: ParsedFile) => {
+    parsedCache.set(id, parsed);
+    while (parsedCache.size > CACHE_LIMIT) parsedCache.delete(parsedCache.keys().next().value!);
+  };
+
+  const parsedFileOf = async (tenantId: string, id: string): Promise<ParsedFile> => {
+    const cached = parsedCache.get(id);
+    if (cached) return cached;
+    const file = await db.withTenant(tenantId, (tx) => repo.fileOf(tx, tenantId, id));
+    if (!file) throw new Error('the uploaded file is no longer stored');
+    const parsed = await readImportFile(file.fileName, file.data);
+    remember(id, parsed);
+    return parsed;
+  };
+
+  const fail = async (tenantId: string, id: string, message: string) => {
+    await db.withTenant(tenantId, (tx) =>
+      repo.setStatus(tx, tenantId, id, 'Failed', { message, dropFile: true }),
+    );
+  };
+
+  async function validate(tenantId: string, id: string): Promise<void> {
+    const claimed = await db.withTenant(tenantId, (tx) =>
+      repo.transition(tx, tenantId, id, 'Queued', 'Validating'),
+    );
+    if (!claimed) return;
+    running.add(id);
+    progress.set(id, 5);
+    try {
+      const parsed = await parsedFileOf(tenantId, id);
+      progress.set(id, 20);
+      const job = await db.withTenant(tenantId, (tx) => repo.get(tx, tenantId, id));
+      const existing = await db.withTenant(tenantId, (tx) =>
+        repo.existingData(tx, tenantId, job!.company_id),
+      );
+      progress.set(id, 40);
+      const result = validateRows(parsed, existing, (done, total) =>
+        progress.set(id, 40 + Math.floor((50 * done) / Math.max(total, 1))),
+      );
+      progress.set(id, 90);
+      await db.withTenant(tenantId, async (tx) => {
+        await repo.replaceErrors(tx, tenantId, id, result.errors.slice(0, MAX_STORED_ERRORS));
+        await repo.saveValidation(tx, tenantId, id, summarise(parsed, result));
+      });
+    } catch (error) {
+      log.error({ err: error, importId: id }, 'employee import validation failed');
+      await fail(
+        tenantId,
+        id,
+        'The file could not be validated. Upload it again; if it keeps failing, contact support.',
+      );
+    } finally {
+      running.delete(id);
+      progress.delete(id);
+    }
+  }
+
+  async function commit(tenantId: string, id: string, actor: CurrentUser): Promise<void> {
+    running.add(id);
+    progress.set(id, 0);
+    try {
+      const parsed = await parsedFileOf(tenantId, id);
+      const outcome = await db.withTenant(tenantId, async (tx) => {
+        const job = await repo.get(tx, tenantId, id, true);
+        if (!job || job.status !== 'Committing') return 'gone' as const;
+        await repo.lockCompany(tx, tenantId, job.company_id);
+        // Validate again inside the transaction: the company's data may have changed since the preview.
+        const existing = await repo.existingData(tx, tenantId, job.company_id);
+        const result = validateRows(parsed, existing);
+        if (result.errors.length) return { stale: result } as const;
+        const lookups = await repo.ensureLookups(tx, tenantId, job.company_id, [
+          { table: 'departments', names: namesOf(result, 'Department') },
+          { table: 'positions', names: namesOf(result, 'Position') },
+          { table: 'employment_statuses', names: namesOf(result, 'EmploymentStatus') },
+          { table: 'shifts', names: [] },
+        ]);
+        const idByNumber = new Map([...existing.employees].map(([number, e]) => [number, e.id]));
+        const written = await writeEmployees(
+          tx,
+          {
+            tenantId,
+            companyId: job.company_id,
+            importId: id,
+            actorUserId: actor.userId,
+            lookups: lookups as Parameters<typeof writeEmployees>[1]['lookups'],
+            idByNumber,
+          },
+          result.rows,
+          (done, total) => progress.set(id, Math.floor((95 * done) / Math.max(total, 1))),
+        );
+        const unchanged = result.rows.length - written.created - written.updated;
+        await writeAudit(tx, actor, {
+          entity: 'employee_import',
+          entityId: id,
+          action: 'import',
+          after: {
+            FileName: job.file_name,
+            Created: written.created,
+            Updated: written.updated,
+            Unchanged: unchanged,
+          },
+        });
+        await repo.markCommitted(tx, tenantId, id, {
+          create: written.created,
+          update: written.updated,
+          unchanged,
+        });
+        return 'done' as const;
+      });
+      if (typeof outcome === 'object') {
+        await db.withTenant(tenantId, async (tx) => {
+          await repo.replaceErrors(tx, tenantId, id, outcome.stale.errors.slice(0, MAX_STORED_ERRORS));
+          await repo.saveValidation(tx, tenantId, id, summarise(parsed, outcome.stale));
+          await repo.setStatus(tx, tenantId, id, 'Invalid', {
+            message:
+              'The company’s records changed since the preview and the file no longer fits. Nothing was imported; review the errors.',
+          });
+        });
+      }
+      if (outcome !== 'gone') parsedCache.delete(id);
+    } catch (error) {
+      log.error({ err: error, importId: id }, 'employee import commit failed');
+      // The commit transaction rolled back: nothing was written. The preview stays for another try.
+      await db.withTenant(tenantId, (tx) =>
+        repo.setStatus(tx, tenantId, id, 'Ready', {
+          message: 'The import could not be completed and nothing was changed. Try again.',
+        }),
+      );
+    } finally {
+      running.delete(id);
+      progress.delete(id);
+    }
+  }
+
+  /** A job row as the API shows it: live progress from memory, a cut-off job as failed. */
+  function present(row: ImportRow): EmployeeImport {
+    const live = progress.get(row.id);
+    return {
+      ImportId: row.id,
+      CompanyId: row.company_id,
+      CompanyName: row.company_name,
+      FileName: row.file_name,
+      FileSize: row.file_size,
+      Status: row.status,
+      Progress: live ?? (ACTIVE_STATUSES.includes(row.status) ? row.progress : 100),
+      Message: row.message,
+      TotalRows: row.total_rows,
+      CreateCount: row.create_count,
+      UpdateCount: row.update_count,
+      UnchangedCount: row.unchanged_count,
+      ErrorCount: row.error_count,
+      Errors: row.preview.Errors ?? [],
+      LookupsToCreate: row.preview.LookupsToCreate ?? [],
+      SampleRows: row.preview.SampleRows ?? [],
+      UploadedBy: row.uploaded_by_name,
+      CreatedAt: new Date(row.created_at).toISOString(),
+      CommittedAt: row.committed_at ? new Date(row.committed_at).toISOString() : null,
+    };
+  }
+
+  /** Marks a job nobody is working on any more as failed, so its company can import again. */
+  async function settleIfStale(tx: Tx, tenantId: string, row: ImportRow): Promise<ImportRow> {
+    const stale =
+      ACTIVE_STATUSES.includes(row.status) &&
+      !running.has(row.id) &&
+      Date.now() - new Date(row.heartbeat_at).getTime() > STALE_AFTER_MS;
+    if (!stale) return row;
+    const message =
+      'The import was interrupted (the server restarted). Nothing was changed; upload the file again.';
+    await repo.setStatus(tx, tenantId, row.id, 'Failed', { message, dropFile: true });
+    return { ...row, status: 'Failed', message };
+  }
+
+  return {
+    present,
+    settleIfStale,
+
+    /** Reads the file (refusing a bad one with a clear 4xx) before any transaction starts. */
+    async parseUpload(fileName: string, data: Buffer) {
+      return readImportFile(fileName, data);
+    },
+
+    /** Stores the upload as a queued job; validation starts once the caller's transaction commits. */
+    async enqueue(
+      tx: Tx,
+      user: CurrentUser,
+      companyId: string,
+      upload: { fileName: string; data: Buffer; parsed: ParsedFile },
+    ): Promise<{ row: ImportRow; start: () => void }> {
+      const company = await repo.lockCompany(tx, user.tenantId, companyId);
+      if (!company) throw problems.notFound('The company was not found.');
+      const active = await repo.activeFor(tx, user.tenantId, companyId);
+      if (active && (await settleIfStale(tx, user.tenantId, active)).status !== 'Failed') {
+        throw problems.conflict(
+          `An import for ${company.name} is already in progress (${active.file_name}, ${active.status.toLowerCase()}). ` +
+            'Wait for it to finish, then upload again.',
+        );
+      }
+      await repo.discardPending(tx, user.tenantId, companyId);
+      const id = randomUUID();
+      await repo.insert(tx, user.tenantId, {
+        id,
+        companyId,
+        userId: user.userId,
+        fileName: upload.fileName,
+        data: upload.data,
+        sha256: createHash('sha256').update(upload.data).digest('hex'),
+      });
+      remember(id, upload.parsed);
+      const row = (await repo.get(tx, user.tenantId, id))!;
+      return {
+        row,
+        start: () => {
+          progress.set(id, 0);
+          void validate(user.tenantId, id);
+        },
+      };
+    },
+
+    /** Confirms a valid preview; the commit runs once the caller's transaction has committed. */
+    async requestCommit(tx: Tx, user: CurrentUser, id: string) {
+      const row = await repo.get(tx, user.tenantId, id, true);
+      if (!row) throw problems.notFound('The import was not found.');
+      // A repeated confirmation (a double click, a retried request) answers the same job, never a second effect.
+      if (row.status === 'Committing' || row.status === 'Committed') return { row, start: () => {} };
+      if (row.status !== 'Ready') {
+        throw problems.conflict(
+          row.status === 'Invalid'
+            ? 'This file has errors; fix them and upload it again. Nothing was imported.'
+            : `This import cannot be committed (it is ${row.status.toLowerCase()}).`,
+        );
+      }
+      await repo.transition(tx, user.tenantId, id, 'Ready', 'Committing');
+      progress.set(id, 0);
+      return {
+        row: { ...row, status: 'Committing' as const, progress: 0 },
+        start: () => void commit(user.tenantId, id, user),
+      };
+    },
+
+    async discard(tx: Tx, user: CurrentUser, id: string) {
+      const row = await repo.get(tx, user.tenantId, id, true);
+      if (!row) throw problems.notFound('The import was not found.');
+      if (!['Ready', 'Invalid', 'Failed', 'Discarded'].includes(row.status)) {
+        throw problems.conflict(`This import cannot be discarded (it is ${row.status.toLowerCase()}).`);
+      }
+      await repo.setStatus(tx, user.tenantId, id, 'Discarded', { dropFile: true });
+      parsedCache.delete(id);
+      return { ...row, status: 'Discarded' as const };
+    },
+  };
+}
+
+export type EmployeeImportService = ReturnType<typeof employeeImportService>;
+
+function namesOf(result: ValidationResult, kind: 'Department' | 'Position' | 'EmploymentStatus') {
+  return result.lookupsToCreate.filter((l) => l.Kind === kind).map((l) => l.Name);
+}
+
+function summarise(parsed: ParsedFile, result: ValidationResult) {
+  const count = (action: string) => result.rows.filter((r) => r.action === action).length;
+  const errors: ImportRowError[] = result.errors;
+  return {
+    status: errors.length ? ('Invalid' as const) : ('Ready' as const),
+    totalRows: parsed.rows.length,
+    createCount: count('Create'),
+    updateCount: count('Update'),
+    unchangedCount: count('Unchanged'),
+    errorCount: errors.length,
+    preview: {
+      Errors: errors.slice(0, PREVIEW_ERRORS),
+      LookupsToCreate: result.lookupsToCreate,
+      SampleRows: result.rows
+        .filter((r) => r.action !== 'Unchanged')
+        .slice(0, PREVIEW_SAMPLE_ROWS)
+        .map((r) => ({
+          Row: r.row,
+          Action: r.action as 'Create' | 'Update',
+          Values: Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, v ?? ''])),
+        })),
+    },
+  };
+}
