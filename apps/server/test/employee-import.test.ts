@@ -379,6 +379,32 @@ describe('one import per company at a time', () => {
   });
 });
 
+describe('a preview made stale by other changes', () => {
+  it('validates again at commit and refuses, writing nothing, when the company data changed', async () => {
+    const job = await uploadAndValidate('stale.csv', csvOf([baseRow(50, { Shift: 'Mid Shift' })]));
+    expect(job.Status).toBe('Ready');
+    await t.db.withTenant(admin.tenantId, (tx) =>
+      tx.query(`UPDATE shifts SET name = 'Afternoon Shift' WHERE company_id = $1 AND name = 'Mid Shift'`, [
+        companyId,
+      ]),
+    );
+    try {
+      await commit(job.ImportId);
+      const after = await settled(job.ImportId);
+      expect(after.Status).toBe('Invalid');
+      expect(after.Message).toContain('changed since the preview');
+      expect(after.Errors[0]).toMatchObject({ Column: 'Shift', Value: 'Mid Shift' });
+      expect(await employeesOf(['IMP-0050'])).toEqual([]);
+    } finally {
+      await t.db.withTenant(admin.tenantId, (tx) =>
+        tx.query(`UPDATE shifts SET name = 'Mid Shift' WHERE company_id = $1 AND name = 'Afternoon Shift'`, [
+          companyId,
+        ]),
+      );
+    }
+  });
+});
+
 describe('all or nothing', () => {
   it('rolls the whole commit back when the database fails part-way, and keeps the preview', async () => {
     const rows = Array.from({ length: 6_000 }, (_, i) => baseRow(1000 + i, { TIN: '' }));

@@ -243,6 +243,35 @@ export const importsRepo = {
     };
   },
 
+  /**
+   * A cheap summary of what validation depends on: it changes when an employee of the company is added,
+   * removed or updated (every write bumps row_version and updated_at) or a lookup is added, renamed or removed.
+   */
+  async fingerprint(tx: Tx, tenantId: string, companyId: string): Promise<string> {
+    const [row] = await tx.query<{ f: string }>(
+      `SELECT concat_ws('|',
+         (SELECT concat_ws(',', count(*), sum(row_version), max(updated_at), max(created_at))
+            FROM employees WHERE tenant_id = $1 AND company_id = $2),
+         (SELECT md5(string_agg(name, ',' ORDER BY id)) FROM departments WHERE tenant_id = $1 AND company_id = $2),
+         (SELECT md5(string_agg(name, ',' ORDER BY id)) FROM positions WHERE tenant_id = $1 AND company_id = $2),
+         (SELECT md5(string_agg(name, ',' ORDER BY id)) FROM employment_statuses
+           WHERE tenant_id = $1 AND company_id = $2),
+         (SELECT md5(string_agg(name, ',' ORDER BY id)) FROM shifts WHERE tenant_id = $1 AND company_id = $2)
+       ) AS f`,
+      [tenantId, companyId],
+    );
+    return row!.f;
+  },
+
+  /** lower(EmployeeNumber) -> id of the company's employees. */
+  async employeeIds(tx: Tx, tenantId: string, companyId: string): Promise<Map<string, string>> {
+    const rows = await tx.query<{ n: string; id: string }>(
+      `SELECT lower(employee_number) AS n, id FROM employees WHERE tenant_id = $1 AND company_id = $2`,
+      [tenantId, companyId],
+    );
+    return new Map(rows.map((r) => [r.n, r.id]));
+  },
+
   /** Creates the missing lookups and answers lower(name) -> id for each kind. */
   async ensureLookups(
     tx: Tx,

@@ -29,11 +29,17 @@ const CACHE_LIMIT = 4;
 export function employeeImportService(db: Database, log: FastifyBaseLogger) {
   const progress = new Map<string, number>();
   const running = new Set<string>();
-  // Parsed files by import id, so a commit after a preview does not read the file again (re-read if evicted).
+  // Parsed files by import id, so a commit after a preview does not read the file again (re-read if evicted),
+  // and the preview's validation with the fingerprint of the company data it was checked against.
   const parsedCache = new Map<string, ParsedFile>();
+  const validated = new Map<string, { result: ValidationResult; fingerprint: string }>();
   const remember = (id: string, parsed: ParsedFile) => {
     parsedCache.set(id, parsed);
-    while (parsedCache.size > CACHE_LIMIT) parsedCache.delete(parsedCache.keys().next().value!);
+    while (parsedCache.size > CACHE_LIMIT) {
+      const oldest = parsedCache.keys().next().value!;
+      parsedCache.delete(oldest);
+      validated.delete(oldest);
+    }
   };
 
   const parsedFileOf = async (tenantId: string, id: string): Promise<ParsedFile> => {
@@ -63,13 +69,15 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       const parsed = await parsedFileOf(tenantId, id);
       progress.set(id, 20);
       const job = await db.withTenant(tenantId, (tx) => repo.get(tx, tenantId, id));
-      const existing = await db.withTenant(tenantId, (tx) =>
-        repo.existingData(tx, tenantId, job!.company_id),
-      );
+      const { existing, fingerprint } = await db.withTenant(tenantId, async (tx) => ({
+        existing: await repo.existingData(tx, tenantId, job!.company_id),
+        fingerprint: await repo.fingerprint(tx, tenantId, job!.company_id),
+      }));
       progress.set(id, 40);
       const result = validateRows(parsed, existing, (done, total) =>
         progress.set(id, 40 + Math.floor((50 * done) / Math.max(total, 1))),
       );
+      if (parsedCache.has(id)) validated.set(id, { result, fingerprint });
       progress.set(id, 90);
       await db.withTenant(tenantId, async (tx) => {
         await repo.replaceErrors(tx, tenantId, id, result.errors.slice(0, MAX_STORED_ERRORS));
@@ -97,17 +105,22 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         const job = await repo.get(tx, tenantId, id, true);
         if (!job || job.status !== 'Committing') return 'gone' as const;
         await repo.lockCompany(tx, tenantId, job.company_id);
-        // Validate again inside the transaction: the company's data may have changed since the preview.
-        const existing = await repo.existingData(tx, tenantId, job.company_id);
-        const result = validateRows(parsed, existing);
-        if (result.errors.length) return { stale: result } as const;
+        // The preview holds only while the company's data is as it was then; otherwise validate again here.
+        const preview = validated.get(id);
+        let result: ValidationResult;
+        if (preview && preview.fingerprint === (await repo.fingerprint(tx, tenantId, job.company_id))) {
+          result = preview.result;
+        } else {
+          result = validateRows(parsed, await repo.existingData(tx, tenantId, job.company_id));
+          if (result.errors.length) return { stale: result } as const;
+        }
         const lookups = await repo.ensureLookups(tx, tenantId, job.company_id, [
           { table: 'departments', names: namesOf(result, 'Department') },
           { table: 'positions', names: namesOf(result, 'Position') },
           { table: 'employment_statuses', names: namesOf(result, 'EmploymentStatus') },
           { table: 'shifts', names: [] },
         ]);
-        const idByNumber = new Map([...existing.employees].map(([number, e]) => [number, e.id]));
+        const idByNumber = await repo.employeeIds(tx, tenantId, job.company_id);
         const written = await writeEmployees(
           tx,
           {
@@ -150,7 +163,10 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           });
         });
       }
-      if (outcome !== 'gone') parsedCache.delete(id);
+      if (outcome !== 'gone') {
+        parsedCache.delete(id);
+        validated.delete(id);
+      }
     } catch (error) {
       log.error({ err: error, importId: id }, 'employee import commit failed');
       // The commit transaction rolled back: nothing was written. The preview stays for another try.
@@ -279,6 +295,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       }
       await repo.setStatus(tx, user.tenantId, id, 'Discarded', { dropFile: true });
       parsedCache.delete(id);
+      validated.delete(id);
       return { ...row, status: 'Discarded' as const };
     },
   };

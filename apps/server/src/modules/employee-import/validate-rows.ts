@@ -112,7 +112,7 @@ const MAX_LENGTH: Partial<Record<Key, number>> = {
   BankName: 100,
   BankAccountNumber: 30,
 };
-const REQUIRED: Key[] = [
+const REQUIRED = new Set<Key>([
   'EmployeeNumber',
   'LastName',
   'FirstName',
@@ -120,7 +120,7 @@ const REQUIRED: Key[] = [
   'HireDate',
   'RateType',
   'BasicRate',
-];
+]);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMPLOYEE_NUMBER = /^[A-Za-z0-9._/-]+$/;
@@ -209,42 +209,24 @@ export function validateRows(
   };
   const candidates: { row: number; values: EmployeeValues; failed: boolean }[] = [];
 
-  for (let i = 0; i < file.rows.length; i++) {
-    const cells = file.rows[i]!;
-    const row = file.rowNumbers[i]!;
-    let failed = false;
-    const raw = (key: Key) => {
-      const index = columnIndex.get(key);
-      return index === undefined ? '' : (cells[index] ?? '').trim();
-    };
-    const error = (key: Key, message: string) => {
-      failed = true;
-      errors.push({ Row: row, Column: key, Value: raw(key), Message: message });
-    };
-    const text = (key: Key): string | null => {
-      const value = raw(key);
-      if (value === '') {
-        if (REQUIRED.includes(key)) error(key, M.required);
-        return null;
-      }
-      const max = MAX_LENGTH[key];
-      if (max && value.length > max) {
-        error(key, M.maxLength(max));
-        return null;
-      }
-      return value;
-    };
-    const parsed = <T>(key: Key, parse: (v: string) => T | null | undefined, message: string): T | null => {
-      const value = text(key);
-      if (value === null) return null;
-      const result = parse(value);
-      if (result === null || result === undefined) {
-        error(key, message);
-        return null;
-      }
-      return result;
-    };
+  const reader = new RowReader(columnIndex, errors);
+  const text = (key: Key) => reader.text(key);
+  const parsed = <T>(key: Key, parse: (v: string) => T | null | undefined, message: string) =>
+    reader.parsed(key, parse, message);
+  const error = (key: Key, message: string) => reader.error(key, message);
+  const lookup = (kind: LookupKind): string | null => {
+    const value = reader.text(kind);
+    if (value === null) return null;
+    const key = value.toLowerCase();
+    const known = lookups[kind].existing.get(key) ?? lookups[kind].created.get(key);
+    if (known) return known;
+    lookups[kind].created.set(key, value);
+    return value;
+  };
 
+  for (let i = 0; i < file.rows.length; i++) {
+    const row = file.rowNumbers[i]!;
+    reader.start(file.rows[i]!, row);
     const employeeNumber = text('EmployeeNumber');
     if (employeeNumber !== null && !EMPLOYEE_NUMBER.test(employeeNumber)) {
       error('EmployeeNumber', 'EmployeeNumber may hold letters, digits and . _ / - only');
@@ -293,15 +275,6 @@ export function validateRows(
       if (first !== undefined) error(key, `${key} ${value} is also on row ${first}`);
       else firstRowOfId[key].set(value, row);
     }
-    const lookup = (kind: LookupKind): string | null => {
-      const value = text(kind);
-      if (value === null) return null;
-      const key = value.toLowerCase();
-      const known = lookups[kind].existing.get(key) ?? lookups[kind].created.get(key);
-      if (known) return known;
-      lookups[kind].created.set(key, value);
-      return value;
-    };
     const department = lookup('Department');
     const position = lookup('Position');
     const employmentStatus = lookup('EmploymentStatus');
@@ -335,7 +308,7 @@ export function validateRows(
 
     candidates.push({
       row,
-      failed,
+      failed: reader.failed,
       values: {
         EmployeeNumber: employeeNumber ?? '',
         LastName: lastName ?? '',
@@ -394,6 +367,60 @@ export function validateRows(
   }
   errors.sort((a, b) => a.Row - b.Row);
   return { rows, errors, lookupsToCreate };
+}
+
+/** Reads one row's cells at a time; one instance serves every row, so no closures are made per row. */
+class RowReader {
+  private cells: string[] = [];
+  private row = 0;
+  failed = false;
+
+  constructor(
+    private readonly columnIndex: Map<string, number>,
+    private readonly errors: ImportRowError[],
+  ) {}
+
+  start(cells: string[], row: number) {
+    this.cells = cells;
+    this.row = row;
+    this.failed = false;
+  }
+
+  raw(key: Key): string {
+    const index = this.columnIndex.get(key);
+    return index === undefined ? '' : (this.cells[index] ?? '');
+  }
+
+  error(key: Key, message: string) {
+    this.failed = true;
+    this.errors.push({ Row: this.row, Column: key, Value: this.raw(key), Message: message });
+  }
+
+  /** The cell as text, null when empty (an error when required), null and an error when too long. */
+  text(key: Key): string | null {
+    const value = this.raw(key);
+    if (value === '') {
+      if (REQUIRED.has(key)) this.error(key, M.required);
+      return null;
+    }
+    const max = MAX_LENGTH[key];
+    if (max !== undefined && value.length > max) {
+      this.error(key, M.maxLength(max));
+      return null;
+    }
+    return value;
+  }
+
+  parsed<T>(key: Key, parse: (v: string) => T | null | undefined, message: string): T | null {
+    const value = this.text(key);
+    if (value === null) return null;
+    const result = parse(value);
+    if (result === null || result === undefined) {
+      this.error(key, message);
+      return null;
+    }
+    return result;
+  }
 }
 
 /**
