@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ProblemDetails } from '@hrpay/contracts';
+import { ValidationMessages, type ProblemDetails } from '@hrpay/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { accessTokens, type AccessTokens } from './lib/access-tokens.js';
@@ -150,7 +150,9 @@ function problemHandler(
         });
       }
       const name = field || error.validationContext || 'body';
-      return [{ Code: name, Description: `${name}: ${v.message}` }];
+      // A missing property reads as the spec's required message (§5), not zod's type wording.
+      const message = /received undefined/.test(v.message ?? '') ? ValidationMessages.required : v.message;
+      return [{ Code: name, Description: `${name}: ${message}` }];
     });
     return reply.code(400).send(problem(400, 'Bad Request', 'One or more fields are invalid.', errors));
   }

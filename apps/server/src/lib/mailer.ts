@@ -34,6 +34,15 @@ export class Mailer {
 
   /** Delivers queued messages; failures are recorded on the outbox row, never thrown at the caller. */
   async deliver(tenantId: string, ids: string[]): Promise<void> {
+    try {
+      await this.deliverEach(tenantId, ids);
+    } catch (err) {
+      // Even the database failing (a shutdown mid-delivery) is logged, not an unhandled rejection.
+      this.log.warn({ err }, 'mail delivery stopped; messages stay in the outbox');
+    }
+  }
+
+  private async deliverEach(tenantId: string, ids: string[]): Promise<void> {
     for (const id of ids) {
       const [message] = await this.db.withTenant(tenantId, (tx) =>
         tx.query<{ recipient: string; subject: string; body_text: string }>(

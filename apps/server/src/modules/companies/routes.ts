@@ -82,11 +82,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: IdParams, body: UpdateCompanyRequest, response: { 200: Company } },
     handler: async (req) => {
       const { tx, user } = contextOf(req);
-      const { id } = req.params;
-      if (req.body.CompanyId && req.body.CompanyId.toLowerCase() !== id.toLowerCase()) {
+      if (req.body.CompanyId && req.body.CompanyId.toLowerCase() !== req.params.id.toLowerCase()) {
         throw problems.badRequest('CompanyId in the body does not match the address.');
       }
-      const before = await companyOr404(tx, user.tenantId, id, true);
+      const before = await companyOr404(tx, user.tenantId, req.params.id, true);
+      // The stored id, not the address (which may spell it in upper case): the audit row is found by it.
+      const id = before.CompanyId;
       if (before.RowVersion !== req.body.RowVersion) throw problems.conflict(STALE_COMPANY);
       const tin = req.body.Tin.trim();
       if (await repo.tinTaken(tx, user.tenantId, tin, id)) throw duplicateTin(tin);
@@ -108,7 +109,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const references = await repo.references(tx, user.tenantId, before.CompanyId);
       if (references) {
         throw problems.conflict(
-          `${before.Name} cannot be deleted: ${references} still belong to it. Deactivate it instead.`,
+          `${before.Name} cannot be deleted: it still has ${references}. Deactivate it instead.`,
         );
       }
       await repo.delete(tx, user.tenantId, before.CompanyId);

@@ -122,6 +122,14 @@ export const usersRepo = {
     return rows.length;
   },
 
+  /** Locks the tenant's active Admins in one fixed order (see lockForChange in routes.ts). */
+  async lockActiveAdmins(tx: Tx, tenantId: string): Promise<void> {
+    await tx.query(
+      `SELECT id FROM users WHERE tenant_id = $1 AND user_type = 'Admin' AND is_active ORDER BY id FOR UPDATE`,
+      [tenantId],
+    );
+  },
+
   async update(
     tx: Tx,
     tenantId: string,
@@ -169,6 +177,14 @@ export const usersRepo = {
     await tx.query(
       `UPDATE user_tokens SET used_at = now()
         WHERE tenant_id = $1 AND user_id = $2 AND purpose = 'invite' AND used_at IS NULL`,
+      [tenantId, id],
+    );
+  },
+
+  /** Every unused invitation and reset link of a user stops working (its e-mail address changed). */
+  async expireLinks(tx: Tx, tenantId: string, id: string): Promise<void> {
+    await tx.query(
+      `UPDATE user_tokens SET used_at = now() WHERE tenant_id = $1 AND user_id = $2 AND used_at IS NULL`,
       [tenantId, id],
     );
   },

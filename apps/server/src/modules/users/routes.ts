@@ -72,7 +72,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
     const { tx, user, afterCommit } = contextOf(req);
     await repo.expireInvitations(tx, user.tenantId, target.id);
     const { outboxId } = await auth.invite(tx, user.tenantId, target, origin(req));
+    // After the answer: a failure (even of the database) is logged, never an unhandled rejection.
     afterCommit(() => void mailer.deliver(user.tenantId, [outboxId]));
+  };
+
+  /**
+   * The row of a user about to be changed or deleted, locked. When it is an Admin, every active Admin of the
+   * tenant is locked first, always in the same order: two Admins disabling each other then run one after the
+   * other (the second sees the first's change and the last-Admin rule answers) instead of deadlocking.
+   */
+  const lockForChange = async (tx: Tx, tenantId: string, id: string) => {
+    const peek = await userOr404(tx, tenantId, id);
+    if (userTypeNameFromId(peek.UserType) === 'Admin') await repo.lockActiveAdmins(tx, tenantId);
+    return userOr404(tx, tenantId, id, true);
   };
 
   app.post('/api/v1/users/list/:segment', {
@@ -126,7 +138,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
         ]);
       }
       const saved = await userOr404(tx, user.tenantId, id);
-      await sendInvitation(req, { id, email: saved.Email, full_name: saved.FullName });
+      // A user created disabled is invited when an Admin enables it.
+      if (saved.IsActive) await sendInvitation(req, { id, email: saved.Email, full_name: saved.FullName });
       await writeAudit(tx, user, { entity: 'user', entityId: id, action: 'create', after: saved });
       return reply.code(201).send(saved);
     },
@@ -137,12 +150,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
     schema: { tags, params: IdParams, body: UpdateUserRequest, response: { 200: User } },
     handler: async (req) => {
       const { tx, user } = contextOf(req);
-      const { id } = req.params;
       const body = req.body;
-      if (body.UserId && body.UserId.toLowerCase() !== id.toLowerCase()) {
+      if (body.UserId && body.UserId.toLowerCase() !== req.params.id.toLowerCase()) {
         throw problems.badRequest('UserId in the body does not match the address.');
       }
-      const before = await userOr404(tx, user.tenantId, id, true);
+      const before = await lockForChange(tx, user.tenantId, req.params.id);
+      // The stored id, not the address: the address may spell it in upper case, and the self checks compare text.
+      const id = before.UserId;
       if (before.RowVersion !== body.RowVersion) throw problems.conflict(STALE_USER);
       const userType = userTypeNameFromId(body.UserType)!;
       const staysActiveAdmin = userType === 'Admin' && body.IsActive;
@@ -166,8 +180,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
         isActive: body.IsActive,
       });
       if (!updated) throw problems.conflict(STALE_USER);
-      if (email.toLowerCase() !== before.Email.toLowerCase())
+      const emailChanged = email.toLowerCase() !== before.Email.toLowerCase();
+      if (emailChanged) {
         await repo.moveLoginEmail(tx, user.tenantId, id, email);
+        // Links mailed to the old address stop working.
+        await repo.expireLinks(tx, user.tenantId, id);
+      }
+      // A user still without a password gets an invitation when it becomes reachable: a new address, or enabled.
+      if (!before.HasPassword && body.IsActive && (emailChanged || !before.IsActive)) {
+        await sendInvitation(req, { id, email, full_name: body.FullName.trim() });
+      }
       // A disabled user is signed out everywhere at once: its refresh tokens stop working.
       if (before.IsActive && !body.IsActive) await auth.revokeAllSessions(tx, user.tenantId, id);
       const after = await userOr404(tx, user.tenantId, id);
@@ -181,7 +203,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
     schema: { tags, params: IdParams, response: { 200: MessageResponse } },
     handler: async (req) => {
       const { tx, user } = contextOf(req);
-      const before = await userOr404(tx, user.tenantId, req.params.id, true);
+      const before = await lockForChange(tx, user.tenantId, req.params.id);
       if (before.UserId === user.userId) throw problems.conflict('You cannot delete your own account.');
       if (
         userTypeNameFromId(before.UserType) === 'Admin' &&
