@@ -4,6 +4,8 @@ import { EmployeeImportSummary } from './employee-import.js';
 export const AdminDashboard = z.object({
   CompanyCount: z.number().int(),
   ActiveCompanyCount: z.number().int(),
+  /** Employees of every company of the tenant. */
+  EmployeeCount: z.number().int(),
   UsersByType: z.array(z.object({ UserType: z.string(), Count: z.number().int() })),
   EmployeesPerCompany: z.array(
     z.object({ CompanyId: z.uuid(), CompanyName: z.string(), Count: z.number().int() }),

@@ -36,8 +36,9 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ imports: EmployeeImpo
     handler: async (req) => {
       const { tx, user } = contextOf(req);
       const t = user.tenantId;
-      const [companies] = await tx.query<{ total: number; active: number }>(
-        `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active
+      const [companies] = await tx.query<{ total: number; active: number; employees: number }>(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active,
+                (SELECT count(*)::int FROM employees WHERE tenant_id = $1) AS employees
            FROM companies WHERE tenant_id = $1`,
         [t],
       );
@@ -68,6 +69,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ imports: EmployeeImpo
       return {
         CompanyCount: companies!.total,
         ActiveCompanyCount: companies!.active,
+        EmployeeCount: companies!.employees,
         UsersByType: usersByType,
         EmployeesPerCompany: perCompany,
         RecentImports: recentImports.map((r) => imports.present(r)),

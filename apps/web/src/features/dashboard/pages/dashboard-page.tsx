@@ -9,6 +9,7 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import { useNavMenu } from '@/components/nav-menu-context';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/use-session';
+import { AdminDashboard } from '../components/admin-dashboard';
 
 const ROLE: Record<string, { label: string; intro: string }> = {
   Admin: { label: 'Administrator', intro: 'Set up companies and the people who use HRPAY.' },
@@ -27,10 +28,24 @@ const today = () =>
   new Intl.DateTimeFormat('en-PH', { dateStyle: 'full', timeZone: 'Asia/Manila' }).format(new Date());
 
 /**
- * The dashboard of every type (for now): a welcome card with the user's name and company, and the type's menu
- * destinations as shortcuts. Figures arrive with the modules that own them.
+ * The dashboard of every type. An Admin sees the tenant's figures (AdminDashboard); the other types, for now, a
+ * welcome card with the user's name and company and the type's menu destinations as shortcuts. Their figures
+ * arrive with the modules that own them.
  */
 export default function DashboardPage() {
+  const user = useSession();
+  if (user?.userType === 'Admin') {
+    return (
+      <>
+        <PageHeader subtitle={today()} />
+        <AdminDashboard />
+      </>
+    );
+  }
+  return <WelcomeDashboard />;
+}
+
+function WelcomeDashboard() {
   const user = useSession();
   const menu = useNavMenu();
   const role = ROLE[user?.userType ?? ''];

@@ -1,7 +1,209 @@
-import { ModulePlaceholder } from '@/components/module-placeholder';
+import { useMemo } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { USER_SORTABLE, type User } from '@hrpay/contracts';
+import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { booleanParam, useListLinkState, useListQuery } from '@/lib/use-list-query';
+import { useCompanyOptions } from '../api/company-options';
+import { fetchUsers } from '../api/list-users';
+import { userKeys } from '../api/user-keys';
+import { useUserActions } from '../components/use-user-actions';
+import {
+  toUserTypeGuid,
+  USER_TYPE_OPTIONS,
+  userStatus,
+  userTypeLabel,
+  userTypeParam,
+  type UserStatus,
+} from '../components/user-values';
 
+const STATUS_OPTIONS = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
+const STATUS_COLOR: Record<UserStatus, 'success' | 'default' | 'warning'> = {
+  Active: 'success',
+  Inactive: 'default',
+  'Invitation pending': 'warning',
+};
+
+/** /admin/users (every company) and /admin/users/:id (the users of company :id). */
 export default function UsersPage() {
+  const { id: companyId } = useParams();
+  const segment = companyId ?? 'all';
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { from } = useListLinkState();
+  const { remove, resend } = useUserActions();
+  const companies = useCompanyOptions();
+  const company = companies.data?.find((option) => option.CompanyId === companyId);
+  const list = useListQuery({
+    queryKey: userKeys.lists(segment),
+    queryFn: (request, signal) => fetchUsers(segment, request, signal),
+    sortable: USER_SORTABLE,
+    defaultSort: { SortBy: 'FullName', SortDirection: 'asc' },
+    filters: { UserType: userTypeParam, IsActive: booleanParam },
+  });
+
+  // Another company is another address; the search and filters come along, the page starts over.
+  const showCompany = (nextCompanyId: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete('page');
+    const query = params.toString();
+    void navigate(`/admin/users${nextCompanyId ? `/${nextCompanyId}` : ''}${query ? `?${query}` : ''}`);
+  };
+
+  const columns = useMemo(() => {
+    const all: GridColDef<User>[] = [
+      {
+        field: 'FullName',
+        headerName: 'Full name',
+        flex: 1,
+        minWidth: 130,
+        renderCell: ({ row }) => (
+          <Link component={RouterLink} to={`/admin/users/edit/${row.UserId}`} state={{ from }}>
+            {row.FullName}
+          </Link>
+        ),
+      },
+      { field: 'Email', headerName: 'E-mail', flex: 1, minWidth: 170 },
+      {
+        field: 'UserType',
+        headerName: 'Type',
+        width: 125,
+        valueFormatter: (value: string) => userTypeLabel(value),
+      },
+      { field: 'CompanyName', headerName: 'Company', flex: 1, minWidth: 130 },
+      {
+        field: 'EmployeeName',
+        headerName: 'Linked employee',
+        flex: 1,
+        minWidth: 150,
+        valueGetter: (_value: unknown, row: User) =>
+          row.EmployeeName ? `${row.EmployeeName} (${row.EmployeeNumber})` : '',
+      },
+      {
+        field: 'IsApprover',
+        headerName: 'Approver',
+        width: 90,
+        valueFormatter: (value: boolean) => (value ? 'Yes' : ''),
+      },
+      {
+        field: 'IsActive',
+        headerName: 'Status',
+        width: 140,
+        renderCell: ({ row }) => {
+          const status = userStatus(row);
+          return <Chip size="small" variant="outlined" label={status} color={STATUS_COLOR[status]} />;
+        },
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 90,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditOutlined />}
+            label="Edit"
+            onClick={() => navigate(`/admin/users/edit/${row.UserId}`, { state: { from } })}
+          />,
+          // The server refuses an invitation for a disabled user, so it is offered to active ones only.
+          ...(!row.HasPassword && row.IsActive
+            ? [
+                <GridActionsCellItem
+                  key="resend"
+                  showInMenu
+                  icon={<ForwardToInboxOutlined />}
+                  label="Resend invitation"
+                  onClick={() => void resend(row)}
+                />,
+              ]
+            : []),
+          <GridActionsCellItem
+            key="delete"
+            showInMenu
+            icon={<DeleteOutlined />}
+            label="Delete"
+            onClick={() => void remove(row)}
+          />,
+        ],
+      },
+    ];
+    // On one company's page every row has that company.
+    return companyId ? all.filter((column) => column.field !== 'CompanyName') : all;
+  }, [companyId, from, navigate, remove, resend]);
+
+  const { UserType, IsActive } = list.state.filters;
+  const filtered = !!list.request.Search || UserType !== undefined || IsActive !== undefined;
   return (
-    <ModulePlaceholder description="Who can sign in to HRPAY: administrators, HR and payroll staff, and employees using the portal." />
+    <>
+      <PageHeader
+        title={companyId ? `Users of ${company?.Name ?? 'this company'}` : undefined}
+        subtitle={
+          companyId ? (
+            <Link component={RouterLink} to="/admin/users">
+              Show all users
+            </Link>
+          ) : (
+            'Everyone who can sign in to your account, in every company.'
+          )
+        }
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={`/admin/users/add${companyId ? `?companyId=${companyId}` : ''}`}
+            state={{ from }}
+          >
+            Add User
+          </Button>
+        }
+      />
+      <ListToolbar
+        search={
+          <SearchField value={list.search} onChange={list.setSearch} placeholder="Search name or e-mail" />
+        }
+      >
+        <FilterSelect
+          label="Company"
+          value={companyId ?? ''}
+          onChange={showCompany}
+          allLabel="All companies"
+          options={(companies.data ?? []).map((option) => ({ value: option.CompanyId, label: option.Name }))}
+        />
+        <FilterSelect
+          label="Type"
+          value={UserType ?? ''}
+          onChange={(value) => list.setFilter('UserType', toUserTypeGuid(value))}
+          options={USER_TYPE_OPTIONS}
+        />
+        <FilterSelect
+          label="Status"
+          value={IsActive === undefined ? '' : String(IsActive)}
+          onChange={(value) => list.setFilter('IsActive', booleanParam.parse(value))}
+          options={STATUS_OPTIONS}
+        />
+      </ListToolbar>
+      <DataTable
+        label="Users"
+        {...list.tableProps}
+        columns={columns}
+        getRowId={(row) => row.UserId}
+        emptyMessage={filtered ? 'No users match.' : 'No users yet.'}
+        hideOnPhone={['Email', 'UserType', 'CompanyName', 'EmployeeName', 'IsApprover']}
+      />
+    </>
   );
 }

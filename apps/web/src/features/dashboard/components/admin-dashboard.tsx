@@ -1,0 +1,437 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { AdminDashboard as AdminDashboardData, ImportStatus } from '@hrpay/contracts';
+import { errorMessage } from '@/lib/error-handler';
+import { useAdminDashboard } from '../api/admin-dashboard';
+
+export const DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
+const CHART_TOP = 10;
+
+const USER_TYPE_ORDER = ['Admin', 'HRUser', 'PayrollUser', 'PortalUser'];
+const USER_TYPE_LABEL: Record<string, string> = {
+  Admin: 'Admin',
+  HRUser: 'HR',
+  PayrollUser: 'Payroll',
+  PortalUser: 'Portal',
+};
+
+// The import statuses as the import page names them (kept here: features do not import each other).
+const IMPORT_STATUS: Record<
+  ImportStatus,
+  { label: string; color: 'default' | 'primary' | 'info' | 'success' | 'error' }
+> = {
+  Queued: { label: 'Queued', color: 'default' },
+  Validating: { label: 'Checking', color: 'info' },
+  Ready: { label: 'Ready to import', color: 'primary' },
+  Invalid: { label: 'Has errors', color: 'error' },
+  Committing: { label: 'Importing', color: 'info' },
+  Committed: { label: 'Imported', color: 'success' },
+  Failed: { label: 'Failed', color: 'error' },
+  Discarded: { label: 'Discarded', color: 'default' },
+};
+
+const numberFormat = new Intl.NumberFormat('en-PH');
+const compactFormat = new Intl.NumberFormat('en-PH', { notation: 'compact' });
+const count = (value: number) => numberFormat.format(value);
+const manilaTime = new Intl.DateTimeFormat('en-PH', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Manila',
+});
+/** An ISO instant as Manila time (spec: en-PH, Asia/Manila). */
+export const formatManilaTime = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : manilaTime.format(date);
+};
+
+const importLink = (companyId: string, importId: string) =>
+  `/admin/companies/import-records/${companyId}?import=${importId}`;
+
+/** The Admin's dashboard: companies, users and employees at a glance, recent imports and recent activity. */
+export function AdminDashboard() {
+  const dashboard = useAdminDashboard();
+
+  if (dashboard.isPending) return <DashboardSkeleton />;
+  if (dashboard.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => void dashboard.refetch()}
+            loading={dashboard.isFetching}
+          >
+            Retry
+          </Button>
+        }
+      >
+        {errorMessage(dashboard.error, DASHBOARD_LOAD_FAILED)}
+      </Alert>
+    );
+  }
+  return <DashboardBody data={dashboard.data} />;
+}
+
+function DashboardBody({ data }: { data: AdminDashboardData }) {
+  const users = [...data.UsersByType].sort(
+    (a, b) => rank(a.UserType) - rank(b.UserType) || a.UserType.localeCompare(b.UserType),
+  );
+  const userTotal = users.reduce((sum, row) => sum + row.Count, 0);
+  const inactive = data.CompanyCount - data.ActiveCompanyCount;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Box
+        component="section"
+        aria-label="Totals"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+        }}
+      >
+        <StatCard
+          icon={ApartmentOutlined}
+          label="Companies"
+          value={count(data.CompanyCount)}
+          to="/admin/companies"
+        >
+          {data.CompanyCount === 0
+            ? 'None yet'
+            : `${count(data.ActiveCompanyCount)} active${inactive > 0 ? `, ${count(inactive)} inactive` : ''}`}
+        </StatCard>
+        <StatCard icon={ManageAccountsOutlined} label="Users" value={count(userTotal)} to="/admin/users">
+          {users.length === 0 ? (
+            'None yet'
+          ) : (
+            <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+              {users.map((row) => (
+                <Chip
+                  key={row.UserType}
+                  size="small"
+                  variant="outlined"
+                  label={`${USER_TYPE_LABEL[row.UserType] ?? row.UserType} ${count(row.Count)}`}
+                />
+              ))}
+            </Box>
+          )}
+        </StatCard>
+        <StatCard icon={BadgeOutlined} label="Employees" value={count(data.EmployeeCount)}>
+          {`Across ${count(data.CompanyCount)} ${data.CompanyCount === 1 ? 'company' : 'companies'}`}
+        </StatCard>
+      </Box>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Panel title="Employees per company" id="employees-per-company">
+          <EmployeesChart rows={data.EmployeesPerCompany} />
+        </Panel>
+        <Panel title="Recent imports" id="recent-imports">
+          {data.RecentImports.length === 0 ? (
+            <Empty>No employee records have been imported yet. Start from a company's Import action.</Empty>
+          ) : (
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {data.RecentImports.map((job) => {
+                const status = IMPORT_STATUS[job.Status];
+                return (
+                  <Box
+                    component="li"
+                    key={job.ImportId}
+                    sx={{
+                      py: 1.25,
+                      display: 'flex',
+                      gap: 1.5,
+                      alignItems: 'flex-start',
+                      '& + &': { borderTop: 1, borderColor: 'divider' },
+                    }}
+                  >
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Link
+                        component={RouterLink}
+                        to={importLink(job.CompanyId, job.ImportId)}
+                        sx={{ fontWeight: 600, wordBreak: 'break-word' }}
+                      >
+                        {job.CompanyName}
+                      </Link>
+                      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+                        {job.FileName} · {formatManilaTime(job.CreatedAt)}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {importFigures(job)}
+                      </Typography>
+                    </Box>
+                    <Chip
+                      size="small"
+                      label={status.label}
+                      color={status.color}
+                      variant={status.color === 'default' ? 'outlined' : 'filled'}
+                    />
+                  </Box>
+                );
+              })}
+            </Box>
+          )}
+        </Panel>
+      </Box>
+
+      <Panel title="Recent activity" id="recent-activity">
+        {data.RecentAudit.length === 0 ? (
+          <Empty>Nothing has happened yet.</Empty>
+        ) : (
+          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {data.RecentAudit.map((event) => (
+              <Box
+                component="li"
+                key={`${event.At}:${event.Entity}:${event.EntityId}:${event.Action}`}
+                sx={{
+                  py: 1,
+                  display: 'grid',
+                  gap: { xs: 0.25, sm: 2 },
+                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '180px minmax(0, 1fr)' },
+                  '& + &': { borderTop: 1, borderColor: 'divider' },
+                }}
+              >
+                <Typography variant="body2" color="text.secondary" component="time" dateTime={event.At}>
+                  {formatManilaTime(event.At)}
+                </Typography>
+                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                  <Box component="span" sx={{ fontWeight: 600 }}>
+                    {event.Actor ?? 'System'}
+                  </Box>{' '}
+                  · {event.Summary}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Panel>
+    </Box>
+  );
+}
+
+const rank = (userType: string) => {
+  const index = USER_TYPE_ORDER.indexOf(userType);
+  return index === -1 ? USER_TYPE_ORDER.length : index;
+};
+
+function importFigures(job: AdminDashboardData['RecentImports'][number]): string {
+  if (job.Status === 'Invalid')
+    return `${count(job.ErrorCount)} ${job.ErrorCount === 1 ? 'error' : 'errors'}`;
+  if (job.Status === 'Committed')
+    return `${count(job.CreateCount)} created, ${count(job.UpdateCount)} updated`;
+  if (job.Status === 'Ready')
+    return `${count(job.CreateCount)} to create, ${count(job.UpdateCount)} to update`;
+  return `${count(job.TotalRows)} ${job.TotalRows === 1 ? 'row' : 'rows'}`;
+}
+
+function EmployeesChart({ rows }: { rows: AdminDashboardData['EmployeesPerCompany'] }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const top = rows.filter((row) => row.Count > 0).slice(0, CHART_TOP);
+  if (top.length === 0) {
+    return (
+      <Empty>
+        No employees yet. Import employee records from the{' '}
+        <Link component={RouterLink} to="/admin/companies">
+          Companies
+        </Link>{' '}
+        page.
+      </Empty>
+    );
+  }
+  const labelWidth = phone ? 110 : 170;
+  const shorten = (name: string) => {
+    const max = phone ? 14 : 24;
+    return name.length > max ? `${name.slice(0, max - 1)}…` : name;
+  };
+  return (
+    <Box>
+      {rows.filter((row) => row.Count > 0).length > CHART_TOP && (
+        <Typography variant="body2" color="text.secondary">
+          The {CHART_TOP} companies with the most employees.
+        </Typography>
+      )}
+      <BarChart
+        height={48 + top.length * 40}
+        layout="horizontal"
+        dataset={top.map((row) => ({ name: row.CompanyName, count: row.Count }))}
+        yAxis={[
+          {
+            scaleType: 'band',
+            dataKey: 'name',
+            width: labelWidth,
+            valueFormatter: (name: string, context) => (context.location === 'tick' ? shorten(name) : name),
+          },
+        ]}
+        // Axis ticks short (80K), so the last one is not cut off; the tooltip gives the exact count.
+        xAxis={[{ tickMinStep: 1, valueFormatter: (value: number) => compactFormat.format(value) }]}
+        series={[
+          {
+            dataKey: 'count',
+            label: 'Employees',
+            color: theme.palette.primary.main,
+            valueFormatter: (value) => count(value ?? 0),
+          },
+        ]}
+        hideLegend
+        margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
+      />
+      <Box component="ul" sx={visuallyHidden} aria-label="Employees per company">
+        {top.map((row) => (
+          <li key={row.CompanyId}>
+            {row.CompanyName}: {count(row.Count)}
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+// px strings: in `sx` a bare 1 would mean 100 %.
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function StatCard({
+  icon: Icon,
+  label,
+  value,
+  to,
+  children,
+}: {
+  icon: SvgIconComponent;
+  label: string;
+  value: string;
+  to?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card component="article" aria-label={label}>
+      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <Box
+          sx={{
+            width: 44,
+            height: 44,
+            borderRadius: 2,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.hover',
+            color: 'primary.main',
+            flex: '0 0 auto',
+          }}
+        >
+          <Icon aria-hidden />
+        </Box>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {to ? (
+              <Link component={RouterLink} to={to} color="inherit" underline="hover">
+                {label}
+              </Link>
+            ) : (
+              label
+            )}
+          </Typography>
+          <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums', lineHeight: 1.3 }}>
+            {value}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
+            {children}
+          </Typography>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={`${id}-heading`}>
+      <CardContent>
+        <Typography variant="h6" component="h2" id={`${id}-heading`} sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+      {children}
+    </Typography>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <Box
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}
+      aria-busy="true"
+      aria-label="Loading the dashboard"
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+        }}
+      >
+        {[0, 1, 2].map((index) => (
+          <Card key={index}>
+            <CardContent>
+              <Skeleton width={90} />
+              <Skeleton width={60} height={44} />
+              <Skeleton width={140} />
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+        }}
+      >
+        <Skeleton variant="rounded" height={280} />
+        <Skeleton variant="rounded" height={280} />
+      </Box>
+      <Skeleton variant="rounded" height={200} />
+    </Box>
+  );
+}

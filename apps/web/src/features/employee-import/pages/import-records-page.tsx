@@ -1,0 +1,97 @@
+import { useCallback } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { PageHeader } from '@/components/page-header';
+import { isApiError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/error-handler';
+import { EmployeeImportWorkspace } from '@/features/employee-import/components/employee-import-workspace';
+import { companyKeys } from '@/features/companies/api/company-keys';
+import { useCompany } from '@/features/companies/api/get-company';
+
+export const ADMIN_ONLY = 'Only an Admin can import employee records.';
+
+const backToCompanies = (label: string) => (
+  <Button component={RouterLink} to="/admin/companies" startIcon={<ArrowBack />}>
+    {label}
+  </Button>
+);
+
+/**
+ * /admin/companies/import-records/:id: the company's employee-record import. The route is open to every
+ * signed-in type (spec §2); the API lets only an Admin in, so its 403 is shown as such.
+ */
+export default function ImportRecordsPage() {
+  const { id = '' } = useParams();
+  const company = useCompany(id);
+  const queryClient = useQueryClient();
+  // Employee counts on the companies list and detail change with a commit.
+  const onCommitted = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+    [queryClient],
+  );
+
+  if (company.isPending) {
+    return (
+      <>
+        <PageHeader subtitle={<Skeleton width={220} />} />
+        <Card aria-busy="true" aria-label="Loading the company">
+          <CardContent>
+            <Skeleton width={180} height={32} />
+            <Skeleton variant="rounded" height={120} sx={{ mt: 2 }} />
+          </CardContent>
+        </Card>
+      </>
+    );
+  }
+
+  if (company.isError) {
+    const status = isApiError(company.error) ? company.error.status : undefined;
+    if (status === 403) {
+      return (
+        <>
+          <PageHeader />
+          <Alert severity="warning">{ADMIN_ONLY}</Alert>
+        </>
+      );
+    }
+    const missing = status === 404 || status === 400;
+    return (
+      <>
+        <PageHeader title={missing ? 'Company not found' : undefined} />
+        <Alert
+          severity={missing ? 'warning' : 'error'}
+          action={
+            !missing && (
+              <Button color="inherit" size="small" onClick={() => void company.refetch()}>
+                Retry
+              </Button>
+            )
+          }
+        >
+          {missing
+            ? 'It may have been deleted, or the link is wrong.'
+            : errorMessage(company.error, 'The company could not be loaded.')}
+        </Alert>
+        <Box sx={{ mt: 2 }}>{backToCompanies('Back to companies')}</Box>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader subtitle={company.data.Name} actions={backToCompanies('Companies')} />
+      <EmployeeImportWorkspace
+        companyId={company.data.CompanyId}
+        companyName={company.data.Name}
+        onCommitted={onCommitted}
+      />
+    </>
+  );
+}
