@@ -376,6 +376,15 @@ describe('one import per company at a time', () => {
       ),
     );
     expect(active.length).toBeLessThanOrEqual(1);
+    // Let the accepted uploads finish, and clear their previews for the tests that follow.
+    for (const res of [a, b].filter((r) => r.statusCode === 202)) {
+      await settled(res.json().ImportId);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/employee-imports/${res.json().ImportId}/discard`,
+        headers: admin.headers,
+      });
+    }
   });
 });
 
