@@ -1,9 +1,10 @@
 /**
  * CSV for people to open in a spreadsheet: RFC 4180 quoting, CRLF line ends, and formula-injection
- * neutralisation (a text cell starting with =, +, -, @, tab, CR or LF gets a leading apostrophe, so a spreadsheet
- * shows it as text instead of running it). Numbers are written as numbers.
+ * neutralisation (OWASP CSV Injection, ASVS 1.2.10: a text cell starting with =, +, -, @, tab, CR, LF or NUL gets
+ * a leading apostrophe, so a spreadsheet shows it as text instead of running it). Numbers are written as numbers,
+ * so a real negative amount stays a number.
  */
-const FORMULA_START = /^[=+\-@\t\r\n]/;
+const FORMULA_START = /^[=+\-@\t\r\n\0]/;
 
 function cell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import {
@@ -13,162 +14,277 @@ export interface ImportFile {
   format: 'csv' | 'xlsx';
   /** Canonical column names, in the file's order. */
   header: string[];
-  /** Data rows as text, aligned to `header`. */
+  /** Data rows as trimmed text, aligned to `header` (missing cells are ''); fully empty rows are left out. */
   rows: string[][];
-  /** Each data row's number in the spreadsheet (the header is row 1). */
+  /** Each data row's number in the spreadsheet (the first line or row is 1), for messages. */
   rowNumbers: number[];
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const squash = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
-const CANONICAL = new Map(EMPLOYEE_IMPORT_COLUMN_NAMES.map((name) => [squash(name), name]));
+const CANONICAL = new Map(EMPLOYEE_IMPORT_COLUMN_NAMES.map((name) => [squash(name), name as string]));
 const REQUIRED = EMPLOYEE_IMPORT_COLUMNS.filter((c) => c.required).map((c) => c.name as string);
-const plural = (n: number) => n.toLocaleString('en-PH');
+const count = (n: number) => n.toLocaleString('en-PH');
+const NOT_XLSX = 'The file content is not a valid XLSX workbook.';
 
 /**
- * Reads an uploaded employee file into text cells. Format is decided by the extension and must match the
- * content; every whole-file problem (type, emptiness, size, header) is an ImportFileError with a clear message.
+ * Reads an uploaded employee file into text cells. The format comes from the extension and must match the
+ * content (ASVS 5.2.2); every whole-file problem (type, emptiness, size, header) is an ImportFileError with a
+ * message an HR officer can act on. Per-row problems are left to validateRows.
  */
 export async function readImportFile(fileName: string, data: Buffer): Promise<ImportFile> {
   if (data.length > IMPORT_MAX_FILE_BYTES) {
-    throw new ImportFileError(413, 'The file is larger than 50 MB. Split it and import the parts.');
+    throw new ImportFileError(
+      413,
+      `The file is larger than ${count(IMPORT_MAX_FILE_BYTES / (1024 * 1024))} MB. Split it and import the parts.`,
+    );
   }
-  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  const extension = /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
   if (extension !== 'csv' && extension !== 'xlsx') {
     throw new ImportFileError(415, 'Only .csv and .xlsx files can be imported.');
   }
   const isZip = data.subarray(0, 4).equals(ZIP_MAGIC);
-  if (
-    data.length === 0 ||
-    (!isZip &&
-      data
-        .toString('utf8')
-        .replace(/^\uFEFF/, '')
-        .trim() === '')
-  ) {
-    throw new ImportFileError(400, 'The file is empty.');
-  }
+  if (!isZip && isBlank(data)) throw new ImportFileError(400, 'The file is empty.');
+
   if (extension === 'xlsx') {
     if (!isZip) throw new ImportFileError(415, 'The file content does not match its .xlsx extension.');
     await checkXlsxZip(data);
-    return { ...shape(await readXlsx(data)), format: 'xlsx' };
-  } else {
-    if (isZip || data.subarray(0, 64 * 1024).includes(0)) {
-      throw new ImportFileError(415, 'The file content does not match its .csv extension.');
-    }
-    return shape(readCsv(data));
+    const shaper = new Shaper();
+    await readXlsx(data, shaper);
+    return shaper.result('xlsx');
   }
+  if (isZip || data.includes(0)) {
+    throw new ImportFileError(415, 'The file content does not match its .csv extension.');
+  }
+  const shaper = new Shaper();
+  readCsv(data, shaper);
+  return shaper.result('csv');
 }
 
-function readCsv(data: Buffer): string[][] {
-  const text = data.toString('utf8').replace(/^\uFEFF/, '');
+/** Nothing but whitespace and a UTF-8 byte order mark. */
+function isBlank(data: Buffer): boolean {
+  let i = data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
+  for (; i < data.length; i++) {
+    const b = data[i]!;
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0b && b !== 0x0c) return false;
+  }
+  return true;
+}
+
+/**
+ * UTF-8 (with or without BOM). A file that is not valid UTF-8 is read as Windows-1252: that is what Excel's
+ * plain "CSV (Comma delimited)" writes on Philippine Windows, and it keeps names such as Peña intact where
+ * a UTF-8 decoder would turn the ñ into a replacement character.
+ */
+function decodeText(data: Buffer): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(data);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function readCsv(data: Buffer, shaper: Shaper): void {
+  const text = decodeText(data);
   // Papa Parse: RFC 4180 quoting, any line ending; about three times faster than csv-parse on 100,000 rows.
-  const result = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', delimiter: ',' });
-  const broken = result.errors.find((e) => e.type === 'Quotes');
+  // Empty lines are kept here (and skipped by the shaper) so that row numbers match the spreadsheet's.
+  const result = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: false });
+  const broken = result.errors
+    .filter((e) => e.type === 'Quotes')
+    .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))[0];
   if (broken) {
-    const line = typeof broken.row === 'number' ? broken.row + 1 : undefined;
+    const row = typeof broken.row === 'number' ? broken.row + 1 : 1;
+    const line = lineOf(text, broken.index ?? 0);
+    const where = line === row ? `on line ${line}` : `on line ${line} (row ${row})`;
     throw new ImportFileError(
       400,
-      `The CSV file could not be read${line ? ` near row ${line}` : ''}: a quoted value is not closed.`,
+      broken.code === 'InvalidQuotes'
+        ? `The CSV file cannot be read: a quoted value ${where} has text after its closing quote.`
+        : `The CSV file cannot be read: a quoted value that starts ${where} is never closed.`,
     );
   }
-  return result.data;
+  const rows = result.data;
+  for (let i = 0; i < rows.length; i++) shaper.add(rows[i]!, i + 1);
 }
 
-async function readXlsx(data: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new ImportFileError(400, 'The file content is not a valid XLSX workbook.');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw new ImportFileError(400, 'The workbook has no worksheet.');
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const values: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      values[col - 1] = cellText(cell.value);
-    });
-    rows[rowNumber - 1] = Array.from(values, (v) => v ?? '');
+/** 1-based line of a character offset. */
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+/**
+ * Streams the first worksheet row by row (exceljs's WorkbookReader): a 100,000-row workbook is never held as a
+ * whole object model, which would take over a gigabyte of memory.
+ */
+async function readXlsx(data: Buffer, shaper: Shaper): Promise<void> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
   });
-  return Array.from(rows, (r) => r ?? []);
+  const width = { max: 16_384 };
+  let read = false;
+  try {
+    for await (const sheet of reader) {
+      const rows = sheet as AsyncIterable<ExcelJS.Row> & { state?: string };
+      // The first sheet the user can see (a hidden first sheet would be a surprise); the others are drained.
+      if (read || rows.state === 'hidden' || rows.state === 'veryHidden') {
+        for await (const _row of rows) void _row;
+        continue;
+      }
+      read = true;
+      for await (const row of rows) {
+        const values: string[] = [];
+        row.eachCell((cell, col) => {
+          if (col <= width.max) values[col - 1] = cellText(cell);
+        });
+        for (let c = 0; c < values.length; c++) values[c] ??= '';
+        shaper.add(values, row.number);
+        if (shaper.header) width.max = shaper.header.length;
+      }
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error;
+    throw new ImportFileError(400, NOT_XLSX);
+  }
+  if (!read) throw new ImportFileError(400, NOT_XLSX);
 }
 
-/** One spreadsheet cell as text. A formula is taken as its text, never evaluated, never its cached result. */
-function cellText(value: ExcelJS.CellValue): string {
+/**
+ * One spreadsheet cell as text. A formula is taken as its own text with a leading '=' (never evaluated, never
+ * its cached result, which the file's author controls); a merged cell counts once, in its top-left cell.
+ */
+export function cellText(cell: ExcelJS.Cell): string {
+  if (cell.type === ExcelJS.ValueType.Merge) return '';
+  if (cell.type === ExcelJS.ValueType.Formula) return valueText(cell.value);
+  return valueText(cell.value);
+}
+
+function valueText(value: ExcelJS.CellValue | undefined): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return value;
   if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) return dateText(value);
   if (typeof value === 'object') {
     if ('formula' in value || 'sharedFormula' in value) {
-      const formula = 'formula' in value ? value.formula : (value as { sharedFormula: string }).sharedFormula;
-      return `=${String(formula ?? '')}`;
+      // A formula is text to us, never evaluated nor its cached result. Read as a stream, a copy of a shared
+      // formula arrives without its text; it still reads as a formula, never as the value the file claims.
+      const { formula } = value as { formula?: string };
+      return `=${formula || '(shared formula)'}`;
     }
-    if ('richText' in value)
-      return value.richText
-        .map((t) => t.text)
-        .join('')
-        .trim();
-    if ('text' in value) return String((value as { text: unknown }).text ?? '').trim();
+    if ('richText' in value) return value.richText.map((t) => t.text).join('');
+    if ('hyperlink' in value || 'text' in value) {
+      return valueText((value as { text?: ExcelJS.CellValue }).text);
+    }
     if ('error' in value) return String(value.error);
   }
-  return String(value).trim();
+  return String(value as unknown);
 }
 
-/** All digits of an integer (no exponent), and the shortest exact form of a fraction. */
-function numberText(n: number): string {
-  if (Number.isInteger(n)) return BigInt(n).toString();
-  return String(n);
+/** YYYY-MM-DD from the UTC parts (exceljs gives spreadsheet dates as UTC midnight). */
+function dateText(date: Date): string {
+  if (Number.isNaN(date.getTime())) return 'Invalid date';
+  const y = String(date.getUTCFullYear()).padStart(4, '0');
+  const m = String(date.getUTCMonth() + 1).padStart(2, '0');
+  const d = String(date.getUTCDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
 }
 
-function shape(cells: string[][]): ImportFile {
-  // The first non-empty row is the header.
-  const headerIndex = cells.findIndex((r) => r.some((c) => c.trim() !== ''));
-  if (headerIndex < 0) throw new ImportFileError(400, 'The file is empty.');
-  const raw = cells[headerIndex]!.map((c) => c.trim());
+/** The shortest text that reads back as the same number, with every digit written out (no exponent). */
+export function numberText(n: number): string {
+  const text = String(n);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign, first, rest = '', exp] = match;
+  const digits = `${first}${rest}`;
+  const point = 1 + Number(exp);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/**
+ * Turns raw rows into the header and aligned data rows: the first non-empty row is the header (canonical
+ * column names, required columns present, no unknown or repeated ones); fully empty rows are skipped; more
+ * than IMPORT_MAX_ROWS data rows is refused with the real count.
+ */
+class Shaper {
+  header: string[] | null = null;
+  private readonly rows: string[][] = [];
+  private readonly rowNumbers: number[] = [];
+  private dataRows = 0;
+
+  add(cells: string[], rowNumber: number): void {
+    if (!this.header) {
+      if (cells.some((c) => c.trim() !== '')) this.header = headerOf(cells);
+      return;
+    }
+    const width = this.header.length;
+    let empty = true;
+    for (let c = 0; c < cells.length && empty; c++) empty = cells[c]!.trim() === '';
+    if (empty) return;
+    this.dataRows++;
+    if (this.dataRows > IMPORT_MAX_ROWS) return; // counted for the message, not kept
+    // The row is trimmed in place and cut or padded to the header: no copy of 200,000 arrays.
+    cells.length = width;
+    for (let c = 0; c < width; c++) cells[c] = (cells[c] ?? '').trim();
+    this.rows.push(cells);
+    this.rowNumbers.push(rowNumber);
+  }
+
+  result(format: 'csv' | 'xlsx'): ImportFile {
+    if (!this.header) throw new ImportFileError(400, 'The file has no header row.');
+    if (this.dataRows > IMPORT_MAX_ROWS) {
+      throw new ImportFileError(
+        413,
+        `The file has ${count(this.dataRows)} data rows; the limit is ${count(IMPORT_MAX_ROWS)}. ` +
+          'Split it into smaller files.',
+      );
+    }
+    return { format, header: this.header, rows: this.rows, rowNumbers: this.rowNumbers };
+  }
+}
+
+function headerOf(cells: string[]): string[] {
+  const raw = cells.map((c) => c.trim());
   while (raw.length && raw[raw.length - 1] === '') raw.pop();
+  if (raw.length === 1 && /[;\t|]/.test(raw[0]!)) {
+    throw new ImportFileError(400, 'The file must be comma-separated (the header row has only one column).');
+  }
   const header: string[] = [];
   const unknown: string[] = [];
   const seen = new Set<string>();
-  for (const name of raw) {
+  raw.forEach((name, i) => {
+    if (name === '') {
+      unknown.push(`(blank column ${i + 1})`);
+      return;
+    }
     const canonical = CANONICAL.get(squash(name));
     if (!canonical) {
-      unknown.push(name || '(blank)');
-      continue;
+      unknown.push(name.length > 40 ? `${name.slice(0, 40)}…` : name);
+      return;
     }
-    if (seen.has(canonical))
-      throw new ImportFileError(400, `The column ${canonical} appears twice in the header.`);
+    if (seen.has(canonical)) {
+      throw new ImportFileError(400, `The column ${canonical} appears more than once in the header row.`);
+    }
     seen.add(canonical);
     header.push(canonical);
-  }
+  });
   if (unknown.length) {
+    const more = unknown.length > 10 ? ` and ${count(unknown.length - 10)} more` : '';
     throw new ImportFileError(
       400,
-      `Unknown columns: ${unknown.slice(0, 10).join(', ')}. Use the column names of the template.`,
+      `Unknown columns: ${unknown.slice(0, 10).join(', ')}${more}. Use the column names of the template.`,
     );
   }
   const missing = REQUIRED.filter((name) => !seen.has(name));
   if (missing.length) throw new ImportFileError(400, `Missing required columns: ${missing.join(', ')}.`);
-
-  const rows: string[][] = [];
-  const rowNumbers: number[] = [];
-  for (let i = headerIndex + 1; i < cells.length; i++) {
-    const source = cells[i]!;
-    if (!source.some((c) => c && c.trim() !== '')) continue;
-    // The row is trimmed in place and cut or padded to the header: no copy of 100,000 arrays.
-    source.length = header.length;
-    for (let c = 0; c < header.length; c++) source[c] = (source[c] ?? '').trim();
-    rows.push(source);
-    rowNumbers.push(i + 1);
-    if (rows.length > IMPORT_MAX_ROWS) {
-      throw new ImportFileError(
-        413,
-        `The file has more than ${plural(IMPORT_MAX_ROWS)} data rows; split it into smaller files.`,
-      );
-    }
-  }
-  return { format: 'csv', header, rows, rowNumbers };
+  return header;
 }

@@ -5,6 +5,14 @@ import { toCsv } from '../../lib/csv.js';
 /** The import templates: every column of the employee record, one example row, and (XLSX) instructions. */
 const example = EMPLOYEE_IMPORT_COLUMNS.map((c) => c.example as string);
 
+const NOTES = [
+  'Only the first sheet is read; row 1 holds the column names (in any order), each row below is one employee.',
+  'Rows are matched by EmployeeNumber within the company: existing employees are updated, others created.',
+  'Optional columns may be left out of the file: existing employees then keep their current values.',
+  'Dates as YYYY-MM-DD (M/D/YYYY is also accepted). Amounts in pesos, e.g. 25000.00.',
+  'Formulas are not evaluated: a cell holding a formula is imported as its text. Enter values.',
+];
+
 export function templateCsv(): string {
   return toCsv(EMPLOYEE_IMPORT_COLUMN_NAMES, [example]);
 }
@@ -31,11 +39,8 @@ export async function templateXlsx(): Promise<Buffer> {
   ];
   help.getRow(1).font = { bold: true };
   for (const c of EMPLOYEE_IMPORT_COLUMNS)
-    help.addRow({ name: c.name, required: c.required ? 'Yes' : '', hint: c.hint });
+    help.addRow({ name: c.name, required: c.required ? 'Yes' : 'No', hint: c.hint });
   help.addRow({});
-  help.addRow({
-    name: 'Rows are matched by EmployeeNumber within the company: existing employees are updated.',
-  });
-  help.addRow({ name: 'Dates as YYYY-MM-DD. Formulas are not evaluated: enter values.' });
+  for (const note of NOTES) help.addRow({ name: note });
   return Buffer.from(await book.xlsx.writeBuffer());
 }
