@@ -29,17 +29,22 @@ const CACHE_LIMIT = 4;
 export function employeeImportService(db: Database, log: FastifyBaseLogger) {
   const progress = new Map<string, number>();
   const running = new Set<string>();
-  // Parsed files by import id, so a commit after a preview does not read the file again (re-read if evicted),
-  // and the preview's validation with the fingerprint of the company data it was checked against.
+  // The parsed upload until it is validated; then only the validation, with the fingerprint of the company data
+  // it was checked against, so a commit neither reads the file again nor holds two copies of 100,000 rows.
+  // Either is read again from the stored file when evicted (a few imports at most are kept).
   const parsedCache = new Map<string, ParsedFile>();
   const validated = new Map<string, { result: ValidationResult; fingerprint: string }>();
-  const remember = (id: string, parsed: ParsedFile) => {
-    parsedCache.set(id, parsed);
-    while (parsedCache.size > CACHE_LIMIT) {
-      const oldest = parsedCache.keys().next().value!;
-      parsedCache.delete(oldest);
-      validated.delete(oldest);
-    }
+  const bounded = <V>(map: Map<string, V>, id: string, value: V) => {
+    map.set(id, value);
+    while (map.size > CACHE_LIMIT) map.delete(map.keys().next().value!);
+  };
+  const remember = (id: string, parsed: ParsedFile) => bounded(parsedCache, id, parsed);
+
+  /** The stored upload, read again inside the caller's transaction. */
+  const storedFile = async (tx: Tx, tenantId: string, id: string): Promise<ParsedFile> => {
+    const file = await repo.fileOf(tx, tenantId, id);
+    if (!file) throw new Error('the uploaded file is no longer stored');
+    return readImportFile(file.fileName, file.data);
   };
 
   const parsedFileOf = async (tenantId: string, id: string): Promise<ParsedFile> => {
@@ -77,11 +82,12 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       const result = validateRows(parsed, existing, (done, total) =>
         progress.set(id, 40 + Math.floor((50 * done) / Math.max(total, 1))),
       );
-      if (parsedCache.has(id)) validated.set(id, { result, fingerprint });
+      bounded(validated, id, { result, fingerprint });
+      parsedCache.delete(id);
       progress.set(id, 90);
       await db.withTenant(tenantId, async (tx) => {
         await repo.replaceErrors(tx, tenantId, id, result.errors.slice(0, MAX_STORED_ERRORS));
-        await repo.saveValidation(tx, tenantId, id, summarise(parsed, result));
+        await repo.saveValidation(tx, tenantId, id, summarise(parsed.rows.length, result));
       });
     } catch (error) {
       log.error({ err: error, importId: id }, 'employee import validation failed');
@@ -100,7 +106,6 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
     running.add(id);
     progress.set(id, 0);
     try {
-      const parsed = await parsedFileOf(tenantId, id);
       const outcome = await db.withTenant(tenantId, async (tx) => {
         const job = await repo.get(tx, tenantId, id, true);
         if (!job || job.status !== 'Committing') return 'gone' as const;
@@ -111,8 +116,9 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         if (preview && preview.fingerprint === (await repo.fingerprint(tx, tenantId, job.company_id))) {
           result = preview.result;
         } else {
+          const parsed = parsedCache.get(id) ?? (await storedFile(tx, tenantId, id));
           result = validateRows(parsed, await repo.existingData(tx, tenantId, job.company_id));
-          if (result.errors.length) return { stale: result } as const;
+          if (result.errors.length) return { stale: result, totalRows: parsed.rows.length } as const;
         }
         const lookups = await repo.ensureLookups(tx, tenantId, job.company_id, [
           { table: 'departments', names: namesOf(result, 'Department') },
@@ -156,7 +162,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       if (typeof outcome === 'object') {
         await db.withTenant(tenantId, async (tx) => {
           await repo.replaceErrors(tx, tenantId, id, outcome.stale.errors.slice(0, MAX_STORED_ERRORS));
-          await repo.saveValidation(tx, tenantId, id, summarise(parsed, outcome.stale));
+          await repo.saveValidation(tx, tenantId, id, summarise(outcome.totalRows, outcome.stale));
           await repo.setStatus(tx, tenantId, id, 'Invalid', {
             message:
               'The company’s records changed since the preview and the file no longer fits. Nothing was imported; review the errors.',
@@ -307,12 +313,12 @@ function namesOf(result: ValidationResult, kind: 'Department' | 'Position' | 'Em
   return result.lookupsToCreate.filter((l) => l.Kind === kind).map((l) => l.Name);
 }
 
-function summarise(parsed: ParsedFile, result: ValidationResult) {
+function summarise(totalRows: number, result: ValidationResult) {
   const count = (action: string) => result.rows.filter((r) => r.action === action).length;
   const errors: ImportRowError[] = result.errors;
   return {
     status: errors.length ? ('Invalid' as const) : ('Ready' as const),
-    totalRows: parsed.rows.length,
+    totalRows,
     createCount: count('Create'),
     updateCount: count('Update'),
     unchangedCount: count('Unchanged'),
