@@ -8,3 +8,4 @@ export * from './companies.js';
 export * from './users.js';
 export * from './employee-import.js';
 export * from './admin-dashboard.js';
+export * from './employees.js';

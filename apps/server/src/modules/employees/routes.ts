@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { EmployeeSearchQuery, EmployeeSearchResult, type EmployeeMatch } from '@hrpay/contracts';
 import { containsPattern } from '../../lib/lists.js';
 import { contextOf } from '../../lib/route-access.js';
-
-const EmployeeSearchQuery = z.object({
-  SearchText: z.string().trim().max(200).optional(),
-  CompanyId: z.uuid().optional(),
-});
-const EmployeeSearchResult = z.array(
-  z.object({ EmployeeId: z.uuid(), EmployeeNumber: z.string(), FullName: z.string(), CompanyId: z.uuid() }),
-);
 
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec §7: the employee picker (linking a user, choosing a supervisor). HR and payroll users see their own
@@ -25,7 +17,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tx, user } = contextOf(req);
       const companyId = user.userType === 'Admin' ? (req.query.CompanyId ?? null) : user.companyId;
       const search = req.query.SearchText ? containsPattern(req.query.SearchText) : null;
-      return tx.query<z.infer<typeof EmployeeSearchResult>[number]>(
+      return tx.query<EmployeeMatch>(
         `SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber",
                 concat_ws(' ', first_name, middle_name, last_name, suffix) AS "FullName", company_id AS "CompanyId"
            FROM employees

@@ -1,14 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { EmployeeMatch } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
 import { userKeys } from './user-keys';
 
-/** An employee a user account can be linked to. */
-export interface EmployeeMatch {
-  EmployeeId: string;
-  EmployeeNumber: string;
-  FullName: string;
-  CompanyId: string;
-}
+export type { EmployeeMatch };
 
 /** Up to 20 employees of the company whose number or name contains `text`. */
 export const searchEmployees = (companyId: string, text: string, signal?: AbortSignal) =>
