@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   EMPLOYEE_IMPORT_COLUMNS,
   EMPLOYEE_IMPORT_COLUMN_NAMES,
@@ -121,7 +121,9 @@ function lineOf(text: string, index: number): number {
  * whole object model, which would take over a gigabyte of memory.
  */
 async function readXlsx(data: Buffer, shaper: Shaper): Promise<void> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+  // Loaded on the first workbook only: exceljs costs some 30 MB of memory that CSV imports never need.
+  const { default: excel } = await import('exceljs');
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([data]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
@@ -160,9 +162,13 @@ async function readXlsx(data: Buffer, shaper: Shaper): Promise<void> {
  * One spreadsheet cell as text. A formula is taken as its own text with a leading '=' (never evaluated, never
  * its cached result, which the file's author controls); a merged cell counts once, in its top-left cell.
  */
+// exceljs's ValueType.Merge and ValueType.Formula, as numbers so this module does not load exceljs eagerly.
+const MERGE_CELL = 1 as ExcelJS.ValueType;
+const FORMULA_CELL = 6 as ExcelJS.ValueType;
+
 export function cellText(cell: ExcelJS.Cell): string {
-  if (cell.type === ExcelJS.ValueType.Merge) return '';
-  if (cell.type === ExcelJS.ValueType.Formula) return valueText(cell.value);
+  if (cell.type === MERGE_CELL) return '';
+  if (cell.type === FORMULA_CELL) return valueText(cell.value);
   return valueText(cell.value);
 }
 

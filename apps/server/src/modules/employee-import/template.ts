@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { EMPLOYEE_IMPORT_COLUMNS, EMPLOYEE_IMPORT_COLUMN_NAMES } from '@hrpay/contracts';
 import { toCsv } from '../../lib/csv.js';
 
@@ -18,7 +17,8 @@ export function templateCsv(): string {
 }
 
 export async function templateXlsx(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const { default: excel } = await import('exceljs'); // loaded on demand (see read-file.ts)
+  const book = new excel.Workbook();
   book.creator = 'HRPAY';
   const sheet = book.addWorksheet('Employees', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = EMPLOYEE_IMPORT_COLUMNS.map((c) => ({
