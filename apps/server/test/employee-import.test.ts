@@ -388,6 +388,19 @@ describe('one import per company at a time', () => {
   });
 });
 
+describe('supervisors written before their reports', () => {
+  it('commits a file whose first row reports to a person on its last row, batches apart', async () => {
+    const rows = Array.from({ length: 5_001 }, (_, i) => baseRow(20_000 + i, { TIN: '' }));
+    rows[0]!.SupervisorEmployeeNumber = rows[5_000]!.EmployeeNumber;
+    const job = await uploadAndValidate('late-boss.csv', csvOf(rows));
+    expect(job).toMatchObject({ Status: 'Ready', CreateCount: 5_001 });
+    await commit(job.ImportId);
+    expect((await settled(job.ImportId)).Status).toBe('Committed');
+    const [first] = await employeesOf([rows[0]!.EmployeeNumber!]);
+    expect(first).toMatchObject({ supervisor: rows[5_000]!.EmployeeNumber });
+  });
+});
+
 describe('a preview made stale by other changes', () => {
   it('validates again at commit and refuses, writing nothing, when the company data changed', async () => {
     const job = await uploadAndValidate('stale.csv', csvOf([baseRow(50, { Shift: 'Mid Shift' })]));

@@ -82,12 +82,13 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       const result = validateRows(parsed, existing, (done, total) =>
         progress.set(id, 40 + Math.floor((50 * done) / Math.max(total, 1))),
       );
+      const totalRows = parsed.rows.length;
       bounded(validated, id, { result, fingerprint });
       parsedCache.delete(id);
       progress.set(id, 90);
       await db.withTenant(tenantId, async (tx) => {
         await repo.replaceErrors(tx, tenantId, id, result.errors.slice(0, MAX_STORED_ERRORS));
-        await repo.saveValidation(tx, tenantId, id, summarise(parsed.rows.length, result));
+        await repo.saveValidation(tx, tenantId, id, summarise(totalRows, result));
       });
     } catch (error) {
       log.error({ err: error, importId: id }, 'employee import validation failed');
