@@ -8,9 +8,10 @@
  * in which every row changes (all updates).
  *
  * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server); BENCH_IMPORT_ROWS (100000);
- * BENCH_IMPORT_UPDATES=0 skips the update run; BENCH_PHASE_TIMEOUT_SECONDS (120) bounds each phase. For
- * profiling: BENCH_CPU_PROF=1 writes the server's CPU profile to results/.data/prof (on exit); BENCH_SERVER_FLAGS
- * adds node flags to the server (e.g. --trace-gc); BENCH_SERVER_LOG=<file> keeps all of the server's output.
+ * BENCH_IMPORT_UPDATES=0 skips the update run; BENCH_IMPORT_PORT (3203) for the server;
+ * BENCH_PHASE_TIMEOUT_SECONDS (120) bounds each phase. For profiling: BENCH_CPU_PROF=1 writes the server's CPU
+ * profile to results/.data/prof (on exit); BENCH_SERVER_FLAGS adds node flags to the server (e.g. --trace-gc);
+ * BENCH_SERVER_LOG=<file> keeps all of the server's output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ const serverUrl =
 const dbName = `hrpay_bench_import_${process.pid}`;
 const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${dbName}`;
-const PORT = 3203;
+const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 3203);
 const base = `http://127.0.0.1:${PORT}`;
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const WITH_UPDATES = process.env.BENCH_IMPORT_UPDATES !== '0';
@@ -61,6 +62,9 @@ async function admin(sql: string) {
 /** The server's output, the last 400 kB of it, for the report when something fails. */
 let serverLog = '';
 let server: ChildProcess | undefined;
+/** Set when the server process ends; `stopping` when this run ended it. */
+let serverExit: string | null = null;
+let stopping = false;
 
 /** `node --import tsx apps/server/src/server.ts` as a direct child: its pid is the process serving requests. */
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
@@ -86,9 +90,9 @@ function startServer(env: Record<string, string>): Promise<ChildProcess> {
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     child.on('exit', (code, signal) => {
-      if (!ready)
-        reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${serverLog}`));
-      else if (signal !== 'SIGTERM' && code !== 0) console.error(`the server exited (${code ?? signal})`);
+      serverExit = `the server process exited (${code ?? signal}) at ${new Date().toISOString()}`;
+      if (!ready) reject(new Error(`${serverExit} before it was ready:\n${serverLog}`));
+      else if (!stopping) console.error(serverExit);
     });
   });
 }
@@ -118,6 +122,7 @@ async function api<T>(method: string, path: string, body?: unknown, expect = [20
         throw new Error(`${method} ${path}: ${reason(error)}`, { cause: error });
       getRetries++;
       console.error(`(GET ${path} failed, retrying: ${reason(error)})`);
+      await sleep(250);
     }
   }
   const text = await res.text();
@@ -254,6 +259,7 @@ async function stopServer() {
   server = undefined;
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
+  stopping = true;
   child.kill('SIGTERM');
   await Promise.race([exited, sleep(10_000)]);
 }
@@ -268,6 +274,15 @@ const cleanUp = () =>
 process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(143)));
 
+// Another run of this benchmark (or anything else) on the port would answer in place of this run's server.
+const portTaken = await fetch(`${base}/`).then(
+  () => true,
+  () => false,
+);
+if (portTaken) {
+  console.error(`port ${PORT} is already in use (another benchmark run?); set BENCH_IMPORT_PORT`);
+  process.exit(1);
+}
 await admin(`CREATE DATABASE ${dbName}`);
 let failed = false;
 try {
@@ -356,7 +371,8 @@ try {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       console.error(
-        `${label} FAILED: ${message}\n--- server output (last 5 kB) ---\n${serverLog.slice(-5_000)}`,
+        `${label} FAILED: ${message}${serverExit ? `\n${serverExit}` : ''}\n` +
+          `--- server output (last 5 kB) ---\n${serverLog.slice(-5_000)}`,
       );
       return { error: message };
     }
@@ -454,11 +470,13 @@ try {
     machine: { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version },
     loadAverage1m: { before: loadBefore, after: loadavg()[0] },
     pollRetries: getRetries,
+    serverFlags: SERVER_FLAGS,
   });
   if (!pass || runFailed) process.exitCode = 1;
 } catch (error) {
   failed = true;
   console.error(reason(error));
+  if (serverExit) console.error(serverExit);
   console.error(`\n--- server output (last 20 kB) ---\n${serverLog.slice(-20_000)}`);
   process.exitCode = 1;
 } finally {
