@@ -73,20 +73,19 @@ const INSERT_SQL = `
   ${auditInsert}
   SELECT $1, $4, 'employee', ins.id::text, 'create', NULL, to_jsonb(ins) - 'tenant_id' FROM ins`;
 
+// The before image comes from a second scan of the row inside the UPDATE (the statement's snapshot), not from a
+// separate CTE joined back: PostgreSQL's generic plan for that join rescanned the batch for every row.
 const UPDATE_SQL = `
   WITH v AS (SELECT * FROM unnest($${FIXED + 1}::uuid[], ${arrays}) AS v(id, ${names.join(', ')})),
-  old AS (
-    SELECT e.* FROM employees e JOIN v ON e.tenant_id = $1 AND e.id = v.id AND e.company_id = $2
-  ),
   upd AS (
     UPDATE employees e SET ${names.map((n) => `${n} = v.${n}`).join(', ')},
            last_import_id = $3, row_version = e.row_version + 1, updated_at = now()
-      FROM v WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = v.id
-    RETURNING e.*
+      FROM v JOIN employees o ON o.tenant_id = $1 AND o.id = v.id
+     WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = v.id
+    RETURNING e.id, to_jsonb(o) - 'tenant_id' AS before_image, to_jsonb(e) - 'tenant_id' AS after_image
   )
   ${auditInsert}
-  SELECT $1, $4, 'employee', upd.id::text, 'update', to_jsonb(old) - 'tenant_id', to_jsonb(upd) - 'tenant_id'
-    FROM upd JOIN old ON old.id = upd.id`;
+  SELECT $1, $4, 'employee', upd.id::text, 'update', upd.before_image, upd.after_image FROM upd`;
 
 /** New employees ordered so each supervisor is written no later than the people who report to it. */
 function supervisorsFirst(creates: ValidatedRow[]): ValidatedRow[] {
