@@ -1,19 +1,3 @@
-import type { ImportStatus } from '@hrpay/contracts';
-
-type ChipColor = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error';
-
-/** How each job status is named and painted to people. */
-export const STATUS_LOOK: Record<ImportStatus, { label: string; color: ChipColor }> = {
-  Queued: { label: 'Queued', color: 'default' },
-  Validating: { label: 'Checking', color: 'info' },
-  Ready: { label: 'Ready to import', color: 'primary' },
-  Invalid: { label: 'Has errors', color: 'error' },
-  Committing: { label: 'Importing', color: 'info' },
-  Committed: { label: 'Imported', color: 'success' },
-  Failed: { label: 'Failed', color: 'error' },
-  Discarded: { label: 'Discarded', color: 'default' },
-};
-
 const numberFormat = new Intl.NumberFormat('en-PH');
 export const formatCount = (value: number) => numberFormat.format(value);
 

@@ -16,7 +16,8 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { AdminDashboard as AdminDashboardData, ImportStatus } from '@hrpay/contracts';
+import type { AdminDashboard as AdminDashboardData } from '@hrpay/contracts';
+import { ImportStatusChip } from '@/components/import-status-chip';
 import { errorMessage } from '@/lib/error-handler';
 import { useAdminDashboard } from '../api/admin-dashboard';
 
@@ -29,21 +30,6 @@ const USER_TYPE_LABEL: Record<string, string> = {
   HRUser: 'HR',
   PayrollUser: 'Payroll',
   PortalUser: 'Portal',
-};
-
-// The import statuses as the import page names them (kept here: features do not import each other).
-const IMPORT_STATUS: Record<
-  ImportStatus,
-  { label: string; color: 'default' | 'primary' | 'info' | 'success' | 'error' }
-> = {
-  Queued: { label: 'Queued', color: 'default' },
-  Validating: { label: 'Checking', color: 'info' },
-  Ready: { label: 'Ready to import', color: 'primary' },
-  Invalid: { label: 'Has errors', color: 'error' },
-  Committing: { label: 'Importing', color: 'info' },
-  Committed: { label: 'Imported', color: 'success' },
-  Failed: { label: 'Failed', color: 'error' },
-  Discarded: { label: 'Discarded', color: 'default' },
 };
 
 const numberFormat = new Intl.NumberFormat('en-PH');
@@ -156,7 +142,6 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
           ) : (
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
               {data.RecentImports.map((job) => {
-                const status = IMPORT_STATUS[job.Status];
                 return (
                   <Box
                     component="li"
@@ -184,12 +169,7 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
                         {importFigures(job)}
                       </Typography>
                     </Box>
-                    <Chip
-                      size="small"
-                      label={status.label}
-                      color={status.color}
-                      variant={status.color === 'default' ? 'outlined' : 'filled'}
-                    />
+                    <ImportStatusChip status={job.Status} />
                   </Box>
                 );
               })}

@@ -20,7 +20,7 @@ import { useCompanyImports } from '../api/list-company-imports';
 import { formatFileSize } from '../file-checks';
 import { commitToastMessage, endSentence, formatCount, formatDateTime } from '../import-format';
 import { ImportReview } from './import-review';
-import { ImportStatusChip } from './import-status-chip';
+import { ImportStatusChip } from '@/components/import-status-chip';
 import { RecentImports } from './recent-imports';
 import { StepCard } from './step-card';
 import { TemplateSection } from './template-section';

@@ -11,7 +11,7 @@ import type { EmployeeImport, EmployeeImportSummary } from '@hrpay/contracts';
 import { errorMessage } from '@/lib/error-handler';
 import { useCompanyImports } from '../api/list-company-imports';
 import { formatCount, formatDateTime } from '../import-format';
-import { ImportStatusChip } from './import-status-chip';
+import { ImportStatusChip } from '@/components/import-status-chip';
 
 const count = (value: number) => formatCount(value);
 
