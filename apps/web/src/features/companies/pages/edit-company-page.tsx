@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '@/components/page-header';
-import { isApiError } from '@/lib/api-error';
-import { errorMessage } from '@/lib/error-handler';
+import { CompanyLoadError } from '../components/company-load-error';
 import { useReturnPath } from '@/lib/use-list-query';
 import { useCompany } from '../api/get-company';
 import { useUpdateCompany } from '../api/update-company';
@@ -30,29 +28,7 @@ export default function EditCompanyPage() {
 
   if (company.isPending) return <EditSkeleton />;
   if (company.isError) {
-    const missing = isApiError(company.error) && company.error.status === 404;
-    return (
-      <>
-        <PageHeader title={missing ? 'Company not found' : undefined} />
-        <Alert
-          severity={missing ? 'warning' : 'error'}
-          action={
-            !missing && (
-              <Button color="inherit" size="small" onClick={() => void company.refetch()}>
-                Retry
-              </Button>
-            )
-          }
-        >
-          {missing
-            ? 'It may have been deleted, or the link is wrong.'
-            : errorMessage(company.error, 'The company could not be loaded.')}
-        </Alert>
-        <Button component={RouterLink} to={back} startIcon={<ArrowBack />} sx={{ mt: 2 }}>
-          Back to companies
-        </Button>
-      </>
-    );
+    return <CompanyLoadError error={company.error} onRetry={() => void company.refetch()} back={back} />;
   }
 
   const reload = async () => {

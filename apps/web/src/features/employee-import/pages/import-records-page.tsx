@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -10,10 +9,10 @@ import Skeleton from '@mui/material/Skeleton';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/api-error';
-import { errorMessage } from '@/lib/error-handler';
 import { EmployeeImportWorkspace } from '@/features/employee-import/components/employee-import-workspace';
 import { companyKeys } from '@/features/companies/api/company-keys';
 import { useCompany } from '@/features/companies/api/get-company';
+import { CompanyLoadError } from '@/features/companies/components/company-load-error';
 
 export const ADMIN_ONLY = 'Only an Admin can import employee records.';
 
@@ -61,27 +60,7 @@ export default function ImportRecordsPage() {
         </>
       );
     }
-    const missing = status === 404 || status === 400;
-    return (
-      <>
-        <PageHeader title={missing ? 'Company not found' : undefined} />
-        <Alert
-          severity={missing ? 'warning' : 'error'}
-          action={
-            !missing && (
-              <Button color="inherit" size="small" onClick={() => void company.refetch()}>
-                Retry
-              </Button>
-            )
-          }
-        >
-          {missing
-            ? 'It may have been deleted, or the link is wrong.'
-            : errorMessage(company.error, 'The company could not be loaded.')}
-        </Alert>
-        <Box sx={{ mt: 2 }}>{backToCompanies('Back to companies')}</Box>
-      </>
-    );
+    return <CompanyLoadError error={company.error} onRetry={() => void company.refetch()} />;
   }
 
   return (
