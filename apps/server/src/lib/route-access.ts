@@ -18,6 +18,12 @@ export type RouteAccess =
       userTypes: readonly UserTypeName[];
       /** For routes with an :id: the table whose row the id names, so the isolation test can probe it. */
       idOf?: string;
+      /**
+       * The route's records belong to one company (the `idOf` table has a `company_id`). HR and Payroll users
+       * see only their own company's (see `companyScope`); the route matrix proves an id of another company of
+       * the same tenant answers 404 for them, exactly like another tenant's id.
+       */
+      companyScoped?: boolean;
     };
 
 export interface CurrentUser {
@@ -50,6 +56,27 @@ declare module 'fastify' {
     /** Every /api/v1 route with its declared access, for the route-matrix tests. */
     apiRoutes: { method: string; url: string; access: RouteAccess; multipart: boolean }[];
   }
+}
+
+/**
+ * The company a user is confined to: an HRUser, PayrollUser or PortalUser works inside the company of its own
+ * user record; an Admin works across the companies of its tenant (null). Every HR and payroll query filters
+ * on this, never on a company id the client sends.
+ */
+export function companyScope(user: CurrentUser): string | null {
+  return user.userType === 'Admin' ? null : user.companyId;
+}
+
+/**
+ * The company a request may act on: for an Admin the one it names (which must then be checked to exist in the
+ * tenant), for everyone else their own. A company-confined user naming another company gets the same 404 as
+ * for a record of another tenant (no existence leak).
+ */
+export function requireInCompany(user: CurrentUser, companyId: string | null | undefined): string | null {
+  const own = companyScope(user);
+  if (own === null) return companyId ?? null;
+  if (companyId && companyId.toLowerCase() !== own.toLowerCase()) throw problems.notFound();
+  return own;
 }
 
 /** The tenant transaction and signed-in user of an authenticated route. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EmployeeSearchQuery, EmployeeSearchResult, type EmployeeMatch } from '@hrpay/contracts';
 import { containsPattern } from '../../lib/lists.js';
-import { contextOf } from '../../lib/route-access.js';
+import { companyScope, contextOf } from '../../lib/route-access.js';
 
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec §7: the employee picker (linking a user, choosing a supervisor). HR and payroll users see their own
@@ -15,7 +15,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { tx, user } = contextOf(req);
-      const companyId = user.userType === 'Admin' ? (req.query.CompanyId ?? null) : user.companyId;
+      const companyId = companyScope(user) ?? req.query.CompanyId ?? null;
       const search = req.query.SearchText ? containsPattern(req.query.SearchText) : null;
       return tx.query<EmployeeMatch>(
         `SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber",
