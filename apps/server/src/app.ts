@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -16,7 +16,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { accessTokens, type AccessTokens } from './lib/access-tokens.js';
 import { Mailer } from './lib/mailer.js';
-import { HttpProblem } from './lib/problem.js';
+import { HttpProblem, problems } from './lib/problem.js';
 import { routeAccess } from './lib/route-access.js';
 import { Throttle } from './lib/throttle.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -51,10 +51,18 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     trustProxy: false,
+    // A URL the router cannot decode is answered as problem details too, without echoing it back.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply
+        .code(400)
+        .type('application/problem+json')
+        .send(problem(400, 'Bad Request', 'The request URL is malformed.'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemHandler);
+  app.addHook('preValidation', refuseNulCharacters);
 
   const tokens = accessTokens(jwtSecret);
   const mailer = new Mailer(db, app.log, config.SMTP_URL, config.MAIL_FROM);
@@ -67,7 +75,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
       failuresPerEmail: config.LOGIN_MAX_FAILURES_PER_EMAIL,
       attemptsPerIp: config.LOGIN_MAX_ATTEMPTS_PER_IP,
     },
-    appBaseUrl: (origin) => (config.APP_BASE_URL ?? origin).replace(/\/$/, ''),
+    appBaseUrl: publicBaseUrl(config),
   });
   app.decorate('services', { auth, tokens, mailer });
 
@@ -116,6 +124,11 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
   return app;
 }
 
+/** APP_BASE_URL, or else the address this server listens on; never anything a request says about itself. */
+export function publicBaseUrl(config: Config): string {
+  return (config.APP_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
 function problem(
   status: number,
   title: string,
@@ -156,6 +169,13 @@ function problemHandler(
     });
     return reply.code(400).send(problem(400, 'Bad Request', 'One or more fields are invalid.', errors));
   }
+  const code = (error as { code?: unknown }).code;
+  if (code === '22021' || code === '22P05') {
+    // Text the database cannot store (a NUL that slipped past the request check, an invalid byte sequence).
+    return reply
+      .code(400)
+      .send(problem(400, 'Bad Request', 'The request contains characters that cannot be stored.'));
+  }
   const dbConflict = databaseConflict(error);
   if (dbConflict) return reply.code(409).send(problem(409, 'Conflict', dbConflict));
   if (isResponseSerializationError(error)) {
@@ -168,6 +188,36 @@ function problemHandler(
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send(problem(500, 'Internal Server Error', 'Something went wrong.'));
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text, so a NUL anywhere in a request's body, query or path is refused up
+ * front, naming the field, instead of failing deep in a query (issue 13, item 4).
+ */
+async function refuseNulCharacters(request: {
+  body?: unknown;
+  query?: unknown;
+  params?: unknown;
+}): Promise<void> {
+  const field =
+    fieldWithNul(request.body, '') ?? fieldWithNul(request.query, '') ?? fieldWithNul(request.params, '');
+  if (field === null) return;
+  const name = field || 'body';
+  throw problems.badRequest('Text may not contain the NUL character (U+0000).', [
+    { Code: name, Description: `${name}: must not contain the NUL character (U+0000)` },
+  ]);
+}
+
+function fieldWithNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Buffer.isBuffer(value) || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const name = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return name;
+    const found = fieldWithNul(inner, name);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**

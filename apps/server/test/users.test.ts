@@ -779,7 +779,8 @@ describe('POST /api/v1/users/:id/resend-invitation', () => {
     expect(res.json()).toEqual({ Message: `A new invitation was sent to ${user.Email}.` });
     const second = linkIn(await mail.next(user.Email), '/account-setup');
     expect(second).not.toBe(first);
-    expect(await outboxLinks(admin, user.Email)).toEqual([second, first]);
+    // Both mails stay in the outbox (their tokens are removed once delivered: security.test.ts, item 9).
+    expect(await outboxLinks(admin, user.Email)).toHaveLength(2);
 
     const old = await accountSetup(tokenOf(first), 'slow-pass-1');
     expect(old.statusCode).toBe(400);

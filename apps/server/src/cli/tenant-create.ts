@@ -51,7 +51,7 @@ try {
         tx,
         t.tenantId,
         { id: t.adminUserId, email, full_name: fullName },
-        values['base-url'] ?? config.APP_BASE_URL ?? `http://localhost:${config.PORT}`,
+        values['base-url'],
       ));
     },
   );

@@ -65,10 +65,13 @@ export class Mailer {
           subject: message.subject,
           text: message.body_text,
         });
+        // Once delivered, the outbox keeps the message without its one-time tokens: user_tokens keeps only
+        // hashes, and a clear-text copy here would be a live reset link for anyone who can read the table.
         await this.db.withTenant(tenantId, (tx) =>
           tx.query(
-            `UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE tenant_id = $1 AND id = $2`,
-            [tenantId, id],
+            `UPDATE mail_outbox SET sent_at = now(), last_error = NULL, body_text = $3
+              WHERE tenant_id = $1 AND id = $2`,
+            [tenantId, id, redactTokens(message.body_text)],
           ),
         );
       } catch (error) {
@@ -83,4 +86,9 @@ export class Mailer {
       }
     }
   }
+}
+
+/** The message as it may be kept after delivery: every `token=` value in a link replaced. */
+export function redactTokens(text: string): string {
+  return text.replace(/([?&]token=)[^\s&#]+/g, '$1(removed after delivery)');
 }

@@ -126,8 +126,26 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
       const allowedByToken = async (request: FastifyRequest) => {
         if (!allowed.has(request.claims!.user_type)) throw problems.forbidden();
       };
+      // An upload is read (and parsed) before the handler's transaction; make sure its session is still live
+      // first, so a signed-out client gets 401 without the server reading 50 MB for it (issue 13, item 8).
+      const sessionLive = async (request: FastifyRequest) => {
+        const claims = request.claims!;
+        await db.withTenant(
+          claims.tenant_id,
+          async (_tx, [row]) => {
+            if (!row) throw problems.unauthorized('Your session has ended. Please sign in again.');
+          },
+          { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] },
+        );
+      };
+      const multipart = !!route.schema?.consumes?.includes('multipart/form-data');
       const inner = route.handler;
-      route.onRequest = [authenticate, allowedByToken, ...[route.onRequest ?? []].flat()];
+      route.onRequest = [
+        authenticate,
+        allowedByToken,
+        ...(multipart ? [sessionLive] : []),
+        ...[route.onRequest ?? []].flat(),
+      ];
       route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
         const claims = request.claims!;
         const committed: (() => void)[] = [];

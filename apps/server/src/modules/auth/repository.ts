@@ -118,6 +118,17 @@ export const authRepository = {
     );
   },
 
+  /** Whether a token is live (unused, unexpired, its user active), without redeeming it. */
+  liveUserToken: async (tx: Tx, tenantId: string, tokenId: string, purpose: string, hash: string) =>
+    (
+      await tx.query<{ user_id: string }>(
+        `SELECT t.user_id FROM user_tokens t JOIN users u ON u.tenant_id = t.tenant_id AND u.id = t.user_id
+          WHERE t.tenant_id = $1 AND t.id = $2 AND t.purpose = $3 AND t.token_hash = $4
+            AND t.used_at IS NULL AND t.expires_at > now() AND u.is_active`,
+        [tenantId, tokenId, purpose, hash],
+      )
+    )[0],
+
   /** Marks a live token used and answers its user, in one statement so a link can never be redeemed twice. */
   redeemUserToken: async (tx: Tx, tenantId: string, tokenId: string, purpose: string, hash: string) =>
     (

@@ -18,8 +18,6 @@ import type { AuthService } from './service.js';
 const anyUser = { userTypes: userTypeNames };
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
-
   app.post('/api/v1/users/login', {
     config: { access: { public: true } },
     schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } },
@@ -49,6 +47,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post('/api/v1/users/change-password', {
     config: { access: anyUser },
+    // Counted after authentication and before the body's current password is checked (issue 13, item 7).
+    onRequest: async (req) => auth.reserveChangePassword(req.claims!.sub),
     schema: { tags: ['auth'], body: ChangePasswordRequest, response: { 200: MessageResponse } },
     handler: (req) => {
       const { tx, user } = contextOf(req);
@@ -59,18 +59,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post('/api/v1/users/forgot-password', {
     config: { access: { public: true } },
     schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 200: MessageResponse } },
-    handler: (req) => auth.forgotPassword(req.body, req.ip, origin(req)),
+    handler: (req) => auth.forgotPassword(req.body, req.ip),
   });
 
   app.post('/api/v1/users/reset-password', {
     config: { access: { public: true } },
     schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: MessageResponse } },
-    handler: (req) => auth.setPasswordWithLink('reset', req.body),
+    handler: (req) => auth.setPasswordWithLink('reset', req.body, req.ip),
   });
 
   app.post('/api/v1/users/account-setup', {
     config: { access: { public: true } },
     schema: { tags: ['auth'], body: AccountSetupRequest, response: { 200: MessageResponse } },
-    handler: (req) => auth.setPasswordWithLink('invite', req.body),
+    handler: (req) => auth.setPasswordWithLink('invite', req.body, req.ip),
   });
 };

@@ -32,7 +32,11 @@ export interface AuthDeps {
   throttle: Throttle;
   mailer: Mailer;
   limits: { failuresPerEmail: number; attemptsPerIp: number };
-  appBaseUrl: (requestOrigin: string) => string;
+  /**
+   * Public address for e-mailed links, from configuration only: a link built from the request's Host header
+   * would let anyone have a victim mailed a live token pointing at their own site (issue 13, item 2).
+   */
+  appBaseUrl: string;
 }
 
 export function authService(deps: AuthDeps) {
@@ -63,11 +67,11 @@ export function authService(deps: AuthDeps) {
   return {
     async login(input: { email: string; password: string; userType: string }, clientIp: string) {
       const email = input.email.trim().toLowerCase();
-      // Throttle before any password work: per address (all attempts) and per e-mail (failures only).
+      // Throttle before any password work: per address (all attempts) and per e-mail (failures: the attempt is
+      // reserved now and given back only when it succeeds, so parallel guesses are counted before any is checked).
       const entry = await db.withoutTenant(async (tx) => {
-        await throttle.check(tx, 'login-ip', clientIp, limits.attemptsPerIp);
-        await throttle.check(tx, 'login-email', email, limits.failuresPerEmail);
-        await throttle.hit(tx, 'login-ip', clientIp);
+        await throttle.reserve(tx, 'login-ip', clientIp, limits.attemptsPerIp);
+        await throttle.reserve(tx, 'login-email', email, limits.failuresPerEmail);
         return repo.lookupLogin(tx, email);
       });
 
@@ -84,7 +88,6 @@ export function authService(deps: AuthDeps) {
       );
       const wanted = userTypeNameFromId(input.userType);
       if (!user || !passwordOk || !user.is_active || !user.password_hash || user.user_type !== wanted) {
-        await db.withoutTenant((tx) => throttle.hit(tx, 'login-email', email));
         throw problems.unauthorized(LOGIN_FAILED);
       }
 
@@ -93,15 +96,14 @@ export function authService(deps: AuthDeps) {
       await db.withTenant(user.tenant_id, (tx) =>
         repo.insertSession(tx, user.tenant_id, sessionId, user.id, refresh.secretHash, REFRESH_TOKEN_DAYS),
       );
-      await db.withoutTenant((tx) => throttle.reset(tx, 'login-email', email));
+      await db.withoutTenant((tx) => throttle.release(tx, 'login-email', email));
       return { AccessToken: await issueAccessToken(user, sessionId), RefreshToken: refresh.token };
     },
 
     /** A new access token for a live session; the user's current name, type and flags go into it. */
     async refresh(refreshToken: string, clientIp: string): Promise<string> {
       await db.withoutTenant(async (tx) => {
-        await throttle.check(tx, 'refresh-ip', clientIp, limits.attemptsPerIp);
-        await throttle.hit(tx, 'refresh-ip', clientIp);
+        await throttle.reserve(tx, 'refresh-ip', clientIp, limits.attemptsPerIp);
       });
       const parsed = parseOpaqueToken(refreshToken);
       if (!parsed) throw problems.unauthorized('The refresh token is invalid or has expired.');
@@ -140,13 +142,11 @@ export function authService(deps: AuthDeps) {
     },
 
     /** Always the same answer; a link is mailed only when the e-mail belongs to an active user. */
-    async forgotPassword(input: { Email: string; UserType?: string }, clientIp: string, origin: string) {
+    async forgotPassword(input: { Email: string; UserType?: string }, clientIp: string) {
       const email = input.Email.trim().toLowerCase();
       const entry = await db.withoutTenant(async (tx) => {
-        await throttle.check(tx, 'forgot-ip', clientIp, limits.attemptsPerIp);
-        await throttle.check(tx, 'forgot-email', email, limits.failuresPerEmail);
-        await throttle.hit(tx, 'forgot-ip', clientIp);
-        await throttle.hit(tx, 'forgot-email', email);
+        await throttle.reserve(tx, 'forgot-ip', clientIp, limits.attemptsPerIp);
+        await throttle.reserve(tx, 'forgot-email', email, limits.failuresPerEmail);
         return repo.lookupLogin(tx, email);
       });
       if (entry) {
@@ -165,7 +165,7 @@ export function authService(deps: AuthDeps) {
             link.secretHash,
             RESET_LINK_HOURS,
           );
-          const url = `${deps.appBaseUrl(origin)}/reset-password?token=${encodeURIComponent(link.token)}`;
+          const url = `${deps.appBaseUrl}/reset-password?token=${encodeURIComponent(link.token)}`;
           return mailer.queue(tx, entry.tenant_id, {
             to: user.email,
             subject: 'Reset your HRPAY password',
@@ -181,12 +181,32 @@ export function authService(deps: AuthDeps) {
       return { Message: FORGOT_PASSWORD_ANSWER };
     },
 
-    /** Redeems a reset or invitation link: sets the password and ends every existing session. */
-    async setPasswordWithLink(purpose: 'reset' | 'invite', input: { Token: string; NewPassword: string }) {
+    /** Counts a change-password attempt of a signed-in user before the current password is checked. */
+    reserveChangePassword: (userId: string) =>
+      db.withoutTenant((tx) => throttle.reserve(tx, 'change-password', userId, limits.failuresPerEmail)),
+
+    /**
+     * Redeems a reset or invitation link: sets the password and ends every existing session. Throttled per
+     * address and per link like sign-in, and the link is looked up before the (deliberately slow) new password
+     * hash is computed, so a made-up token costs the server one indexed read, not an argon2 run.
+     */
+    async setPasswordWithLink(
+      purpose: 'reset' | 'invite',
+      input: { Token: string; NewPassword: string },
+      clientIp: string,
+    ) {
       const ruleErrors = passwordRuleErrors(input.NewPassword);
       if (ruleErrors.length) throw problems.badRequest('The password was not set.', ruleErrors);
+      await db.withoutTenant((tx) => throttle.reserve(tx, 'link-ip', clientIp, limits.attemptsPerIp));
       const parsed = parseOpaqueToken(input.Token);
       if (!parsed) throw problems.badRequest('The password was not set.', [INVALID_LINK]);
+      await db.withoutTenant((tx) =>
+        throttle.reserve(tx, 'link-token', parsed.rowId, limits.failuresPerEmail),
+      );
+      const live = await db.withTenant(parsed.tenantId, (tx) =>
+        repo.liveUserToken(tx, parsed.tenantId, parsed.rowId, purpose, parsed.secretHash),
+      );
+      if (!live) throw problems.badRequest('The password was not set.', [INVALID_LINK]);
       const passwordHash = await hashPassword(input.NewPassword);
       const done = await db.withTenant(parsed.tenantId, async (tx) => {
         const redeemed = await repo.redeemUserToken(
@@ -219,7 +239,7 @@ export function authService(deps: AuthDeps) {
       tx: Tx,
       tenantId: string,
       user: { id: string; email: string; full_name: string },
-      origin: string,
+      baseUrl = deps.appBaseUrl,
     ) {
       const tokenId = randomUUID();
       const link = newOpaqueToken(tenantId, tokenId);
@@ -232,7 +252,7 @@ export function authService(deps: AuthDeps) {
         link.secretHash,
         INVITE_LINK_HOURS,
       );
-      const url = `${deps.appBaseUrl(origin)}/account-setup?token=${encodeURIComponent(link.token)}`;
+      const url = `${baseUrl.replace(/\/$/, '')}/account-setup?token=${encodeURIComponent(link.token)}`;
       const outboxId = await mailer.queue(tx, tenantId, {
         to: user.email,
         subject: 'Your HRPAY account is ready',

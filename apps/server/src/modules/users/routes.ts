@@ -62,8 +62,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
   app,
   { auth, mailer },
 ) => {
-  const origin = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
-
   /** Queues the invitation in the transaction; it is delivered once the transaction has committed. */
   const sendInvitation = async (
     req: Parameters<typeof contextOf>[0],
@@ -71,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
   ) => {
     const { tx, user, afterCommit } = contextOf(req);
     await repo.expireInvitations(tx, user.tenantId, target.id);
-    const { outboxId } = await auth.invite(tx, user.tenantId, target, origin(req));
+    const { outboxId } = await auth.invite(tx, user.tenantId, target);
     // After the answer: a failure (even of the database) is logged, never an unhandled rejection.
     afterCommit(() => void mailer.deliver(user.tenantId, [outboxId]));
   };
