@@ -28,7 +28,13 @@ export async function openPglite(dataDir: string | 'memory'): Promise<{ db: Data
       await t.query(`SET LOCAL ROLE ${APP_ROLE}`);
       if (tenantId) await t.query(`SELECT set_config('app.tenant_id', $1, true)`, [assertTenantId(tenantId)]);
       const tx: Tx = {
-        query: async <Row>(sql: string, params?: unknown[]) => (await t.query<Row>(sql, params)).rows,
+        query: async <Row>(sql: string, params?: unknown[]) => {
+          // PGlite runs each statement synchronously on this thread and its promises settle as microtasks:
+          // without a turn of the event loop between statements, a long job (an import's batches) would keep
+          // every other request, even /api/health, waiting until it ends (issue 13, item 3).
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          return (await t.query<Row>(sql, params)).rows;
+        },
       };
       const firstRows = first ? await tx.query<Record<string, unknown>>(first.sql, first.uuids) : [];
       return work(tx, firstRows);

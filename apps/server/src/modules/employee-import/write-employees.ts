@@ -19,6 +19,8 @@ interface WriteContext {
   lookups: LookupIds;
   /** lower(EmployeeNumber) -> id, for existing employees; new ones are added as they get ids. */
   idByNumber: Map<string, string>;
+  /** Rows per statement: smaller on the embedded database, where each statement holds the main thread. */
+  batchSize?: number;
 }
 
 // Column order shared by both statements: [sql type, column, value of a row].
@@ -133,13 +135,14 @@ export async function writeEmployees(
     done += batch.length;
     onProgress(done, total);
   };
-  for (let i = 0; i < creates.length; i += BATCH) {
-    await run(INSERT_SQL, creates.slice(i, i + BATCH), (r) =>
+  const batch = ctx.batchSize ?? BATCH;
+  for (let i = 0; i < creates.length; i += batch) {
+    await run(INSERT_SQL, creates.slice(i, i + batch), (r) =>
       ctx.idByNumber.get(r.values.EmployeeNumber.toLowerCase())!,
     );
   }
-  for (let i = 0; i < updates.length; i += BATCH) {
-    await run(UPDATE_SQL, updates.slice(i, i + BATCH), (r) => r.existingId!);
+  for (let i = 0; i < updates.length; i += batch) {
+    await run(UPDATE_SQL, updates.slice(i, i + batch), (r) => r.existingId!);
   }
   return { created: creates.length, updated: updates.length };
 }
