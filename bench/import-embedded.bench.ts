@@ -89,7 +89,7 @@ try {
     LOG_LEVEL: 'warn',
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
   });
-  const login = await (
+  const login = (await (
     await fetch(`${base}/api/v1/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -99,16 +99,16 @@ try {
         userType: UserTypeId.Admin,
       }),
     })
-  ).json();
-  const claims = JSON.parse(Buffer.from(login.AccessToken.split('.')[1], 'base64url').toString());
+  ).json()) as { AccessToken: string };
+  const claims = JSON.parse(Buffer.from(login.AccessToken.split('.')[1]!, 'base64url').toString());
   const headers = { authorization: `Bearer ${login.AccessToken}`, 'x-tenant-id': claims.tenant_id };
-  const company = await (
+  const company = (await (
     await fetch(`${base}/api/v1/companies`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ Name: 'Embedded Bench Co.', Tin: '900-000-007-000' }),
     })
-  ).json();
+  ).json()) as { CompanyId: string };
 
   const csv = toCsv(generateEmployees(ROWS));
   console.log(

@@ -209,6 +209,22 @@ describe('readImportFile: CSV', () => {
     expect(file.rowNumbers).toEqual([2, 5]);
   });
 
+  it.each([
+    ['a CRLF header over LF rows (a template edited in some editors)', ['\r\n', '\n', '\n'], '\n'],
+    ['CR only', ['\r', '\r', '\r'], '\r'],
+    ['CRLF throughout', ['\r\n', '\r\n', '\r\n'], '\r\n'],
+    ['LF throughout', ['\n', '\n', '\n'], '\n'],
+    ['LF rows under a CR header, the last line without an ending', ['\r', '\n', '\n'], ''],
+    ['mixed endings, the last line without an ending', ['\n', '\r\n', '\r'], ''],
+  ])('reads the rows a person sees with %s', async (_name, endings, last) => {
+    const lines = [COLUMNS.join(','), csvRow(baseRow(1)), csvRow(baseRow(2)), csvRow(baseRow(3))];
+    const text = lines.map((line, i) => line + (i < endings.length ? endings[i] : last)).join('');
+    const file = await readImportFile('mixed.csv', Buffer.from(text));
+    expect(file.header).toEqual(COLUMNS);
+    expect(file.rows.map((r) => r[COLUMNS.indexOf('EmployeeNumber')])).toEqual(['E-1', 'E-2', 'E-3']);
+    expect(file.rowNumbers).toEqual([2, 3, 4]);
+  });
+
   it('pads short rows with empty cells and accepts a file with only the required columns', async () => {
     const file = await readImportFile(
       'x.csv',
@@ -889,14 +905,26 @@ describe('toCsv', () => {
 });
 
 describe('templates', () => {
-  it('CSV: every column and an example row that imports without errors', async () => {
+  it('CSV: every column and an example row the validator refuses as the example (it never becomes data)', async () => {
     const csv = templateCsv();
     expect(csv.split('\r\n')[0]).toBe(COLUMNS.join(','));
     const file = await readImportFile('template.csv', Buffer.from(csv));
     expect(file.rows).toHaveLength(1);
     const result = validateRows(file, existingData(), undefined, TODAY);
-    expect(result.errors).toEqual([]);
-    expect(result.rows[0]!.values.Address).toBe('123 Rizal St., Makati City');
+    expect(result.rows).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        Row: 2,
+        Column: 'EmployeeNumber',
+        Value: 'EXAMPLE',
+        Message: 'This is the template’s example row: delete it and enter your own employees',
+      },
+    ]);
+    // Everything else in the example is valid: given a real number, the row imports without errors.
+    const own = await readImportFile('own.csv', Buffer.from(csv.replace('\r\nEXAMPLE,', '\r\nE-0100,')));
+    const mine = validateRows(own, existingData(), undefined, TODAY);
+    expect(mine.errors).toEqual([]);
+    expect(mine.rows[0]!.values.Address).toBe('123 Rizal St., Makati City');
   });
 
   it('XLSX: a bold frozen header of text cells, the example row and an instructions sheet', async () => {
@@ -916,14 +944,23 @@ describe('templates', () => {
     }
     const help = book.getWorksheet('Instructions')!;
     const lines = help.getSheetValues().map((r) => (Array.isArray(r) ? r.slice(1) : []));
-    expect(lines[2]).toEqual(['EmployeeNumber', 'Yes', 'unique within the company, max 30']);
+    expect(lines[2]).toEqual([
+      'EmployeeNumber',
+      'Yes',
+      'unique within the company, max 30 (EXAMPLE marks the template’s example row: delete that row)',
+    ]);
     expect(lines[5]).toEqual(['MiddleName', 'No', 'max 100']);
 
     const file = await readImportFile('template.xlsx', data);
     expect(file.format).toBe('xlsx');
+    // The example row is refused as such; its cells are read as typed (text cells keep leading zeros).
     const result = validateRows(file, existingData(), undefined, TODAY);
-    expect(result.errors).toEqual([]);
-    expect(result.rows[0]!.values).toMatchObject({
+    expect(result.errors.map((e) => [e.Row, e.Column])).toEqual([[2, 'EmployeeNumber']]);
+    expect(file.rows[0]![COLUMNS.indexOf('BankAccountNumber')]).toBe('001234567890');
+    file.rows[0]![COLUMNS.indexOf('EmployeeNumber')] = 'E-0001';
+    const own = validateRows(file, existingData(), undefined, TODAY);
+    expect(own.errors).toEqual([]);
+    expect(own.rows[0]!.values).toMatchObject({
       EmployeeNumber: 'E-0001',
       BankAccountNumber: '001234567890', // the leading zeros survive
       Shift: 'Day Shift',

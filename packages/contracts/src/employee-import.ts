@@ -1,11 +1,22 @@
 import { z } from 'zod';
 
 /**
+ * The employee number of the templates' example row. The validator refuses a row carrying it, so the example
+ * can never become an employee (issue 11).
+ */
+export const TEMPLATE_EXAMPLE_EMPLOYEE_NUMBER = 'EXAMPLE';
+
+/**
  * The employee record (201 file) as the import template lays it out, in this order. `required` columns must be
  * in the header and have a value on every row.
  */
 export const EMPLOYEE_IMPORT_COLUMNS = [
-  { name: 'EmployeeNumber', required: true, example: 'E-0001', hint: 'unique within the company, max 30' },
+  {
+    name: 'EmployeeNumber',
+    required: true,
+    example: 'EXAMPLE',
+    hint: 'unique within the company, max 30 (EXAMPLE marks the template’s example row: delete that row)',
+  },
   { name: 'LastName', required: true, example: 'Dela Cruz', hint: 'max 100' },
   { name: 'FirstName', required: true, example: 'Juan', hint: 'max 100' },
   { name: 'MiddleName', required: false, example: 'Santos', hint: 'max 100' },

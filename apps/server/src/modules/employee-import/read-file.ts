@@ -87,10 +87,12 @@ function decodeText(data: Buffer): string {
 }
 
 function readCsv(data: Buffer, shaper: Shaper): void {
-  const text = decodeText(data);
+  // One line ending throughout: Papa Parse takes the first line's ending for the whole file, so a CRLF header
+  // over LF rows (a template edited in some editors) would read as one row (issue 11).
+  const text = decodeText(data).replace(/\r\n?/g, '\n');
   // Papa Parse: RFC 4180 quoting, any line ending; about three times faster than csv-parse on 100,000 rows.
   // Empty lines are kept here (and skipped by the shaper) so that row numbers match the spreadsheet's.
-  const result = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: false });
+  const result = Papa.parse<string[]>(text, { delimiter: ',', newline: '\n', skipEmptyLines: false });
   const broken = result.errors
     .filter((e) => e.type === 'Quotes')
     .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))[0];

@@ -11,6 +11,7 @@ import {
   normalizeSssNumber,
   normalizeTin,
   type ImportRowError,
+  TEMPLATE_EXAMPLE_EMPLOYEE_NUMBER,
 } from '@hrpay/contracts';
 
 /** One employee record as the import writes it: canonical text, null for "none". */
@@ -113,6 +114,7 @@ const MINIMUM_WORKING_AGE = 15; // Labor Code Art. 137 as amended by RA 9231
 export const ImportMessages = {
   date: 'Not a valid date (use YYYY-MM-DD)',
   employeeNumber: 'EmployeeNumber may hold letters, digits and . _ / - only',
+  exampleRow: 'This is the template’s example row: delete it and enter your own employees',
   duplicateNumber: (n: string, row: number) => `EmployeeNumber ${n} already appears on row ${row}`,
   duplicateId: (column: string, value: string, row: number) =>
     `${column} ${value} already appears on row ${row}`,
@@ -451,6 +453,9 @@ function* validationSteps(
     let node: Node | null = null;
     if (employeeNumber !== null && !EMPLOYEE_NUMBER.test(employeeNumber)) {
       reader.error(C.EmployeeNumber, ImportMessages.employeeNumber);
+      employeeNumber = null;
+    } else if (employeeNumber?.toUpperCase() === TEMPLATE_EXAMPLE_EMPLOYEE_NUMBER) {
+      reader.error(C.EmployeeNumber, ImportMessages.exampleRow);
       employeeNumber = null;
     } else if (employeeNumber !== null) {
       key = employeeNumber.toLowerCase();
