@@ -206,18 +206,23 @@ async function runImport(
       throw new Error(`upload: ${res.status} ${JSON.stringify(uploaded).slice(0, 2000)}`);
     const id = uploaded.ImportId;
     let validated: EmployeeImport;
-    [validated, t2] = await waitFor(id, ['Ready', 'Invalid', 'Failed', 'Discarded']);
+    [validated, t2] = await waitFor(id, ['Ready', 'NothingToImport', 'Invalid', 'Failed', 'Discarded']);
     phasePeaks.validate = memory.mark();
-    if (validated.Status !== 'Ready') {
-      throw new Error(`validation: ${validated.Status}, ${describeErrors(validated)}`);
+    if (validated.Status === 'NothingToImport' && expected === 'unchanged') {
+      // All rows unchanged: the import ends at validation, there is nothing to commit.
+      [committed, t3] = [validated, t2];
+    } else {
+      if (validated.Status !== 'Ready') {
+        throw new Error(`validation: ${validated.Status}, ${describeErrors(validated)}`);
+      }
+      await api('POST', `/api/v1/employee-imports/${id}/commit`, undefined, [202]);
+      [committed, t3] = await waitFor(id, ['Committed', 'Failed', 'Invalid', 'Discarded', 'Ready']);
     }
-    await api('POST', `/api/v1/employee-imports/${id}/commit`, undefined, [202]);
-    [committed, t3] = await waitFor(id, ['Committed', 'Failed', 'Invalid', 'Discarded', 'Ready']);
   } finally {
     phasePeaks.commit = memory.mark();
     window = memory.stop();
   }
-  if (committed.Status !== 'Committed') {
+  if (committed.Status !== 'Committed' && committed.Status !== 'NothingToImport') {
     throw new Error(`commit: ${committed.Status}, ${committed.Message ?? ''} ${describeErrors(committed)}`);
   }
   const counts = {

@@ -43,6 +43,23 @@ test('the profile card shows N/A for a missing shift and schedule', async ({ pag
   await expect(card.getByText('N/A')).toHaveCount(2);
 });
 
+test('an Admin without an employee record sees N/A in the profile card, with no error or console error', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await signInWithTokens(page, demo.admin);
+  await page.goto('/admin/companies');
+  const card = await openProfile(page);
+  await expect(card.getByText('No employee record is linked to this account.')).toBeVisible();
+  await expect(card.getByText('N/A')).toHaveCount(4);
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('a profile load failure shows the error with a Retry that recovers', async ({ page }) => {
   let failures = 1;
   await page.route('**/api/v1/portal/employees/basic-info', async (route) => {

@@ -322,14 +322,16 @@ describe('GET /api/v1/portal/employees/basic-info', () => {
     expect(res.json()).toMatchObject({ FullName: 'Ana Cruz', Shift: null });
   });
 
-  it('answers 404 problem details when the user has no employee record', async () => {
+  it('answers the user with every employee field null when no employee record is linked (an Admin)', async () => {
     const s = await signIn(t.app, demo.admin);
     const res = await basicInfo(s.headers);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({
-      status: 404,
-      title: 'Not Found',
-      detail: 'No employee record is linked to your account.',
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      FullName: s.claims.name,
+      EmployeeNumber: null,
+      DepartmentName: null,
+      PositionName: null,
+      Shift: null,
     });
   });
 });

@@ -184,6 +184,32 @@ describe('POST /api/v1/companies', () => {
     expect(await companyIdsOf(admin)).toEqual(before);
   });
 
+  it('refuses a name already used in the tenant, whatever its case, on create and rename (Code Name)', async () => {
+    await createOk(admin, { Name: 'Unique Name Corp' });
+    const dup = await create(admin, { Name: '  unique NAME corp ', Tin: nextTin() });
+    expect(dup.statusCode).toBe(400);
+    expect(codes(dup)).toEqual(['Name']);
+    expect(dup.json().errors[0].Description).toBe(
+      'Another company of your account is already named unique NAME corp',
+    );
+    const second = await createOk(admin, { Name: 'Another Name Corp' });
+    const rename = await call(admin, 'PUT', `/api/v1/companies/${second.CompanyId}`, {
+      Name: 'UNIQUE name corp',
+      Tin: second.Tin,
+      RowVersion: second.RowVersion,
+    });
+    expect(rename.statusCode).toBe(400);
+    expect(codes(rename)).toEqual(['Name']);
+    // Its own name (another case) is no clash, and the other tenant may use the name.
+    const recase = await call(admin, 'PUT', `/api/v1/companies/${second.CompanyId}`, {
+      Name: 'ANOTHER NAME CORP',
+      Tin: second.Tin,
+      RowVersion: second.RowVersion,
+    });
+    expect(recase.statusCode, recase.body).toBe(200);
+    expect((await create(otherAdmin, { Name: 'Unique Name Corp', Tin: nextTin() })).statusCode).toBe(201);
+  });
+
   it('refuses a TIN already used in the tenant with Code Tin, but the other tenant may use it', async () => {
     const tin = nextTin();
     const first = await createOk(admin, { Name: 'First With TIN', Tin: tin });
@@ -197,7 +223,7 @@ describe('POST /api/v1/companies', () => {
 
     // The demo tenant's seeded TIN and this one are free in the other tenant.
     for (const otherTin of [tin, '123-456-789-000']) {
-      const other = await create(otherAdmin, { Name: 'Other Tenant Branch', Tin: otherTin });
+      const other = await create(otherAdmin, { Name: `Other Tenant Branch ${otherTin}`, Tin: otherTin });
       expect(other.statusCode, other.body).toBe(201);
       expect((await companyRow(otherAdmin, other.json().CompanyId))!.tenant_id).toBe(otherAdmin.tenantId);
     }

@@ -203,9 +203,19 @@ describe('upload, preview and commit', () => {
     const audits = await auditCount('employee');
     const versions = (await employeesOf(numbers)).map((e) => e.row_version);
     const job = await uploadAndValidate('three.csv', csvOf(rows));
-    expect(job).toMatchObject({ Status: 'Ready', CreateCount: 0, UpdateCount: 0, UnchangedCount: 3 });
-    expect((await commit(job.ImportId)).statusCode).toBe(202);
-    expect((await settled(job.ImportId)).Status).toBe('Committed');
+    // A final state of its own, not "ready to import" (issue 11): there is nothing to confirm.
+    expect(job).toMatchObject({
+      Status: 'NothingToImport',
+      CreateCount: 0,
+      UpdateCount: 0,
+      UnchangedCount: 3,
+    });
+    const refused = await commit(job.ImportId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'Every row of this file matches the records already stored: there is nothing to import.',
+    );
+    expect((await settled(job.ImportId)).Status).toBe('NothingToImport');
     expect((await employeesOf(numbers)).map((e) => e.row_version)).toEqual(versions);
     expect(await auditCount('employee')).toBe(audits);
   });

@@ -164,6 +164,32 @@ const editable = (u: User) => ({
 });
 
 describe('POST /api/v1/users', () => {
+  it('refuses a second user for an employee that already has one, naming that user (Code EmployeeId)', async () => {
+    const res = await call(admin, 'POST', '/api/v1/users', {
+      UserType: UserTypeId.PortalUser,
+      FullName: 'Second Account',
+      Email: 'second.account@demo.hrpay.test',
+      CompanyId: demoCompanyId,
+      EmployeeId: employeeIds['DM-0004'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      {
+        Code: 'EmployeeId',
+        Description: 'This employee already has a user account: Juan Dela Cruz (employee@demo.hrpay.test)',
+      },
+    ]);
+    // The database holds the rule too, whatever the application checks.
+    await expect(
+      t.db.withTenant(admin.tenantId, (tx) =>
+        tx.query(
+          `UPDATE users SET employee_id = $2 WHERE tenant_id = $1 AND email = 'approver@demo.hrpay.test'`,
+          [admin.tenantId, employeeIds['DM-0004']],
+        ),
+      ),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
   it('creates a PortalUser for an employee, mails the invitation, and the link lets the user sign in', async () => {
     const res = await call(admin, 'POST', '/api/v1/users', {
       UserType: UserTypeId.PortalUser,

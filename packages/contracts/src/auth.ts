@@ -63,7 +63,8 @@ export const ShiftInfo = z.object({
 });
 export const EmployeeBasicInfo = z.object({
   FullName: z.string(),
-  EmployeeNumber: z.string(),
+  /** Null for a user without an employee record (an Admin): every employee field is then null. */
+  EmployeeNumber: z.string().nullable(),
   DepartmentName: z.string().nullable(),
   PositionName: z.string().nullable(),
   Shift: ShiftInfo.nullable(),

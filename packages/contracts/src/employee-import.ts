@@ -81,6 +81,8 @@ export const ImportStatus = z.enum([
   'Ready',
   /** Validated with errors: nothing can be committed; fix the file and upload again. */
   'Invalid',
+  /** Validated without errors, but every row matches what the company already holds: final, nothing to do. */
+  'NothingToImport',
   'Committing',
   'Committed',
   /** The file could not be read at all (the message says why), or the work was interrupted. */

@@ -9,6 +9,7 @@ const STATUS_LOOK: Record<ImportStatus, { label: string; color: ChipColor }> = {
   Validating: { label: 'Checking', color: 'info' },
   Ready: { label: 'Ready to import', color: 'primary' },
   Invalid: { label: 'Has errors', color: 'error' },
+  NothingToImport: { label: 'Nothing to import', color: 'default' },
   Committing: { label: 'Importing', color: 'info' },
   Committed: { label: 'Imported', color: 'success' },
   Failed: { label: 'Failed', color: 'error' },

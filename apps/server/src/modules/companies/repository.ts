@@ -120,6 +120,14 @@ export const companiesRepo = {
     );
   },
 
+  async nameTaken(tx: Tx, tenantId: string, name: string, exceptId?: string): Promise<boolean> {
+    const rows = await tx.query(
+      `SELECT 1 FROM companies WHERE tenant_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3)`,
+      [tenantId, name, exceptId ?? null],
+    );
+    return rows.length > 0;
+  },
+
   async tinTaken(tx: Tx, tenantId: string, tin: string, exceptId?: string): Promise<boolean> {
     const rows = await tx.query(
       `SELECT 1 FROM companies WHERE tenant_id = $1 AND tin = $2 AND ($3::uuid IS NULL OR id <> $3)`,

@@ -9,6 +9,7 @@ import {
   DeleteCompanyResponse,
   IdParams,
   UpdateCompanyRequest,
+  type ValidationError,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -20,10 +21,27 @@ const admin = { userTypes: ['Admin'] as const };
 const adminById = { userTypes: ['Admin'] as const, idOf: 'companies' };
 const tags = ['companies'];
 
-const duplicateTin = (tin: string) =>
-  problems.badRequest('One or more fields are invalid.', [
-    { Code: 'Tin', Description: `Another company of your account already has TIN ${tin}` },
-  ]);
+/**
+ * Name and TIN are unique within the tenant (the name case-insensitively: every company picker shows the name
+ * alone, so two "Acme Inc." would be indistinguishable). Both are checked, so the form shows every clash at once.
+ */
+async function refuseDuplicates(
+  tx: Tx,
+  tenantId: string,
+  input: { Name: string; Tin: string },
+  exceptId?: string,
+): Promise<void> {
+  const name = input.Name.trim();
+  const tin = input.Tin.trim();
+  const errors: ValidationError[] = [];
+  if (await repo.nameTaken(tx, tenantId, name, exceptId)) {
+    errors.push({ Code: 'Name', Description: `Another company of your account is already named ${name}` });
+  }
+  if (await repo.tinTaken(tx, tenantId, tin, exceptId)) {
+    errors.push({ Code: 'Tin', Description: `Another company of your account already has TIN ${tin}` });
+  }
+  if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
+}
 
 export const STALE_COMPANY =
   'This company was changed by someone else since you opened it. Reload to see the latest version.';
@@ -67,8 +85,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, body: CreateCompanyRequest, response: { 201: Company } },
     handler: async (req, reply) => {
       const { tx, user } = contextOf(req);
-      const tin = req.body.Tin.trim();
-      if (await repo.tinTaken(tx, user.tenantId, tin)) throw duplicateTin(tin);
+      await refuseDuplicates(tx, user.tenantId, req.body);
       const id = randomUUID();
       await repo.insert(tx, user.tenantId, id, req.body);
       const saved = await companyOr404(tx, user.tenantId, id);
@@ -89,8 +106,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       // The stored id, not the address (which may spell it in upper case): the audit row is found by it.
       const id = before.CompanyId;
       if (before.RowVersion !== req.body.RowVersion) throw problems.conflict(STALE_COMPANY);
-      const tin = req.body.Tin.trim();
-      if (await repo.tinTaken(tx, user.tenantId, tin, id)) throw duplicateTin(tin);
+      await refuseDuplicates(tx, user.tenantId, req.body, id);
       if (!(await repo.update(tx, user.tenantId, id, req.body.RowVersion, req.body))) {
         throw problems.conflict(STALE_COMPANY);
       }

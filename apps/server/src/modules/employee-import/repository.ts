@@ -148,7 +148,7 @@ export const importsRepo = {
     tenantId: string,
     id: string,
     result: {
-      status: 'Ready' | 'Invalid';
+      status: 'Ready' | 'Invalid' | 'NothingToImport';
       totalRows: number;
       createCount: number;
       updateCount: number;
@@ -159,7 +159,8 @@ export const importsRepo = {
   ): Promise<void> {
     await tx.query(
       `UPDATE employee_imports SET status = $3, progress = 100, message = NULL, total_rows = $4, create_count = $5,
-              update_count = $6, unchanged_count = $7, error_count = $8, preview = $9, heartbeat_at = now()
+              update_count = $6, unchanged_count = $7, error_count = $8, preview = $9, heartbeat_at = now(),
+              file_data = CASE WHEN $3 = 'NothingToImport' THEN NULL ELSE file_data END
         WHERE tenant_id = $1 AND id = $2`,
       [
         tenantId,

@@ -285,7 +285,9 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         throw problems.conflict(
           row.status === 'Invalid'
             ? 'This file has errors; fix them and upload it again. Nothing was imported.'
-            : `This import cannot be committed (it is ${row.status.toLowerCase()}).`,
+            : row.status === 'NothingToImport'
+              ? 'Every row of this file matches the records already stored: there is nothing to import.'
+              : `This import cannot be committed (it is ${row.status.toLowerCase()}).`,
         );
       }
       await repo.transition(tx, user.tenantId, id, 'Ready', 'Committing');
@@ -319,8 +321,13 @@ function namesOf(result: ValidationResult, kind: 'Department' | 'Position' | 'Em
 function summarise(totalRows: number, result: ValidationResult) {
   const count = (action: string) => result.rows.filter((r) => r.action === action).length;
   const errors: ImportRowError[] = result.errors;
+  const changes = count('Create') + count('Update') + result.lookupsToCreate.length;
   return {
-    status: errors.length ? ('Invalid' as const) : ('Ready' as const),
+    status: errors.length
+      ? ('Invalid' as const)
+      : changes === 0
+        ? ('NothingToImport' as const)
+        : ('Ready' as const),
     totalRows,
     createCount: count('Create'),
     updateCount: count('Update'),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EmployeeBasicInfo, userTypeNames } from '@hrpay/contracts';
-import { problems } from '../../lib/problem.js';
 import { contextOf } from '../../lib/route-access.js';
 
 export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +9,9 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['portal'], response: { 200: EmployeeBasicInfo } },
     handler: async (req) => {
       const { tx, user } = contextOf(req);
-      if (!user.employeeId) throw problems.notFound('No employee record is linked to your account.');
+      // An Admin (or any user) without an employee record gets its own name and "none" for the rest: the profile
+      // card then shows N/A, where a 404 would show an error with a Retry that cannot help (issue 11).
+      if (!user.employeeId) return withoutEmployee(user.fullName);
       const [row] = await tx.query<{
         full_name: string;
         employee_number: string;
@@ -30,7 +31,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
           WHERE e.tenant_id = $1 AND e.id = $2`,
         [user.tenantId, user.employeeId],
       );
-      if (!row) throw problems.notFound('No employee record is linked to your account.');
+      if (!row) return withoutEmployee(user.fullName);
       return {
         FullName: row.full_name,
         EmployeeNumber: row.employee_number,
@@ -41,3 +42,11 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
+
+const withoutEmployee = (fullName: string): EmployeeBasicInfo => ({
+  FullName: fullName,
+  EmployeeNumber: null,
+  DepartmentName: null,
+  PositionName: null,
+  Shift: null,
+});

@@ -101,6 +101,15 @@ export const usersRepo = {
     );
   },
 
+  async userOfEmployee(tx: Tx, tenantId: string, employeeId: string, exceptUserId?: string) {
+    const [row] = await tx.query<{ full_name: string; email: string }>(
+      `SELECT full_name, email FROM users
+        WHERE tenant_id = $1 AND employee_id = $2 AND ($3::uuid IS NULL OR id <> $3)`,
+      [tenantId, employeeId, exceptUserId ?? null],
+    );
+    return row;
+  },
+
   async employeeInCompany(tx: Tx, tenantId: string, employeeId: string, companyId: string) {
     return (
       (

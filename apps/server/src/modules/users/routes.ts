@@ -51,6 +51,15 @@ async function checkReferences(
     !(await repo.employeeInCompany(tx, actor.tenantId, body.EmployeeId, body.CompanyId))
   ) {
     errors.push({ Code: 'EmployeeId', Description: 'The employee was not found in this company' });
+  } else if (body.EmployeeId) {
+    // One account per employee: two would share the employee's payslips, credits and requests.
+    const other = await repo.userOfEmployee(tx, actor.tenantId, body.EmployeeId, userId);
+    if (other) {
+      errors.push({
+        Code: 'EmployeeId',
+        Description: `This employee already has a user account: ${other.full_name} (${other.email})`,
+      });
+    }
   }
   if (await repo.emailTaken(tx, body.Email.trim(), userId)) {
     errors.push({ Code: 'Email', Description: 'This e-mail address is already used by another account' });

@@ -142,6 +142,46 @@ describe('EmployeeImportWorkspace', () => {
     expect(screen.queryByRole('heading', { name: 'Check and import' })).toBeNull();
   });
 
+  it('lists each import by its true final state, with counts only for what was imported', async () => {
+    recentAnswer = [
+      summaryOf(
+        anImport({
+          ImportId: crypto.randomUUID(),
+          FileName: 'gone.csv',
+          Status: 'Discarded',
+          CreateCount: 2,
+        }),
+      ),
+      summaryOf(
+        anImport({
+          ImportId: crypto.randomUUID(),
+          FileName: 'same.csv',
+          Status: 'NothingToImport',
+          TotalRows: 3,
+        }),
+      ),
+      summaryOf(
+        anImport({
+          ImportId: crypto.randomUUID(),
+          FileName: 'done.csv',
+          Status: 'Committed',
+          CreateCount: 7,
+        }),
+      ),
+    ];
+    renderWorkspace();
+    const recent = await screen.findByRole('grid', { name: 'Recent imports' });
+    const rowOf = async (name: string) => (await within(recent).findByText(name)).closest('[role="row"]')!;
+    const gone = await rowOf('gone.csv');
+    expect(within(gone as HTMLElement).getByText('Discarded')).toBeTruthy();
+    expect(within(gone as HTMLElement).queryByText('2')).toBeNull();
+    const same = await rowOf('same.csv');
+    expect(within(same as HTMLElement).getByText('Nothing to import')).toBeTruthy();
+    const done = await rowOf('done.csv');
+    expect(within(done as HTMLElement).getByText('Imported')).toBeTruthy();
+    expect(within(done as HTMLElement).getByText('7')).toBeTruthy();
+  });
+
   it('offers the drop zone only once it knows no import is to be resumed', async () => {
     let answerRecent: (response: Response) => void = () => {};
     fetchMock.mockImplementation(

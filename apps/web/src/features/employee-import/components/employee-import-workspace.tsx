@@ -30,7 +30,7 @@ import { UploadDropZone } from './upload-section';
 export const IMPORT_PARAM = 'import';
 
 /** Statuses after which a new file may be uploaded straight away. */
-const OPEN_FOR_UPLOAD: readonly ImportStatus[] = ['Invalid', 'Failed', 'Discarded'];
+const OPEN_FOR_UPLOAD: readonly ImportStatus[] = ['Invalid', 'Failed', 'Discarded', 'NothingToImport'];
 
 /**
  * The import of employee records into one company: template, upload, live progress, preview, commit, and the

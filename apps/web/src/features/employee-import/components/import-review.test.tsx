@@ -81,6 +81,23 @@ describe('ImportReview', () => {
     expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
   });
 
+  it('NothingToImport: a final state that says every row is already stored, with a way to upload again', () => {
+    const handlers = renderReview(
+      anImport({
+        Status: 'NothingToImport',
+        TotalRows: 3,
+        CreateCount: 0,
+        UpdateCount: 0,
+        UnchangedCount: 3,
+      }),
+    );
+    expect(screen.getByText('Nothing to import')).toBeTruthy();
+    expect(screen.getByText(/matches the records already stored \(3 unchanged\)/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+    expect(handlers.onCommit).not.toHaveBeenCalled();
+  });
+
   it('Invalid: tells to fix and upload again, lists the errors, notes when only the first are shown', () => {
     const errors = Array.from({ length: 200 }, (_, index) => ({
       Row: index + 2,

@@ -94,6 +94,15 @@ export function ImportReview({
       );
     case 'Discarded':
       return <Alert severity="info">{job.FileName} was discarded. Nothing was imported.</Alert>;
+    case 'NothingToImport':
+      return (
+        <Alert severity="info">
+          <AlertTitle>Nothing to import</AlertTitle>
+          Every row of {job.FileName} matches the records already stored ({job.UnchangedCount} unchanged).
+          Nothing was changed.
+          {uploadAgain}
+        </Alert>
+      );
     default:
       return null;
   }

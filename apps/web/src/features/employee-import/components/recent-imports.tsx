@@ -13,7 +13,13 @@ import { useCompanyImports } from '../api/list-company-imports';
 import { formatCount, formatDateTime } from '../import-format';
 import { ImportStatusChip } from '@/components/import-status-chip';
 
-const count = (value: number) => formatCount(value);
+const count = (value: number | null) => (value === null ? '—' : formatCount(value));
+/**
+ * Created and Updated say what an import did, so they show only for a committed one: a discarded preview's
+ * "Created 2" read as if two employees had been created (issue 11).
+ */
+const committedOnly = (value: number, row: EmployeeImportSummary) =>
+  row.Status === 'Committed' ? value : null;
 
 /** The company's latest imports; opening one shows its result in step 3. */
 export function RecentImports({
@@ -90,9 +96,17 @@ export function RecentImports({
         headerName: 'Created',
         type: 'number',
         width: phone ? 82 : 90,
+        valueGetter: committedOnly,
         valueFormatter: count,
       },
-      { field: 'UpdateCount', headerName: 'Updated', type: 'number', width: 90, valueFormatter: count },
+      {
+        field: 'UpdateCount',
+        headerName: 'Updated',
+        type: 'number',
+        width: 90,
+        valueGetter: committedOnly,
+        valueFormatter: count,
+      },
       { field: 'ErrorCount', headerName: 'Errors', type: 'number', width: 80, valueFormatter: count },
       {
         field: 'UploadedBy',

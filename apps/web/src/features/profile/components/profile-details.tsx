@@ -56,11 +56,14 @@ export function ProfileDetails() {
         {data.FullName}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {data.EmployeeNumber}
+        {data.EmployeeNumber ?? 'No employee record is linked to this account.'}
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>
-        <Row label="Department" value={data.DepartmentName || 'Not assigned'} />
-        <Row label="Position" value={data.PositionName || 'Not assigned'} />
+        <Row
+          label="Department"
+          value={data.DepartmentName || (data.EmployeeNumber ? 'Not assigned' : 'N/A')}
+        />
+        <Row label="Position" value={data.PositionName || (data.EmployeeNumber ? 'Not assigned' : 'N/A')} />
         <Row label="Shift" value={shiftName(data)} />
         <Row label="Schedule" value={schedule(data)} />
       </Box>
