@@ -82,16 +82,6 @@ test('a profile load failure shows the error with a Retry that recovers', async 
   await expect(card.getByRole('alert')).toHaveCount(0);
 });
 
-test('the Admin without an employee record sees the profile error state, not a broken card', async ({
-  page,
-}) => {
-  await signInWithTokens(page, demo.admin);
-  await page.goto('/admin/dashboard');
-  const card = await openProfile(page);
-  await expect(card.getByRole('alert')).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Logout' })).toBeVisible();
-});
-
 test('logout from the profile menu goes to the type login page', async ({ page }) => {
   await signInWithTokens(page, demo.approver);
   await page.goto('/portal/dashboard');

@@ -23,9 +23,9 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
                   aria-label={visible ? 'Hide password' : 'Show password'}
                   onClick={() => setVisible((value) => !value)}
                   onMouseDown={(event) => event.preventDefault()}
+                  aria-pressed={visible}
                   edge="end"
                   size="small"
-                  tabIndex={-1}
                 >
                   {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
                 </IconButton>

@@ -9,6 +9,8 @@ const REFRESH_URL = '/api/v1/users/refresh-token';
 
 /** The signed-in user as the access token describes it (spec §3). */
 export interface SessionUser {
+  /** The user's id (the token's subject). */
+  userId: string;
   /** Admin, PayrollUser, HRUser or PortalUser; any other text is kept as-is and gets no menu. */
   userType: string;
   company: string;
@@ -27,6 +29,7 @@ export function decodeSession(token: string | null | undefined): SessionUser | n
   const claims = decodeJwtPayload(token);
   if (!claims || typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return null;
   return {
+    userId: text(claims.sub),
     userType: text(claims.user_type),
     company: text(claims.company),
     name: text(claims.name),

@@ -6,6 +6,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -73,23 +74,26 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
             const active = isActive(item, pathname, home);
             const Icon = item.icon;
             return (
-              <Tooltip key={item.label} title={compact ? item.label : ''} placement="right">
-                <ListItemButton
-                  component={RouterLink}
-                  to={item.to}
-                  selected={active}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={closeMobile}
-                  sx={{ borderRadius: 1, mb: 0.25, minHeight: 44 }}
-                >
-                  <ListItemIcon
-                    sx={{ minWidth: compact ? 0 : 40, color: active ? 'primary.main' : undefined }}
+              // Each entry is a list item (li): a link straight inside the ul is not a list item to a screen reader.
+              <ListItem key={item.label} disablePadding>
+                <Tooltip title={compact ? item.label : ''} placement="right">
+                  <ListItemButton
+                    component={RouterLink}
+                    to={item.to}
+                    selected={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={closeMobile}
+                    sx={{ borderRadius: 1, mb: 0.25, minHeight: 44 }}
                   >
-                    <Icon aria-hidden />
-                  </ListItemIcon>
-                  {!compact && <ListItemText primary={item.label} />}
-                </ListItemButton>
-              </Tooltip>
+                    <ListItemIcon
+                      sx={{ minWidth: compact ? 0 : 40, color: active ? 'primary.main' : undefined }}
+                    >
+                      <Icon aria-hidden />
+                    </ListItemIcon>
+                    {!compact && <ListItemText primary={item.label} />}
+                  </ListItemButton>
+                </Tooltip>
+              </ListItem>
             );
           })}
         </List>
@@ -97,14 +101,16 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
           <>
             <Divider sx={{ mx: 1 }} />
             <List sx={{ px: 1 }}>
-              <Tooltip title={compact ? 'Logout' : ''} placement="right">
-                <ListItemButton onClick={() => void logout()} sx={{ borderRadius: 1, minHeight: 44 }}>
-                  <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
-                    <LogoutOutlined aria-hidden />
-                  </ListItemIcon>
-                  {!compact && <ListItemText primary="Logout" />}
-                </ListItemButton>
-              </Tooltip>
+              <ListItem disablePadding>
+                <Tooltip title={compact ? 'Logout' : ''} placement="right">
+                  <ListItemButton onClick={() => void logout()} sx={{ borderRadius: 1, minHeight: 44 }}>
+                    <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
+                      <LogoutOutlined aria-hidden />
+                    </ListItemIcon>
+                    {!compact && <ListItemText primary="Logout" />}
+                  </ListItemButton>
+                </Tooltip>
+              </ListItem>
             </List>
           </>
         )}

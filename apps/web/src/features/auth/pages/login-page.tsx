@@ -7,16 +7,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { UserTypeName } from '@hrpay/contracts';
 import { PasswordField } from '@/components/password-field';
 import { errorMessage } from '@/lib/error-handler';
 import { useRouteHandle } from '@/lib/route-handle';
 import { storeTokens } from '@/lib/session';
-import { forgotPasswordRouteFor, homeFor } from '@/lib/user-type-routes';
+import { forgotPasswordRouteFor, homeFor, loginRouteFor } from '@/lib/user-type-routes';
 import { email, password, required, textField } from '@/lib/validators';
 import { login } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { SIGN_IN_AUDIENCE } from '../user-type-labels';
 import { SubmitButton } from '../components/submit-button';
+
+const OTHER_SIGN_INS: readonly UserTypeName[] = ['PortalUser', 'HRUser', 'PayrollUser', 'Admin'];
 
 const schema = z.object({ email: textField(required, email), password: textField(required, password) });
 type Values = z.infer<typeof schema>;
@@ -74,11 +78,19 @@ export default function LoginPage() {
           </Link>
         </Box>
         <SubmitButton busy={isSubmitting}>Sign in</SubmitButton>
-        <Box sx={{ textAlign: 'center', mt: 2 }}>
-          <Link component={RouterLink} to="/" variant="body2">
-            Not {audience.title === 'Employee Portal' ? 'an employee' : `${audience.title} staff`}? Choose
-            another sign-in
-          </Link>
+        {/* A wrong-type sign-in answers the generic failure (no account enumeration), so the other doors
+            are always in sight. */}
+        <Box component="nav" aria-label="Other sign-in pages" sx={{ textAlign: 'center', mt: 2 }}>
+          <Typography variant="body2" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+            Not {audience.title === 'Employee Portal' ? 'an employee' : `${audience.title} staff`}? Sign in as
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+            {OTHER_SIGN_INS.filter((other) => other !== userType).map((other) => (
+              <Link key={other} component={RouterLink} to={loginRouteFor(other)} variant="body2">
+                {SIGN_IN_AUDIENCE[other].title}
+              </Link>
+            ))}
+          </Box>
         </Box>
       </Box>
     </AuthCard>

@@ -1,17 +1,22 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { USER_SORTABLE, type User } from '@hrpay/contracts';
+import { USER_SORTABLE, UserTypeId, type User } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { booleanParam, useListLinkState, useListQuery } from '@/lib/use-list-query';
+import { useSession } from '@/lib/use-session';
 import { useCompanyOptions } from '../api/company-options';
 import { fetchUsers } from '../api/list-users';
 import { userKeys } from '../api/user-keys';
@@ -24,6 +29,43 @@ import {
   userTypeParam,
   type UserStatus,
 } from '../components/user-values';
+
+/**
+ * A menu action the server would refuse for this row, shown disabled with the reason on hover and to screen
+ * readers, instead of failing after a confirmation (issue 11). A disabled item takes no pointer events, so the
+ * tooltip sits on a wrapper.
+ */
+function RefusedMenuAction({
+  label,
+  icon,
+  reason,
+}: {
+  label: string;
+  icon: ReactNode;
+  reason: string;
+  showInMenu: true;
+}) {
+  return (
+    <Tooltip title={reason} placement="left">
+      <span>
+        <MenuItem disabled aria-description={reason}>
+          <ListItemIcon>{icon}</ListItemIcon>
+          {label}
+        </MenuItem>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** How many Admins are active in the tenant (one, two or more is all that matters here). */
+function useActiveAdminCount() {
+  return useQuery({
+    queryKey: [...userKeys.all, 'active-admin-count'],
+    queryFn: ({ signal }) =>
+      fetchUsers('all', { UserType: UserTypeId.Admin, IsActive: true, Page: 1, PageSize: 2 }, signal),
+    select: (page) => page.TotalCount,
+  });
+}
 
 const STATUS_OPTIONS = [
   { value: 'true', label: 'Active' },
@@ -44,8 +86,21 @@ export default function UsersPage() {
   const location = useLocation();
   const { from } = useListLinkState();
   const { remove, resend } = useUserActions();
+  const session = useSession();
+  const activeAdmins = useActiveAdminCount();
   const companies = useCompanyOptions();
   const company = companies.data?.find((option) => option.CompanyId === companyId);
+  // The rules the server enforces on delete (no self-delete, never the last active Admin), known up front.
+  const deleteRefusal = useCallback(
+    (row: User): string | null => {
+      if (session && row.UserId === session.userId) return 'You cannot delete your own account.';
+      if (row.UserType === UserTypeId.Admin && row.IsActive && activeAdmins.data === 1) {
+        return 'This is the only active Admin; add another Admin before deleting this one.';
+      }
+      return null;
+    },
+    [session, activeAdmins.data],
+  );
   const list = useListQuery({
     queryKey: userKeys.lists(segment),
     queryFn: (request, signal) => fetchUsers(segment, request, signal),
@@ -130,19 +185,29 @@ export default function UsersPage() {
                 />,
               ]
             : []),
-          <GridActionsCellItem
-            key="delete"
-            showInMenu
-            icon={<DeleteOutlined />}
-            label="Delete"
-            onClick={() => void remove(row)}
-          />,
+          deleteRefusal(row) ? (
+            <RefusedMenuAction
+              key="delete"
+              showInMenu
+              icon={<DeleteOutlined />}
+              label="Delete"
+              reason={deleteRefusal(row)!}
+            />
+          ) : (
+            <GridActionsCellItem
+              key="delete"
+              showInMenu
+              icon={<DeleteOutlined />}
+              label="Delete"
+              onClick={() => void remove(row)}
+            />
+          ),
         ],
       },
     ];
     // On one company's page every row has that company.
     return companyId ? all.filter((column) => column.field !== 'CompanyName') : all;
-  }, [companyId, from, navigate, remove, resend]);
+  }, [companyId, from, navigate, remove, resend, deleteRefusal]);
 
   const { UserType, IsActive } = list.state.filters;
   const filtered = !!list.request.Search || UserType !== undefined || IsActive !== undefined;
