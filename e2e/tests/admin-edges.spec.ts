@@ -33,7 +33,11 @@ test('every entry of the staff navigation is a list item', async ({ page }) => {
   await expect(lists.first()).toBeVisible();
   // A list's children are all list items (no bare links or buttons inside the ul).
   const strays = await lists.evaluateAll((uls) =>
-    uls.flatMap((ul) => [...ul.children].filter((child) => child.tagName !== 'LI').map((c) => c.tagName)),
+    uls.flatMap((ul) =>
+      Array.from(ul.children)
+        .filter((child) => child.tagName !== 'LI')
+        .map((c) => c.tagName),
+    ),
   );
   expect(strays).toEqual([]);
 });
