@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { deliveryPlugin } from './build/delivery';
 
 /** `holidays-page` -> `Holidays`: page chunks are named after their page, so network logs read plainly. */
 export const pageChunkName = (name: string) =>
@@ -13,23 +14,27 @@ export const pageChunkName = (name: string) =>
     .join('');
 
 /** Large libraries in their own long-lived chunks, so an app release does not re-download them. */
+// Only React itself is grouped: grouping MUI or forms made the sign-in page download every component any
+// page uses (issue 11); the rest is split by where it is imported.
 const VENDOR_CHUNKS: [string, RegExp][] = [
-  ['vendor-mui-x', /node_modules[\\/]@mui[\\/]x-/],
-  ['vendor-mui', /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/],
   ['vendor-react', /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/],
-  ['vendor-forms', /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/],
-  ['vendor-query', /node_modules[\\/]@tanstack[\\/]/],
 ];
 
 // The built app is served by apps/server from apps/web/dist (same origin, base URL empty).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    deliveryPlugin({ budgetBytes: Number(process.env.HRPAY_LOGIN_JS_BUDGET_BYTES) || undefined }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the published build (issue 13 item 11): they would hand out the whole source.
+    sourcemap: false,
+    // Read by build/delivery.ts to weigh the sign-in route.
+    manifest: true,
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
       output: {
@@ -43,7 +48,7 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
   },

@@ -29,7 +29,9 @@ for (const [user, items] of staffMenus) {
   }) => {
     await signInWithTokens(page, user);
     await page.goto(user.home);
-    const drawer = page.getByRole('navigation');
+    const drawer = page.getByRole('navigation', { name: 'Main navigation' });
+    // The signed-in layout loads on demand: wait for it before reading the list at once.
+    await expect(drawer.getByRole('link').first()).toBeVisible();
     const labels = (await drawer.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
     expect(labels).toEqual(items);
     await expect(drawer.getByText('Logout', { exact: true })).toBeVisible();

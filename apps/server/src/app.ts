@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -19,6 +17,7 @@ import { Mailer } from './lib/mailer.js';
 import { HttpProblem, problems } from './lib/problem.js';
 import { routeAccess } from './lib/route-access.js';
 import { Throttle } from './lib/throttle.js';
+import { apiDelivery, securityHeaders, sendIndexHtml, serveWebApp } from './lib/web-delivery.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { authService, type AuthService } from './modules/auth/service.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes.js';
@@ -79,46 +78,52 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
   });
   app.decorate('services', { auth, tokens, mailer });
 
+  await app.register(securityHeaders);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'HRPAY API', version: '1' } },
     transform: jsonSchemaTransform,
   });
   await app.register(routeAccess, { db, tokens });
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ Status: 'ok' }));
-  app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await db.ping();
-      return { Status: 'ready' };
-    } catch {
-      return reply.code(503).send(problem(503, 'Service Unavailable', 'The database is not reachable.'));
-    }
+  // The API in its own context: compressed answers above 1 kB, never cached (web-delivery.ts).
+  await app.register(async (api) => {
+    await api.register(apiDelivery);
+    api.get('/api/health', { schema: { hide: true } }, async () => ({ Status: 'ok' }));
+    api.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
+      try {
+        await db.ping();
+        return { Status: 'ready' };
+      } catch {
+        return reply.code(503).send(problem(503, 'Service Unavailable', 'The database is not reachable.'));
+      }
+    });
+    api.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+    await api.register(authRoutes, { auth });
+    await api.register(portalRoutes);
+    await api.register(companyRoutes);
+    await api.register(userRoutes, { auth, mailer });
+    await api.register(employeeRoutes);
+    const imports = employeeImportService(db, api.log);
+    await api.register(employeeImportRoutes, { imports });
+    await api.register(adminDashboardRoutes, { imports });
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(authRoutes, { auth });
-  await app.register(portalRoutes);
-  await app.register(companyRoutes);
-  await app.register(userRoutes, { auth, mailer });
-  await app.register(employeeRoutes);
-  const imports = employeeImportService(db, app.log);
-  await app.register(employeeImportRoutes, { imports });
-  await app.register(adminDashboardRoutes, { imports });
-
-  const webDist = config.WEB_DIST_DIR ?? defaultWebDist;
-  const serveWeb = existsSync(`${webDist}/index.html`);
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  const serveWeb = await serveWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/api')) {
+    // A missing built file (or a withheld source map) is a 404, not the app's page.
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/assets/')) {
       // The single-page app owns every other path, including its own not-found page.
-      return reply.type('text/html').sendFile('index.html');
+      return sendIndexHtml(reply);
     }
+    // The path is not echoed back (issue 13, item 5).
     return reply
       .code(404)
+      .header('cache-control', 'no-store')
       .type('application/problem+json')
-      .send(problem(404, 'Not Found', `No resource at ${path}.`));
+      .send(problem(404, 'Not Found', 'There is no resource at this address.'));
   });
 
   return app;

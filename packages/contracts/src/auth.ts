@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { UserTypeId } from './user-types.js';
 
-export const PASSWORD_MIN_LENGTH = 6;
+// Kept in validation-messages.ts (no zod there): the sign-in pages read it without loading zod.
+import { PASSWORD_MIN_LENGTH } from './validation-messages.js';
+export { PASSWORD_MIN_LENGTH };
 
 const userTypeGuid = z.enum([
   UserTypeId.Admin,

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from './auth.js';
+export const PASSWORD_MIN_LENGTH = 6;
 
 /** The exact validation messages of spec §5, shared so every form (and any server echo) says the same thing. */
 export const ValidationMessages = {

@@ -7,8 +7,11 @@ import { queryClient } from './query-client';
 import { RootShell, RouteErrorFallback } from './root-shell';
 import { PageLoading, RouteGate } from './route-gate';
 import { PublicLayout } from './layouts/public-layout';
-import { StaffLayout } from './layouts/staff-layout';
-import { PortalLayout } from './layouts/portal-layout';
+
+// The signed-in layouts (drawer, app bar, profile menu) load only once someone is signed in: the public and
+// sign-in pages carry none of them (issue 11).
+const StaffLayout = lazy(async () => ({ default: (await import('./layouts/staff-layout')).StaffLayout }));
+const PortalLayout = lazy(async () => ({ default: (await import('./layouts/portal-layout')).PortalLayout }));
 
 /**
  * Pages load lazily inside the already-rendered layout (React.lazy + Suspense), so the shell shows at once. A
@@ -44,7 +47,9 @@ const childrenOf = (layout: RouteLayout) =>
 
 const gated = (Layout: ComponentType) => (
   <RouteGate>
-    <Layout />
+    <Suspense fallback={<PageLoading />}>
+      <Layout />
+    </Suspense>
   </RouteGate>
 );
 

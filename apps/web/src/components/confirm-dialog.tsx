@@ -1,10 +1,15 @@
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
 
 export interface ConfirmOptions {
   title: string;
@@ -24,7 +29,7 @@ const ConfirmContext = createContext<Confirm | null>(null);
 /** Width limit of spec §9 for the confirmation dialog. */
 export const CONFIRM_DIALOG_MAX_WIDTH = 400;
 
-interface Pending extends ConfirmOptions {
+export interface Pending extends ConfirmOptions {
   resolve: (confirmed: boolean) => void;
 }
 
@@ -35,6 +40,7 @@ interface Pending extends ConfirmOptions {
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<Pending | null>(null);
+  const [used, setUsed] = useState(false);
   const pendingRef = useRef<Pending | null>(null);
 
   const settle = useCallback((confirmed: boolean) => {
@@ -49,6 +55,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         pendingRef.current?.resolve(false);
         const next = { ...options, resolve };
         pendingRef.current = next;
+        setUsed(true);
         setPending(next);
       }),
     [],
@@ -57,33 +64,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog
-        open={pending !== null}
-        onClose={() => settle(false)}
-        fullWidth
-        maxWidth={false}
-        aria-labelledby="confirm-dialog-title"
-        aria-describedby="confirm-dialog-message"
-        slotProps={{ paper: { sx: { maxWidth: CONFIRM_DIALOG_MAX_WIDTH } } }}
-      >
-        <DialogTitle id="confirm-dialog-title">{pending?.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="confirm-dialog-message" component="div">
-            {pending?.message}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => settle(false)}>{pending?.cancelLabel ?? 'Cancel'}</Button>
-          <Button
-            onClick={() => settle(true)}
-            variant="contained"
-            color={pending?.destructive ? 'error' : 'primary'}
-            autoFocus
-          >
-            {pending?.confirmLabel ?? 'OK'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {/* The dialog's code (MUI Dialog, Modal, focus trap) loads on first use: the sign-in pages never ask. */}
+      {used && (
+        <Suspense fallback={null}>
+          <ConfirmDialogView pending={pending} settle={settle} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

@@ -21,6 +21,7 @@ describe('decodeSession (spec §3 session user)', () => {
   it('reads the claims; is_approver is true only for the text True', () => {
     const session = decodeSession(fakeToken(sessionClaims({ is_approver: 'True', exp: 2000000000 })));
     expect(session).toEqual({
+      userId: 'user-1',
       userType: 'HRUser',
       company: 'Demo Manufacturing Inc.',
       name: 'Maria Santos',

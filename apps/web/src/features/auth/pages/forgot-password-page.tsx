@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { PlainTextField } from '@/components/plain-text-field';
 import { handleError } from '@/lib/error-handler';
 import { useRouteHandle } from '@/lib/route-handle';
 import { loginRouteFor } from '@/lib/user-type-routes';
-import { email, required, textField } from '@/lib/validators';
+import { email, required, rule } from '@/lib/rules';
 import { requestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { SIGN_IN_AUDIENCE } from '../user-type-labels';
@@ -20,8 +18,7 @@ import { SubmitButton } from '../components/submit-button';
 export const RESET_LINK_SENT =
   'If an account exists for that e-mail, we have sent it a link to reset the password. Check your inbox (and spam folder); the link works for a limited time.';
 
-const schema = z.object({ email: textField(required, email) });
-type Values = z.infer<typeof schema>;
+type Values = { email: string };
 
 /** /admin/forgot-password and the other three: asks for a reset link for that type's account. */
 export default function ForgotPasswordPage() {
@@ -31,7 +28,7 @@ export default function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  } = useForm<Values>({ defaultValues: { email: '' } });
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -53,14 +50,14 @@ export default function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Box component="form" noValidate onSubmit={submit}>
-          <TextField
+          <PlainTextField
             label="Email"
             type="email"
             autoComplete="username"
             autoFocus
             error={!!errors.email}
             helperText={errors.email?.message}
-            {...register('email')}
+            {...register('email', { validate: rule(required, email) })}
           />
           <SubmitButton busy={isSubmitting}>Send reset link</SubmitButton>
         </Box>

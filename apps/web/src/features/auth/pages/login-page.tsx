@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { PlainTextField } from '@/components/plain-text-field';
 import Typography from '@mui/material/Typography';
 import type { UserTypeName } from '@hrpay/contracts';
 import { PasswordField } from '@/components/password-field';
@@ -14,7 +12,7 @@ import { errorMessage } from '@/lib/error-handler';
 import { useRouteHandle } from '@/lib/route-handle';
 import { storeTokens } from '@/lib/session';
 import { forgotPasswordRouteFor, homeFor, loginRouteFor } from '@/lib/user-type-routes';
-import { email, password, required, textField } from '@/lib/validators';
+import { email, password, required, rule } from '@/lib/rules';
 import { login } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { SIGN_IN_AUDIENCE } from '../user-type-labels';
@@ -22,8 +20,8 @@ import { SubmitButton } from '../components/submit-button';
 
 const OTHER_SIGN_INS: readonly UserTypeName[] = ['PortalUser', 'HRUser', 'PayrollUser', 'Admin'];
 
-const schema = z.object({ email: textField(required, email), password: textField(required, password) });
-type Values = z.infer<typeof schema>;
+// Plain react-hook-form rules with the spec §5 messages: zod stays off the sign-in route (issue 11).
+type Values = { email: string; password: string };
 
 /** /admin/login, /hr/login, /payroll/login, /portal/login: the route's handle says which type signs in. */
 export default function LoginPage() {
@@ -34,7 +32,7 @@ export default function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  } = useForm<Values>({ defaultValues: { email: '', password: '' } });
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -56,21 +54,21 @@ export default function LoginPage() {
             {failure}
           </Alert>
         )}
-        <TextField
+        <PlainTextField
           label="Email"
           type="email"
           autoComplete="username"
           autoFocus
           error={!!errors.email}
           helperText={errors.email?.message}
-          {...register('email')}
+          {...register('email', { validate: rule(required, email) })}
         />
         <PasswordField
           label="Password"
           autoComplete="current-password"
           error={!!errors.password}
           helperText={errors.password?.message}
-          {...register('password')}
+          {...register('password', { validate: rule(required, password) })}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
           <Link component={RouterLink} to={forgotPasswordRouteFor(userType)} variant="body2">

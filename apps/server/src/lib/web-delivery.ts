@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * How the web app and the API travel (issue 11): security headers on everything, set here and only here;
+ * the built files served precompressed (.br / .gz made at build time, never compressed per request) with
+ * long-lived caching for content-hashed names; API answers compressed above 1 kB and never cached.
+ */
+
+/** Built file names carry a content hash (`Companies-BzW3x9aQ.js`): such a file never changes. */
+const HASHED = /-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|svg|png|jpg|webp)$/;
+
+export const securityHeaders = fp(async (app: FastifyInstance) => {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // No inline or injected script can run: the tokens live in localStorage, so this is their guard.
+        scriptSrc: ["'self'"],
+        // MUI (emotion) inserts its styles at run time, and index.html holds the boot screen's style.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only means something over TLS; it is added below when the request came that way.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+});
+
+/** The API's own context (registered inside it; fastify-plugin so the hooks apply to that whole context): compression of larger JSON answers, and `no-store` on every answer. */
+export const apiDelivery = fp(async (app: FastifyInstance) => {
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4 compresses JSON well at a small CPU cost per answer (11 is for build time).
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+});
+
+/** Serves the built single-page app from `webDist`; answers whether it is there to serve. */
+export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  if (!existsSync(`${webDist}/index.html`)) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    preCompressed: true,
+    // Caching is set per file below; the default max-age=0 would override nothing useful.
+    cacheControl: false,
+    // Source maps are not published (issue 13 item 11); the build does not emit them either.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
+    setHeaders: (reply, path) => {
+      reply.header(
+        'cache-control',
+        HASHED.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  return true;
+}
+
+/** The single-page app's entry for any client-side route: always revalidated, so a release shows at once. */
+export function sendIndexHtml(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+}

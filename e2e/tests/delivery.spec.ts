@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { demo, signInThroughPage } from './support.js';
+
+// Issue 11 §1: the app works under its Content-Security-Policy (no inline script, nothing blocked).
+
+test('signing in and opening staff and portal pages raises no CSP violation', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { cspViolations: string[] }).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  const violations = async () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+  const response = await page.goto('/hr/login');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  expect(await violations()).toEqual([]);
+
+  await signInThroughPage(page, demo.admin);
+  await page.goto('/admin/companies');
+  await expect(page.getByRole('grid', { name: 'Companies' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+
+  await page.evaluate(() => localStorage.clear());
+  await signInThroughPage(page, demo.employee);
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  expect(await violations()).toEqual([]);
+});
