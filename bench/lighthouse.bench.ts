@@ -1,0 +1,180 @@
+/**
+ * Lighthouse 12 (mobile profile, simulated throttling) in Debian's Chromium against the production build served
+ * by the app (embedded database, demo data): /hr/login, /admin/companies and /portal/dashboard (signed in).
+ * Baseline in the same run: a bare static page (one HTML file, no script) from a plain node:http server, which
+ * shows what this machine and its Chromium score at best. Targets (issue 11): performance >= 95,
+ * accessibility 100, largest contentful paint < 2.5 s; the sign-in route's JavaScript <= 150 kB compressed.
+ *
+ * Needs a built web app (`npm run build -w @hrpay/web`). Environment: CHROME_PATH (/usr/bin/chromium),
+ * BENCH_LIGHTHOUSE_PORT (3209), BENCH_LIGHTHOUSE_RUNS (1: median of n runs per page).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { UserTypeId } from '@hrpay/contracts';
+import { writeResult } from './lib/results.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3209);
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+const base = `http://localhost:${PORT}`;
+const targets = { performanceMin: 95, accessibilityMin: 100, lcpMaxMs: 2500, loginJsMaxBytes: 150_000 };
+
+function startServer(dataDir: string): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'always', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    const onData = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-50_000);
+      if (/HRPAY is running/.test(log)) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${log}`)));
+  });
+}
+
+async function tokensOf(email: string, userType: string) {
+  const res = await fetch(`${base}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo1234', userType }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status}`);
+  return (await res.json()) as { AccessToken: string; RefreshToken: string };
+}
+
+interface Audit {
+  url: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  scriptBytes: number;
+  scripts: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function audit(port: number, url: string): Promise<Audit> {
+  const runs: Audit[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // The signed-in pages read the tokens put in localStorage before the audit.
+      disableStorageReset: true,
+    });
+    const lhr = result!.lhr;
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? [];
+    const scripts = requests.filter((r) => r.resourceType === 'Script');
+    runs.push({
+      url,
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      scriptBytes: scripts.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0),
+      scripts: scripts.length,
+    });
+  }
+  return {
+    url,
+    performance: median(runs.map((r) => r.performance)),
+    accessibility: median(runs.map((r) => r.accessibility)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    scriptBytes: median(runs.map((r) => r.scriptBytes)),
+    scripts: median(runs.map((r) => r.scripts)),
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'hrpay-lighthouse-'));
+const baselineHtml =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+  '<title>Baseline</title></head><body><main><h1>HRPAY</h1><p>A static page.</p></main></body></html>';
+const baselineServer = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(baselineHtml);
+});
+await new Promise<void>((resolve) => baselineServer.listen(PORT + 1, resolve));
+let server: ChildProcess | undefined;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  server = await startServer(dataDir);
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const signInAs = async (tokens: { AccessToken: string; RefreshToken: string } | null) => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/favicon.svg`);
+    await page.evaluate((t) => {
+      localStorage.clear();
+      if (t) {
+        localStorage.setItem('token', t.AccessToken);
+        localStorage.setItem('refreshToken', t.RefreshToken);
+      }
+    }, tokens);
+    await page.close();
+  };
+
+  const baseline = await audit(chrome.port, `http://localhost:${PORT + 1}/`);
+  await signInAs(null);
+  const login = await audit(chrome.port, `${base}/hr/login`);
+  await signInAs(await tokensOf('admin@demo.hrpay.test', UserTypeId.Admin));
+  const companies = await audit(chrome.port, `${base}/admin/companies`);
+  await signInAs(await tokensOf('employee@demo.hrpay.test', UserTypeId.PortalUser));
+  const portal = await audit(chrome.port, `${base}/portal/dashboard`);
+  await browser.disconnect();
+
+  const pages = [login, companies, portal];
+  const pass = (a: Audit) =>
+    a.performance >= targets.performanceMin &&
+    a.accessibility >= targets.accessibilityMin &&
+    a.lcpMs < targets.lcpMaxMs;
+  console.log(`baseline (static page)  performance ${baseline.performance}, LCP ${baseline.lcpMs} ms`);
+  for (const a of pages) {
+    console.log(
+      `${a.url.replace(base, '').padEnd(22)} performance ${a.performance}, accessibility ${a.accessibility}, ` +
+        `LCP ${a.lcpMs} ms, ${a.scripts} scripts ${a.scriptBytes} B ${pass(a) ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  const loginJsOk = login.scriptBytes <= targets.loginJsMaxBytes;
+  console.log(
+    `/hr/login JavaScript ${login.scriptBytes} B transferred (target <= ${targets.loginJsMaxBytes}): ${loginJsOk ? 'PASS' : 'FAIL'}`,
+  );
+  writeResult('lighthouse', {
+    runsPerPage: RUNS,
+    targets,
+    baseline,
+    pages,
+    pass: pages.every(pass) && loginJsOk,
+  });
+  process.exitCode = pages.every(pass) && loginJsOk ? 0 : 1;
+} finally {
+  await chrome?.kill();
+  server?.kill('SIGTERM');
+  baselineServer.close();
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
