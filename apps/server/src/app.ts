@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ValidationMessages, type ProblemDetails } from '@hrpay/contracts';
+import { ProblemTypes, ValidationMessages, type ProblemDetails, type ProblemType } from '@hrpay/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { accessTokens, type AccessTokens } from './lib/access-tokens.js';
@@ -139,8 +139,9 @@ function problem(
   title: string,
   detail?: string,
   errors?: ProblemDetails['errors'],
+  type: string = status === 400 ? ProblemTypes.validation : 'about:blank',
 ): ProblemDetails {
-  return { type: 'about:blank', title, status, detail, ...(errors ? { errors } : {}) };
+  return { type, title, status, detail, ...(errors ? { errors } : {}) };
 }
 
 /** The one error path: typed problems keep their message, 4xx from Fastify keep theirs, 5xx say nothing inside. */
@@ -153,7 +154,9 @@ function problemHandler(
   reply.type('application/problem+json');
   if (error instanceof HttpProblem) {
     reply.headers(error.headers);
-    return reply.code(error.status).send(problem(error.status, error.title, error.detail, error.errors));
+    return reply
+      .code(error.status)
+      .send(problem(error.status, error.title, error.detail, error.errors, error.type));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.flatMap((v) => {
@@ -182,7 +185,8 @@ function problemHandler(
       .send(problem(400, 'Bad Request', 'The request contains characters that cannot be stored.'));
   }
   const dbConflict = databaseConflict(error);
-  if (dbConflict) return reply.code(409).send(problem(409, 'Conflict', dbConflict));
+  if (dbConflict)
+    return reply.code(409).send(problem(409, 'Conflict', dbConflict.detail, undefined, dbConflict.type));
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error }, 'response did not match its schema');
     return reply.code(500).send(problem(500, 'Internal Server Error', 'Something went wrong.'));
@@ -229,13 +233,20 @@ function fieldWithNul(value: unknown, path: string): string | null {
  * A constraint the database enforced after the application's own checks (two requests racing): a clear 409,
  * not a 500. Serialization failures and lock timeouts are also answered as "try again".
  */
-function databaseConflict(error: unknown): string | null {
+function databaseConflict(error: unknown): { detail: string; type: ProblemType } | null {
   const code = (error as { code?: unknown }).code;
   if (code === '23505')
-    return 'This conflicts with a record that already exists (it was just created). Reload and try again.';
+    return {
+      detail: 'This conflicts with a record that already exists (it was just created). Reload and try again.',
+      type: ProblemTypes.duplicate,
+    };
   if (code === '23503')
-    return 'This record is still referred to by other records, or refers to one that no longer exists.';
-  if (code === '40001' || code === '40P01' || code === '55P03') return 'The record is busy; try again.';
+    return {
+      detail: 'This record is still referred to by other records, or refers to one that no longer exists.',
+      type: ProblemTypes.stillReferenced,
+    };
+  if (code === '40001' || code === '40P01' || code === '55P03')
+    return { detail: 'The record is busy; try again.', type: ProblemTypes.concurrentChange };
   return null;
 }
 

@@ -1,4 +1,4 @@
-import type { ProblemDetails, ValidationError } from '@hrpay/contracts';
+import type { ProblemDetails, ProblemType, ValidationError } from '@hrpay/contracts';
 
 /** A failed call: the HTTP status (0 when the server could not be reached) and the problem details, if any. */
 export class ApiError extends Error {
@@ -15,9 +15,18 @@ export class ApiError extends Error {
     return typeof this.problem?.detail === 'string' && this.problem.detail ? this.problem.detail : undefined;
   }
 
+  /** The problem's `type` (ProblemTypes), for telling one 409 from another without reading its text. */
+  get type(): string | undefined {
+    return typeof this.problem?.type === 'string' ? this.problem.type : undefined;
+  }
+
   get validationErrors(): Partial<ValidationError>[] {
     return Array.isArray(this.problem?.errors) ? this.problem.errors : [];
   }
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** `isProblem(error, ProblemTypes.staleRowVersion)`: an API answer of that problem type. */
+export const isProblem = (error: unknown, type: ProblemType): error is ApiError =>
+  isApiError(error) && error.type === type;

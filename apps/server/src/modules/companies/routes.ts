@@ -10,6 +10,7 @@ import {
   IdParams,
   UpdateCompanyRequest,
   type ValidationError,
+  ProblemTypes,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -105,10 +106,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await companyOr404(tx, user.tenantId, req.params.id, true);
       // The stored id, not the address (which may spell it in upper case): the audit row is found by it.
       const id = before.CompanyId;
-      if (before.RowVersion !== req.body.RowVersion) throw problems.conflict(STALE_COMPANY);
+      if (before.RowVersion !== req.body.RowVersion) throw problems.stale(STALE_COMPANY);
       await refuseDuplicates(tx, user.tenantId, req.body, id);
       if (!(await repo.update(tx, user.tenantId, id, req.body.RowVersion, req.body))) {
-        throw problems.conflict(STALE_COMPANY);
+        throw problems.stale(STALE_COMPANY);
       }
       const after = await companyOr404(tx, user.tenantId, id);
       await writeAudit(tx, user, { entity: 'company', entityId: id, action: 'update', before, after });
@@ -126,6 +127,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (references) {
         throw problems.conflict(
           `${before.Name} cannot be deleted: it still has ${references}. Deactivate it instead.`,
+          ProblemTypes.stillReferenced,
         );
       }
       await repo.delete(tx, user.tenantId, before.CompanyId);

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmployeeImport, ImportRowError } from '@hrpay/contracts';
+import { ProblemTypes, type EmployeeImport, type ImportRowError } from '@hrpay/contracts';
 import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { problems } from '../../lib/problem.js';
@@ -252,6 +252,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         throw problems.conflict(
           `An import for ${company.name} is already in progress (${active.file_name}, ${active.status.toLowerCase()}). ` +
             'Wait for it to finish, then upload again.',
+          ProblemTypes.invalidState,
         );
       }
       await repo.discardPending(tx, user.tenantId, companyId);
@@ -288,6 +289,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
             : row.status === 'NothingToImport'
               ? 'Every row of this file matches the records already stored: there is nothing to import.'
               : `This import cannot be committed (it is ${row.status.toLowerCase()}).`,
+          ProblemTypes.invalidState,
         );
       }
       await repo.transition(tx, user.tenantId, id, 'Ready', 'Committing');
@@ -302,7 +304,10 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       const row = await repo.get(tx, user.tenantId, id, true);
       if (!row) throw problems.notFound('The import was not found.');
       if (!['Ready', 'Invalid', 'Failed', 'Discarded'].includes(row.status)) {
-        throw problems.conflict(`This import cannot be discarded (it is ${row.status.toLowerCase()}).`);
+        throw problems.conflict(
+          `This import cannot be discarded (it is ${row.status.toLowerCase()}).`,
+          ProblemTypes.invalidState,
+        );
       }
       await repo.setStatus(tx, user.tenantId, id, 'Discarded', { dropFile: true });
       parsedCache.delete(id);

@@ -11,6 +11,7 @@ import {
   UserListSegment,
   userTypeNameFromId,
   type ValidationError,
+  ProblemTypes,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -164,15 +165,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
       const before = await lockForChange(tx, user.tenantId, req.params.id);
       // The stored id, not the address: the address may spell it in upper case, and the self checks compare text.
       const id = before.UserId;
-      if (before.RowVersion !== body.RowVersion) throw problems.conflict(STALE_USER);
+      if (before.RowVersion !== body.RowVersion) throw problems.stale(STALE_USER);
       const userType = userTypeNameFromId(body.UserType)!;
       const staysActiveAdmin = userType === 'Admin' && body.IsActive;
       if (userTypeNameFromId(before.UserType) === 'Admin' && before.IsActive && !staysActiveAdmin) {
         if (id === user.userId) {
-          throw problems.conflict('You cannot disable your own account or take away your own Admin access.');
+          throw problems.conflict(
+            'You cannot disable your own account or take away your own Admin access.',
+            ProblemTypes.selfChange,
+          );
         }
         if ((await repo.otherActiveAdmins(tx, user.tenantId, id)) === 0) {
-          throw problems.conflict('This is the last active Admin of your account; keep at least one.');
+          throw problems.conflict(
+            'This is the last active Admin of your account; keep at least one.',
+            ProblemTypes.lastAdmin,
+          );
         }
       }
       await checkReferences(tx, user, body, id);
@@ -186,7 +193,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
         isApprover: userType === 'PortalUser' && body.IsApprover,
         isActive: body.IsActive,
       });
-      if (!updated) throw problems.conflict(STALE_USER);
+      if (!updated) throw problems.stale(STALE_USER);
       const emailChanged = email.toLowerCase() !== before.Email.toLowerCase();
       if (emailChanged) {
         await repo.moveLoginEmail(tx, user.tenantId, id, email);
@@ -211,13 +218,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
     handler: async (req) => {
       const { tx, user } = contextOf(req);
       const before = await lockForChange(tx, user.tenantId, req.params.id);
-      if (before.UserId === user.userId) throw problems.conflict('You cannot delete your own account.');
+      if (before.UserId === user.userId)
+        throw problems.conflict('You cannot delete your own account.', ProblemTypes.selfChange);
       if (
         userTypeNameFromId(before.UserType) === 'Admin' &&
         before.IsActive &&
         (await repo.otherActiveAdmins(tx, user.tenantId, before.UserId)) === 0
       ) {
-        throw problems.conflict('This is the last active Admin of your account; keep at least one.');
+        throw problems.conflict(
+          'This is the last active Admin of your account; keep at least one.',
+          ProblemTypes.lastAdmin,
+        );
       }
       await repo.delete(tx, user.tenantId, before.UserId);
       await writeAudit(tx, user, { entity: 'user', entityId: before.UserId, action: 'delete', before });
@@ -234,9 +245,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
       if (target.HasPassword) {
         throw problems.conflict(
           `${target.FullName} has already set a password; use password recovery instead.`,
+          ProblemTypes.invalidState,
         );
       }
-      if (!target.IsActive) throw problems.conflict(`${target.FullName} is disabled; enable the user first.`);
+      if (!target.IsActive)
+        throw problems.conflict(
+          `${target.FullName} is disabled; enable the user first.`,
+          ProblemTypes.invalidState,
+        );
       await sendInvitation(req, { id: target.UserId, email: target.Email, full_name: target.FullName });
       return { Message: `A new invitation was sent to ${target.Email}.` };
     },

@@ -1,3 +1,4 @@
+import { ProblemTypes } from '@hrpay/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
@@ -109,15 +110,29 @@ describe('CompanyForm', () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 
-  it('hands a 409 to onConflict; any other failure becomes an error toast', async () => {
+  it('hands a stale-version 409 to onConflict; any other failure (another 409 too) becomes an error toast', async () => {
     const form = renderForm();
     form.type('Name', 'Acme');
     form.type('TIN', '123-456-789');
-    onSubmit.mockRejectedValueOnce(new ApiError(409, { title: 'Conflict', status: 409, detail: 'Changed.' }));
+    onSubmit.mockRejectedValueOnce(
+      new ApiError(409, {
+        type: ProblemTypes.staleRowVersion,
+        title: 'Conflict',
+        status: 409,
+        detail: 'Changed.',
+      }),
+    );
     form.submit();
     await waitFor(() => expect(onConflict).toHaveBeenCalledTimes(1));
 
     const toastError = vi.spyOn(toast, 'error').mockReturnValue('id');
+    onSubmit.mockRejectedValueOnce(
+      new ApiError(409, { type: ProblemTypes.duplicate, title: 'Conflict', status: 409, detail: 'Taken.' }),
+    );
+    form.submit();
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Taken.'));
+    expect(onConflict).toHaveBeenCalledTimes(1);
+
     onSubmit.mockRejectedValueOnce(new ApiError(500, { title: 'Internal Server Error', status: 500 }));
     form.submit();
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('The company could not be saved.'));

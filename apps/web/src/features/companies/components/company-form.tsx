@@ -8,6 +8,7 @@ import {
   normalizeSssEmployerNumber,
   normalizeTin,
   type CreateCompanyRequest,
+  ProblemTypes,
 } from '@hrpay/contracts';
 import {
   applyServerErrors,
@@ -19,7 +20,7 @@ import {
   SwitchInput,
   TextInput,
 } from '@/components/form-fields';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import {
   COMPANY_FORM_FIELDS,
@@ -36,7 +37,7 @@ const payFrequencyOptions = Object.entries(PAY_FREQUENCY_LABELS).map(([value, la
 
 export interface CompanyFormProps {
   initialValues: CompanyFormValues;
-  /** Sends the body; a thrown 400 is shown on the fields, a 409 goes to `onConflict` when given. */
+  /** Sends the body; a thrown 400 is shown on the fields, a stale-version 409 goes to `onConflict` when given. */
   onSubmit: (request: CreateCompanyRequest) => Promise<unknown>;
   onCancel: () => void;
   onConflict?: () => void;
@@ -70,7 +71,7 @@ export function CompanyForm({
     try {
       await onSubmit(toCompanyRequest(values));
     } catch (error) {
-      if (isApiError(error) && error.status === 409 && onConflict) return onConflict();
+      if (isProblem(error, ProblemTypes.staleRowVersion) && onConflict) return onConflict();
       const leftovers = applyServerErrors(error, COMPANY_FORM_FIELDS, setError);
       setFormErrors(leftovers);
       if (!isApiError(error) || error.validationErrors.length === 0) handleError(error, COMPANY_SAVE_FAILED);

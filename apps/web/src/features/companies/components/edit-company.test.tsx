@@ -1,3 +1,4 @@
+import { ProblemTypes } from '@hrpay/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -59,7 +60,14 @@ function renderPage() {
 describe('Edit company', () => {
   it('sends the RowVersion it read; on 409 says so and Reload brings the latest version', async () => {
     get.mockResolvedValueOnce(company());
-    put.mockRejectedValueOnce(new ApiError(409, { title: 'Conflict', status: 409, detail: 'Stale.' }));
+    put.mockRejectedValueOnce(
+      new ApiError(409, {
+        type: ProblemTypes.staleRowVersion,
+        title: 'Conflict',
+        status: 409,
+        detail: 'Stale.',
+      }),
+    );
     renderPage();
     const name = (await screen.findByRole('textbox', { name: 'Name' })) as HTMLInputElement;
     expect(name.value).toBe('Acme Corp');

@@ -7,8 +7,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import { ProblemTypes } from '@hrpay/contracts';
 import { PageHeader } from '@/components/page-header';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, isProblem } from '@/lib/api-error';
 import { errorDetail, errorMessage } from '@/lib/error-handler';
 import { useReturnPath } from '@/lib/use-list-query';
 import { useUpdateUser } from '../api/update-user';
@@ -74,8 +75,8 @@ export default function EditUserPage() {
         onCancel={() => void navigate(back)}
         onConflict={(error) => {
           const message = errorDetail(error) ?? 'The user could not be saved.';
-          // The three 409s carry no code; only a stale version says so, and only then does Reload help.
-          setConflict({ message, stale: /changed by someone else/i.test(message) });
+          // Only a stale version is cured by Reload; the own-account and last-Admin refusals are not.
+          setConflict({ message, stale: isProblem(error, ProblemTypes.staleRowVersion) });
         }}
         notice={
           conflict && (
