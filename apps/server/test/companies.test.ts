@@ -409,6 +409,28 @@ describe('GET and PUT /api/v1/companies/:id', () => {
     RowVersion: c.RowVersion,
   });
 
+  it('takes back its own GET body with an edit (output-only fields ignored), but still refuses unknown ones', async () => {
+    const created = await createOk(admin, { Name: 'Round Trip Corp' });
+    const read = (await call(admin, 'GET', `/api/v1/companies/${created.CompanyId}`)).json() as Company;
+    const res = await call(admin, 'PUT', `/api/v1/companies/${created.CompanyId}`, {
+      ...read,
+      Address: 'Ayala Ave., Makati City',
+      EmployeeCount: 999, // output-only: ignored, not stored, not refused
+      CreatedAt: '1999-01-01T00:00:00Z',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ Address: 'Ayala Ave., Makati City', EmployeeCount: 0, RowVersion: 2 });
+    expect(res.json().CreatedAt).toBe(read.CreatedAt);
+    const unknown = await call(admin, 'PUT', `/api/v1/companies/${created.CompanyId}`, {
+      ...res.json(),
+      Headcount: 3,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      { Code: 'Headcount', Description: 'Headcount: this property is not allowed' },
+    ]);
+  });
+
   it('answers the seeded company with its counts', async () => {
     const res = await call(admin, 'GET', `/api/v1/companies/${demoCompanyId}`);
     expect(res.statusCode).toBe(200);

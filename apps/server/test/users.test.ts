@@ -163,6 +163,30 @@ const editable = (u: User) => ({
   RowVersion: u.RowVersion,
 });
 
+describe('GET then PUT /api/v1/users/:id', () => {
+  it('takes back its own GET body with an edit; output-only fields are ignored, unknown ones refused', async () => {
+    const created = await createUser({
+      UserType: UserTypeId.HRUser,
+      FullName: 'Round Trip',
+      Email: 'round.trip@demo.hrpay.test',
+      CompanyId: demoCompanyId,
+    });
+    const read = (await call(admin, 'GET', `/api/v1/users/${created.UserId}`)).json() as User;
+    const res = await call(admin, 'PUT', `/api/v1/users/${created.UserId}`, {
+      ...read,
+      FullName: 'Round Trip Edited',
+      HasPassword: true, // output-only: the user still has no password
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ FullName: 'Round Trip Edited', HasPassword: false, RowVersion: 2 });
+    const unknown = await call(admin, 'PUT', `/api/v1/users/${created.UserId}`, { ...res.json(), Role: 'x' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      { Code: 'Role', Description: 'Role: this property is not allowed' },
+    ]);
+  });
+});
+
 describe('POST /api/v1/users', () => {
   it('refuses a second user for an employee that already has one, naming that user (Code EmployeeId)', async () => {
     const res = await call(admin, 'POST', '/api/v1/users', {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequest, listResponse, RowVersion } from './lists.js';
+import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -43,6 +43,12 @@ export const UpdateCompanyRequest = z.strictObject({
   ...CompanyFields,
   CompanyId: z.uuid().optional(),
   RowVersion,
+  ...outputOnly({
+    EmployeeCount: z.number().int(),
+    UserCount: z.number().int(),
+    CreatedAt: z.string(),
+    UpdatedAt: z.string(),
+  }),
 });
 export type UpdateCompanyRequest = z.input<typeof UpdateCompanyRequest>;
 

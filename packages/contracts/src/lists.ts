@@ -37,3 +37,17 @@ export interface ListResponse<T> {
 export const RowVersion = z.number().int().min(1);
 
 export const IdParams = z.object({ id: z.uuid() });
+
+/**
+ * Output-only fields of a resource (counts, timestamps, names joined from elsewhere) for its PUT body: a client
+ * may send back the GET body it read, unchanged, with its edits (issue 8 §0). They are accepted, marked
+ * readOnly in OpenAPI and never read by the server; any property the resource does not have stays a 400.
+ */
+export function outputOnly<T extends z.ZodRawShape>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, schema]) => [
+      key,
+      (schema as z.ZodType).optional().meta({ readOnly: true }),
+    ]),
+  ) as unknown as { [K in keyof T]: z.ZodOptional<T[K]> };
+}

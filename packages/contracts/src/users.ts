@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequest, listResponse, RowVersion } from './lists.js';
+import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { UserTypeId } from './user-types.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -35,7 +35,17 @@ const portalMessage = { message: 'A PortalUser must be linked to an employee', p
 export const CreateUserRequest = z.strictObject(UserFields).refine(portalNeedsEmployee, portalMessage);
 export type CreateUserRequest = z.input<typeof CreateUserRequest>;
 export const UpdateUserRequest = z
-  .strictObject({ ...UserFields, RowVersion })
+  .strictObject({
+    ...UserFields,
+    RowVersion,
+    ...outputOnly({
+      EmployeeNumber: z.string().nullable(),
+      EmployeeName: z.string().nullable(),
+      HasPassword: z.boolean(),
+      CreatedAt: z.string(),
+      UpdatedAt: z.string(),
+    }),
+  })
   .refine(portalNeedsEmployee, portalMessage);
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 
