@@ -25,7 +25,12 @@ beforeAll(async () => {
     signIn(t.app, demo.payroll),
     signIn(t.app, demo.employee),
   ]);
-  demoCompanyId = (await companyIdsOf(admin))[0]!;
+  // The demo tenant has two companies (Demo Logistics Corp. is the second): pick by name.
+  demoCompanyId = (
+    await t.db.withTenant(admin.tenantId, (tx) =>
+      tx.query<{ id: string }>(`SELECT id FROM companies WHERE name = 'Demo Manufacturing Inc.'`),
+    )
+  )[0]!.id;
   otherCompanyId = (await companyIdsOf(otherAdmin))[0]!;
 });
 afterAll(() => t?.close());

@@ -119,6 +119,9 @@ export const demo = {
   payroll: { email: 'payroll@demo.hrpay.test', type: 'PayrollUser' },
   approver: { email: 'approver@demo.hrpay.test', type: 'PortalUser' },
   employee: { email: 'employee@demo.hrpay.test', type: 'PortalUser' },
+  /** HR of Demo Logistics Corp., the demo tenant's second company. */
+  logisticsHr: { email: 'hr@logistics.demo.hrpay.test', type: 'HRUser' },
+  logisticsPayroll: { email: 'payroll@logistics.demo.hrpay.test', type: 'PayrollUser' },
   otherAdmin: { email: 'admin@other.hrpay.test', type: 'Admin' },
   otherHr: { email: 'hr@other.hrpay.test', type: 'HRUser' },
   otherEmployee: { email: 'employee@other.hrpay.test', type: 'PortalUser' },

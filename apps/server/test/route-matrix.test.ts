@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userTypeNames, type UserTypeName } from '@hrpay/contracts';
 import { problems } from '../src/lib/problem.js';
-import { contextOf } from '../src/lib/route-access.js';
+import { companyScope, contextOf } from '../src/lib/route-access.js';
 import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 
 /**
@@ -18,7 +18,9 @@ const sessions = {} as Record<UserTypeName, Session>;
 /** A route as a later module would write one, registered here so the matrix is proven to cover such routes. */
 async function probeModule(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/v1/probe-records/:id', {
-    config: { access: { userTypes: ['Admin', 'HRUser'], idOf: 'employees' } },
+    config: {
+      access: { userTypes: ['Admin', 'HRUser', 'PayrollUser'], idOf: 'employees', companyScoped: true },
+    },
     schema: {
       params: z.object({ id: z.string().uuid() }),
       response: { 200: z.object({ EmployeeNumber: z.string() }) },
@@ -26,8 +28,9 @@ async function probeModule(app: FastifyInstance) {
     handler: async (req) => {
       const { tx, user } = contextOf(req);
       const [row] = await tx.query<{ employee_number: string }>(
-        `SELECT employee_number FROM employees WHERE tenant_id = $1 AND id = $2`,
-        [user.tenantId, req.params.id],
+        `SELECT employee_number FROM employees
+          WHERE tenant_id = $1 AND id = $2 AND ($3::uuid IS NULL OR company_id = $3)`,
+        [user.tenantId, req.params.id, companyScope(user)],
       );
       if (!row) throw problems.notFound();
       return { EmployeeNumber: row.employee_number };
@@ -135,6 +138,56 @@ describe('route matrix', () => {
         }
       }
     }
+  });
+
+  it("answers 404 to an HR or Payroll user asking for another company's record of the same tenant", async () => {
+    // Demo Logistics Corp. is the demo tenant's second company; its HR and Payroll users ask for records of
+    // Demo Manufacturing Inc. Every route declared companyScoped is covered, new ones included.
+    const logistics = {
+      HRUser: await signIn(t.app, demo.logisticsHr),
+      PayrollUser: await signIn(t.app, demo.logisticsPayroll),
+    } as Partial<Record<UserTypeName, Session>>;
+    const scoped = t.app.apiRoutes.filter(
+      (r) =>
+        !('public' in r.access) &&
+        r.access.companyScoped &&
+        r.url.includes(':') &&
+        r.method !== 'PUT' &&
+        !r.multipart,
+    );
+    expect(scoped.map((r) => r.url)).toContain('/api/v1/probe-records/:id');
+    let checked = 0;
+    for (const { method, url, access } of scoped) {
+      if ('public' in access) continue;
+      const [row] = await t.db.withTenant(sessions.Admin.tenantId, (tx) =>
+        tx.query<{ id: string }>(
+          `SELECT r.id FROM ${access.idOf} r JOIN companies c ON c.tenant_id = r.tenant_id AND c.id = r.company_id
+            WHERE c.name = 'Demo Manufacturing Inc.' LIMIT 1`,
+        ),
+      );
+      expect(row, `${url}: a Demo Manufacturing record to probe`).toBeTruthy();
+      for (const type of access.userTypes) {
+        const asker = logistics[type];
+        if (!asker) continue;
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: fill(url, row!.id),
+          headers: asker.headers,
+          payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
+        expect(res.statusCode, `${type} of another company: ${method} ${url}`).toBe(404);
+        if (method === 'GET' && sessions[type]) {
+          const own = await t.app.inject({
+            method: 'GET',
+            url: fill(url, row!.id),
+            headers: sessions[type].headers,
+          });
+          expect(own.statusCode, `${type} of the same company: ${method} ${url}`).toBe(200);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('refuses at start a route with no access declaration, no response schema or a loose body', async () => {

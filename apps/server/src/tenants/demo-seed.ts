@@ -201,6 +201,57 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
           isApprover: 'isApprover' in u ? u.isApprover : false,
         });
       }
+
+      // A second company of the same tenant: an HR user of one company must see nothing of the other.
+      const [logistics] = await tx.query<{ id: string }>(
+        `INSERT INTO companies (tenant_id, name, registered_name, tin)
+         VALUES ($1, 'Demo Logistics Corp.', 'Demo Logistics Corp.', '123-456-790-000') RETURNING id`,
+        [tenantId],
+      );
+      const logisticsPeople = await seedPeople(tx, tenantId, logistics!.id, [
+        {
+          number: 'DL-0001',
+          first: 'Teresa',
+          last: 'Ong',
+          department: 'People',
+          position: 'HR Officer',
+          shift: 'Day Shift',
+        },
+        {
+          number: 'DL-0002',
+          first: 'Mark',
+          last: 'Villareal',
+          department: 'Fleet',
+          position: 'Driver',
+          shift: 'Day Shift',
+          supervisor: 'DL-0001',
+        },
+        {
+          number: 'DL-0003',
+          first: 'Joy',
+          last: 'Pascual',
+          department: 'People',
+          position: 'Payroll Officer',
+          shift: 'Mid Shift',
+          supervisor: 'DL-0001',
+        },
+      ]);
+      await insertUser(tx, tenantId, {
+        email: 'hr@logistics.demo.hrpay.test',
+        fullName: 'Teresa Ong',
+        userType: 'HRUser',
+        companyId: logistics!.id,
+        password: DEMO_PASSWORD,
+        employeeId: logisticsPeople.get('DL-0001'),
+      });
+      await insertUser(tx, tenantId, {
+        email: 'payroll@logistics.demo.hrpay.test',
+        fullName: 'Joy Pascual',
+        userType: 'PayrollUser',
+        companyId: logistics!.id,
+        password: DEMO_PASSWORD,
+        employeeId: logisticsPeople.get('DL-0003'),
+      });
     },
   );
 
@@ -269,6 +320,9 @@ export const DEMO_USERS_TEXT = `Demo data (password ${DEMO_PASSWORD} for every u
     payroll@demo.hrpay.test   PayrollUser  /payroll/login
     approver@demo.hrpay.test  PortalUser (approver)  /portal/login
     employee@demo.hrpay.test  PortalUser   /portal/login
+  Demo Holdings / Demo Logistics Corp. (a second company of the same tenant)
+    hr@logistics.demo.hrpay.test       HRUser       /hr/login
+    payroll@logistics.demo.hrpay.test  PayrollUser  /payroll/login
   Other Tenant Corp
     admin@other.hrpay.test    Admin
     hr@other.hrpay.test       HRUser
