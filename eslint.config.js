@@ -58,6 +58,28 @@ export default tseslint.config(
     },
   },
   {
+    // A feature uses components/, lib/ and its own files, never another feature (bulletproof-react): pages that
+    // compose features live in app/.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@hrpay/server', '@hrpay/payroll', '**/apps/server/**'],
+              message: 'web talks to the server over HTTP only',
+            },
+            {
+              group: ['@/features/*', '../../*', '../../../*'],
+              message: 'a feature does not import another feature; share through components/ or lib/, compose in app/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/db/**'],
     rules: {
@@ -67,6 +89,27 @@ export default tseslint.config(
           paths: [
             { name: 'pg', message: 'use the tenant transaction helper in src/db' },
             { name: '@electric-sql/pglite', message: 'use the tenant transaction helper in src/db' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's SQL is its own: another module goes through that module's service (immich's layering).
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'pg', message: 'use the tenant transaction helper in src/db' },
+            { name: '@electric-sql/pglite', message: 'use the tenant transaction helper in src/db' },
+          ],
+          patterns: [
+            {
+              group: ['../*/repository', '../*/repository.js', '**/modules/*/repository*'],
+              message: "another module's repository is its own; call that module's service",
+            },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 -- Platform spine: tenants, companies, people lookups, users, sessions, one-time tokens, mail outbox, audit.
 -- Every tenant-owned table: tenant_id first in the primary key and in every foreign key, forced RLS with the
--- same expression in USING and WITH CHECK (ARCHITECTURE §3). The catalog test (test/catalog.test.ts) enforces it.
+-- same expression in USING and WITH CHECK (ARCHITECTURE §3). The tenancy test (test/tenancy.test.ts, with test/catalog.ts) enforces it.
 
 CREATE TABLE tenants (
   tenant_id uuid NOT NULL,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminDashboard } from '@hrpay/contracts';
 import { contextOf } from '../../lib/route-access.js';
-import { importsRepo } from '../employee-import/repository.js';
 import type { EmployeeImportService } from '../employee-import/service.js';
 
 interface AuditRow {
@@ -53,7 +52,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ imports: EmployeeImpo
            FROM companies c WHERE c.tenant_id = $1 ORDER BY "Count" DESC, lower(c.name) LIMIT 50`,
         [t],
       );
-      const recentImports = await importsRepo.recent(tx, t, null, 5);
+      const recentImports = await imports.recent(tx, t, null, 5);
       // Employee rows written by an import are summed up by the import's own audit row.
       const audit = await tx.query<AuditRow>(
         `SELECT a.at, u.full_name AS actor, a.entity, a.entity_id, a.action,
@@ -72,7 +71,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ imports: EmployeeImpo
         EmployeeCount: companies!.employees,
         UsersByType: usersByType,
         EmployeesPerCompany: perCompany,
-        RecentImports: recentImports.map((r) => imports.present(r)),
+        RecentImports: recentImports,
         RecentAudit: audit.map((a) => ({
           At: new Date(a.at).toISOString(),
           Actor: a.actor,

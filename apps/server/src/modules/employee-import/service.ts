@@ -234,6 +234,17 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
     settleIfStale,
 
     /** Reads the file (refusing a bad one with a clear 4xx) before any transaction starts. */
+    /** The latest imports of the tenant (or of one company), as the API shows them: for the dashboards. */
+    async recent(
+      tx: Tx,
+      tenantId: string,
+      companyId: string | null,
+      limit: number,
+    ): Promise<EmployeeImport[]> {
+      const rows = await repo.recent(tx, tenantId, companyId, limit);
+      return rows.map((row) => present(row));
+    },
+
     async parseUpload(fileName: string, data: Buffer) {
       return readImportFile(fileName, data);
     },

@@ -11,7 +11,7 @@ import { loginRouteFor } from '@/lib/user-type-routes';
 import { email, required, rule } from '@/lib/rules';
 import { requestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-import { SIGN_IN_AUDIENCE } from '../user-type-labels';
+import { SIGN_IN_AUDIENCE } from '@/lib/user-type-labels';
 import { SubmitButton } from '../components/submit-button';
 
 /** The same answer whether or not the account exists, so the page never tells who has an account. */

@@ -15,7 +15,7 @@ import { forgotPasswordRouteFor, homeFor, loginRouteFor } from '@/lib/user-type-
 import { email, password, required, rule } from '@/lib/rules';
 import { login } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-import { SIGN_IN_AUDIENCE } from '../user-type-labels';
+import { SIGN_IN_AUDIENCE } from '@/lib/user-type-labels';
 import { SubmitButton } from '../components/submit-button';
 
 const OTHER_SIGN_INS: readonly UserTypeName[] = ['PortalUser', 'HRUser', 'PayrollUser', 'Admin'];

@@ -12,7 +12,7 @@ import {
 } from '@hrpay/contracts';
 import type { SelectOption } from '@/components/form-fields';
 import type { ParamCodec } from '@/lib/use-list-query';
-import { SIGN_IN_AUDIENCE } from '@/features/auth/user-type-labels';
+import { SIGN_IN_AUDIENCE } from '@/lib/user-type-labels';
 import type { EmployeeMatch } from '../api/search-employees';
 
 export type UserTypeGuidValue = z.infer<typeof UserTypeGuid>;

@@ -6,8 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmProvider } from '@/components/confirm-dialog';
 import { REFRESH_TOKEN_KEY, TOKEN_KEY } from '@/lib/session';
 import { fakeToken, sessionClaims } from '@/test/tokens';
-import ImportRecordsPage, { ADMIN_ONLY } from '@/features/employee-import/pages/import-records-page';
-import { COMPANY_ID } from '../import-fixtures';
+import ImportRecordsPage, { ADMIN_ONLY } from './import-records-page';
+import { COMPANY_ID } from '@/features/employee-import/import-fixtures';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
