@@ -25,6 +25,7 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { employeeImportRoutes } from './modules/employee-import/routes.js';
 import { employeeImportService } from './modules/employee-import/service.js';
 import { employeeRoutes } from './modules/employees/routes.js';
+import { departmentRoutes } from './modules/departments/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(companyRoutes);
     await api.register(userRoutes, { auth, mailer });
     await api.register(employeeRoutes);
+    await api.register(departmentRoutes);
     const imports = employeeImportService(db, api.log);
     await api.register(employeeImportRoutes, { imports });
     await api.register(adminDashboardRoutes, { imports });

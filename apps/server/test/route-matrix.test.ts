@@ -116,8 +116,14 @@ describe('route matrix', () => {
       const [row] = await t.db.withTenant(other.tenantId, (tx) =>
         tx.query<{ id: string }>(`SELECT id FROM ${route.access.idOf} LIMIT 1`),
       );
+      // A company-scoped record of the signed-in users' own company (the demo tenant has two companies).
       const mine = await t.db.withTenant(sessions.Admin.tenantId, (tx) =>
-        tx.query<{ id: string }>(`SELECT id FROM ${route.access.idOf} LIMIT 1`),
+        tx.query<{ id: string }>(
+          route.access.companyScoped
+            ? `SELECT r.id FROM ${route.access.idOf} r JOIN companies c ON c.tenant_id = r.tenant_id
+                 AND c.id = r.company_id WHERE c.name = 'Demo Manufacturing Inc.' LIMIT 1`
+            : `SELECT id FROM ${route.access.idOf} LIMIT 1`,
+        ),
       );
       for (const type of route.access.userTypes) {
         const foreign = await t.app.inject({

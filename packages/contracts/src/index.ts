@@ -9,3 +9,4 @@ export * from './users.js';
 export * from './employee-import.js';
 export * from './admin-dashboard.js';
 export * from './employees.js';
+export * from './departments.js';
