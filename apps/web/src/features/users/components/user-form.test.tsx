@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { UserTypeId, type CompanyOption } from '@hrpay/contracts';
 import { ApiError } from '@/lib/api-error';
-import type { EmployeeMatch } from '../api/search-employees';
+import type { EmployeeMatch } from '@/lib/employee-search';
 import { UserForm } from './user-form';
 import { emptyUserValues, type UserFormValues } from './user-values';
 

@@ -15,8 +15,8 @@ import {
 import { isApiError } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useCompanyOptions } from '../api/company-options';
-import type { EmployeeMatch } from '../api/search-employees';
-import { EmployeePicker } from './employee-picker';
+import type { EmployeeMatch } from '@/lib/employee-search';
+import { EmployeePicker } from '@/components/employee-picker';
 import {
   isType,
   toUserRequest,

@@ -13,7 +13,7 @@ import {
 import type { SelectOption } from '@/components/form-fields';
 import type { ParamCodec } from '@/lib/use-list-query';
 import { SIGN_IN_AUDIENCE } from '@/lib/user-type-labels';
-import type { EmployeeMatch } from '../api/search-employees';
+import type { EmployeeMatch } from '@/lib/employee-search';
 
 export type UserTypeGuidValue = z.infer<typeof UserTypeGuid>;
 

@@ -3,13 +3,14 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-query';
-import { useEmployeeSearch, type EmployeeMatch } from '../api/search-employees';
+import { useEmployeeSearch, type EmployeeMatch, type EmployeeSearchCompany } from '@/lib/employee-search';
 
 export const employeeLabel = (employee: EmployeeMatch) =>
   employee.EmployeeNumber ? `${employee.FullName} (${employee.EmployeeNumber})` : employee.FullName;
 
 export interface EmployeePickerProps {
-  companyId: string;
+  /** The company to search ('' until one is chosen), or 'own' for the signed-in HR / Payroll user's. */
+  companyId: EmployeeSearchCompany;
   value: EmployeeMatch | null;
   onChange: (employee: EmployeeMatch | null) => void;
   onBlur?: () => void;
