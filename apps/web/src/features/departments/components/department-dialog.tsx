@@ -25,7 +25,10 @@ import { useCreateDepartment, useDepartmentOptions, useUpdateDepartment } from '
 // The API's own schema validates the form, so both say the same thing (spec §5 messages); the parent select
 // holds '' for "none".
 const formSchema = CreateDepartmentRequest.extend({
-  ParentDepartmentId: z.union([z.literal(''), z.uuid()]).nullable().optional(),
+  ParentDepartmentId: z
+    .union([z.literal(''), z.uuid()])
+    .nullable()
+    .optional(),
 });
 type Values = z.input<typeof formSchema>;
 type Output = z.output<typeof formSchema>;
