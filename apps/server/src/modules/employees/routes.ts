@@ -1,7 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EmployeeSearchQuery, EmployeeSearchResult, type EmployeeMatch } from '@hrpay/contracts';
+import {
+  EmployeeOptionsQuery,
+  EmployeeOptionsResponse,
+  EmployeeSearchQuery,
+  EmployeeSearchResult,
+  UpcomingBirthdaysQuery,
+  UpcomingBirthdaysResponse,
+  type EmployeeMatch,
+} from '@hrpay/contracts';
 import { containsPattern } from '../../lib/lists.js';
 import { companyScope, contextOf } from '../../lib/route-access.js';
+import { employeesRepo as repo } from './repository.js';
+
+const staff = { userTypes: ['Admin', 'HRUser', 'PayrollUser'] as const, companyScoped: true };
+
+/** Today's date in the Philippines (YYYY-MM-DD), whatever the server's time zone. */
+export const manilaToday = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(now);
 
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec §7: the employee picker (linking a user, choosing a supervisor). HR and payroll users see their own
@@ -28,6 +43,35 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
           LIMIT 20`,
         [user.tenantId, companyId, search],
       );
+    },
+  });
+
+  // Spec §7: active employees of the company for pickers; an Admin names the company or gets the tenant's.
+  app.get('/api/v1/employees/options', {
+    config: { access: staff },
+    schema: {
+      tags: ['employees'],
+      querystring: EmployeeOptionsQuery,
+      response: { 200: EmployeeOptionsResponse },
+    },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return repo.options(tx, user.tenantId, companyScope(user) ?? req.query.CompanyId ?? null);
+    },
+  });
+
+  // Spec §7: birthdays in the next `Days` days (1-366), today included, across the year end, soonest first.
+  app.get('/api/v1/employees/upcoming-birthdays', {
+    config: { access: staff },
+    schema: {
+      tags: ['employees'],
+      querystring: UpcomingBirthdaysQuery,
+      response: { 200: UpcomingBirthdaysResponse },
+    },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      const companyId = companyScope(user) ?? req.query.CompanyId ?? null;
+      return repo.upcomingBirthdays(tx, user.tenantId, companyId, manilaToday(), req.query.Days);
     },
   });
 };
