@@ -26,6 +26,7 @@ import { employeeImportRoutes } from './modules/employee-import/routes.js';
 import { employeeImportService } from './modules/employee-import/service.js';
 import { employeeRoutes } from './modules/employees/routes.js';
 import { departmentRoutes } from './modules/departments/routes.js';
+import { lookupRoutes } from './modules/lookups/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(userRoutes, { auth, mailer });
     await api.register(employeeRoutes);
     await api.register(departmentRoutes);
+    await api.register(lookupRoutes);
     const imports = employeeImportService(db, api.log);
     await api.register(employeeImportRoutes, { imports });
     await api.register(adminDashboardRoutes, { imports });

@@ -10,3 +10,4 @@ export * from './employee-import.js';
 export * from './admin-dashboard.js';
 export * from './employees.js';
 export * from './departments.js';
+export * from './lookups.js';

@@ -1,0 +1,177 @@
+import { useCallback, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import {
+  LOOKUP_KINDS,
+  LOOKUP_SORTABLE,
+  ProblemTypes,
+  type LookupItem,
+  type LookupKind,
+} from '@hrpay/contracts';
+import { useConfirm } from '@/components/confirm-dialog';
+import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { isProblem } from '@/lib/api-error';
+import { errorDetail, handleError } from '@/lib/error-handler';
+import { booleanParam, useListQuery } from '@/lib/use-list-query';
+import { fetchLookups, lookupKeys, useDeleteLookup, useSaveLookup } from '../api/lookups';
+import { LookupDialog } from './lookup-dialog';
+
+const STATUS_OPTIONS = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
+/** One lookup list: search, status filter, employees using each item, add / edit / delete or deactivate. */
+export function LookupTable({ kind }: { kind: LookupKind }) {
+  const { singular, title } = LOOKUP_KINDS[kind];
+  const [editing, setEditing] = useState<LookupItem | 'new' | null>(null);
+  const confirm = useConfirm();
+  const { mutateAsync: remove } = useDeleteLookup(kind);
+  const { mutateAsync: save } = useSaveLookup(kind);
+  const fetcher = useMemo(() => fetchLookups(kind), [kind]);
+  const list = useListQuery({
+    queryKey: lookupKeys.lists(kind),
+    queryFn: fetcher,
+    sortable: LOOKUP_SORTABLE,
+    defaultSort: { SortBy: 'Name', SortDirection: 'asc' },
+    filters: { IsActive: booleanParam },
+  });
+
+  const removeItem = useCallback(
+    async (item: LookupItem) => {
+      if (
+        !(await confirm({
+          title: `Delete ${singular}`,
+          message: `Delete ${item.Name}? This cannot be undone.`,
+          destructive: true,
+        }))
+      ) {
+        return;
+      }
+      try {
+        await remove(item.Id);
+        toast.success(`${item.Name} deleted`);
+        return;
+      } catch (error) {
+        if (!isProblem(error, ProblemTypes.stillReferenced) || !item.IsActive) {
+          handleError(error, `The ${singular} could not be deleted.`);
+          return;
+        }
+        const deactivate = await confirm({
+          title: `${item.Name} is in use`,
+          message: errorDetail(error) ?? `${item.Name} is still in use.`,
+          confirmLabel: 'Deactivate instead',
+        });
+        if (!deactivate) return;
+      }
+      try {
+        await save({ id: item.Id, body: { ...item, IsActive: false } });
+        toast.success(`${item.Name} deactivated`);
+      } catch (error) {
+        handleError(error, `The ${singular} could not be deactivated.`);
+      }
+    },
+    [confirm, remove, save, singular],
+  );
+
+  const columns = useMemo<GridColDef<LookupItem>[]>(
+    () => [
+      {
+        field: 'Name',
+        headerName: 'Name',
+        flex: 1,
+        minWidth: 160,
+        renderCell: ({ row }) => (
+          <Link component="button" type="button" onClick={() => setEditing(row)}>
+            {row.Name}
+          </Link>
+        ),
+      },
+      { field: 'EmployeeCount', headerName: 'Employees', type: 'number', width: 120 },
+      {
+        field: 'IsActive',
+        headerName: 'Status',
+        width: 110,
+        renderCell: ({ value }) => (
+          <Chip
+            size="small"
+            label={value ? 'Active' : 'Inactive'}
+            color={value ? 'success' : 'default'}
+            variant="outlined"
+          />
+        ),
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 90,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditOutlined />}
+            label="Edit"
+            onClick={() => setEditing(row)}
+          />,
+          <GridActionsCellItem
+            key="delete"
+            showInMenu
+            icon={<DeleteOutlined />}
+            label="Delete"
+            onClick={() => void removeItem(row)}
+          />,
+        ],
+      },
+    ],
+    [removeItem],
+  );
+
+  const isActive = list.state.filters.IsActive;
+  return (
+    <Box>
+      <ListToolbar
+        search={<SearchField value={list.search} onChange={list.setSearch} placeholder="Search name" />}
+      >
+        <FilterSelect
+          label="Status"
+          value={isActive === undefined ? '' : String(isActive)}
+          onChange={(value) => list.setFilter('IsActive', booleanParam.parse(value))}
+          options={STATUS_OPTIONS}
+        />
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setEditing('new')}
+          sx={{ ml: 'auto' }}
+        >
+          Add {singular}
+        </Button>
+      </ListToolbar>
+      <DataTable
+        label={title}
+        {...list.tableProps}
+        columns={columns}
+        getRowId={(row) => row.Id}
+        emptyMessage={
+          list.request.Search || isActive !== undefined
+            ? 'Nothing matches.'
+            : `No ${title.toLowerCase()} yet.`
+        }
+      />
+      {editing && (
+        <LookupDialog
+          kind={kind}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Box>
+  );
+}

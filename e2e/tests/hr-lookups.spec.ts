@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { demo, signInWithTokens } from './support.js';
+
+// Issue 8 §1: /lookups keeps the company's simple lists, a tab each.
+
+test('HR adds and renames a position, and sees employment statuses with the employees using them', async ({
+  page,
+}) => {
+  await signInWithTokens(page, demo.hr);
+  await page.goto('/lookups');
+  await expect(page.getByRole('tab', { name: 'Positions' })).toHaveAttribute('aria-selected', 'true');
+  const positions = page.getByRole('grid', { name: 'Positions' });
+  await expect(positions.getByRole('row').filter({ hasText: 'Machine Operator' })).toContainText('2');
+
+  await page.getByRole('button', { name: 'Add position' }).click();
+  const add = page.getByRole('dialog', { name: 'Add position' });
+  await add.getByLabel('Name').fill('machine operator');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add.getByText('Position machine operator already exists')).toBeVisible();
+  await add.getByLabel('Name').fill('Quality Inspector');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add).toBeHidden();
+  await positions.getByRole('button', { name: 'Quality Inspector' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Quality Inspector' });
+  await edit.getByLabel('Name').fill('Senior Quality Inspector');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(positions.getByRole('button', { name: 'Senior Quality Inspector' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Employment statuses' }).click();
+  await expect(page).toHaveURL(/\?tab=employment-statuses$/);
+  const statuses = page.getByRole('grid', { name: 'Employment statuses' });
+  await expect(statuses.getByRole('row').filter({ hasText: 'Regular' })).toContainText('7');
+  await page.screenshot({ path: 'test-results/hr-lookups.png', fullPage: true });
+});
