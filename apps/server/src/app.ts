@@ -27,6 +27,7 @@ import { employeeImportService } from './modules/employee-import/service.js';
 import { employeeRoutes } from './modules/employees/routes.js';
 import { departmentRoutes } from './modules/departments/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
+import { shiftRoutes } from './modules/shifts/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -108,6 +109,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(employeeRoutes);
     await api.register(departmentRoutes);
     await api.register(lookupRoutes);
+    await api.register(shiftRoutes);
     const imports = employeeImportService(db, api.log);
     await api.register(employeeImportRoutes, { imports });
     await api.register(adminDashboardRoutes, { imports });

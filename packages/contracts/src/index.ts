@@ -11,3 +11,4 @@ export * from './admin-dashboard.js';
 export * from './employees.js';
 export * from './departments.js';
 export * from './lookups.js';
+export * from './shifts.js';

@@ -1,0 +1,144 @@
+/** Issue 8 §3: shifts of the HR user's company, overnight and night hours computed, through HTTP. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nightMinutes, ProblemTypes, type Shift } from '@hrpay/contracts';
+import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let hr: Session;
+let logisticsHr: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hr = await signIn(t.app, demo.hr);
+  logisticsHr = await signIn(t.app, demo.logisticsHr);
+});
+afterAll(() => t?.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (s: Session, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: s.headers, payload });
+const list = (s: Session, body: object = {}) => call(s, 'POST', '/api/v1/shifts/list', body);
+const byName = async (name: string) =>
+  ((await list(hr, { Search: name })).json().Items as Shift[]).find((s) => s.Name === name)!;
+const codes = (res: { json(): { errors?: { Code: string }[] } }) =>
+  (res.json().errors ?? []).map((e) => e.Code);
+
+describe('night minutes (Labor Code Art. 86, 22:00-06:00)', () => {
+  it.each([
+    ['08:00', '17:00', 0],
+    ['14:00', '23:00', 60],
+    ['22:00', '07:00', 480],
+    ['21:00', '06:00', 480],
+    ['04:00', '13:00', 120],
+    ['00:00', '00:00', 480], // a 24-hour duty
+  ])('%s to %s has %i night minutes', (timeIn, timeOut, expected) => {
+    expect(nightMinutes(timeIn, timeOut)).toBe(expected);
+  });
+});
+
+describe('shifts', () => {
+  it('lists the seeded shifts with what follows from their times and who works them', async () => {
+    const res = await list(hr, { PageSize: 100 });
+    expect(res.statusCode).toBe(200);
+    const shifts = res.json().Items as Shift[];
+    expect(
+      shifts.map((s) => [s.Name, s.TimeIn, s.TimeOut, s.IsOvernight, s.IsNightShift, s.EmployeeCount]),
+    ).toEqual([
+      ['Day Shift', '08:00', '17:00', false, false, 5],
+      ['Mid Shift', '14:00', '23:00', false, true, 1],
+      ['Night Shift', '22:00', '07:00', true, true, 1],
+    ]);
+    expect(shifts[2]).toMatchObject({ NightMinutes: 480, WorkHours: 8, BreakMinutes: 60, RestDays: [0] });
+  });
+
+  it('creates a night shift that crosses midnight, with rest days and grace', async () => {
+    const res = await call(hr, 'POST', '/api/v1/shifts', {
+      Name: 'Graveyard',
+      TimeIn: '21:00',
+      TimeOut: '06:00',
+      BreakMinutes: 60,
+      GraceMinutes: 10,
+      RestDays: [6, 0],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      Name: 'Graveyard',
+      IsOvernight: true,
+      IsNightShift: true,
+      NightMinutes: 480,
+      WorkHours: 8,
+      GraceMinutes: 10,
+      RestDays: [0, 6],
+      RowVersion: 1,
+    });
+  });
+
+  it('refuses bad times, a break as long as the shift, a flexible shift without hours, repeated rest days and a taken name', async () => {
+    const bad = await call(hr, 'POST', '/api/v1/shifts', {
+      Name: 'X',
+      TimeIn: '25:00',
+      TimeOut: '7',
+      RestDays: [1, 1],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(codes(bad).sort()).toEqual(['RestDays', 'TimeIn', 'TimeOut']);
+    const flex = await call(hr, 'POST', '/api/v1/shifts', {
+      Name: 'Flexi',
+      TimeIn: '07:00',
+      TimeOut: '19:00',
+      IsFlexible: true,
+    });
+    expect(flex.statusCode).toBe(400);
+    expect(codes(flex)).toEqual(['RequiredHours']);
+    const rules = await call(hr, 'POST', '/api/v1/shifts', {
+      Name: 'day shift',
+      TimeIn: '08:00',
+      TimeOut: '09:00',
+      BreakMinutes: 60,
+    });
+    expect(rules.statusCode).toBe(400);
+    expect(rules.json().type).toBe(ProblemTypes.validation);
+    expect(codes(rules)).toEqual(['Name', 'BreakMinutes']);
+  });
+
+  it('keeps a flexible shift by its required hours', async () => {
+    const res = await call(hr, 'POST', '/api/v1/shifts', {
+      Name: 'Flexible Office',
+      TimeIn: '07:00',
+      TimeOut: '19:00',
+      IsFlexible: true,
+      RequiredHours: 8,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ IsFlexible: true, RequiredHours: 8, WorkHours: 8 });
+  });
+
+  it('takes back its GET body with edits; a stale version is 409', async () => {
+    const read = (
+      await call(hr, 'GET', `/api/v1/shifts/${(await byName('Mid Shift')).ShiftId}`)
+    ).json() as Shift;
+    const saved = await call(hr, 'PUT', `/api/v1/shifts/${read.ShiftId}`, { ...read, TimeOut: '22:00' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ TimeOut: '22:00', IsNightShift: false, RowVersion: 2 });
+    const stale = await call(hr, 'PUT', `/api/v1/shifts/${read.ShiftId}`, { ...read, GraceMinutes: 5 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
+  });
+
+  it('deletes an unused shift; refuses one employees work, with "Deactivate it instead"', async () => {
+    const day = await byName('Day Shift');
+    const refused = await call(hr, 'DELETE', `/api/v1/shifts/${day.ShiftId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      type: ProblemTypes.stillReferenced,
+      detail: 'Day Shift cannot be deleted: 5 employees work it. Deactivate it instead.',
+    });
+    const graveyard = await byName('Graveyard');
+    expect((await call(hr, 'DELETE', `/api/v1/shifts/${graveyard.ShiftId}`)).statusCode).toBe(200);
+  });
+
+  it("answers 404 for another company's shift", async () => {
+    const theirs = ((await list(logisticsHr)).json().Items as Shift[])[0]!;
+    expect((await call(hr, 'GET', `/api/v1/shifts/${theirs.ShiftId}`)).statusCode).toBe(404);
+  });
+});
