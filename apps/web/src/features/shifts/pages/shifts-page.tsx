@@ -1,7 +1,190 @@
-import { ModulePlaceholder } from '@/components/module-placeholder';
+import { useCallback, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { ProblemTypes, SHIFT_SORTABLE, type Shift } from '@hrpay/contracts';
+import { useConfirm } from '@/components/confirm-dialog';
+import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { isProblem } from '@/lib/api-error';
+import { errorDetail, handleError } from '@/lib/error-handler';
+import { booleanParam, useListQuery } from '@/lib/use-list-query';
+import { fetchShifts, shiftKeys, useDeleteShift, useSaveShift } from '../api/shifts';
+import { ShiftDialog } from '../components/shift-dialog';
+import { restDaysText, scheduleText } from '../components/shift-values';
 
+const STATUS_OPTIONS = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
+/** /hr/shifts: the company's work schedules. */
 export default function ShiftsPage() {
+  const [editing, setEditing] = useState<Shift | 'new' | null>(null);
+  const confirm = useConfirm();
+  const { mutateAsync: remove } = useDeleteShift();
+  const { mutateAsync: save } = useSaveShift();
+  const list = useListQuery({
+    queryKey: shiftKeys.lists(),
+    queryFn: fetchShifts,
+    sortable: SHIFT_SORTABLE,
+    defaultSort: { SortBy: 'Name', SortDirection: 'asc' },
+    filters: { IsActive: booleanParam },
+  });
+
+  const removeShift = useCallback(
+    async (shift: Shift) => {
+      if (
+        !(await confirm({
+          title: 'Delete shift',
+          message: `Delete ${shift.Name}? This cannot be undone.`,
+          destructive: true,
+        }))
+      )
+        return;
+      try {
+        await remove(shift.ShiftId);
+        toast.success('Shift deleted');
+        return;
+      } catch (error) {
+        if (!isProblem(error, ProblemTypes.stillReferenced) || !shift.IsActive) {
+          handleError(error, 'The shift could not be deleted.');
+          return;
+        }
+        const deactivate = await confirm({
+          title: 'Shift cannot be deleted',
+          message: errorDetail(error) ?? `${shift.Name} is still in use.`,
+          confirmLabel: 'Deactivate instead',
+        });
+        if (!deactivate) return;
+      }
+      try {
+        await save({ id: shift.ShiftId, body: { ...shift, IsActive: false } });
+        toast.success('Shift deactivated');
+      } catch (error) {
+        handleError(error, 'The shift could not be deactivated.');
+      }
+    },
+    [confirm, remove, save],
+  );
+
+  const columns = useMemo<GridColDef<Shift>[]>(
+    () => [
+      {
+        field: 'Name',
+        headerName: 'Name',
+        flex: 1,
+        minWidth: 140,
+        renderCell: ({ row }) => (
+          <Link component="button" type="button" onClick={() => setEditing(row)}>
+            {row.Name}
+          </Link>
+        ),
+      },
+      { field: 'TimeIn', headerName: 'Schedule', width: 180, valueGetter: (_v, row) => scheduleText(row) },
+      {
+        field: 'WorkHours',
+        headerName: 'Work hours',
+        type: 'number',
+        width: 110,
+        sortable: false,
+        valueFormatter: (v: number) => v.toFixed(v % 1 ? 2 : 0),
+      },
+      {
+        field: 'RestDays',
+        headerName: 'Rest days',
+        width: 140,
+        sortable: false,
+        valueFormatter: (v: number[]) => restDaysText(v),
+      },
+      {
+        field: 'IsNightShift',
+        headerName: 'Type',
+        width: 110,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <>
+            {row.IsNightShift && (
+              <Chip size="small" label="Night" color="info" variant="outlined" sx={{ mr: 0.5 }} />
+            )}
+            {row.IsFlexible && <Chip size="small" label="Flexible" variant="outlined" />}
+          </>
+        ),
+      },
+      { field: 'EmployeeCount', headerName: 'Employees', type: 'number', width: 110 },
+      {
+        field: 'IsActive',
+        headerName: 'Status',
+        width: 110,
+        renderCell: ({ value }) => (
+          <Chip
+            size="small"
+            label={value ? 'Active' : 'Inactive'}
+            color={value ? 'success' : 'default'}
+            variant="outlined"
+          />
+        ),
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 90,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditOutlined />}
+            label="Edit"
+            onClick={() => setEditing(row)}
+          />,
+          <GridActionsCellItem
+            key="delete"
+            showInMenu
+            icon={<DeleteOutlined />}
+            label="Delete"
+            onClick={() => void removeShift(row)}
+          />,
+        ],
+      },
+    ],
+    [removeShift],
+  );
+
+  const isActive = list.state.filters.IsActive;
   return (
-    <ModulePlaceholder description="Work schedules: time in, time out and breaks, assigned to employees." />
+    <>
+      <PageHeader
+        subtitle="Work schedules: time in and out, break, grace period and rest days. Night hours are 22:00 to 06:00."
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            Add Shift
+          </Button>
+        }
+      />
+      <ListToolbar
+        search={<SearchField value={list.search} onChange={list.setSearch} placeholder="Search name" />}
+      >
+        <FilterSelect
+          label="Status"
+          value={isActive === undefined ? '' : String(isActive)}
+          onChange={(value) => list.setFilter('IsActive', booleanParam.parse(value))}
+          options={STATUS_OPTIONS}
+        />
+      </ListToolbar>
+      <DataTable
+        label="Shifts"
+        {...list.tableProps}
+        columns={columns}
+        getRowId={(row) => row.ShiftId}
+        emptyMessage={list.request.Search || isActive !== undefined ? 'No shifts match.' : 'No shifts yet.'}
+        hideOnPhone={['WorkHours', 'RestDays', 'IsNightShift']}
+      />
+      {editing && <ShiftDialog shift={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </>
   );
 }

@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import { ProblemTypes, ShiftFields, type Shift } from '@hrpay/contracts';
+import {
+  applyServerErrors,
+  FormActions,
+  FormErrorsAlert,
+  SwitchInput,
+  TextInput,
+} from '@/components/form-fields';
+import { TimePicker } from '@/components/time-picker';
+import { isApiError, isProblem } from '@/lib/api-error';
+import { handleError } from '@/lib/error-handler';
+import { useSaveShift } from '../api/shifts';
+import { WEEKDAYS } from './shift-values';
+
+// The API's fields, with the number inputs read from their text (the server checks the same limits again).
+const formSchema = z
+  .object({
+    ...ShiftFields,
+    BreakMinutes: z.coerce.number().pipe(ShiftFields.BreakMinutes.removeDefault()),
+    GraceMinutes: z.coerce.number().pipe(ShiftFields.GraceMinutes.removeDefault()),
+    RequiredHours: z
+      .union([
+        z.literal(''),
+        z.coerce.number().min(1, 'Value must be at least 1').max(24, 'Value must be at most 24'),
+      ])
+      .nullable()
+      .optional(),
+  })
+  .refine((v) => !v.IsFlexible || (v.RequiredHours !== '' && v.RequiredHours != null), {
+    message: 'A flexible shift needs its required hours a day',
+    path: ['RequiredHours'],
+  });
+type Values = z.input<typeof formSchema>;
+type Output = z.output<typeof formSchema>;
+const FIELDS = [
+  'Name',
+  'TimeIn',
+  'TimeOut',
+  'BreakMinutes',
+  'GraceMinutes',
+  'IsFlexible',
+  'RequiredHours',
+  'RestDays',
+  'IsActive',
+] as const;
+
+/** Add (no `shift`) or edit a shift. Times use the spec's time picker (24-hour, 5-minute steps). */
+export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: () => void }) {
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { mutateAsync: save } = useSaveShift();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { isSubmitting },
+  } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      Name: shift?.Name ?? '',
+      TimeIn: shift?.TimeIn ?? '08:00',
+      TimeOut: shift?.TimeOut ?? '17:00',
+      BreakMinutes: shift?.BreakMinutes ?? 60,
+      GraceMinutes: shift?.GraceMinutes ?? 0,
+      IsFlexible: shift?.IsFlexible ?? false,
+      RequiredHours: shift?.RequiredHours ?? '',
+      RestDays: shift?.RestDays ?? [0],
+      IsActive: shift?.IsActive ?? true,
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    const body = {
+      ...values,
+      RequiredHours: values.IsFlexible && values.RequiredHours !== '' ? Number(values.RequiredHours) : null,
+    };
+    try {
+      await save({
+        id: shift?.ShiftId ?? null,
+        body: shift ? { ...body, RowVersion: shift.RowVersion } : body,
+      });
+      toast.success(shift ? 'Shift updated' : 'Shift added');
+      onClose();
+    } catch (error) {
+      if (isProblem(error, ProblemTypes.staleRowVersion)) {
+        toast.warning('This shift was changed by someone else; the list now shows the latest version.');
+        onClose();
+        return;
+      }
+      setFormErrors(applyServerErrors(error, FIELDS, setError));
+      if (!isApiError(error) || error.validationErrors.length === 0)
+        handleError(error, 'The shift could not be saved.');
+    }
+  });
+
+  const flexible = watch('IsFlexible');
+  const field = { control, disabled: isSubmitting };
+  const time = (name: 'TimeIn' | 'TimeOut', label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => (
+        <Box sx={{ mt: 2, mb: 1 }}>
+          <TimePicker
+            label={label}
+            name={name}
+            required
+            value={f.value ?? null}
+            onChange={(value) => f.onChange(value ?? '')}
+            disabled={isSubmitting}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message}
+          />
+        </Box>
+      )}
+    />
+  );
+  return (
+    <Dialog
+      open
+      onClose={isSubmitting ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="shift-dialog-title"
+    >
+      <DialogTitle id="shift-dialog-title">{shift ? `Edit ${shift.Name}` : 'Add Shift'}</DialogTitle>
+      <DialogContent>
+        <Box component="form" noValidate onSubmit={submit} aria-label="Shift">
+          <FormErrorsAlert messages={formErrors} />
+          <TextInput {...field} name="Name" label="Name" required autoFocus />
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+            {time('TimeIn', 'Time in')}
+            {time('TimeOut', 'Time out')}
+            <TextInput {...field} name="BreakMinutes" label="Unpaid break (minutes)" type="number" />
+            <TextInput
+              {...field}
+              name="GraceMinutes"
+              label="Grace period (minutes)"
+              type="number"
+              helperText="Lateness counts after this"
+            />
+          </Box>
+          <SwitchInput
+            {...field}
+            name="IsFlexible"
+            label="Flexible"
+            helperText="Any hours between time in and time out"
+          />
+          {flexible && (
+            <TextInput {...field} name="RequiredHours" label="Required hours a day" type="number" required />
+          )}
+          <Controller
+            control={control}
+            name="RestDays"
+            render={({ field: f, fieldState }) => (
+              <FormControl component="fieldset" error={!!fieldState.error} sx={{ mt: 2, display: 'block' }}>
+                <FormLabel component="legend">Rest days</FormLabel>
+                <FormGroup row>
+                  {WEEKDAYS.map((day, index) => {
+                    const days = (f.value ?? []) as number[];
+                    return (
+                      <FormControlLabel
+                        key={day}
+                        label={day}
+                        control={
+                          <Checkbox
+                            checked={days.includes(index)}
+                            disabled={isSubmitting}
+                            onChange={(_e, checked) =>
+                              f.onChange(checked ? [...days, index].sort() : days.filter((d) => d !== index))
+                            }
+                          />
+                        }
+                      />
+                    );
+                  })}
+                </FormGroup>
+                {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              </FormControl>
+            )}
+          />
+          <SwitchInput {...field} name="IsActive" label="Active" />
+          <FormActions busy={isSubmitting} onCancel={onClose} saveLabel={shift ? 'Save' : 'Add'} />
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}
