@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -67,7 +67,6 @@ export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: 
     control,
     handleSubmit,
     setError,
-    watch,
     formState: { isSubmitting },
   } = useForm<Values, unknown, Output>({
     resolver: zodResolver(formSchema),
@@ -109,7 +108,7 @@ export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: 
     }
   });
 
-  const flexible = watch('IsFlexible');
+  const flexible = useWatch({ control, name: 'IsFlexible' });
   const field = { control, disabled: isSubmitting };
   const time = (name: 'TimeIn' | 'TimeOut', label: string) => (
     <Controller
