@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeeOption, UpcomingBirthday } from '@hrpay/contracts';
 import { employeesRepo } from '../src/modules/employees/repository.js';
-import { manilaToday } from '../src/modules/employees/routes.js';
+import { manilaToday } from '../src/lib/manila.js';
 import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -28,6 +28,7 @@ beforeAll(async () => {
     ['DM-0003', shifted(40, 40)], // 40 days on: next year when today is late in the year
     ['DM-0004', shifted(-1, 25)], // yesterday: almost a year away
     ['DM-0005', null],
+    ['DM-0006', null],
     ['DL-0001', shifted(0, 30)], // the other company of the tenant
   ];
   await t.db.withTenant(hr.tenantId, async (tx) => {

@@ -107,10 +107,10 @@ describe('route matrix', () => {
 
   it("answers 404 to an allowed user asking for the other tenant's record", async () => {
     const other = await signIn(t.app, demo.otherAdmin);
-    for (const { method, url, access, multipart } of t.app.apiRoutes) {
-      // An update or an upload needs a valid body before it reaches the lookup; each module's own tests send
-      // one to the other tenant's id (cross-tenant PUT and upload).
-      if ('public' in access || !url.includes(':') || method === 'PUT' || multipart) continue;
+    for (const { method, url, access, multipart, body } of t.app.apiRoutes) {
+      // An update, an action with a body or an upload needs a valid body before it reaches the lookup; each
+      // module's own tests send one to the other tenant's id (cross-tenant PUT, action and upload).
+      if ('public' in access || !url.includes(':') || body || multipart) continue;
       const route = { method, url, access };
       expect(route.access.idOf, `${route.method} ${route.url} must declare idOf`).toBeTruthy();
       const [row] = await t.db.withTenant(other.tenantId, (tx) =>
@@ -158,7 +158,7 @@ describe('route matrix', () => {
         !('public' in r.access) &&
         r.access.companyScoped &&
         r.url.includes(':') &&
-        r.method !== 'PUT' &&
+        !r.body &&
         !r.multipart,
     );
     expect(scoped.map((r) => r.url)).toContain('/api/v1/probe-records/:id');

@@ -64,11 +64,6 @@ export const EMPLOYEE_IMPORT_COLUMN_NAMES = EMPLOYEE_IMPORT_COLUMNS.map(
   (c) => c.name,
 ) as EmployeeImportColumn[];
 
-export const Gender = z.enum(['Male', 'Female']);
-export const CivilStatus = z.enum(['Single', 'Married', 'Widowed', 'Separated', 'Annulled']);
-export const EmploymentType = z.enum(['FullTime', 'PartTime']);
-export const RateType = z.enum(['Monthly', 'Daily']);
-
 /** File limits (the spec leaves import sizes open; these are ours). */
 export const IMPORT_MAX_ROWS = 200_000;
 export const IMPORT_MAX_FILE_BYTES = 50 * 1024 * 1024;

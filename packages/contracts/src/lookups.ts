@@ -14,6 +14,12 @@ export const LOOKUP_KINDS = {
     singular: 'employment status',
     title: 'Employment statuses',
   },
+  'work-locations': {
+    table: 'work_locations',
+    employeeColumn: 'work_location_id',
+    singular: 'work location',
+    title: 'Work locations',
+  },
 } as const;
 export type LookupKind = keyof typeof LOOKUP_KINDS;
 export const lookupKinds = Object.keys(LOOKUP_KINDS) as LookupKind[];

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { APP_ROLE, assertTenantId, type Database, type FirstQuery, type Tx } from './database.js';
 import { lockDataDir } from './data-dir-lock.js';
 
@@ -12,11 +13,11 @@ export async function openPglite(dataDir: string | 'memory'): Promise<{ db: Data
   let release = () => {};
   let pg: PGlite;
   if (dataDir === 'memory') {
-    pg = await PGlite.create();
+    pg = await PGlite.create({ extensions: { pg_trgm } });
   } else {
     mkdirSync(dataDir, { recursive: true });
     release = lockDataDir(dataDir);
-    pg = await PGlite.create(`${dataDir}/pgdata`);
+    pg = await PGlite.create(`${dataDir}/pgdata`, { extensions: { pg_trgm } });
   }
 
   const run = async <T>(

@@ -54,7 +54,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every /api/v1 route with its declared access, for the route-matrix tests. */
-    apiRoutes: { method: string; url: string; access: RouteAccess; multipart: boolean }[];
+    apiRoutes: { method: string; url: string; access: RouteAccess; multipart: boolean; body: boolean }[];
   }
 }
 
@@ -117,7 +117,9 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
       }
       for (const method of [route.method].flat()) {
         const multipart = !!route.schema?.consumes?.includes('multipart/form-data');
-        if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access, multipart });
+        if (method !== 'HEAD') {
+          app.apiRoutes.push({ method, url: route.url, access, multipart, body: !!route.schema?.body });
+        }
       }
       if ('public' in access) return;
 

@@ -88,6 +88,36 @@ async function completeRecords(tx: Tx, tenantId: string, companyId: string) {
       WHERE tenant_id = $1 AND company_id = $2`,
     [tenantId, companyId, status!.id],
   );
+  // A 201 file as HR keeps it: birthdays spread over the coming weeks (the dashboard has some to show), gender,
+  // nationality and government ids made from the employee number, and today's schedule.
+  await tx.query(
+    `WITH n AS (SELECT id, substring(employee_number from '[0-9]+$')::int AS k FROM employees
+                 WHERE tenant_id = $1 AND company_id = $2)
+     UPDATE employees e SET
+            birth_date = (current_date - make_interval(years => 24 + n.k * 3))::date + n.k * 9,
+            gender = CASE WHEN e.first_name IN ('Maria', 'Ana', 'Liza', 'Grace', 'Teresa', 'Joy', 'Helen', 'Rosa')
+                          THEN 'Female' ELSE 'Male' END,
+            nationality = 'Filipino', mobile_number = '0917' || lpad((1000000 + n.k)::text, 7, '0'),
+            tin = '2' || lpad(n.k::text, 2, '0') || '-456-' || lpad((n.k * 37)::text, 3, '0'),
+            sss_number = '34-' || lpad((1234000 + n.k)::text, 7, '0') || '-' || (n.k % 10)::text,
+            philhealth_number = '12-' || lpad((345678000 + n.k)::text, 9, '0') || '-' || (n.k % 10)::text,
+            pagibig_number = '1210-' || lpad((5000 + n.k)::text, 4, '0') || '-' || lpad(n.k::text, 4, '0')
+       FROM n WHERE e.tenant_id = $1 AND e.id = n.id`,
+    [tenantId, companyId],
+  );
+  await tx.query(
+    `WITH l AS (INSERT INTO work_locations (tenant_id, company_id, name) VALUES ($1, $2, 'Head Office'), ($1, $2, 'Main Plant')
+                RETURNING id, name)
+     UPDATE employees SET work_location_id = (SELECT id FROM l WHERE name = 'Head Office')
+      WHERE tenant_id = $1 AND company_id = $2`,
+    [tenantId, companyId],
+  );
+  await tx.query(
+    `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id)
+     SELECT tenant_id, id, hire_date, shift_id FROM employees
+      WHERE tenant_id = $1 AND company_id = $2 AND shift_id IS NOT NULL`,
+    [tenantId, companyId],
+  );
 }
 
 /** Two tenants shaped alike, so a newcomer can sign in at once and tests can probe isolation. */

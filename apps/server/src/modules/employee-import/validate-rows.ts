@@ -1,5 +1,10 @@
 import {
+  BANK_ACCOUNT_PATTERN,
   CivilStatus,
+  EMAIL_PATTERN,
+  EMPLOYEE_MAX_LENGTH,
+  EMPLOYEE_NUMBER_PATTERN,
+  MINIMUM_WORKING_AGE,
   EMPLOYEE_IMPORT_COLUMNS,
   EmploymentType,
   Gender,
@@ -78,22 +83,23 @@ type Key = keyof EmployeeValues;
 const KEYS = EMPLOYEE_IMPORT_COLUMNS.map((c) => c.name) satisfies Key[];
 const REQUIRED = new Set<Key>(EMPLOYEE_IMPORT_COLUMNS.filter((c) => c.required).map((c) => c.name));
 
-/** The maximum lengths of the template's hints, and of the database's lookup names. */
+/** The maximum lengths of the record's fields: one list, the contract's, for the form, the API and the import. */
+const L = EMPLOYEE_MAX_LENGTH;
 const MAX_LENGTH: Partial<Record<Key, number>> = {
-  EmployeeNumber: 30,
-  LastName: 100,
-  FirstName: 100,
-  MiddleName: 100,
-  Suffix: 20,
-  Email: 254,
-  Address: 500,
-  Department: 100,
-  Position: 100,
-  EmploymentStatus: 50,
-  Shift: 100,
-  SupervisorEmployeeNumber: 30,
-  BankName: 100,
-  BankAccountNumber: 30,
+  EmployeeNumber: L.EmployeeNumber,
+  LastName: L.LastName,
+  FirstName: L.FirstName,
+  MiddleName: L.MiddleName,
+  Suffix: L.Suffix,
+  Email: L.Email,
+  Address: L.Address,
+  Department: L.Department,
+  Position: L.Position,
+  EmploymentStatus: L.EmploymentStatus,
+  Shift: L.Shift,
+  SupervisorEmployeeNumber: L.EmployeeNumber,
+  BankName: L.BankName,
+  BankAccountNumber: L.BankAccountNumber,
 };
 
 /**
@@ -105,11 +111,9 @@ KEYS.forEach((k, i) => (C[k] = i));
 const REQUIRED_BY_COLUMN = Uint8Array.from(KEYS, (k) => (REQUIRED.has(k) ? 1 : 0));
 const MAX_LENGTH_BY_COLUMN = Int32Array.from(KEYS, (k) => MAX_LENGTH[k] ?? 0x7fffffff);
 
-/** The same pattern as the contracts' e-mail fields. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMPLOYEE_NUMBER = /^[A-Za-z0-9._/-]+$/;
-const BANK_ACCOUNT = /^[0-9][0-9 -]*$/;
-const MINIMUM_WORKING_AGE = 15; // Labor Code Art. 137 as amended by RA 9231
+const EMAIL = EMAIL_PATTERN;
+const EMPLOYEE_NUMBER = EMPLOYEE_NUMBER_PATTERN;
+const BANK_ACCOUNT = BANK_ACCOUNT_PATTERN;
 
 export const ImportMessages = {
   date: 'Not a valid date (use YYYY-MM-DD)',

@@ -1,4 +1,11 @@
-import type { EmployeeOption, UpcomingBirthday } from '@hrpay/contracts';
+import type {
+  Employee,
+  EmployeeListItem,
+  EmployeeListRequest,
+  EmployeeOption,
+  UpcomingBirthday,
+} from '@hrpay/contracts';
+import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
 import type { Tx } from '../../db/database.js';
 
 /**
@@ -57,4 +64,389 @@ export const employeesRepo = {
     );
     return rows.map(({ birth, next, ...row }) => ({ ...row, BirthDate: birth, NextBirthday: next }));
   },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The 201 file (issue 8 §2). Every statement is confined to one company of one tenant.
+
+interface EmployeeRow {
+  id: string;
+  company_id: string;
+  employee_number: string;
+  last_name: string;
+  first_name: string;
+  middle_name: string | null;
+  suffix: string | null;
+  nickname: string | null;
+  full_name: string;
+  birth_date: string | null;
+  birth_place: string | null;
+  gender: Employee['Gender'];
+  civil_status: Employee['CivilStatus'];
+  nationality: string | null;
+  religion: string | null;
+  email: string | null;
+  mobile_number: string | null;
+  address: string | null;
+  permanent_address: string | null;
+  emergency_contact_name: string | null;
+  emergency_contact_relationship: string | null;
+  emergency_contact_phone: string | null;
+  tin: string | null;
+  sss_number: string | null;
+  philhealth_number: string | null;
+  pagibig_number: string | null;
+  department_id: string | null;
+  department_name: string | null;
+  position_id: string | null;
+  position_name: string | null;
+  employment_status_id: string | null;
+  employment_status_name: string | null;
+  employment_type: Employee['EmploymentType'];
+  hire_date: string | null;
+  regularization_date: string | null;
+  supervisor_id: string | null;
+  supervisor_name: string | null;
+  work_location_id: string | null;
+  work_location_name: string | null;
+  shift_id: string | null;
+  shift_name: string | null;
+  rest_days: number[] | null;
+  shift_rest_days: number[] | null;
+  separation_date: string | null;
+  separation_reason: Employee['SeparationReason'];
+  separation_remarks: string | null;
+  has_user: boolean;
+  row_version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const FULL_NAME = (e: string) =>
+  `concat_ws(' ', ${e}.first_name, ${e}.middle_name, ${e}.last_name, ${e}.suffix)`;
+
+const SELECT_EMPLOYEE = `
+  SELECT e.id, e.company_id, e.employee_number, e.last_name, e.first_name, e.middle_name, e.suffix, e.nickname,
+         ${FULL_NAME('e')} AS full_name, e.birth_date::text, e.birth_place, e.gender, e.civil_status, e.nationality,
+         e.religion, e.email, e.mobile_number, e.address, e.permanent_address, e.emergency_contact_name,
+         e.emergency_contact_relationship, e.emergency_contact_phone, e.tin, e.sss_number, e.philhealth_number,
+         e.pagibig_number, e.department_id, d.name AS department_name, e.position_id, p.name AS position_name,
+         e.employment_status_id, es.name AS employment_status_name, e.employment_type, e.hire_date::text,
+         e.regularization_date::text, e.supervisor_id, ${FULL_NAME('s')} AS supervisor_name, e.work_location_id,
+         wl.name AS work_location_name, e.shift_id, sh.name AS shift_name, e.rest_days::int[],
+         sh.rest_days::int[] AS shift_rest_days, e.separation_date::text, e.separation_reason, e.separation_remarks,
+         EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id) AS has_user,
+         e.row_version, e.created_at, e.updated_at
+    FROM employees e
+    LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+    LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
+    LEFT JOIN employment_statuses es ON es.tenant_id = e.tenant_id AND es.id = e.employment_status_id
+    LEFT JOIN employees s ON s.tenant_id = e.tenant_id AND s.id = e.supervisor_id
+    LEFT JOIN work_locations wl ON wl.tenant_id = e.tenant_id AND wl.id = e.work_location_id
+    LEFT JOIN shifts sh ON sh.tenant_id = e.tenant_id AND sh.id = e.shift_id`;
+
+function toEmployee(r: EmployeeRow): Employee {
+  return {
+    EmployeeId: r.id,
+    CompanyId: r.company_id,
+    EmployeeNumber: r.employee_number,
+    LastName: r.last_name,
+    FirstName: r.first_name,
+    MiddleName: r.middle_name,
+    Suffix: r.suffix,
+    Nickname: r.nickname,
+    FullName: r.full_name,
+    BirthDate: r.birth_date,
+    BirthPlace: r.birth_place,
+    Gender: r.gender,
+    CivilStatus: r.civil_status,
+    Nationality: r.nationality,
+    Religion: r.religion,
+    Email: r.email,
+    MobileNumber: r.mobile_number,
+    PresentAddress: r.address,
+    PermanentAddress: r.permanent_address,
+    EmergencyContactName: r.emergency_contact_name,
+    EmergencyContactRelationship: r.emergency_contact_relationship,
+    EmergencyContactPhone: r.emergency_contact_phone,
+    TIN: r.tin,
+    SSSNumber: r.sss_number,
+    PhilHealthNumber: r.philhealth_number,
+    PagIbigNumber: r.pagibig_number,
+    DepartmentId: r.department_id,
+    DepartmentName: r.department_name,
+    PositionId: r.position_id,
+    PositionName: r.position_name,
+    EmploymentStatusId: r.employment_status_id,
+    EmploymentStatusName: r.employment_status_name,
+    EmploymentType: r.employment_type,
+    HireDate: r.hire_date,
+    RegularizationDate: r.regularization_date,
+    SupervisorId: r.supervisor_id,
+    SupervisorName: r.supervisor_id ? r.supervisor_name : null,
+    WorkLocationId: r.work_location_id,
+    WorkLocationName: r.work_location_name,
+    ShiftId: r.shift_id,
+    ShiftName: r.shift_name,
+    RestDays: r.rest_days,
+    EffectiveRestDays: r.rest_days ?? r.shift_rest_days ?? [0],
+    Status: r.separation_date ? 'Separated' : 'Active',
+    SeparationDate: r.separation_date,
+    SeparationReason: r.separation_reason,
+    SeparationRemarks: r.separation_remarks,
+    HasUserAccount: r.has_user,
+    RowVersion: r.row_version,
+    CreatedAt: new Date(r.created_at).toISOString(),
+    UpdatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+/** The stored form of the editable fields, in the column order of EMPLOYEE_COLUMNS. */
+export interface EmployeeColumns {
+  values: unknown[];
+}
+export const EMPLOYEE_COLUMNS = [
+  'employee_number', 'last_name', 'first_name', 'middle_name', 'suffix', 'nickname', 'birth_date', 'birth_place',
+  'gender', 'civil_status', 'nationality', 'religion', 'email', 'mobile_number', 'address', 'permanent_address',
+  'emergency_contact_name', 'emergency_contact_relationship', 'emergency_contact_phone', 'tin', 'sss_number',
+  'philhealth_number', 'pagibig_number', 'department_id', 'position_id', 'employment_status_id', 'employment_type',
+  'hire_date', 'regularization_date', 'supervisor_id', 'work_location_id', 'shift_id', 'rest_days',
+] as const; // prettier-ignore
+
+const EMPLOYEE_SORT = {
+  EmployeeNumber: 'lower(e.employee_number)',
+  FullName: 'lower(e.last_name), lower(e.first_name)',
+  DepartmentName: 'lower(d.name)',
+  PositionName: 'lower(p.name)',
+  EmploymentStatusName: 'lower(es.name)',
+  EmploymentType: 'e.employment_type',
+  HireDate: 'e.hire_date',
+} as const;
+
+export const employeeRecordsRepo = {
+  async list(tx: Tx, tenantId: string, companyId: string, req: ReturnType<typeof EmployeeListRequest.parse>) {
+    const where = new Conditions(tenantId, companyId).add('e.tenant_id = $1 AND e.company_id = $2');
+    // Every word must appear somewhere (names, number, e-mail, government ids); the trigram index serves it.
+    for (const word of (req.Search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+      where.add('e.search_text LIKE $?', containsPattern(word));
+    }
+    if (req.DepartmentId) where.add('e.department_id = $?', req.DepartmentId);
+    if (req.EmploymentStatusId) where.add('e.employment_status_id = $?', req.EmploymentStatusId);
+    if (req.EmploymentType) where.add('e.employment_type = $?', req.EmploymentType);
+    if (!req.IncludeSeparated) where.add('e.separation_date IS NULL');
+    const [total] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM employees e WHERE ${where.sql}`,
+      where.params,
+    );
+    const page = pageClause(req, EMPLOYEE_SORT, { sortBy: 'FullName', tieBreaker: 'e.id' }, where);
+    const rows = await tx.query<EmployeeListItem>(
+      `SELECT e.id AS "EmployeeId", e.employee_number AS "EmployeeNumber", ${FULL_NAME('e')} AS "FullName",
+              e.last_name AS "LastName", e.first_name AS "FirstName", e.email AS "Email",
+              e.department_id AS "DepartmentId", d.name AS "DepartmentName", p.name AS "PositionName",
+              e.employment_status_id AS "EmploymentStatusId", es.name AS "EmploymentStatusName",
+              e.employment_type AS "EmploymentType", e.hire_date::text AS "HireDate",
+              CASE WHEN s.id IS NULL THEN NULL ELSE ${FULL_NAME('s')} END AS "SupervisorName",
+              sh.name AS "ShiftName",
+              CASE WHEN e.separation_date IS NULL THEN 'Active' ELSE 'Separated' END AS "Status",
+              e.separation_date::text AS "SeparationDate"
+         FROM employees e
+         LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+         LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
+         LEFT JOIN employment_statuses es ON es.tenant_id = e.tenant_id AND es.id = e.employment_status_id
+         LEFT JOIN employees s ON s.tenant_id = e.tenant_id AND s.id = e.supervisor_id
+         LEFT JOIN shifts sh ON sh.tenant_id = e.tenant_id AND sh.id = e.shift_id
+        WHERE ${where.sql} ${page}`,
+      where.params,
+    );
+    return { Items: rows, TotalCount: total!.n };
+  },
+
+  async get(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {
+    const [row] = await tx.query<EmployeeRow>(
+      `${SELECT_EMPLOYEE} WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = $3${forUpdate ? ' FOR UPDATE OF e' : ''}`,
+      [tenantId, companyId, id],
+    );
+    return row ? toEmployee(row) : null;
+  },
+
+  /** Which unique values another employee of the company already holds. */
+  async taken(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    values: {
+      number: string;
+      tin: string | null;
+      sss: string | null;
+      philhealth: string | null;
+      pagibig: string | null;
+    },
+    exceptId: string | null,
+  ) {
+    const [row] = await tx.query<Record<'number' | 'tin' | 'sss' | 'philhealth' | 'pagibig', string | null>>(
+      `SELECT max(employee_number) FILTER (WHERE lower(employee_number) = lower($3)) AS number,
+              max(employee_number) FILTER (WHERE tin = $4) AS tin,
+              max(employee_number) FILTER (WHERE sss_number = $5) AS sss,
+              max(employee_number) FILTER (WHERE philhealth_number = $6) AS philhealth,
+              max(employee_number) FILTER (WHERE pagibig_number = $7) AS pagibig
+         FROM employees
+        WHERE tenant_id = $1 AND company_id = $2 AND ($8::uuid IS NULL OR id <> $8)
+          AND (lower(employee_number) = lower($3) OR tin = $4 OR sss_number = $5 OR philhealth_number = $6
+               OR pagibig_number = $7)`,
+      [
+        tenantId,
+        companyId,
+        values.number,
+        values.tin,
+        values.sss,
+        values.philhealth,
+        values.pagibig,
+        exceptId,
+      ],
+    );
+    return row ?? { number: null, tin: null, sss: null, philhealth: null, pagibig: null };
+  },
+
+  /** Which of the referenced records exist in the company (ids of another company count as missing). */
+  async referencesExist(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    refs: { table: string; id: string | null | undefined }[],
+  ): Promise<boolean[]> {
+    const present = refs.filter((r) => r.id);
+    if (!present.length) return refs.map(() => true);
+    const sql = present
+      .map(
+        (r, i) =>
+          `EXISTS (SELECT 1 FROM ${r.table} WHERE tenant_id = $1 AND company_id = $2 AND id = $${i + 3}) AS r${i}`,
+      )
+      .join(', ');
+    const [row] = await tx.query<Record<string, boolean>>(`SELECT ${sql}`, [
+      tenantId,
+      companyId,
+      ...present.map((r) => r.id),
+    ]);
+    let k = 0;
+    return refs.map((r) => (r.id ? row![`r${k++}`]! : true));
+  },
+
+  /** The supervisors above `id`, nearest first (stops at 1,000 or on a loop). */
+  async supervisorChain(tx: Tx, tenantId: string, id: string): Promise<string[]> {
+    const rows = await tx.query<{ id: string }>(
+      `WITH RECURSIVE up(id, supervisor_id, depth, path) AS (
+         SELECT id, supervisor_id, 0, ARRAY[id] FROM employees WHERE tenant_id = $1 AND id = $2
+         UNION ALL
+         SELECT e.id, e.supervisor_id, up.depth + 1, up.path || e.id
+           FROM employees e JOIN up ON e.tenant_id = $1 AND e.id = up.supervisor_id
+          WHERE up.depth < 1000 AND NOT e.id = ANY(up.path))
+       SELECT id FROM up ORDER BY depth`,
+      [tenantId, id],
+    );
+    return rows.map((r) => r.id);
+  },
+
+  async insert(tx: Tx, tenantId: string, companyId: string, id: string, values: unknown[]) {
+    const placeholders = values.map((_, i) => `$${i + 4}`).join(', ');
+    await tx.query(
+      `INSERT INTO employees (tenant_id, company_id, id, ${EMPLOYEE_COLUMNS.join(', ')}) VALUES ($1, $2, $3, ${placeholders})`,
+      [tenantId, companyId, id, ...values],
+    );
+  },
+
+  /** Updates when the row version matches; answers whether it did. */
+  async update(tx: Tx, tenantId: string, id: string, rowVersion: number, values: unknown[]) {
+    const set = EMPLOYEE_COLUMNS.map((c, i) => `${c} = $${i + 4}`).join(', ');
+    const rows = await tx.query(
+      `UPDATE employees SET ${set}, row_version = row_version + 1, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND row_version = $3 RETURNING id`,
+      [tenantId, id, rowVersion, ...values],
+    );
+    return rows.length > 0;
+  },
+
+  /** Records the schedule in force from `effectiveDate` (replacing one already starting that day). */
+  async recordSchedule(
+    tx: Tx,
+    tenantId: string,
+    employeeId: string,
+    effectiveDate: string,
+    shiftId: string | null,
+    restDays: number[] | null,
+  ) {
+    await tx.query(
+      `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id, rest_days)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (tenant_id, employee_id, effective_date)
+       DO UPDATE SET shift_id = EXCLUDED.shift_id, rest_days = EXCLUDED.rest_days`,
+      [tenantId, employeeId, effectiveDate, shiftId, restDays],
+    );
+  },
+
+  schedules: (tx: Tx, tenantId: string, employeeId: string) =>
+    tx.query<{
+      EffectiveDate: string;
+      ShiftId: string | null;
+      ShiftName: string | null;
+      RestDays: number[] | null;
+    }>(
+      `SELECT s.effective_date::text AS "EffectiveDate", s.shift_id AS "ShiftId", sh.name AS "ShiftName",
+              s.rest_days::int[] AS "RestDays"
+         FROM employee_schedules s LEFT JOIN shifts sh ON sh.tenant_id = s.tenant_id AND sh.id = s.shift_id
+        WHERE s.tenant_id = $1 AND s.employee_id = $2 ORDER BY s.effective_date DESC`,
+      [tenantId, employeeId],
+    ),
+
+  async separate(
+    tx: Tx,
+    tenantId: string,
+    id: string,
+    rowVersion: number,
+    sep: { date: string | null; reason: string | null; remarks: string | null },
+  ) {
+    const rows = await tx.query(
+      `UPDATE employees SET separation_date = $4, separation_reason = $5, separation_remarks = $6,
+              is_active = ($4::date IS NULL), row_version = row_version + 1, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND row_version = $3 RETURNING id`,
+      [tenantId, id, rowVersion, sep.date, sep.reason, sep.remarks],
+    );
+    return rows.length > 0;
+  },
+
+  /** Disables the user linked to an employee and ends its sessions; answers the user's id, if any. */
+  async disableLinkedUser(tx: Tx, tenantId: string, employeeId: string): Promise<string | null> {
+    const [user] = await tx.query<{ id: string }>(
+      `UPDATE users SET is_active = false, row_version = row_version + 1, updated_at = now()
+        WHERE tenant_id = $1 AND employee_id = $2 AND is_active RETURNING id`,
+      [tenantId, employeeId],
+    );
+    if (user)
+      await tx.query(`DELETE FROM sessions WHERE tenant_id = $1 AND user_id = $2`, [tenantId, user.id]);
+    return user?.id ?? null;
+  },
+
+  /** What is recorded against an employee (a delete would lose it). */
+  async references(tx: Tx, tenantId: string, id: string) {
+    const [row] = await tx.query<{ users: number; reports: number; heads: number }>(
+      `SELECT (SELECT count(*)::int FROM users WHERE tenant_id = $1 AND employee_id = $2) AS users,
+              (SELECT count(*)::int FROM employees WHERE tenant_id = $1 AND supervisor_id = $2) AS reports,
+              (SELECT count(*)::int FROM departments WHERE tenant_id = $1 AND head_employee_id = $2) AS heads`,
+      [tenantId, id],
+    );
+    return row!;
+  },
+
+  async delete(tx: Tx, tenantId: string, id: string) {
+    await tx.query(`DELETE FROM employees WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+  },
+
+  /** The audit rows of one employee, newest first, with the actor's name. */
+  history: (tx: Tx, tenantId: string, id: string) =>
+    tx.query<{ at: Date; action: string; actor: string | null; before: unknown; after: unknown }>(
+      `SELECT a.at, a.action, u.full_name AS actor, a.before, a.after
+         FROM audit_log a LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.actor_user_id
+        WHERE a.tenant_id = $1 AND a.entity = 'employee' AND a.entity_id = $2
+        ORDER BY a.at DESC LIMIT 200`,
+      [tenantId, id],
+    ),
 };

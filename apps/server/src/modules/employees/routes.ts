@@ -1,33 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  CreateEmployeeRequest,
+  Employee,
+  EmployeeHistoryResponse,
+  EmployeeListRequest,
+  EmployeeListResponse,
   EmployeeOptionsQuery,
   EmployeeOptionsResponse,
   EmployeeSearchQuery,
   EmployeeSearchResult,
+  IdParams,
+  ReinstateEmployeeRequest,
+  SeparateEmployeeRequest,
   UpcomingBirthdaysQuery,
   UpcomingBirthdaysResponse,
+  UpdateEmployeeRequest,
   type EmployeeMatch,
 } from '@hrpay/contracts';
 import { containsPattern } from '../../lib/lists.js';
+import { manilaToday } from '../../lib/manila.js';
 import { companyScope, contextOf } from '../../lib/route-access.js';
 import { employeesRepo as repo } from './repository.js';
+import { employeesService as employees } from './service.js';
 
 const staff = { userTypes: ['Admin', 'HRUser', 'PayrollUser'] as const, companyScoped: true };
-
-/** Today's date in the Philippines (YYYY-MM-DD), whatever the server's time zone. */
-export const manilaToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(now);
+// HR keeps the 201 files of its own company; the company is the user's, never a client parameter.
+const hr = { userTypes: ['HRUser'] as const, companyScoped: true };
+const hrById = { ...hr, idOf: 'employees' };
+const tags = ['employees'];
+const Schedule = z.object({
+  EffectiveDate: z.string(),
+  ShiftId: z.uuid().nullable(),
+  ShiftName: z.string().nullable(),
+  RestDays: z.array(z.number().int()).nullable(),
+});
 
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec §7: the employee picker (linking a user, choosing a supervisor). HR and payroll users see their own
   // company only; an Admin may search any company of the tenant.
   app.get('/api/v1/employees/search', {
     config: { access: { userTypes: ['Admin', 'HRUser', 'PayrollUser'] } },
-    schema: {
-      tags: ['employees'],
-      querystring: EmployeeSearchQuery,
-      response: { 200: EmployeeSearchResult },
-    },
+    schema: { tags, querystring: EmployeeSearchQuery, response: { 200: EmployeeSearchResult } },
     handler: async (req) => {
       const { tx, user } = contextOf(req);
       const companyId = companyScope(user) ?? req.query.CompanyId ?? null;
@@ -49,11 +63,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec §7: active employees of the company for pickers; an Admin names the company or gets the tenant's.
   app.get('/api/v1/employees/options', {
     config: { access: staff },
-    schema: {
-      tags: ['employees'],
-      querystring: EmployeeOptionsQuery,
-      response: { 200: EmployeeOptionsResponse },
-    },
+    schema: { tags, querystring: EmployeeOptionsQuery, response: { 200: EmployeeOptionsResponse } },
     handler: (req) => {
       const { tx, user } = contextOf(req);
       return repo.options(tx, user.tenantId, companyScope(user) ?? req.query.CompanyId ?? null);
@@ -63,15 +73,93 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec §7: birthdays in the next `Days` days (1-366), today included, across the year end, soonest first.
   app.get('/api/v1/employees/upcoming-birthdays', {
     config: { access: staff },
-    schema: {
-      tags: ['employees'],
-      querystring: UpcomingBirthdaysQuery,
-      response: { 200: UpcomingBirthdaysResponse },
-    },
+    schema: { tags, querystring: UpcomingBirthdaysQuery, response: { 200: UpcomingBirthdaysResponse } },
     handler: (req) => {
       const { tx, user } = contextOf(req);
       const companyId = companyScope(user) ?? req.query.CompanyId ?? null;
       return repo.upcomingBirthdays(tx, user.tenantId, companyId, manilaToday(), req.query.Days);
+    },
+  });
+
+  // Spec §3 / §7: the employee list (Search, DepartmentId, EmploymentStatusId, EmploymentType).
+  app.post('/api/v1/employees/list', {
+    config: { access: hr },
+    schema: { tags, body: EmployeeListRequest, response: { 200: EmployeeListResponse } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return employees.list(tx, user, req.body);
+    },
+  });
+
+  app.get('/api/v1/employees/:id', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, response: { 200: Employee } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return employees.get(tx, user, req.params.id);
+    },
+  });
+
+  app.post('/api/v1/employees', {
+    config: { access: hr },
+    schema: { tags, body: CreateEmployeeRequest, response: { 201: Employee } },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      return reply.code(201).send(await employees.create(tx, user, req.body));
+    },
+  });
+
+  app.put('/api/v1/employees/:id', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, body: UpdateEmployeeRequest, response: { 200: Employee } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return employees.update(tx, user, req.params.id, req.body);
+    },
+  });
+
+  app.delete('/api/v1/employees/:id', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, response: { 200: z.object({ Message: z.string() }) } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return employees.remove(tx, user, req.params.id);
+    },
+  });
+
+  app.post('/api/v1/employees/:id/separation', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, body: SeparateEmployeeRequest, response: { 200: Employee } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return employees.separate(tx, user, req.params.id, req.body);
+    },
+  });
+
+  app.post('/api/v1/employees/:id/reinstatement', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, body: ReinstateEmployeeRequest, response: { 200: Employee } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return employees.reinstate(tx, user, req.params.id, req.body.RowVersion);
+    },
+  });
+
+  app.get('/api/v1/employees/:id/history', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, response: { 200: EmployeeHistoryResponse } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return employees.history(tx, user, req.params.id);
+    },
+  });
+
+  app.get('/api/v1/employees/:id/schedules', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, response: { 200: z.array(Schedule) } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return employees.schedules(tx, user, req.params.id);
     },
   });
 };

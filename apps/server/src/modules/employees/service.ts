@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import {
+  normalizePagIbigNumber,
+  normalizePhilHealthNumber,
+  normalizeSssNumber,
+  normalizeTin,
+  ProblemTypes,
+  SEPARATION_REASON_LABELS,
+  EmployeeMessages,
+  type CreateEmployeeRequest,
+  type Employee,
+  type EmployeeHistoryEntry,
+  type EmployeeListRequest,
+  type SeparateEmployeeRequest,
+  type ValidationError,
+} from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import { writeAudit } from '../../lib/audit.js';
+import { manilaToday } from '../../lib/manila.js';
+import { problems } from '../../lib/problem.js';
+import type { CurrentUser } from '../../lib/route-access.js';
+import { normalizeMobile } from '../employee-import/validate-rows.js';
+import { employeeRecordsRepo as repo } from './repository.js';
+
+export const STALE_EMPLOYEE =
+  'This employee was changed by someone else since you opened it. Reload to see the latest version.';
+
+const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+const canonical = (v: string | null | undefined, normalize: (s: string) => string | null) =>
+  text(v) ? normalize(text(v)!) : null;
+
+/** The stored values of the editable fields, in the order of EMPLOYEE_COLUMNS. */
+function columnValues(input: CreateEmployeeRequest) {
+  const restDays = input.RestDays ? [...input.RestDays].sort((a, b) => a - b) : null;
+  return {
+    restDays,
+    values: [
+      input.EmployeeNumber.trim(),
+      input.LastName.trim(),
+      input.FirstName.trim(),
+      text(input.MiddleName),
+      text(input.Suffix),
+      text(input.Nickname),
+      text(input.BirthDate),
+      text(input.BirthPlace),
+      input.Gender ?? null,
+      input.CivilStatus ?? null,
+      text(input.Nationality),
+      text(input.Religion),
+      text(input.Email),
+      canonical(input.MobileNumber, normalizeMobile),
+      text(input.PresentAddress),
+      text(input.PermanentAddress),
+      text(input.EmergencyContactName),
+      text(input.EmergencyContactRelationship),
+      text(input.EmergencyContactPhone),
+      canonical(input.TIN, normalizeTin),
+      canonical(input.SSSNumber, normalizeSssNumber),
+      canonical(input.PhilHealthNumber, normalizePhilHealthNumber),
+      canonical(input.PagIbigNumber, normalizePagIbigNumber),
+      input.DepartmentId ?? null,
+      input.PositionId ?? null,
+      input.EmploymentStatusId,
+      input.EmploymentType ?? null,
+      input.HireDate,
+      text(input.RegularizationDate),
+      input.SupervisorId ?? null,
+      input.WorkLocationId ?? null,
+      input.ShiftId ?? null,
+      restDays,
+    ],
+  };
+}
+
+/** Audit rows hold the record as the API shows it; what only describes the row itself is left out. */
+const auditImage = (e: Employee) => {
+  const { RowVersion: _v, UpdatedAt: _u, CreatedAt: _c, ...rest } = e;
+  return rest;
+};
+
+/** Keys of an audit image that say nothing about the person (bookkeeping of the row). */
+const NOT_CHANGES = new Set([
+  'id',
+  'RowVersion',
+  'row_version',
+  'UpdatedAt',
+  'updated_at',
+  'CreatedAt',
+  'created_at',
+  'last_import_id',
+  'company_id',
+  'CompanyId',
+  'EmployeeId',
+  'search_text',
+]);
+const pascal = (key: string) =>
+  key.includes('_') ? key.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase()) : key;
+
+/**
+ * The employee 201 file of the signed-in HR user's own company (the company comes from the user, never the
+ * client): unique employee numbers and government ids in the company, references inside the company, a
+ * supervisor chain without loops, schedule history, separation that keeps the record and closes its account.
+ */
+export const employeesService = {
+  list: (tx: Tx, user: CurrentUser, req: ReturnType<typeof EmployeeListRequest.parse>) =>
+    repo.list(tx, user.tenantId, user.companyId, req),
+
+  async get(tx: Tx, user: CurrentUser, id: string, forUpdate = false): Promise<Employee> {
+    const employee = await repo.get(tx, user.tenantId, user.companyId, id, forUpdate);
+    if (!employee) throw problems.notFound('The employee was not found.');
+    return employee;
+  },
+
+  async create(tx: Tx, user: CurrentUser, input: CreateEmployeeRequest): Promise<Employee> {
+    const id = randomUUID();
+    const { values, restDays } = columnValues(input);
+    await checkFields(tx, user, input, values, null);
+    await repo.insert(tx, user.tenantId, user.companyId, id, values);
+    if (input.ShiftId || restDays) {
+      await repo.recordSchedule(
+        tx,
+        user.tenantId,
+        id,
+        text(input.ScheduleEffectiveDate) ?? input.HireDate,
+        input.ShiftId ?? null,
+        restDays,
+      );
+    }
+    const saved = await this.get(tx, user, id);
+    await writeAudit(tx, user, {
+      entity: 'employee',
+      entityId: id,
+      action: 'create',
+      after: auditImage(saved),
+    });
+    return saved;
+  },
+
+  async update(
+    tx: Tx,
+    user: CurrentUser,
+    id: string,
+    input: CreateEmployeeRequest & { RowVersion: number },
+  ): Promise<Employee> {
+    const before = await this.get(tx, user, id, true);
+    if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_EMPLOYEE);
+    const { values, restDays } = columnValues(input);
+    await checkFields(tx, user, input, values, before.EmployeeId);
+    if (!(await repo.update(tx, user.tenantId, before.EmployeeId, input.RowVersion, values))) {
+      throw problems.stale(STALE_EMPLOYEE);
+    }
+    const scheduleChanged =
+      (input.ShiftId ?? null) !== before.ShiftId ||
+      JSON.stringify(restDays) !== JSON.stringify(before.RestDays ?? null);
+    if (scheduleChanged) {
+      await repo.recordSchedule(
+        tx,
+        user.tenantId,
+        before.EmployeeId,
+        text(input.ScheduleEffectiveDate) ?? manilaToday(),
+        input.ShiftId ?? null,
+        restDays,
+      );
+    }
+    const after = await this.get(tx, user, before.EmployeeId);
+    await writeAudit(tx, user, {
+      entity: 'employee',
+      entityId: after.EmployeeId,
+      action: 'update',
+      before: auditImage(before),
+      after: auditImage(after),
+    });
+    return after;
+  },
+
+  /** The employee leaves: the record stays, drops out of the default list and pickers, its account is closed. */
+  async separate(tx: Tx, user: CurrentUser, id: string, input: SeparateEmployeeRequest): Promise<Employee> {
+    const before = await this.get(tx, user, id, true);
+    if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_EMPLOYEE);
+    if (before.HireDate && input.SeparationDate < before.HireDate) {
+      throw problems.badRequest('One or more fields are invalid.', [
+        { Code: 'SeparationDate', Description: EmployeeMessages.separationBeforeHire },
+      ]);
+    }
+    const sep = {
+      date: input.SeparationDate,
+      reason: input.SeparationReason,
+      remarks: text(input.SeparationRemarks),
+    };
+    if (!(await repo.separate(tx, user.tenantId, before.EmployeeId, input.RowVersion, sep))) {
+      throw problems.stale(STALE_EMPLOYEE);
+    }
+    const userId = await repo.disableLinkedUser(tx, user.tenantId, before.EmployeeId);
+    if (userId) {
+      await writeAudit(tx, user, {
+        entity: 'user',
+        entityId: userId,
+        action: 'update',
+        before: { IsActive: true },
+        after: {
+          IsActive: false,
+          Reason: `Employee separated (${SEPARATION_REASON_LABELS[input.SeparationReason]})`,
+        },
+      });
+    }
+    const after = await this.get(tx, user, before.EmployeeId);
+    await writeAudit(tx, user, {
+      entity: 'employee',
+      entityId: after.EmployeeId,
+      action: 'update',
+      before: auditImage(before),
+      after: auditImage(after),
+    });
+    return after;
+  },
+
+  /** Undoes a separation recorded in error; a closed account stays closed until an Admin enables it. */
+  async reinstate(tx: Tx, user: CurrentUser, id: string, rowVersion: number): Promise<Employee> {
+    const before = await this.get(tx, user, id, true);
+    if (before.RowVersion !== rowVersion) throw problems.stale(STALE_EMPLOYEE);
+    if (before.Status !== 'Separated') {
+      throw problems.conflict(`${before.FullName} is not separated.`, ProblemTypes.invalidState);
+    }
+    const none = { date: null, reason: null, remarks: null };
+    if (!(await repo.separate(tx, user.tenantId, before.EmployeeId, rowVersion, none))) {
+      throw problems.stale(STALE_EMPLOYEE);
+    }
+    const after = await this.get(tx, user, before.EmployeeId);
+    await writeAudit(tx, user, {
+      entity: 'employee',
+      entityId: after.EmployeeId,
+      action: 'update',
+      before: auditImage(before),
+      after: auditImage(after),
+    });
+    return after;
+  },
+
+  async remove(tx: Tx, user: CurrentUser, id: string): Promise<{ Message: string }> {
+    const before = await this.get(tx, user, id, true);
+    const refs = await repo.references(tx, user.tenantId, before.EmployeeId);
+    const n = (count: number, one: string, many: string) =>
+      `${count.toLocaleString('en-PH')} ${count === 1 ? one : many}`;
+    const parts = [
+      refs.users ? 'a user account' : null,
+      refs.reports ? n(refs.reports, 'employee reports', 'employees report') + ' to them' : null,
+      refs.heads ? n(refs.heads, 'department is', 'departments are') + ' headed by them' : null,
+    ].filter(Boolean);
+    if (parts.length) {
+      throw problems.conflict(
+        `${before.FullName} cannot be deleted: ${parts.join(', ')}. Separate the employee instead; the record stays on file.`,
+        ProblemTypes.stillReferenced,
+      );
+    }
+    await repo.delete(tx, user.tenantId, before.EmployeeId);
+    await writeAudit(tx, user, {
+      entity: 'employee',
+      entityId: before.EmployeeId,
+      action: 'delete',
+      before: auditImage(before),
+    });
+    return { Message: `${before.FullName} was deleted.` };
+  },
+
+  async schedules(tx: Tx, user: CurrentUser, id: string) {
+    const employee = await this.get(tx, user, id);
+    return repo.schedules(tx, user.tenantId, employee.EmployeeId);
+  },
+
+  /** The record's changes from the audit log, newest first, as field / before / after. */
+  async history(tx: Tx, user: CurrentUser, id: string): Promise<EmployeeHistoryEntry[]> {
+    const employee = await this.get(tx, user, id);
+    const rows = await repo.history(tx, user.tenantId, employee.EmployeeId);
+    return rows.map((r) => {
+      const before = (r.before ?? {}) as Record<string, unknown>;
+      const after = (r.after ?? {}) as Record<string, unknown>;
+      const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+      const changes = [...keys]
+        .filter((k) => !NOT_CHANGES.has(k))
+        .filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null))
+        .filter((k) => r.action !== 'create' || (after[k] !== null && after[k] !== undefined))
+        .map((k) => ({ Field: pascal(k), Before: before[k] ?? null, After: after[k] ?? null }));
+      return {
+        At: new Date(r.at).toISOString(),
+        Action: r.action,
+        ActorName: r.actor,
+        Changes: changes,
+      };
+    });
+  },
+};
+
+/** Every field rule that needs the database, reported together so the form shows them all at once. */
+async function checkFields(
+  tx: Tx,
+  user: CurrentUser,
+  input: CreateEmployeeRequest,
+  values: unknown[],
+  selfId: string | null,
+) {
+  const errors: ValidationError[] = [];
+  const at = (i: number) => (values[i] as string | null) ?? null;
+  const taken = await repo.taken(
+    tx,
+    user.tenantId,
+    user.companyId,
+    { number: at(0)!, tin: at(19), sss: at(20), philhealth: at(21), pagibig: at(22) },
+    selfId,
+  );
+  if (taken.number) {
+    errors.push({ Code: 'EmployeeNumber', Description: `Employee number ${taken.number} is already in use` });
+  }
+  const idTaken: [keyof typeof taken, string, string][] = [
+    ['tin', 'TIN', 'TIN'],
+    ['sss', 'SSSNumber', 'SSS number'],
+    ['philhealth', 'PhilHealthNumber', 'PhilHealth number'],
+    ['pagibig', 'PagIbigNumber', 'Pag-IBIG number'],
+  ];
+  for (const [key, code, label] of idTaken) {
+    if (taken[key])
+      errors.push({ Code: code, Description: `${label} already belongs to employee ${taken[key]}` });
+  }
+
+  const refs = [
+    { code: 'DepartmentId', table: 'departments', id: input.DepartmentId, what: 'department' },
+    { code: 'PositionId', table: 'positions', id: input.PositionId, what: 'position' },
+    {
+      code: 'EmploymentStatusId',
+      table: 'employment_statuses',
+      id: input.EmploymentStatusId,
+      what: 'employment status',
+    },
+    { code: 'WorkLocationId', table: 'work_locations', id: input.WorkLocationId, what: 'work location' },
+    { code: 'ShiftId', table: 'shifts', id: input.ShiftId, what: 'shift' },
+    { code: 'SupervisorId', table: 'employees', id: input.SupervisorId, what: 'supervisor' },
+  ];
+  const exist = await repo.referencesExist(tx, user.tenantId, user.companyId, refs);
+  refs.forEach((r, i) => {
+    if (!exist[i]) errors.push({ Code: r.code, Description: `The ${r.what} was not found in this company` });
+  });
+
+  if (input.SupervisorId && selfId) {
+    if (input.SupervisorId.toLowerCase() === selfId.toLowerCase()) {
+      errors.push({ Code: 'SupervisorId', Description: 'An employee cannot be their own supervisor' });
+    } else if (exist[5]) {
+      const chain = await repo.supervisorChain(tx, user.tenantId, input.SupervisorId);
+      if (chain.some((id) => id.toLowerCase() === selfId.toLowerCase())) {
+        errors.push({
+          Code: 'SupervisorId',
+          Description:
+            'The supervisor reports to this employee (directly or through others): that would be a loop',
+        });
+      }
+    }
+  }
+  if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
+}
