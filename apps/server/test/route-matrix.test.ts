@@ -155,11 +155,7 @@ describe('route matrix', () => {
     } as Partial<Record<UserTypeName, Session>>;
     const scoped = t.app.apiRoutes.filter(
       (r) =>
-        !('public' in r.access) &&
-        r.access.companyScoped &&
-        r.url.includes(':') &&
-        !r.body &&
-        !r.multipart,
+        !('public' in r.access) && r.access.companyScoped && r.url.includes(':') && !r.body && !r.multipart,
     );
     expect(scoped.map((r) => r.url)).toContain('/api/v1/probe-records/:id');
     let checked = 0;

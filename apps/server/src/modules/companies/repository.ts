@@ -184,7 +184,14 @@ export const companiesRepo = {
 
   /** Removes the company's own lookups and finished imports, then the company. */
   async delete(tx: Tx, tenantId: string, id: string): Promise<void> {
-    for (const table of ['employee_imports', 'employment_statuses', 'shifts', 'positions', 'departments', 'work_locations']) {
+    for (const table of [
+      'employee_imports',
+      'employment_statuses',
+      'shifts',
+      'positions',
+      'departments',
+      'work_locations',
+    ]) {
       await tx.query(`DELETE FROM ${table} WHERE tenant_id = $1 AND company_id = $2`, [tenantId, id]);
     }
     await tx.query(`DELETE FROM companies WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);

@@ -1,0 +1,435 @@
+/** Issue 8 §2: the employee 201 file of the HR user's own company, through HTTP, on PGlite and PostgreSQL. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProblemTypes, type Employee, type EmployeeListItem } from '@hrpay/contracts';
+import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let hr: Session;
+let logisticsHr: Session;
+let otherHr: Session;
+let ids: Record<string, string>;
+let lookups: { regular: string; production: string; operator: string; dayShift: string; nightShift: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hr = await signIn(t.app, demo.hr);
+  logisticsHr = await signIn(t.app, demo.logisticsHr);
+  otherHr = await signIn(t.app, demo.otherHr);
+  await t.db.withTenant(hr.tenantId, async (tx) => {
+    const rows = await tx.query<{ id: string; employee_number: string }>(
+      `SELECT id, employee_number FROM employees`,
+    );
+    ids = Object.fromEntries(rows.map((r) => [r.employee_number, r.id]));
+    const one = async (sql: string) => (await tx.query<{ id: string }>(sql))[0]!.id;
+    const company = `(SELECT id FROM companies WHERE name = 'Demo Manufacturing Inc.')`;
+    lookups = {
+      regular: await one(`SELECT id FROM employment_statuses WHERE company_id = ${company}`),
+      production: await one(
+        `SELECT id FROM departments WHERE company_id = ${company} AND name = 'Production'`,
+      ),
+      operator: await one(
+        `SELECT id FROM positions WHERE company_id = ${company} AND name = 'Machine Operator'`,
+      ),
+      dayShift: await one(`SELECT id FROM shifts WHERE company_id = ${company} AND name = 'Day Shift'`),
+      nightShift: await one(`SELECT id FROM shifts WHERE company_id = ${company} AND name = 'Night Shift'`),
+    };
+  });
+});
+afterAll(() => t?.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (s: Session, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: s.headers, payload });
+const list = (s: Session, body: object = {}) => call(s, 'POST', '/api/v1/employees/list', body);
+const errorsOf = (res: { json(): { errors?: { Code: string; Description: string }[] } }) =>
+  Object.fromEntries(
+    (res.json().errors ?? []).map((e) => [e.Code, e.Description.replace(`${e.Code}: `, '')]),
+  );
+
+const base = () => ({
+  EmployeeNumber: `T-${Math.random().toString(36).slice(2, 8)}`,
+  LastName: 'Magsaysay',
+  FirstName: 'Andres',
+  EmploymentStatusId: lookups.regular,
+  HireDate: '2025-03-01',
+});
+
+async function create(body: object): Promise<Employee> {
+  const res = await call(hr, 'POST', '/api/v1/employees', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+describe('employee list', () => {
+  it("lists the own company's employees, sorted by name by default, never another company's", async () => {
+    const res = await list(hr, { PageSize: 100 });
+    expect(res.statusCode).toBe(200);
+    const items = res.json().Items as EmployeeListItem[];
+    expect(items.every((e) => e.EmployeeNumber.startsWith('DM-') || e.EmployeeNumber.startsWith('T-'))).toBe(
+      true,
+    );
+    expect(items.length).toBeGreaterThanOrEqual(7);
+    const names = items.map((e) => `${e.LastName}|${e.FirstName}`.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const logistics = (await list(logisticsHr, { PageSize: 100 })).json().Items as EmployeeListItem[];
+    expect(logistics.map((e) => e.EmployeeNumber).sort()).toEqual(['DL-0001', 'DL-0002', 'DL-0003']);
+  });
+
+  it('searches names, numbers, e-mail and government ids with or without dashes, word by word', async () => {
+    const e = await create({
+      ...base(),
+      FirstName: 'Corazon',
+      LastName: 'Sumulong',
+      Email: 'cora.s@example.ph',
+      TIN: '555666777',
+    });
+    const search = async (Search: string) =>
+      ((await list(hr, { Search })).json().Items as EmployeeListItem[]).map((i) => i.EmployeeId);
+    expect(await search('sumul')).toEqual([e.EmployeeId]);
+    expect(await search('corazon sumulong')).toEqual([e.EmployeeId]);
+    expect(await search(e.EmployeeNumber.toLowerCase())).toEqual([e.EmployeeId]);
+    expect(await search('cora.s@')).toEqual([e.EmployeeId]);
+    expect(await search('555-666-777')).toEqual([e.EmployeeId]);
+    expect(await search('555666777')).toEqual([e.EmployeeId]);
+    expect(await search('100%_\\')).toEqual([]);
+  });
+
+  it('filters by department, employment status and type, pages and sorts', async () => {
+    const byDept = (await list(hr, { DepartmentId: lookups.production, PageSize: 100 })).json();
+    expect(byDept.Items.map((e: EmployeeListItem) => e.DepartmentName)).toEqual(
+      Array(byDept.TotalCount).fill('Production'),
+    );
+    expect(byDept.TotalCount).toBe(3);
+    const partTime = await create({ ...base(), EmploymentType: 'PartTime' });
+    const pt = (await list(hr, { EmploymentType: 'PartTime' })).json();
+    expect(pt.Items.map((e: EmployeeListItem) => e.EmployeeId)).toEqual([partTime.EmployeeId]);
+    expect((await list(hr, { EmploymentStatusId: lookups.regular })).json().TotalCount).toBeGreaterThan(7);
+    const page1 = (
+      await list(hr, { PageSize: 2, Page: 1, SortBy: 'EmployeeNumber', SortDirection: 'desc' })
+    ).json();
+    const page2 = (
+      await list(hr, { PageSize: 2, Page: 2, SortBy: 'EmployeeNumber', SortDirection: 'desc' })
+    ).json();
+    expect(page1.Items).toHaveLength(2);
+    const numbers = [...page1.Items, ...page2.Items].map((e: EmployeeListItem) => e.EmployeeNumber);
+    expect(numbers).toEqual([...numbers].sort().reverse());
+    expect(new Set(numbers).size).toBe(4);
+  });
+
+  it('refuses unknown filters, bad ids and sorts with 400', async () => {
+    expect((await list(hr, { Colour: 'red' })).statusCode).toBe(400);
+    expect((await list(hr, { DepartmentId: 'nope' })).statusCode).toBe(400);
+    expect((await list(hr, { SortBy: 'Salary' })).statusCode).toBe(400);
+    expect((await list(hr, { EmploymentType: 'Casual' })).statusCode).toBe(400);
+  });
+});
+
+describe('employee record', () => {
+  it('creates a full 201 file, canonicalises ids and mobile, and GET answers it back', async () => {
+    const created = await create({
+      ...base(),
+      MiddleName: 'Reyes',
+      Nickname: 'Andy',
+      BirthDate: '1995-06-19',
+      BirthPlace: 'Calamba, Laguna',
+      Gender: 'Male',
+      CivilStatus: 'Married',
+      Nationality: 'Filipino',
+      MobileNumber: '+63 917 555 1234',
+      PresentAddress: '1 Mabini St., Manila',
+      PermanentAddress: '2 Rizal Ave., Calamba',
+      EmergencyContactName: 'Josefa Magsaysay',
+      EmergencyContactRelationship: 'Spouse',
+      EmergencyContactPhone: '09175550000',
+      TIN: '123 456 789 000',
+      SSSNumber: '3412345678',
+      PhilHealthNumber: '123456789012',
+      PagIbigNumber: '121012345678',
+      DepartmentId: lookups.production,
+      PositionId: lookups.operator,
+      EmploymentType: 'FullTime',
+      RegularizationDate: '2025-09-01',
+      SupervisorId: ids['DM-0003'],
+      ShiftId: lookups.nightShift,
+      RestDays: [6, 0],
+    });
+    expect(created).toMatchObject({
+      FullName: 'Andres Reyes Magsaysay',
+      MobileNumber: '09175551234',
+      TIN: '123-456-789-000',
+      SSSNumber: '34-1234567-8',
+      PhilHealthNumber: '12-345678901-2',
+      PagIbigNumber: '1210-1234-5678',
+      DepartmentName: 'Production',
+      PositionName: 'Machine Operator',
+      EmploymentStatusName: 'Regular',
+      SupervisorName: 'Ana Cruz',
+      ShiftName: 'Night Shift',
+      RestDays: [0, 6],
+      EffectiveRestDays: [0, 6],
+      Status: 'Active',
+      HasUserAccount: false,
+      RowVersion: 1,
+    });
+    const got = await call(hr, 'GET', `/api/v1/employees/${created.EmployeeId}`);
+    expect(got.json()).toEqual(created);
+    const schedules = await call(hr, 'GET', `/api/v1/employees/${created.EmployeeId}/schedules`);
+    expect(schedules.json()).toEqual([
+      {
+        EffectiveDate: '2025-03-01',
+        ShiftId: lookups.nightShift,
+        ShiftName: 'Night Shift',
+        RestDays: [0, 6],
+      },
+    ]);
+  });
+
+  it('takes its own GET body back on PUT with edits (output-only fields ignored), unknown fields refused', async () => {
+    const e = await create(base());
+    const got = (await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}`)).json() as Employee;
+    const res = await call(hr, 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...got,
+      Nickname: 'Dres',
+      FullName: 'ignored',
+      DepartmentName: 'ignored',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ Nickname: 'Dres', FullName: 'Andres Magsaysay', RowVersion: 2 });
+    const unknown = await call(hr, 'PUT', `/api/v1/employees/${e.EmployeeId}`, { ...res.json(), Salary: 1 });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('answers 409 stale-row-version to a PUT with an old RowVersion, and changes nothing', async () => {
+    const e = await create(base());
+    const first = await call(hr, 'PUT', `/api/v1/employees/${e.EmployeeId}`, { ...e, Religion: 'Catholic' });
+    expect(first.statusCode).toBe(200);
+    const stale = await call(hr, 'PUT', `/api/v1/employees/${e.EmployeeId}`, { ...e, Religion: 'Iglesia' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
+    const now = (await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}`)).json();
+    expect(now.Religion).toBe('Catholic');
+  });
+
+  it('reports every field error at once with the form messages', async () => {
+    const res = await call(hr, 'POST', '/api/v1/employees', {
+      EmployeeNumber: 'bad number!',
+      LastName: '',
+      FirstName: 'X'.repeat(101),
+      EmploymentStatusId: lookups.regular,
+      HireDate: '2025-02-30',
+      Email: 'not-mail',
+      MobileNumber: '12345',
+      TIN: '123',
+      SSSNumber: '12345678901',
+      RestDays: [0, 0],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().type).toBe(ProblemTypes.validation);
+    expect(errorsOf(res)).toMatchObject({
+      EmployeeNumber: 'Employee number may hold letters, digits and . _ / - only',
+      LastName: 'This field is required',
+      FirstName: 'Maximum length is 100',
+      HireDate: 'Not a valid date (use YYYY-MM-DD)',
+      Email: 'E-mail must be valid',
+      MobileNumber: expect.stringContaining('Philippine mobile number'),
+      TIN: expect.stringContaining('9 or 12 digits'),
+      SSSNumber: expect.stringContaining('10 digits'),
+      RestDays: 'A rest day is listed twice',
+    });
+  });
+
+  it('refuses a hire before the minimum working age and a regularization before the hire', async () => {
+    const res = await call(hr, 'POST', '/api/v1/employees', {
+      ...base(),
+      BirthDate: '2015-01-01',
+      HireDate: '2025-01-01',
+      RegularizationDate: '2024-12-01',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(errorsOf(res)).sort()).toEqual(['HireDate', 'RegularizationDate']);
+  });
+
+  it('refuses a taken employee number or government id, naming the employee who holds it', async () => {
+    const first = await create({ ...base(), SSSNumber: '33-3333333-3' });
+    const res = await call(hr, 'POST', '/api/v1/employees', {
+      ...base(),
+      EmployeeNumber: first.EmployeeNumber.toUpperCase(),
+      SSSNumber: '3333333333',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)).toEqual({
+      EmployeeNumber: `Employee number ${first.EmployeeNumber} is already in use`,
+      SSSNumber: `SSS number already belongs to employee ${first.EmployeeNumber}`,
+    });
+    // The same number in the other company is another employer's business.
+    const other = await call(logisticsHr, 'POST', '/api/v1/employees', {
+      ...base(),
+      EmploymentStatusId: (
+        await t.db.withTenant(hr.tenantId, (tx) =>
+          tx.query<{ id: string }>(
+            `SELECT s.id FROM employment_statuses s JOIN companies c ON c.id = s.company_id AND c.tenant_id = s.tenant_id
+            WHERE c.name = 'Demo Logistics Corp.'`,
+          ),
+        )
+      )[0]!.id,
+      EmployeeNumber: first.EmployeeNumber,
+    });
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
+  it("refuses references to another company's department, shift or supervisor", async () => {
+    const res = await call(logisticsHr, 'POST', '/api/v1/employees', {
+      ...base(),
+      EmploymentStatusId: lookups.regular,
+      DepartmentId: lookups.production,
+      ShiftId: lookups.dayShift,
+      SupervisorId: ids['DM-0001'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(errorsOf(res)).sort()).toEqual([
+      'DepartmentId',
+      'EmploymentStatusId',
+      'ShiftId',
+      'SupervisorId',
+    ]);
+  });
+
+  it('refuses a supervisor chain that loops back', async () => {
+    const boss = await create(base());
+    const mid = await create({ ...base(), SupervisorId: boss.EmployeeId });
+    const low = await create({ ...base(), SupervisorId: mid.EmployeeId });
+    const loop = await call(hr, 'PUT', `/api/v1/employees/${boss.EmployeeId}`, {
+      ...boss,
+      SupervisorId: low.EmployeeId,
+    });
+    expect(loop.statusCode).toBe(400);
+    expect(errorsOf(loop).SupervisorId).toMatch(/loop/);
+    const self = await call(hr, 'PUT', `/api/v1/employees/${boss.EmployeeId}`, {
+      ...boss,
+      SupervisorId: boss.EmployeeId,
+    });
+    expect(errorsOf(self).SupervisorId).toBe('An employee cannot be their own supervisor');
+  });
+
+  it('keeps schedule history when the shift changes, and the change history from the audit log', async () => {
+    const e = await create({ ...base(), ShiftId: lookups.dayShift });
+    const res = await call(hr, 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...e,
+      ShiftId: lookups.nightShift,
+      ScheduleEffectiveDate: '2025-06-01',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const schedules = (await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}/schedules`)).json();
+    expect(
+      schedules.map((s: { EffectiveDate: string; ShiftName: string }) => [s.EffectiveDate, s.ShiftName]),
+    ).toEqual([
+      ['2025-06-01', 'Night Shift'],
+      ['2025-03-01', 'Day Shift'],
+    ]);
+    const history = (await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}/history`)).json();
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({ Action: 'update', ActorName: 'Maria Santos' });
+    expect(history[0].Changes).toEqual(
+      expect.arrayContaining([
+        { Field: 'ShiftName', Before: 'Day Shift', After: 'Night Shift' },
+        { Field: 'ShiftId', Before: lookups.dayShift, After: lookups.nightShift },
+      ]),
+    );
+    expect(history[1].Action).toBe('create');
+  });
+});
+
+describe('separation and delete', () => {
+  it('separates an employee: kept on file, out of the default list and pickers, account closed', async () => {
+    // DM-0004 is the demo portal employee.
+    const portal = await signIn(t.app, demo.employee);
+    const e = (await call(hr, 'GET', `/api/v1/employees/${ids['DM-0004']}`)).json() as Employee;
+    expect(e.HasUserAccount).toBe(true);
+    const early = await call(hr, 'POST', `/api/v1/employees/${e.EmployeeId}/separation`, {
+      SeparationDate: '2020-01-01',
+      SeparationReason: 'Resigned',
+      RowVersion: e.RowVersion,
+    });
+    expect(errorsOf(early)).toEqual({ SeparationDate: 'Separation date cannot be before the hire date' });
+    const res = await call(hr, 'POST', `/api/v1/employees/${e.EmployeeId}/separation`, {
+      SeparationDate: '2026-10-31',
+      SeparationReason: 'Resigned',
+      SeparationRemarks: 'Moved abroad',
+      RowVersion: e.RowVersion,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      Status: 'Separated',
+      SeparationReason: 'Resigned',
+      SeparationDate: '2026-10-31',
+    });
+
+    const numbers = async (body: object) =>
+      ((await list(hr, { PageSize: 500, ...body })).json().Items as EmployeeListItem[]).map(
+        (i) => i.EmployeeNumber,
+      );
+    expect(await numbers({})).not.toContain('DM-0004');
+    expect(await numbers({ IncludeSeparated: true })).toContain('DM-0004');
+    const options = (await call(hr, 'GET', '/api/v1/employees/options')).json();
+    expect(options.map((o: { EmployeeNumber: string }) => o.EmployeeNumber)).not.toContain('DM-0004');
+
+    // The signed-in portal session ends and signing in again is refused.
+    expect((await call(portal, 'GET', '/api/v1/portal/employees/basic-info')).statusCode).toBe(401);
+    await expect(signIn(t.app, demo.employee)).rejects.toThrow(/failed: 4\d\d/);
+
+    // Reinstating a separation made in error brings the record back (the account stays closed).
+    const back = await call(hr, 'POST', `/api/v1/employees/${e.EmployeeId}/reinstatement`, {
+      RowVersion: res.json().RowVersion,
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ Status: 'Active', SeparationDate: null });
+    const again = await call(hr, 'POST', `/api/v1/employees/${e.EmployeeId}/reinstatement`, {
+      RowVersion: back.json().RowVersion,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().type).toBe(ProblemTypes.invalidState);
+  });
+
+  it('deletes an employee with nothing recorded, else 409 still-referenced saying to separate instead', async () => {
+    const refused = await call(hr, 'DELETE', `/api/v1/employees/${ids['DM-0003']}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().type).toBe(ProblemTypes.stillReferenced);
+    expect(refused.json().detail).toMatch(/user account.*report to them.*Separate the employee instead/);
+    const e = await create(base());
+    const res = await call(hr, 'DELETE', `/api/v1/employees/${e.EmployeeId}`);
+    expect(res.statusCode).toBe(200);
+    expect((await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('company scope and tenancy', () => {
+  it('answers 404 to HR of another company or tenant for every call on an employee, and changes nothing', async () => {
+    const e = await create(base());
+    for (const s of [logisticsHr, otherHr]) {
+      for (const [method, url, body] of [
+        ['GET', `/api/v1/employees/${e.EmployeeId}`],
+        ['PUT', `/api/v1/employees/${e.EmployeeId}`, { ...e, Nickname: 'x' }],
+        ['DELETE', `/api/v1/employees/${e.EmployeeId}`],
+        [
+          'POST',
+          `/api/v1/employees/${e.EmployeeId}/separation`,
+          { SeparationDate: '2026-01-01', SeparationReason: 'Terminated', RowVersion: 1 },
+        ],
+        ['POST', `/api/v1/employees/${e.EmployeeId}/reinstatement`, { RowVersion: 1 }],
+      ] as [Method, string, object?][]) {
+        const res = await call(s, method, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+    }
+    const still = (await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}`)).json();
+    expect(still).toMatchObject({ RowVersion: 1, Nickname: null, Status: 'Active' });
+  });
+
+  it('refuses Admin, Payroll and Portal users the HR calls with 403', async () => {
+    for (const who of [demo.admin, demo.payroll, demo.approver]) {
+      const s = await signIn(t.app, who);
+      expect((await list(s)).statusCode).toBe(403);
+      expect((await call(s, 'POST', '/api/v1/employees', base())).statusCode).toBe(403);
+    }
+  });
+});
