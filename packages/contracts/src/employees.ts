@@ -91,6 +91,7 @@ export const EMPLOYEE_MAX_LENGTH = {
 export const Gender = z.enum(['Male', 'Female']);
 export const CivilStatus = z.enum(['Single', 'Married', 'Widowed', 'Separated', 'Annulled']);
 export const EmploymentType = z.enum(['FullTime', 'PartTime']);
+export type EmploymentType = z.infer<typeof EmploymentType>;
 export const RateType = z.enum(['Monthly', 'Daily']);
 export const SeparationReason = z.enum(['Resigned', 'Terminated', 'EndOfContract', 'Retired', 'Deceased']);
 export type SeparationReason = z.infer<typeof SeparationReason>;

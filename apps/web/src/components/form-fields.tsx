@@ -19,6 +19,7 @@ import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isApiError } from '@/lib/api-error';
+import { visuallyHidden } from '@/lib/visually-hidden';
 import { VALIDATION_ERROR_FALLBACK } from '@/lib/error-handler';
 
 /**
@@ -35,18 +36,33 @@ interface Bound<T extends FieldValues, TOut> {
   name: FieldPath<T>;
 }
 
-/** A titled card; its fields sit two to a row from tablet width up. */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A titled card; its fields sit two to a row from tablet width up. `flat` drops the card (a section already
+ * inside one, e.g. a tab panel, whose tab shows the title; the heading stays for screen readers).
+ */
+export function FormSection({
+  title,
+  children,
+  flat,
+}: {
+  title: string;
+  children: ReactNode;
+  flat?: boolean;
+}) {
+  const content = (
+    <>
+      <Typography variant="h6" component="h2" sx={flat ? visuallyHidden : { mb: 1 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {children}
+      </Box>
+    </>
+  );
+  if (flat) return <Box sx={{ px: 2, pb: 2 }}>{content}</Box>;
   return (
     <Card sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {title}
-        </Typography>
-        <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {children}
-        </Box>
-      </CardContent>
+      <CardContent>{content}</CardContent>
     </Card>
   );
 }

@@ -20,6 +20,7 @@ import type { AdminDashboard as AdminDashboardData } from '@hrpay/contracts';
 import { ImportStatusChip } from '@/components/import-status-chip';
 import { errorMessage } from '@/lib/error-handler';
 import { useAdminDashboard } from '../api/admin-dashboard';
+import { visuallyHidden } from '@/lib/visually-hidden';
 
 export const DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
 const CHART_TOP = 10;
@@ -292,17 +293,6 @@ function EmployeesChart({ rows }: { rows: AdminDashboardData['EmployeesPerCompan
 }
 
 // px strings: in `sx` a bare 1 would mean 100 %.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function StatCard({
   icon: Icon,

@@ -1,5 +1,29 @@
-import { ModulePlaceholder } from '@/components/module-placeholder';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { PageHeader } from '@/components/page-header';
+import { useReturnPath } from '@/lib/use-list-query';
+import { useCreateEmployee } from '../api/employees';
+import { EmployeeForm } from '../components/employee-form';
+import { emptyEmployeeValues } from '../components/employee-values';
 
+/** /hr/employees/add */
 export default function AddEmployeePage() {
-  return <ModulePlaceholder description="Create an employee record." />;
+  const navigate = useNavigate();
+  const back = useReturnPath('/hr/employees');
+  const { mutateAsync: createEmployee } = useCreateEmployee();
+  return (
+    <>
+      <PageHeader subtitle="Open a 201 file: who the employee is, how to reach them, and their employment." />
+      <EmployeeForm
+        initialValues={emptyEmployeeValues}
+        saveLabel="Add Employee"
+        onCancel={() => void navigate(back)}
+        onSubmit={async (request) => {
+          const created = await createEmployee(request);
+          toast.success(`${created.FullName} added`);
+          await navigate(back);
+        }}
+      />
+    </>
+  );
 }

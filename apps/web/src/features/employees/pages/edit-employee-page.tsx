@@ -1,5 +1,222 @@
-import { ModulePlaceholder } from '@/components/module-placeholder';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
+import { ProblemTypes, SEPARATION_REASON_LABELS, type Employee } from '@hrpay/contracts';
+import { useConfirm } from '@/components/confirm-dialog';
+import { PageHeader } from '@/components/page-header';
+import { isApiError, isProblem } from '@/lib/api-error';
+import { errorDetail, handleError } from '@/lib/error-handler';
+import { useReturnPath } from '@/lib/use-list-query';
+import { useDeleteEmployee, useEmployee, useReinstateEmployee, useUpdateEmployee } from '../api/employees';
+import { EmployeeForm } from '../components/employee-form';
+import { EmployeeHistory } from '../components/employee-history';
+import { employeeToFormValues } from '../components/employee-values';
+import { SeparateDialog } from '../components/separate-dialog';
 
+export const EMPLOYEE_CHANGED =
+  'This employee was changed by someone else. Reload to see the latest version.';
+
+/** /hr/employees/edit/:id: the 201 file, its separation, and its change history. */
 export default function EditEmployeePage() {
-  return <ModulePlaceholder description="Update an employee record." />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const back = useReturnPath('/hr/employees');
+  const employee = useEmployee(id);
+  const confirm = useConfirm();
+  const { mutateAsync: updateEmployee } = useUpdateEmployee();
+  const { mutateAsync: deleteEmployee } = useDeleteEmployee();
+  const { mutateAsync: reinstate } = useReinstateEmployee();
+  const [stale, setStale] = useState(false);
+  const [separating, setSeparating] = useState(false);
+
+  if (employee.isPending) return <EditSkeleton />;
+  if (employee.isError) {
+    const missing = isApiError(employee.error) && employee.error.status === 404;
+    return (
+      <>
+        <PageHeader />
+        <Alert
+          severity={missing ? 'warning' : 'error'}
+          action={
+            missing ? (
+              <Button color="inherit" size="small" onClick={() => void navigate(back)}>
+                Back to employees
+              </Button>
+            ) : (
+              <Button color="inherit" size="small" onClick={() => void employee.refetch()}>
+                Retry
+              </Button>
+            )
+          }
+        >
+          {missing
+            ? 'This employee was not found. It may have been deleted.'
+            : 'The employee could not be loaded.'}
+        </Alert>
+      </>
+    );
+  }
+
+  const data: Employee = employee.data;
+  const reload = async () => {
+    await employee.refetch();
+    setStale(false);
+  };
+
+  const remove = async () => {
+    const agreed = await confirm({
+      title: 'Delete employee',
+      message: `Delete the 201 file of ${data.FullName}? This cannot be undone. An employee who has left should be separated instead.`,
+      destructive: true,
+    });
+    if (!agreed) return;
+    try {
+      await deleteEmployee(data.EmployeeId);
+      toast.success('Employee deleted');
+      await navigate(back);
+    } catch (error) {
+      if (isProblem(error, ProblemTypes.stillReferenced) && data.Status === 'Active') {
+        const separate = await confirm({
+          title: 'Employee cannot be deleted',
+          message: errorDetail(error) ?? `${data.FullName} has records on file.`,
+          confirmLabel: 'Separate instead',
+        });
+        if (separate) setSeparating(true);
+        return;
+      }
+      handleError(error, 'The employee could not be deleted.');
+    }
+  };
+
+  const undoSeparation = async () => {
+    const agreed = await confirm({
+      title: 'Reinstate employee',
+      message: `Undo the separation of ${data.FullName}? Use this only when the separation was recorded in error. A closed user account stays closed until an Admin enables it.`,
+    });
+    if (!agreed) return;
+    try {
+      await reinstate({ id: data.EmployeeId, rowVersion: data.RowVersion });
+      toast.success('Separation undone');
+    } catch (error) {
+      if (isProblem(error, ProblemTypes.staleRowVersion)) setStale(true);
+      else handleError(error, 'The separation could not be undone.');
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        subtitle={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
+            <span>
+              {data.FullName} · {data.EmployeeNumber}
+            </span>
+            {data.Status === 'Separated' && <Chip size="small" label="Separated" />}
+          </Stack>
+        }
+        actions={
+          <Stack direction="row" spacing={1}>
+            {data.Status === 'Active' ? (
+              <Button variant="outlined" startIcon={<LogoutOutlined />} onClick={() => setSeparating(true)}>
+                Separate employee
+              </Button>
+            ) : (
+              <Button
+                variant="outlined"
+                startIcon={<RestoreOutlined />}
+                onClick={() => void undoSeparation()}
+              >
+                Undo separation
+              </Button>
+            )}
+            <Button color="error" startIcon={<DeleteOutlined />} onClick={() => void remove()}>
+              Delete
+            </Button>
+          </Stack>
+        }
+      />
+      {data.Status === 'Separated' && (
+        <Alert severity="info" sx={{ mb: 2, maxWidth: 1040 }}>
+          {`Separated on ${data.SeparationDate} (${SEPARATION_REASON_LABELS[data.SeparationReason!]})`}
+          {data.SeparationRemarks ? `: ${data.SeparationRemarks}` : '.'} The record stays on file; the
+          employee is left out of lists, pickers and new payroll periods, and cannot sign in to the portal.
+        </Alert>
+      )}
+      <EmployeeForm
+        // A reload brings a new RowVersion: start the form over from the latest values.
+        key={data.RowVersion}
+        initialValues={employeeToFormValues(data)}
+        editing={{
+          employeeId: data.EmployeeId,
+          supervisorName: data.SupervisorName,
+          companyId: data.CompanyId,
+        }}
+        onCancel={() => void navigate(back)}
+        onConflict={() => setStale(true)}
+        notice={
+          stale && (
+            <Alert
+              severity="warning"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void reload()}>
+                  Reload
+                </Button>
+              }
+            >
+              {EMPLOYEE_CHANGED}
+            </Alert>
+          )
+        }
+        onSubmit={async (request) => {
+          await updateEmployee({ id, body: { ...request, RowVersion: data.RowVersion } });
+          toast.success('Employee updated');
+          await navigate(back);
+        }}
+      />
+      <Box sx={{ maxWidth: 1040, mt: 3 }}>
+        <EmployeeHistory employeeId={data.EmployeeId} />
+      </Box>
+      {separating && (
+        <SeparateDialog
+          employee={data}
+          onClose={() => setSeparating(false)}
+          onStale={() => {
+            setSeparating(false);
+            setStale(true);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function EditSkeleton() {
+  return (
+    <>
+      <PageHeader />
+      <Card aria-busy="true" aria-label="Loading the employee" sx={{ maxWidth: 1040 }}>
+        <CardContent>
+          <Typography variant="h6" component="div">
+            <Skeleton width={160} />
+          </Typography>
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} variant="rounded" height={56} sx={{ my: 2 }} />
+          ))}
+        </CardContent>
+      </Card>
+    </>
+  );
 }

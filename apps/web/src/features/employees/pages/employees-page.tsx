@@ -1,7 +1,181 @@
-import { ModulePlaceholder } from '@/components/module-placeholder';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Switch from '@mui/material/Switch';
+import AddIcon from '@mui/icons-material/Add';
+import { type GridColDef } from '@mui/x-data-grid';
+import { EMPLOYEE_SORTABLE, EmploymentType, type EmployeeListItem } from '@hrpay/contracts';
+import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import {
+  booleanParam,
+  stringParam,
+  useListLinkState,
+  useListQuery,
+  type ParamCodec,
+} from '@/lib/use-list-query';
+import { employeeKeys, fetchEmployees, useEmployeeFormOptions } from '../api/employees';
+import { EMPLOYMENT_TYPE_LABELS } from '../components/employee-values';
 
+const employmentTypeParam: ParamCodec<EmploymentType> = {
+  parse: (raw) => EmploymentType.safeParse(raw).data,
+  format: (value) => value,
+};
+const TYPE_OPTIONS = Object.entries(EMPLOYMENT_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+
+/** /hr/employees: the 201 files of the HR user's company (spec §3 filter: search, department, status, type). */
 export default function EmployeesPage() {
+  const linkState = useListLinkState();
+  const options = useEmployeeFormOptions();
+  const list = useListQuery({
+    queryKey: employeeKeys.lists(),
+    queryFn: fetchEmployees,
+    sortable: EMPLOYEE_SORTABLE,
+    defaultSort: { SortBy: 'FullName', SortDirection: 'asc' },
+    filters: {
+      DepartmentId: stringParam,
+      EmploymentStatusId: stringParam,
+      EmploymentType: employmentTypeParam,
+      IncludeSeparated: booleanParam,
+    },
+  });
+  const { filters } = list.state;
+
+  const columns = useMemo<GridColDef<EmployeeListItem>[]>(
+    () => [
+      { field: 'EmployeeNumber', headerName: 'No.', width: 110 },
+      {
+        field: 'FullName',
+        headerName: 'Name',
+        flex: 1.4,
+        minWidth: 180,
+        renderCell: ({ row }) => (
+          <Link component={RouterLink} to={`/hr/employees/edit/${row.EmployeeId}`} state={linkState}>
+            {`${row.LastName}, ${row.FirstName}`}
+          </Link>
+        ),
+      },
+      {
+        field: 'DepartmentName',
+        headerName: 'Department',
+        flex: 1,
+        minWidth: 130,
+        valueFormatter: (v) => v ?? '—',
+      },
+      {
+        field: 'PositionName',
+        headerName: 'Position',
+        flex: 1,
+        minWidth: 130,
+        valueFormatter: (v) => v ?? '—',
+      },
+      {
+        field: 'EmploymentStatusName',
+        headerName: 'Status',
+        width: 130,
+        valueFormatter: (v) => v ?? '—',
+      },
+      {
+        field: 'EmploymentType',
+        headerName: 'Type',
+        width: 100,
+        valueFormatter: (v: EmploymentType | null) => (v ? EMPLOYMENT_TYPE_LABELS[v] : '—'),
+      },
+      { field: 'HireDate', headerName: 'Hired', width: 115, valueFormatter: (v) => v ?? '—' },
+      {
+        field: 'Status',
+        headerName: '',
+        width: 110,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.Status === 'Separated' ? (
+            <Chip
+              size="small"
+              label="Separated"
+              variant="outlined"
+              title={`Separated ${row.SeparationDate}`}
+            />
+          ) : null,
+      },
+    ],
+    [linkState],
+  );
+
+  const toOptions = (items?: { value: string; label: string }[]) =>
+    (items ?? []).map(({ value, label }) => ({ value, label }));
+  const filtered =
+    !!list.request.Search ||
+    !!filters.DepartmentId ||
+    !!filters.EmploymentStatusId ||
+    !!filters.EmploymentType;
   return (
-    <ModulePlaceholder description="Employee 201 files: personal data, employment status, position, department and shift." />
+    <>
+      <PageHeader
+        subtitle="The 201 files of your company's employees."
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to="/hr/employees/add"
+            state={linkState}
+          >
+            Add Employee
+          </Button>
+        }
+      />
+      <ListToolbar
+        search={
+          <SearchField
+            value={list.search}
+            onChange={list.setSearch}
+            placeholder="Search name, number, e-mail or government ID"
+          />
+        }
+      >
+        <FilterSelect
+          label="Department"
+          value={filters.DepartmentId ?? ''}
+          onChange={(v) => list.setFilter('DepartmentId', v || undefined)}
+          options={toOptions(options.data?.departments)}
+        />
+        <FilterSelect
+          label="Employment status"
+          value={filters.EmploymentStatusId ?? ''}
+          onChange={(v) => list.setFilter('EmploymentStatusId', v || undefined)}
+          options={toOptions(options.data?.employmentStatuses)}
+        />
+        <FilterSelect
+          label="Type"
+          value={filters.EmploymentType ?? ''}
+          onChange={(v) => list.setFilter('EmploymentType', employmentTypeParam.parse(v))}
+          options={TYPE_OPTIONS}
+        />
+        <FormControlLabel
+          label="Include separated"
+          control={
+            <Switch
+              checked={!!filters.IncludeSeparated}
+              onChange={(event) => list.setFilter('IncludeSeparated', event.target.checked || undefined)}
+            />
+          }
+        />
+      </ListToolbar>
+      <DataTable
+        label="Employees"
+        {...list.tableProps}
+        columns={columns}
+        getRowId={(row) => row.EmployeeId}
+        emptyMessage={
+          filtered
+            ? 'No employees match.'
+            : 'No employees yet. Add the first one, or ask an Admin to import them.'
+        }
+        hideOnPhone={['PositionName', 'EmploymentStatusName', 'EmploymentType', 'HireDate', 'Status']}
+      />
+    </>
   );
 }

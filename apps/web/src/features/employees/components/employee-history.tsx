@@ -1,0 +1,106 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useEmployeeHistory } from '../api/employees';
+
+const ACTIONS: Record<string, string> = {
+  create: 'Record opened',
+  update: 'Changed',
+  import: 'Imported',
+  delete: 'Deleted',
+};
+/** Ids are shown by their names (the record's *Name fields); only the readable side of each pair is listed. */
+const HIDDEN = /Id$|^RestDays$|^FullName$/;
+const JOINED = /^(Department|Position|EmploymentStatus|Supervisor|WorkLocation|Shift)Name$/;
+const ACRONYMS: Record<string, string> = {
+  TIN: 'TIN',
+  Tin: 'TIN',
+  SSSNumber: 'SSS number',
+  SssNumber: 'SSS number',
+  PhilHealthNumber: 'PhilHealth number',
+  PhilhealthNumber: 'PhilHealth number',
+  PagIbigNumber: 'Pag-IBIG number',
+  PagibigNumber: 'Pag-IBIG number',
+};
+/** "DepartmentName" -> "Department", "HireDate" -> "Hire date". */
+const label = (field: string) => {
+  if (ACRONYMS[field]) return ACRONYMS[field];
+  const words = field.replace(JOINED, '$1').replace(/([a-z])([A-Z])/g, '$1 $2');
+  return words.charAt(0) + words.slice(1).toLowerCase();
+};
+const show = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : Array.isArray(value)
+      ? value.join(', ')
+      : String(value);
+
+const dateTime = new Intl.DateTimeFormat('en-PH', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Manila',
+});
+
+/** The record's changes from the audit log: who, when, and each field before and after. */
+export function EmployeeHistory({ employeeId }: { employeeId: string }) {
+  const history = useEmployeeHistory(employeeId);
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Change history
+        </Typography>
+        {history.isPending && (
+          <Skeleton variant="rounded" height={64} sx={{ mt: 1 }} aria-label="Loading the history" />
+        )}
+        {history.isError && (
+          <Alert
+            severity="error"
+            sx={{ mt: 1 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void history.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            The change history could not be loaded.
+          </Alert>
+        )}
+        {history.data?.length === 0 && (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            No changes recorded yet.
+          </Typography>
+        )}
+        {history.data && history.data.length > 0 && (
+          <List dense aria-label="Changes">
+            {history.data.map((entry) => {
+              const changes = entry.Changes.filter((c) => !HIDDEN.test(c.Field));
+              return (
+                <ListItem key={entry.At + entry.Action} divider alignItems="flex-start" disableGutters>
+                  <ListItemText
+                    primary={`${ACTIONS[entry.Action] ?? entry.Action} · ${dateTime.format(new Date(entry.At))}${entry.ActorName ? ` · ${entry.ActorName}` : ''}`}
+                    secondary={
+                      entry.Action === 'create'
+                        ? null
+                        : changes.length === 0
+                          ? 'No visible change'
+                          : changes
+                              .map((c) => `${label(c.Field)}: ${show(c.Before)} → ${show(c.After)}`)
+                              .join(' · ')
+                    }
+                  />
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
