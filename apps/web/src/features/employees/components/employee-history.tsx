@@ -7,7 +7,14 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { SEPARATION_REASON_LABELS } from '@hrpay/contracts';
 import { useEmployeeHistory } from '../api/employees';
+
+const LABELS: Record<string, string> = {
+  ...SEPARATION_REASON_LABELS,
+  FullTime: 'Full-time',
+  PartTime: 'Part-time',
+};
 
 const ACTIONS: Record<string, string> = {
   create: 'Record opened',
@@ -39,7 +46,7 @@ const show = (value: unknown) =>
     ? '—'
     : Array.isArray(value)
       ? value.join(', ')
-      : String(value);
+      : (LABELS[String(value)] ?? String(value));
 
 const dateTime = new Intl.DateTimeFormat('en-PH', {
   dateStyle: 'medium',

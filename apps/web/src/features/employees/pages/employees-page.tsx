@@ -132,7 +132,7 @@ export default function EmployeesPage() {
           <SearchField
             value={list.search}
             onChange={list.setSearch}
-            placeholder="Search name, number, e-mail or government ID"
+            placeholder="Name, number, e-mail or ID"
           />
         }
       >
