@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import excel from 'exceljs';
 import { demo, signInWithTokens } from './support.js';
 
 // Issue 8 §2: HR opens, edits and separates an employee's 201 file through the form.
@@ -80,4 +82,26 @@ test('HR adds an employee through the form (validation seen), edits and separate
   await page.getByLabel('Include separated').click();
   await expect(page).toHaveURL(/includeSeparated=true/);
   await expect(grid.getByRole('row').filter({ hasText: 'DM-0100' })).toContainText('Separated');
+});
+
+test('HR downloads the master list as XLSX for the filter on screen and reads it back', async ({ page }) => {
+  await signInWithTokens(page, demo.hr);
+  await page.goto('/hr/employees?search=cruz');
+  const grid = page.getByRole('grid', { name: 'Employees' });
+  await expect(grid.getByRole('row').filter({ hasText: 'DM-0003' })).toBeVisible();
+  await page.getByRole('button', { name: 'Export' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^employees-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const book = new excel.Workbook();
+  await book.xlsx.load(await readFile((await download.path())!));
+  const sheet = book.worksheets[0]!;
+  expect(sheet.getRow(1).getCell(1).value).toBe('Employee number');
+  const names: string[] = [];
+  sheet.eachRow((row, n) => {
+    if (n > 1) names.push(`${String(row.getCell(3).value)} ${String(row.getCell(2).value)}`);
+  });
+  // The search on screen ("cruz") decides the rows: Ana Cruz and Juan Dela Cruz, no one else.
+  expect(names.sort()).toEqual(['Ana Cruz', 'Juan Dela Cruz']);
 });

@@ -433,3 +433,59 @@ describe('company scope and tenancy', () => {
     }
   });
 });
+
+describe('master list export', () => {
+  it('exports the list filter as XLSX with every 201 column, read back with exceljs', async () => {
+    await create({ ...base(), LastName: '=HYPERLINK("http://evil")', FirstName: 'Formula' });
+    const res = await call(hr, 'POST', '/api/v1/employees/export', {
+      DepartmentId: lookups.production,
+      Format: 'xlsx',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="employees-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
+    const { default: excel } = await import('exceljs');
+    const book = new excel.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(
+      expect.arrayContaining(['Employee number', 'TIN', 'SSS number', 'Department', 'Hire date']),
+    );
+    const numbers: string[] = [];
+    const departments = new Set<string>();
+    const departmentColumn = header.indexOf('Department') + 1;
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      numbers.push(String(row.getCell(1).value));
+      departments.add(String(row.getCell(departmentColumn).value));
+    });
+    expect(numbers).toEqual(expect.arrayContaining(['DM-0003', 'DM-0005']));
+    expect([...departments]).toEqual(['Production']);
+    const tinColumn = header.indexOf('TIN') + 1;
+    const cruz = sheet.getRows(2, numbers.length)!.find((r) => r.getCell(1).value === 'DM-0003')!;
+    expect(String(cruz.getCell(tinColumn).value)).toMatch(/^\d{3}-\d{3}-\d{3}$/);
+  });
+
+  it('exports CSV with formulas neutralised, in the list order, and only the own company', async () => {
+    const res = await call(hr, 'POST', '/api/v1/employees/export', {
+      Search: 'formula',
+      Format: 'csv',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Employee number,Last name,First name,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    const logistics = await call(logisticsHr, 'POST', '/api/v1/employees/export', { Format: 'csv' });
+    expect(logistics.body).not.toContain('DM-0');
+    expect((await call(hr, 'POST', '/api/v1/employees/export', { Format: 'pdf' })).statusCode).toBe(400);
+    expect((await call(hr, 'POST', '/api/v1/employees/export', { Page: 2 })).statusCode).toBe(400);
+  });
+});

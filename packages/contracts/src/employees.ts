@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -357,14 +357,18 @@ export const EMPLOYEE_SORTABLE = [
   'HireDate',
 ] as const;
 /** Spec §3: Search, DepartmentId, EmploymentStatusId, EmploymentType; separated employees only when asked. */
-export const EmployeeListRequest = listRequest(EMPLOYEE_SORTABLE, {
+const EMPLOYEE_FILTERS = {
   DepartmentId: z.uuid().nullable().optional(),
   EmploymentStatusId: z.uuid().nullable().optional(),
   EmploymentType: EmploymentType.nullable().optional(),
   IncludeSeparated: z.boolean().optional(),
-});
+};
+export const EmployeeListRequest = listRequest(EMPLOYEE_SORTABLE, EMPLOYEE_FILTERS);
 export type EmployeeListRequest = z.input<typeof EmployeeListRequest>;
 export const EmployeeListResponse = listResponse(EmployeeListItem);
+/** The master list (every 201 field) of the list's filter, as XLSX or CSV. */
+export const EmployeeExportRequest = exportRequest(EMPLOYEE_SORTABLE, EMPLOYEE_FILTERS);
+export type EmployeeExportRequest = z.input<typeof EmployeeExportRequest>;
 
 /** One change of the record, from the audit log. */
 export const EmployeeHistoryEntry = z.object({

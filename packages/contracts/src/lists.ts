@@ -51,3 +51,24 @@ export function outputOnly<T extends z.ZodRawShape>(shape: T): { [K in keyof T]:
     ]),
   ) as unknown as { [K in keyof T]: z.ZodOptional<T[K]> };
 }
+
+/** A list's export: CSV (formula-neutralised) or XLSX, up to 100,000 rows. */
+export const ExportFormat = z.enum(['csv', 'xlsx']);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+
+/**
+ * `POST /api/v1/<resource>/export`: the list request of the page on screen (same sortable columns and filters),
+ * without paging, plus the format. The export holds every row the filter finds (up to 100,000), in list order.
+ */
+export function exportRequest<const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  sortable: S,
+  filters: F,
+) {
+  return z.strictObject({
+    Search: z.string().trim().max(200).optional(),
+    SortBy: z.enum(sortable).optional(),
+    SortDirection: SortDirection.default('asc'),
+    ...filters,
+    Format: ExportFormat.default('xlsx'),
+  });
+}

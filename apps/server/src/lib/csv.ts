@@ -13,8 +13,13 @@ function cell(value: string | number | null | undefined): string {
   return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
-  const lines = [header.map(cell).join(',')];
-  for (const row of rows) lines.push(row.map(cell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+type Cell = string | number | null | undefined;
+
+/** One CSV record with its CRLF line end. */
+export const csvLine = (cells: Cell[]): string => `${cells.map(cell).join(',')}\r\n`;
+
+export function toCsv(header: string[], rows: Cell[][]): string {
+  let text = csvLine(header);
+  for (const row of rows) text += csvLine(row);
+  return text;
 }

@@ -16,6 +16,7 @@ import { ImportFileError } from './import-problem.js';
 import { importsRepo as repo } from './repository.js';
 import type { EmployeeImportService } from './service.js';
 import { templateCsv, templateXlsx } from './template.js';
+import { attachment } from '../../lib/export.js';
 
 const admin = { userTypes: ['Admin'] as const };
 const tags = ['employee-import'];
@@ -30,12 +31,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     upload?: Upload;
   }
-}
-
-/** `attachment; filename=...` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export const employeeImportRoutes: FastifyPluginAsyncZod<{ imports: EmployeeImportService }> = async (

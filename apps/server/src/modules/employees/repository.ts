@@ -213,6 +213,24 @@ export const EMPLOYEE_COLUMNS = [
   'hire_date', 'regularization_date', 'supervisor_id', 'work_location_id', 'shift_id', 'rest_days',
 ] as const; // prettier-ignore
 
+/** The list's filter (spec §3): every search word somewhere in the record, department, status, type, separated. */
+function employeeWhere(
+  tenantId: string,
+  companyId: string,
+  req: Omit<ReturnType<typeof EmployeeListRequest.parse>, 'Page' | 'PageSize'>,
+) {
+  const where = new Conditions(tenantId, companyId).add('e.tenant_id = $1 AND e.company_id = $2');
+  // The trigram index on search_text serves every word.
+  for (const word of (req.Search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    where.add('e.search_text LIKE $?', containsPattern(word));
+  }
+  if (req.DepartmentId) where.add('e.department_id = $?', req.DepartmentId);
+  if (req.EmploymentStatusId) where.add('e.employment_status_id = $?', req.EmploymentStatusId);
+  if (req.EmploymentType) where.add('e.employment_type = $?', req.EmploymentType);
+  if (!req.IncludeSeparated) where.add('e.separation_date IS NULL');
+  return where;
+}
+
 const EMPLOYEE_SORT = {
   EmployeeNumber: 'lower(e.employee_number)',
   FullName: 'lower(e.last_name), lower(e.first_name)',
@@ -225,15 +243,7 @@ const EMPLOYEE_SORT = {
 
 export const employeeRecordsRepo = {
   async list(tx: Tx, tenantId: string, companyId: string, req: ReturnType<typeof EmployeeListRequest.parse>) {
-    const where = new Conditions(tenantId, companyId).add('e.tenant_id = $1 AND e.company_id = $2');
-    // Every word must appear somewhere (names, number, e-mail, government ids); the trigram index serves it.
-    for (const word of (req.Search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
-      where.add('e.search_text LIKE $?', containsPattern(word));
-    }
-    if (req.DepartmentId) where.add('e.department_id = $?', req.DepartmentId);
-    if (req.EmploymentStatusId) where.add('e.employment_status_id = $?', req.EmploymentStatusId);
-    if (req.EmploymentType) where.add('e.employment_type = $?', req.EmploymentType);
-    if (!req.IncludeSeparated) where.add('e.separation_date IS NULL');
+    const where = employeeWhere(tenantId, companyId, req);
     const [total] = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM employees e WHERE ${where.sql}`,
       where.params,
@@ -259,6 +269,26 @@ export const employeeRecordsRepo = {
       where.params,
     );
     return { Items: rows, TotalCount: total!.n };
+  },
+
+  /** One batch of full records in the list's filter and order, for the master-list export. */
+  async exportPage(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    req: Omit<ReturnType<typeof EmployeeListRequest.parse>, 'Page' | 'PageSize'>,
+    offset: number,
+    limit: number,
+  ) {
+    const where = employeeWhere(tenantId, companyId, req);
+    const page = pageClause(
+      { ...req, Page: offset / limit + 1, PageSize: limit },
+      EMPLOYEE_SORT,
+      { sortBy: 'FullName', tieBreaker: 'e.id' },
+      where,
+    );
+    const rows = await tx.query<EmployeeRow>(`${SELECT_EMPLOYEE} WHERE ${where.sql} ${page}`, where.params);
+    return rows.map(toEmployee);
   },
 
   async get(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {

@@ -4,6 +4,7 @@ import {
   CreateEmployeeRequest,
   Employee,
   EmployeeHistoryResponse,
+  EmployeeExportRequest,
   EmployeeListRequest,
   EmployeeListResponse,
   EmployeeOptionsQuery,
@@ -18,6 +19,7 @@ import {
   UpdateEmployeeRequest,
   type EmployeeMatch,
 } from '@hrpay/contracts';
+import { sendExport } from '../../lib/export.js';
 import { containsPattern } from '../../lib/lists.js';
 import { manilaToday } from '../../lib/manila.js';
 import { companyScope, contextOf } from '../../lib/route-access.js';
@@ -88,6 +90,21 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (req) => {
       const { tx, user } = contextOf(req);
       return employees.list(tx, user, req.body);
+    },
+  });
+
+  // The master list of the list's filter (issue 8 §0, §5): written to a file batch by batch, then streamed.
+  app.post('/api/v1/employees/export', {
+    config: { access: hr },
+    schema: {
+      tags,
+      body: EmployeeExportRequest,
+      response: { 200: z.unknown().describe('an XLSX or CSV file') },
+    },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      const path = await employees.exportFile(tx, user, req.body);
+      return sendExport(reply, path, req.body.Format, `employees-${manilaToday()}`);
     },
   });
 

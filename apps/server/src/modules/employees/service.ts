@@ -10,12 +10,14 @@ import {
   type CreateEmployeeRequest,
   type Employee,
   type EmployeeHistoryEntry,
+  type EmployeeExportRequest,
   type EmployeeListRequest,
   type SeparateEmployeeRequest,
   type ValidationError,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
+import { writeExport, type ExportColumn } from '../../lib/export.js';
 import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -72,6 +74,54 @@ function columnValues(input: CreateEmployeeRequest) {
   };
 }
 
+const column = (header: string, value: ExportColumn<Employee>['value'], width?: number) => ({
+  header,
+  value,
+  width,
+});
+/** The master list (201 file) as HR offices keep it in a spreadsheet. */
+const MASTER_LIST_COLUMNS: ExportColumn<Employee>[] = [
+  column('Employee number', (e) => e.EmployeeNumber, 16),
+  column('Last name', (e) => e.LastName, 18),
+  column('First name', (e) => e.FirstName, 18),
+  column('Middle name', (e) => e.MiddleName, 16),
+  column('Suffix', (e) => e.Suffix, 8),
+  column('Nickname', (e) => e.Nickname),
+  column('Birth date', (e) => e.BirthDate),
+  column('Birth place', (e) => e.BirthPlace, 20),
+  column('Sex', (e) => e.Gender, 8),
+  column('Civil status', (e) => e.CivilStatus),
+  column('Nationality', (e) => e.Nationality),
+  column('Religion', (e) => e.Religion),
+  column('E-mail', (e) => e.Email, 28),
+  column('Mobile number', (e) => e.MobileNumber, 14),
+  column('Present address', (e) => e.PresentAddress, 36),
+  column('Permanent address', (e) => e.PermanentAddress, 36),
+  column('Emergency contact', (e) => e.EmergencyContactName, 22),
+  column('Relationship', (e) => e.EmergencyContactRelationship),
+  column('Emergency contact phone', (e) => e.EmergencyContactPhone, 16),
+  column('TIN', (e) => e.TIN, 16),
+  column('SSS number', (e) => e.SSSNumber, 14),
+  column('PhilHealth number', (e) => e.PhilHealthNumber, 16),
+  column('Pag-IBIG number', (e) => e.PagIbigNumber, 16),
+  column('Department', (e) => e.DepartmentName, 20),
+  column('Position', (e) => e.PositionName, 22),
+  column('Employment status', (e) => e.EmploymentStatusName, 16),
+  column('Employment type', (e) =>
+    e.EmploymentType === 'PartTime' ? 'Part-time' : e.EmploymentType ? 'Full-time' : null,
+  ),
+  column('Hire date', (e) => e.HireDate),
+  column('Regularization date', (e) => e.RegularizationDate),
+  column('Supervisor', (e) => e.SupervisorName, 22),
+  column('Work location', (e) => e.WorkLocationName, 16),
+  column('Shift', (e) => e.ShiftName, 14),
+  column('Status', (e) => e.Status),
+  column('Separation date', (e) => e.SeparationDate),
+  column('Separation reason', (e) =>
+    e.SeparationReason ? SEPARATION_REASON_LABELS[e.SeparationReason] : null,
+  ),
+];
+
 /** Audit rows hold the record as the API shows it; what only describes the row itself is left out. */
 const auditImage = (e: Employee) => {
   const { RowVersion: _v, UpdatedAt: _u, CreatedAt: _c, ...rest } = e;
@@ -104,6 +154,12 @@ const pascal = (key: string) =>
 export const employeesService = {
   list: (tx: Tx, user: CurrentUser, req: ReturnType<typeof EmployeeListRequest.parse>) =>
     repo.list(tx, user.tenantId, user.companyId, req),
+
+  /** The master list (201) of the list's filter as a file; answers its temporary path. */
+  exportFile: (tx: Tx, user: CurrentUser, req: ReturnType<typeof EmployeeExportRequest.parse>) =>
+    writeExport(req.Format, 'Employees', MASTER_LIST_COLUMNS, (offset, limit) =>
+      repo.exportPage(tx, user.tenantId, user.companyId, req, offset, limit),
+    ),
 
   async get(tx: Tx, user: CurrentUser, id: string, forUpdate = false): Promise<Employee> {
     const employee = await repo.get(tx, user.tenantId, user.companyId, id, forUpdate);

@@ -9,6 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { type GridColDef } from '@mui/x-data-grid';
 import { EMPLOYEE_SORTABLE, EmploymentType, type EmployeeListItem } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import {
   booleanParam,
@@ -116,15 +117,18 @@ export default function EmployeesPage() {
       <PageHeader
         subtitle="The 201 files of your company's employees."
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            component={RouterLink}
-            to="/hr/employees/add"
-            state={linkState}
-          >
-            Add Employee
-          </Button>
+          <>
+            <ExportButton path="/api/v1/employees/export" request={list.request} fileName="employees" />
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to="/hr/employees/add"
+              state={linkState}
+            >
+              Add Employee
+            </Button>
+          </>
         }
       />
       <ListToolbar

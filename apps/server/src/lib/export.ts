@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import type { FastifyReply } from 'fastify';
+import type { ExportFormat } from '@hrpay/contracts';
+import { csvLine } from './csv.js';
+
+/** A column of an exported list: its heading and how a row shows in it. */
+export interface ExportColumn<R> {
+  header: string;
+  value: (row: R) => string | number | null | undefined;
+  /** Spreadsheet width in characters. */
+  width?: number;
+}
+
+/** Rows are read this many at a time, so a 100,000-row export never holds the list in memory. */
+export const EXPORT_BATCH = 2_000;
+/** The most rows one export writes (issue 8 §0). */
+export const EXPORT_MAX_ROWS = 100_000;
+
+const TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** `attachment; filename=...` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Writes a list to a temporary CSV or XLSX file, batch by batch (`page(offset, limit)` reads one batch inside
+ * the request's transaction), and answers the file's path. The file, not memory, holds the rows: the
+ * response is streamed from it after the transaction ends.
+ */
+export async function writeExport<R>(
+  format: ExportFormat,
+  sheetName: string,
+  columns: ExportColumn<R>[],
+  page: (offset: number, limit: number) => Promise<R[]>,
+): Promise<string> {
+  const path = join(tmpdir(), `hrpay-export-${randomUUID()}.${format}`);
+  try {
+    if (format === 'csv') {
+      const out = createWriteStream(path);
+      // A byte-order mark so Excel opens UTF-8 names (ñ) correctly.
+      out.write(`\ufeff${csvLine(columns.map((c) => c.header))}`);
+      await eachBatch(page, async (rows) => {
+        let chunk = '';
+        for (const row of rows) chunk += csvLine(columns.map((c) => c.value(row)));
+        if (!out.write(chunk)) await once(out, 'drain');
+      });
+      out.end();
+      await once(out, 'finish');
+    } else {
+      const { default: excel } = await import('exceljs'); // loaded on demand, as for the import
+      const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
+      const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = columns.map((c) => ({
+        header: c.header,
+        width: c.width ?? Math.max(12, c.header.length + 2),
+      }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
+      await eachBatch(page, async (rows) => {
+        for (const row of rows) sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
+      });
+      sheet.commit();
+      await book.commit();
+    }
+    return path;
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+async function eachBatch<R>(
+  page: (offset: number, limit: number) => Promise<R[]>,
+  write: (rows: R[]) => Promise<void>,
+) {
+  for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
+    const rows = await page(offset, Math.min(EXPORT_BATCH, EXPORT_MAX_ROWS - offset));
+    await write(rows);
+    if (rows.length < EXPORT_BATCH) break;
+  }
+}
+
+/** Sends an export file written by `writeExport` and removes it once sent (or the client went away). */
+export async function sendExport(reply: FastifyReply, path: string, format: ExportFormat, fileName: string) {
+  const { size } = await stat(path);
+  const stream = createReadStream(path);
+  stream.on('close', () => void rm(path, { force: true }));
+  return reply
+    .type(TYPES[format])
+    .header('content-length', size)
+    .header('content-disposition', attachment(`${fileName}.${format}`))
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
