@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import excel from 'exceljs';
 import { demo, signInWithTokens } from './support.js';
@@ -95,7 +94,7 @@ test('HR downloads the master list as XLSX for the filter on screen and reads it
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^employees-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const book = new excel.Workbook();
-  await book.xlsx.load(await readFile((await download.path())!));
+  await book.xlsx.readFile((await download.path())!);
   const sheet = book.worksheets[0]!;
   expect(sheet.getRow(1).getCell(1).value).toBe('Employee number');
   const names: string[] = [];
