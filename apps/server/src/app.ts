@@ -28,6 +28,7 @@ import { employeeRoutes } from './modules/employees/routes.js';
 import { departmentRoutes } from './modules/departments/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { shiftRoutes } from './modules/shifts/routes.js';
+import { holidayRoutes } from './modules/holidays/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -110,6 +111,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(departmentRoutes);
     await api.register(lookupRoutes);
     await api.register(shiftRoutes);
+    await api.register(holidayRoutes);
     const imports = employeeImportService(db, api.log);
     await api.register(employeeImportRoutes, { imports });
     await api.register(adminDashboardRoutes, { imports });

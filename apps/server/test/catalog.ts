@@ -1,7 +1,8 @@
 import type { Tx } from '../src/db/database.js';
 
 /** Global tables (no tenant_id) that are allowed to exist; any other is a violation. */
-export const GLOBAL_TABLES = ['login_throttle', 'schema_migrations'];
+// national_holidays: the proclaimed calendar, reference data the same for every tenant (read-only to the app role).
+export const GLOBAL_TABLES = ['login_throttle', 'schema_migrations', 'national_holidays'];
 /** Tenant tables whose primary key is not tenant-first by design: the sign-in directory is keyed by e-mail. */
 const GLOBAL_KEYED_TENANT_TABLES = ['login_directory'];
 const ALLOWED_SECURITY_DEFINER = ['login_lookup'];

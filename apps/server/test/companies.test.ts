@@ -601,7 +601,7 @@ describe('DELETE /api/v1/companies/:id', () => {
       ]),
     );
     const res = await call(admin, 'DELETE', `/api/v1/companies/${c.CompanyId}`);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ Message: 'Short Lived Corp. was deleted.' });
     expect(await companyRow(admin, c.CompanyId)).toBeUndefined();
     expect((await call(admin, 'GET', `/api/v1/companies/${c.CompanyId}`)).statusCode).toBe(404);

@@ -9,6 +9,7 @@ export * from './users.js';
 export * from './employee-import.js';
 export * from './admin-dashboard.js';
 export * from './employees.js';
+export * from './holidays.js';
 export * from './departments.js';
 export * from './lookups.js';
 export * from './shifts.js';

@@ -185,6 +185,7 @@ export const companiesRepo = {
   /** Removes the company's own lookups and finished imports, then the company. */
   async delete(tx: Tx, tenantId: string, id: string): Promise<void> {
     for (const table of [
+      'holidays',
       'employee_imports',
       'employment_statuses',
       'shifts',

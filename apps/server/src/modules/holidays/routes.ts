@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CopyHolidayYearRequest,
+  CopyHolidayYearResponse,
+  CreateHolidayRequest,
+  Holiday,
+  HolidayDayTypesQuery,
+  HolidayDayTypesResponse,
+  HolidayListRequest,
+  HolidayListResponse,
+  IdParams,
+  UpdateHolidayRequest,
+} from '@hrpay/contracts';
+import { contextOf } from '../../lib/route-access.js';
+import { holidaysService as holidays } from './service.js';
+
+// HR keeps the holidays of its own company; payroll reads the day types. The company is the user's.
+const hr = { userTypes: ['HRUser'] as const, companyScoped: true };
+const hrById = { ...hr, idOf: 'holidays' };
+const tags = ['holidays'];
+
+export const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/v1/holidays/list', {
+    config: { access: hr },
+    schema: { tags, body: HolidayListRequest, response: { 200: HolidayListResponse } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return holidays.list(tx, user, req.body);
+    },
+  });
+
+  app.get('/api/v1/holidays/day-types', {
+    config: { access: { userTypes: ['HRUser', 'PayrollUser'] as const, companyScoped: true } },
+    schema: { tags, querystring: HolidayDayTypesQuery, response: { 200: HolidayDayTypesResponse } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return holidays.dayTypes(tx, user, req.query.From, req.query.To, req.query.WorkLocationId ?? null);
+    },
+  });
+
+  app.post('/api/v1/holidays/copy-year', {
+    config: { access: hr },
+    schema: { tags, body: CopyHolidayYearRequest, response: { 200: CopyHolidayYearResponse } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return holidays.copyYear(tx, user, req.body.FromYear);
+    },
+  });
+
+  app.get('/api/v1/holidays/:id', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, response: { 200: Holiday } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return holidays.get(tx, user, req.params.id);
+    },
+  });
+
+  app.post('/api/v1/holidays', {
+    config: { access: hr },
+    schema: { tags, body: CreateHolidayRequest, response: { 201: Holiday } },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      return reply.code(201).send(await holidays.create(tx, user, req.body));
+    },
+  });
+
+  app.put('/api/v1/holidays/:id', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, body: UpdateHolidayRequest, response: { 200: Holiday } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return holidays.update(tx, user, req.params.id, req.body);
+    },
+  });
+
+  app.delete('/api/v1/holidays/:id', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, response: { 200: z.object({ Message: z.string() }) } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return holidays.remove(tx, user, req.params.id);
+    },
+  });
+};

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ProblemTypes,
+  type CreateHolidayRequest,
+  type Holiday,
+  type HolidayDay,
+  type HolidayDayType,
+  type HolidayListRequest,
+  type HolidayType,
+  type ValidationError,
+} from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import { writeAudit } from '../../lib/audit.js';
+import { problems } from '../../lib/problem.js';
+import type { CurrentUser } from '../../lib/route-access.js';
+import { holidaysRepo as repo } from './repository.js';
+
+export const STALE_HOLIDAY =
+  'This holiday was changed by someone else since you opened it. Reload to see the latest version.';
+const MAX_DAY_RANGE = 400;
+
+/**
+ * How the payroll engine pays a date with these holidays on it: two regular holidays are a double holiday, two
+ * special non-working days a double special day; a regular holiday outranks a special day; a special working
+ * day is paid as an ordinary day.
+ */
+export function dayTypeOf(types: HolidayType[]): HolidayDayType {
+  const regular = types.filter((t) => t === 'Regular').length;
+  const special = types.filter((t) => t === 'SpecialNonWorking').length;
+  if (regular >= 2) return 'double_regular_holiday';
+  if (regular === 1) return 'regular_holiday';
+  if (special >= 2) return 'double_special_non_working';
+  if (special === 1) return 'special_non_working';
+  return types.length ? 'special_working' : 'ordinary';
+}
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Holidays of the signed-in user's own company: the national calendar loaded for it, moved when a proclamation
+ * moves a date; the company's own local holidays; drafts copied forward from last year.
+ */
+export const holidaysService = {
+  list: (tx: Tx, user: CurrentUser, req: ReturnType<typeof HolidayListRequest.parse>) =>
+    repo.list(tx, user.tenantId, user.companyId, req),
+
+  async get(tx: Tx, user: CurrentUser, id: string, forUpdate = false): Promise<Holiday> {
+    const holiday = await repo.get(tx, user.tenantId, user.companyId, id, forUpdate);
+    if (!holiday) throw problems.notFound('The holiday was not found.');
+    return holiday;
+  },
+
+  async create(tx: Tx, user: CurrentUser, input: CreateHolidayRequest): Promise<Holiday> {
+    await checkFields(tx, user, input);
+    const id = randomUUID();
+    await repo.insert(tx, user.tenantId, user.companyId, id, input);
+    const saved = await this.get(tx, user, id);
+    await writeAudit(tx, user, { entity: 'holiday', entityId: id, action: 'create', after: saved });
+    return saved;
+  },
+
+  async update(tx: Tx, user: CurrentUser, id: string, input: CreateHolidayRequest & { RowVersion: number }) {
+    const before = await this.get(tx, user, id, true);
+    if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_HOLIDAY);
+    if (before.IsNational && input.WorkLocationId) {
+      throw problems.badRequest('One or more fields are invalid.', [
+        { Code: 'WorkLocationId', Description: 'A national holiday applies to every location' },
+      ]);
+    }
+    await checkFields(tx, user, input, before.HolidayId);
+    if (!(await repo.update(tx, user.tenantId, before.HolidayId, input.RowVersion, input))) {
+      throw problems.stale(STALE_HOLIDAY);
+    }
+    const after = await this.get(tx, user, before.HolidayId);
+    await writeAudit(tx, user, {
+      entity: 'holiday',
+      entityId: after.HolidayId,
+      action: 'update',
+      before,
+      after,
+    });
+    return after;
+  },
+
+  async remove(tx: Tx, user: CurrentUser, id: string): Promise<{ Message: string }> {
+    const before = await this.get(tx, user, id, true);
+    if (before.IsNational) {
+      throw problems.conflict(
+        `${before.Name} is a national holiday and cannot be deleted. If a proclamation moved it, change its date.`,
+        ProblemTypes.invalidState,
+      );
+    }
+    await repo.delete(tx, user.tenantId, before.HolidayId);
+    await writeAudit(tx, user, { entity: 'holiday', entityId: before.HolidayId, action: 'delete', before });
+    return { Message: `${before.Name} was deleted.` };
+  },
+
+  copyYear: (tx: Tx, user: CurrentUser, fromYear: number) =>
+    repo.copyYear(tx, user.tenantId, user.companyId, fromYear),
+
+  /** Every date from `from` to `to` with its day type and holidays: what attendance and payroll read. */
+  async dayTypes(
+    tx: Tx,
+    user: CurrentUser,
+    from: string,
+    to: string,
+    workLocationId: string | null,
+  ): Promise<HolidayDay[]> {
+    if (to < from) {
+      throw problems.badRequest('One or more fields are invalid.', [
+        { Code: 'To', Description: 'To cannot be before From' },
+      ]);
+    }
+    if (addDays(from, MAX_DAY_RANGE) < to) {
+      throw problems.badRequest('One or more fields are invalid.', [
+        { Code: 'To', Description: `Ask for at most ${MAX_DAY_RANGE} days at a time` },
+      ]);
+    }
+    const rows = await repo.days(tx, user.tenantId, user.companyId, from, to, workLocationId);
+    const byDate = new Map<string, { Name: string; Type: HolidayType }[]>();
+    for (const r of rows) byDate.set(r.date, [...(byDate.get(r.date) ?? []), { Name: r.name, Type: r.type }]);
+    const days: HolidayDay[] = [];
+    for (let date = from; date <= to; date = addDays(date, 1)) {
+      const holidays = byDate.get(date) ?? [];
+      days.push({ Date: date, DayType: dayTypeOf(holidays.map((h) => h.Type)), Holidays: holidays });
+    }
+    return days;
+  },
+};
+
+async function checkFields(tx: Tx, user: CurrentUser, input: CreateHolidayRequest, selfId?: string) {
+  const errors: ValidationError[] = [];
+  if (await repo.taken(tx, user.tenantId, user.companyId, input, selfId)) {
+    errors.push({ Code: 'Name', Description: `${input.Name.trim()} is already a holiday on ${input.Date}` });
+  }
+  if (
+    input.WorkLocationId &&
+    !(await repo.workLocationInCompany(tx, user.tenantId, user.companyId, input.WorkLocationId))
+  ) {
+    errors.push({ Code: 'WorkLocationId', Description: 'The work location was not found in this company' });
+  }
+  if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
+}

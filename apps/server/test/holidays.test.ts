@@ -1,0 +1,230 @@
+/** Issue 8 §4: holidays of the HR user's own company, through HTTP, on PGlite and PostgreSQL. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nationalHolidays } from '@hrpay/payroll';
+import { ProblemTypes, type Holiday } from '@hrpay/contracts';
+import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+
+/** The payroll engine's national calendars: the holidays module must hold the same dates. */
+const CALENDARS = [2025, 2026].map((year) => nationalHolidays({ year }));
+
+let t: TestApp;
+let hr: Session;
+let logisticsHr: Session;
+let otherHr: Session;
+let payroll: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hr = await signIn(t.app, demo.hr);
+  logisticsHr = await signIn(t.app, demo.logisticsHr);
+  otherHr = await signIn(t.app, demo.otherHr);
+  payroll = await signIn(t.app, demo.payroll);
+});
+afterAll(() => t?.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (s: Session, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: s.headers, payload });
+const list = async (s: Session, body: object) => {
+  const res = await call(s, 'POST', '/api/v1/holidays/list', { PageSize: 500, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { Items: Holiday[]; TotalCount: number };
+};
+const dayTypes = (s: Session, from: string, to: string, extra = '') =>
+  call(s, 'GET', `/api/v1/holidays/day-types?From=${from}&To=${to}${extra}`);
+async function create(s: Session, body: object): Promise<Holiday> {
+  const res = await call(s, 'POST', '/api/v1/holidays', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+describe('national calendar', () => {
+  it("is loaded for every company, date for date the payroll engine's calendar", async () => {
+    for (const s of [hr, logisticsHr, otherHr]) {
+      for (const cal of CALENDARS) {
+        const { Items } = await list(s, { Year: cal.year });
+        const national = Items.filter((h) => h.IsNational);
+        const dates = (type: Holiday['Type']) =>
+          national
+            .filter((h) => h.Type === type)
+            .map((h) => h.Date)
+            .sort();
+        expect(dates('Regular')).toEqual([...cal.regularHolidays].sort());
+        expect(dates('SpecialNonWorking')).toEqual([...cal.specialNonWorkingDays].sort());
+        expect(dates('SpecialWorking')).toEqual([...cal.specialWorkingDays].sort());
+      }
+    }
+    const christmas = (await list(hr, { Year: 2026, Search: 'christmas day' })).Items;
+    expect(christmas).toMatchObject([
+      { Date: '2026-12-25', Type: 'Regular', IsNational: true, IsDouble: false },
+    ]);
+  });
+
+  it('is loaded for a company an Admin creates', async () => {
+    const admin = await signIn(t.app, demo.admin);
+    const res = await call(admin, 'POST', '/api/v1/companies', {
+      Name: 'Holiday Test Co.',
+      Tin: '555-444-333-000',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const count = await t.db.withTenant(admin.tenantId, (tx) =>
+      tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM holidays WHERE company_id = $1`, [
+        res.json().CompanyId,
+      ]),
+    );
+    const national = CALENDARS.reduce(
+      (n, c) => n + c.regularHolidays.length + c.specialNonWorkingDays.length + c.specialWorkingDays.length,
+      0,
+    );
+    expect(count[0]!.n).toBe(national);
+  });
+});
+
+describe('holidays', () => {
+  it('adds a local holiday, refuses a repeat on the same date, and filters by year and type', async () => {
+    const charter = await create(hr, {
+      Date: '2026-09-01',
+      Name: 'Taguig City Charter Day',
+      Type: 'SpecialNonWorking',
+    });
+    expect(charter).toMatchObject({ IsNational: false, IsDraft: false, WorkLocationName: null });
+    const repeat = await call(hr, 'POST', '/api/v1/holidays', {
+      Date: '2026-09-01',
+      Name: 'taguig city charter day',
+      Type: 'SpecialNonWorking',
+    });
+    expect(repeat.statusCode).toBe(400);
+    expect(repeat.json().errors[0]).toMatchObject({ Code: 'Name' });
+    const special = await list(hr, { Year: 2026, Type: 'SpecialNonWorking' });
+    expect(special.Items.map((h) => h.Name)).toContain('Taguig City Charter Day');
+    expect(special.Items.every((h) => h.Type === 'SpecialNonWorking' && h.Date.startsWith('2026-'))).toBe(
+      true,
+    );
+    const bad = await call(hr, 'POST', '/api/v1/holidays', { Date: '2026-02-30', Name: '', Type: 'Fiesta' });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { Code: string }) => e.Code)
+        .sort(),
+    ).toEqual(['Date', 'Name', 'Type']);
+  });
+
+  it('marks two holidays on one date as a double holiday, for the list and for payroll', async () => {
+    await create(hr, { Date: '2026-04-09', Name: 'Company Foundation Day', Type: 'Regular' });
+    const day = (await list(hr, { Year: 2026, Search: 'kagitingan' })).Items[0]!;
+    expect(day.IsDouble).toBe(true);
+    const res = await dayTypes(payroll, '2026-04-08', '2026-04-10');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { Date: '2026-04-08', DayType: 'ordinary', Holidays: [] },
+      {
+        Date: '2026-04-09',
+        DayType: 'double_regular_holiday',
+        Holidays: expect.arrayContaining([
+          { Name: 'Araw ng Kagitingan', Type: 'Regular' },
+          { Name: 'Company Foundation Day', Type: 'Regular' },
+        ]),
+      },
+      { Date: '2026-04-10', DayType: 'ordinary', Holidays: [] },
+    ]);
+    const special = (await dayTypes(hr, '2026-02-17', '2026-02-17')).json();
+    expect(special[0].DayType).toBe('special_non_working');
+    const working = (await dayTypes(hr, '2026-02-25', '2026-02-25')).json();
+    expect(working[0].DayType).toBe('special_working');
+  });
+
+  it('scopes a local holiday to one work location', async () => {
+    const [plant] = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ id: string }>(
+        `SELECT w.id FROM work_locations w JOIN companies c ON c.id = w.company_id AND c.tenant_id = w.tenant_id
+          WHERE c.name = 'Demo Manufacturing Inc.' AND w.name = 'Main Plant'`,
+      ),
+    );
+    const fiesta = await create(hr, {
+      Date: '2026-10-15',
+      Name: 'Town Fiesta',
+      Type: 'SpecialNonWorking',
+      WorkLocationId: plant!.id,
+    });
+    expect(fiesta.WorkLocationName).toBe('Main Plant');
+    expect(
+      (await dayTypes(hr, '2026-10-15', '2026-10-15', `&WorkLocationId=${plant!.id}`)).json()[0].DayType,
+    ).toBe('special_non_working');
+    expect((await dayTypes(hr, '2026-10-15', '2026-10-15')).json()[0].DayType).toBe('ordinary');
+  });
+
+  it('moves a national holiday (the proclaimed date is kept) and refuses to delete it', async () => {
+    const heroes = (await list(hr, { Year: 2026, Search: 'heroes' })).Items[0]!;
+    const moved = await call(hr, 'PUT', `/api/v1/holidays/${heroes.HolidayId}`, {
+      ...heroes,
+      Date: '2026-08-28',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      Date: '2026-08-28',
+      ProclaimedDate: '2026-08-31',
+      IsNational: true,
+    });
+    const stale = await call(hr, 'PUT', `/api/v1/holidays/${heroes.HolidayId}`, {
+      ...heroes,
+      Date: '2026-08-30',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
+    const refused = await call(hr, 'DELETE', `/api/v1/holidays/${heroes.HolidayId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().type).toBe(ProblemTypes.invalidState);
+    // The other company's copy did not move.
+    const theirs = (await list(logisticsHr, { Year: 2026, Search: 'heroes' })).Items[0]!;
+    expect(theirs.Date).toBe('2026-08-31');
+  });
+
+  it('copies the own holidays of a year forward as drafts, once, and drafts are not paid until confirmed', async () => {
+    const local = await create(hr, { Date: '2025-06-24', Name: 'Manila Day', Type: 'SpecialNonWorking' });
+    const res = await call(hr, 'POST', '/api/v1/holidays/copy-year', { FromYear: 2025 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ Copied: 1, Skipped: 0 });
+    expect((await call(hr, 'POST', '/api/v1/holidays/copy-year', { FromYear: 2025 })).json()).toEqual({
+      Copied: 0,
+      Skipped: 1,
+    });
+    const draft = (await list(hr, { Year: 2026, Search: 'manila day' })).Items[0]!;
+    expect(draft).toMatchObject({ Date: '2026-06-24', IsDraft: true, IsNational: false });
+    expect((await dayTypes(hr, '2026-06-24', '2026-06-24')).json()[0].DayType).toBe('ordinary');
+    const confirmed = await call(hr, 'PUT', `/api/v1/holidays/${draft.HolidayId}`, {
+      ...draft,
+      IsDraft: false,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await dayTypes(hr, '2026-06-24', '2026-06-24')).json()[0].DayType).toBe('special_non_working');
+    expect((await call(hr, 'DELETE', `/api/v1/holidays/${local.HolidayId}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a day-type range that is backwards or over 400 days', async () => {
+    expect((await dayTypes(hr, '2026-02-01', '2026-01-01')).statusCode).toBe(400);
+    expect((await dayTypes(hr, '2025-01-01', '2026-12-31')).statusCode).toBe(400);
+    expect((await dayTypes(hr, '2026-13-01', '2026-12-31')).statusCode).toBe(400);
+  });
+});
+
+describe('company scope and access', () => {
+  it('answers 404 to HR of another company or tenant, and changes nothing', async () => {
+    const h = await create(hr, { Date: '2026-07-01', Name: 'Plant Anniversary', Type: 'SpecialNonWorking' });
+    for (const s of [logisticsHr, otherHr]) {
+      expect((await call(s, 'GET', `/api/v1/holidays/${h.HolidayId}`)).statusCode).toBe(404);
+      expect((await call(s, 'PUT', `/api/v1/holidays/${h.HolidayId}`, { ...h, Name: 'x' })).statusCode).toBe(
+        404,
+      );
+      expect((await call(s, 'DELETE', `/api/v1/holidays/${h.HolidayId}`)).statusCode).toBe(404);
+      const theirs = await list(s, { Year: 2026, Search: 'Plant Anniversary' });
+      expect(theirs.TotalCount).toBe(0);
+    }
+    expect((await call(hr, 'GET', `/api/v1/holidays/${h.HolidayId}`)).json().Name).toBe('Plant Anniversary');
+  });
+
+  it('lets Payroll read day types but not keep holidays', async () => {
+    expect((await call(payroll, 'POST', '/api/v1/holidays/list', {})).statusCode).toBe(403);
+    expect((await dayTypes(payroll, '2026-01-01', '2026-01-01')).json()[0].DayType).toBe('regular_holiday');
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { ValidationMessages as M } from './validation-messages.js';
+
+/** DOLE's three kinds of holiday (Labor Code Art. 94; the yearly proclamation). */
+export const HolidayType = z.enum(['Regular', 'SpecialNonWorking', 'SpecialWorking']);
+export type HolidayType = z.infer<typeof HolidayType>;
+export const HOLIDAY_TYPE_LABELS: Record<HolidayType, string> = {
+  Regular: 'Regular holiday',
+  SpecialNonWorking: 'Special non-working day',
+  SpecialWorking: 'Special working day',
+};
+
+/**
+ * The day type the payroll engine pays a date at (`dayPay` of the payroll package): two regular holidays on
+ * one date are a double holiday, two special days a double special day.
+ */
+export const HolidayDayType = z.enum([
+  'ordinary',
+  'special_non_working',
+  'special_working',
+  'regular_holiday',
+  'double_regular_holiday',
+  'double_special_non_working',
+]);
+export type HolidayDayType = z.infer<typeof HolidayDayType>;
+
+const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+
+/** The editable fields of a holiday (issue 8 §4). National ones are loaded from the proclamation. */
+export const HolidayFields = {
+  Date: isoDate,
+  Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+  Type: HolidayType,
+  /** A local holiday of one work location (a city's charter day); none = the whole company. */
+  WorkLocationId: z.uuid().nullable().optional(),
+  /** A draft (copied forward from last year) is not paid until HR confirms it. */
+  IsDraft: z.boolean().default(false),
+};
+
+export const Holiday = z.object({
+  HolidayId: z.uuid(),
+  CompanyId: z.uuid(),
+  Date: z.string(),
+  Name: z.string(),
+  Type: HolidayType,
+  /** Loaded from the national proclamation (cannot be deleted, only moved). */
+  IsNational: z.boolean(),
+  /** The proclaimed date of a national holiday that was moved; null when it was not. */
+  ProclaimedDate: z.string().nullable(),
+  WorkLocationId: z.uuid().nullable(),
+  WorkLocationName: z.string().nullable(),
+  IsDraft: z.boolean(),
+  /** Another holiday falls on the same date (a double holiday). */
+  IsDouble: z.boolean(),
+  RowVersion: z.number().int(),
+  CreatedAt: z.string(),
+  UpdatedAt: z.string(),
+});
+export type Holiday = z.infer<typeof Holiday>;
+
+export const CreateHolidayRequest = z.strictObject(HolidayFields);
+export type CreateHolidayRequest = z.input<typeof CreateHolidayRequest>;
+export const UpdateHolidayRequest = z.strictObject({
+  ...HolidayFields,
+  RowVersion,
+  ...outputOnly({
+    HolidayId: z.uuid(),
+    CompanyId: z.uuid(),
+    IsNational: z.boolean(),
+    ProclaimedDate: z.string().nullable(),
+    WorkLocationName: z.string().nullable(),
+    IsDouble: z.boolean(),
+    CreatedAt: z.string(),
+    UpdatedAt: z.string(),
+  }),
+});
+export type UpdateHolidayRequest = z.input<typeof UpdateHolidayRequest>;
+
+export const HOLIDAY_SORTABLE = ['Date', 'Name', 'Type'] as const;
+export const HolidayListRequest = listRequest(HOLIDAY_SORTABLE, {
+  Year: z.number().int().min(1900).max(2200).optional(),
+  Type: HolidayType.optional(),
+});
+export type HolidayListRequest = z.input<typeof HolidayListRequest>;
+export const HolidayListResponse = listResponse(Holiday);
+
+/** `POST /api/v1/holidays/copy-year`: the company's own holidays of `FromYear` into the next year, as drafts. */
+export const CopyHolidayYearRequest = z.strictObject({ FromYear: z.number().int().min(1900).max(2199) });
+export const CopyHolidayYearResponse = z.object({ Copied: z.number().int(), Skipped: z.number().int() });
+
+/** `GET /api/v1/holidays/day-types?From=&To=&WorkLocationId=`: what payroll and attendance read. */
+export const HolidayDayTypesQuery = z.object({
+  From: isoDate,
+  To: isoDate,
+  WorkLocationId: z.uuid().optional(),
+});
+export const HolidayDay = z.object({
+  Date: z.string(),
+  DayType: HolidayDayType,
+  Holidays: z.array(z.object({ Name: z.string(), Type: HolidayType })),
+});
+export const HolidayDayTypesResponse = z.array(HolidayDay);
+export type HolidayDay = z.infer<typeof HolidayDay>;
