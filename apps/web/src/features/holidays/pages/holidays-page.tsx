@@ -1,5 +1,288 @@
-import { ModulePlaceholder } from '@/components/module-placeholder';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { HOLIDAY_SORTABLE, HOLIDAY_TYPE_LABELS, HolidayType, type Holiday } from '@hrpay/contracts';
+import { useConfirm } from '@/components/confirm-dialog';
+import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { handleError } from '@/lib/error-handler';
+import { useListQuery, type ParamCodec } from '@/lib/use-list-query';
+import {
+  fetchHolidays,
+  holidayKeys,
+  useCopyHolidayYear,
+  useDeleteHoliday,
+  useHolidayYear,
+} from '../api/holidays';
+import { HolidayDialog } from '../components/holiday-dialog';
+import { HOLIDAY_COLORS, YearCalendar } from '../components/year-calendar';
 
+const thisYear = Number(
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric' }).format(new Date()),
+);
+const yearParam: ParamCodec<number> = {
+  parse: (raw) => (/^\d{4}$/.test(raw) ? Number(raw) : undefined),
+  format: String,
+};
+const typeParam: ParamCodec<HolidayType> = {
+  parse: (raw) => HolidayType.safeParse(raw).data,
+  format: (v) => v,
+};
+const TYPE_OPTIONS = Object.entries(HOLIDAY_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+const weekday = new Intl.DateTimeFormat('en-PH', { weekday: 'short', timeZone: 'UTC' });
+
+/** /hr/holidays: the company's holidays of a year, as a list or the year at a glance. */
 export default function HolidaysPage() {
-  return <ModulePlaceholder description="Regular and special non-working holidays that drive holiday pay." />;
+  const [editing, setEditing] = useState<{ holiday: Holiday | null; date?: string } | null>(null);
+  const confirm = useConfirm();
+  const { mutateAsync: deleteHoliday } = useDeleteHoliday();
+  const { mutateAsync: copyYear, isPending: copying } = useCopyHolidayYear();
+  const list = useListQuery({
+    queryKey: holidayKeys.lists(),
+    // Without a year in the address, the list shows this year.
+    queryFn: (request, signal) => fetchHolidays({ ...request, Year: request.Year ?? thisYear }, signal),
+    sortable: HOLIDAY_SORTABLE,
+    defaultSort: { SortBy: 'Date', SortDirection: 'asc' },
+    filters: { Year: yearParam, Type: typeParam },
+  });
+  const year = list.state.filters.Year ?? thisYear;
+  // The view is not a filter of the list request: it sits in the address on its own.
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'year' ? 'year' : 'list';
+  const yearData = useHolidayYear(year);
+
+  const remove = useCallback(
+    async (holiday: Holiday) => {
+      const agreed = await confirm({
+        title: 'Delete holiday',
+        message: `Delete ${holiday.Name} on ${holiday.Date}? Payroll will treat the day as an ordinary day.`,
+        destructive: true,
+      });
+      if (!agreed) return;
+      try {
+        await deleteHoliday(holiday.HolidayId);
+        toast.success('Holiday deleted');
+      } catch (error) {
+        handleError(error, 'The holiday could not be deleted.');
+      }
+    },
+    [confirm, deleteHoliday],
+  );
+
+  const copyForward = async () => {
+    const agreed = await confirm({
+      title: `Copy ${year} to ${year + 1}`,
+      message: `Copy the company's own holidays of ${year} to the same dates in ${year + 1} as drafts? National holidays come from the proclamation. Drafts are not paid until you confirm their dates.`,
+      confirmLabel: 'Copy as drafts',
+    });
+    if (!agreed) return;
+    try {
+      const { Copied, Skipped } = await copyYear(year);
+      toast.success(
+        `${Copied} holiday${Copied === 1 ? '' : 's'} copied to ${year + 1} as draft${Copied === 1 ? '' : 's'}${Skipped ? `; ${Skipped} already there` : ''}`,
+      );
+    } catch (error) {
+      handleError(error, 'The holidays could not be copied.');
+    }
+  };
+
+  const columns = useMemo<GridColDef<Holiday>[]>(
+    () => [
+      {
+        field: 'Date',
+        headerName: 'Date',
+        width: 150,
+        valueFormatter: (v: string) => `${v} (${weekday.format(new Date(`${v}T00:00:00Z`))})`,
+      },
+      {
+        field: 'Name',
+        headerName: 'Name',
+        flex: 1.4,
+        minWidth: 200,
+        renderCell: ({ row }) => (
+          <Link
+            component="button"
+            type="button"
+            onClick={() => setEditing({ holiday: row })}
+            sx={{ textAlign: 'left' }}
+          >
+            {row.Name}
+          </Link>
+        ),
+      },
+      {
+        field: 'Type',
+        headerName: 'Type',
+        width: 210,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            label={HOLIDAY_TYPE_LABELS[row.Type]}
+            sx={{ borderColor: HOLIDAY_COLORS[row.Type], color: HOLIDAY_COLORS[row.Type] }}
+          />
+        ),
+      },
+      {
+        field: 'Scope',
+        headerName: 'Applies to',
+        flex: 1,
+        minWidth: 150,
+        sortable: false,
+        valueGetter: (_v, row) => (row.IsNational ? 'National' : (row.WorkLocationName ?? 'Whole company')),
+      },
+      {
+        field: 'Notes',
+        headerName: '',
+        flex: 1,
+        minWidth: 180,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+            {row.IsDouble && (
+              <Chip
+                size="small"
+                label="Double holiday"
+                sx={{ bgcolor: HOLIDAY_COLORS.Double, color: '#fff' }}
+              />
+            )}
+            {row.IsDraft && <Chip size="small" label="Draft" variant="outlined" />}
+            {row.ProclaimedDate && (
+              <Chip size="small" label={`Moved from ${row.ProclaimedDate}`} variant="outlined" />
+            )}
+          </Stack>
+        ),
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 90,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditOutlined />}
+            label="Edit"
+            onClick={() => setEditing({ holiday: row })}
+          />,
+          ...(row.IsNational
+            ? []
+            : [
+                <GridActionsCellItem
+                  key="delete"
+                  showInMenu
+                  icon={<DeleteOutlined />}
+                  label="Delete"
+                  onClick={() => void remove(row)}
+                />,
+              ]),
+        ],
+      },
+    ],
+    [remove],
+  );
+
+  return (
+    <>
+      <PageHeader
+        subtitle="National holidays come from the proclamation; add your local ones. Payroll pays each day by its type."
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<ContentCopyOutlined />}
+              disabled={copying}
+              onClick={() => void copyForward()}
+            >
+              Copy {year} to {year + 1}
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ holiday: null })}>
+              Add Holiday
+            </Button>
+          </>
+        }
+      />
+      <ListToolbar
+        search={
+          <SearchField value={list.search} onChange={list.setSearch} placeholder="Search holiday name" />
+        }
+      >
+        <TextField
+          select
+          size="small"
+          label="Year"
+          margin="none"
+          fullWidth={false}
+          value={year}
+          onChange={(event) => list.setFilter('Year', Number(event.target.value))}
+          sx={{ minWidth: 110 }}
+        >
+          {[thisYear - 1, thisYear, thisYear + 1, thisYear + 2].map((y) => (
+            <MenuItem key={y} value={y}>
+              {y}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FilterSelect
+          label="Type"
+          value={list.state.filters.Type ?? ''}
+          onChange={(v) => list.setFilter('Type', typeParam.parse(v))}
+          options={TYPE_OPTIONS}
+        />
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={view}
+          onChange={(_e, next: 'list' | 'year' | null) => {
+            if (!next) return;
+            setParams(
+              (current) => {
+                const updated = new URLSearchParams(current);
+                if (next === 'year') updated.set('view', 'year');
+                else updated.delete('view');
+                return updated;
+              },
+              { replace: true },
+            );
+          }}
+          aria-label="View"
+        >
+          <ToggleButton value="list">List</ToggleButton>
+          <ToggleButton value="year">Year</ToggleButton>
+        </ToggleButtonGroup>
+      </ListToolbar>
+      {view === 'year' ? (
+        <YearCalendar
+          year={year}
+          holidays={yearData.data?.Items ?? []}
+          onDay={(date, on) => setEditing(on.length === 1 ? { holiday: on[0]! } : { holiday: null, date })}
+        />
+      ) : (
+        <DataTable
+          label="Holidays"
+          {...list.tableProps}
+          columns={columns}
+          getRowId={(row) => row.HolidayId}
+          emptyMessage={`No holidays in ${year} match.`}
+          hideOnPhone={['Scope', 'Notes']}
+        />
+      )}
+      {editing && (
+        <HolidayDialog holiday={editing.holiday} date={editing.date} onClose={() => setEditing(null)} />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { CreateHolidayRequest, HOLIDAY_TYPE_LABELS, ProblemTypes, type Holiday } from '@hrpay/contracts';
+import {
+  applyServerErrors,
+  FormActions,
+  FormErrorsAlert,
+  SelectInput,
+  SwitchInput,
+  TextInput,
+} from '@/components/form-fields';
+import { isApiError, isProblem } from '@/lib/api-error';
+import { handleError } from '@/lib/error-handler';
+import { useCreateHoliday, useUpdateHoliday, useWorkLocations } from '../api/holidays';
+
+// The API's schema; the location select holds '' for "the whole company".
+const formSchema = CreateHolidayRequest.extend({
+  WorkLocationId: z
+    .union([z.literal(''), z.uuid()])
+    .nullable()
+    .optional(),
+});
+type Values = z.input<typeof formSchema>;
+type Output = z.output<typeof formSchema>;
+const FIELDS = ['Date', 'Name', 'Type', 'WorkLocationId', 'IsDraft'] as const;
+const TYPES = Object.entries(HOLIDAY_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+
+/** Add (no `holiday`; `date` suggests the day) or edit a holiday in a dialog; closes itself when saved. */
+export function HolidayDialog({
+  holiday,
+  date,
+  onClose,
+}: {
+  holiday: Holiday | null;
+  date?: string;
+  onClose: () => void;
+}) {
+  const editing = holiday !== null;
+  const national = holiday?.IsNational ?? false;
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const locations = useWorkLocations();
+  const { mutateAsync: create } = useCreateHoliday();
+  const { mutateAsync: update } = useUpdateHoliday();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      Date: holiday?.Date ?? date ?? '',
+      Name: holiday?.Name ?? '',
+      Type: holiday?.Type ?? 'SpecialNonWorking',
+      WorkLocationId: holiday?.WorkLocationId ?? '',
+      IsDraft: holiday?.IsDraft ?? false,
+    },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    const body = { ...values, WorkLocationId: values.WorkLocationId || null };
+    try {
+      if (editing) {
+        await update({ id: holiday.HolidayId, body: { ...body, RowVersion: holiday.RowVersion } });
+        toast.success('Holiday updated');
+      } else {
+        await create(body);
+        toast.success('Holiday added');
+      }
+      onClose();
+    } catch (error) {
+      if (isProblem(error, ProblemTypes.staleRowVersion)) {
+        toast.warning('This holiday was changed by someone else; the list now shows the latest version.');
+        onClose();
+        return;
+      }
+      setFormErrors(applyServerErrors(error, FIELDS, setError));
+      if (!isApiError(error) || error.validationErrors.length === 0)
+        handleError(error, 'The holiday could not be saved.');
+    }
+  });
+
+  const field = { control, disabled: isSubmitting };
+  const locationOptions = [
+    { value: '', label: 'Whole company' },
+    ...(locations.data ?? []).map((l) => ({ value: l.Id, label: l.Name })),
+  ];
+  return (
+    <Dialog
+      open
+      onClose={isSubmitting ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="holiday-dialog-title"
+    >
+      <DialogTitle id="holiday-dialog-title">{editing ? `Edit ${holiday.Name}` : 'Add Holiday'}</DialogTitle>
+      <DialogContent>
+        {national && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            A national holiday from the proclamation. Change its date only when a new proclamation moves it
+            {holiday?.ProclaimedDate ? ` (proclaimed for ${holiday.ProclaimedDate})` : ''}.
+          </Alert>
+        )}
+        <Box component="form" noValidate onSubmit={submit} aria-label="Holiday">
+          <FormErrorsAlert messages={formErrors} />
+          <TextInput
+            {...field}
+            name="Date"
+            label="Date"
+            type="date"
+            required
+            autoFocus
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextInput {...field} name="Name" label="Name" required helperText="e.g. Taguig City Charter Day" />
+          <SelectInput {...field} name="Type" label="Type" required options={TYPES} />
+          {!national && (
+            <SelectInput
+              {...field}
+              name="WorkLocationId"
+              label="Applies to"
+              options={locationOptions}
+              helperText="A local holiday may apply to one work location only"
+            />
+          )}
+          {editing && holiday.IsDraft && (
+            <SwitchInput
+              {...field}
+              name="IsDraft"
+              label="Draft"
+              helperText="Copied from last year: turn off once the date is confirmed, so payroll pays it."
+            />
+          )}
+          <FormActions busy={isSubmitting} onCancel={onClose} saveLabel={editing ? 'Save' : 'Add'} />
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}

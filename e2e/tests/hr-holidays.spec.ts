@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { demo, signInWithTokens } from './support.js';
+
+// Issue 8 §4: HR sees the national calendar, adds a local holiday, and sees the year at a glance.
+
+test('HR adds a local holiday (validation seen) and finds it in the list and the year view', async ({
+  page,
+}) => {
+  await signInWithTokens(page, demo.hr);
+  await page.goto('/hr/holidays?year=2026');
+  const grid = page.getByRole('grid', { name: 'Holidays' });
+  await expect(grid.getByRole('row').filter({ hasText: 'Christmas Day' })).toContainText('Regular holiday');
+  await expect(grid.getByRole('row').filter({ hasText: 'Christmas Day' })).toContainText('National');
+
+  await page.getByRole('button', { name: 'Add Holiday' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Holiday' });
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await dialog.getByLabel('Date').fill('2026-12-25');
+  await dialog.getByLabel('Name').fill('Company Christmas Party');
+  await dialog.getByRole('combobox', { name: /^Type/ }).click();
+  await page.getByRole('option', { name: 'Regular holiday' }).click();
+  await dialog.getByLabel('Applies to').click();
+  await page.getByRole('option', { name: 'Main Plant' }).click();
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog).toBeHidden();
+
+  const party = grid.getByRole('row').filter({ hasText: 'Company Christmas Party' });
+  await expect(party).toContainText('Main Plant');
+  // Two regular holidays on one day: a double holiday for the plant.
+  await expect(party).toContainText('Double holiday');
+  await page.screenshot({ path: 'test-results/hr-holidays-list.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Year', exact: true }).click();
+  const december = page.getByRole('group', { name: 'December 2026' });
+  await expect(december.getByRole('button', { name: /2026-12-25: .*Company Christmas Party/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/hr-holidays-year.png', fullPage: true });
+});
