@@ -10,6 +10,7 @@ export * from './employee-import.js';
 export * from './admin-dashboard.js';
 export * from './employees.js';
 export * from './holidays.js';
+export * from './hr-dashboard.js';
 export * from './departments.js';
 export * from './lookups.js';
 export * from './shifts.js';

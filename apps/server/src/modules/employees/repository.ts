@@ -480,3 +480,123 @@ export const employeeRecordsRepo = {
       [tenantId, id],
     ),
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// The HR dashboard (issue 8 §5): figures computed in SQL, so 100,000 employees never travel to the server.
+
+const ACTIVE = 'e.tenant_id = $1 AND e.company_id = $2 AND e.separation_date IS NULL';
+
+export const hrDashboardRepo = {
+  async counts(tx: Tx, tenantId: string, companyId: string, monthStart: string) {
+    const [row] = await tx.query<{
+      active: number;
+      separated: number;
+      hires: number;
+      separations: number;
+      missing_bank: number;
+    }>(
+      `SELECT count(*) FILTER (WHERE separation_date IS NULL)::int AS active,
+              count(*) FILTER (WHERE separation_date IS NOT NULL)::int AS separated,
+              count(*) FILTER (WHERE hire_date >= $3::date AND hire_date < ($3::date + interval '1 month'))::int AS hires,
+              count(*) FILTER (WHERE separation_date >= $3::date
+                                 AND separation_date < ($3::date + interval '1 month'))::int AS separations,
+              count(*) FILTER (WHERE separation_date IS NULL AND coalesce(bank_account_number, '') = '')::int
+                AS missing_bank
+         FROM employees WHERE tenant_id = $1 AND company_id = $2`,
+      [tenantId, companyId, monthStart],
+    );
+    return row!;
+  },
+
+  /** Active employees grouped by a joined name (department, status) or a column (type); none last. */
+  groupCounts: (tx: Tx, tenantId: string, companyId: string, by: 'department' | 'status' | 'type') => {
+    const [join, name] = {
+      department: [
+        'LEFT JOIN departments g ON g.tenant_id = e.tenant_id AND g.id = e.department_id',
+        'g.name',
+      ],
+      status: [
+        'LEFT JOIN employment_statuses g ON g.tenant_id = e.tenant_id AND g.id = e.employment_status_id',
+        'g.name',
+      ],
+      type: [
+        '',
+        `CASE e.employment_type WHEN 'FullTime' THEN 'Full-time' WHEN 'PartTime' THEN 'Part-time' END`,
+      ],
+    }[by];
+    return tx.query<{ Name: string; Count: number }>(
+      `SELECT coalesce(${name}, 'Not set') AS "Name", count(*)::int AS "Count"
+         FROM employees e ${join} WHERE ${ACTIVE}
+        GROUP BY ${name} ORDER BY "Count" DESC, "Name"`,
+      [tenantId, companyId],
+    );
+  },
+
+  /** Hires, separations and end-of-month headcount for the 12 months ending with `monthStart`'s month. */
+  trend: (tx: Tx, tenantId: string, companyId: string, monthStart: string) =>
+    tx.query<{ Month: string; Hires: number; Separations: number; Headcount: number }>(
+      `WITH m AS (SELECT generate_series($3::date - interval '11 months', $3::date, interval '1 month')::date AS start)
+       SELECT to_char(m.start, 'YYYY-MM') AS "Month",
+              count(e.id) FILTER (WHERE e.hire_date >= m.start AND e.hire_date < m.start + interval '1 month')::int
+                AS "Hires",
+              count(e.id) FILTER (WHERE e.separation_date >= m.start
+                                    AND e.separation_date < m.start + interval '1 month')::int AS "Separations",
+              count(e.id) FILTER (WHERE coalesce(e.hire_date, '-infinity') < m.start + interval '1 month'
+                                    AND (e.separation_date IS NULL
+                                         OR e.separation_date >= m.start + interval '1 month'))::int AS "Headcount"
+         FROM m LEFT JOIN employees e ON e.tenant_id = $1 AND e.company_id = $2
+        GROUP BY m.start ORDER BY m.start`,
+      [tenantId, companyId, monthStart],
+    ),
+
+  /** Work anniversaries (one year or more) from today through `days - 1` days ahead. */
+  anniversaries: async (tx: Tx, tenantId: string, companyId: string, today: string, days: number) => {
+    const rows = await tx.query<{
+      EmployeeId: string;
+      EmployeeNumber: string;
+      FullName: string;
+      next: string;
+      Years: number;
+      DaysUntil: number;
+    }>(
+      `WITH a AS (
+         SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS full_name,
+                e.hire_date,
+                ${birthdayIn('e.hire_date', 'extract(year FROM $3::date)::int')} AS this_year,
+                ${birthdayIn('e.hire_date', 'extract(year FROM $3::date)::int + 1')} AS next_year
+           FROM employees e WHERE ${ACTIVE} AND e.hire_date IS NOT NULL)
+       SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber", full_name AS "FullName", n.next::text AS next,
+              (extract(year FROM n.next) - extract(year FROM hire_date))::int AS "Years",
+              (n.next - $3::date) AS "DaysUntil"
+         FROM a CROSS JOIN LATERAL (SELECT CASE WHEN this_year >= $3::date THEN this_year ELSE next_year END AS next) n
+        WHERE n.next - $3::date < $4 AND extract(year FROM n.next) > extract(year FROM hire_date)
+        ORDER BY n.next, lower(full_name), id LIMIT 50`,
+      [tenantId, companyId, today, days],
+    );
+    return rows.map(({ next, ...r }) => ({ ...r, Date: next }));
+  },
+
+  async missingGovernmentIds(tx: Tx, tenantId: string, companyId: string) {
+    const missing = `array_remove(ARRAY[
+        CASE WHEN coalesce(e.tin, '') = '' THEN 'TIN' END,
+        CASE WHEN coalesce(e.sss_number, '') = '' THEN 'SSS' END,
+        CASE WHEN coalesce(e.philhealth_number, '') = '' THEN 'PhilHealth' END,
+        CASE WHEN coalesce(e.pagibig_number, '') = '' THEN 'Pag-IBIG' END], NULL)`;
+    const rows = await tx.query<{
+      EmployeeId: string;
+      EmployeeNumber: string;
+      FullName: string;
+      Missing: string[];
+      total: number;
+    }>(
+      `SELECT e.id AS "EmployeeId", e.employee_number AS "EmployeeNumber",
+              concat_ws(' ', e.first_name, e.last_name) AS "FullName", ${missing} AS "Missing",
+              count(*) OVER ()::int AS total
+         FROM employees e
+        WHERE ${ACTIVE} AND cardinality(${missing}) > 0
+        ORDER BY lower(e.last_name), lower(e.first_name), e.id LIMIT 10`,
+      [tenantId, companyId],
+    );
+    return { Count: rows[0]?.total ?? 0, Sample: rows.map(({ total: _t, ...r }) => r) };
+  },
+};

@@ -11,6 +11,7 @@ import {
   EmployeeOptionsResponse,
   EmployeeSearchQuery,
   EmployeeSearchResult,
+  HrDashboard,
   IdParams,
   ReinstateEmployeeRequest,
   SeparateEmployeeRequest,
@@ -24,7 +25,7 @@ import { containsPattern } from '../../lib/lists.js';
 import { manilaToday } from '../../lib/manila.js';
 import { companyScope, contextOf } from '../../lib/route-access.js';
 import { employeesRepo as repo } from './repository.js';
-import { employeesService as employees } from './service.js';
+import { employeesService as employees, hrDashboard } from './service.js';
 
 const staff = { userTypes: ['Admin', 'HRUser', 'PayrollUser'] as const, companyScoped: true };
 // HR keeps the 201 files of its own company; the company is the user's, never a client parameter.
@@ -80,6 +81,15 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tx, user } = contextOf(req);
       const companyId = companyScope(user) ?? req.query.CompanyId ?? null;
       return repo.upcomingBirthdays(tx, user.tenantId, companyId, manilaToday(), req.query.Days);
+    },
+  });
+
+  app.get('/api/v1/hr/dashboard', {
+    config: { access: hr },
+    schema: { tags: ['hr'], response: { 200: HrDashboard } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return hrDashboard(tx, user);
     },
   });
 

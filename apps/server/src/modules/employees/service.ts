@@ -12,6 +12,7 @@ import {
   type EmployeeHistoryEntry,
   type EmployeeExportRequest,
   type EmployeeListRequest,
+  type HrDashboard,
   type SeparateEmployeeRequest,
   type ValidationError,
 } from '@hrpay/contracts';
@@ -22,7 +23,7 @@ import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { normalizeMobile } from '../employee-import/validate-rows.js';
-import { employeeRecordsRepo as repo } from './repository.js';
+import { employeeRecordsRepo as repo, employeesRepo, hrDashboardRepo } from './repository.js';
 
 export const STALE_EMPLOYEE =
   'This employee was changed by someone else since you opened it. Reload to see the latest version.';
@@ -410,4 +411,28 @@ async function checkFields(
     }
   }
   if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
+}
+
+/** The HR dashboard of the signed-in user's company (issue 8 §5). */
+export async function hrDashboard(tx: Tx, user: CurrentUser): Promise<HrDashboard> {
+  const { tenantId, companyId } = user;
+  const today = manilaToday();
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const counts = await hrDashboardRepo.counts(tx, tenantId, companyId, monthStart);
+  return {
+    ActiveCount: counts.active,
+    SeparatedCount: counts.separated,
+    ByDepartment: await hrDashboardRepo.groupCounts(tx, tenantId, companyId, 'department'),
+    ByEmploymentStatus: await hrDashboardRepo.groupCounts(tx, tenantId, companyId, 'status'),
+    ByEmploymentType: await hrDashboardRepo.groupCounts(tx, tenantId, companyId, 'type'),
+    HiresThisMonth: counts.hires,
+    SeparationsThisMonth: counts.separations,
+    Trend: await hrDashboardRepo.trend(tx, tenantId, companyId, monthStart),
+    UpcomingBirthdays: await employeesRepo.upcomingBirthdays(tx, tenantId, companyId, today, 30),
+    UpcomingAnniversaries: await hrDashboardRepo.anniversaries(tx, tenantId, companyId, today, 30),
+    MissingGovernmentIds: await hrDashboardRepo.missingGovernmentIds(tx, tenantId, companyId),
+    MissingBankAccountCount: counts.missing_bank,
+    // The requests module (issue 9) fills this card in.
+    PendingRequests: null,
+  };
 }
