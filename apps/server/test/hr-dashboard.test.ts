@@ -73,6 +73,7 @@ describe('HR dashboard', () => {
     expect(after.HiresThisMonth).toBe(before.HiresThisMonth + 1);
     expect(after.Trend.at(-1)!.Hires).toBe(before.Trend.at(-1)!.Hires + 1);
     expect(after.ActiveCount).toBe(before.ActiveCount + 1);
+    expect(after.RecentHires[0]).toMatchObject({ FullName: 'Empleyado Bagong', HireDate: today });
     expect(after.ByDepartment.find((g) => g.Name === 'Not set')).toEqual({ Name: 'Not set', Count: 1 });
     // Born 30 years ago in two days: in the birthdays card; no government ids: flagged.
     expect(after.UpcomingBirthdays.find((b) => b.EmployeeNumber === 'DM-0900')).toMatchObject({

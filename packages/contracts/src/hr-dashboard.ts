@@ -22,6 +22,15 @@ export const HrDashboard = z.object({
       Headcount: z.number().int(),
     }),
   ),
+  /** The five latest hires still employed, newest first. */
+  RecentHires: z.array(
+    z.object({
+      EmployeeId: z.uuid(),
+      FullName: z.string(),
+      HireDate: z.string(),
+      DepartmentName: z.string().nullable(),
+    }),
+  ),
   /** Birthdays in the next 30 days (the spec's call). */
   UpcomingBirthdays: z.array(UpcomingBirthday),
   /** Work anniversaries (a full year or more) in the next 30 days. */

@@ -576,6 +576,16 @@ export const hrDashboardRepo = {
     return rows.map(({ next, ...r }) => ({ ...r, Date: next }));
   },
 
+  recentHires: (tx: Tx, tenantId: string, companyId: string) =>
+    tx.query<{ EmployeeId: string; FullName: string; HireDate: string; DepartmentName: string | null }>(
+      `SELECT e.id AS "EmployeeId", concat_ws(' ', e.first_name, e.last_name) AS "FullName",
+              e.hire_date::text AS "HireDate", d.name AS "DepartmentName"
+         FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+        WHERE ${ACTIVE} AND e.hire_date IS NOT NULL
+        ORDER BY e.hire_date DESC, e.created_at DESC, e.id LIMIT 5`,
+      [tenantId, companyId],
+    ),
+
   async missingGovernmentIds(tx: Tx, tenantId: string, companyId: string) {
     const missing = `array_remove(ARRAY[
         CASE WHEN coalesce(e.tin, '') = '' THEN 'TIN' END,

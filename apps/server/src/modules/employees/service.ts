@@ -428,6 +428,7 @@ export async function hrDashboard(tx: Tx, user: CurrentUser): Promise<HrDashboar
     HiresThisMonth: counts.hires,
     SeparationsThisMonth: counts.separations,
     Trend: await hrDashboardRepo.trend(tx, tenantId, companyId, monthStart),
+    RecentHires: await hrDashboardRepo.recentHires(tx, tenantId, companyId),
     UpcomingBirthdays: await employeesRepo.upcomingBirthdays(tx, tenantId, companyId, today, 30),
     UpcomingAnniversaries: await hrDashboardRepo.anniversaries(tx, tenantId, companyId, today, 30),
     MissingGovernmentIds: await hrDashboardRepo.missingGovernmentIds(tx, tenantId, companyId),

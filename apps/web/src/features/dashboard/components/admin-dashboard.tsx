@@ -1,25 +1,21 @@
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
-import type { SvgIconComponent } from '@mui/icons-material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminDashboard as AdminDashboardData } from '@hrpay/contracts';
 import { ImportStatusChip } from '@/components/import-status-chip';
 import { errorMessage } from '@/lib/error-handler';
 import { useAdminDashboard } from '../api/admin-dashboard';
+import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
 import { visuallyHidden } from '@/lib/visually-hidden';
 
 export const DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
@@ -293,115 +289,3 @@ function EmployeesChart({ rows }: { rows: AdminDashboardData['EmployeesPerCompan
 }
 
 // px strings: in `sx` a bare 1 would mean 100 %.
-
-function StatCard({
-  icon: Icon,
-  label,
-  value,
-  to,
-  children,
-}: {
-  icon: SvgIconComponent;
-  label: string;
-  value: string;
-  to?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card component="article" aria-label={label}>
-      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Box
-          sx={{
-            width: 44,
-            height: 44,
-            borderRadius: 2,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'action.hover',
-            color: 'primary.main',
-            flex: '0 0 auto',
-          }}
-        >
-          <Icon aria-hidden />
-        </Box>
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="body2" color="text.secondary">
-            {to ? (
-              <Link component={RouterLink} to={to} color="inherit" underline="hover">
-                {label}
-              </Link>
-            ) : (
-              label
-            )}
-          </Typography>
-          <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums', lineHeight: 1.3 }}>
-            {value}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
-            {children}
-          </Typography>
-        </Box>
-      </CardContent>
-    </Card>
-  );
-}
-
-function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Card component="section" aria-labelledby={`${id}-heading`}>
-      <CardContent>
-        <Typography variant="h6" component="h2" id={`${id}-heading`} sx={{ mb: 1 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-      {children}
-    </Typography>
-  );
-}
-
-function DashboardSkeleton() {
-  return (
-    <Box
-      sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}
-      aria-busy="true"
-      aria-label="Loading the dashboard"
-    >
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
-        }}
-      >
-        {[0, 1, 2].map((index) => (
-          <Card key={index}>
-            <CardContent>
-              <Skeleton width={90} />
-              <Skeleton width={60} height={44} />
-              <Skeleton width={140} />
-            </CardContent>
-          </Card>
-        ))}
-      </Box>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
-        }}
-      >
-        <Skeleton variant="rounded" height={280} />
-        <Skeleton variant="rounded" height={280} />
-      </Box>
-      <Skeleton variant="rounded" height={200} />
-    </Box>
-  );
-}

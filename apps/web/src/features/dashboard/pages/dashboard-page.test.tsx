@@ -49,8 +49,38 @@ describe('DashboardPage', () => {
     expect(screen.queryByText(/^Welcome/)).toBeNull();
   });
 
-  it('keeps the welcome card for the other types and asks the admin API nothing', () => {
+  it("gives HR its company's figures", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          ActiveCount: 7,
+          SeparatedCount: 1,
+          ByDepartment: [{ Name: 'Production', Count: 3 }],
+          ByEmploymentStatus: [{ Name: 'Regular', Count: 7 }],
+          ByEmploymentType: [{ Name: 'Full-time', Count: 7 }],
+          HiresThisMonth: 2,
+          SeparationsThisMonth: 1,
+          Trend: [{ Month: '2026-11', Hires: 2, Separations: 1, Headcount: 7 }],
+          RecentHires: [],
+          UpcomingBirthdays: [],
+          UpcomingAnniversaries: [],
+          MissingGovernmentIds: { Count: 0, Sample: [] },
+          MissingBankAccountCount: 0,
+          PendingRequests: null,
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
     renderAs('HRUser');
+    const active = await screen.findByRole('article', { name: 'Active employees' });
+    expect(active.textContent).toContain('7');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/hr/dashboard');
+    expect(screen.getByText('Production 3')).toBeTruthy();
+    expect(screen.getByText('No birthdays in the next 30 days.')).toBeTruthy();
+  });
+
+  it('keeps the welcome card for the other types and asks no dashboard API', () => {
+    renderAs('PayrollUser');
     expect(screen.getByText('Welcome, Maria Santos')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });

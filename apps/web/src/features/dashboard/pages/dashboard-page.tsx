@@ -10,6 +10,7 @@ import { useNavMenu } from '@/components/nav-menu-context';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/use-session';
 import { AdminDashboard } from '../components/admin-dashboard';
+import { HrDashboard } from '../components/hr-dashboard';
 
 const ROLE: Record<string, { label: string; intro: string }> = {
   Admin: { label: 'Administrator', intro: 'Set up companies and the people who use HRPAY.' },
@@ -28,7 +29,8 @@ const today = () =>
   new Intl.DateTimeFormat('en-PH', { dateStyle: 'full', timeZone: 'Asia/Manila' }).format(new Date());
 
 /**
- * The dashboard of every type. An Admin sees the tenant's figures (AdminDashboard); the other types, for now, a
+ * The dashboard of every type. An Admin sees the tenant's figures (AdminDashboard), HR its company's
+ * (HrDashboard); the other types, for now, a
  * welcome card with the user's name and company and the type's menu destinations as shortcuts. Their figures
  * arrive with the modules that own them.
  */
@@ -39,6 +41,14 @@ export default function DashboardPage() {
       <>
         <PageHeader subtitle={today()} />
         <AdminDashboard />
+      </>
+    );
+  }
+  if (user?.userType === 'HRUser') {
+    return (
+      <>
+        <PageHeader subtitle={`${user.company} · ${today()}`} />
+        <HrDashboard />
       </>
     );
   }

@@ -1,0 +1,274 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
+import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { HrDashboard as HrDashboardData } from '@hrpay/contracts';
+import { errorMessage } from '@/lib/error-handler';
+import { visuallyHidden } from '@/lib/visually-hidden';
+import { useHrDashboard } from '../api/hr-dashboard';
+import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
+
+export const HR_DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
+const count = (value: number) => new Intl.NumberFormat('en-PH').format(value);
+const monthLabel = (month: string) =>
+  new Intl.DateTimeFormat('en-PH', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+const dayLabel = (date: string) =>
+  new Intl.DateTimeFormat('en-PH', {
+    month: 'short',
+    day: 'numeric',
+    weekday: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+const when = (days: number) => (days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : `In ${days} days`);
+const employeeLink = (id: string) => `/hr/employees/edit/${id}`;
+
+/** The HR user's dashboard: headcount, movement, the next birthdays and anniversaries, records to complete. */
+export function HrDashboard() {
+  const dashboard = useHrDashboard();
+  if (dashboard.isPending) return <DashboardSkeleton />;
+  if (dashboard.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => void dashboard.refetch()}
+            loading={dashboard.isFetching}
+          >
+            Retry
+          </Button>
+        }
+      >
+        {errorMessage(dashboard.error, HR_DASHBOARD_LOAD_FAILED)}
+      </Alert>
+    );
+  }
+  return <Body data={dashboard.data} />;
+}
+
+function Body({ data }: { data: HrDashboardData }) {
+  const pending = data.PendingRequests;
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Box
+        component="section"
+        aria-label="Totals"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            lg: 'repeat(4, minmax(0, 1fr))',
+          },
+        }}
+      >
+        <StatCard
+          icon={BadgeOutlined}
+          label="Active employees"
+          value={count(data.ActiveCount)}
+          to="/hr/employees"
+        >
+          {data.SeparatedCount > 0
+            ? `${count(data.SeparatedCount)} separated on file`
+            : 'No separations on file'}
+        </StatCard>
+        <StatCard icon={PersonAddAltOutlined} label="Hires this month" value={count(data.HiresThisMonth)}>
+          {`${count(data.Trend.reduce((sum, m) => sum + m.Hires, 0))} in the last 12 months`}
+        </StatCard>
+        <StatCard
+          icon={PersonRemoveOutlined}
+          label="Separations this month"
+          value={count(data.SeparationsThisMonth)}
+        >
+          {`${count(data.Trend.reduce((sum, m) => sum + m.Separations, 0))} in the last 12 months`}
+        </StatCard>
+        <StatCard
+          icon={EventBusyOutlined}
+          label="Pending requests"
+          value={pending ? count(pending.Leave + pending.Overtime + pending.Undertime) : '—'}
+        >
+          {pending
+            ? `Leave ${count(pending.Leave)} · OT ${count(pending.Overtime)} · UT ${count(pending.Undertime)}`
+            : 'Leave, overtime and undertime requests will show here once filing opens.'}
+        </StatCard>
+      </Box>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Panel title="Hires and separations, last 12 months" id="hr-trend">
+          <BarChart
+            height={260}
+            xAxis={[{ scaleType: 'band', data: data.Trend.map((m) => monthLabel(m.Month)) }]}
+            series={[
+              { data: data.Trend.map((m) => m.Hires), label: 'Hires', color: '#2e7d32' },
+              { data: data.Trend.map((m) => m.Separations), label: 'Separations', color: '#c62828' },
+            ]}
+            margin={{ left: 0, right: 10 }}
+          />
+          <Box component="table" sx={visuallyHidden} aria-label="Hires and separations per month">
+            <tbody>
+              {data.Trend.map((m) => (
+                <tr key={m.Month}>
+                  <th scope="row">{m.Month}</th>
+                  <td>{`${m.Hires} hires, ${m.Separations} separations, headcount ${m.Headcount}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+        </Panel>
+        <Panel title="Headcount" id="hr-headcount">
+          <Box sx={{ mb: 2 }}>
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+              Latest hires
+            </Typography>
+            {data.RecentHires.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                No hires on file.
+              </Typography>
+            ) : (
+              <PeopleList
+                rows={data.RecentHires.map((h) => ({
+                  id: h.EmployeeId,
+                  name: h.FullName,
+                  detail: `Hired ${dayLabel(h.HireDate)}${h.DepartmentName ? ` · ${h.DepartmentName}` : ''}`,
+                }))}
+              />
+            )}
+          </Box>
+          <Breakdown title="By department" rows={data.ByDepartment} />
+          <Breakdown title="By employment status" rows={data.ByEmploymentStatus} />
+          <Breakdown title="By employment type" rows={data.ByEmploymentType} />
+        </Panel>
+      </Box>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
+          alignItems: 'start',
+        }}
+      >
+        <Panel title="Birthdays, next 30 days" id="hr-birthdays">
+          {data.UpcomingBirthdays.length === 0 ? (
+            <Empty>No birthdays in the next 30 days.</Empty>
+          ) : (
+            <PeopleList
+              rows={data.UpcomingBirthdays.map((b) => ({
+                id: b.EmployeeId,
+                name: b.FullName,
+                detail: `${dayLabel(b.NextBirthday)} · turns ${b.Age}`,
+                badge: when(b.DaysUntil),
+              }))}
+            />
+          )}
+        </Panel>
+        <Panel title="Work anniversaries, next 30 days" id="hr-anniversaries">
+          {data.UpcomingAnniversaries.length === 0 ? (
+            <Empty>No work anniversaries in the next 30 days.</Empty>
+          ) : (
+            <PeopleList
+              rows={data.UpcomingAnniversaries.map((a) => ({
+                id: a.EmployeeId,
+                name: a.FullName,
+                detail: `${dayLabel(a.Date)} · ${a.Years} year${a.Years === 1 ? '' : 's'}`,
+                badge: when(a.DaysUntil),
+              }))}
+            />
+          )}
+        </Panel>
+        <Panel title="Records to complete" id="hr-missing">
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {data.MissingGovernmentIds.Count === 0
+              ? 'Every active employee has a TIN, SSS, PhilHealth and Pag-IBIG number.'
+              : `${count(data.MissingGovernmentIds.Count)} active employee${data.MissingGovernmentIds.Count === 1 ? '' : 's'} missing government ids:`}
+          </Typography>
+          {data.MissingGovernmentIds.Sample.length > 0 && (
+            <PeopleList
+              rows={data.MissingGovernmentIds.Sample.map((m) => ({
+                id: m.EmployeeId,
+                name: m.FullName,
+                detail: `No ${m.Missing.join(', ')}`,
+              }))}
+            />
+          )}
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            {data.MissingBankAccountCount === 0
+              ? 'Every active employee has a bank account on file.'
+              : `${count(data.MissingBankAccountCount)} without a bank account (paid by cash or check until one is added).`}
+          </Typography>
+        </Panel>
+      </Box>
+    </Box>
+  );
+}
+
+function Breakdown({ title, rows }: { title: string; rows: { Name: string; Count: number }[] }) {
+  return (
+    <Box sx={{ '& + &': { mt: 2 } }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No active employees.
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
+          {rows.map((row) => (
+            <Chip key={row.Name} size="small" variant="outlined" label={`${row.Name} ${count(row.Count)}`} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function PeopleList({ rows }: { rows: { id: string; name: string; detail: string; badge?: string }[] }) {
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {rows.map((row) => (
+        <Box
+          component="li"
+          key={row.id}
+          sx={{
+            py: 1,
+            display: 'flex',
+            gap: 1,
+            alignItems: 'center',
+            '& + &': { borderTop: 1, borderColor: 'divider' },
+          }}
+        >
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Link component={RouterLink} to={employeeLink(row.id)} sx={{ fontWeight: 600 }}>
+              {row.name}
+            </Link>
+            <Typography variant="body2" color="text.secondary">
+              {row.detail}
+            </Typography>
+          </Box>
+          {row.badge && <Chip size="small" label={row.badge} />}
+        </Box>
+      ))}
+    </Box>
+  );
+}
