@@ -50,10 +50,12 @@ test('HR adds an employee through the form (validation seen), edits and separate
   await expect(page).toHaveURL(/\/hr\/employees$/);
   await expect(page.getByText('Lorna Macaraeg added')).toBeVisible();
 
-  await page
-    .getByRole('searchbox')
-    .or(page.getByPlaceholder(/Search name/))
-    .fill('macaraeg');
+  // The dashboard shows the new hire.
+  await page.goto('/hr/dashboard');
+  await expect(page.getByRole('region', { name: 'Headcount' })).toContainText('Lorna Macaraeg');
+  await page.screenshot({ path: 'test-results/hr-dashboard.png', fullPage: true });
+  await page.goto('/hr/employees');
+  await page.getByPlaceholder(/Name, number/).fill('macaraeg');
   const row = grid.getByRole('row').filter({ hasText: 'DM-0100' });
   await expect(row).toContainText('Warehouse');
   await row.getByRole('link', { name: 'Macaraeg, Lorna' }).click();

@@ -84,7 +84,8 @@ async function completeRecords(tx: Tx, tenantId: string, companyId: string) {
   await tx.query(
     `UPDATE employees SET employment_status_id = $3, employment_type = 'FullTime', rate_type = 'Monthly',
             basic_rate = 22000 + 1500 * (substring(employee_number from '[0-9]+$')::int),
-            civil_status = 'Single', bank_name = 'BDO Unibank'
+            civil_status = 'Single', bank_name = 'BDO Unibank',
+            bank_account_number = '0012' || lpad(substring(employee_number from '[0-9]+$'), 8, '0')
       WHERE tenant_id = $1 AND company_id = $2`,
     [tenantId, companyId, status!.id],
   );

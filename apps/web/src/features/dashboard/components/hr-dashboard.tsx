@@ -118,6 +118,7 @@ function Body({ data }: { data: HrDashboardData }) {
           <BarChart
             height={260}
             xAxis={[{ scaleType: 'band', data: data.Trend.map((m) => monthLabel(m.Month)) }]}
+            yAxis={[{ tickMinStep: 1 }]}
             series={[
               { data: data.Trend.map((m) => m.Hires), label: 'Hires', color: '#2e7d32' },
               { data: data.Trend.map((m) => m.Separations), label: 'Separations', color: '#c62828' },
