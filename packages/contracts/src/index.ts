@@ -11,6 +11,7 @@ export * from './admin-dashboard.js';
 export * from './employees.js';
 export * from './holidays.js';
 export * from './hr-dashboard.js';
+export * from './hr-reports.js';
 export * from './departments.js';
 export * from './lookups.js';
 export * from './shifts.js';

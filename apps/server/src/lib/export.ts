@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import type { FastifyReply } from 'fastify';
-import type { ExportFormat } from '@hrpay/contracts';
 import { csvLine } from './csv.js';
+import { writePdfTable } from './pdf-table.js';
+
+/** What a list or report can be downloaded as: lists as CSV or XLSX, printable reports also as PDF. */
+export type FileFormat = 'csv' | 'xlsx' | 'pdf';
 
 /** A column of an exported list: its heading and how a row shows in it. */
 export interface ExportColumn<R> {
@@ -14,6 +17,8 @@ export interface ExportColumn<R> {
   value: (row: R) => string | number | null | undefined;
   /** Spreadsheet width in characters. */
   width?: number;
+  /** Share of the page width in a PDF (default 1); 0 leaves the column out of the PDF. */
+  pdfWidth?: number;
 }
 
 /** Rows are read this many at a time, so a 100,000-row export never holds the list in memory. */
@@ -21,7 +26,8 @@ export const EXPORT_BATCH = 2_000;
 /** The most rows one export writes (issue 8 §0). */
 export const EXPORT_MAX_ROWS = 100_000;
 
-const TYPES: Record<ExportFormat, string> = {
+const TYPES: Record<FileFormat, string> = {
+  pdf: 'application/pdf',
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
@@ -38,14 +44,18 @@ export function attachment(name: string): string {
  * response is streamed from it after the transaction ends.
  */
 export async function writeExport<R>(
-  format: ExportFormat,
-  sheetName: string,
+  format: FileFormat,
+  title: string,
   columns: ExportColumn<R>[],
   page: (offset: number, limit: number) => Promise<R[]>,
+  subtitle = '',
 ): Promise<string> {
   const path = join(tmpdir(), `hrpay-export-${randomUUID()}.${format}`);
   try {
-    if (format === 'csv') {
+    if (format === 'pdf') {
+      const printed = columns.filter((c) => c.pdfWidth !== 0);
+      await writePdfTable(path, title, subtitle, printed, (write) => eachBatch(page, write));
+    } else if (format === 'csv') {
       const out = createWriteStream(path);
       // A byte-order mark so Excel opens UTF-8 names (ñ) correctly.
       out.write(`\ufeff${csvLine(columns.map((c) => c.header))}`);
@@ -59,7 +69,9 @@ export async function writeExport<R>(
     } else {
       const { default: excel } = await import('exceljs'); // loaded on demand, as for the import
       const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
-      const sheet = book.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+      const sheet = book.addWorksheet(title.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
       sheet.columns = columns.map((c) => ({
         header: c.header,
         width: c.width ?? Math.max(12, c.header.length + 2),
@@ -91,7 +103,7 @@ async function eachBatch<R>(
 }
 
 /** Sends an export file written by `writeExport` and removes it once sent (or the client went away). */
-export async function sendExport(reply: FastifyReply, path: string, format: ExportFormat, fileName: string) {
+export async function sendExport(reply: FastifyReply, path: string, format: FileFormat, fileName: string) {
   const { size } = await stat(path);
   const stream = createReadStream(path);
   stream.on('close', () => void rm(path, { force: true }));

@@ -610,3 +610,143 @@ export const hrDashboardRepo = {
     return { Count: rows[0]?.total ?? 0, Sample: rows.map(({ total: _t, ...r }) => r) };
   },
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// HR reports (issue 8 §5): each reads one batch at a time in a fixed order, so a report of 100,000 employees
+// streams to its file without being held in memory.
+
+const NAME = (e: string) =>
+  `concat_ws(', ', ${e}.last_name, concat_ws(' ', ${e}.first_name, ${e}.middle_name))`;
+const page = (offset: number, limit: number) => `LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(offset)}`;
+
+export interface HeadcountRow {
+  department: string;
+  status: string;
+  count: number;
+}
+export interface MovementRow {
+  kind: 'Hire' | 'Separation';
+  date: string;
+  number: string;
+  name: string;
+  department: string | null;
+  position: string | null;
+  reason: string | null;
+}
+export interface BirthdayRow {
+  month: number;
+  day: number;
+  number: string;
+  name: string;
+  department: string | null;
+  birth_date: string;
+}
+export interface GovernmentIdRow {
+  number: string;
+  name: string;
+  department: string | null;
+  tin: string | null;
+  sss: string | null;
+  philhealth: string | null;
+  pagibig: string | null;
+}
+export interface SupervisorRow {
+  supervisor_number: string;
+  supervisor_name: string;
+  number: string;
+  name: string;
+  department: string | null;
+  position: string | null;
+}
+
+export const hrReportsRepo = {
+  headcount: (tx: Tx, tenantId: string, companyId: string, offset: number, limit: number) =>
+    tx.query<HeadcountRow>(
+      `SELECT coalesce(d.name, 'No department') AS department, coalesce(es.name, 'No status') AS status,
+              count(*)::int AS count
+         FROM employees e
+         LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+         LEFT JOIN employment_statuses es ON es.tenant_id = e.tenant_id AND es.id = e.employment_status_id
+        WHERE ${ACTIVE}
+        GROUP BY ROLLUP (coalesce(d.name, 'No department'), coalesce(es.name, 'No status'))
+        ORDER BY coalesce(d.name, 'No department') NULLS LAST, coalesce(es.name, 'No status') NULLS LAST
+        ${page(offset, limit)}`,
+      [tenantId, companyId],
+    ),
+
+  movements: (
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    from: string,
+    to: string,
+    offset: number,
+    limit: number,
+  ) =>
+    tx.query<MovementRow>(
+      `SELECT m.kind, m.date::text, e.employee_number AS number, ${NAME('e')} AS name, d.name AS department,
+              p.name AS position, m.reason
+         FROM employees e
+         CROSS JOIN LATERAL (VALUES ('Hire', e.hire_date, NULL::text),
+                                    ('Separation', e.separation_date, e.separation_reason)) AS m(kind, date, reason)
+         LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+         LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
+        WHERE e.tenant_id = $1 AND e.company_id = $2 AND m.date BETWEEN $3 AND $4
+        ORDER BY m.date, m.kind, lower(e.last_name), lower(e.first_name), e.id
+        ${page(offset, limit)}`,
+      [tenantId, companyId, from, to],
+    ),
+
+  birthdays: (
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    month: number | null,
+    offset: number,
+    limit: number,
+  ) =>
+    tx.query<BirthdayRow>(
+      `SELECT extract(month FROM e.birth_date)::int AS month, extract(day FROM e.birth_date)::int AS day,
+              e.employee_number AS number, ${NAME('e')} AS name, d.name AS department, e.birth_date::text
+         FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+        WHERE ${ACTIVE} AND e.birth_date IS NOT NULL
+          AND ($3::int IS NULL OR extract(month FROM e.birth_date) = $3)
+        ORDER BY 1, 2, lower(e.last_name), lower(e.first_name), e.id
+        ${page(offset, limit)}`,
+      [tenantId, companyId, month],
+    ),
+
+  governmentIds: (
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    missingOnly: boolean,
+    offset: number,
+    limit: number,
+  ) =>
+    tx.query<GovernmentIdRow>(
+      `SELECT e.employee_number AS number, ${NAME('e')} AS name, d.name AS department, e.tin,
+              e.sss_number AS sss, e.philhealth_number AS philhealth, e.pagibig_number AS pagibig
+         FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+        WHERE ${ACTIVE}
+          AND (NOT $3 OR coalesce(e.tin, '') = '' OR coalesce(e.sss_number, '') = ''
+               OR coalesce(e.philhealth_number, '') = '' OR coalesce(e.pagibig_number, '') = '')
+        ORDER BY lower(e.last_name), lower(e.first_name), e.id
+        ${page(offset, limit)}`,
+      [tenantId, companyId, missingOnly],
+    ),
+
+  perSupervisor: (tx: Tx, tenantId: string, companyId: string, offset: number, limit: number) =>
+    tx.query<SupervisorRow>(
+      `SELECT s.employee_number AS supervisor_number, ${NAME('s')} AS supervisor_name,
+              e.employee_number AS number, ${NAME('e')} AS name, d.name AS department, p.name AS position
+         FROM employees e
+         JOIN employees s ON s.tenant_id = e.tenant_id AND s.id = e.supervisor_id
+         LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+         LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
+        WHERE ${ACTIVE}
+        ORDER BY lower(s.last_name), lower(s.first_name), s.id, lower(e.last_name), lower(e.first_name), e.id
+        ${page(offset, limit)}`,
+      [tenantId, companyId],
+    ),
+};

@@ -12,6 +12,8 @@ import {
   EmployeeSearchQuery,
   EmployeeSearchResult,
   HrDashboard,
+  HrReportParams,
+  HrReportRequest,
   IdParams,
   ReinstateEmployeeRequest,
   SeparateEmployeeRequest,
@@ -25,6 +27,7 @@ import { containsPattern } from '../../lib/lists.js';
 import { manilaToday } from '../../lib/manila.js';
 import { companyScope, contextOf } from '../../lib/route-access.js';
 import { employeesRepo as repo } from './repository.js';
+import { writeHrReport } from './reports.js';
 import { employeesService as employees, hrDashboard } from './service.js';
 
 const staff = { userTypes: ['Admin', 'HRUser', 'PayrollUser'] as const, companyScoped: true };
@@ -90,6 +93,22 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (req) => {
       const { tx, user } = contextOf(req);
       return hrDashboard(tx, user);
+    },
+  });
+
+  // Issue 8 §5: one HR report as XLSX, CSV or PDF, written batch by batch to a file, then streamed.
+  app.post('/api/v1/hr/reports/:report', {
+    config: { access: hr },
+    schema: {
+      tags: ['hr'],
+      params: HrReportParams,
+      body: HrReportRequest,
+      response: { 200: z.unknown().describe('an XLSX, CSV or PDF file') },
+    },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      const { path, fileName } = await writeHrReport(tx, user, req.params.report, req.body);
+      return sendExport(reply, path, req.body.Format, fileName);
     },
   });
 

@@ -81,7 +81,7 @@ const column = (header: string, value: ExportColumn<Employee>['value'], width?: 
   width,
 });
 /** The master list (201 file) as HR offices keep it in a spreadsheet. */
-const MASTER_LIST_COLUMNS: ExportColumn<Employee>[] = [
+export const MASTER_LIST_COLUMNS: ExportColumn<Employee>[] = [
   column('Employee number', (e) => e.EmployeeNumber, 16),
   column('Last name', (e) => e.LastName, 18),
   column('First name', (e) => e.FirstName, 18),

@@ -1,0 +1,98 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import type { ExportColumn } from './export.js';
+
+const MARGIN = 36;
+const ROW_GAP = 3;
+const FONT_SIZE = 8;
+
+/**
+ * Writes a printable report: A4 landscape, a title block, then a table whose header repeats on every page and
+ * "Page n" at the foot. Rows arrive batch by batch and go straight to the file, so memory stays flat however
+ * many employees the report holds. Widths are relative (they share the printable width).
+ */
+export async function writePdfTable<R>(
+  path: string,
+  title: string,
+  subtitle: string,
+  columns: (ExportColumn<R> & { pdfWidth?: number })[],
+  eachBatch: (write: (rows: R[]) => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const { default: PDFDocument } = await import('pdfkit'); // loaded on demand: reports are rare
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false });
+  const out = createWriteStream(path);
+  doc.pipe(out);
+  doc.info.Title = title;
+  doc.info.Producer = 'HRPAY';
+
+  const width = doc.page.width - MARGIN * 2;
+  const total = columns.reduce((sum, c) => sum + (c.pdfWidth ?? 1), 0);
+  const widths = columns.map((c) => ((c.pdfWidth ?? 1) / total) * width);
+  const bottom = () => doc.page.height - MARGIN - 14;
+  let page = 1;
+
+  const footer = () => {
+    doc
+      .fontSize(7)
+      .fillColor('#666')
+      .text(`${title} · page ${page}`, MARGIN, doc.page.height - MARGIN - 8, {
+        width,
+        align: 'right',
+        lineBreak: false,
+      });
+    doc.fillColor('#000');
+  };
+  const rowHeight = (cells: string[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+    return (
+      Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: widths[i]! - 4 }))) +
+      ROW_GAP
+    );
+  };
+  const drawRow = (cells: string[], bold: boolean) => {
+    const height = rowHeight(cells, bold);
+    const y = doc.y;
+    let x = MARGIN;
+    cells.forEach((text, i) => {
+      doc.text(text, x + 2, y, { width: widths[i]! - 4 });
+      x += widths[i]!;
+    });
+    doc.y = y + height;
+    doc
+      .moveTo(MARGIN, doc.y - 1)
+      .lineTo(MARGIN + width, doc.y - 1)
+      .lineWidth(0.3)
+      .strokeColor('#bbb')
+      .stroke();
+    doc.x = MARGIN;
+  };
+  const header = columns.map((c) => c.header);
+
+  doc.font('Helvetica-Bold').fontSize(14).text(title);
+  doc.font('Helvetica').fontSize(9).fillColor('#444').text(subtitle).fillColor('#000').moveDown(0.8);
+  drawRow(header, true);
+  let count = 0;
+  await eachBatch(async (rows) => {
+    for (const row of rows) {
+      const cells = columns.map((c) => {
+        const value = c.value(row);
+        return value === null || value === undefined ? '' : String(value);
+      });
+      if (doc.y + rowHeight(cells, false) > bottom()) {
+        footer();
+        doc.addPage();
+        page += 1;
+        doc.y = MARGIN;
+        drawRow(header, true);
+      }
+      drawRow(cells, false);
+      count += 1;
+    }
+    // Let the file stream drain between batches.
+    if (out.writableNeedDrain) await once(out, 'drain');
+  });
+  if (count === 0) doc.font('Helvetica-Oblique').fontSize(FONT_SIZE).text('Nothing to report.');
+  footer();
+  doc.end();
+  await once(out, 'finish');
+}
