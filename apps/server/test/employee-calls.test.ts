@@ -87,6 +87,14 @@ describe('GET /api/v1/employees/upcoming-birthdays', () => {
     expect(forty.NextBirthday).toBe(shifted(40, 0));
   });
 
+  it('answers the soonest Limit of them (default 100, at most 1,000)', async () => {
+    const two = (
+      await get(hr, '/api/v1/employees/upcoming-birthdays?Days=366&Limit=2')
+    ).json() as UpcomingBirthday[];
+    expect(two.map((b) => b.EmployeeNumber)).toEqual(['DM-0001', 'DM-0002']);
+    expect((await get(hr, '/api/v1/employees/upcoming-birthdays?Days=30&Limit=1001')).statusCode).toBe(400);
+  });
+
   it.each(['0', '367', 'abc', ''])('refuses Days=%s with 400', async (days) => {
     const res = await get(hr, `/api/v1/employees/upcoming-birthdays?Days=${days}`);
     expect(res.statusCode).toBe(400);

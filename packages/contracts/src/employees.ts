@@ -33,6 +33,8 @@ export type EmployeeOption = z.infer<typeof EmployeeOption>;
 /** `GET /api/v1/employees/upcoming-birthdays?Days=` (spec §7): 1 to 366 days ahead, today included. */
 export const UpcomingBirthdaysQuery = z.object({
   Days: z.coerce.number().int().min(1).max(366),
+  /** The soonest this many (default 100, at most 1,000): a company of 100,000 has some 8,000 in a month. */
+  Limit: z.coerce.number().int().min(1).max(1000).default(100),
   CompanyId: z.uuid().optional(),
 });
 export const UpcomingBirthday = z.object({

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import type { FastifyReply } from 'fastify';
+import type { Tx } from '../db/database.js';
 import { csvLine } from './csv.js';
 import { writePdfTable } from './pdf-table.js';
 
@@ -89,6 +90,29 @@ export async function writeExport<R>(
     await rm(path, { force: true });
     throw error;
   }
+}
+
+/**
+ * A page reader over one query through a cursor of the request's transaction: each call fetches the next rows,
+ * so a 100,000-row export reads the table once (OFFSET paging would sort it again for every batch).
+ */
+export function cursorPages<Row, R>(
+  tx: Tx,
+  sql: string,
+  params: unknown[],
+  map: (row: Row) => R,
+): (offset: number, limit: number) => Promise<R[]> {
+  const name = `export_${randomUUID().replaceAll('-', '')}`;
+  let opened = false;
+  return async (_offset, limit) => {
+    if (!opened) {
+      await tx.query(`DECLARE ${name} NO SCROLL CURSOR FOR ${sql}`, params);
+      opened = true;
+    }
+    const rows = await tx.query<Row>(`FETCH FORWARD ${Math.trunc(limit)} FROM ${name}`);
+    if (rows.length < limit) await tx.query(`CLOSE ${name}`);
+    return rows.map(map);
+  };
 }
 
 async function eachBatch<R>(

@@ -78,7 +78,7 @@ export async function writeHrReport(
       const listed = { SortDirection: 'asc' as const, IncludeSeparated: req.IncludeSeparated };
       const path = await write(
         columns,
-        (offset, limit) => employeeRecordsRepo.exportPage(tx, tenantId, companyId, listed, offset, limit),
+        employeeRecordsRepo.exportPages(tx, tenantId, companyId, listed),
         req.IncludeSeparated ? 'Active and separated employees' : 'Active employees',
       );
       return { path, fileName };

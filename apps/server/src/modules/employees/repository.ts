@@ -5,6 +5,7 @@ import type {
   EmployeeOption,
   UpcomingBirthday,
 } from '@hrpay/contracts';
+import { cursorPages, EXPORT_MAX_ROWS } from '../../lib/export.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
 import type { Tx } from '../../db/database.js';
 
@@ -17,6 +18,24 @@ const birthdayIn = (birth: string, year: string) => `
             AND NOT ((${year}) % 4 = 0 AND ((${year}) % 100 <> 0 OR (${year}) % 400 = 0))
        THEN make_date(${year}, 2, 28)
        ELSE make_date(${year}, extract(month FROM ${birth})::int, extract(day FROM ${birth})::int) END`;
+
+/**
+ * The month-and-day span (month * 100 + day) of the `days` days from `today`: `from` to `to`, wrapping past
+ * Dec 31 when `wraps`. A span ending on Feb 28 of a common year takes in Feb 29 (those birthdays are kept then).
+ */
+export function birthdaySpan(today: string, days: number): { from: number; to: number; wraps: boolean } {
+  const md = (d: Date) => (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+  const start = new Date(`${today}T00:00:00Z`);
+  const last = new Date(start.getTime() + (Math.min(days, 366) - 1) * 86_400_000);
+  const y = last.getUTCFullYear();
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const to = md(last) === 228 && !leap ? 229 : md(last);
+  return {
+    from: md(start),
+    to,
+    wraps: days > 1 && (last.getUTCFullYear() > start.getUTCFullYear() || to < md(start)),
+  };
+}
 
 export const employeesRepo = {
   /** Active employees of one company (or of the tenant when `companyId` is null), by name. */
@@ -40,27 +59,38 @@ export const employeesRepo = {
     companyId: string | null,
     today: string,
     days: number,
+    limit = 100,
   ) => {
+    const { from, to, wraps } = birthdaySpan(today, days);
+    // One or two ranges of month-and-day, each read in order from the index (migration 0009) and cut at `limit`:
+    // the soonest birthdays are found without looking at the other thousands of the month.
+    const part = (range: string) => `(
+         SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS full_name,
+                e.department_id, e.birth_date, e.birth_md
+           FROM employees e
+          WHERE e.tenant_id = $1 AND ($2::uuid IS NULL OR e.company_id = $2) AND e.is_active
+            AND e.birth_md IS NOT NULL AND ${range}
+          ORDER BY e.birth_md, lower(concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix)), e.id
+          LIMIT $6)`;
     const rows = await tx.query<
       Omit<UpcomingBirthday, 'BirthDate' | 'NextBirthday'> & { birth: string; next: string }
     >(
-      `WITH b AS (
-         SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS full_name,
-                d.name AS department_name, e.birth_date,
-                ${birthdayIn('e.birth_date', 'extract(year FROM $3::date)::int')} AS this_year,
-                ${birthdayIn('e.birth_date', 'extract(year FROM $3::date)::int + 1')} AS next_year
-           FROM employees e
-           LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-          WHERE e.tenant_id = $1 AND ($2::uuid IS NULL OR e.company_id = $2) AND e.is_active
-            AND e.birth_date IS NOT NULL)
+      `WITH c AS (${part(`e.birth_md BETWEEN $4 AND ${wraps ? 1231 : '$5'}`)}
+                  ${wraps ? `UNION ALL ${part('e.birth_md BETWEEN 101 AND $5 AND e.birth_md < $4')}` : ''}),
+       b AS (
+         SELECT c.*, d.name AS department_name,
+                ${birthdayIn('c.birth_date', 'extract(year FROM $3::date)::int')} AS this_year,
+                ${birthdayIn('c.birth_date', 'extract(year FROM $3::date)::int + 1')} AS next_year
+           FROM c LEFT JOIN departments d ON d.tenant_id = $1 AND d.id = c.department_id)
        SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber", full_name AS "FullName",
               department_name AS "DepartmentName", birth_date::text AS birth, n.next::text AS next,
               (n.next - $3::date) AS "DaysUntil",
               (extract(year FROM n.next) - extract(year FROM birth_date))::int AS "Age"
          FROM b CROSS JOIN LATERAL (SELECT CASE WHEN this_year >= $3::date THEN this_year ELSE next_year END AS next) n
-        WHERE n.next - $3::date < $4
-        ORDER BY n.next, lower(full_name), id`,
-      [tenantId, companyId, today, days],
+        WHERE n.next - $3::date < $7
+        ORDER BY n.next, lower(full_name), id
+        LIMIT $6`,
+      [tenantId, companyId, today, from, to, limit, days],
     );
     return rows.map(({ birth, next, ...row }) => ({ ...row, BirthDate: birth, NextBirthday: next }));
   },
@@ -271,24 +301,23 @@ export const employeeRecordsRepo = {
     return { Items: rows, TotalCount: total!.n };
   },
 
-  /** One batch of full records in the list's filter and order, for the master-list export. */
-  async exportPage(
+  /** Full records in the list's filter and order, batch by batch through a cursor, for the master-list export. */
+  exportPages(
     tx: Tx,
     tenantId: string,
     companyId: string,
     req: Omit<ReturnType<typeof EmployeeListRequest.parse>, 'Page' | 'PageSize'>,
-    offset: number,
-    limit: number,
   ) {
     const where = employeeWhere(tenantId, companyId, req);
-    const page = pageClause(
-      { ...req, Page: offset / limit + 1, PageSize: limit },
-      EMPLOYEE_SORT,
-      { sortBy: 'FullName', tieBreaker: 'e.id' },
-      where,
+    const column = EMPLOYEE_SORT[req.SortBy ?? 'FullName'];
+    const direction = req.SortDirection === 'desc' ? 'DESC' : 'ASC';
+    return cursorPages(
+      tx,
+      `${SELECT_EMPLOYEE} WHERE ${where.sql} ORDER BY ${column} ${direction} NULLS LAST, e.id ${direction}
+        LIMIT ${EXPORT_MAX_ROWS}`,
+      where.params,
+      toEmployee,
     );
-    const rows = await tx.query<EmployeeRow>(`${SELECT_EMPLOYEE} WHERE ${where.sql} ${page}`, where.params);
-    return rows.map(toEmployee);
   },
 
   async get(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {

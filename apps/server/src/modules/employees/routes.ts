@@ -83,7 +83,14 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (req) => {
       const { tx, user } = contextOf(req);
       const companyId = companyScope(user) ?? req.query.CompanyId ?? null;
-      return repo.upcomingBirthdays(tx, user.tenantId, companyId, manilaToday(), req.query.Days);
+      return repo.upcomingBirthdays(
+        tx,
+        user.tenantId,
+        companyId,
+        manilaToday(),
+        req.query.Days,
+        req.query.Limit,
+      );
     },
   });
 

@@ -143,6 +143,7 @@ const NOT_CHANGES = new Set([
   'CompanyId',
   'EmployeeId',
   'search_text',
+  'birth_md',
 ]);
 const pascal = (key: string) =>
   key.includes('_') ? key.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase()) : key;
@@ -158,8 +159,11 @@ export const employeesService = {
 
   /** The master list (201) of the list's filter as a file; answers its temporary path. */
   exportFile: (tx: Tx, user: CurrentUser, req: ReturnType<typeof EmployeeExportRequest.parse>) =>
-    writeExport(req.Format, 'Employees', MASTER_LIST_COLUMNS, (offset, limit) =>
-      repo.exportPage(tx, user.tenantId, user.companyId, req, offset, limit),
+    writeExport(
+      req.Format,
+      'Employees',
+      MASTER_LIST_COLUMNS,
+      repo.exportPages(tx, user.tenantId, user.companyId, req),
     ),
 
   async get(tx: Tx, user: CurrentUser, id: string, forUpdate = false): Promise<Employee> {

@@ -1,0 +1,225 @@
+/**
+ * Issue 8 §7: the employee list with a search over 100,000 employees of one company through the full stack
+ * (token, session re-read, tenant transaction, RLS, company scope) against the same queries on a raw
+ * connection behind a bare HTTP server, on PostgreSQL in the same run; upcoming birthdays over the same data;
+ * the master-list XLSX export of all 100,000 with the server's memory sampled.
+ * The search is a first name and a surname (BENCH_SEARCH to change it; one common surname alone matches 2,000).
+ * Targets: list >= 70% of the baseline's req/s and p99 < 50 ms at 20 connections; birthdays (Days=30) p99 < 50 ms;
+ * export < 20 s with server RSS < 400 MB.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { UserTypeId } from '@hrpay/contracts';
+import { sampleRss } from './lib/proc-memory.js';
+import { writeResult } from './lib/results.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = process.env.BENCH_KEEP_DB ? 'hrpay_bench_emp' : `hrpay_bench_emp_${process.pid}`;
+const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 100_000);
+const connections = 20;
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+/** Finding one person, as HR does: a first name and a surname (about 100 of 100,000 match). */
+const SEARCH = process.env.BENCH_SEARCH ?? 'juan reyes';
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function start(cmd: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...cmd], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (ready.test(out)) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${cmd.join(' ')} exited ${code}:\n${out}`)));
+  });
+}
+
+async function load(options: autocannon.Options) {
+  await autocannon({ ...options, connections, duration: 2 }); // warm-up
+  const r = await autocannon({ ...options, connections, duration });
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${options.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return {
+    requestsPerSecond: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+  };
+}
+
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${dbName}`;
+await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+await admin(`CREATE DATABASE ${dbName}`);
+const children: ChildProcess[] = [];
+try {
+  const app = await start(
+    ['apps/server/src/server.ts'],
+    {
+      DATABASE_URL: dbUrl.toString(),
+      PORT: '3212',
+      SEED_DEMO: 'always',
+      LOG_LEVEL: 'warn',
+      DB_POOL_SIZE: '10',
+      LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+      DATA_DIR: join(here, 'results', '.data'),
+    },
+    /HRPAY is running/,
+  );
+  children.push(app);
+
+  // 100,000 employees in Demo Manufacturing Inc.: Filipino names, departments, ids, birthdays over the year.
+  const owner = new pg.Client({ connectionString: dbUrl.toString() });
+  await owner.connect();
+  const { rows: company } = await owner.query<{ tenant_id: string; id: string }>(
+    `SELECT tenant_id, id FROM companies WHERE name = 'Demo Manufacturing Inc.'`,
+  );
+  const { tenant_id: tenantId, id: companyId } = company[0]!;
+  const seeded = Date.now();
+  await owner.query(
+    `WITH names AS (SELECT ARRAY['Santos','Reyes','Cruz','Bautista','Ocampo','Garcia','Mendoza','Torres','Tomas',
+                                 'Andrada','Castillo','Flores','Villanueva','Ramos','Castro','Rivera','Aquino',
+                                 'Navarro','Salazar','Mercado','Aguilar','Dela Cruz','Gonzales','Lopez','Pascual',
+                                 'Soriano','Domingo','Gutierrez','Manalo','Valdez','Francisco','Santiago','Sarmiento',
+                                 'Fernandez','Marquez','Morales','Perez','Robles','Lim','Tan','Go','Sy','Chua','Ong',
+                                 'Dizon','Macaraeg','Panganiban','Agbayani','Magbanua','Ilagan'] AS last,
+                           ARRAY['Juan','Maria','Jose','Ana','Pedro','Rosa','Mark','Joy','Paolo','Liza','Ramon',
+                                 'Grace','Carlo','Kristine','Miguel','Andrea','Rafael','Camille','Noel','Jasmine']
+                             AS first),
+          dept AS (SELECT array_agg(id) AS ids FROM departments WHERE company_id = $2),
+          st AS (SELECT id FROM employment_statuses WHERE company_id = $2 LIMIT 1)
+     INSERT INTO employees (tenant_id, company_id, employee_number, last_name, first_name, email, department_id,
+                            employment_status_id, employment_type, hire_date, birth_date, tin, sss_number)
+     SELECT $1, $2, 'BE-' || lpad(n::text, 6, '0'), names.last[1 + n % 50], names.first[1 + (n / 50) % 20],
+            'be' || n || '@example.ph', dept.ids[1 + n % array_length(dept.ids, 1)], st.id,
+            CASE WHEN n % 10 = 0 THEN 'PartTime' ELSE 'FullTime' END,
+            DATE '2010-01-01' + (n % 5000), DATE '1970-01-01' + (n * 7 % 12000),
+            lpad((n % 1000)::text, 3, '0') || '-' || lpad((n / 1000)::text, 3, '0') || '-' || lpad((n % 997)::text, 3, '0'),
+            lpad((n % 100)::text, 2, '0') || '-' || lpad(n::text, 7, '0') || '-1'
+       FROM generate_series(1, $3::int) n, names, dept, st`,
+    [tenantId, companyId, EMPLOYEES],
+  );
+  await owner.query('ANALYZE employees');
+  await owner.end();
+  console.log(
+    `seeded ${EMPLOYEES.toLocaleString()} employees in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+  );
+
+  const raw = await start(
+    ['bench/lib/raw-employee-list.ts'],
+    {
+      BENCH_DATABASE_URL: dbUrl.toString(),
+      PORT: '3211',
+      BENCH_TENANT: tenantId,
+      BENCH_COMPANY: companyId,
+      BENCH_SEARCH: SEARCH,
+    },
+    /raw baseline ready/,
+  );
+  children.push(raw);
+
+  const login = await fetch('http://127.0.0.1:3212/api/v1/users/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'hr@demo.hrpay.test', password: 'demo1234', userType: UserTypeId.HRUser }),
+  });
+  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const headers = {
+    authorization: `Bearer ${AccessToken}`,
+    'x-tenant-id': tenantId,
+    'content-type': 'application/json',
+  };
+
+  const loadBefore = loadavg()[0]!;
+  const baseline = await load({ url: 'http://127.0.0.1:3211/' });
+  const list = await load({
+    url: 'http://127.0.0.1:3212/api/v1/employees/list',
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ Search: SEARCH }),
+  });
+  const birthdays = await load({
+    url: 'http://127.0.0.1:3212/api/v1/employees/upcoming-birthdays?Days=30',
+    headers,
+  });
+
+  // The master list of every employee as XLSX, the server's memory sampled meanwhile.
+  const memory = sampleRss(app.pid!);
+  const exportStart = Date.now();
+  const file = await fetch('http://127.0.0.1:3212/api/v1/employees/export', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ Format: 'xlsx' }),
+  });
+  const bytes = (await file.arrayBuffer()).byteLength;
+  const exportSeconds = (Date.now() - exportStart) / 1000;
+  const rss = memory.stop();
+  if (file.status !== 200) throw new Error(`export answered ${file.status}`);
+
+  const ratio = list.requestsPerSecond / baseline.requestsPerSecond;
+  const pass = {
+    list: ratio >= 0.7 && list.p99 < 50,
+    birthdays: birthdays.p99 < 50,
+    export: exportSeconds < 20 && rss.peakMb < 400,
+  };
+  console.log(
+    `baseline   ${baseline.requestsPerSecond.toFixed(0)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`,
+  );
+  console.log(
+    `list       ${list.requestsPerSecond.toFixed(0)} req/s  p50 ${list.p50} ms  p99 ${list.p99} ms`,
+  );
+  console.log(
+    `list ${(ratio * 100).toFixed(1)}% of baseline (target >= 70%), p99 ${list.p99} ms (target < 50): ${pass.list ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `birthdays  ${birthdays.requestsPerSecond.toFixed(0)} req/s  p99 ${birthdays.p99} ms (target < 50): ${pass.birthdays ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `export     ${EMPLOYEES.toLocaleString()} rows, ${(bytes / 1e6).toFixed(1)} MB in ${exportSeconds.toFixed(1)} s (target < 20), server RSS peak ${rss.peakMb.toFixed(0)} MB (target < 400): ${pass.export ? 'PASS' : 'FAIL'}`,
+  );
+  writeResult('employees', {
+    employees: EMPLOYEES,
+    search: SEARCH,
+    connections,
+    durationSeconds: duration,
+    baseline,
+    list,
+    ratio,
+    birthdays,
+    export: { seconds: exportSeconds, bytes, rss },
+    target: { ratio: 0.7, listP99Ms: 50, birthdaysP99Ms: 50, exportSeconds: 20, exportRssMb: 400 },
+    pass,
+    loadAverage1m: { before: loadBefore, after: loadavg()[0] },
+  });
+  if (!pass.list || !pass.birthdays || !pass.export) process.exitCode = 1;
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  // BENCH_KEEP_DB=1 keeps the data for EXPLAIN.
+  if (!process.env.BENCH_KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  else console.log(`kept database ${dbName}`);
+}
