@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /** The editable fields of a department (issue 8 §1). Shared by the form and the API. */
@@ -50,6 +50,9 @@ export type UpdateDepartmentRequest = z.input<typeof UpdateDepartmentRequest>;
 
 export const DEPARTMENT_SORTABLE = ['Name', 'Code', 'ParentName', 'Headcount', 'IsActive'] as const;
 export const DepartmentListRequest = listRequest(DEPARTMENT_SORTABLE, { IsActive: z.boolean().optional() });
+export const DepartmentExportRequest = exportRequest(DEPARTMENT_SORTABLE, {
+  IsActive: z.boolean().optional(),
+});
 export type DepartmentListRequest = z.input<typeof DepartmentListRequest>;
 export const DepartmentListResponse = listResponse(Department);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /** DOLE's three kinds of holiday (Labor Code Art. 94; the yearly proclamation). */
@@ -78,10 +78,12 @@ export const UpdateHolidayRequest = z.strictObject({
 export type UpdateHolidayRequest = z.input<typeof UpdateHolidayRequest>;
 
 export const HOLIDAY_SORTABLE = ['Date', 'Name', 'Type'] as const;
-export const HolidayListRequest = listRequest(HOLIDAY_SORTABLE, {
+const HOLIDAY_FILTERS = {
   Year: z.number().int().min(1900).max(2200).optional(),
   Type: HolidayType.optional(),
-});
+};
+export const HolidayListRequest = listRequest(HOLIDAY_SORTABLE, HOLIDAY_FILTERS);
+export const HolidayExportRequest = exportRequest(HOLIDAY_SORTABLE, HOLIDAY_FILTERS);
 export type HolidayListRequest = z.input<typeof HolidayListRequest>;
 export const HolidayListResponse = listResponse(Holiday);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /**
@@ -57,5 +57,6 @@ export type UpdateLookupRequest = z.input<typeof UpdateLookupRequest>;
 
 export const LOOKUP_SORTABLE = ['Name', 'EmployeeCount', 'IsActive'] as const;
 export const LookupListRequest = listRequest(LOOKUP_SORTABLE, { IsActive: z.boolean().optional() });
+export const LookupExportRequest = exportRequest(LOOKUP_SORTABLE, { IsActive: z.boolean().optional() });
 export type LookupListRequest = z.input<typeof LookupListRequest>;
 export const LookupListResponse = listResponse(LookupItem);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
@@ -106,5 +106,6 @@ export type UpdateShiftRequest = z.input<typeof UpdateShiftRequest>;
 
 export const SHIFT_SORTABLE = ['Name', 'TimeIn', 'EmployeeCount', 'IsActive'] as const;
 export const ShiftListRequest = listRequest(SHIFT_SORTABLE, { IsActive: z.boolean().optional() });
+export const ShiftExportRequest = exportRequest(SHIFT_SORTABLE, { IsActive: z.boolean().optional() });
 export type ShiftListRequest = z.input<typeof ShiftListRequest>;
 export const ShiftListResponse = listResponse(Shift);

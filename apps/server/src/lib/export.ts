@@ -115,6 +115,15 @@ export function cursorPages<Row, R>(
   };
 }
 
+/** A page reader over a list endpoint's own query (small lists: departments, shifts, lookups, holidays). */
+export function listPages<Q extends object, R>(
+  list: (request: Q & { Page: number; PageSize: number }) => Promise<{ Items: R[] }>,
+  request: Q,
+): (offset: number, limit: number) => Promise<R[]> {
+  return async (offset, limit) =>
+    (await list({ ...request, Page: Math.floor(offset / limit) + 1, PageSize: limit })).Items;
+}
+
 async function eachBatch<R>(
   page: (offset: number, limit: number) => Promise<R[]>,
   write: (rows: R[]) => Promise<void>,

@@ -3,12 +3,15 @@ import { z } from 'zod';
 import {
   CreateDepartmentRequest,
   Department,
+  DepartmentExportRequest,
   DepartmentListRequest,
   DepartmentListResponse,
   DepartmentOptionsResponse,
   IdParams,
   UpdateDepartmentRequest,
 } from '@hrpay/contracts';
+import { listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
+import { manilaToday } from '../../lib/manila.js';
 import { contextOf } from '../../lib/route-access.js';
 import { departmentsService as departments } from './service.js';
 
@@ -17,7 +20,31 @@ const hr = { userTypes: ['HRUser'] as const, companyScoped: true };
 const hrById = { ...hr, idOf: 'departments' };
 const tags = ['departments'];
 
+const COLUMNS: ExportColumn<Department>[] = [
+  { header: 'Name', value: (d) => d.Name, width: 30 },
+  { header: 'Code', value: (d) => d.Code },
+  { header: 'Parent department', value: (d) => d.ParentName, width: 30 },
+  { header: 'Head', value: (d) => d.HeadName, width: 28 },
+  { header: 'Headcount', value: (d) => d.Headcount },
+  { header: 'Status', value: (d) => (d.IsActive ? 'Active' : 'Inactive') },
+];
+
 export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/v1/departments/export', {
+    config: { access: hr },
+    schema: {
+      tags,
+      body: DepartmentExportRequest,
+      response: { 200: z.unknown().describe('an XLSX or CSV file') },
+    },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      const pages = listPages((r) => departments.list(tx, user, r), req.body);
+      const path = await writeExport(req.body.Format, 'Departments', COLUMNS, pages);
+      return sendExport(reply, path, req.body.Format, `departments-${manilaToday()}`);
+    },
+  });
+
   app.post('/api/v1/departments/list', {
     config: { access: hr },
     schema: { tags, body: DepartmentListRequest, response: { 200: DepartmentListResponse } },

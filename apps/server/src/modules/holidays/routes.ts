@@ -7,11 +7,15 @@ import {
   Holiday,
   HolidayDayTypesQuery,
   HolidayDayTypesResponse,
+  HolidayExportRequest,
   HolidayListRequest,
   HolidayListResponse,
+  HOLIDAY_TYPE_LABELS,
   IdParams,
   UpdateHolidayRequest,
 } from '@hrpay/contracts';
+import { listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
+import { manilaToday } from '../../lib/manila.js';
 import { contextOf } from '../../lib/route-access.js';
 import { holidaysService as holidays } from './service.js';
 
@@ -20,7 +24,41 @@ const hr = { userTypes: ['HRUser'] as const, companyScoped: true };
 const hrById = { ...hr, idOf: 'holidays' };
 const tags = ['holidays'];
 
+const COLUMNS: ExportColumn<Holiday>[] = [
+  { header: 'Date', value: (h) => h.Date },
+  { header: 'Name', value: (h) => h.Name, width: 36 },
+  { header: 'Type', value: (h) => HOLIDAY_TYPE_LABELS[h.Type], width: 24 },
+  {
+    header: 'Applies to',
+    value: (h) => (h.IsNational ? 'National' : (h.WorkLocationName ?? 'Whole company')),
+    width: 18,
+  },
+  { header: 'Proclaimed date', value: (h) => h.ProclaimedDate },
+  { header: 'Double holiday', value: (h) => (h.IsDouble ? 'Yes' : '') },
+  { header: 'Draft', value: (h) => (h.IsDraft ? 'Yes' : '') },
+];
+
 export const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/v1/holidays/export', {
+    config: { access: hr },
+    schema: {
+      tags,
+      body: HolidayExportRequest,
+      response: { 200: z.unknown().describe('an XLSX or CSV file') },
+    },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      const pages = listPages((r) => holidays.list(tx, user, r), req.body);
+      const path = await writeExport(req.body.Format, 'Holidays', COLUMNS, pages);
+      return sendExport(
+        reply,
+        path,
+        req.body.Format,
+        `holidays-${req.body.Year ?? manilaToday().slice(0, 4)}`,
+      );
+    },
+  });
+
   app.post('/api/v1/holidays/list', {
     config: { access: hr },
     schema: { tags, body: HolidayListRequest, response: { 200: HolidayListResponse } },

@@ -5,15 +5,24 @@ import {
   IdParams,
   LOOKUP_KINDS,
   LookupItem,
+  LookupExportRequest,
   LookupListRequest,
   LookupListResponse,
   lookupKinds,
   UpdateLookupRequest,
 } from '@hrpay/contracts';
+import { listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
+import { manilaToday } from '../../lib/manila.js';
 import { contextOf } from '../../lib/route-access.js';
 import { lookupService } from './service.js';
 
 /** `/api/v1/positions/...` and `/api/v1/employment-statuses/...`: one shape for every simple list of HR. */
+const LOOKUP_COLUMNS: ExportColumn<LookupItem>[] = [
+  { header: 'Name', value: (l) => l.Name, width: 32 },
+  { header: 'Employees', value: (l) => l.EmployeeCount },
+  { header: 'Status', value: (l) => (l.IsActive ? 'Active' : 'Inactive') },
+];
+
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of lookupKinds) {
     const service = lookupService(kind);
@@ -28,6 +37,20 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: (req) => {
         const { tx, user } = contextOf(req);
         return service.list(tx, user, req.body);
+      },
+    });
+    app.post(`${base}/export`, {
+      config: { access: hr },
+      schema: {
+        tags,
+        body: LookupExportRequest,
+        response: { 200: z.unknown().describe('an XLSX or CSV file') },
+      },
+      handler: async (req, reply) => {
+        const { tx, user } = contextOf(req);
+        const pages = listPages((r) => service.list(tx, user, r), req.body);
+        const path = await writeExport(req.body.Format, LOOKUP_KINDS[kind].title, LOOKUP_COLUMNS, pages);
+        return sendExport(reply, path, req.body.Format, `${kind}-${manilaToday()}`);
       },
     });
     app.get(`${base}/:id`, {

@@ -10,6 +10,7 @@ import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { DEPARTMENT_SORTABLE, ProblemTypes, type Department } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { isProblem } from '@/lib/api-error';
 import { errorDetail, handleError } from '@/lib/error-handler';
@@ -153,9 +154,12 @@ export default function DepartmentsPage() {
       <PageHeader
         subtitle="The departments of your company, with their heads and the number of employees in each."
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            Add Department
-          </Button>
+          <>
+            <ExportButton path="/api/v1/departments/export" request={list.request} fileName="departments" />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              Add Department
+            </Button>
+          </>
         }
       />
       <ListToolbar

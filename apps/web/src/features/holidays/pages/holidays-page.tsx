@@ -17,6 +17,7 @@ import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { HOLIDAY_SORTABLE, HOLIDAY_TYPE_LABELS, HolidayType, type Holiday } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { handleError } from '@/lib/error-handler';
 import { useListQuery, type ParamCodec } from '@/lib/use-list-query';
@@ -201,6 +202,11 @@ export default function HolidaysPage() {
         subtitle="National holidays come from the proclamation; add your local ones. Payroll pays each day by its type."
         actions={
           <>
+            <ExportButton
+              path="/api/v1/holidays/export"
+              request={{ ...list.request, Year: year }}
+              fileName={`holidays-${year}`}
+            />
             <Button
               variant="outlined"
               startIcon={<ContentCopyOutlined />}

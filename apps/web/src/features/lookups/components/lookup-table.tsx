@@ -22,6 +22,7 @@ import { errorDetail, handleError } from '@/lib/error-handler';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchLookups, lookupKeys, useDeleteLookup, useSaveLookup } from '../api/lookups';
 import { LookupDialog } from './lookup-dialog';
+import { ExportButton } from '@/components/export-button';
 
 const STATUS_OPTIONS = [
   { value: 'true', label: 'Active' },
@@ -145,14 +146,12 @@ export function LookupTable({ kind }: { kind: LookupKind }) {
           onChange={(value) => list.setFilter('IsActive', booleanParam.parse(value))}
           options={STATUS_OPTIONS}
         />
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setEditing('new')}
-          sx={{ ml: 'auto' }}
-        >
-          Add {singular}
-        </Button>
+        <Box sx={{ ml: 'auto', display: 'flex', gap: 1 }}>
+          <ExportButton path={`/api/v1/${kind}/export`} request={list.request} fileName={kind} />
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            Add {singular}
+          </Button>
+        </Box>
       </ListToolbar>
       <DataTable
         label={title}

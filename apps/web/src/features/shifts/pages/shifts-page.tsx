@@ -10,6 +10,7 @@ import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { ProblemTypes, SHIFT_SORTABLE, type Shift } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { isProblem } from '@/lib/api-error';
 import { errorDetail, handleError } from '@/lib/error-handler';
@@ -161,9 +162,12 @@ export default function ShiftsPage() {
       <PageHeader
         subtitle="Work schedules: time in and out, break, grace period and rest days. Night hours are 22:00 to 06:00."
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            Add Shift
-          </Button>
+          <>
+            <ExportButton path="/api/v1/shifts/export" request={list.request} fileName="shifts" />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              Add Shift
+            </Button>
+          </>
         }
       />
       <ListToolbar

@@ -1,0 +1,59 @@
+/** Issue 8 §0: every HR list page exports its filter as CSV or XLSX, own company only. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let hr: Session;
+let logisticsHr: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hr = await signIn(t.app, demo.hr);
+  logisticsHr = await signIn(t.app, demo.logisticsHr);
+});
+afterAll(() => t?.close());
+
+const exportOf = (s: Session, resource: string, body: object) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/${resource}/export`, headers: s.headers, payload: body });
+const lines = (body: string) =>
+  body
+    .replace(/^\ufeff/, '')
+    .trimEnd()
+    .split('\r\n');
+
+describe('list exports', () => {
+  it.each([
+    ['departments', 'Name,Code,Parent department,Head,Headcount,Status', 'Production', 'People'],
+    ['shifts', 'Name,Time in,Time out,', 'Night Shift,22:00,07:00 (next day)', null],
+    ['positions', 'Name,Employees,Status', 'Machine Operator,2,Active', 'Driver'],
+    ['employment-statuses', 'Name,Employees,Status', 'Regular,', null],
+    ['work-locations', 'Name,Employees,Status', 'Head Office,', null],
+  ])('%s: the filter on screen as CSV, own company only', async (resource, header, mine, theirs) => {
+    const res = await exportOf(hr, resource, { Format: 'csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`filename="${resource}-`));
+    const rows = lines(res.body);
+    expect(rows[0]).toContain(header);
+    expect(rows.some((r) => r.includes(mine))).toBe(true);
+    if (theirs) expect(rows.some((r) => r.includes(theirs))).toBe(false);
+    const searched = lines((await exportOf(hr, resource, { Format: 'csv', Search: 'zzz-nothing' })).body);
+    expect(searched).toHaveLength(1);
+    const xlsx = await exportOf(logisticsHr, resource, { Format: 'xlsx' });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('holidays: the year and type on screen', async () => {
+    const rows = lines((await exportOf(hr, 'holidays', { Format: 'csv', Year: 2026, Type: 'Regular' })).body);
+    expect(rows[0]).toBe('Date,Name,Type,Applies to,Proclaimed date,Double holiday,Draft');
+    expect(rows).toHaveLength(1 + 12);
+    expect(rows.slice(1).every((r) => r.startsWith('2026-') && r.includes('Regular holiday'))).toBe(true);
+  });
+
+  it('refuses paging, unknown filters and formats', async () => {
+    expect((await exportOf(hr, 'departments', { Page: 1 })).statusCode).toBe(400);
+    expect((await exportOf(hr, 'shifts', { Format: 'pdf' })).statusCode).toBe(400);
+    const payroll = await signIn(t.app, demo.payroll);
+    expect((await exportOf(payroll, 'positions', { Format: 'csv' })).statusCode).toBe(403);
+  });
+});
