@@ -57,3 +57,47 @@ describe('list exports', () => {
     expect((await exportOf(payroll, 'positions', { Format: 'csv' })).statusCode).toBe(403);
   });
 });
+
+describe('Admin list exports', () => {
+  it('exports companies and users of the tenant as the filter on screen', async () => {
+    const admin = await signIn(t.app, demo.admin);
+    const companies = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/companies/export',
+      headers: admin.headers,
+      payload: { Format: 'csv' },
+    });
+    expect(companies.statusCode).toBe(200);
+    const rows = lines(companies.body);
+    expect(rows[0]).toMatch(/^Name,Registered name,TIN,/);
+    expect(rows.some((r) => r.startsWith('Demo Logistics Corp.'))).toBe(true);
+    expect(rows.some((r) => r.includes('Other Tenant'))).toBe(false);
+    const users = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/export/all',
+      headers: admin.headers,
+      payload: { Format: 'csv', Search: 'logistics' },
+    });
+    expect(users.statusCode, users.body).toBe(200);
+    const userRows = lines(users.body);
+    expect(userRows[0]).toBe('Full name,E-mail,User type,Company,Employee,Approver,Password set,Status');
+    expect(
+      userRows
+        .slice(1)
+        .map((r) => r.split(',')[1])
+        .sort(),
+    ).toEqual(['hr@logistics.demo.hrpay.test', 'payroll@logistics.demo.hrpay.test']);
+    // Another tenant's Admin asking for this tenant's company: 404.
+    const [company] = await t.db.withTenant(admin.tenantId, (tx) =>
+      tx.query<{ id: string }>(`SELECT id FROM companies LIMIT 1`),
+    );
+    const other = await signIn(t.app, demo.otherAdmin);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/export/${company!.id}`,
+      headers: other.headers,
+      payload: { Format: 'csv' },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});

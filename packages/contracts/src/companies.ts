@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -86,6 +86,7 @@ export const COMPANY_SORTABLE = [
 export const CompanyListRequest = listRequest(COMPANY_SORTABLE, {
   IsActive: z.boolean().optional(),
 });
+export const CompanyExportRequest = exportRequest(COMPANY_SORTABLE, { IsActive: z.boolean().optional() });
 export type CompanyListRequest = z.input<typeof CompanyListRequest>;
 export const CompanyListResponse = listResponse(Company);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { UserTypeId } from './user-types.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -83,5 +83,9 @@ export const UserListRequest = listRequest(USER_SORTABLE, {
   IsActive: z.boolean().optional(),
 });
 export type UserListRequest = z.input<typeof UserListRequest>;
+export const UserExportRequest = exportRequest(USER_SORTABLE, {
+  UserType: UserTypeGuid.optional(),
+  IsActive: z.boolean().optional(),
+});
 export const UserListResponse = listResponse(User);
 export const UserListSegment = z.union([z.literal('all'), z.uuid()]);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   Company,
+  CompanyExportRequest,
   CompanyListRequest,
   CompanyListResponse,
   CompanyOptionsResponse,
@@ -15,12 +17,27 @@ import {
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { problems } from '../../lib/problem.js';
+import { listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
+import { manilaToday } from '../../lib/manila.js';
 import { contextOf } from '../../lib/route-access.js';
 import { companiesRepo as repo } from './repository.js';
 
 const admin = { userTypes: ['Admin'] as const };
 const adminById = { userTypes: ['Admin'] as const, idOf: 'companies' };
 const tags = ['companies'];
+const COMPANY_COLUMNS: ExportColumn<Company>[] = [
+  { header: 'Name', value: (c) => c.Name, width: 30 },
+  { header: 'Registered name', value: (c) => c.RegisteredName, width: 30 },
+  { header: 'TIN', value: (c) => c.Tin, width: 18 },
+  { header: 'RDO code', value: (c) => c.RdoCode },
+  { header: 'SSS employer number', value: (c) => c.SssEmployerNumber, width: 18 },
+  { header: 'PhilHealth employer number', value: (c) => c.PhilHealthEmployerNumber, width: 18 },
+  { header: 'Pag-IBIG employer number', value: (c) => c.PagIbigEmployerNumber, width: 18 },
+  { header: 'Pay frequency', value: (c) => c.PayFrequency },
+  { header: 'Employees', value: (c) => c.EmployeeCount },
+  { header: 'Users', value: (c) => c.UserCount },
+  { header: 'Status', value: (c) => (c.IsActive ? 'Active' : 'Inactive') },
+];
 
 /**
  * Name and TIN are unique within the tenant (the name case-insensitively: every company picker shows the name
@@ -54,6 +71,21 @@ async function companyOr404(tx: Tx, tenantId: string, id: string, forUpdate = fa
 }
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/v1/companies/export', {
+    config: { access: admin },
+    schema: {
+      tags,
+      body: CompanyExportRequest,
+      response: { 200: z.unknown().describe('an XLSX or CSV file') },
+    },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      const pages = listPages((r) => repo.list(tx, user.tenantId, r), req.body);
+      const path = await writeExport(req.body.Format, 'Companies', COMPANY_COLUMNS, pages);
+      return sendExport(reply, path, req.body.Format, `companies-${manilaToday()}`);
+    },
+  });
+
   app.post('/api/v1/companies/list', {
     config: { access: admin },
     schema: { tags, body: CompanyListRequest, response: { 200: CompanyListResponse } },

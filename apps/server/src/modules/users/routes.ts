@@ -6,6 +6,7 @@ import {
   MessageResponse,
   UpdateUserRequest,
   User,
+  UserExportRequest,
   UserListRequest,
   UserListResponse,
   UserListSegment,
@@ -15,6 +16,8 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
+import { listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
+import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import { contextOf, type CurrentUser } from '../../lib/route-access.js';
 import type { AuthService } from '../auth/service.js';
@@ -25,6 +28,20 @@ import { usersRepo as repo } from './repository.js';
 const admin = { userTypes: ['Admin'] as const };
 const adminById = { userTypes: ['Admin'] as const, idOf: 'users' };
 const tags = ['users'];
+const USER_COLUMNS: ExportColumn<User>[] = [
+  { header: 'Full name', value: (u) => u.FullName, width: 28 },
+  { header: 'E-mail', value: (u) => u.Email, width: 32 },
+  { header: 'User type', value: (u) => userTypeNameFromId(u.UserType) ?? u.UserType, width: 14 },
+  { header: 'Company', value: (u) => u.CompanyName, width: 28 },
+  {
+    header: 'Employee',
+    value: (u) => (u.EmployeeNumber ? `${u.EmployeeName} (${u.EmployeeNumber})` : null),
+    width: 30,
+  },
+  { header: 'Approver', value: (u) => (u.IsApprover ? 'Yes' : 'No') },
+  { header: 'Password set', value: (u) => (u.HasPassword ? 'Yes' : 'Invitation pending'), width: 18 },
+  { header: 'Status', value: (u) => (u.IsActive ? 'Active' : 'Inactive') },
+];
 
 export const STALE_USER =
   'This user was changed by someone else since you opened it. Reload to see the latest version.';
@@ -94,6 +111,28 @@ export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mail
     if (userTypeNameFromId(peek.UserType) === 'Admin') await repo.lockActiveAdmins(tx, tenantId);
     return userOr404(tx, tenantId, id, true);
   };
+
+  // Every user of the tenant in the filter on screen (the page's company, if one, is a filter of the list).
+  app.post('/api/v1/users/export/:segment', {
+    config: { access: { ...admin, idOf: 'companies' } },
+    schema: {
+      tags,
+      params: z.object({ segment: UserListSegment }),
+      body: UserExportRequest,
+      response: { 200: z.unknown().describe('an XLSX or CSV file') },
+    },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      const { segment } = req.params;
+      const companyId = segment === 'all' ? null : segment;
+      if (companyId && !(await repo.companyExists(tx, user.tenantId, companyId))) {
+        throw problems.notFound('The company was not found.');
+      }
+      const pages = listPages((r) => repo.list(tx, user.tenantId, companyId, r), req.body);
+      const path = await writeExport(req.body.Format, 'Users', USER_COLUMNS, pages);
+      return sendExport(reply, path, req.body.Format, `users-${manilaToday()}`);
+    },
+  });
 
   app.post('/api/v1/users/list/:segment', {
     config: { access: { ...admin, idOf: 'companies' } },

@@ -11,6 +11,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { COMPANY_SORTABLE, type Company } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { booleanParam, useListLinkState, useListQuery } from '@/lib/use-list-query';
 import { companyKeys } from '../api/company-keys';
@@ -117,15 +118,18 @@ export default function CompaniesPage() {
       <PageHeader
         subtitle="The legal employers of your account, with their government registrations."
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            component={RouterLink}
-            to="/admin/companies/add"
-            state={linkState}
-          >
-            Add Company
-          </Button>
+          <>
+            <ExportButton path="/api/v1/companies/export" request={list.request} fileName="companies" />
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to="/admin/companies/add"
+              state={linkState}
+            >
+              Add Company
+            </Button>
+          </>
         }
       />
       <ListToolbar

@@ -14,6 +14,7 @@ import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { USER_SORTABLE, UserTypeId, type User } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { booleanParam, useListLinkState, useListQuery } from '@/lib/use-list-query';
 import { useSession } from '@/lib/use-session';
@@ -225,15 +226,18 @@ export default function UsersPage() {
           )
         }
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            component={RouterLink}
-            to={`/admin/users/add${companyId ? `?companyId=${companyId}` : ''}`}
-            state={{ from }}
-          >
-            Add User
-          </Button>
+          <>
+            <ExportButton path={`/api/v1/users/export/${segment}`} request={list.request} fileName="users" />
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to={`/admin/users/add${companyId ? `?companyId=${companyId}` : ''}`}
+              state={{ from }}
+            >
+              Add User
+            </Button>
+          </>
         }
       />
       <ListToolbar
