@@ -198,6 +198,10 @@ export const usersRepo = {
     );
   },
 
+  async deactivate(tx: Tx, tenantId: string, id: string): Promise<void> {
+    await tx.query(`UPDATE users SET is_active = false WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+  },
+
   async delete(tx: Tx, tenantId: string, id: string): Promise<void> {
     await tx.query(`DELETE FROM users WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   },

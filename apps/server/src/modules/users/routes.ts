@@ -10,290 +10,74 @@ import {
   UserListRequest,
   UserListResponse,
   UserListSegment,
-  userTypeNameFromId,
-  type ValidationError,
-  ProblemTypes,
 } from '@hrpay/contracts';
-import type { Tx } from '../../db/database.js';
-import { writeAudit } from '../../lib/audit.js';
-import { listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
-import { manilaToday } from '../../lib/manila.js';
-import { problems } from '../../lib/problem.js';
-import { contextOf, type CurrentUser } from '../../lib/route-access.js';
-import type { AuthService } from '../auth/service.js';
-import { insertUser } from '../../tenants/provision.js';
+import { sendExport } from '../../lib/export.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { usersRepo as repo } from './repository.js';
+import { manilaToday } from '../../lib/manila.js';
+import { contextOf } from '../../lib/route-access.js';
+import type { AuthService } from '../auth/service.js';
+import { createUsersService } from './service.js';
 
+// The Admin keeps the users of its tenant; the rules live in the service.
 const admin = { userTypes: ['Admin'] as const };
 const adminById = { userTypes: ['Admin'] as const, idOf: 'users' };
 const tags = ['users'];
-const USER_COLUMNS: ExportColumn<User>[] = [
-  { header: 'Full name', value: (u) => u.FullName, width: 28 },
-  { header: 'E-mail', value: (u) => u.Email, width: 32 },
-  { header: 'User type', value: (u) => userTypeNameFromId(u.UserType) ?? u.UserType, width: 14 },
-  { header: 'Company', value: (u) => u.CompanyName, width: 28 },
-  {
-    header: 'Employee',
-    value: (u) => (u.EmployeeNumber ? `${u.EmployeeName} (${u.EmployeeNumber})` : null),
-    width: 30,
-  },
-  { header: 'Approver', value: (u) => (u.IsApprover ? 'Yes' : 'No') },
-  { header: 'Password set', value: (u) => (u.HasPassword ? 'Yes' : 'Invitation pending'), width: 18 },
-  { header: 'Status', value: (u) => (u.IsActive ? 'Active' : 'Inactive') },
-];
-
-export const STALE_USER =
-  'This user was changed by someone else since you opened it. Reload to see the latest version.';
-
-const invalid = (errors: ValidationError[]) => problems.badRequest('One or more fields are invalid.', errors);
-
-async function userOr404(tx: Tx, tenantId: string, id: string, forUpdate = false) {
-  const user = await repo.get(tx, tenantId, id, forUpdate);
-  if (!user) throw problems.notFound('The user was not found.');
-  return user;
-}
-
-/** The references a user body makes must exist in the caller's tenant, and the e-mail must be free. */
-async function checkReferences(
-  tx: Tx,
-  actor: CurrentUser,
-  body: { Email: string; CompanyId: string; EmployeeId?: string | null },
-  userId?: string,
-) {
-  const errors: ValidationError[] = [];
-  if (!(await repo.companyExists(tx, actor.tenantId, body.CompanyId))) {
-    errors.push({ Code: 'CompanyId', Description: 'The company was not found' });
-  } else if (
-    body.EmployeeId &&
-    !(await repo.employeeInCompany(tx, actor.tenantId, body.EmployeeId, body.CompanyId))
-  ) {
-    errors.push({ Code: 'EmployeeId', Description: 'The employee was not found in this company' });
-  } else if (body.EmployeeId) {
-    // One account per employee: two would share the employee's payslips, credits and requests.
-    const other = await repo.userOfEmployee(tx, actor.tenantId, body.EmployeeId, userId);
-    if (other) {
-      errors.push({
-        Code: 'EmployeeId',
-        Description: `This employee already has a user account: ${other.full_name} (${other.email})`,
-      });
-    }
-  }
-  if (await repo.emailTaken(tx, body.Email.trim(), userId)) {
-    errors.push({ Code: 'Email', Description: 'This e-mail address is already used by another account' });
-  }
-  if (errors.length) throw invalid(errors);
-}
+const segmentParams = z.object({ segment: UserListSegment });
 
 export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService; mailer: Mailer }> = async (
   app,
   { auth, mailer },
 ) => {
-  /** Queues the invitation in the transaction; it is delivered once the transaction has committed. */
-  const sendInvitation = async (
-    req: Parameters<typeof contextOf>[0],
-    target: { id: string; email: string; full_name: string },
-  ) => {
-    const { tx, user, afterCommit } = contextOf(req);
-    await repo.expireInvitations(tx, user.tenantId, target.id);
-    const { outboxId } = await auth.invite(tx, user.tenantId, target);
-    // After the answer: a failure (even of the database) is logged, never an unhandled rejection.
-    afterCommit(() => void mailer.deliver(user.tenantId, [outboxId]));
-  };
-
-  /**
-   * The row of a user about to be changed or deleted, locked. When it is an Admin, every active Admin of the
-   * tenant is locked first, always in the same order: two Admins disabling each other then run one after the
-   * other (the second sees the first's change and the last-Admin rule answers) instead of deadlocking.
-   */
-  const lockForChange = async (tx: Tx, tenantId: string, id: string) => {
-    const peek = await userOr404(tx, tenantId, id);
-    if (userTypeNameFromId(peek.UserType) === 'Admin') await repo.lockActiveAdmins(tx, tenantId);
-    return userOr404(tx, tenantId, id, true);
-  };
+  const users = createUsersService({ auth, mailer });
 
   // Every user of the tenant in the filter on screen (the page's company, if one, is a filter of the list).
   app.post('/api/v1/users/export/:segment', {
     config: { access: { ...admin, idOf: 'companies' } },
     schema: {
       tags,
-      params: z.object({ segment: UserListSegment }),
+      params: segmentParams,
       body: UserExportRequest,
       response: { 200: z.unknown().describe('an XLSX or CSV file') },
     },
     handler: async (req, reply) => {
-      const { tx, user } = contextOf(req);
-      const { segment } = req.params;
-      const companyId = segment === 'all' ? null : segment;
-      if (companyId && !(await repo.companyExists(tx, user.tenantId, companyId))) {
-        throw problems.notFound('The company was not found.');
-      }
-      const pages = listPages((r) => repo.list(tx, user.tenantId, companyId, r), req.body);
-      const path = await writeExport(req.body.Format, 'Users', USER_COLUMNS, pages);
+      const path = await users.exportFile(contextOf(req), req.params.segment, req.body);
       return sendExport(reply, path, req.body.Format, `users-${manilaToday()}`);
     },
   });
 
   app.post('/api/v1/users/list/:segment', {
     config: { access: { ...admin, idOf: 'companies' } },
-    schema: {
-      tags,
-      params: z.object({ segment: UserListSegment }),
-      body: UserListRequest,
-      response: { 200: UserListResponse },
-    },
-    handler: async (req) => {
-      const { tx, user } = contextOf(req);
-      const { segment } = req.params;
-      const companyId = segment === 'all' ? null : segment;
-      if (companyId && !(await repo.companyExists(tx, user.tenantId, companyId))) {
-        throw problems.notFound('The company was not found.');
-      }
-      return repo.list(tx, user.tenantId, companyId, req.body);
-    },
+    schema: { tags, params: segmentParams, body: UserListRequest, response: { 200: UserListResponse } },
+    handler: (req) => users.list(contextOf(req), req.params.segment, req.body),
   });
 
   app.get('/api/v1/users/:id', {
     config: { access: adminById },
     schema: { tags, params: IdParams, response: { 200: User } },
-    handler: async (req) => {
-      const { tx, user } = contextOf(req);
-      return userOr404(tx, user.tenantId, req.params.id);
-    },
+    handler: (req) => users.get(contextOf(req), req.params.id),
   });
 
   app.post('/api/v1/users', {
     config: { access: admin },
     schema: { tags, body: CreateUserRequest, response: { 201: User } },
-    handler: async (req, reply) => {
-      const { tx, user } = contextOf(req);
-      const body = req.body;
-      await checkReferences(tx, user, body);
-      const userType = userTypeNameFromId(body.UserType)!;
-      const id = await insertUser(tx, user.tenantId, {
-        email: body.Email.trim(),
-        fullName: body.FullName.trim(),
-        userType,
-        companyId: body.CompanyId,
-        employeeId: userType === 'Admin' ? null : (body.EmployeeId ?? null),
-        isApprover: userType === 'PortalUser' && body.IsApprover,
-      });
-      if (!body.IsActive) {
-        await tx.query(`UPDATE users SET is_active = false WHERE tenant_id = $1 AND id = $2`, [
-          user.tenantId,
-          id,
-        ]);
-      }
-      const saved = await userOr404(tx, user.tenantId, id);
-      // A user created disabled is invited when an Admin enables it.
-      if (saved.IsActive) await sendInvitation(req, { id, email: saved.Email, full_name: saved.FullName });
-      await writeAudit(tx, user, { entity: 'user', entityId: id, action: 'create', after: saved });
-      return reply.code(201).send(saved);
-    },
+    handler: async (req, reply) => reply.code(201).send(await users.create(contextOf(req), req.body)),
   });
 
   app.put('/api/v1/users/:id', {
     config: { access: adminById },
     schema: { tags, params: IdParams, body: UpdateUserRequest, response: { 200: User } },
-    handler: async (req) => {
-      const { tx, user } = contextOf(req);
-      const body = req.body;
-      if (body.UserId && body.UserId.toLowerCase() !== req.params.id.toLowerCase()) {
-        throw problems.badRequest('UserId in the body does not match the address.');
-      }
-      const before = await lockForChange(tx, user.tenantId, req.params.id);
-      // The stored id, not the address: the address may spell it in upper case, and the self checks compare text.
-      const id = before.UserId;
-      if (before.RowVersion !== body.RowVersion) throw problems.stale(STALE_USER);
-      const userType = userTypeNameFromId(body.UserType)!;
-      const staysActiveAdmin = userType === 'Admin' && body.IsActive;
-      if (userTypeNameFromId(before.UserType) === 'Admin' && before.IsActive && !staysActiveAdmin) {
-        if (id === user.userId) {
-          throw problems.conflict(
-            'You cannot disable your own account or take away your own Admin access.',
-            ProblemTypes.selfChange,
-          );
-        }
-        if ((await repo.otherActiveAdmins(tx, user.tenantId, id)) === 0) {
-          throw problems.conflict(
-            'This is the last active Admin of your account; keep at least one.',
-            ProblemTypes.lastAdmin,
-          );
-        }
-      }
-      await checkReferences(tx, user, body, id);
-      const email = body.Email.trim();
-      const updated = await repo.update(tx, user.tenantId, id, body.RowVersion, {
-        userType,
-        fullName: body.FullName.trim(),
-        email,
-        companyId: body.CompanyId,
-        employeeId: userType === 'Admin' ? null : (body.EmployeeId ?? null),
-        isApprover: userType === 'PortalUser' && body.IsApprover,
-        isActive: body.IsActive,
-      });
-      if (!updated) throw problems.stale(STALE_USER);
-      const emailChanged = email.toLowerCase() !== before.Email.toLowerCase();
-      if (emailChanged) {
-        await repo.moveLoginEmail(tx, user.tenantId, id, email);
-        // Links mailed to the old address stop working.
-        await repo.expireLinks(tx, user.tenantId, id);
-      }
-      // A user still without a password gets an invitation when it becomes reachable: a new address, or enabled.
-      if (!before.HasPassword && body.IsActive && (emailChanged || !before.IsActive)) {
-        await sendInvitation(req, { id, email, full_name: body.FullName.trim() });
-      }
-      // A disabled user is signed out everywhere at once: its refresh tokens stop working.
-      if (before.IsActive && !body.IsActive) await auth.revokeAllSessions(tx, user.tenantId, id);
-      const after = await userOr404(tx, user.tenantId, id);
-      await writeAudit(tx, user, { entity: 'user', entityId: id, action: 'update', before, after });
-      return after;
-    },
+    handler: (req) => users.update(contextOf(req), req.params.id, req.body),
   });
 
   app.delete('/api/v1/users/:id', {
     config: { access: adminById },
     schema: { tags, params: IdParams, response: { 200: MessageResponse } },
-    handler: async (req) => {
-      const { tx, user } = contextOf(req);
-      const before = await lockForChange(tx, user.tenantId, req.params.id);
-      if (before.UserId === user.userId)
-        throw problems.conflict('You cannot delete your own account.', ProblemTypes.selfChange);
-      if (
-        userTypeNameFromId(before.UserType) === 'Admin' &&
-        before.IsActive &&
-        (await repo.otherActiveAdmins(tx, user.tenantId, before.UserId)) === 0
-      ) {
-        throw problems.conflict(
-          'This is the last active Admin of your account; keep at least one.',
-          ProblemTypes.lastAdmin,
-        );
-      }
-      await repo.delete(tx, user.tenantId, before.UserId);
-      await writeAudit(tx, user, { entity: 'user', entityId: before.UserId, action: 'delete', before });
-      return { Message: `${before.FullName} was deleted.` };
-    },
+    handler: (req) => users.remove(contextOf(req), req.params.id),
   });
 
   app.post('/api/v1/users/:id/resend-invitation', {
     config: { access: adminById },
     schema: { tags, params: IdParams, response: { 200: MessageResponse } },
-    handler: async (req) => {
-      const { tx, user } = contextOf(req);
-      const target = await userOr404(tx, user.tenantId, req.params.id);
-      if (target.HasPassword) {
-        throw problems.conflict(
-          `${target.FullName} has already set a password; use password recovery instead.`,
-          ProblemTypes.invalidState,
-        );
-      }
-      if (!target.IsActive)
-        throw problems.conflict(
-          `${target.FullName} is disabled; enable the user first.`,
-          ProblemTypes.invalidState,
-        );
-      await sendInvitation(req, { id: target.UserId, email: target.Email, full_name: target.FullName });
-      return { Message: `A new invitation was sent to ${target.Email}.` };
-    },
+    handler: (req) => users.resendInvitation(contextOf(req), req.params.id),
   });
 };
