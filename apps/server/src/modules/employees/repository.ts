@@ -2,6 +2,7 @@ import type {
   Employee,
   EmployeeListItem,
   EmployeeListRequest,
+  EmployeeMatch,
   EmployeeOption,
   UpcomingBirthday,
 } from '@hrpay/contracts';
@@ -38,6 +39,20 @@ export function birthdaySpan(today: string, days: number): { from: number; to: n
 }
 
 export const employeesRepo = {
+  /** The employee picker (spec §7): at most 20 matches by name or number, by last and first name. */
+  search: (tx: Tx, tenantId: string, companyId: string | null, text: string | null) =>
+    tx.query<EmployeeMatch>(
+      `SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber",
+              concat_ws(' ', first_name, middle_name, last_name, suffix) AS "FullName", company_id AS "CompanyId"
+         FROM employees
+        WHERE tenant_id = $1 AND ($2::uuid IS NULL OR company_id = $2)
+          AND ($3::text IS NULL OR employee_number ILIKE $3 OR first_name ILIKE $3 OR last_name ILIKE $3
+               OR concat_ws(' ', first_name, last_name) ILIKE $3)
+        ORDER BY lower(last_name), lower(first_name), id
+        LIMIT 20`,
+      [tenantId, companyId, text ? containsPattern(text) : null],
+    ),
+
   /** Active employees of one company (or of the tenant when `companyId` is null), by name. */
   options: (tx: Tx, tenantId: string, companyId: string | null) =>
     tx.query<EmployeeOption>(

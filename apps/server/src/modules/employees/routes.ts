@@ -20,10 +20,8 @@ import {
   UpcomingBirthdaysQuery,
   UpcomingBirthdaysResponse,
   UpdateEmployeeRequest,
-  type EmployeeMatch,
 } from '@hrpay/contracts';
 import { sendExport } from '../../lib/export.js';
-import { containsPattern } from '../../lib/lists.js';
 import { manilaToday } from '../../lib/manila.js';
 import { companyScope, contextOf } from '../../lib/route-access.js';
 import { employeesRepo as repo } from './repository.js';
@@ -48,21 +46,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/v1/employees/search', {
     config: { access: { userTypes: ['Admin', 'HRUser', 'PayrollUser'] } },
     schema: { tags, querystring: EmployeeSearchQuery, response: { 200: EmployeeSearchResult } },
-    handler: async (req) => {
+    handler: (req) => {
       const { tx, user } = contextOf(req);
       const companyId = companyScope(user) ?? req.query.CompanyId ?? null;
-      const search = req.query.SearchText ? containsPattern(req.query.SearchText) : null;
-      return tx.query<EmployeeMatch>(
-        `SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber",
-                concat_ws(' ', first_name, middle_name, last_name, suffix) AS "FullName", company_id AS "CompanyId"
-           FROM employees
-          WHERE tenant_id = $1 AND ($2::uuid IS NULL OR company_id = $2)
-            AND ($3::text IS NULL OR employee_number ILIKE $3 OR first_name ILIKE $3 OR last_name ILIKE $3
-                 OR concat_ws(' ', first_name, last_name) ILIKE $3)
-          ORDER BY lower(last_name), lower(first_name), id
-          LIMIT 20`,
-        [user.tenantId, companyId, search],
-      );
+      return repo.search(tx, user.tenantId, companyId, req.query.SearchText ?? null);
     },
   });
 

@@ -1,0 +1,52 @@
+import type { Tx } from '../../db/database.js';
+
+export interface AuditRow {
+  at: Date;
+  actor: string | null;
+  entity: string;
+  entity_id: string;
+  action: string;
+  label: string | null;
+}
+
+/** The SQL of the Admin dashboard: figures of the whole tenant. */
+export const adminDashboardRepo = {
+  async totals(tx: Tx, tenantId: string) {
+    const [row] = await tx.query<{ total: number; active: number; employees: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active,
+              (SELECT count(*)::int FROM employees WHERE tenant_id = $1) AS employees
+         FROM companies WHERE tenant_id = $1`,
+      [tenantId],
+    );
+    return row!;
+  },
+
+  usersByType: (tx: Tx, tenantId: string) =>
+    tx.query<{ UserType: string; Count: number }>(
+      `SELECT user_type AS "UserType", count(*)::int AS "Count" FROM users WHERE tenant_id = $1
+        GROUP BY user_type ORDER BY user_type`,
+      [tenantId],
+    ),
+
+  employeesPerCompany: (tx: Tx, tenantId: string) =>
+    tx.query<{ CompanyId: string; CompanyName: string; Count: number }>(
+      `SELECT c.id AS "CompanyId", c.name AS "CompanyName",
+              (SELECT count(*)::int FROM employees e WHERE e.tenant_id = c.tenant_id AND e.company_id = c.id) AS "Count"
+         FROM companies c WHERE c.tenant_id = $1 ORDER BY "Count" DESC, lower(c.name) LIMIT 50`,
+      [tenantId],
+    ),
+
+  /** The latest audit rows; employee rows written by an import are summed up by the import's own row. */
+  recentAudit: (tx: Tx, tenantId: string) =>
+    tx.query<AuditRow>(
+      `SELECT a.at, u.full_name AS actor, a.entity, a.entity_id, a.action,
+              coalesce(a.after ->> 'Name', a.after ->> 'FullName', a.after ->> 'FileName',
+                       a.before ->> 'Name', a.before ->> 'FullName',
+                       concat_ws(' ', a.after ->> 'employee_number', a.after ->> 'first_name', a.after ->> 'last_name'))
+                AS label
+         FROM audit_log a LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.actor_user_id
+        WHERE a.tenant_id = $1 AND NOT (a.entity = 'employee' AND a.after ->> 'last_import_id' IS NOT NULL)
+        ORDER BY a.at DESC, a.id LIMIT 10`,
+      [tenantId],
+    ),
+};

@@ -1,0 +1,45 @@
+import type { AdminDashboard } from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import type { CurrentUser } from '../../lib/route-access.js';
+import type { EmployeeImportService } from '../employee-import/service.js';
+import { adminDashboardRepo as repo } from './repository.js';
+
+const ENTITY_WORDS: Record<string, string> = {
+  company: 'company',
+  user: 'user',
+  employee: 'employee',
+  employee_import: 'employee records from',
+};
+const ACTION_WORDS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  import: 'Imported',
+};
+
+/** The Admin's dashboard: companies, users and employees at a glance, recent imports and recent activity. */
+export async function adminDashboard(
+  tx: Tx,
+  user: CurrentUser,
+  imports: EmployeeImportService,
+): Promise<AdminDashboard> {
+  const t = user.tenantId;
+  const companies = await repo.totals(tx, t);
+  const audit = await repo.recentAudit(tx, t);
+  return {
+    CompanyCount: companies.total,
+    ActiveCompanyCount: companies.active,
+    EmployeeCount: companies.employees,
+    UsersByType: await repo.usersByType(tx, t),
+    EmployeesPerCompany: await repo.employeesPerCompany(tx, t),
+    RecentImports: await imports.recent(tx, t, null, 5),
+    RecentAudit: audit.map((a) => ({
+      At: new Date(a.at).toISOString(),
+      Actor: a.actor,
+      Entity: a.entity,
+      EntityId: a.entity_id,
+      Action: a.action,
+      Summary: `${ACTION_WORDS[a.action] ?? a.action} ${ENTITY_WORDS[a.entity] ?? a.entity}${a.label ? ` ${a.label}` : ''}`,
+    })),
+  };
+}
