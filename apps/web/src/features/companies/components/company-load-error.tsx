@@ -1,15 +1,6 @@
-import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import { PageHeader } from '@/components/page-header';
-import { isApiError } from '@/lib/api-error';
-import { errorMessage } from '@/lib/error-handler';
+import { RecordLoadError } from '@/components/edit-page';
 
-/**
- * A page about one company whose company could not be read: "Company not found" for a missing (or malformed)
- * id, else the error with Retry; both with the way back to the list.
- */
+/** A page about one company whose company could not be read (the edit and import pages). */
 export function CompanyLoadError({
   error,
   onRetry,
@@ -19,28 +10,13 @@ export function CompanyLoadError({
   onRetry: () => void;
   back?: string;
 }) {
-  const status = isApiError(error) ? error.status : undefined;
-  const missing = status === 404 || status === 400;
   return (
-    <>
-      <PageHeader title={missing ? 'Company not found' : undefined} />
-      <Alert
-        severity={missing ? 'warning' : 'error'}
-        action={
-          !missing && (
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          )
-        }
-      >
-        {missing
-          ? 'It may have been deleted, or the link is wrong.'
-          : errorMessage(error, 'The company could not be loaded.')}
-      </Alert>
-      <Button component={RouterLink} to={back} startIcon={<ArrowBack />} sx={{ mt: 2 }}>
-        Back to companies
-      </Button>
-    </>
+    <RecordLoadError
+      what="company"
+      error={error}
+      onRetry={onRetry}
+      back={back}
+      backLabel="Back to companies"
+    />
   );
 }

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
+import { ConflictAlert, RecordLoading } from '@/components/edit-page';
 import { PageHeader } from '@/components/page-header';
 import { CompanyLoadError } from '../components/company-load-error';
 import { useReturnPath } from '@/lib/use-list-query';
@@ -26,7 +21,7 @@ export default function EditCompanyPage() {
   const { mutateAsync: updateCompany } = useUpdateCompany();
   const [stale, setStale] = useState(false);
 
-  if (company.isPending) return <EditSkeleton />;
+  if (company.isPending) return <RecordLoading what="company" />;
   if (company.isError) {
     return <CompanyLoadError error={company.error} onRetry={() => void company.refetch()} back={back} />;
   }
@@ -46,45 +41,13 @@ export default function EditCompanyPage() {
         initialValues={companyToFormValues(data)}
         onCancel={() => void navigate(back)}
         onConflict={() => setStale(true)}
-        notice={
-          stale && (
-            <Alert
-              severity="warning"
-              sx={{ mb: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void reload()}>
-                  Reload
-                </Button>
-              }
-            >
-              {COMPANY_CHANGED}
-            </Alert>
-          )
-        }
+        notice={stale && <ConflictAlert onReload={() => void reload()}>{COMPANY_CHANGED}</ConflictAlert>}
         onSubmit={async (request) => {
           await updateCompany({ id, body: { ...request, RowVersion: data.RowVersion } });
           toast.success('Company updated');
           await navigate(back);
         }}
       />
-    </>
-  );
-}
-
-function EditSkeleton() {
-  return (
-    <>
-      <PageHeader />
-      <Card aria-busy="true" aria-label="Loading the company">
-        <CardContent>
-          <Typography variant="h6" component="div">
-            <Skeleton width={120} />
-          </Typography>
-          {[0, 1, 2].map((row) => (
-            <Skeleton key={row} variant="rounded" height={56} sx={{ my: 2 }} />
-          ))}
-        </CardContent>
-      </Card>
     </>
   );
 }

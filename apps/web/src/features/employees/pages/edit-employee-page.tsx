@@ -4,19 +4,16 @@ import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
 import { ProblemTypes, SEPARATION_REASON_LABELS, type Employee } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
+import { ConflictAlert, RecordLoadError, RecordLoading } from '@/components/edit-page';
 import { PageHeader } from '@/components/page-header';
-import { isApiError, isProblem } from '@/lib/api-error';
+import { isProblem } from '@/lib/api-error';
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { useReturnPath } from '@/lib/use-list-query';
 import { useDeleteEmployee, useEmployee, useReinstateEmployee, useUpdateEmployee } from '../api/employees';
@@ -41,31 +38,16 @@ export default function EditEmployeePage() {
   const [stale, setStale] = useState(false);
   const [separating, setSeparating] = useState(false);
 
-  if (employee.isPending) return <EditSkeleton />;
+  if (employee.isPending) return <RecordLoading what="employee" />;
   if (employee.isError) {
-    const missing = isApiError(employee.error) && employee.error.status === 404;
     return (
-      <>
-        <PageHeader />
-        <Alert
-          severity={missing ? 'warning' : 'error'}
-          action={
-            missing ? (
-              <Button color="inherit" size="small" onClick={() => void navigate(back)}>
-                Back to employees
-              </Button>
-            ) : (
-              <Button color="inherit" size="small" onClick={() => void employee.refetch()}>
-                Retry
-              </Button>
-            )
-          }
-        >
-          {missing
-            ? 'This employee was not found. It may have been deleted.'
-            : 'The employee could not be loaded.'}
-        </Alert>
-      </>
+      <RecordLoadError
+        what="employee"
+        error={employee.error}
+        onRetry={() => void employee.refetch()}
+        back={back}
+        backLabel="Back to employees"
+      />
     );
   }
 
@@ -165,21 +147,7 @@ export default function EditEmployeePage() {
         }}
         onCancel={() => void navigate(back)}
         onConflict={() => setStale(true)}
-        notice={
-          stale && (
-            <Alert
-              severity="warning"
-              sx={{ mb: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={() => void reload()}>
-                  Reload
-                </Button>
-              }
-            >
-              {EMPLOYEE_CHANGED}
-            </Alert>
-          )
-        }
+        notice={stale && <ConflictAlert onReload={() => void reload()}>{EMPLOYEE_CHANGED}</ConflictAlert>}
         onSubmit={async (request) => {
           await updateEmployee({ id, body: { ...request, RowVersion: data.RowVersion } });
           toast.success('Employee updated');
@@ -199,24 +167,6 @@ export default function EditEmployeePage() {
           }}
         />
       )}
-    </>
-  );
-}
-
-function EditSkeleton() {
-  return (
-    <>
-      <PageHeader />
-      <Card aria-busy="true" aria-label="Loading the employee" sx={{ maxWidth: 1040 }}>
-        <CardContent>
-          <Typography variant="h6" component="div">
-            <Skeleton width={160} />
-          </Typography>
-          {[0, 1, 2, 3].map((row) => (
-            <Skeleton key={row} variant="rounded" height={56} sx={{ my: 2 }} />
-          ))}
-        </CardContent>
-      </Card>
     </>
   );
 }

@@ -1,16 +1,11 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import { ProblemTypes } from '@hrpay/contracts';
+import { ConflictAlert, RecordLoadError, RecordLoading } from '@/components/edit-page';
 import { PageHeader } from '@/components/page-header';
-import { isApiError, isProblem } from '@/lib/api-error';
-import { errorDetail, errorMessage } from '@/lib/error-handler';
+import { isProblem } from '@/lib/api-error';
+import { errorDetail } from '@/lib/error-handler';
 import { useReturnPath } from '@/lib/use-list-query';
 import { useUpdateUser } from '../api/update-user';
 import { useUser } from '../api/get-user';
@@ -27,34 +22,16 @@ export default function EditUserPage() {
   // The 409 detail, and whether Reload would help (a stale version) or the change itself is refused.
   const [conflict, setConflict] = useState<{ message: string; stale: boolean } | null>(null);
 
-  if (user.isPending) {
-    return (
-      <>
-        <PageHeader />
-        <Card aria-busy="true" aria-label="Loading the user">
-          <CardContent>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} variant="rounded" height={56} sx={{ my: 2 }} />
-            ))}
-          </CardContent>
-        </Card>
-      </>
-    );
-  }
+  if (user.isPending) return <RecordLoading what="user" />;
   if (user.isError) {
-    const missing = isApiError(user.error) && user.error.status === 404;
     return (
-      <>
-        <PageHeader title={missing ? 'User not found' : undefined} />
-        <Alert severity={missing ? 'warning' : 'error'}>
-          {missing
-            ? 'It may have been deleted, or the link is wrong.'
-            : errorMessage(user.error, 'The user could not be loaded.')}
-        </Alert>
-        <Button component={RouterLink} to={back} startIcon={<ArrowBack />} sx={{ mt: 2 }}>
-          Back to users
-        </Button>
-      </>
+      <RecordLoadError
+        what="user"
+        error={user.error}
+        onRetry={() => void user.refetch()}
+        back={back}
+        backLabel="Back to users"
+      />
     );
   }
 
@@ -80,19 +57,9 @@ export default function EditUserPage() {
         }}
         notice={
           conflict && (
-            <Alert
-              severity="warning"
-              sx={{ mb: 2 }}
-              action={
-                conflict.stale && (
-                  <Button color="inherit" size="small" onClick={() => void reload()}>
-                    Reload
-                  </Button>
-                )
-              }
-            >
+            <ConflictAlert onReload={conflict.stale ? () => void reload() : undefined}>
               {conflict.message}
-            </Alert>
+            </ConflictAlert>
           )
         }
         onSubmit={async (request) => {
