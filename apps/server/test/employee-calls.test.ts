@@ -1,7 +1,7 @@
 /** Issue 8 §2: the spec's employee calls for pickers and birthdays (GET options, GET upcoming-birthdays). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeeOption, UpcomingBirthday } from '@hrpay/contracts';
-import { employeesRepo } from '../src/modules/employees/repository.js';
+import { birthdaySpan, employeesRepo } from '../src/modules/employees/repository.js';
 import { manilaToday } from '../src/lib/manila.js';
 import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -111,5 +111,18 @@ describe('GET /api/v1/employees/upcoming-birthdays', () => {
     expect(await ask('2027-02-20')).toMatchObject({ NextBirthday: '2027-02-28', DaysUntil: 8, Age: 27 });
     expect(await ask('2028-02-20')).toMatchObject({ NextBirthday: '2028-02-29', DaysUntil: 9, Age: 28 });
     expect(await ask('2027-12-20')).toBeUndefined();
+  });
+});
+
+describe('birthdaySpan (the month-and-day ranges the birthday index is read in)', () => {
+  it.each([
+    ['2026-11-24', 30, { from: 1124, to: 1223, wraps: false }],
+    ['2026-12-20', 30, { from: 1220, to: 118, wraps: true }],
+    ['2027-02-01', 28, { from: 201, to: 229, wraps: false }], // ends Feb 28 of a common year: Feb 29 kept
+    ['2028-02-01', 28, { from: 201, to: 228, wraps: false }], // a leap year: Feb 29 is its own day
+    ['2026-11-24', 366, { from: 1124, to: 1124, wraps: true }],
+    ['2026-01-01', 1, { from: 101, to: 101, wraps: false }],
+  ] as const)('%s + %i days', (today, days, span) => {
+    expect(birthdaySpan(today, days)).toEqual(span);
   });
 });
