@@ -18,6 +18,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import BeachAccessOutlined from '@mui/icons-material/BeachAccessOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import { ROUTES } from '@/lib/paths';
 
 /**
  * THE route table (spec §2): every route of the app with its name (page title), who may open it, its layout
@@ -82,20 +83,20 @@ export const appRoutes: readonly AppRoute[] = [
 
   // ---- Admin ----
   { path: '/admin/dashboard', name: 'Dashboard', access: ADMIN, layout: 'staff', page: dashboardPage, menu: { label: 'Dashboard', icon: DashboardOutlined, to: '/' } },
-  { path: '/admin/companies', name: 'Companies', access: ADMIN, layout: 'staff', page: () => import('@/features/companies/pages/companies-page'), menu: { label: 'Companies', icon: ApartmentOutlined } },
-  { path: '/admin/companies/add', name: 'Add Company', access: ADMIN, layout: 'staff', page: () => import('@/features/companies/pages/add-company-page') },
-  { path: '/admin/companies/edit/:id', name: 'Edit Company', access: ADMIN, layout: 'staff', page: () => import('@/features/companies/pages/edit-company-page') },
-  { path: '/admin/companies/import-records/:id', name: 'Import Employee Records', access: 'signed-in', layout: 'staff', page: () => import('@/app/pages/import-records-page') },
-  { path: '/admin/users/:id?', name: 'Users', access: ADMIN, layout: 'staff', page: () => import('@/features/users/pages/users-page'), menu: { label: 'Users', icon: ManageAccountsOutlined } },
-  { path: '/admin/users/add', name: 'Add User', access: ADMIN, layout: 'staff', page: () => import('@/features/users/pages/add-user-page') },
-  { path: '/admin/users/edit/:id', name: 'Edit User', access: ADMIN, layout: 'staff', page: () => import('@/features/users/pages/edit-user-page') },
+  { path: ROUTES.adminCompanies, name: 'Companies', access: ADMIN, layout: 'staff', page: () => import('@/features/companies/pages/companies-page'), menu: { label: 'Companies', icon: ApartmentOutlined } },
+  { path: ROUTES.adminCompanyAdd, name: 'Add Company', access: ADMIN, layout: 'staff', page: () => import('@/features/companies/pages/add-company-page') },
+  { path: ROUTES.adminCompanyEdit, name: 'Edit Company', access: ADMIN, layout: 'staff', page: () => import('@/features/companies/pages/edit-company-page') },
+  { path: ROUTES.adminImportRecords, name: 'Import Employee Records', access: 'signed-in', layout: 'staff', page: () => import('@/app/pages/import-records-page') },
+  { path: ROUTES.adminUsers, name: 'Users', access: ADMIN, layout: 'staff', page: () => import('@/features/users/pages/users-page'), menu: { label: 'Users', icon: ManageAccountsOutlined } },
+  { path: ROUTES.adminUserAdd, name: 'Add User', access: ADMIN, layout: 'staff', page: () => import('@/features/users/pages/add-user-page') },
+  { path: ROUTES.adminUserEdit, name: 'Edit User', access: ADMIN, layout: 'staff', page: () => import('@/features/users/pages/edit-user-page') },
 
   // ---- HRUser (table order is menu order) ----
   { path: '/hr/dashboard', name: 'Dashboard', access: HR, layout: 'staff', page: dashboardPage, menu: { label: 'Dashboard', icon: DashboardOutlined } },
   { path: '/hr/departments', name: 'Departments', access: HR, layout: 'staff', page: () => import('@/features/departments/pages/departments-page'), menu: { label: 'Departments', icon: AccountTreeOutlined } },
-  { path: '/hr/employees', name: 'Employees', access: HR, layout: 'staff', page: () => import('@/features/employees/pages/employees-page'), menu: { label: 'Employees', icon: PeopleAltOutlined } },
-  { path: '/hr/employees/add', name: 'Add Employee', access: HR, layout: 'staff', page: () => import('@/features/employees/pages/add-employee-page') },
-  { path: '/hr/employees/edit/:id', name: 'Edit Employee', access: HR, layout: 'staff', page: () => import('@/features/employees/pages/edit-employee-page') },
+  { path: ROUTES.hrEmployees, name: 'Employees', access: HR, layout: 'staff', page: () => import('@/features/employees/pages/employees-page'), menu: { label: 'Employees', icon: PeopleAltOutlined } },
+  { path: ROUTES.hrEmployeeAdd, name: 'Add Employee', access: HR, layout: 'staff', page: () => import('@/features/employees/pages/add-employee-page') },
+  { path: ROUTES.hrEmployeeEdit, name: 'Edit Employee', access: HR, layout: 'staff', page: () => import('@/features/employees/pages/edit-employee-page') },
   { path: '/hr/leave-requests', name: 'Leave Requests', access: HR, layout: 'staff', page: () => import('@/features/leave/pages/leave-requests-page'), menu: { label: 'Leave Requests', icon: EventBusyOutlined } },
   { path: '/hr/ot-requests', name: 'Overtime Requests', access: HR, layout: 'staff', page: () => import('@/features/overtime/pages/ot-requests-page'), menu: { label: 'Overtime Requests', icon: MoreTimeOutlined } },
   { path: '/hr/ut-requests', name: 'Undertime Requests', access: HR, layout: 'staff', page: () => import('@/features/undertime/pages/ut-requests-page'), menu: { label: 'Undertime Requests', icon: TimelapseOutlined } },

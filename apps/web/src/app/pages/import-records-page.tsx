@@ -13,11 +13,12 @@ import { EmployeeImportWorkspace } from '@/features/employee-import/components/e
 import { companyKeys } from '@/features/companies/api/company-keys';
 import { useCompany } from '@/features/companies/api/get-company';
 import { CompanyLoadError } from '@/features/companies/components/company-load-error';
+import { ROUTES } from '@/lib/paths';
 
 export const ADMIN_ONLY = 'Only an Admin can import employee records.';
 
 const backToCompanies = (label: string) => (
-  <Button component={RouterLink} to="/admin/companies" startIcon={<ArrowBack />}>
+  <Button component={RouterLink} to={ROUTES.adminCompanies} startIcon={<ArrowBack />}>
     {label}
   </Button>
 );

@@ -1,10 +1,11 @@
 import { RecordLoadError } from '@/components/edit-page';
+import { ROUTES } from '@/lib/paths';
 
 /** A page about one company whose company could not be read (the edit and import pages). */
 export function CompanyLoadError({
   error,
   onRetry,
-  back = '/admin/companies',
+  back = ROUTES.adminCompanies,
 }: {
   error: unknown;
   onRetry: () => void;

@@ -5,11 +5,12 @@ import { useReturnPath } from '@/lib/use-list-query';
 import { useCreateCompany } from '../api/create-company';
 import { CompanyForm } from '../components/company-form';
 import { emptyCompanyValues } from '../components/company-values';
+import { ROUTES } from '@/lib/paths';
 
 /** /admin/companies/add */
 export default function AddCompanyPage() {
   const navigate = useNavigate();
-  const back = useReturnPath('/admin/companies');
+  const back = useReturnPath(ROUTES.adminCompanies);
   const { mutateAsync: createCompany } = useCreateCompany();
 
   return (

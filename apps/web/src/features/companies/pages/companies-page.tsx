@@ -18,6 +18,7 @@ import { companyKeys } from '../api/company-keys';
 import { fetchCompanies } from '../api/list-companies';
 import { PAY_FREQUENCY_LABELS } from '../components/company-values';
 import { useRemoveCompany } from '../components/use-remove-company';
+import { pathTo, ROUTES } from '@/lib/paths';
 
 const STATUS_OPTIONS = [
   { value: 'true', label: 'Active' },
@@ -46,7 +47,11 @@ export default function CompaniesPage() {
         flex: 1.5,
         minWidth: 140,
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={`/admin/companies/edit/${row.CompanyId}`} state={{ from }}>
+          <Link
+            component={RouterLink}
+            to={pathTo(ROUTES.adminCompanyEdit, { id: row.CompanyId })}
+            state={{ from }}
+          >
             {row.Name}
           </Link>
         ),
@@ -83,21 +88,23 @@ export default function CompaniesPage() {
             key="edit"
             icon={<EditOutlined />}
             label="Edit"
-            onClick={() => navigate(`/admin/companies/edit/${row.CompanyId}`, { state: { from } })}
+            onClick={() =>
+              navigate(pathTo(ROUTES.adminCompanyEdit, { id: row.CompanyId }), { state: { from } })
+            }
           />,
           <GridActionsCellItem
             key="import"
             showInMenu
             icon={<UploadFileOutlined />}
             label="Import employee records"
-            onClick={() => navigate(`/admin/companies/import-records/${row.CompanyId}`)}
+            onClick={() => navigate(pathTo(ROUTES.adminImportRecords, { id: row.CompanyId }))}
           />,
           <GridActionsCellItem
             key="users"
             showInMenu
             icon={<GroupOutlined />}
             label="Users"
-            onClick={() => navigate(`/admin/users/${row.CompanyId}`)}
+            onClick={() => navigate(pathTo(ROUTES.adminUsers, { id: row.CompanyId }))}
           />,
           <GridActionsCellItem
             key="delete"
@@ -124,7 +131,7 @@ export default function CompaniesPage() {
               variant="contained"
               startIcon={<AddIcon />}
               component={RouterLink}
-              to="/admin/companies/add"
+              to={ROUTES.adminCompanyAdd}
               state={linkState}
             >
               Add Company

@@ -9,6 +9,7 @@ import { useCompany } from '../api/get-company';
 import { useUpdateCompany } from '../api/update-company';
 import { CompanyForm } from '../components/company-form';
 import { companyToFormValues } from '../components/company-values';
+import { ROUTES } from '@/lib/paths';
 
 export const COMPANY_CHANGED = 'This company was changed by someone else. Reload to see the latest version.';
 
@@ -16,7 +17,7 @@ export const COMPANY_CHANGED = 'This company was changed by someone else. Reload
 export default function EditCompanyPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const back = useReturnPath('/admin/companies');
+  const back = useReturnPath(ROUTES.adminCompanies);
   const company = useCompany(id);
   const { mutateAsync: updateCompany } = useUpdateCompany();
   const [stale, setStale] = useState(false);

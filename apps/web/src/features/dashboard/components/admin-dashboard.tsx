@@ -17,6 +17,7 @@ import { errorMessage } from '@/lib/error-handler';
 import { useAdminDashboard } from '../api/admin-dashboard';
 import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
 import { visuallyHidden } from '@/lib/visually-hidden';
+import { pathTo, ROUTES } from '@/lib/paths';
 
 export const DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
 const CHART_TOP = 10;
@@ -44,7 +45,7 @@ export const formatManilaTime = (iso: string) => {
 };
 
 const importLink = (companyId: string, importId: string) =>
-  `/admin/companies/import-records/${companyId}?import=${importId}`;
+  `${pathTo(ROUTES.adminImportRecords, { id: companyId })}?import=${importId}`;
 
 /** The Admin's dashboard: companies, users and employees at a glance, recent imports and recent activity. */
 export function AdminDashboard() {
@@ -95,13 +96,18 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
           icon={ApartmentOutlined}
           label="Companies"
           value={count(data.CompanyCount)}
-          to="/admin/companies"
+          to={ROUTES.adminCompanies}
         >
           {data.CompanyCount === 0
             ? 'None yet'
             : `${count(data.ActiveCompanyCount)} active${inactive > 0 ? `, ${count(inactive)} inactive` : ''}`}
         </StatCard>
-        <StatCard icon={ManageAccountsOutlined} label="Users" value={count(userTotal)} to="/admin/users">
+        <StatCard
+          icon={ManageAccountsOutlined}
+          label="Users"
+          value={count(userTotal)}
+          to={pathTo(ROUTES.adminUsers)}
+        >
           {users.length === 0 ? (
             'None yet'
           ) : (
@@ -233,7 +239,7 @@ function EmployeesChart({ rows }: { rows: AdminDashboardData['EmployeesPerCompan
     return (
       <Empty>
         No employees yet. Import employee records from the{' '}
-        <Link component={RouterLink} to="/admin/companies">
+        <Link component={RouterLink} to={ROUTES.adminCompanies}>
           Companies
         </Link>{' '}
         page.

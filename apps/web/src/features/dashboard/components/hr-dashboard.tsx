@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/error-handler';
 import { visuallyHidden } from '@/lib/visually-hidden';
 import { useHrDashboard } from '../api/hr-dashboard';
 import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
+import { pathTo, ROUTES } from '@/lib/paths';
 
 export const HR_DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
 const count = (value: number) => new Intl.NumberFormat('en-PH').format(value);
@@ -30,7 +31,7 @@ const dayLabel = (date: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));
 const when = (days: number) => (days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : `In ${days} days`);
-const employeeLink = (id: string) => `/hr/employees/edit/${id}`;
+const employeeLink = (id: string) => pathTo(ROUTES.hrEmployeeEdit, { id });
 
 /** The HR user's dashboard: headcount, movement, the next birthdays and anniversaries, records to complete. */
 export function HrDashboard() {
@@ -79,7 +80,7 @@ function Body({ data }: { data: HrDashboardData }) {
           icon={BadgeOutlined}
           label="Active employees"
           value={count(data.ActiveCount)}
-          to="/hr/employees"
+          to={ROUTES.hrEmployees}
         >
           {data.SeparatedCount > 0
             ? `${count(data.SeparatedCount)} separated on file`

@@ -15,6 +15,7 @@ import { endSentence, formatCount, LOOKUP_LABEL, plural } from '../import-format
 import { ErrorsGrid, SampleRowsGrid } from './import-grids';
 import { ImportProgress } from './import-progress';
 import { ImportSummary } from './import-summary';
+import { ROUTES } from '@/lib/paths';
 
 export const FIX_AND_UPLOAD_AGAIN = 'Fix the errors below in your file and upload it again.';
 
@@ -78,7 +79,7 @@ export function ImportReview({
             <Button variant="outlined" color="success" size="small" onClick={onStartOver}>
               Import another file
             </Button>
-            <Button component={RouterLink} to="/admin/companies" color="success" size="small">
+            <Button component={RouterLink} to={ROUTES.adminCompanies} color="success" size="small">
               Back to companies
             </Button>
           </Box>

@@ -5,11 +5,12 @@ import { useReturnPath } from '@/lib/use-list-query';
 import { useCreateEmployee } from '../api/employees';
 import { EmployeeForm } from '../components/employee-form';
 import { emptyEmployeeValues } from '../components/employee-values';
+import { ROUTES } from '@/lib/paths';
 
 /** /hr/employees/add */
 export default function AddEmployeePage() {
   const navigate = useNavigate();
-  const back = useReturnPath('/hr/employees');
+  const back = useReturnPath(ROUTES.hrEmployees);
   const { mutateAsync: createEmployee } = useCreateEmployee();
   return (
     <>

@@ -21,6 +21,7 @@ import { EmployeeForm } from '../components/employee-form';
 import { EmployeeHistory } from '../components/employee-history';
 import { employeeToFormValues } from '../components/employee-values';
 import { SeparateDialog } from '../components/separate-dialog';
+import { ROUTES } from '@/lib/paths';
 
 export const EMPLOYEE_CHANGED =
   'This employee was changed by someone else. Reload to see the latest version.';
@@ -29,7 +30,7 @@ export const EMPLOYEE_CHANGED =
 export default function EditEmployeePage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const back = useReturnPath('/hr/employees');
+  const back = useReturnPath(ROUTES.hrEmployees);
   const employee = useEmployee(id);
   const confirm = useConfirm();
   const { mutateAsync: updateEmployee } = useUpdateEmployee();

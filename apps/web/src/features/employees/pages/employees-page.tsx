@@ -20,6 +20,7 @@ import {
 } from '@/lib/use-list-query';
 import { employeeKeys, fetchEmployees, useEmployeeFormOptions } from '../api/employees';
 import { EMPLOYMENT_TYPE_LABELS } from '../components/employee-values';
+import { pathTo, ROUTES } from '@/lib/paths';
 
 const employmentTypeParam: ParamCodec<EmploymentType> = {
   parse: (raw) => EmploymentType.safeParse(raw).data,
@@ -54,7 +55,11 @@ export default function EmployeesPage() {
         flex: 1.4,
         minWidth: 180,
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={`/hr/employees/edit/${row.EmployeeId}`} state={linkState}>
+          <Link
+            component={RouterLink}
+            to={pathTo(ROUTES.hrEmployeeEdit, { id: row.EmployeeId })}
+            state={linkState}
+          >
             {`${row.LastName}, ${row.FirstName}`}
           </Link>
         ),
@@ -123,7 +128,7 @@ export default function EmployeesPage() {
               variant="contained"
               startIcon={<AddIcon />}
               component={RouterLink}
-              to="/hr/employees/add"
+              to={ROUTES.hrEmployeeAdd}
               state={linkState}
             >
               Add Employee

@@ -5,13 +5,14 @@ import { useReturnPath } from '@/lib/use-list-query';
 import { useCreateUser } from '../api/create-user';
 import { UserForm } from '../components/user-form';
 import { emptyUserValues } from '../components/user-values';
+import { pathTo, ROUTES } from '@/lib/paths';
 
 /** /admin/users/add (`?companyId=` pre-selects the company, as from a company's user list). */
 export default function AddUserPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const companyId = params.get('companyId') ?? '';
-  const back = useReturnPath(companyId ? `/admin/users/${companyId}` : '/admin/users');
+  const back = useReturnPath(pathTo(ROUTES.adminUsers, { id: companyId }));
   const { mutateAsync: createUser } = useCreateUser();
 
   return (

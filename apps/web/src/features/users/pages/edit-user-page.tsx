@@ -11,12 +11,13 @@ import { useUpdateUser } from '../api/update-user';
 import { useUser } from '../api/get-user';
 import { UserForm } from '../components/user-form';
 import { linkedEmployeeOf, userToFormValues } from '../components/user-values';
+import { pathTo, ROUTES } from '@/lib/paths';
 
 /** /admin/users/edit/:id: saves with the RowVersion read; a 409 (stale, own account, last Admin) is shown. */
 export default function EditUserPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const back = useReturnPath('/admin/users');
+  const back = useReturnPath(pathTo(ROUTES.adminUsers));
   const user = useUser(id);
   const { mutateAsync: updateUser } = useUpdateUser();
   // The 409 detail, and whether Reload would help (a stale version) or the change itself is refused.

@@ -30,6 +30,7 @@ import {
   userTypeParam,
   type UserStatus,
 } from '../components/user-values';
+import { pathTo, ROUTES } from '@/lib/paths';
 
 /**
  * A menu action the server would refuse for this row, shown disabled with the reason on hover and to screen
@@ -115,7 +116,7 @@ export default function UsersPage() {
     const params = new URLSearchParams(location.search);
     params.delete('page');
     const query = params.toString();
-    void navigate(`/admin/users${nextCompanyId ? `/${nextCompanyId}` : ''}${query ? `?${query}` : ''}`);
+    void navigate(`${pathTo(ROUTES.adminUsers, { id: nextCompanyId })}${query ? `?${query}` : ''}`);
   };
 
   const columns = useMemo(() => {
@@ -126,7 +127,7 @@ export default function UsersPage() {
         flex: 1,
         minWidth: 130,
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={`/admin/users/edit/${row.UserId}`} state={{ from }}>
+          <Link component={RouterLink} to={pathTo(ROUTES.adminUserEdit, { id: row.UserId })} state={{ from }}>
             {row.FullName}
           </Link>
         ),
@@ -172,7 +173,7 @@ export default function UsersPage() {
             key="edit"
             icon={<EditOutlined />}
             label="Edit"
-            onClick={() => navigate(`/admin/users/edit/${row.UserId}`, { state: { from } })}
+            onClick={() => navigate(pathTo(ROUTES.adminUserEdit, { id: row.UserId }), { state: { from } })}
           />,
           // The server refuses an invitation for a disabled user, so it is offered to active ones only.
           ...(!row.HasPassword && row.IsActive
@@ -218,7 +219,7 @@ export default function UsersPage() {
         title={companyId ? `Users of ${company?.Name ?? 'this company'}` : undefined}
         subtitle={
           companyId ? (
-            <Link component={RouterLink} to="/admin/users">
+            <Link component={RouterLink} to={pathTo(ROUTES.adminUsers)}>
               Show all users
             </Link>
           ) : (
@@ -232,7 +233,7 @@ export default function UsersPage() {
               variant="contained"
               startIcon={<AddIcon />}
               component={RouterLink}
-              to={`/admin/users/add${companyId ? `?companyId=${companyId}` : ''}`}
+              to={`${ROUTES.adminUserAdd}${companyId ? `?companyId=${companyId}` : ''}`}
               state={{ from }}
             >
               Add User
