@@ -183,7 +183,14 @@ export default function EmployeesPage() {
             ? 'No employees match.'
             : 'No employees yet. Add the first one, or ask an Admin to import them.'
         }
-        hideOnPhone={['PositionName', 'EmploymentStatusName', 'EmploymentType', 'HireDate', 'Status']}
+        hideOnPhone={[
+          'DepartmentName',
+          'PositionName',
+          'EmploymentStatusName',
+          'EmploymentType',
+          'HireDate',
+          'Status',
+        ]}
       />
     </>
   );
