@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
-import { ValidationMessages as M } from './validation-messages.js';
+import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
 
 export const PayFrequency = z.enum(['SemiMonthly', 'Monthly', 'Weekly']);
 export type PayFrequency = z.infer<typeof PayFrequency>;
 
 export const TIN_PATTERN = /^\d{3}-\d{3}-\d{3}(-\d{3})?$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An optional text field: empty string or null means "none"; the pattern only applies to a non-empty value. */
 function optionalText(max: number, pattern?: RegExp, message?: string) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
-import { ValidationMessages as M } from './validation-messages.js';
+import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
 
 /** `GET /api/v1/employees/search?SearchText=&CompanyId=` (spec §7): the employee picker. */
 export const EmployeeSearchQuery = z.object({
@@ -56,8 +56,6 @@ export type UpcomingBirthday = z.infer<typeof UpcomingBirthday>;
 // ---------------------------------------------------------------------------------------------------------------
 // The employee record (201 file), issue 8 §2. One set of field rules for the HR form, the API and the import.
 
-/** An e-mail address as every form of the product checks it. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Letters, digits and . _ / - (what payroll files and biometric terminals accept as an id). */
 export const EMPLOYEE_NUMBER_PATTERN = /^[A-Za-z0-9._/-]+$/;
 /** A Philippine mobile number as typed: 09XXXXXXXXX or +639XXXXXXXXX, spaces and dashes allowed. */

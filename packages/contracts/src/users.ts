@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { UserTypeId } from './user-types.js';
-import { ValidationMessages as M } from './validation-messages.js';
+import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
 
 export const UserTypeGuid = z.enum([
   UserTypeId.Admin,
@@ -9,8 +9,6 @@ export const UserTypeGuid = z.enum([
   UserTypeId.HRUser,
   UserTypeId.PortalUser,
 ]);
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The user body of spec §7 (`POST /api/v1/users`, `PUT /api/v1/users/{UserId}`). `CompanyName` is read only:

@@ -1,5 +1,8 @@
 export const PASSWORD_MIN_LENGTH = 6;
 
+/** The one e-mail rule of every form and the import: a simple `name@domain.tld` shape (delivery proves the rest). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** The exact validation messages of spec §5, shared so every form (and any server echo) says the same thing. */
 export const ValidationMessages = {
   required: 'This field is required',

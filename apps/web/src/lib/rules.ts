@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, ValidationMessages } from '@hrpay/contracts';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, ValidationMessages } from '@hrpay/contracts';
 
 /**
  * The validator set of spec §5. Each validator answers the message of the first broken rule, or null. Only
@@ -12,9 +12,6 @@ const isEmpty = (value: unknown): boolean =>
   (typeof value === 'string' && value.trim() === '') ||
   (typeof value === 'number' && Number.isNaN(value)) ||
   (Array.isArray(value) && value.length === 0);
-
-/** Simple `name@domain.tld` shape; the server is the authority on deliverability. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const required: Validator = (value) => (isEmpty(value) ? ValidationMessages.required : null);
 
