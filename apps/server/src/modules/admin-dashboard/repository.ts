@@ -41,11 +41,9 @@ export const adminDashboardRepo = {
     tx.query<AuditRow>(
       `SELECT a.at, u.full_name AS actor, a.entity, a.entity_id, a.action,
               coalesce(a.after ->> 'Name', a.after ->> 'FullName', a.after ->> 'FileName',
-                       a.before ->> 'Name', a.before ->> 'FullName',
-                       concat_ws(' ', a.after ->> 'employee_number', a.after ->> 'first_name', a.after ->> 'last_name'))
-                AS label
+                       a.before ->> 'Name', a.before ->> 'FullName') AS label
          FROM audit_log a LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.actor_user_id
-        WHERE a.tenant_id = $1 AND NOT (a.entity = 'employee' AND a.after ->> 'last_import_id' IS NOT NULL)
+        WHERE a.tenant_id = $1 AND NOT (a.entity = 'employee' AND a.after ->> 'ImportId' IS NOT NULL)
         ORDER BY a.at DESC, a.id LIMIT 10`,
       [tenantId],
     ),

@@ -73,7 +73,7 @@ const INSERT_SQL = `
     RETURNING *
   )
   ${auditInsert}
-  SELECT $1, $4, 'employee', ins.id::text, 'create', NULL, to_jsonb(ins) - 'tenant_id' - 'search_text' - 'birth_md' FROM ins`;
+  SELECT $1, $4, 'employee', ins.id::text, 'create', NULL, employee_audit_image(ins) FROM ins`;
 
 // The before image comes from a second scan of the row inside the UPDATE (the statement's snapshot), not from a
 // separate CTE joined back: PostgreSQL's generic plan for that join rescanned the batch for every row.
@@ -84,8 +84,7 @@ const UPDATE_SQL = `
            last_import_id = $3, row_version = e.row_version + 1, updated_at = now()
       FROM v JOIN employees o ON o.tenant_id = $1 AND o.id = v.id
      WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = v.id
-    RETURNING e.id, to_jsonb(o) - 'tenant_id' - 'search_text' - 'birth_md' AS before_image,
-              to_jsonb(e) - 'tenant_id' - 'search_text' - 'birth_md' AS after_image
+    RETURNING e.id, employee_audit_image(o) AS before_image, employee_audit_image(e) AS after_image
   )
   ${auditInsert}
   SELECT $1, $4, 'employee', upd.id::text, 'update', upd.before_image, upd.after_image FROM upd`;

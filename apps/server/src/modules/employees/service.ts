@@ -144,6 +144,8 @@ const NOT_CHANGES = new Set([
   'EmployeeId',
   'search_text',
   'birth_md',
+  'ImportId',
+  'FullName',
 ]);
 const pascal = (key: string) =>
   key.includes('_') ? key.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase()) : key;
