@@ -29,6 +29,8 @@ import { departmentRoutes } from './modules/departments/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { shiftRoutes } from './modules/shifts/routes.js';
 import { holidayRoutes } from './modules/holidays/routes.js';
+import { leaveRoutes } from './modules/leave/routes.js';
+import { requestRoutes } from './modules/requests/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -112,6 +114,8 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(lookupRoutes);
     await api.register(shiftRoutes);
     await api.register(holidayRoutes);
+    await api.register(leaveRoutes);
+    await api.register(requestRoutes, { mailer });
     const imports = employeeImportService(db, api.log);
     await api.register(employeeImportRoutes, { imports });
     await api.register(adminDashboardRoutes, { imports });

@@ -15,3 +15,5 @@ export * from './hr-reports.js';
 export * from './departments.js';
 export * from './lookups.js';
 export * from './shifts.js';
+export * from './leave.js';
+export * from './requests.js';

@@ -25,6 +25,10 @@ export const ProblemTypes = {
   duplicate: '/problems/duplicate',
   /** 409: a concurrent change got there first (database constraint, serialization failure); try again. */
   concurrentChange: '/problems/concurrent-change',
+  /** 409: the leave balance does not cover the days asked for. */
+  insufficientBalance: '/problems/insufficient-balance',
+  /** 409: the dates overlap another pending or approved request. */
+  overlap: '/problems/overlap',
 } as const;
 export type ProblemType = (typeof ProblemTypes)[keyof typeof ProblemTypes];
 

@@ -1,4 +1,6 @@
 import type { Database, Tx } from '../db/database.js';
+import { manilaToday } from '../lib/manila.js';
+import { leaveRepo } from '../modules/leave/repository.js';
 import { insertUser, provisionTenant } from './provision.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -64,6 +66,8 @@ async function seedPeople(tx: Tx, tenantId: string, companyId: string, employees
     employeeIds.set(e.number, row!.id);
   }
   await completeRecords(tx, tenantId, companyId);
+  // This year's leave credits, as the accrual run would have granted them.
+  await leaveRepo.runAccrual(tx, tenantId, companyId, manilaToday(), null);
   return employeeIds;
 }
 
@@ -118,6 +122,47 @@ async function completeRecords(tx: Tx, tenantId: string, companyId: string) {
      SELECT tenant_id, id, hire_date, shift_id FROM employees
       WHERE tenant_id = $1 AND company_id = $2 AND shift_id IS NOT NULL`,
     [tenantId, companyId],
+  );
+}
+
+/**
+ * Pending leave, overtime and undertime requests in each company, of one employee (one with a portal account
+ * whose supervisor is an approver, when there is one), routed as filing would: to the supervisor's approver,
+ * else to HR. Leave two weeks ahead (off Sundays); overtime two hours after the shift; undertime its last hour.
+ */
+async function seedSampleRequests(tx: Tx, tenantId: string) {
+  await tx.query(
+    `WITH filer AS (
+       SELECT DISTINCT ON (e.company_id) e.tenant_id, e.company_id, e.id, s.time_out,
+              (SELECT u.id FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.supervisor_id
+                  AND u.is_approver AND u.is_active LIMIT 1) AS approver,
+              coalesce((SELECT u.id FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id LIMIT 1),
+                       (SELECT u.id FROM users u WHERE u.tenant_id = e.tenant_id AND u.company_id = e.company_id
+                           AND u.user_type = 'HRUser' LIMIT 1)) AS filed_by,
+              (current_date + 14 + CASE WHEN extract(dow FROM current_date + 14) = 0 THEN 1 ELSE 0 END) AS day
+         FROM employees e JOIN shifts s ON s.tenant_id = e.tenant_id AND s.id = e.shift_id
+        WHERE e.tenant_id = $1 AND e.supervisor_id IS NOT NULL
+        ORDER BY e.company_id,
+                 EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id) DESC,
+                 EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.supervisor_id
+                            AND u.is_approver) DESC,
+                 e.employee_number)
+     INSERT INTO time_requests (tenant_id, company_id, kind, employee_id, leave_type_id, date_from, date_to, days,
+                                starts_at, ends_at, minutes, reason, approver_user_id, filed_by_user_id)
+     SELECT f.tenant_id, f.company_id, 'Leave', f.id, t.id, f.day, f.day, 1, NULL, NULL, NULL,
+            'Family matter in the province', f.approver, f.filed_by
+       FROM filer f JOIN leave_types t ON t.tenant_id = f.tenant_id AND t.company_id = f.company_id AND t.code = 'VL'
+     UNION ALL
+     SELECT f.tenant_id, f.company_id, 'Overtime', f.id, NULL, f.day + 1, f.day + 1, NULL,
+            ((f.day + 1 + f.time_out)::text || '+08')::timestamptz, ((f.day + 1 + f.time_out)::text || '+08')::timestamptz + interval '2 hours',
+            120, 'Month-end inventory count', f.approver, f.filed_by
+       FROM filer f
+     UNION ALL
+     SELECT f.tenant_id, f.company_id, 'Undertime', f.id, NULL, f.day + 2, f.day + 2, NULL,
+            ((f.day + 2 + f.time_out)::text || '+08')::timestamptz - interval '1 hour', ((f.day + 2 + f.time_out)::text || '+08')::timestamptz,
+            60, 'Medical check-up', f.approver, f.filed_by
+       FROM filer f`,
+    [tenantId],
   );
 }
 
@@ -283,6 +328,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
         password: DEMO_PASSWORD,
         employeeId: logisticsPeople.get('DL-0003'),
       });
+      await seedSampleRequests(tx, tenantId);
     },
   );
 
@@ -339,6 +385,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
         password: DEMO_PASSWORD,
         employeeId: employees.get('OT-0002'),
       });
+      await seedSampleRequests(tx, tenantId);
     },
   );
   return { seeded: true };

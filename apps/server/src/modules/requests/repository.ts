@@ -1,0 +1,324 @@
+import type { RequestKind, RequestStatus, TimeRequest, TimeRequestListRequest } from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+
+/** The SQL of leave, overtime and undertime requests (table time_requests), confined to one company. */
+
+export interface RequestRow {
+  id: string;
+  company_id: string;
+  kind: RequestKind;
+  employee_id: string;
+  employee_number: string;
+  employee_name: string;
+  department_name: string | null;
+  leave_type_id: string | null;
+  leave_type_name: string | null;
+  date_from: string;
+  date_to: string;
+  half_day: boolean;
+  days: string | null;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  minutes: number | null;
+  reason: string;
+  status: RequestStatus;
+  approver_user_id: string | null;
+  approver_name: string | null;
+  filed_by_user_id: string;
+  filed_by_name: string;
+  decided_by_name: string | null;
+  decided_at: Date | null;
+  remarks: string | null;
+  row_version: number;
+  created_at: Date;
+}
+
+const SELECT_REQUEST = `
+  SELECT r.id, r.company_id, r.kind, r.employee_id, e.employee_number,
+         concat_ws(' ', e.first_name, e.last_name) AS employee_name, d.name AS department_name,
+         r.leave_type_id, t.name AS leave_type_name, to_char(r.date_from, 'YYYY-MM-DD') AS date_from,
+         to_char(r.date_to, 'YYYY-MM-DD') AS date_to, r.half_day, r.days::text AS days, r.starts_at, r.ends_at,
+         r.minutes, r.reason, r.status, r.approver_user_id, a.full_name AS approver_name, r.filed_by_user_id,
+         f.full_name AS filed_by_name, x.full_name AS decided_by_name, r.decided_at, r.remarks, r.row_version,
+         r.created_at
+    FROM time_requests r
+    JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.employee_id
+    LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+    LEFT JOIN leave_types t ON t.tenant_id = r.tenant_id AND t.id = r.leave_type_id
+    LEFT JOIN users a ON a.tenant_id = r.tenant_id AND a.id = r.approver_user_id
+    LEFT JOIN users f ON f.tenant_id = r.tenant_id AND f.id = r.filed_by_user_id
+    LEFT JOIN users x ON x.tenant_id = r.tenant_id AND x.id = r.decided_by_user_id`;
+
+const SORT = {
+  FiledAt: 'r.created_at',
+  DateFrom: 'r.date_from',
+  EmployeeName: "lower(e.last_name || ' ' || e.first_name)",
+  Status: 'r.status',
+} as const;
+
+/** Who is asking, for the visibility rule of a scope. */
+export interface Viewer {
+  userId: string;
+  employeeId: string | null;
+}
+
+export interface NewRequest {
+  id: string;
+  kind: RequestKind;
+  employeeId: string;
+  leaveTypeId?: string | null;
+  dateFrom: string;
+  dateTo: string;
+  halfDay?: boolean;
+  days?: number | null;
+  startsAt?: string | null;
+  endsAt?: string | null;
+  minutes?: number | null;
+  reason: string;
+  approverUserId: string | null;
+  filedByUserId: string;
+}
+
+export interface Schedule {
+  shift_name: string | null;
+  time_in: string | null;
+  time_out: string | null;
+  rest_days: number[];
+  gender: string | null;
+  separation_date: string | null;
+  supervisor_id: string | null;
+  work_location_id: string | null;
+}
+
+export const requestsRepo = {
+  async list(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    kind: RequestKind,
+    viewer: Viewer,
+    req: ReturnType<typeof TimeRequestListRequest.parse>,
+  ) {
+    const where = new Conditions(tenantId, companyId, kind).add(
+      'r.tenant_id = $1 AND r.company_id = $2 AND r.kind = $3',
+    );
+    if (req.Scope === 'Mine') where.add('r.employee_id = $?', viewer.employeeId);
+    if (req.Scope === 'Review') where.add('r.approver_user_id = $?', viewer.userId);
+    if (req.Status) where.add('r.status = $?', req.Status);
+    if (req.LeaveTypeId) where.add('r.leave_type_id = $?', req.LeaveTypeId);
+    if (req.DepartmentId) where.add('e.department_id = $?', req.DepartmentId);
+    if (req.EmployeeId) where.add('r.employee_id = $?', req.EmployeeId);
+    if (req.DateFrom) where.add('r.date_to >= $?::date', req.DateFrom);
+    if (req.DateTo) where.add('r.date_from <= $?::date', req.DateTo);
+    if (req.Search) {
+      where.add(
+        `(e.employee_number ILIKE $? OR concat_ws(' ', e.first_name, e.last_name) ILIKE $? OR r.reason ILIKE $?)`,
+        containsPattern(req.Search),
+      );
+    }
+    const [total] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM time_requests r JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.employee_id
+        WHERE ${where.sql}`,
+      where.params,
+    );
+    const defaults = { sortBy: 'FiledAt' as const, tieBreaker: 'r.id' };
+    const request = { ...req, SortDirection: req.SortBy ? req.SortDirection : ('desc' as const) };
+    const page = pageClause(request, SORT, defaults, where);
+    const rows = await tx.query<RequestRow>(`${SELECT_REQUEST} WHERE ${where.sql} ${page}`, where.params);
+    return { rows, total: total!.n };
+  },
+
+  async get(tx: Tx, tenantId: string, companyId: string, kind: RequestKind, id: string, forUpdate = false) {
+    const [row] = await tx.query<RequestRow>(
+      `${SELECT_REQUEST} WHERE r.tenant_id = $1 AND r.company_id = $2 AND r.kind = $3 AND r.id = $4${forUpdate ? ' FOR UPDATE OF r' : ''}`,
+      [tenantId, companyId, kind, id],
+    );
+    return row ?? null;
+  },
+
+  insert: (tx: Tx, tenantId: string, companyId: string, r: NewRequest) =>
+    tx.query(
+      `INSERT INTO time_requests (tenant_id, company_id, id, kind, employee_id, leave_type_id, date_from, date_to, half_day,
+                                  days, starts_at, ends_at, minutes, reason, approver_user_id, filed_by_user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      [
+        tenantId,
+        companyId,
+        r.id,
+        r.kind,
+        r.employeeId,
+        r.leaveTypeId ?? null,
+        r.dateFrom,
+        r.dateTo,
+        r.halfDay ?? false,
+        r.days ?? null,
+        r.startsAt ?? null,
+        r.endsAt ?? null,
+        r.minutes ?? null,
+        r.reason,
+        r.approverUserId,
+        r.filedByUserId,
+      ],
+    ),
+
+  /** Moves a request from one status to another; false when it is no longer in `from` at that version. */
+  async transition(
+    tx: Tx,
+    tenantId: string,
+    id: string,
+    change: {
+      from: RequestStatus;
+      to: RequestStatus;
+      rowVersion: number;
+      userId: string;
+      remarks: string | null;
+    },
+  ) {
+    const rows = await tx.query(
+      `UPDATE time_requests SET status = $5, decided_by_user_id = $6, decided_at = now(), remarks = $7,
+              row_version = row_version + 1, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND status = $3 AND row_version = $4 RETURNING id`,
+      [tenantId, id, change.from, change.rowVersion, change.to, change.userId, change.remarks],
+    );
+    return rows.length === 1;
+  },
+
+  /** The employee's shift, rest days and what filing rules need, as of today's record. */
+  async schedule(tx: Tx, tenantId: string, companyId: string, employeeId: string) {
+    const [row] = await tx.query<Schedule>(
+      `SELECT s.name AS shift_name, to_char(s.time_in, 'HH24:MI') AS time_in, to_char(s.time_out, 'HH24:MI') AS time_out,
+              coalesce(e.rest_days, s.rest_days, '{0}'::smallint[]) AS rest_days, e.gender,
+              to_char(e.separation_date, 'YYYY-MM-DD') AS separation_date, e.supervisor_id, e.work_location_id
+         FROM employees e LEFT JOIN shifts s ON s.tenant_id = e.tenant_id AND s.id = e.shift_id
+        WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = $3`,
+      [tenantId, companyId, employeeId],
+    );
+    return row ? { ...row, rest_days: (row.rest_days ?? []).map(Number) } : null;
+  },
+
+  /** The company's holidays (for the employee's work location) between two dates, drafts left out. */
+  holidays: (
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    workLocationId: string | null,
+    from: string,
+    to: string,
+  ) =>
+    tx.query<{ date: string; type: string; name: string }>(
+      `SELECT to_char(date, 'YYYY-MM-DD') AS date, type, name FROM holidays
+        WHERE tenant_id = $1 AND company_id = $2 AND date BETWEEN $4::date AND $5::date AND NOT is_draft
+          AND (work_location_id IS NULL OR work_location_id = $3)`,
+      [tenantId, companyId, workLocationId, from, to],
+    ),
+
+  /** The active approver linked to an employee (the filer's supervisor), if any. */
+  async approverOf(tx: Tx, tenantId: string, employeeId: string) {
+    const [row] = await tx.query<{ id: string }>(
+      `SELECT id FROM users WHERE tenant_id = $1 AND employee_id = $2 AND is_active AND is_approver
+          AND user_type = 'PortalUser' ORDER BY created_at LIMIT 1`,
+      [tenantId, employeeId],
+    );
+    return row?.id ?? null;
+  },
+
+  /** Pending or approved requests of the same kind that overlap the dates (leave) or the times (OT / UT). */
+  async overlapping(
+    tx: Tx,
+    tenantId: string,
+    kind: RequestKind,
+    employeeId: string,
+    range: { dateFrom: string; dateTo: string; startsAt?: string | null; endsAt?: string | null },
+  ) {
+    const rows = await tx.query<{ date_from: string; date_to: string; status: string }>(
+      `SELECT to_char(date_from, 'YYYY-MM-DD') AS date_from, to_char(date_to, 'YYYY-MM-DD') AS date_to, status
+         FROM time_requests
+        WHERE tenant_id = $1 AND kind = $2 AND employee_id = $3 AND status IN ('Pending', 'Approved')
+          AND date_from <= $5::date AND date_to >= $4::date
+          AND ($6::timestamptz IS NULL OR (starts_at < $7::timestamptz AND ends_at > $6::timestamptz) OR $2 = 'Undertime')
+        LIMIT 1`,
+      [
+        tenantId,
+        kind,
+        employeeId,
+        range.dateFrom,
+        range.dateTo,
+        range.startsAt ?? null,
+        range.endsAt ?? null,
+      ],
+    );
+    return rows[0] ?? null;
+  },
+
+  /** The e-mail of the portal user linked to an employee, and of a user by id. */
+  async employeeEmail(tx: Tx, tenantId: string, employeeId: string) {
+    const [row] = await tx.query<{ email: string }>(
+      `SELECT email FROM users WHERE tenant_id = $1 AND employee_id = $2 AND is_active ORDER BY created_at LIMIT 1`,
+      [tenantId, employeeId],
+    );
+    return row?.email ?? null;
+  },
+  async userEmail(tx: Tx, tenantId: string, userId: string) {
+    const [row] = await tx.query<{ email: string }>(
+      `SELECT email FROM users WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, userId],
+    );
+    return row?.email ?? null;
+  },
+  hrEmails: (tx: Tx, tenantId: string, companyId: string) =>
+    tx.query<{ email: string }>(
+      `SELECT email FROM users WHERE tenant_id = $1 AND company_id = $2 AND user_type = 'HRUser' AND is_active`,
+      [tenantId, companyId],
+    ),
+
+  /** The punches of an employee's day (Manila), for a UT request's details. Filled by the time-logs module. */
+  punches: async (_tx: Tx, _tenantId: string, _employeeId: string, _date: string) =>
+    [] as { Time: string; Direction: string; Source: string }[],
+
+  async pendingCounts(tx: Tx, tenantId: string, companyId: string, approverUserId: string | null) {
+    const rows = await tx.query<{ kind: RequestKind; n: number }>(
+      `SELECT kind, count(*)::int AS n FROM time_requests
+        WHERE tenant_id = $1 AND company_id = $2 AND status = 'Pending' AND ($3::uuid IS NULL OR approver_user_id = $3)
+        GROUP BY kind`,
+      [tenantId, companyId, approverUserId],
+    );
+    const counts = { Leave: 0, Overtime: 0, Undertime: 0 };
+    for (const r of rows) counts[r.kind] = r.n;
+    return counts;
+  },
+};
+
+/** Manila wall-clock time (HH:mm) of an instant: the Philippines keeps UTC+8 all year. */
+export const manilaTime = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(11, 16);
+
+export function toTimeRequest(row: RequestRow, can: { review: boolean; cancel: boolean }): TimeRequest {
+  return {
+    RequestId: row.id,
+    Kind: row.kind,
+    EmployeeId: row.employee_id,
+    EmployeeNumber: row.employee_number,
+    EmployeeName: row.employee_name,
+    DepartmentName: row.department_name,
+    Status: row.status,
+    Reason: row.reason,
+    Remarks: row.remarks,
+    DateFrom: row.date_from,
+    DateTo: row.date_to,
+    LeaveTypeId: row.leave_type_id,
+    LeaveTypeName: row.leave_type_name,
+    HalfDay: row.half_day,
+    Days: row.days === null ? null : Number(row.days),
+    StartTime: row.starts_at ? manilaTime(new Date(row.starts_at)) : null,
+    EndTime: row.ends_at ? manilaTime(new Date(row.ends_at)) : null,
+    Minutes: row.minutes,
+    ReviewerName: row.approver_name ?? 'HR',
+    FiledByName: row.filed_by_name,
+    FiledAt: new Date(row.created_at).toISOString(),
+    DecidedByName: row.decided_by_name,
+    DecidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    CanReview: can.review,
+    CanCancel: can.cancel,
+    RowVersion: row.row_version,
+  };
+}

@@ -1,0 +1,462 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ProblemTypes,
+  REQUEST_SEGMENTS,
+  type CreateLeaveRequest,
+  type CreateOvertimeRequest,
+  type CreateUndertimeRequest,
+  type RequestKind,
+  type RequestStatus,
+  type TimeRequest,
+  type TimeRequestListRequest,
+  type UndertimeDetails,
+} from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import { writeAudit } from '../../lib/audit.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { problems } from '../../lib/problem.js';
+import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
+import { leaveService } from '../leave/service.js';
+import { requestsRepo as repo, toTimeRequest, type RequestRow, type Schedule } from './repository.js';
+
+const LABEL: Record<RequestKind, string> = { Leave: 'leave', Overtime: 'overtime', Undertime: 'undertime' };
+const invalid = (code: string, description: string) =>
+  problems.badRequest('One or more fields are invalid.', [{ Code: code, Description: description }]);
+const fmtDays = (n: number) =>
+  `${n.toLocaleString('en-PH', { maximumFractionDigits: 2 })} day${n === 1 ? '' : 's'}`;
+
+/** Manila wall-clock date + time as an instant (UTC+8 all year, no daylight saving). */
+const manilaInstant = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/** The shift's start and end on a date; an end at or before the start is on the next day. */
+function shiftWindow(schedule: Schedule, date: string) {
+  if (!schedule.time_in || !schedule.time_out) return null;
+  const start = manilaInstant(date, schedule.time_in);
+  const overnight = minutesOf(schedule.time_out) <= minutesOf(schedule.time_in);
+  const end = manilaInstant(overnight ? addDays(date, 1) : date, schedule.time_out);
+  return { start, end };
+}
+
+/**
+ * Leave, overtime and undertime requests: filing rules, routing to the filer's supervisor's approver (or HR),
+ * the state machine, the ledger entries of approved leave, audit rows and mail to the other party.
+ */
+export function createRequestsService({ mailer }: { mailer: Mailer }) {
+  /** Who may see a request: HR the whole company; a portal user their own and those routed to them. */
+  function visible(user: CurrentUser, row: RequestRow) {
+    if (user.userType === 'HRUser') return true;
+    return row.employee_id === user.employeeId || (user.isApprover && row.approver_user_id === user.userId);
+  }
+  const isOwn = (user: CurrentUser, row: RequestRow) =>
+    !!user.employeeId && row.employee_id === user.employeeId;
+  function canReview(user: CurrentUser, row: RequestRow) {
+    if (row.status !== 'Pending' || isOwn(user, row)) return false;
+    if (user.userType === 'HRUser') return true;
+    return user.isApprover && row.approver_user_id === user.userId;
+  }
+  function canCancel(user: CurrentUser, row: RequestRow) {
+    if (row.status === 'Pending') return isOwn(user, row) || user.userType === 'HRUser';
+    return row.status === 'Approved' && user.userType === 'HRUser';
+  }
+  const present = (user: CurrentUser, row: RequestRow): TimeRequest =>
+    toTimeRequest(row, { review: canReview(user, row), cancel: canCancel(user, row) });
+
+  async function load(tx: Tx, user: CurrentUser, kind: RequestKind, id: string, forUpdate = false) {
+    const row = await repo.get(tx, user.tenantId, user.companyId, kind, id, forUpdate);
+    if (!row || !visible(user, row)) throw problems.notFound(`The ${LABEL[kind]} request was not found.`);
+    return row;
+  }
+
+  /** The employee a request is filed for: a portal user's own; HR names one of its company. */
+  async function filer(tx: Tx, user: CurrentUser, employeeId: string | null | undefined) {
+    const id = user.userType === 'HRUser' ? employeeId : user.employeeId;
+    if (!id) {
+      throw user.userType === 'HRUser'
+        ? invalid('EmployeeId', 'Choose the employee the request is for')
+        : problems.badRequest('Your account is not linked to an employee record; ask HR to file for you.');
+    }
+    const schedule = await repo.schedule(tx, user.tenantId, user.companyId, id);
+    if (!schedule) throw invalid('EmployeeId', 'The employee was not found in this company');
+    if (schedule.separation_date)
+      throw invalid('EmployeeId', 'The employee is separated and can no longer file requests');
+    return { employeeId: id, schedule };
+  }
+
+  /** A date's kind for the filer: rest day, holiday (a special working day is a working day) or working day. */
+  async function dayKinds(tx: Tx, user: CurrentUser, schedule: Schedule, from: string, to: string) {
+    const holidays = await repo.holidays(
+      tx,
+      user.tenantId,
+      user.companyId,
+      schedule.work_location_id,
+      from,
+      to,
+    );
+    const off = new Map(holidays.filter((h) => h.type !== 'SpecialWorking').map((h) => [h.date, h.name]));
+    const days: { date: string; working: boolean; why: string | null }[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      const rest = schedule.rest_days.includes(dayOfWeek(d));
+      const holiday = off.get(d) ?? null;
+      days.push({ date: d, working: !rest && !holiday, why: holiday ?? (rest ? 'a rest day' : null) });
+    }
+    return days;
+  }
+
+  async function file(
+    ctx: RequestContext,
+    kind: RequestKind,
+    employeeId: string,
+    fields: Omit<
+      Parameters<typeof repo.insert>[3],
+      'id' | 'kind' | 'employeeId' | 'approverUserId' | 'filedByUserId'
+    >,
+    schedule: Schedule,
+  ) {
+    const { tx, user } = ctx;
+    const clash = await repo.overlapping(tx, user.tenantId, kind, employeeId, fields);
+    if (clash) {
+      const when =
+        clash.date_from === clash.date_to ? clash.date_from : `${clash.date_from} to ${clash.date_to}`;
+      throw problems.conflict(
+        `This ${LABEL[kind]} request overlaps a ${clash.status.toLowerCase()} one (${when}).`,
+        ProblemTypes.overlap,
+      );
+    }
+    const approverUserId = schedule.supervisor_id
+      ? await repo.approverOf(tx, user.tenantId, schedule.supervisor_id)
+      : null;
+    const id = randomUUID();
+    await repo.insert(tx, user.tenantId, user.companyId, {
+      ...fields,
+      id,
+      kind,
+      employeeId,
+      approverUserId: approverUserId === user.userId ? null : approverUserId,
+      filedByUserId: user.userId,
+    });
+    const row = (await repo.get(tx, user.tenantId, user.companyId, kind, id))!;
+    const saved = present(user, row);
+    await writeAudit(tx, user, {
+      entity: `${LABEL[kind]}-request`,
+      entityId: id,
+      action: 'create',
+      after: saved,
+    });
+    const to = row.approver_user_id
+      ? [await repo.userEmail(tx, user.tenantId, row.approver_user_id)]
+      : (await repo.hrEmails(tx, user.tenantId, user.companyId)).map((r) => r.email);
+    await notify(ctx, to, `${row.employee_name} filed a ${LABEL[kind]} request`, [
+      `${row.employee_name} filed a ${LABEL[kind]} request (${describe(saved)}).`,
+      `Reason: ${row.reason}`,
+      '',
+      `Review it in HRPAY: /${row.approver_user_id ? 'portal' : 'hr'}/${REQUEST_SEGMENTS[kind]}${row.approver_user_id ? `/review/${id}` : ''}`,
+    ]);
+    return saved;
+  }
+
+  async function notify(
+    ctx: RequestContext,
+    recipients: (string | null)[],
+    subject: string,
+    lines: string[],
+  ) {
+    const ids: string[] = [];
+    for (const to of new Set(recipients.filter((r): r is string => !!r))) {
+      ids.push(await mailer.queue(ctx.tx, ctx.user.tenantId, { to, subject, text: lines.join('\n') }));
+    }
+    if (ids.length) ctx.afterCommit(() => void mailer.deliver(ctx.user.tenantId, ids));
+  }
+
+  async function move(
+    ctx: RequestContext,
+    kind: RequestKind,
+    id: string,
+    to: RequestStatus,
+    input: { RowVersion: number; Remarks?: string | null },
+  ) {
+    const { tx, user } = ctx;
+    const before = await load(tx, user, kind, id, true);
+    const shown = present(user, before);
+    if (to === 'Cancelled' ? !shown.CanCancel : !shown.CanReview) {
+      if (to !== 'Cancelled' && before.status === 'Pending' && isOwn(user, before)) {
+        throw problems.forbidden('You cannot review your own request.');
+      }
+      if (before.status !== 'Pending' && !(to === 'Cancelled' && before.status === 'Approved')) {
+        throw problems.conflict(
+          `This ${LABEL[kind]} request is already ${before.status.toLowerCase()}.`,
+          ProblemTypes.invalidState,
+        );
+      }
+      throw problems.forbidden(
+        to === 'Cancelled'
+          ? before.status === 'Approved'
+            ? 'Only HR can cancel an approved request.'
+            : 'Only the employee or HR can cancel this request.'
+          : 'This request is not waiting for your review.',
+      );
+    }
+    if (before.row_version !== input.RowVersion) {
+      throw problems.stale(
+        `This ${LABEL[kind]} request was changed since you opened it. Reload to see its current state.`,
+      );
+    }
+    const remarks = input.Remarks?.trim() || null;
+    if (kind === 'Leave' && before.leave_type_id) {
+      const days = Number(before.days);
+      await leaveService.lockBalances(tx, user, before.employee_id);
+      if (to === 'Approved') {
+        const type = await leaveService.getType(tx, user, before.leave_type_id);
+        if (type.NeedsBalance && !type.AllowNegative) {
+          const balance = await leaveService.balanceOf(tx, user, before.employee_id, type.LeaveTypeId);
+          if (balance < days) {
+            throw problems.conflict(
+              `${before.employee_name} has ${fmtDays(balance)} of ${type.Name} left; this request needs ${fmtDays(days)}.`,
+              ProblemTypes.insufficientBalance,
+            );
+          }
+        }
+        if (type.NeedsBalance) {
+          await leaveService.recordRequest(tx, user, { ...ledgerOf(before), kind: 'Use' });
+        }
+      } else if (to === 'Cancelled' && before.status === 'Approved') {
+        const type = await leaveService.getType(tx, user, before.leave_type_id);
+        if (type.NeedsBalance)
+          await leaveService.recordRequest(tx, user, { ...ledgerOf(before), kind: 'Reversal' });
+      }
+    }
+    const moved = await repo.transition(tx, user.tenantId, before.id, {
+      from: before.status,
+      to,
+      rowVersion: input.RowVersion,
+      userId: user.userId,
+      remarks,
+    });
+    if (!moved)
+      throw problems.conflict(
+        'Someone else decided this request first. Reload to see it.',
+        ProblemTypes.concurrentChange,
+      );
+    const after = (await repo.get(tx, user.tenantId, user.companyId, kind, id))!;
+    const result = present(user, after);
+    await writeAudit(tx, user, {
+      entity: `${LABEL[kind]}-request`,
+      entityId: id,
+      action: 'update',
+      before: present(user, before),
+      after: result,
+    });
+    // The other party hears of it: the employee of a decision, the reviewer of a cancellation.
+    const recipients =
+      to === 'Cancelled' && isOwn(user, before)
+        ? before.approver_user_id
+          ? [await repo.userEmail(tx, user.tenantId, before.approver_user_id)]
+          : (await repo.hrEmails(tx, user.tenantId, user.companyId)).map((r) => r.email)
+        : [await repo.employeeEmail(tx, user.tenantId, before.employee_id)];
+    await notify(ctx, recipients, `Your ${LABEL[kind]} request was ${to.toLowerCase()}`, [
+      `The ${LABEL[kind]} request of ${before.employee_name} (${describe(result)}) was ${to.toLowerCase()} by ${user.fullName}.`,
+      ...(remarks ? [`Remarks: ${remarks}`] : []),
+    ]);
+    return result;
+  }
+
+  const ledgerOf = (row: RequestRow) => ({
+    employeeId: row.employee_id,
+    leaveTypeId: row.leave_type_id!,
+    requestId: row.id,
+    days: Number(row.days),
+  });
+
+  return {
+    async list(
+      tx: Tx,
+      user: CurrentUser,
+      kind: RequestKind,
+      req: ReturnType<typeof TimeRequestListRequest.parse>,
+    ) {
+      if (user.userType !== 'HRUser' && req.Scope === 'Company') {
+        throw problems.forbidden('Only HR sees every request of the company.');
+      }
+      if (req.Scope === 'Mine' && !user.employeeId) return { Items: [], TotalCount: 0 };
+      const { rows, total } = await repo.list(tx, user.tenantId, user.companyId, kind, user, req);
+      return { Items: rows.map((r) => present(user, r)), TotalCount: total };
+    },
+
+    get: async (tx: Tx, user: CurrentUser, kind: RequestKind, id: string) =>
+      present(user, await load(tx, user, kind, id)),
+
+    async fileLeave(ctx: RequestContext, input: CreateLeaveRequest) {
+      const { tx, user } = ctx;
+      const { employeeId, schedule } = await filer(tx, user, input.EmployeeId);
+      const type = await leaveService.getType(tx, user, input.LeaveTypeId).catch(() => {
+        throw invalid('LeaveTypeId', 'The leave type was not found');
+      });
+      if (!type.IsActive) throw invalid('LeaveTypeId', `${type.Name} is no longer in use`);
+      if (type.Gender && schedule.gender !== type.Gender) {
+        throw invalid('LeaveTypeId', `${type.Name} is for ${type.Gender.toLowerCase()} employees only`);
+      }
+      if (input.HalfDay && !type.HalfDayAllowed)
+        throw invalid('HalfDay', `${type.Name} cannot be taken as a half day`);
+      const calendar = await dayKinds(tx, user, schedule, input.DateFrom, input.DateTo);
+      if (calendar.length > 366) throw invalid('DateTo', 'A leave covers at most a year');
+      const working = calendar.filter((d) => d.working).length;
+      if (!working) {
+        throw invalid(
+          'DateFrom',
+          `No working day in these dates: ${calendar.map((d) => `${d.date} is ${d.why}`).join(', ')}`,
+        );
+      }
+      const days = input.HalfDay ? 0.5 : working;
+      if (type.MaxDaysPerRequest !== null && days > type.MaxDaysPerRequest) {
+        throw invalid('DateTo', `${type.Name} allows at most ${fmtDays(type.MaxDaysPerRequest)} per request`);
+      }
+      if (type.NeedsBalance && !type.AllowNegative) {
+        const [balance] = (await leaveService.balances(tx, user, employeeId)).filter(
+          (b) => b.LeaveTypeId === type.LeaveTypeId,
+        );
+        const available = balance?.Available ?? 0;
+        if (available < days) {
+          throw problems.conflict(
+            `Not enough ${type.Name}: ${fmtDays(available)} available${balance?.Pending ? ` (${fmtDays(balance.Pending)} held by pending requests)` : ''}, ${fmtDays(days)} asked.`,
+            ProblemTypes.insufficientBalance,
+          );
+        }
+      }
+      return file(
+        ctx,
+        'Leave',
+        employeeId,
+        {
+          leaveTypeId: type.LeaveTypeId,
+          dateFrom: input.DateFrom,
+          dateTo: input.DateTo,
+          halfDay: input.HalfDay ?? false,
+          days,
+          reason: input.Reason.trim(),
+        },
+        schedule,
+      );
+    },
+
+    async fileOvertime(ctx: RequestContext, input: CreateOvertimeRequest) {
+      const { tx, user } = ctx;
+      const { employeeId, schedule } = await filer(tx, user, input.EmployeeId);
+      const startsAt = manilaInstant(input.Date, input.StartTime);
+      const nextDay = minutesOf(input.EndTime) <= minutesOf(input.StartTime);
+      const endsAt = manilaInstant(nextDay ? addDays(input.Date, 1) : input.Date, input.EndTime);
+      const [day] = await dayKinds(tx, user, schedule, input.Date, input.Date);
+      if (day!.working) {
+        const shift = shiftWindow(schedule, input.Date);
+        if (!shift) throw invalid('Date', 'The employee has no shift on this day; ask HR to assign one');
+        if (startsAt < shift.end) {
+          throw invalid(
+            'StartTime',
+            `Overtime on a working day starts at or after the shift's end (${schedule.time_out})`,
+          );
+        }
+      }
+      const minutes = Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000);
+      return file(
+        ctx,
+        'Overtime',
+        employeeId,
+        {
+          dateFrom: input.Date,
+          dateTo: input.Date,
+          startsAt: startsAt.toISOString(),
+          endsAt: endsAt.toISOString(),
+          minutes,
+          reason: input.Reason.trim(),
+        },
+        schedule,
+      );
+    },
+
+    async fileUndertime(ctx: RequestContext, input: CreateUndertimeRequest) {
+      const { tx, user } = ctx;
+      const { employeeId, schedule } = await filer(tx, user, input.EmployeeId);
+      const [day] = await dayKinds(tx, user, schedule, input.Date, input.Date);
+      if (!day!.working)
+        throw invalid('Date', `${input.Date} is ${day!.why}: there is no shift to leave early from`);
+      const shift = shiftWindow(schedule, input.Date);
+      if (!shift) throw invalid('Date', 'The employee has no shift on this day; ask HR to assign one');
+      // An overnight shift's early hours belong to the next calendar day.
+      let leaving = manilaInstant(input.Date, input.TimeLeaving);
+      if (leaving <= shift.start) leaving = manilaInstant(addDays(input.Date, 1), input.TimeLeaving);
+      if (!(leaving > shift.start && leaving < shift.end)) {
+        throw invalid(
+          'TimeLeaving',
+          `The time of leaving must be inside the shift (${schedule.time_in} to ${schedule.time_out})`,
+        );
+      }
+      return file(
+        ctx,
+        'Undertime',
+        employeeId,
+        {
+          dateFrom: input.Date,
+          dateTo: input.Date,
+          startsAt: leaving.toISOString(),
+          endsAt: shift.end.toISOString(),
+          minutes: Math.round((shift.end.getTime() - leaving.getTime()) / 60_000),
+          reason: input.Reason.trim(),
+        },
+        schedule,
+      );
+    },
+
+    approve: (
+      ctx: RequestContext,
+      kind: RequestKind,
+      id: string,
+      input: { RowVersion: number; Remarks?: string | null },
+    ) => move(ctx, kind, id, 'Approved', input),
+    reject: (
+      ctx: RequestContext,
+      kind: RequestKind,
+      id: string,
+      input: { RowVersion: number; Remarks: string },
+    ) => move(ctx, kind, id, 'Rejected', input),
+    cancel: (
+      ctx: RequestContext,
+      kind: RequestKind,
+      id: string,
+      input: { RowVersion: number; Remarks?: string | null },
+    ) => move(ctx, kind, id, 'Cancelled', input),
+
+    async undertimeDetails(tx: Tx, user: CurrentUser, id: string): Promise<UndertimeDetails> {
+      const row = await load(tx, user, 'Undertime', id);
+      const schedule = await repo.schedule(tx, user.tenantId, user.companyId, row.employee_id);
+      const [day] = schedule ? await dayKinds(tx, user, schedule, row.date_from, row.date_from) : [];
+      return {
+        Request: present(user, row),
+        Schedule:
+          schedule?.shift_name && schedule.time_in && schedule.time_out
+            ? {
+                ShiftName: schedule.shift_name,
+                TimeIn: schedule.time_in,
+                TimeOut: schedule.time_out,
+                IsRestDay: !day?.working,
+              }
+            : null,
+        Punches: await repo.punches(tx, user.tenantId, row.employee_id, row.date_from),
+      };
+    },
+
+    pendingCounts: (tx: Tx, user: CurrentUser) =>
+      repo.pendingCounts(tx, user.tenantId, user.companyId, user.userType === 'HRUser' ? null : user.userId),
+  };
+}
+
+function describe(r: TimeRequest) {
+  if (r.Kind === 'Leave') {
+    const dates = r.DateFrom === r.DateTo ? r.DateFrom : `${r.DateFrom} to ${r.DateTo}`;
+    return `${r.LeaveTypeName}, ${dates}, ${r.HalfDay ? 'half day' : fmtDays(r.Days ?? 0)}`;
+  }
+  return r.Kind === 'Overtime'
+    ? `${r.DateFrom}, ${r.StartTime} to ${r.EndTime}`
+    : `${r.DateFrom}, leaving at ${r.StartTime}`;
+}

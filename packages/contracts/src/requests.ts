@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { listRequest, listResponse, RowVersion } from './lists.js';
+import { ValidationMessages as M } from './validation-messages.js';
+
+/**
+ * Issue 9 §3: leave, overtime and undertime requests. One life for all three: Pending -> Approved / Rejected by
+ * the reviewer, Pending -> Cancelled by the filer, Approved -> Cancelled by HR only.
+ */
+export const REQUEST_KINDS = ['Leave', 'Overtime', 'Undertime'] as const;
+export const RequestKind = z.enum(REQUEST_KINDS);
+export type RequestKind = z.infer<typeof RequestKind>;
+/** The URL segment of each kind: /api/v1/leave-requests, /api/v1/ot-requests, /api/v1/ut-requests. */
+export const REQUEST_SEGMENTS: Record<RequestKind, string> = {
+  Leave: 'leave-requests',
+  Overtime: 'ot-requests',
+  Undertime: 'ut-requests',
+};
+
+export const REQUEST_STATUSES = ['Pending', 'Approved', 'Rejected', 'Cancelled'] as const;
+export const RequestStatus = z.enum(REQUEST_STATUSES);
+export type RequestStatus = z.infer<typeof RequestStatus>;
+
+const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+const time = z.string(M.required).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:mm (24-hour)');
+const reason = z.string(M.required).trim().min(1, M.required).max(500, M.maxLength(500));
+/** HR files on an employee's behalf; a portal user always files for themself (the field is ignored for them). */
+const onBehalfOf = { EmployeeId: z.uuid().nullable().optional() };
+
+export const LeaveRequestFields = {
+  ...onBehalfOf,
+  LeaveTypeId: z.uuid(M.required),
+  DateFrom: isoDate,
+  DateTo: isoDate,
+  /** A half day is one day's morning or afternoon: DateFrom = DateTo. */
+  HalfDay: z.boolean().default(false),
+  Reason: reason,
+};
+export const CreateLeaveRequest = z
+  .strictObject(LeaveRequestFields)
+  .refine((r) => r.DateTo >= r.DateFrom, {
+    path: ['DateTo'],
+    message: 'The last day cannot be before the first',
+  })
+  .refine((r) => !r.HalfDay || r.DateFrom === r.DateTo, {
+    path: ['HalfDay'],
+    message: 'A half day covers a single date',
+  });
+export type CreateLeaveRequest = z.input<typeof CreateLeaveRequest>;
+
+export const CreateOvertimeRequest = z.strictObject({
+  ...onBehalfOf,
+  Date: isoDate,
+  /** An end time at or before the start time is on the next day. */
+  StartTime: time,
+  EndTime: time,
+  Reason: reason,
+});
+export type CreateOvertimeRequest = z.input<typeof CreateOvertimeRequest>;
+
+export const CreateUndertimeRequest = z.strictObject({
+  ...onBehalfOf,
+  Date: isoDate,
+  /** When the employee leaves, before the shift's end. */
+  TimeLeaving: time,
+  Reason: reason,
+});
+export type CreateUndertimeRequest = z.input<typeof CreateUndertimeRequest>;
+
+export const TimeRequest = z.object({
+  RequestId: z.uuid(),
+  Kind: RequestKind,
+  EmployeeId: z.uuid(),
+  EmployeeNumber: z.string(),
+  EmployeeName: z.string(),
+  DepartmentName: z.string().nullable(),
+  Status: RequestStatus,
+  Reason: z.string(),
+  /** The reviewer's or canceller's remarks. */
+  Remarks: z.string().nullable(),
+  DateFrom: z.string(),
+  DateTo: z.string(),
+  // Leave
+  LeaveTypeId: z.uuid().nullable(),
+  LeaveTypeName: z.string().nullable(),
+  HalfDay: z.boolean(),
+  Days: z.number().nullable(),
+  // Overtime (start, end) and undertime (StartTime = time leaving, EndTime = the shift's end), Manila time
+  StartTime: z.string().nullable(),
+  EndTime: z.string().nullable(),
+  Minutes: z.number().int().nullable(),
+  /** Who reviews it: the approver's name, or "HR". */
+  ReviewerName: z.string(),
+  FiledByName: z.string(),
+  FiledAt: z.string(),
+  DecidedByName: z.string().nullable(),
+  DecidedAt: z.string().nullable(),
+  /** What the signed-in user may do with it now. */
+  CanReview: z.boolean(),
+  CanCancel: z.boolean(),
+  RowVersion: z.number().int(),
+});
+export type TimeRequest = z.infer<typeof TimeRequest>;
+
+/** Mine: my own requests; Review: waiting for (or decided by) me as approver; Company: HR's view of all. */
+export const RequestScope = z.enum(['Mine', 'Review', 'Company']);
+export type RequestScope = z.infer<typeof RequestScope>;
+export const REQUEST_SORTABLE = ['FiledAt', 'DateFrom', 'EmployeeName', 'Status'] as const;
+export const TimeRequestListRequest = listRequest(REQUEST_SORTABLE, {
+  Scope: RequestScope.default('Mine'),
+  Status: RequestStatus.optional(),
+  LeaveTypeId: z.uuid().optional(),
+  DepartmentId: z.uuid().optional(),
+  EmployeeId: z.uuid().optional(),
+  DateFrom: isoDate.optional(),
+  DateTo: isoDate.optional(),
+});
+export type TimeRequestListRequest = z.input<typeof TimeRequestListRequest>;
+export const TimeRequestListResponse = listResponse(TimeRequest);
+
+export const ReviewRequest = z.strictObject({
+  RowVersion,
+  Remarks: z.string().trim().max(500, M.maxLength(500)).nullable().optional(),
+});
+export type ReviewRequest = z.input<typeof ReviewRequest>;
+/** A rejection says why. */
+export const RejectRequest = z.strictObject({
+  RowVersion,
+  Remarks: z.string(M.required).trim().min(1, M.required).max(500, M.maxLength(500)),
+});
+
+/** A UT request with the day it concerns: the schedule and the punches (issue 9 §3, /portal/ut-requests/:id/details). */
+export const UndertimeDetails = z.object({
+  Request: TimeRequest,
+  Schedule: z
+    .object({ ShiftName: z.string(), TimeIn: z.string(), TimeOut: z.string(), IsRestDay: z.boolean() })
+    .nullable(),
+  Punches: z.array(z.object({ Time: z.string(), Direction: z.string(), Source: z.string() })),
+});
+export type UndertimeDetails = z.infer<typeof UndertimeDetails>;
+
+export const PendingRequestCounts = z.object({
+  Leave: z.number().int(),
+  Overtime: z.number().int(),
+  Undertime: z.number().int(),
+});
