@@ -170,13 +170,13 @@ export const LeaveCreditListResponse = listResponse(LeaveCreditRow);
 export const LeaveAdjustmentRequest = z.strictObject({
   EmployeeId: z.uuid(M.required),
   LeaveTypeId: z.uuid(M.required),
-  /** Days to add (positive) or take away (negative), in half days. */
+  /** Days to add (positive) or take away (negative); monthly accruals make quarter days, so two decimals. */
   Days: z
     .number(M.required)
     .min(-366, M.min(-366))
     .max(366, M.max(366))
     .refine((v) => v !== 0, 'Enter the days to add or take away')
-    .refine((v) => Number.isInteger(v * 2), 'Use whole or half days'),
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'Use at most two decimals'),
   Reason: z.string().trim().min(1, M.required).max(300, M.maxLength(300)),
 });
 export type LeaveAdjustmentRequest = z.input<typeof LeaveAdjustmentRequest>;

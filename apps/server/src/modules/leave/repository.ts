@@ -125,13 +125,14 @@ const toBalance = (r: BalanceRow): LeaveBalance => ({
 
 /**
  * Per employee and type: this year's earned and used days, the balance (the sum of every entry) and the days
- * held by pending requests. `$1` tenant, `$2` the year's first day; the caller joins `e` (employees) and `t`.
+ * held by pending requests. `yearStart` is the placeholder of the year's first day; the caller joins `e`
+ * (employees) and `t` (leave types).
  */
-const BALANCE_COLUMNS = `
+const balanceColumns = (yearStart: string) => `
   coalesce((SELECT sum(l.days) FROM leave_ledger l WHERE l.tenant_id = e.tenant_id AND l.employee_id = e.id
-              AND l.leave_type_id = t.id AND l.kind IN ('Grant', 'Accrual', 'Adjustment') AND l.entry_date >= $2::date), 0) AS earned,
+              AND l.leave_type_id = t.id AND l.kind IN ('Grant', 'Accrual', 'Adjustment') AND l.entry_date >= ${yearStart}::date), 0) AS earned,
   coalesce((SELECT -sum(l.days) FROM leave_ledger l WHERE l.tenant_id = e.tenant_id AND l.employee_id = e.id
-              AND l.leave_type_id = t.id AND l.kind IN ('Use', 'Reversal') AND l.entry_date >= $2::date), 0) AS used,
+              AND l.leave_type_id = t.id AND l.kind IN ('Use', 'Reversal') AND l.entry_date >= ${yearStart}::date), 0) AS used,
   coalesce((SELECT sum(l.days) FROM leave_ledger l WHERE l.tenant_id = e.tenant_id AND l.employee_id = e.id
               AND l.leave_type_id = t.id), 0) AS balance,
   coalesce((SELECT sum(r.days) FROM time_requests r WHERE r.tenant_id = e.tenant_id AND r.employee_id = e.id
@@ -225,9 +226,10 @@ export const leaveRepo = {
   /** Every active type's balance of one employee. */
   async balances(tx: Tx, tenantId: string, companyId: string, employeeId: string, yearStart: string) {
     const rows = await tx.query<BalanceRow>(
-      `SELECT t.id AS leave_type_id, t.code, t.name, t.needs_balance, ${BALANCE_COLUMNS}
+      `SELECT t.id AS leave_type_id, t.code, t.name, t.needs_balance, ${balanceColumns('$2')}
          FROM employees e JOIN leave_types t ON t.tenant_id = e.tenant_id AND t.company_id = e.company_id
         WHERE e.tenant_id = $1 AND e.id = $3 AND e.company_id = $4 AND t.is_active
+          AND (t.gender IS NULL OR t.gender = e.gender)
         ORDER BY t.needs_balance DESC, lower(t.name)`,
       [tenantId, yearStart, employeeId, companyId],
     );
@@ -276,8 +278,9 @@ export const leaveRepo = {
     yearStart: string,
     req: ReturnType<typeof LeaveCreditListRequest.parse>,
   ) {
-    const where = new Conditions(tenantId, yearStart, companyId).add(
-      'e.tenant_id = $1 AND e.company_id = $3 AND e.separation_date IS NULL AND t.is_active AND t.needs_balance',
+    const where = new Conditions(tenantId, companyId).add(
+      `e.tenant_id = $1 AND e.company_id = $2 AND e.separation_date IS NULL AND t.is_active AND t.needs_balance
+       AND (t.gender IS NULL OR t.gender = e.gender)`,
     );
     if (req.Search) {
       where.add(
@@ -299,6 +302,7 @@ export const leaveRepo = {
       LeaveTypeName: 'lower(t.name)',
       Balance: 'balance',
     };
+    const year = where.param(yearStart);
     const page = pageClause(req, sort, { sortBy: 'EmployeeName', tieBreaker: 'e.id, t.id' }, where);
     const rows = await tx.query<
       BalanceRow & {
@@ -309,7 +313,7 @@ export const leaveRepo = {
       }
     >(
       `SELECT e.id AS employee_id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS employee_name,
-              d.name AS department, t.id AS leave_type_id, t.code, t.name, t.needs_balance, ${BALANCE_COLUMNS}
+              d.name AS department, t.id AS leave_type_id, t.code, t.name, t.needs_balance, ${balanceColumns(year)}
          ${from} WHERE ${where.sql} ${page}`,
       where.params,
     );

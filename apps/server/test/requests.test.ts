@@ -1,0 +1,675 @@
+/** Issue 9 §2 and §3: leave types, the leave ledger, and leave / OT / UT requests through HTTP. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProblemTypes, type EmployeeLeaveCredits, type LeaveType, type TimeRequest } from '@hrpay/contracts';
+import { createTestApp, demo, onPostgres, signIn, type Session, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let hr: Session;
+let approver: Session;
+let employee: Session;
+let logisticsHr: Session;
+let otherHr: Session;
+let ids: Record<string, string>;
+let types: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [hr, approver, employee, logisticsHr, otherHr] = await Promise.all(
+    [demo.hr, demo.approver, demo.employee, demo.logisticsHr, demo.otherHr].map((who) => signIn(t.app, who)),
+  );
+  const rows = await t.db.withTenant(hr.tenantId, (tx) =>
+    tx.query<{ id: string; employee_number: string }>(`SELECT id, employee_number FROM employees`),
+  );
+  ids = Object.fromEntries(rows.map((r) => [r.employee_number, r.id]));
+  const list = await call(hr, 'POST', '/api/v1/leave-types/list', { PageSize: 100 });
+  types = Object.fromEntries((list.json().Items as LeaveType[]).map((x) => [x.Code, x.LeaveTypeId]));
+});
+afterAll(() => t?.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (s: Session, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: s.headers, payload });
+const codes = (res: { json(): { errors?: { Code: string }[] } }) =>
+  (res.json().errors ?? []).map((e) => e.Code);
+
+async function credits(s: Session, employeeId?: string): Promise<EmployeeLeaveCredits> {
+  const res = employeeId
+    ? await call(s, 'GET', `/api/v1/leave-credits/employees/${employeeId}`)
+    : await call(s, 'GET', '/api/v1/portal/leave-credits');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const balanceOf = (c: EmployeeLeaveCredits, code: string) =>
+  c.Balances.find((b) => b.LeaveTypeCode === code)!;
+
+/** Sets an employee's balance of a type to `days` through adjustments (the ledger never takes an edit). */
+async function setBalance(employeeId: string, code: string, days: number) {
+  const current = balanceOf(await credits(hr, employeeId), code).Balance;
+  let delta = days - current;
+  while (delta !== 0) {
+    const step = Math.max(-366, Math.min(366, delta));
+    const res = await call(hr, 'POST', '/api/v1/leave-credits/adjustments', {
+      EmployeeId: employeeId,
+      LeaveTypeId: types[code],
+      Days: step,
+      Reason: 'Test opening balance',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    delta -= step;
+  }
+}
+
+async function fileLeave(s: Session, body: object): Promise<TimeRequest> {
+  const res = await call(s, 'POST', '/api/v1/leave-requests', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const outbox = (recipient: string) =>
+  t.db.withTenant(hr.tenantId, (tx) =>
+    tx.query<{ subject: string }>(
+      `SELECT subject FROM mail_outbox WHERE recipient = $1 ORDER BY created_at`,
+      [recipient],
+    ),
+  );
+
+describe('leave types', () => {
+  it('seeds the Philippine statutory leaves for every company', async () => {
+    expect(Object.keys(types).sort()).toEqual(['LWOP', 'ML', 'PL', 'SIL', 'SL', 'SLW', 'SPL', 'VAWC', 'VL']);
+    const sil = (await call(hr, 'GET', `/api/v1/leave-types/${types.SIL}`)).json() as LeaveType;
+    expect(sil).toMatchObject({
+      Name: 'Service Incentive Leave',
+      AnnualDays: 5,
+      GrantRule: 'HireAnniversary',
+      MinServiceMonths: 12,
+      ConvertibleToCash: true,
+    });
+    const ml = (await call(hr, 'GET', `/api/v1/leave-types/${types.ML}`)).json() as LeaveType;
+    expect(ml).toMatchObject({ MaxDaysPerRequest: 105, Gender: 'Female', NeedsBalance: false });
+    // Another company has its own copy; this company's ids are 404 there.
+    expect((await call(logisticsHr, 'GET', `/api/v1/leave-types/${types.SIL}`)).statusCode).toBe(404);
+    expect((await call(otherHr, 'GET', `/api/v1/leave-types/${types.SIL}`)).statusCode).toBe(404);
+    const theirs = await call(logisticsHr, 'POST', '/api/v1/leave-types/list', {});
+    expect(theirs.json().TotalCount).toBe(9);
+  });
+
+  it('creates, refuses duplicates, takes back its own GET body, and deletes only when unused', async () => {
+    const res = await call(hr, 'POST', '/api/v1/leave-types', {
+      Code: 'bdl',
+      Name: 'Birthday Leave',
+      GrantRule: 'Yearly',
+      AnnualDays: 1,
+      HalfDayAllowed: false,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as LeaveType;
+    expect(created).toMatchObject({ Code: 'BDL', IsPaid: true, NeedsBalance: true, RowVersion: 1 });
+    const dup = await call(hr, 'POST', '/api/v1/leave-types', {
+      Code: 'VL',
+      Name: 'birthday leave',
+      AnnualDays: 1,
+    });
+    expect(dup.statusCode).toBe(400);
+    expect(codes(dup).sort()).toEqual(['Code', 'Name']);
+    const noDays = await call(hr, 'POST', '/api/v1/leave-types', {
+      Code: 'X',
+      Name: 'X',
+      GrantRule: 'Monthly',
+    });
+    expect(codes(noDays)).toEqual(['AnnualDays']);
+    const halfDays = await call(hr, 'POST', '/api/v1/leave-types', { Code: 'Y', Name: 'Y', AnnualDays: 1.3 });
+    expect(codes(halfDays)).toEqual(['AnnualDays']);
+
+    const read = (await call(hr, 'GET', `/api/v1/leave-types/${created.LeaveTypeId}`)).json();
+    const put = await call(hr, 'PUT', `/api/v1/leave-types/${created.LeaveTypeId}`, {
+      ...read,
+      AnnualDays: 2,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ AnnualDays: 2, RowVersion: 2 });
+    const stale = await call(hr, 'PUT', `/api/v1/leave-types/${created.LeaveTypeId}`, {
+      ...read,
+      AnnualDays: 3,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
+
+    // VL has a (seeded) request filed against it.
+    const used = await call(hr, 'DELETE', `/api/v1/leave-types/${types.VL}`);
+    expect(used.statusCode).toBe(409);
+    expect(used.json().type).toBe(ProblemTypes.stillReferenced);
+    expect(used.json().detail).toMatch(/Deactivate it instead/);
+    expect((await call(hr, 'DELETE', `/api/v1/leave-types/${created.LeaveTypeId}`)).statusCode).toBe(200);
+    expect((await call(employee, 'POST', '/api/v1/leave-types/list', {})).statusCode).toBe(403);
+    expect((await call(employee, 'GET', '/api/v1/leave-types/options')).statusCode).toBe(200);
+  });
+});
+
+describe('leave credits', () => {
+  let newHire: string;
+
+  beforeAll(async () => {
+    // A woman hired on 10 March 2025, straight into the database as the import would have put her.
+    const [row] = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ id: string }>(
+        `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, gender, hire_date)
+         SELECT tenant_id, company_id, 'DM-0100', 'Rica', 'Villanueva', 'Female', DATE '2025-03-10' FROM employees
+          WHERE id = $1 RETURNING id`,
+        [ids['DM-0004']],
+      ),
+    );
+    newHire = row!.id;
+  });
+
+  it('grants and accrues what is due by a date, and a second run grants nothing', async () => {
+    const first = await call(hr, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf: '2026-03-31' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().EntriesCreated).toBeGreaterThan(0);
+    const c = await credits(hr, newHire);
+    // SIL: 5 days on the first anniversary (10 March 2026); VL and SL: 1.25 a month for January to March.
+    // Solo parent and VAWC leave are per case (no credits); VAWC shows to her as a woman.
+    expect(balanceOf(c, 'SIL').Balance).toBe(5);
+    expect(balanceOf(c, 'VL').Balance).toBe(3.75);
+    expect(balanceOf(c, 'SL').Balance).toBe(3.75);
+    expect(balanceOf(c, 'SPL')).toMatchObject({ NeedsBalance: false, Balance: 0 });
+    expect(balanceOf(c, 'VAWC').NeedsBalance).toBe(false);
+    expect(c.Entries.every((e) => e.Kind === 'Accrual' || e.Kind === 'Grant')).toBe(true);
+    const silGrant = c.Entries.find((e) => e.LeaveTypeName === 'Service Incentive Leave')!;
+    expect(silGrant).toMatchObject({ Kind: 'Grant', EntryDate: '2026-03-10', Days: 5 });
+
+    const again = await call(hr, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf: '2026-03-31' });
+    expect(again.json().EntriesCreated).toBe(0);
+    expect(again.json().Message).toMatch(/already on file/);
+    expect(balanceOf(await credits(hr, newHire), 'VL').Balance).toBe(3.75);
+  });
+
+  it('expires or converts to cash what exceeds the carry-over cap at the next year', async () => {
+    await call(hr, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf: '2026-12-31' });
+    const december = await credits(hr, newHire);
+    expect(balanceOf(december, 'VL').Balance).toBe(15);
+    await call(hr, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf: '2027-01-05' });
+    const c = await credits(hr, newHire);
+    // VL keeps 5 (cap) + January's 1.25; SIL's 5 unused days are converted to cash (cap 0).
+    expect(balanceOf(c, 'VL').Balance).toBe(6.25);
+    const conversion = c.Entries.find((e) => e.Kind === 'CashConversion')!;
+    expect(conversion).toMatchObject({ Days: -5, EntryDate: '2027-01-01' });
+    expect(conversion.Reason).toMatch(/converted to cash/);
+    expect(c.Entries.some((e) => e.Kind === 'Expiry' && e.Days === -10)).toBe(true);
+  });
+
+  it('adjusts with a reason and never below zero', async () => {
+    const noReason = await call(hr, 'POST', '/api/v1/leave-credits/adjustments', {
+      EmployeeId: newHire,
+      LeaveTypeId: types.SL,
+      Days: 1,
+      Reason: ' ',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(codes(noReason)).toEqual(['Reason']);
+    const before = balanceOf(await credits(hr, newHire), 'SL').Balance;
+    const negative = await call(hr, 'POST', '/api/v1/leave-credits/adjustments', {
+      EmployeeId: newHire,
+      LeaveTypeId: types.SL,
+      Days: -(before + 1),
+      Reason: 'Correction',
+    });
+    expect(negative.statusCode).toBe(409);
+    expect(negative.json().type).toBe(ProblemTypes.insufficientBalance);
+    const ok = await call(hr, 'POST', '/api/v1/leave-credits/adjustments', {
+      EmployeeId: newHire,
+      LeaveTypeId: types.SL,
+      Days: -0.5,
+      Reason: 'Half day taken before HRPAY',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(balanceOf(ok.json(), 'SL').Balance).toBe(before - 0.5);
+    const audit = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(`SELECT 1 FROM audit_log WHERE entity = 'leave-credit' AND entity_id = $1`, [newHire]),
+    );
+    expect(audit).toHaveLength(1);
+    // The ledger is append-only for the application role.
+    await expect(
+      t.db.withTenant(hr.tenantId, (tx) => tx.query(`UPDATE leave_ledger SET days = 99`)),
+    ).rejects.toThrow(/permission denied/);
+  });
+
+  it('shows a portal user their own credits and HR the grid', async () => {
+    const mine = await credits(employee);
+    expect(mine.EmployeeNumber).toBe('DM-0004');
+    expect(balanceOf(mine, 'VL').NeedsBalance).toBe(true);
+    expect(mine.Balances.map((b) => b.LeaveTypeCode)).not.toContain('ML'); // a man: no maternity leave
+    expect(
+      (await call(employee, 'GET', `/api/v1/leave-credits/employees/${ids['DM-0004']}`)).statusCode,
+    ).toBe(403);
+    const grid = await call(hr, 'POST', '/api/v1/leave-credits/list', {
+      LeaveTypeId: types.VL,
+      Search: 'Dela Cruz',
+    });
+    expect(grid.statusCode).toBe(200);
+    expect(grid.json().Items).toHaveLength(1);
+    expect(grid.json().Items[0]).toMatchObject({ EmployeeNumber: 'DM-0004', LeaveTypeCode: 'VL' });
+    expect(
+      (await call(logisticsHr, 'GET', `/api/v1/leave-credits/employees/${ids['DM-0004']}`)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('leave requests', () => {
+  it('counts working days of the schedule (rest days and holidays excluded) and routes to the approver', async () => {
+    await setBalance(ids['DM-0004']!, 'VL', 10);
+    // 23-28 December 2026: Christmas Eve (special) and Christmas Day (regular) are holidays, Sunday the rest day.
+    const r = await fileLeave(employee, {
+      LeaveTypeId: types.VL,
+      DateFrom: '2026-12-23',
+      DateTo: '2026-12-28',
+      Reason: 'Christmas in the province',
+    });
+    expect(r).toMatchObject({
+      Status: 'Pending',
+      Days: 3,
+      ReviewerName: 'Ana Cruz',
+      EmployeeNumber: 'DM-0004',
+    });
+    expect(r.CanCancel).toBe(true);
+    expect(r.CanReview).toBe(false);
+    expect((await outbox('approver@demo.hrpay.test')).map((m) => m.subject)).toContain(
+      'Juan Dela Cruz filed a leave request',
+    );
+    const c = balanceOf(await credits(employee), 'VL');
+    expect(c).toMatchObject({ Balance: 10, Pending: 4, Available: 6 }); // 3 + the seeded 1-day request
+
+    const overlap = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.SL,
+      DateFrom: '2026-12-28',
+      DateTo: '2026-12-29',
+      Reason: 'x',
+    });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().type).toBe(ProblemTypes.overlap);
+    const holidayOnly = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.VL,
+      DateFrom: '2026-12-30',
+      DateTo: '2026-12-30',
+      Reason: 'x',
+    });
+    expect(holidayOnly.statusCode).toBe(400);
+    expect(holidayOnly.json().errors[0].Description).toMatch(/Rizal Day/);
+    const tooMuch = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.VL,
+      DateFrom: '2027-02-01',
+      DateTo: '2027-02-10',
+      Reason: 'x',
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().type).toBe(ProblemTypes.insufficientBalance);
+    const male = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.ML,
+      DateFrom: '2027-02-01',
+      DateTo: '2027-02-01',
+      Reason: 'x',
+    });
+    expect(codes(male)).toEqual(['LeaveTypeId']);
+    const halfTwoDays = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.VL,
+      DateFrom: '2027-02-01',
+      DateTo: '2027-02-02',
+      HalfDay: true,
+      Reason: 'x',
+    });
+    expect(codes(halfTwoDays)).toEqual(['HalfDay']);
+    const reversed = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.VL,
+      DateFrom: '2027-02-02',
+      DateTo: '2027-02-01',
+      Reason: 'x',
+    });
+    expect(codes(reversed)).toEqual(['DateTo']);
+  });
+
+  it('lets the approver approve: the balance drops by a Use entry; every refused transition answers', async () => {
+    const r = await fileLeave(employee, {
+      LeaveTypeId: types.VL,
+      DateFrom: '2027-01-18',
+      DateTo: '2027-01-18',
+      HalfDay: true,
+      Reason: 'Bank errand',
+    });
+    expect(r.Days).toBe(0.5);
+    const waiting = await call(approver, 'POST', '/api/v1/leave-requests/list', {
+      Scope: 'Review',
+      Status: 'Pending',
+    });
+    const mine = (waiting.json().Items as TimeRequest[]).find((x) => x.RequestId === r.RequestId)!;
+    expect(mine.CanReview).toBe(true);
+    // The filer cannot review their own request; HR-only scope is refused to a portal user.
+    expect(
+      (await call(employee, 'POST', `/api/v1/leave-requests/${r.RequestId}/approve`, { RowVersion: 1 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(employee, 'POST', '/api/v1/leave-requests/list', { Scope: 'Company' })).statusCode,
+    ).toBe(403);
+    const stale = await call(approver, 'POST', `/api/v1/leave-requests/${r.RequestId}/approve`, {
+      RowVersion: 7,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
+    const before = balanceOf(await credits(employee), 'VL').Balance;
+    const ok = await call(approver, 'POST', `/api/v1/leave-requests/${r.RequestId}/approve`, {
+      RowVersion: 1,
+      Remarks: 'Enjoy',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      Status: 'Approved',
+      DecidedByName: 'Ana Cruz',
+      Remarks: 'Enjoy',
+      RowVersion: 2,
+    });
+    expect(balanceOf(await credits(employee), 'VL').Balance).toBe(before - 0.5);
+    expect((await outbox('employee@demo.hrpay.test')).map((m) => m.subject)).toContain(
+      'Your leave request was approved',
+    );
+    for (const action of ['approve', 'reject']) {
+      const again = await call(approver, 'POST', `/api/v1/leave-requests/${r.RequestId}/${action}`, {
+        RowVersion: 2,
+        Remarks: 'again',
+      });
+      expect(again.statusCode, action).toBe(409);
+      expect(again.json().type).toBe(ProblemTypes.invalidState);
+    }
+    // Approved -> Cancelled only by HR; the days come back through a reversal entry.
+    expect(
+      (await call(employee, 'POST', `/api/v1/leave-requests/${r.RequestId}/cancel`, { RowVersion: 2 }))
+        .statusCode,
+    ).toBe(403);
+    const cancelled = await call(hr, 'POST', `/api/v1/leave-requests/${r.RequestId}/cancel`, {
+      RowVersion: 2,
+      Remarks: 'Office closed that day',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().Status).toBe('Cancelled');
+    const after = await credits(employee);
+    expect(balanceOf(after, 'VL').Balance).toBe(before);
+    expect(after.Entries.filter((e) => e.RequestId === r.RequestId).map((e) => [e.Kind, e.Days])).toEqual(
+      expect.arrayContaining([
+        ['Use', -0.5],
+        ['Reversal', 0.5],
+      ]),
+    );
+    const audit = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(`SELECT action FROM audit_log WHERE entity = 'leave-request' AND entity_id = $1`, [
+        r.RequestId,
+      ]),
+    );
+    expect(audit).toHaveLength(3);
+  });
+
+  it('rejects with remarks only; the filer cancels a pending one; cancelled and rejected stay final', async () => {
+    const r = await fileLeave(employee, {
+      LeaveTypeId: types.VL,
+      DateFrom: '2027-01-20',
+      DateTo: '2027-01-20',
+      Reason: 'Errand',
+    });
+    const bare = await call(approver, 'POST', `/api/v1/leave-requests/${r.RequestId}/reject`, {
+      RowVersion: 1,
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(codes(bare)).toEqual(['Remarks']);
+    const rejected = await call(approver, 'POST', `/api/v1/leave-requests/${r.RequestId}/reject`, {
+      RowVersion: 1,
+      Remarks: 'Inventory week',
+    });
+    expect(rejected.json().Status).toBe('Rejected');
+    const late = await call(hr, 'POST', `/api/v1/leave-requests/${r.RequestId}/cancel`, { RowVersion: 2 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().type).toBe(ProblemTypes.invalidState);
+
+    const p = await fileLeave(employee, {
+      LeaveTypeId: types.VL,
+      DateFrom: '2027-01-21',
+      DateTo: '2027-01-21',
+      Reason: 'Errand',
+    });
+    const own = await call(employee, 'POST', `/api/v1/leave-requests/${p.RequestId}/cancel`, {
+      RowVersion: 1,
+    });
+    expect(own.json().Status).toBe('Cancelled');
+    const approveCancelled = await call(approver, 'POST', `/api/v1/leave-requests/${p.RequestId}/approve`, {
+      RowVersion: 2,
+    });
+    expect(approveCancelled.statusCode).toBe(409);
+  });
+
+  it('sends a request of someone whose supervisor has no approver to HR; nobody reviews their own', async () => {
+    // Grace (DM-0007) reports to Jose, a payroll user who is no approver: HR files for her and reviews it.
+    const g = await fileLeave(hr, {
+      EmployeeId: ids['DM-0007'],
+      LeaveTypeId: types.LWOP,
+      DateFrom: '2027-01-22',
+      DateTo: '2027-01-22',
+      Reason: 'Personal',
+    });
+    expect(g).toMatchObject({ ReviewerName: 'HR', EmployeeName: 'Grace Garcia', CanReview: true });
+    // The approver of another team sees nothing of it.
+    expect((await call(approver, 'GET', `/api/v1/leave-requests/${g.RequestId}`)).statusCode).toBe(404);
+    expect((await call(employee, 'GET', `/api/v1/leave-requests/${g.RequestId}`)).statusCode).toBe(404);
+    expect((await call(logisticsHr, 'GET', `/api/v1/leave-requests/${g.RequestId}`)).statusCode).toBe(404);
+    expect((await call(otherHr, 'GET', `/api/v1/leave-requests/${g.RequestId}`)).statusCode).toBe(404);
+    expect(
+      (await call(hr, 'POST', `/api/v1/leave-requests/${g.RequestId}/approve`, { RowVersion: 1 })).statusCode,
+    ).toBe(200);
+
+    // HR's own request (Maria, DM-0001) goes to HR, but not to herself.
+    const m = await fileLeave(hr, {
+      EmployeeId: ids['DM-0001'],
+      LeaveTypeId: types.LWOP,
+      DateFrom: '2027-01-22',
+      DateTo: '2027-01-22',
+      Reason: 'Personal',
+    });
+    expect(m.CanReview).toBe(false);
+    const self = await call(hr, 'POST', `/api/v1/leave-requests/${m.RequestId}/approve`, { RowVersion: 1 });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().detail).toBe('You cannot review your own request.');
+
+    const noEmployee = await call(hr, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.LWOP,
+      DateFrom: '2027-01-22',
+      DateTo: '2027-01-22',
+      Reason: 'x',
+    });
+    expect(codes(noEmployee)).toEqual(['EmployeeId']);
+    const foreign = await call(logisticsHr, 'POST', '/api/v1/leave-requests', {
+      EmployeeId: ids['DM-0007'],
+      LeaveTypeId: types.LWOP,
+      DateFrom: '2027-01-22',
+      DateTo: '2027-01-22',
+      Reason: 'x',
+    });
+    expect(foreign.statusCode).toBe(400);
+  });
+
+  it('lists with filters for HR: status, type, dates, department, employee', async () => {
+    const all = await call(hr, 'POST', '/api/v1/leave-requests/list', { Scope: 'Company', PageSize: 100 });
+    expect(all.statusCode).toBe(200);
+    const items = all.json().Items as TimeRequest[];
+    expect(items.length).toBe(all.json().TotalCount);
+    const byStatus = await call(hr, 'POST', '/api/v1/leave-requests/list', {
+      Scope: 'Company',
+      Status: 'Rejected',
+    });
+    expect((byStatus.json().Items as TimeRequest[]).every((x) => x.Status === 'Rejected')).toBe(true);
+    expect(byStatus.json().TotalCount).toBe(1);
+    const byEmployee = await call(hr, 'POST', '/api/v1/leave-requests/list', {
+      Scope: 'Company',
+      EmployeeId: ids['DM-0007'],
+    });
+    expect(byEmployee.json().TotalCount).toBe(1);
+    const byDates = await call(hr, 'POST', '/api/v1/leave-requests/list', {
+      Scope: 'Company',
+      DateFrom: '2026-12-25',
+      DateTo: '2026-12-26',
+    });
+    expect((byDates.json().Items as TimeRequest[]).map((x) => x.DateFrom)).toEqual(['2026-12-23']);
+    const byType = await call(hr, 'POST', '/api/v1/leave-requests/list', {
+      Scope: 'Company',
+      LeaveTypeId: types.LWOP,
+    });
+    expect(byType.json().TotalCount).toBe(2);
+    const theirs = await call(logisticsHr, 'POST', '/api/v1/leave-requests/list', {
+      Scope: 'Company',
+      PageSize: 100,
+    });
+    expect((theirs.json().Items as TimeRequest[]).some((x) => x.EmployeeNumber.startsWith('DM-'))).toBe(
+      false,
+    );
+  });
+});
+
+describe('overtime and undertime requests', () => {
+  it("takes overtime after the shift's end or on a rest day, at most a day long", async () => {
+    // Juan works the day shift (08:00-17:00), rest day Sunday. 2027-01-19 is a Tuesday.
+    const early = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: '2027-01-19',
+      StartTime: '16:00',
+      EndTime: '19:00',
+      Reason: 'Rush order',
+    });
+    expect(early.statusCode).toBe(400);
+    expect(codes(early)).toEqual(['StartTime']);
+    const ok = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: '2027-01-19',
+      StartTime: '17:00',
+      EndTime: '19:30',
+      Reason: 'Rush order',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({
+      StartTime: '17:00',
+      EndTime: '19:30',
+      Minutes: 150,
+      ReviewerName: 'Ana Cruz',
+    });
+    const overlap = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: '2027-01-19',
+      StartTime: '19:00',
+      EndTime: '21:00',
+      Reason: 'More',
+    });
+    expect(overlap.statusCode).toBe(409);
+    // Sunday 2027-01-24, across midnight.
+    const sunday = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: '2027-01-24',
+      StartTime: '22:00',
+      EndTime: '02:00',
+      Reason: 'Machine changeover',
+    });
+    expect(sunday.statusCode, sunday.body).toBe(201);
+    expect(sunday.json()).toMatchObject({ Minutes: 240, DateFrom: '2027-01-24' });
+    const badTime = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: '2027-01-24',
+      StartTime: '25:00',
+      EndTime: '02:00',
+      Reason: 'x',
+    });
+    expect(codes(badTime)).toEqual(['StartTime']);
+    const rejected = await call(hr, 'POST', `/api/v1/ot-requests/${ok.json().RequestId}/reject`, {
+      RowVersion: 1,
+      Remarks: 'No budget',
+    });
+    expect(rejected.json().Status).toBe('Rejected');
+  });
+
+  it("takes undertime only inside the shift of a working day, with the day's schedule in its details", async () => {
+    const outside = await call(employee, 'POST', '/api/v1/ut-requests', {
+      Date: '2027-01-19',
+      TimeLeaving: '17:30',
+      Reason: 'Clinic',
+    });
+    expect(codes(outside)).toEqual(['TimeLeaving']);
+    const sunday = await call(employee, 'POST', '/api/v1/ut-requests', {
+      Date: '2027-01-24',
+      TimeLeaving: '15:00',
+      Reason: 'Clinic',
+    });
+    expect(codes(sunday)).toEqual(['Date']);
+    const ok = await call(employee, 'POST', '/api/v1/ut-requests', {
+      Date: '2027-01-19',
+      TimeLeaving: '15:00',
+      Reason: 'Clinic',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ StartTime: '15:00', EndTime: '17:00', Minutes: 120 });
+    const details = await call(approver, 'GET', `/api/v1/ut-requests/${ok.json().RequestId}/details`);
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json().Schedule).toMatchObject({
+      ShiftName: 'Day Shift',
+      TimeIn: '08:00',
+      TimeOut: '17:00',
+    });
+    // An UT request id is not an OT request.
+    expect((await call(hr, 'GET', `/api/v1/ot-requests/${ok.json().RequestId}`)).statusCode).toBe(404);
+  });
+
+  it('counts what waits for review: everything pending for HR, the own queue for an approver', async () => {
+    const hrCounts = (await call(hr, 'GET', '/api/v1/requests/pending-counts')).json();
+    const mine = (await call(approver, 'GET', '/api/v1/requests/pending-counts')).json();
+    expect(mine.Undertime).toBeGreaterThanOrEqual(2);
+    expect(hrCounts.Leave).toBeGreaterThanOrEqual(mine.Leave);
+  });
+});
+
+describe('concurrency', () => {
+  it('lets exactly one of two simultaneous decisions on a request stand', async () => {
+    const r = await fileLeave(employee, {
+      LeaveTypeId: types.LWOP,
+      DateFrom: '2027-03-02',
+      DateTo: '2027-03-02',
+      Reason: 'Race',
+    });
+    const [a, b] = await Promise.all([
+      call(approver, 'POST', `/api/v1/leave-requests/${r.RequestId}/approve`, { RowVersion: 1 }),
+      call(hr, 'POST', `/api/v1/leave-requests/${r.RequestId}/reject`, { RowVersion: 1, Remarks: 'No' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+  });
+
+  it('never overdraws a balance when many approvals of different requests draw on it at once', async () => {
+    const n = onPostgres ? 1000 : 24;
+    const employeeId = ids['DM-0005']!; // Liza, supervised by Ana
+    await setBalance(employeeId, 'SL', n);
+    // n one-day requests on n working days from 2028 on, filed by HR for her.
+    const filed: TimeRequest[] = [];
+    let day = Date.parse('2028-01-03T00:00:00Z');
+    while (filed.length < n) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      day += 86_400_000;
+      const res = await call(hr, 'POST', '/api/v1/leave-requests', {
+        EmployeeId: employeeId,
+        LeaveTypeId: types.SL,
+        DateFrom: date,
+        DateTo: date,
+        Reason: 'Load',
+      });
+      if (res.statusCode === 201) filed.push(res.json());
+      else expect(res.statusCode, res.body).toBe(400); // a rest day or holiday
+    }
+    // Then half the days are taken away: only n / 2 approvals can stand.
+    await setBalance(employeeId, 'SL', n / 2);
+    const results = await Promise.all(
+      filed.map((r) =>
+        call(approver, 'POST', `/api/v1/leave-requests/${r.RequestId}/approve`, { RowVersion: 1 }),
+      ),
+    );
+    const approved = results.filter((r) => r.statusCode === 200).length;
+    expect(approved).toBe(n / 2);
+    expect(
+      results
+        .filter((r) => r.statusCode === 409)
+        .every((r) => r.json().type === ProblemTypes.insufficientBalance),
+    ).toBe(true);
+    expect(balanceOf(await credits(hr, employeeId), 'SL').Balance).toBe(0);
+  }, 300_000);
+});
