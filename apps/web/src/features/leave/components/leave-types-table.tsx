@@ -1,0 +1,169 @@
+import { useCallback, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { LEAVE_GRANT_RULE_LABELS, LEAVE_TYPE_SORTABLE, ProblemTypes, type LeaveType } from '@hrpay/contracts';
+import { useConfirm } from '@/components/confirm-dialog';
+import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
+import { isProblem } from '@/lib/api-error';
+import { errorDetail, handleError } from '@/lib/error-handler';
+import { useListQuery } from '@/lib/use-list-query';
+import { fetchLeaveTypes, leaveTypeKeys, useDeleteLeaveType, useUpdateLeaveType } from '../api/leave';
+import { LeaveTypeDialog } from './leave-type-dialog';
+
+/** The company's leave types (Philippine statutory leaves seeded), with add, edit and delete-or-deactivate. */
+export function LeaveTypesTable() {
+  const [editing, setEditing] = useState<LeaveType | 'new' | null>(null);
+  const confirm = useConfirm();
+  const { mutateAsync: remove } = useDeleteLeaveType();
+  const { mutateAsync: update } = useUpdateLeaveType();
+  const list = useListQuery({
+    queryKey: leaveTypeKeys.lists(),
+    queryFn: fetchLeaveTypes,
+    sortable: LEAVE_TYPE_SORTABLE,
+    defaultSort: { SortBy: 'Name', SortDirection: 'asc' },
+  });
+
+  const removeType = useCallback(
+    async (t: LeaveType) => {
+      if (
+        !(await confirm({
+          title: 'Delete leave type',
+          message: `Delete ${t.Name}? This cannot be undone.`,
+          destructive: true,
+        }))
+      )
+        return;
+      try {
+        await remove(t.LeaveTypeId);
+        toast.success('Leave type deleted');
+        return;
+      } catch (error) {
+        if (!isProblem(error, ProblemTypes.stillReferenced) || !t.IsActive) {
+          handleError(error, 'The leave type could not be deleted.');
+          return;
+        }
+        const deactivate = await confirm({
+          title: 'Leave type cannot be deleted',
+          message: errorDetail(error) ?? `${t.Name} is in use.`,
+          confirmLabel: 'Deactivate instead',
+        });
+        if (!deactivate) return;
+      }
+      try {
+        await update({ id: t.LeaveTypeId, body: { ...t, IsActive: false } });
+        toast.success('Leave type deactivated');
+      } catch (error) {
+        handleError(error, 'The leave type could not be deactivated.');
+      }
+    },
+    [confirm, remove, update],
+  );
+
+  const columns = useMemo<GridColDef<LeaveType>[]>(
+    () => [
+      {
+        field: 'Name',
+        headerName: 'Name',
+        flex: 1.2,
+        minWidth: 180,
+        renderCell: ({ row }) => (
+          <Link component="button" type="button" onClick={() => setEditing(row)} sx={{ textAlign: 'left' }}>
+            {row.Name}
+          </Link>
+        ),
+      },
+      { field: 'Code', headerName: 'Code', width: 90 },
+      {
+        field: 'GrantRule',
+        headerName: 'Credits',
+        flex: 1,
+        minWidth: 170,
+        valueFormatter: (v: LeaveType['GrantRule']) => LEAVE_GRANT_RULE_LABELS[v],
+      },
+      {
+        field: 'AnnualDays',
+        headerName: 'Days',
+        width: 110,
+        valueGetter: (_v, row) =>
+          row.NeedsBalance
+            ? `${row.AnnualDays} a year`
+            : row.MaxDaysPerRequest
+              ? `up to ${row.MaxDaysPerRequest}`
+              : '—',
+      },
+      {
+        field: 'IsPaid',
+        headerName: 'Paid',
+        width: 80,
+        sortable: false,
+        valueFormatter: (v: boolean) => (v ? 'Yes' : 'No'),
+      },
+      {
+        field: 'IsActive',
+        headerName: 'Status',
+        width: 110,
+        renderCell: ({ value }) => (
+          <Chip
+            size="small"
+            label={value ? 'Active' : 'Inactive'}
+            color={value ? 'success' : 'default'}
+            variant="outlined"
+          />
+        ),
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 90,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditOutlined />}
+            label="Edit"
+            onClick={() => setEditing(row)}
+          />,
+          <GridActionsCellItem
+            key="delete"
+            showInMenu
+            icon={<DeleteOutlined />}
+            label="Delete"
+            onClick={() => void removeType(row)}
+          />,
+        ],
+      },
+    ],
+    [removeType],
+  );
+
+  return (
+    <>
+      <ListToolbar
+        search={
+          <SearchField value={list.search} onChange={list.setSearch} placeholder="Search name or code" />
+        }
+      >
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+          Add Leave Type
+        </Button>
+      </ListToolbar>
+      <DataTable
+        label="Leave types"
+        {...list.tableProps}
+        columns={columns}
+        getRowId={(row) => row.LeaveTypeId}
+        emptyMessage={list.request.Search ? 'No leave types match.' : 'No leave types yet.'}
+        hideOnPhone={['Code', 'IsPaid']}
+      />
+      {editing && (
+        <LeaveTypeDialog leaveType={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+    </>
+  );
+}

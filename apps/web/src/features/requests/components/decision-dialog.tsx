@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ProblemTypes, type TimeRequest } from '@hrpay/contracts';
+import { isProblem } from '@/lib/api-error';
+import { errorDetail, handleError } from '@/lib/error-handler';
+import { useDecideRequest, type Decision } from '../api/requests';
+import { describeWhen, KIND } from '../kinds';
+
+const VERB: Record<Decision, { title: string; button: string; done: string }> = {
+  approve: { title: 'Approve', button: 'Approve', done: 'approved' },
+  reject: { title: 'Reject', button: 'Reject', done: 'rejected' },
+  cancel: { title: 'Cancel', button: 'Cancel request', done: 'cancelled' },
+};
+
+/** Approve, reject (remarks required) or cancel one request, with remarks for the other party. */
+export function DecisionDialog({
+  request,
+  action,
+  onClose,
+  onDone,
+}: {
+  request: TimeRequest;
+  action: Decision;
+  onClose: () => void;
+  onDone?: (saved: TimeRequest) => void;
+}) {
+  const [remarks, setRemarks] = useState('');
+  const [missing, setMissing] = useState(false);
+  const { mutateAsync: decide, isPending } = useDecideRequest(request.Kind);
+  const verb = VERB[action];
+
+  const send = async () => {
+    if (action === 'reject' && !remarks.trim()) {
+      setMissing(true);
+      return;
+    }
+    try {
+      const saved = await decide({
+        id: request.RequestId,
+        action,
+        body: { RowVersion: request.RowVersion, Remarks: remarks.trim() || null },
+      });
+      toast.success(`${KIND[request.Kind].short} request ${verb.done}`);
+      onDone?.(saved);
+      onClose();
+    } catch (error) {
+      if (isProblem(error, ProblemTypes.insufficientBalance)) {
+        toast.error(errorDetail(error));
+        return;
+      }
+      if (
+        isProblem(error, ProblemTypes.staleRowVersion) ||
+        isProblem(error, ProblemTypes.invalidState) ||
+        isProblem(error, ProblemTypes.concurrentChange)
+      ) {
+        toast.warning(`${errorDetail(error)} The list now shows its current state.`);
+        onClose();
+        return;
+      }
+      handleError(error, `The request could not be ${verb.done}.`);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="decision-title"
+    >
+      <DialogTitle id="decision-title">
+        {verb.title} {KIND[request.Kind].noun}
+      </DialogTitle>
+      <DialogContent>
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="subtitle1">{request.EmployeeName}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {request.LeaveTypeName ? `${request.LeaveTypeName} · ` : ''}
+            {describeWhen(request)}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            Reason: {request.Reason}
+          </Typography>
+        </Box>
+        <TextField
+          label={action === 'reject' ? 'Remarks (required)' : 'Remarks (optional)'}
+          value={remarks}
+          onChange={(event) => {
+            setRemarks(event.target.value);
+            setMissing(false);
+          }}
+          multiline
+          minRows={2}
+          fullWidth
+          autoFocus
+          error={missing}
+          helperText={missing ? 'Say why the request is rejected' : 'The employee sees these remarks.'}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isPending}>
+          Back
+        </Button>
+        <Button
+          variant="contained"
+          color={action === 'approve' ? 'primary' : 'error'}
+          onClick={() => void send()}
+          disabled={isPending}
+          startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {verb.button}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

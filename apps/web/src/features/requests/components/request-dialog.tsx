@@ -1,0 +1,245 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import {
+  CreateLeaveRequest,
+  CreateOvertimeRequest,
+  CreateUndertimeRequest,
+  type RequestKind,
+} from '@hrpay/contracts';
+import { EmployeePicker } from '@/components/employee-picker';
+import {
+  applyServerErrors,
+  FormActions,
+  FormErrorsAlert,
+  SelectInput,
+  SwitchInput,
+  TextInput,
+} from '@/components/form-fields';
+import { isApiError } from '@/lib/api-error';
+import type { EmployeeMatch } from '@/lib/employee-search';
+import { handleError } from '@/lib/error-handler';
+import { useFileRequest, useLeaveTypeOptions, type NewRequest } from '../api/requests';
+import { KIND } from '../kinds';
+
+// The API's own schemas validate the form (same messages on both sides).
+const SCHEMAS = {
+  Leave: CreateLeaveRequest,
+  Overtime: CreateOvertimeRequest,
+  Undertime: CreateUndertimeRequest,
+};
+type Values = Record<string, unknown>;
+const FIELDS: Record<RequestKind, string[]> = {
+  Leave: ['EmployeeId', 'LeaveTypeId', 'DateFrom', 'DateTo', 'HalfDay', 'Reason'],
+  Overtime: ['EmployeeId', 'Date', 'StartTime', 'EndTime', 'Reason'],
+  Undertime: ['EmployeeId', 'Date', 'TimeLeaving', 'Reason'],
+};
+const DEFAULTS: Record<RequestKind, Values> = {
+  Leave: { LeaveTypeId: '', DateFrom: '', DateTo: '', HalfDay: false, Reason: '' },
+  Overtime: { Date: '', StartTime: '', EndTime: '', Reason: '' },
+  Undertime: { Date: '', TimeLeaving: '', Reason: '' },
+};
+
+/**
+ * Files a leave, OT or UT request. A portal user files for themself; HR (`forEmployee`) picks the employee.
+ * The server checks balance, overlap, schedule and holidays; its field errors land on the fields.
+ */
+export function RequestDialog({
+  kind,
+  forEmployee,
+  onClose,
+}: {
+  kind: RequestKind;
+  forEmployee?: boolean;
+  onClose: () => void;
+}) {
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [employee, setEmployee] = useState<EmployeeMatch | null>(null);
+  const { mutateAsync: file } = useFileRequest(kind);
+  const leaveTypes = useLeaveTypeOptions();
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(SCHEMAS[kind] as never) as unknown as Resolver<Values>,
+    defaultValues: { ...DEFAULTS[kind], EmployeeId: null },
+  });
+  const [leaveTypeId, dateFrom] = useWatch({ control, name: ['LeaveTypeId', 'DateFrom'] }) as [
+    string,
+    string,
+  ];
+  const halfDayAllowed = leaveTypes.data?.find((t) => t.LeaveTypeId === leaveTypeId)?.HalfDayAllowed ?? true;
+
+  const submit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    try {
+      const saved = await file(values as unknown as NewRequest);
+      toast.success(
+        `${KIND[kind].short} request filed${saved.ReviewerName === 'HR' ? '; HR will review it' : `; ${saved.ReviewerName} will review it`}`,
+      );
+      onClose();
+    } catch (error) {
+      setFormErrors(applyServerErrors(error, FIELDS[kind] as FieldPath<Values>[], setError));
+      if (!isApiError(error) || error.validationErrors.length === 0) {
+        handleError(error, `The ${KIND[kind].noun} could not be filed.`);
+      }
+    }
+  });
+
+  const field = { control, disabled: isSubmitting };
+  const dateProps = { type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
+  const timeProps = {
+    type: 'time',
+    slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 300 } },
+  } as const;
+  return (
+    <Dialog
+      open
+      onClose={isSubmitting ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="request-dialog-title"
+    >
+      <DialogTitle id="request-dialog-title">{KIND[kind].fileLabel}</DialogTitle>
+      <DialogContent>
+        <Box component="form" noValidate onSubmit={submit} aria-label={KIND[kind].noun}>
+          <FormErrorsAlert messages={formErrors} />
+          {forEmployee && (
+            <Controller
+              control={control}
+              name="EmployeeId"
+              render={({ field: employeeField, fieldState }) => (
+                <Box sx={{ mt: 1, mb: 1 }}>
+                  <EmployeePicker
+                    companyId="own"
+                    label="Employee"
+                    required
+                    value={employee}
+                    onChange={(next) => {
+                      setEmployee(next);
+                      employeeField.onChange(next?.EmployeeId ?? null);
+                    }}
+                    onBlur={employeeField.onBlur}
+                    inputRef={employeeField.ref}
+                    disabled={isSubmitting}
+                    error={fieldState.error?.message}
+                  />
+                </Box>
+              )}
+            />
+          )}
+          {kind === 'Leave' && (
+            <>
+              <SelectInput
+                {...field}
+                name="LeaveTypeId"
+                label="Leave type"
+                required
+                fullWidth
+                margin="normal"
+                options={(leaveTypes.data ?? []).map((t) => ({
+                  value: t.LeaveTypeId,
+                  label: t.Name,
+                  description: t.NeedsBalance ? undefined : 'Granted per case, no credits needed',
+                }))}
+              />
+              <Box sx={{ display: 'flex', gap: 2 }}>
+                <TextInput
+                  {...field}
+                  {...dateProps}
+                  name="DateFrom"
+                  label="From"
+                  required
+                  fullWidth
+                  margin="normal"
+                />
+                <TextInput
+                  {...field}
+                  {...dateProps}
+                  name="DateTo"
+                  label="To"
+                  required
+                  fullWidth
+                  margin="normal"
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dateFrom || undefined } }}
+                />
+              </Box>
+              {halfDayAllowed && (
+                <SwitchInput
+                  {...field}
+                  name="HalfDay"
+                  label="Half day"
+                  helperText="Half of one day: From and To are the same date."
+                />
+              )}
+            </>
+          )}
+          {kind !== 'Leave' && (
+            <TextInput
+              {...field}
+              {...dateProps}
+              name="Date"
+              label="Date"
+              required
+              fullWidth
+              margin="normal"
+            />
+          )}
+          {kind === 'Overtime' && (
+            <Box sx={{ display: 'flex', gap: 2 }}>
+              <TextInput
+                {...field}
+                {...timeProps}
+                name="StartTime"
+                label="Start"
+                required
+                fullWidth
+                margin="normal"
+              />
+              <TextInput
+                {...field}
+                {...timeProps}
+                name="EndTime"
+                label="End"
+                required
+                fullWidth
+                margin="normal"
+                helperText="An end before the start is the next day"
+              />
+            </Box>
+          )}
+          {kind === 'Undertime' && (
+            <TextInput
+              {...field}
+              {...timeProps}
+              name="TimeLeaving"
+              label="Time leaving"
+              required
+              fullWidth
+              margin="normal"
+              helperText="When you leave, before your shift ends"
+            />
+          )}
+          <TextInput
+            {...field}
+            name="Reason"
+            label="Reason"
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            margin="normal"
+          />
+          <FormActions busy={isSubmitting} onCancel={onClose} saveLabel="File" />
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}

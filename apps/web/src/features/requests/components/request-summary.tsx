@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { TimeRequest } from '@hrpay/contracts';
+import { describeWhen, formatDateTime, formatMinutes } from '../kinds';
+import { RequestStatusChip } from './requests-table';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: 1, py: 0.75 }}>
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="dd" sx={{ m: 0 }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** One request as a card of label / value rows, from filing to its decision. */
+export function RequestSummary({ request, children }: { request: TimeRequest; children?: ReactNode }) {
+  const r = request;
+  return (
+    <Card sx={{ maxWidth: 1040, mb: 2 }}>
+      <CardContent>
+        <Box component="dl" sx={{ m: 0 }}>
+          <Row label="Employee">
+            {r.EmployeeName} ({r.EmployeeNumber}){r.DepartmentName ? ` · ${r.DepartmentName}` : ''}
+          </Row>
+          {r.LeaveTypeName && <Row label="Leave type">{r.LeaveTypeName}</Row>}
+          <Row label={r.Kind === 'Leave' ? 'Dates' : 'When'}>{describeWhen(r)}</Row>
+          {r.Minutes !== null && <Row label="Duration">{formatMinutes(r.Minutes)}</Row>}
+          <Row label="Reason">{r.Reason}</Row>
+          <Row label="Status">
+            <RequestStatusChip status={r.Status} />
+          </Row>
+          <Row label="Filed">
+            {formatDateTime(r.FiledAt)} by {r.FiledByName}
+          </Row>
+          <Row label="Reviewer">{r.ReviewerName}</Row>
+          {r.DecidedAt && (
+            <Row label={r.Status === 'Cancelled' ? 'Cancelled' : 'Decided'}>
+              {formatDateTime(r.DecidedAt)} by {r.DecidedByName}
+            </Row>
+          )}
+          {r.Remarks && <Row label="Remarks">{r.Remarks}</Row>}
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}

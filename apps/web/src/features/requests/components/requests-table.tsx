@@ -1,0 +1,242 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import {
+  REQUEST_SORTABLE,
+  REQUEST_STATUSES,
+  type RequestKind,
+  type RequestScope,
+  type RequestStatus,
+  type TimeRequest,
+} from '@hrpay/contracts';
+import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { stringParam, useListQuery } from '@/lib/use-list-query';
+import { fetchRequests, requestKeys, useLeaveTypeOptions, type Decision } from '../api/requests';
+import { describeWhen, formatDateTime, KIND, reviewPath, STATUS_COLOR } from '../kinds';
+import { DecisionDialog } from './decision-dialog';
+
+export function RequestStatusChip({ status }: { status: TimeRequest['Status'] }) {
+  return <Chip size="small" label={status} color={STATUS_COLOR[status]} variant="outlined" />;
+}
+
+/**
+ * One kind's requests in a server-paged grid with its filters in the address. `Mine`: the user's own (cancel
+ * while pending); `Review`: routed to the approver, opened on the review page; `Company`: HR's view, with
+ * approve / reject / cancel in place.
+ */
+export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: RequestScope }) {
+  const [deciding, setDeciding] = useState<{ request: TimeRequest; action: Decision } | null>(null);
+  const leaveTypes = useLeaveTypeOptions();
+  const navigate = useNavigate();
+  const list = useListQuery({
+    queryKey: [...requestKeys.lists(kind), scope],
+    queryFn: (request, signal) =>
+      fetchRequests(
+        kind,
+        { ...request, Status: request.Status as RequestStatus | undefined, Scope: scope },
+        signal,
+      ),
+    sortable: REQUEST_SORTABLE,
+    defaultSort: { SortBy: 'FiledAt', SortDirection: 'desc' },
+    filters: {
+      Status: stringParam,
+      LeaveTypeId: stringParam,
+      DateFrom: stringParam,
+      DateTo: stringParam,
+    },
+  });
+  const filters = list.state.filters;
+
+  const columns = useMemo<GridColDef<TimeRequest>[]>(() => {
+    const cols: GridColDef<TimeRequest>[] = [];
+    if (scope !== 'Mine') {
+      cols.push({
+        field: 'EmployeeName',
+        headerName: 'Employee',
+        flex: 1,
+        minWidth: 160,
+        renderCell: ({ row }) =>
+          scope === 'Review' ? (
+            <Link component={RouterLink} to={reviewPath(kind, row.RequestId)}>
+              {row.EmployeeName}
+            </Link>
+          ) : (
+            `${row.EmployeeName} (${row.EmployeeNumber})`
+          ),
+      });
+    }
+    if (kind === 'Leave') {
+      cols.push({ field: 'LeaveTypeName', headerName: 'Type', flex: 0.8, minWidth: 130, sortable: false });
+    }
+    cols.push(
+      {
+        field: 'DateFrom',
+        headerName: kind === 'Leave' ? 'Dates' : 'Date and time',
+        flex: 1.3,
+        minWidth: 200,
+        valueGetter: (_v, row) => describeWhen(row),
+      },
+      { field: 'Reason', headerName: 'Reason', flex: 1, minWidth: 140, sortable: false },
+      {
+        field: 'Status',
+        headerName: 'Status',
+        width: 120,
+        renderCell: ({ row }) => <RequestStatusChip status={row.Status} />,
+      },
+      {
+        field: 'ReviewerName',
+        headerName: 'Reviewer',
+        width: 130,
+        sortable: false,
+        valueGetter: (_v, row) => row.DecidedByName ?? row.ReviewerName,
+      },
+      {
+        field: 'FiledAt',
+        headerName: 'Filed',
+        width: 170,
+        valueFormatter: (v: string) => formatDateTime(v),
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 110,
+        getActions: ({ row }) => {
+          const actions = [];
+          if (kind === 'Undertime' && scope !== 'Company') {
+            actions.push(
+              <GridActionsCellItem
+                key="details"
+                icon={<InfoOutlined />}
+                label="Details"
+                onClick={() =>
+                  navigate(`${KIND.Undertime.portalPath}/${encodeURIComponent(row.RequestId)}/details`)
+                }
+              />,
+            );
+          }
+          if (row.CanReview && scope === 'Company') {
+            actions.push(
+              <GridActionsCellItem
+                key="approve"
+                icon={<CheckCircleOutlined />}
+                label="Approve"
+                onClick={() => setDeciding({ request: row, action: 'approve' })}
+              />,
+              <GridActionsCellItem
+                key="reject"
+                icon={<HighlightOffOutlined />}
+                label="Reject"
+                onClick={() => setDeciding({ request: row, action: 'reject' })}
+              />,
+            );
+          }
+          if (row.CanCancel) {
+            actions.push(
+              <GridActionsCellItem
+                key="cancel"
+                showInMenu
+                icon={<BlockOutlined />}
+                label="Cancel request"
+                onClick={() => setDeciding({ request: row, action: 'cancel' })}
+              />,
+            );
+          }
+          return actions;
+        },
+      },
+    );
+    return cols;
+  }, [kind, scope, navigate]);
+
+  const dateFilter = (name: 'DateFrom' | 'DateTo', label: string) => (
+    <TextField
+      label={label}
+      type="date"
+      size="small"
+      margin="none"
+      value={filters[name] ?? ''}
+      onChange={(event) => list.setFilter(name, stringParam.parse(event.target.value))}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+  const filtered = !!(
+    list.request.Search ||
+    filters.Status ||
+    filters.LeaveTypeId ||
+    filters.DateFrom ||
+    filters.DateTo
+  );
+  return (
+    <>
+      <ListToolbar
+        search={
+          <SearchField
+            value={list.search}
+            onChange={list.setSearch}
+            placeholder={scope === 'Mine' ? 'Search reason' : 'Search employee or reason'}
+          />
+        }
+      >
+        <FilterSelect
+          label="Status"
+          value={filters.Status ?? ''}
+          onChange={(value) => list.setFilter('Status', stringParam.parse(value))}
+          options={REQUEST_STATUSES.map((s) => ({ value: s, label: s }))}
+        />
+        {kind === 'Leave' && (
+          <FilterSelect
+            label="Leave type"
+            value={filters.LeaveTypeId ?? ''}
+            onChange={(value) => list.setFilter('LeaveTypeId', stringParam.parse(value))}
+            options={(leaveTypes.data ?? []).map((t) => ({ value: t.LeaveTypeId, label: t.Name }))}
+          />
+        )}
+        {dateFilter('DateFrom', 'From date')}
+        {dateFilter('DateTo', 'To date')}
+        {filtered && (
+          <Button
+            onClick={() => {
+              list.setSearch('');
+              for (const name of ['Status', 'LeaveTypeId', 'DateFrom', 'DateTo'] as const)
+                list.setFilter(name, undefined);
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </ListToolbar>
+      <DataTable
+        label={`${KIND[kind].short} requests`}
+        {...list.tableProps}
+        columns={columns}
+        getRowId={(row) => row.RequestId}
+        emptyMessage={
+          filtered
+            ? 'No requests match.'
+            : scope === 'Review'
+              ? 'Nothing waits for your review.'
+              : scope === 'Mine'
+                ? `You have not filed any ${KIND[kind].noun}s yet.`
+                : `No ${KIND[kind].noun}s yet.`
+        }
+        hideOnPhone={['Reason', 'ReviewerName', 'FiledAt']}
+      />
+      {deciding && (
+        <DecisionDialog
+          request={deciding.request}
+          action={deciding.action}
+          onClose={() => setDeciding(null)}
+        />
+      )}
+    </>
+  );
+}

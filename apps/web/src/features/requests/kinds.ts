@@ -1,0 +1,81 @@
+import type { RequestKind, RequestStatus } from '@hrpay/contracts';
+
+/** What differs between leave, overtime and undertime on screen. */
+export const KIND: Record<
+  RequestKind,
+  { noun: string; short: string; portalPath: string; hrPath: string; fileLabel: string }
+> = {
+  Leave: {
+    noun: 'leave request',
+    short: 'Leave',
+    portalPath: '/portal/leave-requests',
+    hrPath: '/hr/leave-requests',
+    fileLabel: 'File Leave',
+  },
+  Overtime: {
+    noun: 'overtime request',
+    short: 'OT',
+    portalPath: '/portal/ot-requests',
+    hrPath: '/hr/ot-requests',
+    fileLabel: 'File Overtime',
+  },
+  Undertime: {
+    noun: 'undertime request',
+    short: 'UT',
+    portalPath: '/portal/ut-requests',
+    hrPath: '/hr/ut-requests',
+    fileLabel: 'File Undertime',
+  },
+};
+
+export const reviewPath = (kind: RequestKind, id: string) =>
+  `${KIND[kind].portalPath}/review/${encodeURIComponent(id)}`;
+
+export const STATUS_COLOR: Record<RequestStatus, 'warning' | 'success' | 'error' | 'default'> = {
+  Pending: 'warning',
+  Approved: 'success',
+  Rejected: 'error',
+  Cancelled: 'default',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-PH', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+export const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
+export const formatDateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-PH', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Manila',
+  }).format(new Date(iso));
+export const formatDays = (days: number) =>
+  `${days.toLocaleString('en-PH', { maximumFractionDigits: 2 })} day${days === 1 ? '' : 's'}`;
+export const formatMinutes = (minutes: number) => {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ') || '0 min';
+};
+
+/** When a request is for, in one line: "Dec 23, 2026 – Dec 28, 2026 · 3 days", "Jan 19, 2027 · 17:00–19:30". */
+export function describeWhen(r: {
+  Kind: RequestKind;
+  DateFrom: string;
+  DateTo: string;
+  HalfDay: boolean;
+  Days: number | null;
+  StartTime: string | null;
+  EndTime: string | null;
+}) {
+  if (r.Kind === 'Leave') {
+    const dates =
+      r.DateFrom === r.DateTo
+        ? formatDate(r.DateFrom)
+        : `${formatDate(r.DateFrom)} – ${formatDate(r.DateTo)}`;
+    return `${dates} · ${r.HalfDay ? 'half day' : formatDays(r.Days ?? 0)}`;
+  }
+  if (r.Kind === 'Overtime') return `${formatDate(r.DateFrom)} · ${r.StartTime}–${r.EndTime}`;
+  return `${formatDate(r.DateFrom)} · leaving ${r.StartTime} (shift ends ${r.EndTime})`;
+}

@@ -1,0 +1,5 @@
+import { MyRequestsPage } from './my-requests-page';
+
+export default function MyUndertimeRequestsPage() {
+  return <MyRequestsPage kind="Undertime" />;
+}

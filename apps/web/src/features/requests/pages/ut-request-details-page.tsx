@@ -1,0 +1,68 @@
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { RecordLoadError, RecordLoading } from '@/components/edit-page';
+import { PageHeader } from '@/components/page-header';
+import { useUndertimeDetails } from '../api/requests';
+import { RequestSummary } from '../components/request-summary';
+import { KIND, formatDate } from '../kinds';
+
+/** /portal/ut-requests/:id/details: one UT request with that day's schedule and punches. */
+export default function UndertimeDetailsPage() {
+  const { id = '' } = useParams();
+  const details = useUndertimeDetails(id);
+  const back = KIND.Undertime.portalPath;
+  if (details.isPending) return <RecordLoading what="undertime request" />;
+  if (details.isError) {
+    return (
+      <RecordLoadError
+        what="undertime request"
+        error={details.error}
+        onRetry={() => void details.refetch()}
+        back={back}
+        backLabel="Back to UT requests"
+      />
+    );
+  }
+  const { Request: r, Schedule: schedule, Punches: punches } = details.data;
+  return (
+    <>
+      <PageHeader subtitle={`${r.EmployeeName} on ${formatDate(r.DateFrom)}`} />
+      <RequestSummary request={r} />
+      <Card sx={{ maxWidth: 1040, mb: 2 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Schedule that day
+          </Typography>
+          <Typography>
+            {schedule
+              ? `${schedule.ShiftName}, ${schedule.TimeIn} to ${schedule.TimeOut}${schedule.IsRestDay ? ' (rest day or holiday)' : ''}`
+              : 'No shift assigned.'}
+          </Typography>
+          <Typography variant="h6" component="h2" sx={{ mt: 3 }} gutterBottom>
+            Punches
+          </Typography>
+          {punches.length === 0 ? (
+            <Typography color="text.secondary">No punches recorded for this day.</Typography>
+          ) : (
+            <List dense>
+              {punches.map((p) => (
+                <ListItem key={`${p.Time}-${p.Direction}`}>
+                  <ListItemText primary={`${p.Time} · ${p.Direction}`} secondary={p.Source} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </CardContent>
+      </Card>
+      <Button component={RouterLink} to={back}>
+        Back to UT requests
+      </Button>
+    </>
+  );
+}
