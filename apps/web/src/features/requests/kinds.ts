@@ -45,6 +45,9 @@ const dateFormat = new Intl.DateTimeFormat('en-PH', {
   timeZone: 'UTC',
 });
 export const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
+/** The Manila calendar date (YYYY-MM-DD) of an instant. */
+export const manilaDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(iso));
 export const formatDateTime = (iso: string) =>
   new Intl.DateTimeFormat('en-PH', {
     dateStyle: 'medium',

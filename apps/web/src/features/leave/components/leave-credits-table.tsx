@@ -72,9 +72,9 @@ export function LeaveCreditsTable({ leaveTypes }: { leaveTypes: { value: string;
           </Link>
         ),
       },
-      { field: 'EmployeeNumber', headerName: 'No.', width: 110 },
-      { field: 'DepartmentName', headerName: 'Department', flex: 1, minWidth: 130, sortable: false },
-      { field: 'LeaveTypeName', headerName: 'Leave type', flex: 1, minWidth: 160 },
+      { field: 'EmployeeNumber', headerName: 'No.', width: 100 },
+      { field: 'DepartmentName', headerName: 'Department', flex: 1, minWidth: 110, sortable: false },
+      { field: 'LeaveTypeName', headerName: 'Leave type', flex: 1, minWidth: 150 },
       {
         field: 'Earned',
         headerName: 'Earned this year',
@@ -83,7 +83,7 @@ export function LeaveCreditsTable({ leaveTypes }: { leaveTypes: { value: string;
         sortable: false,
         valueFormatter: days,
       },
-      { field: 'Used', headerName: 'Used', type: 'number', width: 90, sortable: false, valueFormatter: days },
+      { field: 'Used', headerName: 'Used', type: 'number', width: 75, sortable: false, valueFormatter: days },
       {
         field: 'Pending',
         headerName: 'Pending',
@@ -92,7 +92,7 @@ export function LeaveCreditsTable({ leaveTypes }: { leaveTypes: { value: string;
         sortable: false,
         valueFormatter: days,
       },
-      { field: 'Balance', headerName: 'Balance', type: 'number', width: 100, valueFormatter: days },
+      { field: 'Balance', headerName: 'Balance', type: 'number', width: 90, valueFormatter: days },
       {
         field: 'actions',
         type: 'actions',

@@ -37,7 +37,7 @@ const FIELDS = [
   'Gender',
   'LegalBasis',
 ] as const;
-const ANY = '';
+const ANY = 'Any';
 const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 /** Add or edit a leave type: how it is granted, how much, who may file it. */
@@ -204,7 +204,7 @@ function toBody(values: Values) {
     MinServiceMonths: Number(values.MinServiceMonths || 0),
     CarryOverCap: numberOrNull(values.CarryOverCap),
     MaxDaysPerRequest: numberOrNull(values.MaxDaysPerRequest),
-    Gender: values.Gender || null,
+    Gender: values.Gender === ANY ? null : values.Gender,
     LegalBasis:
       typeof values.LegalBasis === 'string' && values.LegalBasis.trim() ? values.LegalBasis.trim() : null,
   };

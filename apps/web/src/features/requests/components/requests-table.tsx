@@ -20,7 +20,7 @@ import {
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { stringParam, useListQuery } from '@/lib/use-list-query';
 import { fetchRequests, requestKeys, useLeaveTypeOptions, type Decision } from '../api/requests';
-import { describeWhen, formatDateTime, KIND, reviewPath, STATUS_COLOR } from '../kinds';
+import { describeWhen, formatDate, KIND, manilaDate, reviewPath, STATUS_COLOR } from '../kinds';
 import { DecisionDialog } from './decision-dialog';
 
 export function RequestStatusChip({ status }: { status: TimeRequest['Status'] }) {
@@ -62,7 +62,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         field: 'EmployeeName',
         headerName: 'Employee',
         flex: 1,
-        minWidth: 160,
+        minWidth: 150,
         renderCell: ({ row }) =>
           scope === 'Review' ? (
             <Link component={RouterLink} to={reviewPath(kind, row.RequestId)}>
@@ -74,41 +74,41 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       });
     }
     if (kind === 'Leave') {
-      cols.push({ field: 'LeaveTypeName', headerName: 'Type', flex: 0.8, minWidth: 130, sortable: false });
+      cols.push({ field: 'LeaveTypeName', headerName: 'Type', flex: 0.8, minWidth: 120, sortable: false });
     }
     cols.push(
       {
         field: 'DateFrom',
         headerName: kind === 'Leave' ? 'Dates' : 'Date and time',
         flex: 1.3,
-        minWidth: 200,
+        minWidth: 170,
         valueGetter: (_v, row) => describeWhen(row),
       },
-      { field: 'Reason', headerName: 'Reason', flex: 1, minWidth: 140, sortable: false },
+      { field: 'Reason', headerName: 'Reason', flex: 1, minWidth: 120, sortable: false },
       {
         field: 'Status',
         headerName: 'Status',
-        width: 120,
+        width: 105,
         renderCell: ({ row }) => <RequestStatusChip status={row.Status} />,
       },
       {
         field: 'ReviewerName',
         headerName: 'Reviewer',
-        width: 130,
+        width: 110,
         sortable: false,
         valueGetter: (_v, row) => row.DecidedByName ?? row.ReviewerName,
       },
       {
         field: 'FiledAt',
         headerName: 'Filed',
-        width: 170,
-        valueFormatter: (v: string) => formatDateTime(v),
+        width: 115,
+        valueFormatter: (v: string) => formatDate(manilaDate(v)),
       },
       {
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 110,
+        width: 90,
         getActions: ({ row }) => {
           const actions = [];
           if (kind === 'Undertime' && scope !== 'Company') {
@@ -163,6 +163,8 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       type="date"
       size="small"
       margin="none"
+      fullWidth={false}
+      sx={{ width: 170 }}
       value={filters[name] ?? ''}
       onChange={(event) => list.setFilter(name, stringParam.parse(event.target.value))}
       slotProps={{ inputLabel: { shrink: true } }}
