@@ -43,7 +43,8 @@ describe('HR dashboard', () => {
     expect(d.Trend).toHaveLength(12);
     expect(d.Trend.at(-1)!.Month).toBe(today.slice(0, 7));
     expect(d.Trend.at(-1)!.Headcount).toBe(7);
-    expect(d.PendingRequests).toBeNull();
+    // The demo seeds one pending request of each kind per company.
+    expect(d.PendingRequests).toEqual({ Leave: 1, Overtime: 1, Undertime: 1 });
     expect((await dashboard(logisticsHr)).ActiveCount).toBe(3);
   });
 

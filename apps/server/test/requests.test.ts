@@ -14,9 +14,11 @@ let types: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [hr, approver, employee, logisticsHr, otherHr] = await Promise.all(
-    [demo.hr, demo.approver, demo.employee, demo.logisticsHr, demo.otherHr].map((who) => signIn(t.app, who)),
-  );
+  hr = await signIn(t.app, demo.hr);
+  approver = await signIn(t.app, demo.approver);
+  employee = await signIn(t.app, demo.employee);
+  logisticsHr = await signIn(t.app, demo.logisticsHr);
+  otherHr = await signIn(t.app, demo.otherHr);
   const rows = await t.db.withTenant(hr.tenantId, (tx) =>
     tx.query<{ id: string; employee_number: string }>(`SELECT id, employee_number FROM employees`),
   );
@@ -618,6 +620,20 @@ describe('overtime and undertime requests', () => {
     const mine = (await call(approver, 'GET', '/api/v1/requests/pending-counts')).json();
     expect(mine.Undertime).toBeGreaterThanOrEqual(2);
     expect(hrCounts.Leave).toBeGreaterThanOrEqual(mine.Leave);
+  });
+});
+
+describe('portal today', () => {
+  it("shows the employee's shift, today's kind of day and the company's next holidays", async () => {
+    const res = await call(employee, 'GET', '/api/v1/portal/today');
+    expect(res.statusCode, res.body).toBe(200);
+    const today = res.json();
+    expect(today.Schedule).toEqual({ ShiftName: 'Day Shift', TimeIn: '08:00', TimeOut: '17:00' });
+    expect(today.IsRestDay).toBe(new Date(`${today.Date}T00:00:00Z`).getUTCDay() === 0);
+    const dates = (today.UpcomingHolidays as { Date: string }[]).map((h) => h.Date);
+    expect(dates).toEqual([...dates].sort());
+    expect(dates.every((d) => d >= today.Date)).toBe(true);
+    expect((await call(hr, 'GET', '/api/v1/portal/today')).statusCode).toBe(403);
   });
 });
 

@@ -143,3 +143,15 @@ export const PendingRequestCounts = z.object({
   Overtime: z.number().int(),
   Undertime: z.number().int(),
 });
+
+/** The portal dashboard's day (issue 9 §4): today's schedule and punches, and the company's next holidays. */
+export const PortalToday = z.object({
+  Date: z.string(),
+  Schedule: z.object({ ShiftName: z.string(), TimeIn: z.string(), TimeOut: z.string() }).nullable(),
+  IsRestDay: z.boolean(),
+  /** Today's holiday(s), when today is one. */
+  HolidayName: z.string().nullable(),
+  Punches: z.array(z.object({ Time: z.string(), Direction: z.string(), Source: z.string() })),
+  UpcomingHolidays: z.array(z.object({ Date: z.string(), Name: z.string(), Type: z.string() })),
+});
+export type PortalToday = z.infer<typeof PortalToday>;

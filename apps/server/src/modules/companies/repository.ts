@@ -186,6 +186,7 @@ export const companiesRepo = {
   async delete(tx: Tx, tenantId: string, id: string): Promise<void> {
     for (const table of [
       'holidays',
+      'leave_types',
       'employee_imports',
       'employment_statuses',
       'shifts',

@@ -24,6 +24,7 @@ import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { normalizeMobile } from '../employee-import/validate-rows.js';
 import { employeeRecordsRepo as repo, employeesRepo, hrDashboardRepo } from './repository.js';
+import { pendingRequestCounts } from '../requests/service.js';
 
 export const STALE_EMPLOYEE =
   'This employee was changed by someone else since you opened it. Reload to see the latest version.';
@@ -439,7 +440,6 @@ export async function hrDashboard(tx: Tx, user: CurrentUser): Promise<HrDashboar
     UpcomingAnniversaries: await hrDashboardRepo.anniversaries(tx, tenantId, companyId, today, 30),
     MissingGovernmentIds: await hrDashboardRepo.missingGovernmentIds(tx, tenantId, companyId),
     MissingBankAccountCount: counts.missing_bank,
-    // The requests module (issue 9) fills this card in.
-    PendingRequests: null,
+    PendingRequests: await pendingRequestCounts(tx, user),
   };
 }

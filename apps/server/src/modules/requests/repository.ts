@@ -197,22 +197,6 @@ export const requestsRepo = {
     return row ? { ...row, rest_days: (row.rest_days ?? []).map(Number) } : null;
   },
 
-  /** The company's holidays (for the employee's work location) between two dates, drafts left out. */
-  holidays: (
-    tx: Tx,
-    tenantId: string,
-    companyId: string,
-    workLocationId: string | null,
-    from: string,
-    to: string,
-  ) =>
-    tx.query<{ date: string; type: string; name: string }>(
-      `SELECT to_char(date, 'YYYY-MM-DD') AS date, type, name FROM holidays
-        WHERE tenant_id = $1 AND company_id = $2 AND date BETWEEN $4::date AND $5::date AND NOT is_draft
-          AND (work_location_id IS NULL OR work_location_id = $3)`,
-      [tenantId, companyId, workLocationId, from, to],
-    ),
-
   /** The active approver linked to an employee (the filer's supervisor), if any. */
   async approverOf(tx: Tx, tenantId: string, employeeId: string) {
     const [row] = await tx.query<{ id: string }>(

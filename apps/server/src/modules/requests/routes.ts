@@ -5,6 +5,7 @@ import {
   CreateUndertimeRequest,
   IdParams,
   PendingRequestCounts,
+  PortalToday,
   RejectRequest,
   REQUEST_SEGMENTS,
   REQUEST_KINDS,
@@ -17,7 +18,7 @@ import {
 } from '@hrpay/contracts';
 import type { Mailer } from '../../lib/mailer.js';
 import { contextOf } from '../../lib/route-access.js';
-import { createRequestsService } from './service.js';
+import { createRequestsService, portalToday } from './service.js';
 
 // HR files for and reviews anyone of its company; a portal user files their own and reviews those routed to them.
 const access = { userTypes: ['HRUser', 'PortalUser'] as const, companyScoped: true };
@@ -103,5 +104,11 @@ export const requestRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
     config: { access },
     schema: { tags: ['requests'], response: { 200: PendingRequestCounts } },
     handler: (req) => requests.pendingCounts(contextOf(req).tx, contextOf(req).user),
+  });
+
+  app.get('/api/v1/portal/today', {
+    config: { access: { userTypes: ['PortalUser'] as const } },
+    schema: { tags: ['portal'], response: { 200: PortalToday } },
+    handler: (req) => portalToday(contextOf(req).tx, contextOf(req).user),
   });
 };

@@ -5,6 +5,7 @@ import {
   type CreateLeaveRequest,
   type CreateOvertimeRequest,
   type CreateUndertimeRequest,
+  type PortalToday,
   type RequestKind,
   type RequestStatus,
   type TimeRequest,
@@ -16,6 +17,8 @@ import { writeAudit } from '../../lib/audit.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
+import { manilaToday } from '../../lib/manila.js';
+import { holidaysService } from '../holidays/service.js';
 import { leaveService } from '../leave/service.js';
 import { requestsRepo as repo, toTimeRequest, type RequestRow, type Schedule } from './repository.js';
 
@@ -39,6 +42,59 @@ function shiftWindow(schedule: Schedule, date: string) {
   const overnight = minutesOf(schedule.time_out) <= minutesOf(schedule.time_in);
   const end = manilaInstant(overnight ? addDays(date, 1) : date, schedule.time_out);
   return { start, end };
+}
+
+/**
+ * Each date's kind for an employee: a rest day of the schedule, a holiday of the company (a special working day
+ * is a working day), or a working day.
+ */
+async function dayKinds(tx: Tx, user: CurrentUser, schedule: Schedule, from: string, to: string) {
+  const days = await holidaysService.dayTypes(tx, user, from, to, schedule.work_location_id);
+  return days.map((d) => {
+    const rest = schedule.rest_days.includes(dayOfWeek(d.Date));
+    const off = d.DayType !== 'ordinary' && d.DayType !== 'special_working';
+    const holiday = off ? d.Holidays.map((h) => h.Name).join(' and ') : null;
+    return {
+      date: d.Date,
+      working: !rest && !off,
+      rest,
+      holiday,
+      why: holiday ?? (rest ? 'a rest day' : null),
+    };
+  });
+}
+
+/** What waits for review: everything pending of the company for HR, the own queue for an approver. */
+export const pendingRequestCounts = (tx: Tx, user: CurrentUser) =>
+  repo.pendingCounts(tx, user.tenantId, user.companyId, user.userType === 'HRUser' ? null : user.userId);
+
+/** A portal user's day: schedule, holidays, punches, and the company's next holidays. */
+export async function portalToday(tx: Tx, user: CurrentUser): Promise<PortalToday> {
+  const date = manilaToday();
+  const schedule = user.employeeId
+    ? await repo.schedule(tx, user.tenantId, user.companyId, user.employeeId)
+    : null;
+  const ahead = await holidaysService.dayTypes(
+    tx,
+    user,
+    date,
+    addDays(date, 90),
+    schedule?.work_location_id ?? null,
+  );
+  const [day] = schedule ? await dayKinds(tx, user, schedule, date, date) : [];
+  return {
+    Date: date,
+    Schedule:
+      schedule?.shift_name && schedule.time_in && schedule.time_out
+        ? { ShiftName: schedule.shift_name, TimeIn: schedule.time_in, TimeOut: schedule.time_out }
+        : null,
+    IsRestDay: !!day?.rest,
+    HolidayName: day?.holiday ?? null,
+    Punches: user.employeeId ? await repo.punches(tx, user.tenantId, user.employeeId, date) : [],
+    UpcomingHolidays: ahead
+      .flatMap((d) => d.Holidays.map((h) => ({ Date: d.Date, Name: h.Name, Type: h.Type })))
+      .slice(0, 5),
+  };
 }
 
 /**
@@ -84,26 +140,6 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
     if (schedule.separation_date)
       throw invalid('EmployeeId', 'The employee is separated and can no longer file requests');
     return { employeeId: id, schedule };
-  }
-
-  /** A date's kind for the filer: rest day, holiday (a special working day is a working day) or working day. */
-  async function dayKinds(tx: Tx, user: CurrentUser, schedule: Schedule, from: string, to: string) {
-    const holidays = await repo.holidays(
-      tx,
-      user.tenantId,
-      user.companyId,
-      schedule.work_location_id,
-      from,
-      to,
-    );
-    const off = new Map(holidays.filter((h) => h.type !== 'SpecialWorking').map((h) => [h.date, h.name]));
-    const days: { date: string; working: boolean; why: string | null }[] = [];
-    for (let d = from; d <= to; d = addDays(d, 1)) {
-      const rest = schedule.rest_days.includes(dayOfWeek(d));
-      const holiday = off.get(d) ?? null;
-      days.push({ date: d, working: !rest && !holiday, why: holiday ?? (rest ? 'a rest day' : null) });
-    }
-    return days;
   }
 
   async function file(
@@ -300,8 +336,9 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
       }
       if (input.HalfDay && !type.HalfDayAllowed)
         throw invalid('HalfDay', `${type.Name} cannot be taken as a half day`);
+      if (addDays(input.DateFrom, 365) < input.DateTo)
+        throw invalid('DateTo', 'A leave covers at most a year');
       const calendar = await dayKinds(tx, user, schedule, input.DateFrom, input.DateTo);
-      if (calendar.length > 366) throw invalid('DateTo', 'A leave covers at most a year');
       const working = calendar.filter((d) => d.working).length;
       if (!working) {
         throw invalid(
@@ -446,8 +483,7 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
       };
     },
 
-    pendingCounts: (tx: Tx, user: CurrentUser) =>
-      repo.pendingCounts(tx, user.tenantId, user.companyId, user.userType === 'HRUser' ? null : user.userId),
+    pendingCounts: pendingRequestCounts,
   };
 }
 

@@ -100,6 +100,13 @@ function Body({ data }: { data: HrDashboardData }) {
           icon={EventBusyOutlined}
           label="Pending requests"
           value={pending ? count(pending.Leave + pending.Overtime + pending.Undertime) : '—'}
+          to={
+            pending && !pending.Leave && (pending.Overtime || pending.Undertime)
+              ? pending.Overtime
+                ? '/hr/ot-requests?Status=Pending'
+                : '/hr/ut-requests?Status=Pending'
+              : '/hr/leave-requests?Status=Pending'
+          }
         >
           {pending
             ? `Leave ${count(pending.Leave)} · OT ${count(pending.Overtime)} · UT ${count(pending.Undertime)}`

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -9,8 +10,18 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import { useNavMenu } from '@/components/nav-menu-context';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/use-session';
-import { AdminDashboard } from '../components/admin-dashboard';
-import { HrDashboard } from '../components/hr-dashboard';
+import { DashboardSkeleton } from '../components/dashboard-parts';
+
+// Each type's dashboard loads on its own: the portal never downloads the staff dashboards' charts.
+const AdminDashboard = lazy(() =>
+  import('../components/admin-dashboard').then((m) => ({ default: m.AdminDashboard })),
+);
+const HrDashboard = lazy(() =>
+  import('../components/hr-dashboard').then((m) => ({ default: m.HrDashboard })),
+);
+const PortalDashboard = lazy(() =>
+  import('../components/portal-dashboard').then((m) => ({ default: m.PortalDashboard })),
+);
 
 const ROLE: Record<string, { label: string; intro: string }> = {
   Admin: { label: 'Administrator', intro: 'Set up companies and the people who use HRPAY.' },
@@ -40,7 +51,9 @@ export default function DashboardPage() {
     return (
       <>
         <PageHeader subtitle={today()} />
-        <AdminDashboard />
+        <Suspense fallback={<DashboardSkeleton />}>
+          <AdminDashboard />
+        </Suspense>
       </>
     );
   }
@@ -48,7 +61,19 @@ export default function DashboardPage() {
     return (
       <>
         <PageHeader subtitle={`${user.company} · ${today()}`} />
-        <HrDashboard />
+        <Suspense fallback={<DashboardSkeleton />}>
+          <HrDashboard />
+        </Suspense>
+      </>
+    );
+  }
+  if (user?.userType === 'PortalUser') {
+    return (
+      <>
+        <PageHeader title={`Hello, ${user.name.split(' ')[0]}`} subtitle={`${user.company} · ${today()}`} />
+        <Suspense fallback={<DashboardSkeleton />}>
+          <PortalDashboard />
+        </Suspense>
       </>
     );
   }
