@@ -29,6 +29,7 @@ import { departmentRoutes } from './modules/departments/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { shiftRoutes } from './modules/shifts/routes.js';
 import { holidayRoutes } from './modules/holidays/routes.js';
+import { timeLogRoutes } from './modules/timelogs/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(lookupRoutes);
     await api.register(shiftRoutes);
     await api.register(holidayRoutes);
+    await api.register(timeLogRoutes);
     const imports = employeeImportService(db, api.log);
     await api.register(employeeImportRoutes, { imports });
     await api.register(adminDashboardRoutes, { imports });

@@ -15,3 +15,4 @@ export * from './hr-reports.js';
 export * from './departments.js';
 export * from './lookups.js';
 export * from './shifts.js';
+export * from './timelogs.js';
