@@ -124,8 +124,14 @@ export function AttendanceTab() {
   );
   return (
     <>
-      <ListToolbar search={dateField('DateFrom', 'From')}>
-        {dateField('DateTo', 'To')}
+      <ListToolbar
+        search={
+          <Box sx={{ display: 'flex', gap: 2 }}>
+            {dateField('DateFrom', 'From')}
+            {dateField('DateTo', 'To')}
+          </Box>
+        }
+      >
         <FilterSelect
           label="Department"
           value={departmentId}
