@@ -232,4 +232,28 @@ describe('daily attendance', () => {
       [true, false],
     ]);
   });
+
+  it('a change from a night shift to a day shift splits the overlapping windows, each punch counted once', () => {
+    const results = computeAttendance({
+      from: '2026-11-03',
+      to: '2026-11-04',
+      schedules: [
+        { effectiveDate: '2024-01-01', shift: NIGHT_SHIFT, restDays: null },
+        { effectiveDate: '2026-11-04', shift: DAY_SHIFT, restDays: null },
+      ],
+      punches: [
+        punch('2026-11-03 22:00'),
+        punch('2026-11-04 07:00'),
+        punch('2026-11-04 08:00'),
+        punch('2026-11-04 17:00'),
+      ],
+      holidays: [],
+      overtime: [],
+      leave: [],
+    });
+    expect(results.map((r) => [r.shiftName, r.punchCount, r.workedMinutes])).toEqual([
+      ['Night Shift', 2, 480],
+      ['Day Shift', 2, 480],
+    ]);
+  });
 });

@@ -234,6 +234,16 @@ function breakOf(plan: Plan): Span {
   return [at, at + length];
 }
 
+/**
+ * Where one day's window ends and the next one's starts. Windows of the same shift never overlap; when the shift
+ * changes (a night shift, then a day shift), the overlap is split halfway between the first shift's end and the
+ * second one's start, so a punch counts for one day only.
+ */
+function boundary(a: Plan, b: Plan): number {
+  if (a.window[1] <= b.window[0]) return a.window[1];
+  return Math.min(a.window[1], Math.max(b.window[0], Math.floor((a.end + b.start) / 2)));
+}
+
 /** Attendance of one employee for every day from `from` to `to`. */
 export function computeAttendance(input: AttendanceInput): DayResult[] {
   const first = dayNumber(input.from);
@@ -246,12 +256,13 @@ export function computeAttendance(input: AttendanceInput): DayResult[] {
     .filter(([a, b]) => b > a)
     .sort((a, b) => a[0] - b[0]);
   const results: DayResult[] = [];
-  let previousEnd = planOf(input.schedules, first - 1).window[1];
   let plan = planOf(input.schedules, first);
+  let previousEnd = boundary(planOf(input.schedules, first - 1), plan);
   for (let day = first; day <= last; day++) {
     const next = planOf(input.schedules, day + 1);
     // Windows never overlap: a punch belongs to one day only.
-    const window: Span = [Math.max(plan.window[0], previousEnd), Math.min(plan.window[1], next.window[0])];
+    const nextStart = boundary(plan, next);
+    const window: Span = [Math.max(plan.window[0], previousEnd), Math.min(plan.window[1], nextStart)];
     const date = dateOfDay(day);
     const dayPunches = punches.filter((p) => p.at >= window[0] && p.at < window[1]);
     results.push(
@@ -264,7 +275,7 @@ export function computeAttendance(input: AttendanceInput): DayResult[] {
         input.leave.find((l) => l.date === date) ?? null,
       ),
     );
-    previousEnd = window[1];
+    previousEnd = nextStart;
     plan = next;
   }
   return results;
