@@ -377,6 +377,21 @@ describe('daily attendance', () => {
     ).json();
     expect(paged.TotalCount).toBe(14);
     expect(paged.Items).toHaveLength(3);
+    const byDate = (
+      await attendance({ DateFrom: '2026-11-03', DateTo: '2026-11-04', OrderBy: 'Date' })
+    ).json();
+    expect(byDate.Items.slice(6, 8).map((d: AttendanceDay) => [d.Date, d.EmployeeNumber])).toEqual([
+      ['2026-11-03', 'DM-0001'],
+      ['2026-11-04', 'DM-0006'],
+    ]);
+    const production = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ id: string }>(`SELECT department_id AS id FROM employees WHERE employee_number = 'DM-0005'`),
+    );
+    const department = (
+      await attendance({ DateFrom: '2026-11-03', DateTo: '2026-11-03', DepartmentId: production[0]!.id })
+    ).json();
+    expect(department.Items.map((d: AttendanceDay) => d.EmployeeNumber)).toContain('DM-0005');
+    expect(department.Items.length).toBeLessThan(7);
     const tooLong = await attendance({ DateFrom: '2026-11-01', DateTo: '2026-12-02' });
     expect(tooLong.statusCode).toBe(400);
     expect(codes(tooLong)).toEqual(['DateTo']);

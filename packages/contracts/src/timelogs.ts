@@ -156,6 +156,8 @@ export const AttendanceRequest = z
     EmployeeId: z.uuid().optional(),
     DepartmentId: z.uuid().optional(),
     OnlyAnomalies: z.boolean().optional(),
+    /** Employee: each employee's days in a row; Date: each day's employees together. */
+    OrderBy: z.enum(['Employee', 'Date']).default('Employee'),
     Page: z.number().int().min(1).default(1),
     PageSize: z.number().int().min(1).max(500).default(50),
   })

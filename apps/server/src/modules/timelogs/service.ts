@@ -246,6 +246,8 @@ export const timeLogsService = {
         });
       }
     }
+    // Employees come in name order and each one's days in date order; by date, a stable sort keeps the names.
+    if (req.OrderBy === 'Date') days.sort((a, b) => (a.Date < b.Date ? -1 : a.Date > b.Date ? 1 : 0));
     const start = (req.Page - 1) * req.PageSize;
     return { Items: days.slice(start, start + req.PageSize), TotalCount: days.length };
   },

@@ -4,9 +4,13 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { ATTENDANCE_MAX_DAYS, DEFAULT_PAGE_SIZE, type AttendanceDay } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar } from '@/components/data-table';
+import { EmployeePicker } from '@/components/employee-picker';
+import type { EmployeeMatch } from '@/lib/employee-search';
 import { useAttendance, useDepartmentFilterOptions } from '../api/timelogs';
 import { addDays, ANOMALY_LABELS, dayTypeLabel, manilaToday } from './labels';
 
@@ -21,6 +25,8 @@ export function AttendanceTab() {
   const [range, setRange] = useState({ DateFrom: addDays(today, -6), DateTo: today });
   const [departmentId, setDepartmentId] = useState('');
   const [onlyAnomalies, setOnlyAnomalies] = useState(false);
+  const [employee, setEmployee] = useState<EmployeeMatch | null>(null);
+  const [orderBy, setOrderBy] = useState<'Employee' | 'Date'>('Employee');
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_PAGE_SIZE });
   const departments = useDepartmentFilterOptions();
   const days = (Date.parse(range.DateTo) - Date.parse(range.DateFrom)) / 86_400_000 + 1;
@@ -38,6 +44,8 @@ export function AttendanceTab() {
       : {
           ...range,
           DepartmentId: departmentId || undefined,
+          EmployeeId: employee?.EmployeeId,
+          OrderBy: orderBy,
           OnlyAnomalies: onlyAnomalies || undefined,
           Page: paging.page + 1,
           PageSize: paging.pageSize,
@@ -141,6 +149,27 @@ export function AttendanceTab() {
           }}
           options={(departments.data ?? []).map((d) => ({ value: d.DepartmentId, label: d.Name }))}
         />
+        <Box sx={{ minWidth: 240 }}>
+          <EmployeePicker
+            companyId="own"
+            label="Employee"
+            value={employee}
+            onChange={(next) => {
+              setEmployee(next);
+              setPaging((p) => ({ ...p, page: 0 }));
+            }}
+          />
+        </Box>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={orderBy}
+          onChange={(_event, next: 'Employee' | 'Date' | null) => next && setOrderBy(next)}
+          aria-label="Show"
+        >
+          <ToggleButton value="Employee">Per employee</ToggleButton>
+          <ToggleButton value="Date">Per day</ToggleButton>
+        </ToggleButtonGroup>
         <FormControlLabel
           label="Only anomalies"
           control={
