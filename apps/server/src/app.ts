@@ -31,6 +31,7 @@ import { shiftRoutes } from './modules/shifts/routes.js';
 import { holidayRoutes } from './modules/holidays/routes.js';
 import { leaveRoutes } from './modules/leave/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
+import { timeLogRoutes } from './modules/timelogs/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(holidayRoutes);
     await api.register(leaveRoutes);
     await api.register(requestRoutes, { mailer });
+    await api.register(timeLogRoutes);
     const imports = employeeImportService(db, api.log);
     await api.register(employeeImportRoutes, { imports });
     await api.register(adminDashboardRoutes, { imports });

@@ -17,3 +17,4 @@ export * from './lookups.js';
 export * from './shifts.js';
 export * from './leave.js';
 export * from './requests.js';
+export * from './timelogs.js';

@@ -1,3 +1,23 @@
 /** Today's date in the Philippines (YYYY-MM-DD), whatever the server's time zone. */
 export const manilaToday = (now = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(now);
+
+/** The Philippines keeps UTC+8 all year (no daylight saving since 1978). */
+export const MANILA_OFFSET_MINUTES = 8 * 60;
+const OFFSET_MS = MANILA_OFFSET_MINUTES * 60_000;
+
+/** A Manila wall-clock time `YYYY-MM-DD[T ]HH:mm[:ss]` (already validated) as an instant. */
+export function fromManilaLocal(text: string): Date {
+  const [date, time = '00:00'] = text.trim().split(/[T ]/);
+  const [y, m, d] = date!.split('-').map(Number);
+  const [hh, mm, ss = 0] = time.split(':').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d!, hh!, mm!, ss) - OFFSET_MS);
+}
+
+/** An instant on the Manila clock, `YYYY-MM-DDTHH:mm:ss`. */
+export const toManilaLocal = (at: Date): string =>
+  new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 19);
+
+/** The first instant of a Manila calendar day `YYYY-MM-DD`, `days` later. */
+export const manilaDayStart = (date: string, days = 0): Date =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - OFFSET_MS + days * 86_400_000);

@@ -128,8 +128,9 @@ export const apiClient = {
     json<T>(await send('POST', path, jsonBody(body), 'json', options)),
   put: async <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
     json<T>(await send('PUT', path, jsonBody(body), 'json', options)),
-  delete: async <T = void>(path: string, options: RequestOptions = {}) =>
-    json<T>(await send('DELETE', path, none, 'json', options)),
+  /** DELETE, with a JSON body when the resource asks why (a time log's reason). */
+  delete: async <T = void>(path: string, options: RequestOptions & { body?: unknown } = {}) =>
+    json<T>(await send('DELETE', path, jsonBody(options.body), 'json', options)),
   /** Multipart upload by POST; `fields` become extra form parts next to the file. */
   upload: async <T>(
     path: string,

@@ -62,7 +62,7 @@ export async function readImportFile(fileName: string, data: Buffer): Promise<Im
 }
 
 /** Nothing but whitespace and a UTF-8 byte order mark. */
-function isBlank(data: Buffer): boolean {
+export function isBlank(data: Buffer): boolean {
   let i = data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
   for (; i < data.length; i++) {
     const b = data[i]!;
@@ -76,7 +76,7 @@ function isBlank(data: Buffer): boolean {
  * plain "CSV (Comma delimited)" writes on Philippine Windows, and it keeps names such as Peña intact where
  * a UTF-8 decoder would turn the ñ into a replacement character.
  */
-function decodeText(data: Buffer): string {
+export function decodeText(data: Buffer): string {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);

@@ -17,6 +17,7 @@ import { importsRepo as repo } from './repository.js';
 import type { EmployeeImportService } from './service.js';
 import { templateCsv, templateXlsx } from './template.js';
 import { attachment } from '../../lib/export.js';
+import { readUploadedFile, uploadProblemTitle } from '../../lib/upload.js';
 
 const admin = { userTypes: ['Admin'] as const };
 const tags = ['employee-import'];
@@ -46,34 +47,15 @@ export const employeeImportRoutes: FastifyPluginAsyncZod<{ imports: EmployeeImpo
    * a database connection, and a bad file is refused with a clear 4xx before anything is stored.
    */
   const readUpload = async (req: FastifyRequest) => {
-    if (!req.isMultipart())
-      throw new HttpProblem(415, 'Unsupported Media Type', 'Send the file as multipart/form-data.');
-    let part: Awaited<ReturnType<FastifyRequest['file']>>;
-    let data: Buffer;
-    try {
-      part = await req.file();
-      if (!part) throw problems.badRequest('No file was uploaded. Choose a .csv or .xlsx file.');
-      data = await part.toBuffer();
-    } catch (error) {
-      if (error instanceof HttpProblem) throw error;
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpProblem(
-          413,
-          'Content Too Large',
-          'The file is larger than 50 MB. Split it and import the parts.',
-        );
-      }
-      // No boundary, a body cut short, too many parts: the upload itself is broken, whatever the parser says.
-      throw problems.badRequest(
-        'The upload is not a well-formed multipart/form-data body. Choose the file again and retry.',
-      );
-    }
-    const fileName = shortenFileName(part.filename || 'upload');
+    const { fileName, data } = await readUploadedFile(req, {
+      noFile: 'No file was uploaded. Choose a .csv or .xlsx file.',
+      tooLarge: 'The file is larger than 50 MB. Split it and import the parts.',
+    });
     try {
       req.upload = { fileName, data, parsed: await imports.parseUpload(fileName, data) };
     } catch (error) {
       if (error instanceof ImportFileError)
-        throw new HttpProblem(error.status, titleOf(error.status), error.message);
+        throw new HttpProblem(error.status, uploadProblemTitle(error.status), error.message);
       throw error;
     }
   };
@@ -181,14 +163,3 @@ export const employeeImportRoutes: FastifyPluginAsyncZod<{ imports: EmployeeImpo
     },
   });
 };
-
-/** At most 255 characters, keeping the extension: the file type is decided by it (issue 13, item 10). */
-export function shortenFileName(name: string, max = 255): string {
-  if (name.length <= max) return name;
-  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(name)?.[0] ?? '';
-  return name.slice(0, max - extension.length) + extension;
-}
-
-function titleOf(status: number): string {
-  return status === 413 ? 'Content Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request';
-}

@@ -1,0 +1,259 @@
+/** Issue 9 §1.3: the worked examples of daily attendance, on the pure function. */
+import { describe, expect, it } from 'vitest';
+import {
+  computeAttendance,
+  localText,
+  type AttendanceInput,
+  type DayResult,
+  type Direction,
+  type HolidayInput,
+  type ShiftRule,
+} from './attendance.js';
+
+const at = (local: string) => new Date(`${local}:00+08:00`);
+const punch = (local: string, direction: Direction = 'Unknown') => ({ at: at(local), direction });
+
+const DAY_SHIFT: ShiftRule = {
+  name: 'Day Shift',
+  timeIn: 8 * 60,
+  timeOut: 17 * 60,
+  breakMinutes: 60,
+  graceMinutes: 10,
+  isFlexible: false,
+  requiredMinutes: null,
+  restDays: [0],
+};
+const NIGHT_SHIFT: ShiftRule = { ...DAY_SHIFT, name: 'Night Shift', timeIn: 22 * 60, timeOut: 7 * 60 };
+const FLEX: ShiftRule = {
+  ...DAY_SHIFT,
+  name: 'Flexi',
+  timeIn: 6 * 60,
+  timeOut: 20 * 60,
+  isFlexible: true,
+  requiredMinutes: 8 * 60,
+};
+
+// 2026-11-03 is a Tuesday; 2026-11-08 a Sunday; 2026-11-30 (Monday) Bonifacio Day, a regular holiday.
+function day(
+  date: string,
+  punches: ReturnType<typeof punch>[],
+  options: Partial<Omit<AttendanceInput, 'from' | 'to' | 'punches'>> & { shift?: ShiftRule } = {},
+): DayResult {
+  const [result] = computeAttendance({
+    from: date,
+    to: date,
+    schedules: options.schedules ?? [
+      { effectiveDate: '2024-01-01', shift: options.shift ?? DAY_SHIFT, restDays: null },
+    ],
+    punches,
+    holidays: options.holidays ?? [],
+    overtime: options.overtime ?? [],
+    leave: options.leave ?? [],
+  });
+  return result!;
+}
+
+const BONIFACIO: HolidayInput = { date: '2026-11-30', name: 'Bonifacio Day', type: 'Regular' };
+
+describe('daily attendance', () => {
+  it('a day shift on time: 8 hours, nothing late, no overtime', () => {
+    const r = day('2026-11-03', [punch('2026-11-03 07:55', 'In'), punch('2026-11-03 17:02', 'Out')]);
+    expect(r).toMatchObject({
+      dayType: 'ordinary',
+      restDay: false,
+      workedMinutes: 480,
+      lateMinutes: 0,
+      undertimeMinutes: 0,
+      overtimeMinutes: 2,
+      payableOvertimeMinutes: 0,
+      nightDiffMinutes: 0,
+      absent: false,
+      anomalies: [],
+    });
+    expect(localText(r.firstIn!)).toBe('2026-11-03T07:55');
+    expect(localText(r.lastOut!)).toBe('2026-11-03T17:02');
+  });
+
+  it('late within grace counts nothing; past grace the whole lateness counts', () => {
+    const within = day('2026-11-03', [punch('2026-11-03 08:10'), punch('2026-11-03 17:00')]);
+    expect(within.lateMinutes).toBe(0);
+    expect(within.workedMinutes).toBe(470);
+    const past = day('2026-11-03', [punch('2026-11-03 08:25'), punch('2026-11-03 17:00')]);
+    expect(past.lateMinutes).toBe(25);
+    expect(past.workedMinutes).toBe(455);
+  });
+
+  it('undertime: leaving early, the break left out', () => {
+    const r = day('2026-11-03', [punch('2026-11-03 08:00'), punch('2026-11-03 15:30')]);
+    expect(r.undertimeMinutes).toBe(90);
+    expect(r.workedMinutes).toBe(390);
+    const beforeBreakEnd = day('2026-11-03', [punch('2026-11-03 08:00'), punch('2026-11-03 11:00')]);
+    expect(beforeBreakEnd.undertimeMinutes).toBe(300);
+  });
+
+  it('overtime without approval is recorded but not payable; with approval the covered part is', () => {
+    const punches = [punch('2026-11-03 08:00', 'In'), punch('2026-11-03 20:00', 'Out')];
+    const none = day('2026-11-03', punches);
+    expect(none).toMatchObject({ workedMinutes: 480, overtimeMinutes: 180, payableOvertimeMinutes: 0 });
+    const approved = day('2026-11-03', punches, {
+      overtime: [{ startsAt: at('2026-11-03 17:00'), endsAt: at('2026-11-03 19:00') }],
+    });
+    expect(approved).toMatchObject({ overtimeMinutes: 180, payableOvertimeMinutes: 120 });
+  });
+
+  it('early arrival is overtime only when an approved OT covers it', () => {
+    const punches = [punch('2026-11-03 06:00'), punch('2026-11-03 17:00')];
+    expect(day('2026-11-03', punches).overtimeMinutes).toBe(0);
+    const approved = day('2026-11-03', punches, {
+      overtime: [{ startsAt: at('2026-11-03 06:00'), endsAt: at('2026-11-03 08:00') }],
+    });
+    expect(approved).toMatchObject({ overtimeMinutes: 120, payableOvertimeMinutes: 120 });
+  });
+
+  it('a night shift across midnight counts on the day it starts, with night-differential minutes', () => {
+    const results = computeAttendance({
+      from: '2026-11-03',
+      to: '2026-11-04',
+      schedules: [{ effectiveDate: '2024-01-01', shift: NIGHT_SHIFT, restDays: null }],
+      punches: [punch('2026-11-03 21:58'), punch('2026-11-04 07:05')],
+      holidays: [],
+      overtime: [],
+      leave: [],
+    });
+    const [first, second] = results;
+    // 22:00-07:00 with the break 02:00-03:00: 8 hours worked, all but 06:00-07:00 at night.
+    expect(first).toMatchObject({
+      workedMinutes: 480,
+      nightDiffMinutes: 420,
+      lateMinutes: 0,
+      overtimeMinutes: 5,
+    });
+    expect(second).toMatchObject({ punchCount: 0, absent: true });
+  });
+
+  it('rest day worked: the day is a rest day, 8 hours regular and the rest overtime, never late', () => {
+    const r = day('2026-11-08', [punch('2026-11-08 09:00'), punch('2026-11-08 19:00')]);
+    expect(r).toMatchObject({
+      dayType: 'ordinary',
+      restDay: true,
+      workedMinutes: 480,
+      overtimeMinutes: 60,
+      lateMinutes: 0,
+      undertimeMinutes: 0,
+      absent: false,
+    });
+    expect(day('2026-11-08', []).absent).toBe(false);
+  });
+
+  it('regular holiday worked and not worked', () => {
+    const worked = day('2026-11-30', [punch('2026-11-30 08:00'), punch('2026-11-30 17:00')], {
+      holidays: [BONIFACIO],
+    });
+    expect(worked).toMatchObject({
+      dayType: 'regular_holiday',
+      holidayNames: ['Bonifacio Day'],
+      workedMinutes: 480,
+      absent: false,
+    });
+    const off = day('2026-11-30', [], { holidays: [BONIFACIO] });
+    expect(off).toMatchObject({ dayType: 'regular_holiday', workedMinutes: 0, absent: false });
+  });
+
+  it('double holiday, special day, and a holiday on a rest day', () => {
+    const two = [BONIFACIO, { ...BONIFACIO, name: "Eid'l Adha" }];
+    expect(day('2026-11-30', [], { holidays: two }).dayType).toBe('double_regular_holiday');
+    const special: HolidayInput = { date: '2026-11-02', name: "All Souls' Day", type: 'SpecialNonWorking' };
+    expect(day('2026-11-02', [], { holidays: [special] })).toMatchObject({
+      dayType: 'special_non_working',
+      absent: false,
+    });
+    const onSunday = day('2026-11-08', [punch('2026-11-08 08:00'), punch('2026-11-08 17:00')], {
+      holidays: [{ date: '2026-11-08', name: 'Local', type: 'Regular' }],
+    });
+    expect(onSunday).toMatchObject({ dayType: 'regular_holiday', restDay: true, workedMinutes: 480 });
+  });
+
+  it('a single punch is an anomaly, not an absence', () => {
+    const r = day('2026-11-03', [punch('2026-11-03 07:58', 'In')]);
+    expect(r).toMatchObject({ absent: false, workedMinutes: 0, anomalies: ['SinglePunch', 'MissingOut'] });
+    expect(day('2026-11-03', [punch('2026-11-03 17:00', 'Out')]).anomalies).toEqual([
+      'SinglePunch',
+      'MissingIn',
+    ]);
+    expect(
+      day('2026-11-03', [punch('2026-11-03 08:00', 'In'), punch('2026-11-03 12:00', 'In')]).anomalies,
+    ).toEqual(['MissingOut']);
+  });
+
+  it('absent on a working day without punches, unless on leave', () => {
+    expect(day('2026-11-03', [])).toMatchObject({ absent: true, onLeave: false });
+    expect(day('2026-11-03', [], { leave: [{ date: '2026-11-03', halfDay: false }] })).toMatchObject({
+      absent: false,
+      onLeave: true,
+    });
+  });
+
+  it('a half-day leave in the morning: late counts from the end of the break', () => {
+    const r = day('2026-11-03', [punch('2026-11-03 13:00'), punch('2026-11-03 17:00')], {
+      leave: [{ date: '2026-11-03', halfDay: true }],
+    });
+    expect(r).toMatchObject({ lateMinutes: 0, undertimeMinutes: 0, workedMinutes: 240, onLeave: true });
+  });
+
+  it('a flexible shift: required hours, never late, shortfall is undertime and excess overtime', () => {
+    const full = day('2026-11-03', [punch('2026-11-03 10:00'), punch('2026-11-03 19:00')], { shift: FLEX });
+    expect(full).toMatchObject({
+      workedMinutes: 480,
+      lateMinutes: 0,
+      undertimeMinutes: 0,
+      overtimeMinutes: 0,
+    });
+    const short = day('2026-11-03', [punch('2026-11-03 10:00'), punch('2026-11-03 17:00')], { shift: FLEX });
+    expect(short).toMatchObject({ workedMinutes: 360, undertimeMinutes: 120, lateMinutes: 0 });
+    const long = day('2026-11-03', [punch('2026-11-03 07:00'), punch('2026-11-03 18:00')], { shift: FLEX });
+    expect(long).toMatchObject({ workedMinutes: 480, overtimeMinutes: 120, payableOvertimeMinutes: 0 });
+  });
+
+  it('follows the schedule in force on each day', () => {
+    const results = computeAttendance({
+      from: '2026-11-03',
+      to: '2026-11-04',
+      schedules: [
+        { effectiveDate: '2024-01-01', shift: DAY_SHIFT, restDays: null },
+        { effectiveDate: '2026-11-04', shift: DAY_SHIFT, restDays: [3] },
+      ],
+      punches: [],
+      holidays: [],
+      overtime: [],
+      leave: [],
+    });
+    expect(results.map((r) => [r.restDay, r.absent])).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+  });
+
+  it('a change from a night shift to a day shift splits the overlapping windows, each punch counted once', () => {
+    const results = computeAttendance({
+      from: '2026-11-03',
+      to: '2026-11-04',
+      schedules: [
+        { effectiveDate: '2024-01-01', shift: NIGHT_SHIFT, restDays: null },
+        { effectiveDate: '2026-11-04', shift: DAY_SHIFT, restDays: null },
+      ],
+      punches: [
+        punch('2026-11-03 22:00'),
+        punch('2026-11-04 07:00'),
+        punch('2026-11-04 08:00'),
+        punch('2026-11-04 17:00'),
+      ],
+      holidays: [],
+      overtime: [],
+      leave: [],
+    });
+    expect(results.map((r) => [r.shiftName, r.punchCount, r.workedMinutes])).toEqual([
+      ['Night Shift', 2, 480],
+      ['Day Shift', 2, 480],
+    ]);
+  });
+});

@@ -1,0 +1,298 @@
+import type { PunchDirection, PunchSource, TimeLog, TimeLogListRequest } from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+import { manilaDayStart, toManilaLocal } from '../../lib/manila.js';
+
+/** The SQL of time logs (punches) and of what attendance reads. Every statement names the tenant and company. */
+
+interface TimeLogRow {
+  id: string;
+  company_id: string;
+  employee_id: string;
+  employee_number: string;
+  employee_name: string;
+  department_name: string | null;
+  punched_at: Date;
+  direction: PunchDirection;
+  source: PunchSource;
+  reason: string | null;
+  row_version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT_TIME_LOG = `
+  SELECT t.id, t.company_id, t.employee_id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS employee_name,
+         d.name AS department_name, t.punched_at, t.direction, t.source, t.reason, t.row_version, t.created_at, t.updated_at
+    FROM time_logs t
+    JOIN employees e ON e.tenant_id = t.tenant_id AND e.id = t.employee_id
+    LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id`;
+
+const SORT_COLUMNS = {
+  PunchedAt: 't.punched_at',
+  EmployeeName: 'lower(e.last_name || e.first_name)',
+  EmployeeNumber: 'e.employee_number',
+  Direction: 't.direction',
+  Source: 't.source',
+} as const;
+
+const toTimeLog = (r: TimeLogRow): TimeLog => ({
+  TimeLogId: r.id,
+  CompanyId: r.company_id,
+  EmployeeId: r.employee_id,
+  EmployeeNumber: r.employee_number,
+  EmployeeName: r.employee_name,
+  DepartmentName: r.department_name,
+  PunchedAt: toManilaLocal(new Date(r.punched_at)),
+  Direction: r.direction,
+  Source: r.source,
+  Reason: r.reason,
+  RowVersion: r.row_version,
+  CreatedAt: new Date(r.created_at).toISOString(),
+  UpdatedAt: new Date(r.updated_at).toISOString(),
+});
+
+export interface PunchToStore {
+  employeeId: string;
+  punchedAt: Date;
+  direction: PunchDirection;
+}
+
+export interface EmployeeRef {
+  id: string;
+  employee_number: string;
+  device_user_id: string | null;
+  name: string;
+}
+
+export interface AttendanceEmployee {
+  id: string;
+  employee_number: string;
+  name: string;
+  department_name: string | null;
+  work_location_id: string | null;
+}
+
+export interface ScheduleRow {
+  employee_id: string;
+  effective_date: string;
+  rest_days: number[] | null;
+  shift_name: string | null;
+  time_in: string | null;
+  time_out: string | null;
+  break_minutes: number | null;
+  grace_minutes: number | null;
+  is_flexible: boolean | null;
+  required_hours: string | null;
+  shift_rest_days: number[] | null;
+}
+
+export const timeLogsRepo = {
+  async list(tx: Tx, tenantId: string, companyId: string, req: ReturnType<typeof TimeLogListRequest.parse>) {
+    const where = new Conditions(tenantId, companyId).add('t.tenant_id = $1 AND t.company_id = $2');
+    if (req.Search) {
+      where.add(
+        `(e.employee_number ILIKE $? OR concat_ws(' ', e.first_name, e.last_name) ILIKE $?)`,
+        containsPattern(req.Search),
+      );
+    }
+    if (req.EmployeeId) where.add('t.employee_id = $?', req.EmployeeId);
+    if (req.DepartmentId) where.add('e.department_id = $?', req.DepartmentId);
+    if (req.Source) where.add('t.source = $?', req.Source);
+    if (req.DateFrom) where.add('t.punched_at >= $?', manilaDayStart(req.DateFrom));
+    if (req.DateTo) where.add('t.punched_at < $?', manilaDayStart(req.DateTo, 1));
+    const [total] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM time_logs t
+         JOIN employees e ON e.tenant_id = t.tenant_id AND e.id = t.employee_id WHERE ${where.sql}`,
+      where.params,
+    );
+    const page = pageClause(
+      { ...req, SortDirection: req.SortBy ? req.SortDirection : 'desc' },
+      SORT_COLUMNS,
+      { sortBy: 'PunchedAt', tieBreaker: 't.id' },
+      where,
+    );
+    const rows = await tx.query<TimeLogRow>(`${SELECT_TIME_LOG} WHERE ${where.sql} ${page}`, where.params);
+    return { Items: rows.map(toTimeLog), TotalCount: total!.n };
+  },
+
+  async get(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {
+    const [row] = await tx.query<TimeLogRow>(
+      `${SELECT_TIME_LOG} WHERE t.tenant_id = $1 AND t.company_id = $2 AND t.id = $3${forUpdate ? ' FOR UPDATE OF t' : ''}`,
+      [tenantId, companyId, id],
+    );
+    return row ? toTimeLog(row) : null;
+  },
+
+  async employeeInCompany(tx: Tx, tenantId: string, companyId: string, employeeId: string) {
+    const rows = await tx.query(
+      `SELECT 1 FROM employees WHERE tenant_id = $1 AND company_id = $2 AND id = $3`,
+      [tenantId, companyId, employeeId],
+    );
+    return rows.length > 0;
+  },
+
+  /** The punch of an employee at an instant, other than `exceptId`. */
+  async punchAt(tx: Tx, tenantId: string, employeeId: string, at: Date, exceptId?: string) {
+    const rows = await tx.query(
+      `SELECT 1 FROM time_logs WHERE tenant_id = $1 AND employee_id = $2 AND punched_at = $3
+          AND ($4::uuid IS NULL OR id <> $4)`,
+      [tenantId, employeeId, at, exceptId ?? null],
+    );
+    return rows.length > 0;
+  },
+
+  async insert(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    id: string,
+    punch: PunchToStore & { source: PunchSource; reason: string | null },
+  ) {
+    await tx.query(
+      `INSERT INTO time_logs (tenant_id, company_id, id, employee_id, punched_at, direction, source, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        tenantId,
+        companyId,
+        id,
+        punch.employeeId,
+        punch.punchedAt,
+        punch.direction,
+        punch.source,
+        punch.reason,
+      ],
+    );
+  },
+
+  /** Updates when the row version matches; answers whether it did. */
+  async update(
+    tx: Tx,
+    tenantId: string,
+    id: string,
+    rowVersion: number,
+    punch: PunchToStore & { reason: string },
+  ) {
+    const rows = await tx.query(
+      `UPDATE time_logs SET employee_id = $4, punched_at = $5, direction = $6, reason = $7,
+              row_version = row_version + 1, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND row_version = $3 RETURNING id`,
+      [tenantId, id, rowVersion, punch.employeeId, punch.punchedAt, punch.direction, punch.reason],
+    );
+    return rows.length > 0;
+  },
+
+  async delete(tx: Tx, tenantId: string, id: string) {
+    await tx.query(`DELETE FROM time_logs WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+  },
+
+  /** Every employee of the company, by number and by terminal user id, for matching a punch file. */
+  employeeRefs: (tx: Tx, tenantId: string, companyId: string) =>
+    tx.query<EmployeeRef>(
+      `SELECT id, employee_number, device_user_id, concat_ws(' ', first_name, last_name) AS name
+         FROM employees WHERE tenant_id = $1 AND company_id = $2`,
+      [tenantId, companyId],
+    ),
+
+  /** Which of the punches are already on file, as `employeeId|epochMs` keys. */
+  async existingPunches(tx: Tx, tenantId: string, companyId: string, punches: PunchToStore[]) {
+    if (!punches.length) return new Set<string>();
+    const rows = await tx.query<{ employee_id: string; punched_at: Date }>(
+      `SELECT t.employee_id, t.punched_at FROM time_logs t
+         JOIN unnest($3::uuid[], $4::timestamptz[]) AS p(employee_id, punched_at)
+           ON t.employee_id = p.employee_id AND t.punched_at = p.punched_at
+        WHERE t.tenant_id = $1 AND t.company_id = $2`,
+      [tenantId, companyId, punches.map((p) => p.employeeId), punches.map((p) => p.punchedAt.toISOString())],
+    );
+    return new Set(rows.map((r) => `${r.employee_id}|${new Date(r.punched_at).getTime()}`));
+  },
+
+  /** Adds imported punches; one already on file is left as it is. Answers how many were added. */
+  async insertImported(tx: Tx, tenantId: string, companyId: string, punches: PunchToStore[], reason: string) {
+    let added = 0;
+    for (let i = 0; i < punches.length; i += 5000) {
+      const batch = punches.slice(i, i + 5000);
+      const rows = await tx.query(
+        `INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source, reason)
+         SELECT $1, $2, p.employee_id, p.punched_at, p.direction, 'Import', $6
+           FROM unnest($3::uuid[], $4::timestamptz[], $5::text[]) AS p(employee_id, punched_at, direction)
+         ON CONFLICT (tenant_id, employee_id, punched_at) DO NOTHING RETURNING id`,
+        [
+          tenantId,
+          companyId,
+          batch.map((p) => p.employeeId),
+          batch.map((p) => p.punchedAt.toISOString()),
+          batch.map((p) => p.direction),
+          reason,
+        ],
+      );
+      added += rows.length;
+    }
+    return added;
+  },
+
+  // ---- what attendance reads ----
+
+  attendanceEmployees(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    filter: { employeeId?: string; departmentId?: string },
+  ) {
+    const where = new Conditions(tenantId, companyId).add('e.tenant_id = $1 AND e.company_id = $2');
+    if (filter.employeeId) where.add('e.id = $?', filter.employeeId);
+    else where.add('e.is_active');
+    if (filter.departmentId) where.add('e.department_id = $?', filter.departmentId);
+    return tx.query<AttendanceEmployee>(
+      `SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS name, d.name AS department_name,
+              e.work_location_id
+         FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+        WHERE ${where.sql} ORDER BY lower(e.last_name), lower(e.first_name), e.id`,
+      where.params,
+    );
+  },
+
+  /** The schedules in force from the last one starting on or before `from` to `to`. */
+  schedules: (tx: Tx, tenantId: string, employeeIds: string[], from: string, to: string) =>
+    tx.query<ScheduleRow>(
+      `SELECT s.employee_id, s.effective_date::text, s.rest_days, sh.name AS shift_name, sh.time_in::text,
+              sh.time_out::text, sh.break_minutes, sh.grace_minutes, sh.is_flexible, sh.required_hours::text,
+              sh.rest_days AS shift_rest_days
+         FROM employee_schedules s
+         LEFT JOIN shifts sh ON sh.tenant_id = s.tenant_id AND sh.id = s.shift_id
+        WHERE s.tenant_id = $1 AND s.employee_id = ANY($2::uuid[]) AND s.effective_date <= $4::date
+          AND s.effective_date >= coalesce((SELECT max(x.effective_date) FROM employee_schedules x
+                                             WHERE x.tenant_id = s.tenant_id AND x.employee_id = s.employee_id
+                                               AND x.effective_date <= $3::date), '-infinity'::date)
+        ORDER BY s.employee_id, s.effective_date`,
+      [tenantId, employeeIds, from, to],
+    ),
+
+  punchesBetween: (
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    employeeIds: string[],
+    from: Date,
+    to: Date,
+  ) =>
+    tx.query<{ employee_id: string; punched_at: Date; direction: PunchDirection }>(
+      `SELECT employee_id, punched_at, direction FROM time_logs
+        WHERE tenant_id = $1 AND company_id = $2 AND employee_id = ANY($3::uuid[])
+          AND punched_at >= $4 AND punched_at < $5
+        ORDER BY employee_id, punched_at`,
+      [tenantId, companyId, employeeIds, from, to],
+    ),
+
+  holidays: (tx: Tx, tenantId: string, companyId: string, from: string, to: string) =>
+    tx.query<{
+      date: string;
+      name: string;
+      type: 'Regular' | 'SpecialNonWorking' | 'SpecialWorking';
+      work_location_id: string | null;
+    }>(
+      `SELECT date::text, name, type, work_location_id FROM holidays
+        WHERE tenant_id = $1 AND company_id = $2 AND date BETWEEN $3::date AND $4::date AND NOT is_draft`,
+      [tenantId, companyId, from, to],
+    ),
+};

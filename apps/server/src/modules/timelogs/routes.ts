@@ -1,0 +1,128 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  AttendanceRequest,
+  AttendanceResponse,
+  CreateTimeLogRequest,
+  DeleteTimeLogRequest,
+  IdParams,
+  PUNCH_IMPORT_MAX_FILE_BYTES,
+  PunchImportPreview,
+  PunchImportResult,
+  TimeLog,
+  TimeLogListRequest,
+  TimeLogListResponse,
+  UpdateTimeLogRequest,
+} from '@hrpay/contracts';
+import { HttpProblem } from '../../lib/problem.js';
+import { contextOf } from '../../lib/route-access.js';
+import { readUploadedFile, uploadProblemTitle } from '../../lib/upload.js';
+import { ImportFileError } from '../employee-import/import-problem.js';
+import { readPunchFile, type PunchFile } from './punch-file.js';
+import { parseFields, timeLogsService as timeLogs } from './service.js';
+
+// HR keeps the punches of its own company; the company is the user's, never a client parameter.
+const hr = { userTypes: ['HRUser'] as const, companyScoped: true };
+const hrById = { ...hr, idOf: 'time_logs' };
+const tags = ['timelogs'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    punchFile?: { fileName: string; file: PunchFile };
+  }
+}
+
+/** Reads and parses the punch file before the handler's transaction: a bad file is a clear 4xx, nothing stored. */
+async function readPunchUpload(req: FastifyRequest) {
+  const { fileName, data } = await readUploadedFile(req, {
+    noFile: 'No file was uploaded. Choose a .csv, .txt or .dat punch file.',
+    tooLarge: `The file is larger than ${PUNCH_IMPORT_MAX_FILE_BYTES / (1024 * 1024)} MB. Export a shorter period and import the parts.`,
+  });
+  try {
+    req.punchFile = { fileName, file: readPunchFile(fileName, data) };
+  } catch (error) {
+    if (error instanceof ImportFileError)
+      throw new HttpProblem(error.status, uploadProblemTitle(error.status), error.message);
+    throw error;
+  }
+}
+
+export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: PUNCH_IMPORT_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+
+  app.post('/api/v1/timelogs/list', {
+    config: { access: hr },
+    schema: { tags, body: TimeLogListRequest, response: { 200: TimeLogListResponse } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return timeLogs.list(tx, user, req.body);
+    },
+  });
+
+  app.post('/api/v1/timelogs', {
+    config: { access: hr },
+    schema: { tags, body: CreateTimeLogRequest, response: { 201: TimeLog } },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      return reply.code(201).send(await timeLogs.create(tx, user, parseFields(req.body)));
+    },
+  });
+
+  app.put('/api/v1/timelogs/:id', {
+    config: { access: hrById },
+    schema: { tags, params: IdParams, body: UpdateTimeLogRequest, response: { 200: TimeLog } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return timeLogs.update(tx, user, req.params.id, req.body);
+    },
+  });
+
+  app.delete('/api/v1/timelogs/:id', {
+    config: { access: hrById },
+    schema: {
+      tags,
+      params: IdParams,
+      body: DeleteTimeLogRequest,
+      response: { 200: z.object({ Message: z.string() }) },
+    },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return timeLogs.remove(tx, user, req.params.id, req.body);
+    },
+  });
+
+  app.post('/api/v1/timelogs/import/preview', {
+    config: { access: hr },
+    schema: { tags, consumes: ['multipart/form-data'], response: { 200: PunchImportPreview } },
+    preHandler: readPunchUpload,
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      const { fileName, file } = req.punchFile!;
+      return timeLogs.previewImport(tx, user, fileName, file);
+    },
+  });
+
+  app.post('/api/v1/timelogs/import/commit', {
+    config: { access: hr },
+    schema: { tags, consumes: ['multipart/form-data'], response: { 200: PunchImportResult } },
+    preHandler: readPunchUpload,
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      const { fileName, file } = req.punchFile!;
+      return timeLogs.commitImport(tx, user, fileName, file);
+    },
+  });
+
+  app.post('/api/v1/timelogs/attendance', {
+    config: { access: hr },
+    schema: { tags, body: AttendanceRequest, response: { 200: AttendanceResponse } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return timeLogs.attendance(tx, user, req.body);
+    },
+  });
+};

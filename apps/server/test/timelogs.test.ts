@@ -1,0 +1,400 @@
+/** Issue 9 §1: time logs, punch-file import and daily attendance of the HR user's own company, through HTTP. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProblemTypes, type AttendanceDay, type TimeLog } from '@hrpay/contracts';
+import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let hr: Session;
+let logisticsHr: Session;
+let otherHr: Session;
+let employeeIds: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hr = await signIn(t.app, demo.hr);
+  logisticsHr = await signIn(t.app, demo.logisticsHr);
+  otherHr = await signIn(t.app, demo.otherHr);
+  const rows = await t.db.withTenant(hr.tenantId, (tx) =>
+    tx.query<{ id: string; employee_number: string }>(`SELECT id, employee_number FROM employees`),
+  );
+  employeeIds = Object.fromEntries(rows.map((r) => [r.employee_number, r.id]));
+});
+afterAll(() => t?.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (s: Session, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: s.headers, payload });
+const list = (s: Session, body: object = {}) => call(s, 'POST', '/api/v1/timelogs/list', body);
+const codes = (res: { json(): { errors?: { Code: string }[] } }) =>
+  (res.json().errors ?? []).map((e) => e.Code);
+
+async function add(body: object, s = hr): Promise<TimeLog> {
+  const res = await call(s, 'POST', '/api/v1/timelogs', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+function multipart(fileName: string, content: Buffer | string) {
+  const boundary = `----hrpay${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+const upload = (step: 'preview' | 'commit', fileName: string, content: Buffer | string, s = hr) => {
+  const body = multipart(fileName, content);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/timelogs/import/${step}`,
+    headers: { ...s.headers, ...body.headers },
+    payload: body.payload,
+  });
+};
+const attendance = (body: object, s = hr) => call(s, 'POST', '/api/v1/timelogs/attendance', body);
+const auditRows = (entityId: string) =>
+  t.db.withTenant(hr.tenantId, (tx) =>
+    tx.query<{ action: string; before: unknown; after: unknown }>(
+      `SELECT action, before, after FROM audit_log WHERE entity = 'time_log' AND entity_id = $1 ORDER BY at, action`,
+      [entityId],
+    ),
+  );
+
+describe('time logs', () => {
+  it('adds a punch with a reason, in Manila time, audited', async () => {
+    const punch = await add({
+      EmployeeId: employeeIds['DM-0002'],
+      PunchedAt: '2026-10-05 08:03',
+      Direction: 'In',
+      Reason: '  Forgot to punch in  ',
+    });
+    expect(punch).toMatchObject({
+      EmployeeNumber: 'DM-0002',
+      EmployeeName: 'Jose Reyes',
+      PunchedAt: '2026-10-05T08:03:00',
+      Direction: 'In',
+      Source: 'Manual',
+      Reason: 'Forgot to punch in',
+      RowVersion: 1,
+    });
+    const stored = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ utc: string }>(
+        `SELECT to_char(punched_at AT TIME ZONE 'UTC', 'HH24:MI') AS utc FROM time_logs WHERE id = $1`,
+        [punch.TimeLogId],
+      ),
+    );
+    expect(stored[0]!.utc).toBe('00:03');
+    const audit = await auditRows(punch.TimeLogId);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'create',
+      before: null,
+      after: { Reason: 'Forgot to punch in' },
+    });
+  });
+
+  it('requires a reason and a valid time; refuses another company employee and a duplicate punch', async () => {
+    const noReason = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: employeeIds['DM-0002'],
+      PunchedAt: '2026-10-05 17:00',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().type).toBe(ProblemTypes.validation);
+    expect(codes(noReason)).toContain('Reason');
+    const blank = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: employeeIds['DM-0002'],
+      PunchedAt: '2026-02-30 17:00',
+      Reason: '   ',
+    });
+    expect(codes(blank).sort()).toEqual(['PunchedAt', 'Reason']);
+    const logisticsEmployee = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ id: string }>(
+        `SELECT e.id FROM employees e JOIN companies c ON c.tenant_id = e.tenant_id AND c.id = e.company_id
+          WHERE c.name <> 'Demo Manufacturing Inc.' LIMIT 1`,
+      ),
+    );
+    const foreign = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: logisticsEmployee[0]!.id,
+      PunchedAt: '2026-10-05 17:00',
+      Reason: 'x',
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(codes(foreign)).toEqual(['EmployeeId']);
+    const duplicate = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: employeeIds['DM-0002'],
+      PunchedAt: '2026-10-05T08:03:00',
+      Reason: 'again',
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().type).toBe(ProblemTypes.duplicate);
+    const unknown = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: employeeIds['DM-0002'],
+      PunchedAt: '2026-10-05 17:00',
+      Reason: 'x',
+      CompanyId: employeeIds['DM-0002'],
+    });
+    expect(codes(unknown)).toEqual(['CompanyId']);
+  });
+
+  it('corrects with a reason and RowVersion (GET body back), 409 when stale; deletes with a reason', async () => {
+    const punch = await add({
+      EmployeeId: employeeIds['DM-0003'],
+      PunchedAt: '2026-10-06 17:10',
+      Direction: 'In',
+      Reason: 'Terminal down',
+    });
+    const url = `/api/v1/timelogs/${punch.TimeLogId}`;
+    const noReason = await call(hr, 'PUT', url, { ...punch, Reason: '' });
+    expect(noReason.statusCode).toBe(400);
+    expect(codes(noReason)).toEqual(['Reason']);
+    const fixed = await call(hr, 'PUT', url, { ...punch, Direction: 'Out', Reason: 'It was the out punch' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ Direction: 'Out', RowVersion: 2, Reason: 'It was the out punch' });
+    const stale = await call(hr, 'PUT', url, { ...punch, Direction: 'In', Reason: 'again' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
+    const staleDelete = await call(hr, 'DELETE', url, { Reason: 'duplicate', RowVersion: 1 });
+    expect(staleDelete.statusCode).toBe(409);
+    const deleteWithoutReason = await call(hr, 'DELETE', url, { Reason: ' ' });
+    expect(deleteWithoutReason.statusCode).toBe(400);
+    const deleted = await call(hr, 'DELETE', url, { Reason: 'Entered twice', RowVersion: 2 });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const audit = await auditRows(punch.TimeLogId);
+    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
+    expect(audit[1]).toMatchObject({ before: { Direction: 'In' }, after: { Direction: 'Out' } });
+    expect(audit[2]).toMatchObject({ before: { Direction: 'Out' }, after: { Reason: 'Entered twice' } });
+    expect((await call(hr, 'DELETE', url, { Reason: 'again' })).statusCode).toBe(404);
+  });
+
+  it('lists with filters, search, sort and paging', async () => {
+    await add({
+      EmployeeId: employeeIds['DM-0002'],
+      PunchedAt: '2026-10-05 17:05',
+      Direction: 'Out',
+      Reason: 'r',
+    });
+    await add({ EmployeeId: employeeIds['DM-0004'], PunchedAt: '2026-10-07 08:00', Reason: 'r' });
+    const all = (await list(hr, { DateFrom: '2026-10-01', DateTo: '2026-10-31' })).json();
+    expect(all.TotalCount).toBe(3);
+    // Newest first by default.
+    expect(all.Items.map((p: TimeLog) => p.PunchedAt)).toEqual([
+      '2026-10-07T08:00:00',
+      '2026-10-05T17:05:00',
+      '2026-10-05T08:03:00',
+    ]);
+    const one = (await list(hr, { EmployeeId: employeeIds['DM-0002'], SortBy: 'PunchedAt' })).json();
+    expect(one.Items.map((p: TimeLog) => p.PunchedAt)).toEqual([
+      '2026-10-05T08:03:00',
+      '2026-10-05T17:05:00',
+    ]);
+    expect((await list(hr, { DateFrom: '2026-10-06', DateTo: '2026-10-07' })).json().TotalCount).toBe(1);
+    expect((await list(hr, { Search: 'juan' })).json().TotalCount).toBe(1);
+    expect((await list(hr, { Source: 'Import' })).json().TotalCount).toBe(0);
+    const page = (await list(hr, { PageSize: 1, Page: 2, SortBy: 'EmployeeNumber' })).json();
+    expect(page.Items[0].EmployeeNumber).toBe('DM-0002');
+    expect((await list(hr, { DateFrom: 'yesterday' })).statusCode).toBe(400);
+  });
+
+  it('keeps punches inside the company: another company and another tenant get 404 and see none', async () => {
+    const punch = (await list(hr, { PageSize: 1 })).json().Items[0] as TimeLog;
+    const url = `/api/v1/timelogs/${punch.TimeLogId}`;
+    for (const s of [logisticsHr, otherHr]) {
+      expect((await list(s)).json().TotalCount).toBe(0);
+      const put = await call(s, 'PUT', url, { ...punch, Reason: 'mine now' });
+      expect(put.statusCode).toBe(404);
+      expect((await call(s, 'DELETE', url, { Reason: 'gone' })).statusCode).toBe(404);
+      expect(
+        (await attendance({ DateFrom: '2026-10-05', DateTo: '2026-10-05', EmployeeId: punch.EmployeeId }, s))
+          .statusCode,
+      ).toBe(404);
+    }
+    const employee = await signIn(t.app, demo.employee);
+    expect((await list(employee)).statusCode).toBe(403);
+  });
+});
+
+const GOOD_CSV = [
+  'EmployeeNumber,Name,DateTime,Direction',
+  'DM-0004,Juan Dela Cruz,2026-11-03 08:25:00,In',
+  'DM-0004,Juan Dela Cruz,2026-11-03 17:01:00,Out',
+  'DM-0005,Liza Mendoza,11/03/2026 9:58 PM,C/In',
+].join('\r\n');
+
+describe('punch file import', () => {
+  it('previews with per-row errors and refuses to commit a file with errors, storing nothing', async () => {
+    const bad = `${GOOD_CSV}\r\nDM-9999,Nobody,2026-11-03 08:00,In\r\n=HYPERLINK("x"),Evil,2026-11-03 08:00,In\r\nDM-0004,,2026-13-03 08:00,In\r\nDM-0004,,2026-11-03 08:00,Sideways`;
+    const preview = await upload('preview', 'punches.csv', bad);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      Format: 'Csv',
+      TotalRows: 7,
+      ValidRows: 3,
+      NewRows: 3,
+      ErrorCount: 4,
+    });
+    expect(preview.json().Errors.map((e: { Row: number; Column: string }) => [e.Row, e.Column])).toEqual([
+      [5, 'EmployeeNumber'],
+      [6, 'EmployeeNumber'],
+      [7, 'DateTime'],
+      [8, 'Direction'],
+    ]);
+    expect(preview.json().Sample[2]).toMatchObject({
+      EmployeeNumber: 'DM-0005',
+      PunchedAt: '2026-11-03T21:58:00',
+      Direction: 'In',
+    });
+    const commit = await upload('commit', 'punches.csv', bad);
+    expect(commit.statusCode).toBe(400);
+    expect(commit.json().type).toBe(ProblemTypes.validation);
+    expect(commit.json().errors).toHaveLength(4);
+    expect((await list(hr, { Source: 'Import' })).json().TotalCount).toBe(0);
+  });
+
+  it('commits a good file all at once; re-importing it changes nothing', async () => {
+    const first = await upload('commit', 'punches.csv', GOOD_CSV);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ Added: 3, Duplicates: 0 });
+    const again = await upload('commit', 'punches.csv', GOOD_CSV);
+    expect(again.json()).toMatchObject({ Added: 0, Duplicates: 3 });
+    const preview = (await upload('preview', 'punches.csv', GOOD_CSV)).json();
+    expect(preview).toMatchObject({ ValidRows: 3, DuplicateRows: 3, NewRows: 0 });
+    const imported = (await list(hr, { Source: 'Import' })).json();
+    expect(imported.TotalCount).toBe(3);
+    expect(imported.Items[0].Reason).toBe('Imported from punches.csv');
+    const audit = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(`SELECT after FROM audit_log WHERE entity = 'time_log_import' ORDER BY at`),
+    );
+    expect(audit).toHaveLength(2);
+  });
+
+  it('reads ZKTeco attendance logs by terminal user id or employee number', async () => {
+    await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(`UPDATE employees SET device_user_id = '7' WHERE id = $1`, [employeeIds['DM-0007']]),
+    );
+    const log = [
+      '     7\t2026-11-04 07:58:12\t1\t0\t1\t0',
+      '     7\t2026-11-04 17:03:40\t1\t1\t1\t0',
+      '  DM-0006\t2026-11-04 14:00:00\t1\t0\t1\t0',
+      '99\t2026-11-04 08:00:00\t1\t0\t1\t0',
+    ].join('\r\n');
+    const preview = (await upload('preview', '1_attlog.dat', log)).json();
+    expect(preview).toMatchObject({ Format: 'ZkTeco', TotalRows: 4, ValidRows: 3, ErrorCount: 1 });
+    expect(preview.Errors[0]).toMatchObject({ Row: 4, Column: 'UserId', Value: '99' });
+    expect(preview.Sample.map((s: { Direction: string }) => s.Direction)).toEqual(['In', 'Out', 'In']);
+    const fixed = log.split('\r\n').slice(0, 3).join('\n');
+    expect((await upload('commit', 'attlog.txt', fixed)).json()).toMatchObject({ Added: 3 });
+  });
+
+  it('refuses hostile files with a clear 4xx and stores nothing', async () => {
+    const before = (await list(hr)).json().TotalCount;
+    const cases: [string, Buffer | string, number, RegExp][] = [
+      ['punches.exe', 'MZ', 415, /\.csv, \.txt and \.dat/],
+      ['punches.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 415, /not text/],
+      ['punches.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]), 415, /not text/],
+      ['punches.csv', Buffer.from('\ufeffEmployeeNumber,DateTime\n', 'utf16le'), 415, /UTF-16/],
+      ['punches.csv', '  \r\n ', 400, /empty/],
+      ['punches.csv', 'Name,Department\nJuan,Production', 400, /header row must name/],
+      ['punches.csv', Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), 413, /larger than 10 MB/],
+    ];
+    for (const [name, content, status, message] of cases) {
+      const res = await upload('commit', name, content);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
+      expect(res.json().detail).toMatch(message);
+    }
+    // Windows-1252 text (Excel's plain CSV) is read, not refused.
+    const ansi = Buffer.from('EmployeeNumber,Name,DateTime\nDM-0003,Peña,2026-11-05 08:00\n', 'latin1');
+    expect((await upload('preview', 'ansi.csv', ansi)).json()).toMatchObject({ ValidRows: 1, ErrorCount: 0 });
+    const notMultipart = await call(hr, 'POST', '/api/v1/timelogs/import/commit', { file: 'x' });
+    expect(notMultipart.statusCode).toBe(415);
+    expect((await list(hr)).json().TotalCount).toBe(before);
+    expect(
+      (await upload('preview', 'punches.csv', GOOD_CSV, await signIn(t.app, demo.payroll))).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('daily attendance', () => {
+  it('computes the imported day: late minutes, night shift, absence, rest day and holiday', async () => {
+    const res = await attendance({
+      DateFrom: '2026-11-02',
+      DateTo: '2026-11-08',
+      EmployeeId: employeeIds['DM-0004'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const days = res.json().Items as AttendanceDay[];
+    expect(days.map((d) => d.Date)).toEqual([
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-05',
+      '2026-11-06',
+      '2026-11-07',
+      '2026-11-08',
+    ]);
+    // All Souls' Day (special non-working): not absent. Sunday: rest day.
+    expect(days[0]).toMatchObject({
+      DayType: 'special_non_working',
+      HolidayNames: ["All Souls' Day"],
+      Absent: false,
+    });
+    expect(days[1]).toMatchObject({
+      ShiftName: 'Day Shift',
+      DayType: 'ordinary',
+      FirstIn: '2026-11-03T08:25',
+      LastOut: '2026-11-03T17:01',
+      LateMinutes: 25,
+      WorkedMinutes: 455,
+      WorkedHours: 7.58,
+      OvertimeMinutes: 1,
+      PayableOvertimeMinutes: 0,
+      Absent: false,
+      Anomalies: [],
+    });
+    expect(days[2]).toMatchObject({ Absent: true, PunchCount: 0 });
+    expect(days[6]).toMatchObject({ RestDay: true, Absent: false });
+
+    const night = (
+      await attendance({ DateFrom: '2026-11-03', DateTo: '2026-11-03', EmployeeId: employeeIds['DM-0005'] })
+    ).json().Items[0] as AttendanceDay;
+    expect(night).toMatchObject({
+      ShiftName: 'Night Shift',
+      FirstIn: '2026-11-03T21:58',
+      Anomalies: ['SinglePunch', 'MissingOut'],
+    });
+  });
+
+  it('filters anomalies and department, pages, and refuses more than 31 days', async () => {
+    const anomalies = (
+      await attendance({ DateFrom: '2026-11-03', DateTo: '2026-11-04', OnlyAnomalies: true })
+    ).json();
+    expect(anomalies.Items.map((d: AttendanceDay) => d.EmployeeNumber)).toEqual(['DM-0006', 'DM-0005']);
+    const paged = (
+      await attendance({ DateFrom: '2026-11-03', DateTo: '2026-11-04', PageSize: 3, Page: 2 })
+    ).json();
+    expect(paged.TotalCount).toBe(14);
+    expect(paged.Items).toHaveLength(3);
+    const byDate = (
+      await attendance({ DateFrom: '2026-11-03', DateTo: '2026-11-04', OrderBy: 'Date' })
+    ).json();
+    expect(byDate.Items.slice(6, 8).map((d: AttendanceDay) => [d.Date, d.EmployeeNumber])).toEqual([
+      ['2026-11-03', 'DM-0001'],
+      ['2026-11-04', 'DM-0006'],
+    ]);
+    const production = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ id: string }>(`SELECT department_id AS id FROM employees WHERE employee_number = 'DM-0005'`),
+    );
+    const department = (
+      await attendance({ DateFrom: '2026-11-03', DateTo: '2026-11-03', DepartmentId: production[0]!.id })
+    ).json();
+    expect(department.Items.map((d: AttendanceDay) => d.EmployeeNumber)).toContain('DM-0005');
+    expect(department.Items.length).toBeLessThan(7);
+    const tooLong = await attendance({ DateFrom: '2026-11-01', DateTo: '2026-12-02' });
+    expect(tooLong.statusCode).toBe(400);
+    expect(codes(tooLong)).toEqual(['DateTo']);
+    expect((await attendance({ DateFrom: '2026-11-05', DateTo: '2026-11-01' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,45 @@
+import type { AttendanceAnomaly, AttendanceDay, PunchDirection, PunchSource } from '@hrpay/contracts';
+
+export const DIRECTION_OPTIONS: { value: PunchDirection; label: string }[] = [
+  { value: 'In', label: 'In' },
+  { value: 'Out', label: 'Out' },
+  { value: 'Unknown', label: 'Unknown' },
+];
+export const SOURCE_OPTIONS: { value: PunchSource; label: string }[] = [
+  { value: 'Manual', label: 'Manual' },
+  { value: 'Import', label: 'Imported' },
+  { value: 'Device', label: 'Device' },
+];
+export const ANOMALY_LABELS: Record<AttendanceAnomaly, string> = {
+  MissingIn: 'Missing in',
+  MissingOut: 'Missing out',
+  SinglePunch: 'Single punch',
+};
+const DAY_TYPE_LABELS: Record<AttendanceDay['DayType'], string> = {
+  ordinary: 'Ordinary day',
+  special_non_working: 'Special day',
+  special_working: 'Special working day',
+  regular_holiday: 'Regular holiday',
+  double_regular_holiday: 'Double holiday',
+  double_special_non_working: 'Double special day',
+};
+
+/** "Rest day, regular holiday" and the like. */
+export function dayTypeLabel(day: Pick<AttendanceDay, 'DayType' | 'RestDay'>): string {
+  if (!day.RestDay) return DAY_TYPE_LABELS[day.DayType];
+  return day.DayType === 'ordinary' ? 'Rest day' : `Rest day, ${DAY_TYPE_LABELS[day.DayType].toLowerCase()}`;
+}
+
+/** `2026-11-03T08:25:00` as `2026-11-03 08:25`. */
+export const shortDateTime = (value: string | null) => (value ? value.slice(0, 16).replace('T', ' ') : '');
+
+/** Today in the Philippines (YYYY-MM-DD). */
+export const manilaToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+
+/** A `YYYY-MM-DD` date `days` later. */
+export function addDays(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}

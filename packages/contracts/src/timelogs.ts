@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { HolidayDayType } from './holidays.js';
+import { ImportRowError } from './employee-import.js';
+import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { ValidationMessages as M } from './validation-messages.js';
+
+/** Issue 9 §1: time logs (punches), their import from biometric terminals, and the daily attendance. */
+
+export const PUNCH_DIRECTIONS = ['In', 'Out', 'Unknown'] as const;
+export const PunchDirection = z.enum(PUNCH_DIRECTIONS);
+export type PunchDirection = z.infer<typeof PunchDirection>;
+export const PUNCH_SOURCES = ['Manual', 'Import', 'Device'] as const;
+export const PunchSource = z.enum(PUNCH_SOURCES);
+export type PunchSource = z.infer<typeof PunchSource>;
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** A `YYYY-MM-DD HH:mm[:ss]` (or with `T`) text that names a real calendar date. */
+export function isLocalDateTime(value: string): boolean {
+  const m = LOCAL_DATE_TIME.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 2000 && y <= 2100 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** A date and time on the Philippine clock (Asia/Manila, UTC+8 all year), as HR reads it off the terminal. */
+export const ManilaDateTime = z
+  .string()
+  .trim()
+  .min(1, M.required)
+  .refine(isLocalDateTime, 'Enter a date and time as YYYY-MM-DD HH:mm');
+
+const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+export const TimeLogReason = z
+  .string()
+  .trim()
+  .min(1, 'A reason is required: say why the punch is added, corrected or deleted')
+  .max(500, M.maxLength(500));
+
+/** The editable fields of a punch. Every change needs a reason; it is kept on the punch and in the audit. */
+export const TimeLogFields = {
+  EmployeeId: z.uuid(M.required),
+  PunchedAt: ManilaDateTime,
+  Direction: PunchDirection.default('Unknown'),
+  Reason: TimeLogReason,
+};
+
+export const TimeLog = z.object({
+  TimeLogId: z.uuid(),
+  CompanyId: z.uuid(),
+  EmployeeId: z.uuid(),
+  EmployeeNumber: z.string(),
+  EmployeeName: z.string(),
+  DepartmentName: z.string().nullable(),
+  /** Manila local time, `YYYY-MM-DDTHH:mm:ss`. */
+  PunchedAt: z.string(),
+  Direction: PunchDirection,
+  Source: PunchSource,
+  Reason: z.string().nullable(),
+  RowVersion: z.number().int(),
+  CreatedAt: z.string(),
+  UpdatedAt: z.string(),
+});
+export type TimeLog = z.infer<typeof TimeLog>;
+
+export const CreateTimeLogRequest = z.strictObject(TimeLogFields);
+export type CreateTimeLogRequest = z.input<typeof CreateTimeLogRequest>;
+export const UpdateTimeLogRequest = z.strictObject({
+  ...TimeLogFields,
+  RowVersion,
+  ...outputOnly({
+    TimeLogId: z.uuid(),
+    CompanyId: z.uuid(),
+    EmployeeNumber: z.string(),
+    EmployeeName: z.string(),
+    DepartmentName: z.string().nullable(),
+    Source: PunchSource,
+    CreatedAt: z.string(),
+    UpdatedAt: z.string(),
+  }),
+});
+export type UpdateTimeLogRequest = z.input<typeof UpdateTimeLogRequest>;
+/** A delete says why (kept in the audit), and may carry the RowVersion read, so a changed punch is not lost. */
+export const DeleteTimeLogRequest = z.strictObject({
+  Reason: TimeLogReason,
+  RowVersion: RowVersion.optional(),
+});
+export type DeleteTimeLogRequest = z.input<typeof DeleteTimeLogRequest>;
+
+const dateRangeFilters = { DateFrom: isoDate.optional(), DateTo: isoDate.optional() };
+export const TIMELOG_SORTABLE = [
+  'PunchedAt',
+  'EmployeeName',
+  'EmployeeNumber',
+  'Direction',
+  'Source',
+] as const;
+export const TimeLogListRequest = listRequest(TIMELOG_SORTABLE, {
+  EmployeeId: z.uuid().optional(),
+  DepartmentId: z.uuid().optional(),
+  Source: PunchSource.optional(),
+  ...dateRangeFilters,
+});
+export type TimeLogListRequest = z.input<typeof TimeLogListRequest>;
+export const TimeLogListResponse = listResponse(TimeLog);
+
+// ---- Import of punch files --------------------------------------------------------------------------------
+
+/** Punch files are small next to employee files: a month of four punches a day for 1,000 people is 120,000. */
+export const PUNCH_IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const PUNCH_IMPORT_MAX_ROWS = 150_000;
+
+export const PunchFileFormat = z.enum(['Csv', 'ZkTeco']);
+export const PunchImportPreview = z.object({
+  FileName: z.string(),
+  Format: PunchFileFormat,
+  TotalRows: z.number().int(),
+  ValidRows: z.number().int(),
+  /** Valid rows that are already on file (or repeated in the file): a commit leaves them as they are. */
+  DuplicateRows: z.number().int(),
+  /** Valid rows a commit would add. */
+  NewRows: z.number().int(),
+  ErrorCount: z.number().int(),
+  /** The first 200 row errors. */
+  Errors: z.array(ImportRowError),
+  /** The first 20 valid rows, as they would be stored. */
+  Sample: z.array(
+    z.object({
+      Row: z.number().int(),
+      EmployeeNumber: z.string(),
+      EmployeeName: z.string(),
+      PunchedAt: z.string(),
+      Direction: PunchDirection,
+    }),
+  ),
+});
+export type PunchImportPreview = z.infer<typeof PunchImportPreview>;
+export const PunchImportResult = z.object({
+  FileName: z.string(),
+  Added: z.number().int(),
+  Duplicates: z.number().int(),
+});
+export type PunchImportResult = z.infer<typeof PunchImportResult>;
+
+// ---- Daily attendance -------------------------------------------------------------------------------------
+
+export const ATTENDANCE_MAX_DAYS = 31;
+export const AttendanceAnomaly = z.enum(['MissingIn', 'MissingOut', 'SinglePunch']);
+export type AttendanceAnomaly = z.infer<typeof AttendanceAnomaly>;
+
+export const AttendanceRequest = z
+  .strictObject({
+    DateFrom: isoDate,
+    DateTo: isoDate,
+    EmployeeId: z.uuid().optional(),
+    DepartmentId: z.uuid().optional(),
+    OnlyAnomalies: z.boolean().optional(),
+    /** Employee: each employee's days in a row; Date: each day's employees together. */
+    OrderBy: z.enum(['Employee', 'Date']).default('Employee'),
+    Page: z.number().int().min(1).default(1),
+    PageSize: z.number().int().min(1).max(500).default(50),
+  })
+  .refine((v) => v.DateTo >= v.DateFrom, { message: 'DateTo must be on or after DateFrom', path: ['DateTo'] })
+  .refine((v) => (Date.parse(v.DateTo) - Date.parse(v.DateFrom)) / 86_400_000 < ATTENDANCE_MAX_DAYS, {
+    message: `At most ${ATTENDANCE_MAX_DAYS} days at a time`,
+    path: ['DateTo'],
+  });
+export type AttendanceRequest = z.input<typeof AttendanceRequest>;
+
+/** One employee's day. Minutes are whole minutes; hours are the same figures to two decimals for payroll. */
+export const AttendanceDay = z.object({
+  EmployeeId: z.uuid(),
+  EmployeeNumber: z.string(),
+  EmployeeName: z.string(),
+  DepartmentName: z.string().nullable(),
+  Date: z.string(),
+  ShiftName: z.string().nullable(),
+  /** The payroll package's day type (`dayPay`), with RestDay for the rest-day combinations. */
+  DayType: HolidayDayType,
+  RestDay: z.boolean(),
+  HolidayNames: z.array(z.string()),
+  /** Manila local time `YYYY-MM-DDTHH:mm`, or null. */
+  FirstIn: z.string().nullable(),
+  LastOut: z.string().nullable(),
+  PunchCount: z.number().int(),
+  WorkedMinutes: z.number().int(),
+  LateMinutes: z.number().int(),
+  UndertimeMinutes: z.number().int(),
+  NightDiffMinutes: z.number().int(),
+  OvertimeMinutes: z.number().int(),
+  PayableOvertimeMinutes: z.number().int(),
+  WorkedHours: z.number(),
+  NightDiffHours: z.number(),
+  OvertimeHours: z.number(),
+  PayableOvertimeHours: z.number(),
+  Absent: z.boolean(),
+  OnLeave: z.boolean(),
+  Anomalies: z.array(AttendanceAnomaly),
+});
+export type AttendanceDay = z.infer<typeof AttendanceDay>;
+export const AttendanceResponse = listResponse(AttendanceDay);
