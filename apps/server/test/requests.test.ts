@@ -623,6 +623,68 @@ describe('overtime and undertime requests', () => {
   });
 });
 
+describe('requests in daily attendance', () => {
+  it('pays overtime only under an approved OT request, marks approved leave, and shows a UT day’s punches', async () => {
+    // Grace (DM-0007, day shift) works Tuesday 6 October 2026 from 08:00 to 19:00, and is on leave on Wednesday.
+    const punch = async (at: string, direction: string) => {
+      const res = await call(hr, 'POST', '/api/v1/timelogs', {
+        EmployeeId: ids['DM-0007'],
+        PunchedAt: at,
+        Direction: direction,
+        Reason: 'Biometric down',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await punch('2026-10-06 08:00', 'In');
+    await punch('2026-10-06 19:00', 'Out');
+    const day = async (date: string) =>
+      (
+        await call(hr, 'POST', '/api/v1/timelogs/attendance', {
+          DateFrom: date,
+          DateTo: date,
+          EmployeeId: ids['DM-0007'],
+        })
+      ).json().Items[0];
+    expect(await day('2026-10-06')).toMatchObject({ OvertimeMinutes: 120, PayableOvertimeMinutes: 0 });
+
+    const ot = await call(hr, 'POST', '/api/v1/ot-requests', {
+      EmployeeId: ids['DM-0007'],
+      Date: '2026-10-06',
+      StartTime: '17:00',
+      EndTime: '18:30',
+      Reason: 'Audit',
+    });
+    expect(ot.statusCode, ot.body).toBe(201);
+    // Filed but pending: still not payable.
+    expect((await day('2026-10-06')).PayableOvertimeMinutes).toBe(0);
+    await call(hr, 'POST', `/api/v1/ot-requests/${ot.json().RequestId}/approve`, { RowVersion: 1 });
+    expect(await day('2026-10-06')).toMatchObject({ OvertimeMinutes: 120, PayableOvertimeMinutes: 90 });
+
+    const leave = await fileLeave(hr, {
+      EmployeeId: ids['DM-0007'],
+      LeaveTypeId: types.SL,
+      DateFrom: '2026-10-07',
+      DateTo: '2026-10-07',
+      Reason: 'Flu',
+    });
+    expect(await day('2026-10-07')).toMatchObject({ Absent: true, OnLeave: false });
+    await call(hr, 'POST', `/api/v1/leave-requests/${leave.RequestId}/approve`, { RowVersion: 1 });
+    expect(await day('2026-10-07')).toMatchObject({ Absent: false, OnLeave: true });
+
+    const ut = await call(hr, 'POST', '/api/v1/ut-requests', {
+      EmployeeId: ids['DM-0007'],
+      Date: '2026-10-06',
+      TimeLeaving: '16:00',
+      Reason: 'x',
+    });
+    const details = await call(hr, 'GET', `/api/v1/ut-requests/${ut.json().RequestId}/details`);
+    expect(details.json().Punches).toEqual([
+      { Time: '08:00', Direction: 'In', Source: 'Manual' },
+      { Time: '19:00', Direction: 'Out', Source: 'Manual' },
+    ]);
+  });
+});
+
 describe('portal today', () => {
   it("shows the employee's shift, today's kind of day and the company's next holidays", async () => {
     const res = await call(employee, 'GET', '/api/v1/portal/today');

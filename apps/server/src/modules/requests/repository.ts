@@ -256,9 +256,37 @@ export const requestsRepo = {
       [tenantId, companyId],
     ),
 
-  /** The punches of an employee's day (Manila), for a UT request's details. Filled by the time-logs module. */
-  punches: async (_tx: Tx, _tenantId: string, _employeeId: string, _date: string) =>
-    [] as { Time: string; Direction: string; Source: string }[],
+  /** The punches of an employee's day (Manila), for a UT request's details and the portal's today. */
+  punches: (tx: Tx, tenantId: string, employeeId: string, date: string) =>
+    tx.query<{ Time: string; Direction: string; Source: string }>(
+      // Manila is UTC+8 all year: the day runs from 00:00+08 to the next 00:00+08.
+      `SELECT to_char(punched_at AT TIME ZONE 'UTC' + interval '8 hours', 'HH24:MI') AS "Time",
+              direction AS "Direction", source AS "Source"
+         FROM time_logs
+        WHERE tenant_id = $1 AND employee_id = $2 AND punched_at >= $3::timestamptz
+          AND punched_at < $3::timestamptz + interval '1 day'
+        ORDER BY punched_at`,
+      [tenantId, employeeId, `${date}T00:00:00+08:00`],
+    ),
+
+  /** Approved leave and overtime of some employees that touch the dates. */
+  approved: (tx: Tx, tenantId: string, companyId: string, employeeIds: string[], from: string, to: string) =>
+    tx.query<{
+      kind: RequestKind;
+      employee_id: string;
+      date_from: string;
+      date_to: string;
+      half_day: boolean;
+      starts_at: Date | null;
+      ends_at: Date | null;
+    }>(
+      `SELECT kind, employee_id, to_char(date_from, 'YYYY-MM-DD') AS date_from, to_char(date_to, 'YYYY-MM-DD') AS date_to,
+              half_day, starts_at, ends_at
+         FROM time_requests
+        WHERE tenant_id = $1 AND company_id = $2 AND employee_id = ANY($3::uuid[]) AND status = 'Approved'
+          AND kind IN ('Leave', 'Overtime') AND date_from <= $5::date AND date_to >= $4::date`,
+      [tenantId, companyId, employeeIds, from, to],
+    ),
 
   async pendingCounts(tx: Tx, tenantId: string, companyId: string, approverUserId: string | null) {
     const rows = await tx.query<{ kind: RequestKind; n: number }>(

@@ -13,6 +13,7 @@ import {
   type UndertimeDetails,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
+import type { ApprovedRequests } from '../timelogs/approved-requests.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { problems } from '../../lib/problem.js';
@@ -67,6 +68,35 @@ async function dayKinds(tx: Tx, user: CurrentUser, schedule: Schedule, from: str
 /** What waits for review: everything pending of the company for HR, the own queue for an approver. */
 export const pendingRequestCounts = (tx: Tx, user: CurrentUser) =>
   repo.pendingCounts(tx, user.tenantId, user.companyId, user.userType === 'HRUser' ? null : user.userId);
+
+/**
+ * The approved overtime intervals and leave days of some employees between two dates: what daily attendance
+ * pays as overtime and counts as leave (issue 9 §1).
+ */
+export async function approvedRequests(
+  tx: Tx,
+  user: CurrentUser,
+  employeeIds: string[],
+  from: string,
+  to: string,
+): Promise<ApprovedRequests> {
+  const rows = await repo.approved(tx, user.tenantId, user.companyId, employeeIds, from, to);
+  const result: ApprovedRequests = { overtime: [], leave: [] };
+  for (const r of rows) {
+    if (r.kind === 'Overtime') {
+      result.overtime.push({
+        employeeId: r.employee_id,
+        startsAt: new Date(r.starts_at!),
+        endsAt: new Date(r.ends_at!),
+      });
+      continue;
+    }
+    for (let d = r.date_from < from ? from : r.date_from; d <= r.date_to && d <= to; d = addDays(d, 1)) {
+      result.leave.push({ employeeId: r.employee_id, date: d, halfDay: r.half_day });
+    }
+  }
+  return result;
+}
 
 /** A portal user's day: schedule, holidays, punches, and the company's next holidays. */
 export async function portalToday(tx: Tx, user: CurrentUser): Promise<PortalToday> {

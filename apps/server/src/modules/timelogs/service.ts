@@ -17,7 +17,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { fromManilaLocal, manilaDayStart, toManilaLocal } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
-import { loadApprovedRequests } from './approved-requests.js';
+import { approvedRequests } from '../requests/service.js';
 import {
   clockMinutes,
   computeAttendance,
@@ -196,7 +196,7 @@ export const timeLogsService = {
         manilaDayStart(req.DateTo, 2),
       ),
       repo.holidays(tx, user.tenantId, user.companyId, req.DateFrom, req.DateTo),
-      loadApprovedRequests(tx, user.companyId, ids, req.DateFrom, req.DateTo),
+      approvedRequests(tx, user, ids, req.DateFrom, req.DateTo),
     ]);
     // Computed on the fly for every employee of the filter (a company's month is a few thousand days), then
     // filtered and paged.
