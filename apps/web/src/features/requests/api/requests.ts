@@ -55,6 +55,16 @@ export const useLeaveTypeOptions = () =>
     staleTime: 60_000,
   });
 
+/** The company's departments, for HR's filter (HR only). */
+export const useDepartmentFilterOptions = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['departments', 'options'],
+    queryFn: ({ signal }) =>
+      apiClient.get<{ DepartmentId: string; Name: string }[]>('/api/v1/departments/options', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+
 export type NewRequest = CreateLeaveRequest | CreateOvertimeRequest | CreateUndertimeRequest;
 
 function useRequestMutation<V>(send: (value: V) => Promise<TimeRequest>) {

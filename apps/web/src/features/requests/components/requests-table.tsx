@@ -19,7 +19,13 @@ import {
 } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { stringParam, useListQuery } from '@/lib/use-list-query';
-import { fetchRequests, requestKeys, useLeaveTypeOptions, type Decision } from '../api/requests';
+import {
+  fetchRequests,
+  requestKeys,
+  useDepartmentFilterOptions,
+  useLeaveTypeOptions,
+  type Decision,
+} from '../api/requests';
 import { describeWhen, formatDate, KIND, manilaDate, reviewPath, STATUS_COLOR } from '../kinds';
 import { DecisionDialog } from './decision-dialog';
 
@@ -35,6 +41,7 @@ export function RequestStatusChip({ status }: { status: TimeRequest['Status'] })
 export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: RequestScope }) {
   const [deciding, setDeciding] = useState<{ request: TimeRequest; action: Decision } | null>(null);
   const leaveTypes = useLeaveTypeOptions();
+  const departments = useDepartmentFilterOptions(scope === 'Company');
   const navigate = useNavigate();
   const list = useListQuery({
     queryKey: [...requestKeys.lists(kind), scope],
@@ -49,6 +56,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
     filters: {
       Status: stringParam,
       LeaveTypeId: stringParam,
+      DepartmentId: stringParam,
       DateFrom: stringParam,
       DateTo: stringParam,
     },
@@ -202,13 +210,21 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
             options={(leaveTypes.data ?? []).map((t) => ({ value: t.LeaveTypeId, label: t.Name }))}
           />
         )}
+        {scope === 'Company' && (
+          <FilterSelect
+            label="Department"
+            value={filters.DepartmentId ?? ''}
+            onChange={(value) => list.setFilter('DepartmentId', stringParam.parse(value))}
+            options={(departments.data ?? []).map((d) => ({ value: d.DepartmentId, label: d.Name }))}
+          />
+        )}
         {dateFilter('DateFrom', 'From date')}
         {dateFilter('DateTo', 'To date')}
         {filtered && (
           <Button
             onClick={() => {
               list.setSearch('');
-              for (const name of ['Status', 'LeaveTypeId', 'DateFrom', 'DateTo'] as const)
+              for (const name of ['Status', 'LeaveTypeId', 'DepartmentId', 'DateFrom', 'DateTo'] as const)
                 list.setFilter(name, undefined);
             }}
           >
