@@ -71,6 +71,20 @@ export function AttendanceTab() {
       { field: 'ShiftName', headerName: 'Shift', width: 110, valueFormatter: (v: string | null) => v ?? '—' },
       { field: 'FirstIn', headerName: 'In', width: 70, valueFormatter: time },
       { field: 'LastOut', headerName: 'Out', width: 70, valueFormatter: time },
+      {
+        field: 'Anomalies',
+        headerName: 'Status',
+        width: 200,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%', flexWrap: 'wrap' }}>
+            {row.Absent && <Chip size="small" color="error" label="Absent" />}
+            {row.OnLeave && <Chip size="small" color="info" label="On leave" />}
+            {row.Anomalies.map((a) => (
+              <Chip key={a} size="small" color="warning" variant="outlined" label={ANOMALY_LABELS[a]} />
+            ))}
+          </Box>
+        ),
+      },
       { field: 'WorkedHours', headerName: 'Worked (h)', type: 'number', width: 100, valueFormatter: hours },
       { field: 'LateMinutes', headerName: 'Late (min)', type: 'number', width: 95, valueFormatter: minutes },
       {
@@ -95,21 +109,6 @@ export function AttendanceTab() {
         width: 110,
         valueFormatter: hours,
       },
-      {
-        field: 'Anomalies',
-        headerName: 'Status',
-        minWidth: 200,
-        flex: 1,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%', flexWrap: 'wrap' }}>
-            {row.Absent && <Chip size="small" color="error" label="Absent" />}
-            {row.OnLeave && <Chip size="small" color="info" label="On leave" />}
-            {row.Anomalies.map((a) => (
-              <Chip key={a} size="small" color="warning" variant="outlined" label={ANOMALY_LABELS[a]} />
-            ))}
-          </Box>
-        ),
-      },
     ],
     [],
   );
@@ -119,6 +118,8 @@ export function AttendanceTab() {
       type="date"
       size="small"
       margin="none"
+      fullWidth={false}
+      sx={{ width: 170 }}
       label={label}
       value={range[name]}
       onChange={(event) => {
@@ -149,7 +150,7 @@ export function AttendanceTab() {
           }}
           options={(departments.data ?? []).map((d) => ({ value: d.DepartmentId, label: d.Name }))}
         />
-        <Box sx={{ minWidth: 240 }}>
+        <Box sx={{ width: 260, '& .MuiFormControl-root': { my: 0 }, '& .MuiInputBase-root': { py: '1px' } }}>
           <EmployeePicker
             companyId="own"
             label="Employee"
@@ -166,11 +167,13 @@ export function AttendanceTab() {
           value={orderBy}
           onChange={(_event, next: 'Employee' | 'Date' | null) => next && setOrderBy(next)}
           aria-label="Show"
+          sx={{ alignSelf: 'flex-start', height: 40 }}
         >
           <ToggleButton value="Employee">Per employee</ToggleButton>
           <ToggleButton value="Date">Per day</ToggleButton>
         </ToggleButtonGroup>
         <FormControlLabel
+          sx={{ alignSelf: 'flex-start', height: 40 }}
           label="Only anomalies"
           control={
             <Switch

@@ -101,6 +101,8 @@ export function PunchesTab() {
       type="date"
       size="small"
       margin="none"
+      fullWidth={false}
+      sx={{ width: 170 }}
       label={label}
       value={filters[name] ?? ''}
       onChange={(event) => list.setFilter(name, event.target.value || undefined)}
