@@ -272,9 +272,23 @@ describe('punch file import', () => {
   });
 
   it('reads ZKTeco attendance logs by terminal user id or employee number', async () => {
-    await t.db.withTenant(hr.tenantId, (tx) =>
-      tx.query(`UPDATE employees SET device_user_id = '7' WHERE id = $1`, [employeeIds['DM-0007']]),
-    );
+    // HR keys the terminal user id on the employee's 201 file; it is unique in the company.
+    const grace = (await call(hr, 'GET', `/api/v1/employees/${employeeIds['DM-0007']}`)).json();
+    const saved = await call(hr, 'PUT', `/api/v1/employees/${employeeIds['DM-0007']}`, {
+      ...grace,
+      DeviceUserId: ' 7 ',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().DeviceUserId).toBe('7');
+    const jose = (await call(hr, 'GET', `/api/v1/employees/${employeeIds['DM-0002']}`)).json();
+    const taken = await call(hr, 'PUT', `/api/v1/employees/${employeeIds['DM-0002']}`, {
+      ...jose,
+      DeviceUserId: '7',
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().errors).toEqual([
+      { Code: 'DeviceUserId', Description: 'Terminal user id already belongs to employee DM-0007' },
+    ]);
     const log = [
       '     7\t2026-11-04 07:58:12\t1\t0\t1\t0',
       '     7\t2026-11-04 17:03:40\t1\t1\t1\t0',

@@ -72,6 +72,7 @@ export const EMPLOYEE_MAX_LENGTH = {
   MiddleName: 100,
   Suffix: 20,
   Nickname: 50,
+  DeviceUserId: 30,
   BirthPlace: 200,
   Nationality: 50,
   Religion: 50,
@@ -192,6 +193,8 @@ export const EmployeeFields = {
   RegularizationDate: optionalDate,
   SupervisorId: z.uuid().nullable().optional(),
   WorkLocationId: z.uuid().nullable().optional(),
+  /** The employee's user id on the biometric terminal, for punch files that carry it instead of the number. */
+  DeviceUserId: optionalText(EMPLOYEE_MAX_LENGTH.DeviceUserId),
   // Schedule
   ShiftId: z.uuid().nullable().optional(),
   /** The employee's own rest days; null or absent = the shift's. */
@@ -267,6 +270,7 @@ export const Employee = z.object({
   SupervisorName: z.string().nullable(),
   WorkLocationId: z.uuid().nullable(),
   WorkLocationName: z.string().nullable(),
+  DeviceUserId: z.string().nullable(),
   ShiftId: z.uuid().nullable(),
   ShiftName: z.string().nullable(),
   RestDays: z.array(z.number().int()).nullable(),

@@ -154,6 +154,7 @@ interface EmployeeRow {
   supervisor_name: string | null;
   work_location_id: string | null;
   work_location_name: string | null;
+  device_user_id: string | null;
   shift_id: string | null;
   shift_name: string | null;
   rest_days: number[] | null;
@@ -178,7 +179,7 @@ const SELECT_EMPLOYEE = `
          e.pagibig_number, e.department_id, d.name AS department_name, e.position_id, p.name AS position_name,
          e.employment_status_id, es.name AS employment_status_name, e.employment_type, e.hire_date::text,
          e.regularization_date::text, e.supervisor_id, ${FULL_NAME('s')} AS supervisor_name, e.work_location_id,
-         wl.name AS work_location_name, e.shift_id, sh.name AS shift_name, e.rest_days::int[],
+         wl.name AS work_location_name, e.device_user_id, e.shift_id, sh.name AS shift_name, e.rest_days::int[],
          sh.rest_days::int[] AS shift_rest_days, e.separation_date::text, e.separation_reason, e.separation_remarks,
          EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = e.tenant_id AND u.employee_id = e.id) AS has_user,
          e.row_version, e.created_at, e.updated_at
@@ -231,6 +232,7 @@ function toEmployee(r: EmployeeRow): Employee {
     SupervisorName: r.supervisor_id ? r.supervisor_name : null,
     WorkLocationId: r.work_location_id,
     WorkLocationName: r.work_location_name,
+    DeviceUserId: r.device_user_id,
     ShiftId: r.shift_id,
     ShiftName: r.shift_name,
     RestDays: r.rest_days,
@@ -256,6 +258,7 @@ export const EMPLOYEE_COLUMNS = [
   'emergency_contact_name', 'emergency_contact_relationship', 'emergency_contact_phone', 'tin', 'sss_number',
   'philhealth_number', 'pagibig_number', 'department_id', 'position_id', 'employment_status_id', 'employment_type',
   'hire_date', 'regularization_date', 'supervisor_id', 'work_location_id', 'shift_id', 'rest_days',
+  'device_user_id',
 ] as const; // prettier-ignore
 
 /** The list's filter (spec §3): every search word somewhere in the record, department, status, type, separated. */
@@ -354,19 +357,23 @@ export const employeeRecordsRepo = {
       sss: string | null;
       philhealth: string | null;
       pagibig: string | null;
+      device: string | null;
     },
     exceptId: string | null,
   ) {
-    const [row] = await tx.query<Record<'number' | 'tin' | 'sss' | 'philhealth' | 'pagibig', string | null>>(
+    const [row] = await tx.query<
+      Record<'number' | 'tin' | 'sss' | 'philhealth' | 'pagibig' | 'device', string | null>
+    >(
       `SELECT max(employee_number) FILTER (WHERE lower(employee_number) = lower($3)) AS number,
               max(employee_number) FILTER (WHERE tin = $4) AS tin,
               max(employee_number) FILTER (WHERE sss_number = $5) AS sss,
               max(employee_number) FILTER (WHERE philhealth_number = $6) AS philhealth,
-              max(employee_number) FILTER (WHERE pagibig_number = $7) AS pagibig
+              max(employee_number) FILTER (WHERE pagibig_number = $7) AS pagibig,
+              max(employee_number) FILTER (WHERE lower(device_user_id) = lower($9)) AS device
          FROM employees
         WHERE tenant_id = $1 AND company_id = $2 AND ($8::uuid IS NULL OR id <> $8)
           AND (lower(employee_number) = lower($3) OR tin = $4 OR sss_number = $5 OR philhealth_number = $6
-               OR pagibig_number = $7)`,
+               OR pagibig_number = $7 OR lower(device_user_id) = lower($9))`,
       [
         tenantId,
         companyId,
@@ -376,9 +383,10 @@ export const employeeRecordsRepo = {
         values.philhealth,
         values.pagibig,
         exceptId,
+        values.device,
       ],
     );
-    return row ?? { number: null, tin: null, sss: null, philhealth: null, pagibig: null };
+    return row ?? { number: null, tin: null, sss: null, philhealth: null, pagibig: null, device: null };
   },
 
   /** Which of the referenced records exist in the company (ids of another company count as missing). */

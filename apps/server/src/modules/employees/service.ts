@@ -72,6 +72,7 @@ function columnValues(input: CreateEmployeeRequest) {
       input.WorkLocationId ?? null,
       input.ShiftId ?? null,
       restDays,
+      text(input.DeviceUserId),
     ],
   };
 }
@@ -116,6 +117,7 @@ export const MASTER_LIST_COLUMNS: ExportColumn<Employee>[] = [
   column('Regularization date', (e) => e.RegularizationDate),
   column('Supervisor', (e) => e.SupervisorName, 22),
   column('Work location', (e) => e.WorkLocationName, 16),
+  column('Terminal user id', (e) => e.DeviceUserId),
   column('Shift', (e) => e.ShiftName, 14),
   column('Status', (e) => e.Status),
   column('Separation date', (e) => e.SeparationDate),
@@ -368,7 +370,7 @@ async function checkFields(
     tx,
     user.tenantId,
     user.companyId,
-    { number: at(0)!, tin: at(19), sss: at(20), philhealth: at(21), pagibig: at(22) },
+    { number: at(0)!, tin: at(19), sss: at(20), philhealth: at(21), pagibig: at(22), device: at(33) },
     selfId,
   );
   if (taken.number) {
@@ -379,6 +381,7 @@ async function checkFields(
     ['sss', 'SSSNumber', 'SSS number'],
     ['philhealth', 'PhilHealthNumber', 'PhilHealth number'],
     ['pagibig', 'PagIbigNumber', 'Pag-IBIG number'],
+    ['device', 'DeviceUserId', 'Terminal user id'],
   ];
   for (const [key, code, label] of idTaken) {
     if (taken[key])

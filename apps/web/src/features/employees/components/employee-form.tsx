@@ -282,6 +282,12 @@ export function EmployeeForm({
               : 'Default: the hire date'
           }
         />
+        <TextInput
+          {...field}
+          name="DeviceUserId"
+          label="Terminal user id"
+          helperText="The employee's id on the biometric terminal, when its punch files do not carry the employee number"
+        />
         <Controller
           control={control}
           name="RestDays"

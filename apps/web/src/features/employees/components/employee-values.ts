@@ -92,7 +92,11 @@ export const EMPLOYEE_SECTIONS = [
       'WorkLocationId',
     ],
   },
-  { id: 'schedule', title: 'Schedule', fields: ['ShiftId', 'RestDays', 'ScheduleEffectiveDate'] },
+  {
+    id: 'schedule',
+    title: 'Schedule',
+    fields: ['ShiftId', 'RestDays', 'ScheduleEffectiveDate', 'DeviceUserId'],
+  },
 ] as const satisfies readonly { id: string; title: string; fields: readonly (keyof EmployeeFormValues)[] }[];
 
 export const EMPLOYEE_FORM_FIELDS = EMPLOYEE_SECTIONS.flatMap((s) => s.fields);
@@ -138,6 +142,7 @@ const TEXT_FIELDS = [
   'PhilHealthNumber',
   'PagIbigNumber',
   'RegularizationDate',
+  'DeviceUserId',
 ] as const;
 
 export const emptyEmployeeValues: EmployeeFormValues = {
