@@ -493,6 +493,38 @@ describe('leave requests', () => {
     expect(foreign.statusCode).toBe(400);
   });
 
+  it('opens a leave type to some employment statuses only, for filing and for credits', async () => {
+    const probationary = await call(hr, 'POST', '/api/v1/employment-statuses', { Name: 'Probationary' });
+    expect(probationary.statusCode, probationary.body).toBe(201);
+    const unknown = await call(hr, 'POST', '/api/v1/leave-types', {
+      Code: 'XX',
+      Name: 'Nobody Leave',
+      AnnualDays: 3,
+      EmploymentStatusIds: [ids['DM-0004']],
+    });
+    expect(codes(unknown)).toEqual(['EmploymentStatusIds']);
+    const created = await call(hr, 'POST', '/api/v1/leave-types', {
+      Code: 'PBL',
+      Name: 'Probationers Leave',
+      AnnualDays: 3,
+      EmploymentStatusIds: [probationary.json().Id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const type = created.json() as LeaveType;
+    expect(type.EmploymentStatusIds).toHaveLength(1);
+    // Juan is a regular employee: he can neither file it nor earn it.
+    const refused = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: type.LeaveTypeId,
+      DateFrom: '2027-02-03',
+      DateTo: '2027-02-03',
+      Reason: 'x',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].Description).toMatch(/employment status/);
+    await call(hr, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf: '2026-06-30' });
+    expect((await credits(employee)).Balances.map((b) => b.LeaveTypeCode)).not.toContain('PBL');
+  });
+
   it('lists with filters for HR: status, type, dates, department, employee', async () => {
     const all = await call(hr, 'POST', '/api/v1/leave-requests/list', { Scope: 'Company', PageSize: 100 });
     expect(all.statusCode).toBe(200);

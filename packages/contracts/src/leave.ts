@@ -43,6 +43,8 @@ export const LeaveTypeFields = {
   /** Only employees of this gender may file it; empty: everyone. */
   Gender: z.enum(['Male', 'Female']).nullable().optional(),
   LegalBasis: z.string().trim().max(300, M.maxLength(300)).nullable().optional(),
+  /** Only employees of these employment statuses may file it and earn it; empty: every status. */
+  EmploymentStatusIds: z.array(z.uuid()).max(50).default([]),
   IsActive: z.boolean().default(true),
 };
 
@@ -72,6 +74,7 @@ export const LeaveType = z.object({
   AllowNegative: z.boolean(),
   Gender: z.enum(['Male', 'Female']).nullable(),
   LegalBasis: z.string().nullable(),
+  EmploymentStatusIds: z.array(z.uuid()),
   IsActive: z.boolean(),
   RowVersion: z.number().int(),
 });

@@ -29,6 +29,7 @@ interface LeaveTypeRow {
   allow_negative: boolean;
   gender: 'Male' | 'Female' | null;
   legal_basis: string | null;
+  employment_status_ids: string[];
   is_active: boolean;
   request_count: number;
   row_version: number;
@@ -61,6 +62,7 @@ function toLeaveType(r: LeaveTypeRow): LeaveType {
     AllowNegative: r.allow_negative,
     Gender: r.gender,
     LegalBasis: r.legal_basis,
+    EmploymentStatusIds: r.employment_status_ids ?? [],
     IsActive: r.is_active,
     RequestCount: r.request_count,
     RowVersion: r.row_version,
@@ -88,10 +90,11 @@ function typeColumns(input: CreateLeaveTypeRequest) {
     input.Gender ?? null,
     text(input.LegalBasis),
     input.IsActive ?? true,
+    [...new Set(input.EmploymentStatusIds ?? [])],
   ];
 }
 const TYPE_COLUMNS = `code, name, is_paid, needs_balance, grant_rule, annual_days, prorate_new_hires, min_service_months,
-  carry_over_cap, convertible_to_cash, max_days_per_request, half_day_allowed, allow_negative, gender, legal_basis, is_active`;
+  carry_over_cap, convertible_to_cash, max_days_per_request, half_day_allowed, allow_negative, gender, legal_basis, is_active, employment_status_ids`;
 
 const TYPE_SORT = {
   Name: 'lower(t.name)',
@@ -197,18 +200,28 @@ export const leaveRepo = {
   insertType: (tx: Tx, tenantId: string, companyId: string, id: string, input: CreateLeaveTypeRequest) =>
     tx.query(
       `INSERT INTO leave_types (tenant_id, company_id, id, ${TYPE_COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::uuid[])`,
       [tenantId, companyId, id, ...typeColumns(input)],
     ),
 
   async updateType(tx: Tx, tenantId: string, id: string, rowVersion: number, input: CreateLeaveTypeRequest) {
     const rows = await tx.query(
-      `UPDATE leave_types SET (${TYPE_COLUMNS}) = ($4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19),
+      `UPDATE leave_types SET (${TYPE_COLUMNS}) = ($4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::uuid[]),
               row_version = row_version + 1, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND row_version = $3 RETURNING id`,
       [tenantId, id, rowVersion, ...typeColumns(input)],
     );
     return rows.length === 1;
+  },
+
+  /** Which of these employment status ids are not the company's. */
+  async unknownStatuses(tx: Tx, tenantId: string, companyId: string, ids: string[]) {
+    const rows = await tx.query<{ id: string }>(
+      `SELECT id FROM unnest($3::uuid[]) AS x(id)
+        WHERE NOT EXISTS (SELECT 1 FROM employment_statuses s WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.id = x.id)`,
+      [tenantId, companyId, ids],
+    );
+    return rows.map((r) => r.id);
   },
 
   async typeReferences(tx: Tx, tenantId: string, id: string) {
@@ -230,6 +243,7 @@ export const leaveRepo = {
          FROM employees e JOIN leave_types t ON t.tenant_id = e.tenant_id AND t.company_id = e.company_id
         WHERE e.tenant_id = $1 AND e.id = $3 AND e.company_id = $4 AND t.is_active
           AND (t.gender IS NULL OR t.gender = e.gender)
+          AND (cardinality(t.employment_status_ids) = 0 OR e.employment_status_id = ANY(t.employment_status_ids))
         ORDER BY t.needs_balance DESC, lower(t.name)`,
       [tenantId, yearStart, employeeId, companyId],
     );
@@ -280,7 +294,8 @@ export const leaveRepo = {
   ) {
     const where = new Conditions(tenantId, companyId).add(
       `e.tenant_id = $1 AND e.company_id = $2 AND e.separation_date IS NULL AND t.is_active AND t.needs_balance
-       AND (t.gender IS NULL OR t.gender = e.gender)`,
+       AND (t.gender IS NULL OR t.gender = e.gender)
+       AND (cardinality(t.employment_status_ids) = 0 OR e.employment_status_id = ANY(t.employment_status_ids))`,
     );
     if (req.Search) {
       where.add(
@@ -401,7 +416,8 @@ export const leaveRepo = {
     const eligible = `e.tenant_id = $1 AND e.company_id = $2 AND t.is_active AND t.needs_balance AND t.grant_rule <> 'None'
        AND e.hire_date IS NOT NULL AND e.hire_date <= $3::date
        AND (e.separation_date IS NULL OR e.separation_date > $3::date)
-       AND (t.gender IS NULL OR t.gender = e.gender)`;
+       AND (t.gender IS NULL OR t.gender = e.gender)
+       AND (cardinality(t.employment_status_ids) = 0 OR e.employment_status_id = ANY(t.employment_status_ids))`;
     const insert = `INSERT INTO leave_ledger (tenant_id, company_id, employee_id, leave_type_id, entry_date, kind, days,
                                                reason, source_key, created_by_user_id)`;
     const conflict = `ON CONFLICT (tenant_id, employee_id, leave_type_id, source_key) WHERE source_key IS NOT NULL DO NOTHING

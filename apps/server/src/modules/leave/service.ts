@@ -206,5 +206,12 @@ async function checkType(tx: Tx, user: CurrentUser, input: CreateLeaveTypeReques
   if ((input.NeedsBalance ?? true) && (input.GrantRule ?? 'Yearly') !== 'None' && !(input.AnnualDays ?? 0)) {
     errors.push({ Code: 'AnnualDays', Description: 'Enter the days granted a year, or choose "No credits"' });
   }
+  const statuses = input.EmploymentStatusIds ?? [];
+  if (statuses.length && (await repo.unknownStatuses(tx, user.tenantId, user.companyId, statuses)).length) {
+    errors.push({
+      Code: 'EmploymentStatusIds',
+      Description: 'An employment status was not found in this company',
+    });
+  }
   if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
 }

@@ -89,6 +89,7 @@ export interface Schedule {
   separation_date: string | null;
   supervisor_id: string | null;
   work_location_id: string | null;
+  employment_status_id: string | null;
 }
 
 export const requestsRepo = {
@@ -189,7 +190,8 @@ export const requestsRepo = {
     const [row] = await tx.query<Schedule>(
       `SELECT s.name AS shift_name, to_char(s.time_in, 'HH24:MI') AS time_in, to_char(s.time_out, 'HH24:MI') AS time_out,
               coalesce(e.rest_days, s.rest_days, '{0}'::smallint[]) AS rest_days, e.gender,
-              to_char(e.separation_date, 'YYYY-MM-DD') AS separation_date, e.supervisor_id, e.work_location_id
+              to_char(e.separation_date, 'YYYY-MM-DD') AS separation_date, e.supervisor_id, e.work_location_id,
+              e.employment_status_id
          FROM employees e LEFT JOIN shifts s ON s.tenant_id = e.tenant_id AND s.id = e.shift_id
         WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = $3`,
       [tenantId, companyId, employeeId],

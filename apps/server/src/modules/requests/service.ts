@@ -364,6 +364,12 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
       if (type.Gender && schedule.gender !== type.Gender) {
         throw invalid('LeaveTypeId', `${type.Name} is for ${type.Gender.toLowerCase()} employees only`);
       }
+      if (
+        type.EmploymentStatusIds.length &&
+        !(schedule.employment_status_id && type.EmploymentStatusIds.includes(schedule.employment_status_id))
+      ) {
+        throw invalid('LeaveTypeId', `${type.Name} is not open to the employee's employment status`);
+      }
       if (input.HalfDay && !type.HalfDayAllowed)
         throw invalid('HalfDay', `${type.Name} cannot be taken as a half day`);
       if (addDays(input.DateFrom, 365) < input.DateTo)

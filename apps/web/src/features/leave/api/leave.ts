@@ -27,6 +27,20 @@ export const fetchLeaveTypes = (request: LeaveTypeListRequest, signal?: AbortSig
 export const fetchLeaveCredits = (request: LeaveCreditListRequest, signal?: AbortSignal) =>
   apiClient.post<ListResponse<LeaveCreditRow>>('/api/v1/leave-credits/list', request, { signal });
 
+/** The company's employment statuses, for a leave type's eligibility. */
+export const useEmploymentStatusOptions = () =>
+  useQuery({
+    queryKey: ['employment-statuses', 'for-leave-types'],
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.post<ListResponse<{ Id: string; Name: string; IsActive: boolean }>>(
+          '/api/v1/employment-statuses/list',
+          { PageSize: 500 },
+          { signal },
+        )
+      ).Items,
+  });
+
 export const useMyLeaveCredits = () =>
   useQuery({
     queryKey: leaveCreditKeys.mine(),

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import {
   CreateLeaveTypeRequest,
   LEAVE_GRANT_RULE_LABELS,
@@ -23,7 +25,7 @@ import {
 } from '@/components/form-fields';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
-import { useCreateLeaveType, useUpdateLeaveType } from '../api/leave';
+import { useCreateLeaveType, useEmploymentStatusOptions, useUpdateLeaveType } from '../api/leave';
 
 type Values = Record<string, unknown>;
 const FIELDS = [
@@ -36,6 +38,7 @@ const FIELDS = [
   'MaxDaysPerRequest',
   'Gender',
   'LegalBasis',
+  'EmploymentStatusIds',
 ] as const;
 const ANY = 'Any';
 const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
@@ -52,6 +55,7 @@ export function LeaveTypeDialog({
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const { mutateAsync: create } = useCreateLeaveType();
   const { mutateAsync: update } = useUpdateLeaveType();
+  const statuses = useEmploymentStatusOptions();
   const {
     control,
     handleSubmit,
@@ -81,6 +85,7 @@ export function LeaveTypeDialog({
       AllowNegative: leaveType?.AllowNegative ?? false,
       Gender: leaveType?.Gender ?? ANY,
       LegalBasis: leaveType?.LegalBasis ?? '',
+      EmploymentStatusIds: leaveType?.EmploymentStatusIds ?? [],
       IsActive: leaveType?.IsActive ?? true,
     },
   });
@@ -175,6 +180,41 @@ export function LeaveTypeDialog({
               ]}
             />
           </Box>
+          <Controller
+            control={control}
+            name="EmploymentStatusIds"
+            render={({ field: f, fieldState }) => (
+              <TextField
+                select
+                fullWidth
+                margin="normal"
+                label="Employment statuses"
+                name={f.name}
+                inputRef={f.ref}
+                value={(f.value as string[]) ?? []}
+                onChange={(event) => f.onChange(event.target.value)}
+                onBlur={f.onBlur}
+                disabled={isSubmitting}
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? 'None chosen: every employment status may file it'}
+                slotProps={{
+                  select: {
+                    multiple: true,
+                    renderValue: (ids) =>
+                      (ids as string[])
+                        .map((id) => statuses.data?.find((s) => s.Id === id)?.Name ?? '…')
+                        .join(', '),
+                  },
+                }}
+              >
+                {(statuses.data ?? []).map((s) => (
+                  <MenuItem key={s.Id} value={s.Id}>
+                    {s.Name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
           <TextInput {...field} name="LegalBasis" label="Legal basis or policy" fullWidth margin="normal" />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
             <SwitchInput {...field} name="IsPaid" label="Paid" />
