@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserTypeId, type Company } from '@hrpay/contracts';
-import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import {
+  caller,
+  createTestApp,
+  demo,
+  errorCodes,
+  type Session,
+  signIn,
+  type TestApp,
+  type Method,
+} from './helpers.js';
 
 /**
  * Company administration through HTTP against the real database: validation, the per-tenant TIN rule, the
@@ -35,13 +44,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (s: Pick<Session, 'headers'> | null, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: s?.headers ?? {}, payload });
+const call = caller(() => t.app);
 const create = (s: Session, body: object) => call(s, 'POST', '/api/v1/companies', body);
 const list = (s: Session, body: object) => call(s, 'POST', '/api/v1/companies/list', body);
-const codes = (res: { json(): { errors?: { Code: string }[] } }) =>
-  (res.json().errors ?? []).map((e) => e.Code);
+const codes = errorCodes;
 
 async function companyIdsOf(s: Session): Promise<string[]> {
   const rows = await t.db.withTenant(s.tenantId, (tx) =>

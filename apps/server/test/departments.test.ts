@@ -1,7 +1,7 @@
 /** Issue 8 §1: departments of the HR user's own company, through HTTP, on PGlite and PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type Department } from '@hrpay/contracts';
-import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { caller, createTestApp, demo, errorCodes, type Session, signIn, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let hr: Session;
@@ -21,12 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (s: Session, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: s.headers, payload });
+const call = caller(() => t.app);
 const list = (s: Session, body: object = {}) => call(s, 'POST', '/api/v1/departments/list', body);
-const codes = (res: { json(): { errors?: { Code: string }[] } }) =>
-  (res.json().errors ?? []).map((e) => e.Code);
+const codes = errorCodes;
 
 async function create(s: Session, body: object): Promise<Department> {
   const res = await call(s, 'POST', '/api/v1/departments', body);

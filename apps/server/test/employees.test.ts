@@ -1,7 +1,7 @@
 /** Issue 8 §2: the employee 201 file of the HR user's own company, through HTTP, on PGlite and PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type Employee, type EmployeeListItem } from '@hrpay/contracts';
-import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { caller, createTestApp, demo, type Session, signIn, type TestApp, type Method } from './helpers.js';
 
 let t: TestApp;
 let hr: Session;
@@ -37,9 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (s: Session, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: s.headers, payload });
+const call = caller(() => t.app);
 const list = (s: Session, body: object = {}) => call(s, 'POST', '/api/v1/employees/list', body);
 const errorsOf = (res: { json(): { errors?: { Code: string; Description: string }[] } }) =>
   Object.fromEntries(

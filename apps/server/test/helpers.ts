@@ -127,6 +127,21 @@ export const demo = {
   otherEmployee: { email: 'employee@other.hrpay.test', type: 'PortalUser' },
 } as const satisfies Record<string, { email: string; type: UserTypeName }>;
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * An API call through HTTP as a signed-in user (or anonymously with null), for one test file's app:
+ * `const call = caller(() => t.app)`, then `call(hr, 'POST', '/api/v1/departments', body)`.
+ */
+export function caller(app: () => FastifyInstance) {
+  return (s: Pick<Session, 'headers'> | null, method: Method, url: string, payload?: object) =>
+    app().inject({ method, url, headers: s?.headers ?? {}, payload });
+}
+
+/** The field codes of a 400 answer's `errors`, in order. */
+export const errorCodes = (res: { json(): { errors?: { Code: string }[] } }) =>
+  (res.json().errors ?? []).map((e) => e.Code);
+
 export interface Session {
   accessToken: string;
   refreshToken: string;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nationalHolidays } from '@hrpay/payroll';
 import { ProblemTypes, type Holiday } from '@hrpay/contracts';
-import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { caller, createTestApp, demo, type Session, signIn, type TestApp } from './helpers.js';
 
 /** The payroll engine's national calendars: the holidays module must hold the same dates. */
 const CALENDARS = [2025, 2026].map((year) => nationalHolidays({ year }));
@@ -22,9 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (s: Session, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: s.headers, payload });
+const call = caller(() => t.app);
 const list = async (s: Session, body: object) => {
   const res = await call(s, 'POST', '/api/v1/holidays/list', { PageSize: 500, ...body });
   expect(res.statusCode, res.body).toBe(200);

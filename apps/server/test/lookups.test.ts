@@ -1,7 +1,7 @@
 /** Issue 8 §1: positions and employment statuses of the HR user's company (/lookups), one shape for both. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type LookupItem } from '@hrpay/contracts';
-import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { caller, createTestApp, demo, type Session, signIn, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let hr: Session;
@@ -14,9 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (s: Session, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: s.headers, payload });
+const call = caller(() => t.app);
 
 describe.each([
   ['positions', 'Machine Operator', 2, 'position'],

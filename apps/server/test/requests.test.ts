@@ -1,7 +1,16 @@
 /** Issue 9 §2 and §3: leave types, the leave ledger, and leave / OT / UT requests through HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type EmployeeLeaveCredits, type LeaveType, type TimeRequest } from '@hrpay/contracts';
-import { createTestApp, demo, onPostgres, signIn, type Session, type TestApp } from './helpers.js';
+import {
+  caller,
+  createTestApp,
+  demo,
+  errorCodes,
+  onPostgres,
+  type Session,
+  signIn,
+  type TestApp,
+} from './helpers.js';
 
 let t: TestApp;
 let hr: Session;
@@ -28,11 +37,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (s: Session, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: s.headers, payload });
-const codes = (res: { json(): { errors?: { Code: string }[] } }) =>
-  (res.json().errors ?? []).map((e) => e.Code);
+const call = caller(() => t.app);
+const codes = errorCodes;
 
 async function credits(s: Session, employeeId?: string): Promise<EmployeeLeaveCredits> {
   const res = employeeId

@@ -1,7 +1,7 @@
 /** Issue 8 §3: shifts of the HR user's company, overnight and night hours computed, through HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nightMinutes, ProblemTypes, type Shift } from '@hrpay/contracts';
-import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { caller, createTestApp, demo, errorCodes, type Session, signIn, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let hr: Session;
@@ -14,14 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (s: Session, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: s.headers, payload });
+const call = caller(() => t.app);
 const list = (s: Session, body: object = {}) => call(s, 'POST', '/api/v1/shifts/list', body);
 const byName = async (name: string) =>
   ((await list(hr, { Search: name })).json().Items as Shift[]).find((s) => s.Name === name)!;
-const codes = (res: { json(): { errors?: { Code: string }[] } }) =>
-  (res.json().errors ?? []).map((e) => e.Code);
+const codes = errorCodes;
 
 describe('night minutes (Labor Code Art. 86, 22:00-06:00)', () => {
   it.each([

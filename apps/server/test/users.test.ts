@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserTypeId, type User, type UserTypeName } from '@hrpay/contracts';
-import { createTestApp, demo, onPostgres, signIn, type Session, type TestApp } from './helpers.js';
+import {
+  caller,
+  createTestApp,
+  demo,
+  errorCodes,
+  onPostgres,
+  type Session,
+  signIn,
+  type TestApp,
+  type Method,
+} from './helpers.js';
 import { linkIn, startMailReceiver } from './mail-receiver.js';
 
 /**
@@ -49,11 +59,8 @@ afterAll(async () => {
   await mail?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (s: Pick<Session, 'headers'> | null, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: s?.headers ?? {}, payload });
-const codes = (res: { json(): { errors?: { Code: string }[] } }) =>
-  (res.json().errors ?? []).map((e) => e.Code);
+const call = caller(() => t.app);
+const codes = errorCodes;
 const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);
 
 async function companyOf(s: Session, name: string): Promise<string> {
