@@ -18,3 +18,4 @@ export * from './shifts.js';
 export * from './leave.js';
 export * from './requests.js';
 export * from './timelogs.js';
+export * from './money.js';

@@ -15,6 +15,7 @@ import {
   normalizePhilHealthNumber,
   normalizeSssNumber,
   normalizeTin,
+  parseMoney,
   type ImportRowError,
   TEMPLATE_EXAMPLE_EMPLOYEE_NUMBER,
 } from '@hrpay/contracts';
@@ -199,28 +200,18 @@ export function parseDate(text: string): string | null {
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-const PESOS = /^(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
-
-/**
- * Pesos with at most 2 decimals (thousands commas and a leading ₱ or PHP allowed) as an exact 2-decimal
- * string, by string manipulation only (no floating point); otherwise the message of the rule it breaks.
- */
+/** The import's rate rule: the contracts' money reading (issue 12 item 3), with the import's own messages. */
 export function checkPesos(text: string): { value: string } | { error: string } {
-  let s = text;
-  if (s.charCodeAt(0) === 0x20b1) s = s.slice(1).trimStart();
-  else if (/^php/i.test(s)) s = s.slice(3).trimStart();
-  const match = PESOS.exec(s);
-  if (!match) return { error: ImportMessages.rateMalformed };
-  let whole = match[2]!;
-  if (whole.length > 3 && whole.includes(',')) whole = whole.replaceAll(',', '');
-  let start = 0;
-  while (start < whole.length - 1 && whole.charCodeAt(start) === 48) start++;
-  if (start) whole = whole.slice(start);
-  const decimals = match[3] === undefined ? '00' : match[3].length === 1 ? `${match[3]}0` : match[3];
-  if (match[1] === '-' || (whole === '0' && decimals === '00'))
-    return { error: ImportMessages.rateNotPositive };
-  if (whole.length > 9) return { error: ImportMessages.rateTooLarge };
-  return { value: `${whole}.${decimals}` };
+  const result = parseMoney(text);
+  if ('value' in result) return result;
+  return {
+    error:
+      result.error === 'tooLarge'
+        ? ImportMessages.rateTooLarge
+        : result.error === 'malformed'
+          ? ImportMessages.rateMalformed
+          : ImportMessages.rateNotPositive,
+  };
 }
 
 /** The exact 2-decimal string, or null when the text is no valid rate. */
