@@ -13,8 +13,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAs(userType: string) {
-  localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims({ user_type: userType })));
+function renderAs(userType: string, claims: Record<string, unknown> = {}) {
+  localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims({ user_type: userType, ...claims })));
   const router = createMemoryRouter(
     [{ path: '/dashboard', element: <DashboardPage />, handle: { name: 'Dashboard' } }],
     { initialEntries: ['/dashboard'] },
@@ -77,6 +77,65 @@ describe('DashboardPage', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/hr/dashboard');
     expect(screen.getByText('Production 3')).toBeTruthy();
     expect(screen.getByText('No birthdays in the next 30 days.')).toBeTruthy();
+  });
+
+  it('gives an approver the day, the balances, the own pending requests and the review queue', async () => {
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/portal/today'))
+        return json({
+          Date: '2026-11-26',
+          Schedule: { ShiftName: 'Day Shift', TimeIn: '08:00', TimeOut: '17:00' },
+          IsRestDay: false,
+          HolidayName: null,
+          Punches: [{ Time: '07:58', Direction: 'In', Source: 'Device' }],
+          UpcomingHolidays: [{ Date: '2026-11-30', Name: 'Bonifacio Day', Type: 'Regular' }],
+        });
+      if (url.endsWith('/portal/leave-credits'))
+        return json({
+          EmployeeId: 'e',
+          EmployeeNumber: 'DM-0003',
+          EmployeeName: 'Ana Cruz',
+          Balances: [
+            {
+              LeaveTypeId: 'v',
+              LeaveTypeCode: 'VL',
+              LeaveTypeName: 'Vacation Leave',
+              NeedsBalance: true,
+              Earned: 5,
+              Used: 0,
+              Balance: 5,
+              Pending: 1,
+              Available: 4,
+            },
+            {
+              LeaveTypeId: 's',
+              LeaveTypeCode: 'SIL',
+              LeaveTypeName: 'Service Incentive Leave',
+              NeedsBalance: true,
+              Earned: 5,
+              Used: 0,
+              Balance: 5,
+              Pending: 0,
+              Available: 5,
+            },
+          ],
+          Entries: [],
+        });
+      if (url.endsWith('/pending-counts')) return json({ Leave: 2, Overtime: 0, Undertime: 1 });
+      return json({ Items: [], TotalCount: 0 });
+    });
+    renderAs('PortalUser', { is_approver: 'True', name: 'Ana Cruz' });
+    const today = await screen.findByRole('article', { name: 'Today' });
+    expect(today.textContent).toContain('08:00–17:00');
+    expect(today.textContent).toContain('07:58 in');
+    expect((await screen.findByRole('article', { name: 'Leave available' })).textContent).toContain('9 days');
+    const queue = screen.getByRole('article', { name: 'Waiting for your review' });
+    expect(queue.textContent).toContain('3');
+    expect(screen.getByText('Bonifacio Day')).toBeTruthy();
+    expect(screen.getByText('Nothing pending.')).toBeTruthy();
   });
 
   it('keeps the welcome card for the other types and asks no dashboard API', () => {
