@@ -29,6 +29,7 @@ import { departmentRoutes } from './modules/departments/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { shiftRoutes } from './modules/shifts/routes.js';
 import { holidayRoutes } from './modules/holidays/routes.js';
+import { applicationSettingsRoutes } from './modules/application-settings/routes.js';
 import { leaveRoutes } from './modules/leave/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { timeLogRoutes } from './modules/timelogs/routes.js';
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(shiftRoutes);
     await api.register(holidayRoutes);
     await api.register(leaveRoutes);
+    await api.register(applicationSettingsRoutes);
     await api.register(requestRoutes, { mailer });
     await api.register(timeLogRoutes);
     const imports = employeeImportService(db, api.log);

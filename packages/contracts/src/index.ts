@@ -19,3 +19,4 @@ export * from './leave.js';
 export * from './requests.js';
 export * from './timelogs.js';
 export * from './money.js';
+export * from './application-settings.js';

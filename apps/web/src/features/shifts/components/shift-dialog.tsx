@@ -21,6 +21,7 @@ import {
   SwitchInput,
   TextInput,
 } from '@/components/form-fields';
+import { useTwelveHourClock } from '@/lib/application-settings';
 import { TimePicker } from '@/components/time-picker';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
@@ -109,6 +110,7 @@ export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: 
   });
 
   const flexible = useWatch({ control, name: 'IsFlexible' });
+  const twelveHour = useTwelveHourClock();
   const field = { control, disabled: isSubmitting };
   const time = (name: 'TimeIn' | 'TimeOut', label: string) => (
     <Controller
@@ -120,6 +122,7 @@ export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: 
             label={label}
             name={name}
             required
+            ampm={twelveHour}
             value={f.value ?? null}
             onChange={(value) => f.onChange(value ?? '')}
             disabled={isSubmitting}

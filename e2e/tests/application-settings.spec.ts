@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { demo, signInWithTokens } from './support.js';
+
+// Issue 10 §2: Payroll keeps the company's options; the rest of the app reads them (the time pickers' clock).
+
+test("Payroll switches the company to a 12-hour clock and HR's time pickers follow", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const payroll = await (await browser.newContext()).newPage();
+  await signInWithTokens(payroll, demo.payroll);
+  await payroll.goto('/application-settings');
+  const form = payroll.getByRole('form', { name: 'Application settings' });
+  await form.getByLabel('Clock in time pickers').click();
+  await payroll.getByRole('option', { name: /12-hour/ }).click();
+  await form.getByLabel('Signatory', { exact: true }).fill('Jose Reyes');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(payroll.getByText('Settings saved')).toBeVisible();
+
+  const hr = await (await browser.newContext()).newPage();
+  await signInWithTokens(hr, demo.hr);
+  await hr.goto('/hr/shifts');
+  await hr.getByRole('button', { name: 'Add Shift' }).click();
+  const dialog = hr.getByRole('dialog', { name: 'Add Shift' });
+  const timeIn = dialog.getByRole('group', { name: 'Time in' });
+  await expect(timeIn.getByRole('spinbutton', { name: 'Meridiem' })).toBeVisible();
+
+  // Put the 24-hour clock back for the other tests.
+  await payroll.reload();
+  await form.getByLabel('Clock in time pickers').click();
+  await payroll.getByRole('option', { name: /24-hour/ }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(payroll.getByText('Settings saved')).toBeVisible();
+});
