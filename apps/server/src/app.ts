@@ -31,6 +31,7 @@ import { shiftRoutes } from './modules/shifts/routes.js';
 import { holidayRoutes } from './modules/holidays/routes.js';
 import { applicationSettingsRoutes } from './modules/application-settings/routes.js';
 import { leaveRoutes } from './modules/leave/routes.js';
+import { payrollSettingsRoutes } from './modules/payroll-settings/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { timeLogRoutes } from './modules/timelogs/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(holidayRoutes);
     await api.register(leaveRoutes);
     await api.register(applicationSettingsRoutes);
+    await api.register(payrollSettingsRoutes);
     await api.register(requestRoutes, { mailer });
     await api.register(timeLogRoutes);
     const imports = employeeImportService(db, api.log);

@@ -20,3 +20,4 @@ export * from './requests.js';
 export * from './timelogs.js';
 export * from './money.js';
 export * from './application-settings.js';
+export * from './payroll-settings.js';

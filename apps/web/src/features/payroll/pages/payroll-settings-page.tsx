@@ -1,7 +1,109 @@
-import { ModulePlaceholder } from '@/components/module-placeholder';
+import { useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { PageHeader } from '@/components/page-header';
+import { errorMessage } from '@/lib/error-handler';
+import { usePayrollGeneralSettings, useStatutoryTables } from '../api/payroll-settings';
+import { GeneralSettingsForm } from '../components/general-settings-form';
+import { StatutoryTablesView } from '../components/statutory-tables';
 
+const TABS = [
+  { value: 'general', label: 'General' },
+  { value: 'statutory-tables', label: 'Statutory tables' },
+  { value: 'premiums', label: 'Holiday premiums' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+/** /payroll/settings/:tab?: the company's payroll rules (issue 10 §2), a tab each, the tab in the address. */
 export default function PayrollSettingsPage() {
+  const { tab: requested } = useParams();
+  const navigate = useNavigate();
+  const tab: TabValue = TABS.find((t) => t.value === requested)?.value ?? 'general';
   return (
-    <ModulePlaceholder description="Statutory tables (SSS, PhilHealth, Pag-IBIG, BIR withholding tax) with their effective dates, and pay rules." />
+    <>
+      <PageHeader subtitle="How payroll computes pay for your company, and the statutory tables it applies." />
+      <Tabs
+        value={tab}
+        onChange={(_event, next: TabValue) => navigate(`/payroll/settings/${next}`, { replace: true })}
+        aria-label="Payroll settings"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        {TABS.map((t) => (
+          <Tab
+            key={t.value}
+            value={t.value}
+            label={t.label}
+            id={`settings-tab-${t.value}`}
+            aria-controls="settings-panel"
+          />
+        ))}
+      </Tabs>
+      <div role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
+        {tab === 'general' ? <General /> : <Tables premiumsOnly={tab === 'premiums'} />}
+      </div>
+    </>
+  );
+}
+
+function General() {
+  const settings = usePayrollGeneralSettings();
+  if (settings.isPending || settings.isError) return <Loading query={settings} what="payroll settings" />;
+  return (
+    <GeneralSettingsForm
+      key={settings.data.RowVersion}
+      settings={settings.data}
+      onReload={() => void settings.refetch()}
+    />
+  );
+}
+
+function Tables({ premiumsOnly }: { premiumsOnly: boolean }) {
+  const tables = useStatutoryTables();
+  if (tables.isPending || tables.isError) return <Loading query={tables} what="statutory tables" />;
+  return (
+    <>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {premiumsOnly
+          ? 'The DOLE premiums payroll applies to each kind of day, as multipliers of the daily rate.'
+          : 'The tables payroll applies, each from the date it takes effect, with the issuance it comes from.'}
+      </Alert>
+      <StatutoryTablesView tables={tables.data} premiumsOnly={premiumsOnly} />
+    </>
+  );
+}
+
+/** A tab's content while it loads, or why it could not (the page header and tabs stay). */
+function Loading({
+  query,
+  what,
+}: {
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  what: string;
+}) {
+  if (query.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {errorMessage(query.error, `The ${what} could not be loaded.`)}
+      </Alert>
+    );
+  }
+  return (
+    <div aria-busy="true" aria-label={`Loading the ${what}`}>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} variant="rounded" height={96} sx={{ mb: 2, maxWidth: 1040 }} />
+      ))}
+    </div>
   );
 }

@@ -1,0 +1,91 @@
+/** Issue 10 §2: payroll settings (general tab) and the engine's statutory tables, for Payroll of one company. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TABLES } from '@hrpay/payroll';
+import { ProblemTypes, type PayrollGeneralSettings } from '@hrpay/contracts';
+import { caller, createTestApp, demo, errorCodes, signIn, type Session, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let payroll: Session;
+let logisticsPayroll: Session;
+let hr: Session;
+const call = caller(() => t.app);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  payroll = await signIn(t.app, demo.payroll);
+  logisticsPayroll = await signIn(t.app, demo.logisticsPayroll);
+  hr = await signIn(t.app, demo.hr);
+});
+afterAll(() => t?.close());
+
+describe('payroll settings', () => {
+  it("start from the engine's defaults with the company's pay frequency", async () => {
+    const res = await call(payroll, 'GET', '/api/v1/payroll/settings/general');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      CompanyName: 'Demo Manufacturing Inc.',
+      PayFrequency: 'SemiMonthly',
+      Divisor: 261,
+      ContributionSplit: 'equal',
+      TaxMethod: 'per-period',
+      WeeklyContributions: 'last-week',
+      MinimumNetPay: '0.00',
+      FirstCutoffEndDay: 15,
+      PayDateLagDays: 5,
+    });
+    expect((await call(hr, 'GET', '/api/v1/payroll/settings/general')).statusCode).toBe(403);
+  });
+
+  it('take their own GET body back with edits, exact money, audited; stale and bad values refused', async () => {
+    const read = (
+      await call(payroll, 'GET', '/api/v1/payroll/settings/general')
+    ).json() as PayrollGeneralSettings;
+    const res = await call(payroll, 'PUT', '/api/v1/payroll/settings/general', {
+      ...read,
+      Divisor: 313,
+      ContributionSplit: 'second-cutoff',
+      MinimumNetPay: '₱1,500.5',
+      PayDateLagDays: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      Divisor: 313,
+      ContributionSplit: 'second-cutoff',
+      MinimumNetPay: '1500.50',
+    });
+    // The other company keeps its own.
+    expect((await call(logisticsPayroll, 'GET', '/api/v1/payroll/settings/general')).json().Divisor).toBe(
+      261,
+    );
+    const stale = await call(payroll, 'PUT', '/api/v1/payroll/settings/general', read);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
+    const fresh = res.json();
+    const bad = await call(payroll, 'PUT', '/api/v1/payroll/settings/general', {
+      ...fresh,
+      Divisor: 0,
+      MinimumNetPay: '12.345',
+      FirstCutoffEndDay: 31,
+      TaxMethod: 'guess',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorCodes(bad).sort()).toEqual(['Divisor', 'FirstCutoffEndDay', 'MinimumNetPay', 'TaxMethod']);
+    const audit = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query(`SELECT 1 FROM audit_log WHERE entity = 'payroll-settings'`),
+    );
+    expect(audit).toHaveLength(1);
+  });
+
+  it("shows the engine's statutory tables read-only, with their sources", async () => {
+    const res = await call(payroll, 'GET', '/api/v1/payroll/settings/statutory-tables');
+    expect(res.statusCode).toBe(200);
+    const tables = res.json();
+    expect(tables.Sss).toHaveLength(DEFAULT_TABLES.sss.length);
+    // Newest first: the latest SSS schedule is the one in force.
+    expect(tables.Sss[0].effectiveFrom).toBe(DEFAULT_TABLES.sss.at(-1)!.effectiveFrom);
+    for (const list of Object.values(tables) as { source: string; effectiveFrom: string }[][]) {
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.every((row) => row.source && row.effectiveFrom)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,172 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { StatutoryTables as Tables } from '@hrpay/contracts';
+
+type Row = Record<string, unknown>;
+
+const TITLES: [keyof Tables, string][] = [
+  ['Sss', 'SSS contributions'],
+  ['PhilHealth', 'PhilHealth premiums'],
+  ['PagIbig', 'Pag-IBIG contributions'],
+  ['Withholding', 'BIR withholding tax (per pay period)'],
+  ['AnnualTax', 'BIR annual income tax'],
+  ['BenefitsCeiling', '13th month and other benefits exclusion'],
+  ['DeMinimis', 'De minimis ceilings'],
+];
+
+const LABELS: Record<string, string> = {
+  minMsc: 'Minimum MSC',
+  maxMsc: 'Maximum MSC',
+  mscStep: 'MSC step',
+  regularSsCap: 'Regular SS cap (MPF above)',
+  ecThreshold: 'EC threshold (MSC)',
+  ecLow: 'EC below the threshold',
+  ecHigh: 'EC from the threshold',
+  maxFundSalary: 'Maximum fund salary',
+  nightDifferential: 'Night differential',
+};
+
+/** A rate ("0.05") as a percentage; any other figure as it is. */
+function figure(key: string, value: unknown) {
+  if (typeof value === 'string' && /rate|differential/i.test(key) && /^0?\.\d+$|^0$/.test(value)) {
+    return `${(Number(value) * 100).toLocaleString('en-PH', { maximumFractionDigits: 3 })}%`;
+  }
+  return String(value ?? '');
+}
+
+/** camelCase field name to words: "employeeRateLow" -> "Employee rate low". */
+const label = (key: string) => {
+  if (LABELS[key]) return LABELS[key];
+  const words = key
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const isRows = (value: unknown): value is Row[] =>
+  Array.isArray(value) && value.length > 0 && typeof value[0] === 'object';
+
+/** A list of like objects as a small table, one column per field. */
+function RowsTable({ rows, caption }: { rows: Row[]; caption: string }) {
+  const columns = Object.keys(rows[0]!);
+  return (
+    <Table size="small" aria-label={caption} sx={{ mb: 2 }}>
+      <TableHead>
+        <TableRow>
+          {columns.map((c) => (
+            <TableCell key={c}>{label(c)}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((r, i) => (
+          <TableRow key={i}>
+            {columns.map((c) => (
+              <TableCell key={c}>{figure(c, r[c])}</TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** One effective-dated table: its plain figures as label / value pairs, nested lists and maps as tables. */
+function Edition({ row, title }: { row: Row; title: string }) {
+  const { effectiveFrom, source, ...figures } = row;
+  const plain = Object.entries(figures).filter(([, v]) => typeof v !== 'object' || v === null);
+  const nested = Object.entries(figures).filter(([, v]) => typeof v === 'object' && v !== null);
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Chip size="small" color="primary" variant="outlined" label={`From ${String(effectiveFrom)}`} />
+        <Typography variant="body2" color="text.secondary">
+          {String(source)}
+        </Typography>
+      </Box>
+      {plain.length > 0 && (
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+            gap: 1,
+            m: 0,
+            mb: 1,
+          }}
+        >
+          {plain.map(([k, v]) => (
+            <Box key={k}>
+              <Typography component="dt" variant="caption" color="text.secondary">
+                {label(k)}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {figure(k, v)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {nested.map(([k, v]) =>
+        isRows(v) ? (
+          <RowsTable key={k} rows={v} caption={`${title}: ${label(k)}`} />
+        ) : // A map of lists (withholding brackets per pay frequency) or of objects (premiums per day type).
+        Object.entries(v as Record<string, unknown>).some(([, inner]) => isRows(inner)) ? (
+          Object.entries(v as Record<string, Row[]>).map(([name, inner]) => (
+            <Box key={name}>
+              <Typography variant="subtitle2">{label(name)}</Typography>
+              <RowsTable rows={inner} caption={`${title}: ${label(name)}`} />
+            </Box>
+          ))
+        ) : (
+          <RowsTable
+            key={k}
+            caption={`${title}: ${label(k)}`}
+            rows={Object.entries(v as Record<string, Row>).map(([name, inner]) =>
+              typeof inner === 'object'
+                ? { [label(k)]: label(name), ...inner }
+                : { [label(k)]: label(name), value: inner },
+            )}
+          />
+        ),
+      )}
+    </Box>
+  );
+}
+
+/** The engine's statutory tables, read-only: every edition with the date it takes effect and its source. */
+export function StatutoryTablesView({
+  tables,
+  premiumsOnly = false,
+}: {
+  tables: Tables;
+  premiumsOnly?: boolean;
+}) {
+  const shown: [keyof Tables, string][] = premiumsOnly
+    ? [['Premiums', 'Holiday, rest day and overtime premiums']]
+    : TITLES;
+  return (
+    <>
+      {shown.map(([key, title]) => (
+        <Card key={key} component="section" aria-labelledby={`table-${key}`} sx={{ mb: 2 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2" id={`table-${key}`} gutterBottom>
+              {title}
+            </Typography>
+            {tables[key].map((row, i) => (
+              <Edition key={i} row={row} title={title} />
+            ))}
+          </CardContent>
+        </Card>
+      ))}
+    </>
+  );
+}
