@@ -6,14 +6,15 @@
  * terms.ts (period, settings, profile) → attendance.ts (the days) → earnings.ts (attendance pay) →
  * allowances.ts (allowances, de minimis, benefits bucket) → contributions.ts (SSS, PhilHealth, Pag-IBIG) →
  * withholding.ts (tax) → deductions.ts (priority order, deferral). Every step reads and validates its own part
- * of the input in that order, so the first bad field is the one reported. State of one call (the Slip, the
- * attendance tally) is made for that call; nothing is kept between payslips.
+ * of the input in that order, so the first bad field is the one reported. State of one call is made for that
+ * call (the Slip) or taken zeroed from a one-slot pool and handed back (the attendance tally, see attendance.ts);
+ * nothing of one payslip reaches the next.
  */
 import { formatMoney, parseMoneyOpt } from '../money.js';
 import { compileHolidays, pickPremiums, resolveTables } from '../tables/index.js';
 import { obj } from '../validate.js';
 import { allowancesAndBenefits } from './payslip/allowances.js';
-import { tallyAttendance } from './payslip/attendance.js';
+import { giveBackTally, tallyAttendance, takeTally } from './payslip/attendance.js';
 import { contributions } from './payslip/contributions.js';
 import { takeDeductions } from './payslip/deductions.js';
 import { attendanceEarnings } from './payslip/earnings.js';
@@ -36,18 +37,25 @@ export function computePayslip(input: PayslipInput): Payslip {
 
   // ---- attendance → per (day type, rest day) sums of minutes × multiplier → earning lines
   const hol = compileHolidays(tables);
-  const t = tallyAttendance(
-    inp.attendance,
-    start,
-    end,
-    p.hpd,
-    hol,
-    premiums.list,
-    p.monthly,
-    p.restCovered,
-    p.cola !== 0,
-  );
-  const basicEarned = attendanceEarnings(slip, p, t, premiums.list);
+  const t = takeTally();
+  let basicEarned: number;
+  try {
+    tallyAttendance(
+      t,
+      inp.attendance,
+      start,
+      end,
+      p.hpd,
+      hol,
+      premiums.list,
+      p.monthly,
+      p.restCovered,
+      p.cola !== 0,
+    );
+    basicEarned = attendanceEarnings(slip, p, t, premiums.list);
+  } finally {
+    giveBackTally(t);
+  }
 
   // ---- allowances, de minimis and the 90,000 benefits bucket
   const ytdIn = inp.ytd === undefined ? EMPTY : obj(inp.ytd, 'ytd');

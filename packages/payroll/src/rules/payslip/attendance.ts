@@ -42,8 +42,6 @@ function periodDate(v: unknown, field: string, start: string, end: string, oneMo
   return date;
 }
 
-const zeros = (): number[] => new Array<number>(N_KEYS).fill(0);
-
 // Per day of the period (its day of month; a weekly period's days in the next month continue the count, 32–37):
 // whether it has an entry and what happened, for the Art. 94 look-back.
 const SEEN = 1;
@@ -53,20 +51,23 @@ const ABSENT = 8;
 
 /**
  * What the attendance adds up to for one payslip: per (day type, rest day) key (DAY_KEYS index), minutes and
- * minutes × multiplier (over RATE_SCALE), plus day counts. Made fresh for each payslip. Every sum is an integer
- * below 31 days × 1,440 minutes × the largest multiplier (~3e9), far inside 2^53, so the numbers are exact.
+ * minutes × multiplier (over RATE_SCALE), plus day counts, and the scratch of the day-by-day pass. Zeroed by
+ * `takeTally` for each payslip, so a payslip allocates nothing per attendance day.
  */
 export class AttendanceTally {
-  readonly regMin = zeros();
-  readonly regU = zeros();
-  readonly ndMin = zeros();
-  readonly ndU = zeros();
-  readonly otMin = zeros();
-  readonly otU = zeros();
-  readonly ndotMin = zeros();
-  readonly ndotU = zeros();
-  readonly holDays = zeros();
-  readonly forfeitDays = zeros();
+  // Ten sums per key in one buffer, so a reset is one fill. Every sum is an integer below 31 days × 1,440 minutes
+  // × the largest multiplier (~3e9), far inside 2^53, so the doubles hold them exactly.
+  private readonly buf = new Float64Array(10 * N_KEYS);
+  readonly regMin = this.buf.subarray(0, N_KEYS);
+  readonly regU = this.buf.subarray(N_KEYS, 2 * N_KEYS);
+  readonly ndMin = this.buf.subarray(2 * N_KEYS, 3 * N_KEYS);
+  readonly ndU = this.buf.subarray(3 * N_KEYS, 4 * N_KEYS);
+  readonly otMin = this.buf.subarray(4 * N_KEYS, 5 * N_KEYS);
+  readonly otU = this.buf.subarray(5 * N_KEYS, 6 * N_KEYS);
+  readonly ndotMin = this.buf.subarray(6 * N_KEYS, 7 * N_KEYS);
+  readonly ndotU = this.buf.subarray(7 * N_KEYS, 8 * N_KEYS);
+  readonly holDays = this.buf.subarray(8 * N_KEYS, 9 * N_KEYS);
+  readonly forfeitDays = this.buf.subarray(9 * N_KEYS, 10 * N_KEYS);
   leaveDays = 0;
   absentDays = 0;
   lateMin = 0;
@@ -75,10 +76,37 @@ export class AttendanceTally {
   colaU = 0;
   /** SEEN | WORKED | LEAVE | ABSENT per day of the period (see above). */
   readonly dayFlags = new Uint8Array(40);
-  /** Unworked holidays waiting for the Art. 94 check until every entry is read (entries may come in any order):
-   *  four numbers each — entry index, day index, DAY_KEYS index, presentOrPaidLeaveDayBefore (-1 not given,
-   *  0 false, 1 true). */
-  readonly pending: number[] = [];
+  // Unworked holidays wait for the Art. 94 check until every entry is read (entries may come in any order).
+  readonly pendingIndex = new Uint8Array(31);
+  readonly pendingDay = new Uint8Array(31);
+  readonly pendingKey = new Uint8Array(31);
+  /** presentOrPaidLeaveDayBefore: -1 not given, 0 false, 1 true. */
+  readonly pendingBefore = new Int8Array(31);
+
+  reset() {
+    this.buf.fill(0);
+    this.dayFlags.fill(0);
+    this.leaveDays = this.absentDays = this.lateMin = this.undertimeMin = this.colaU = 0;
+  }
+}
+
+// A one-slot pool instead of a fresh tally per payslip: making the buffers for every call cost about a tenth of
+// the payslip throughput (CPU profile of bench/payroll.bench.ts: the tally's construction was 13% of
+// computePayslip). Nothing carries over between calls all the same: takeTally empties the slot and zeroes the
+// tally, giveBackTally refills it when the call is done (also when it throws), and a call made while the tally is
+// out (none today: the engine is synchronous and calls nothing back) finds the slot empty and makes its own.
+let spare: AttendanceTally | undefined;
+
+/** A zeroed tally for one payslip, to hand back with giveBackTally when done with it. */
+export function takeTally(): AttendanceTally {
+  const t = spare ?? new AttendanceTally();
+  spare = undefined;
+  t.reset();
+  return t;
+}
+
+export function giveBackTally(t: AttendanceTally): void {
+  spare = t;
 }
 
 /** Art. 94: present or on paid leave on the workday immediately before (skipping rest days and unworked
@@ -114,8 +142,9 @@ function presentDayBefore(
   return true;
 }
 
-/** Validates the attendance (one pass, named reads, no per-day allocation) and adds it up in a new tally. */
+/** Validates the attendance (one pass, named reads, no per-day allocation) and adds it up in `t` (zeroed). */
 export function tallyAttendance(
+  t: AttendanceTally,
   att: unknown,
   start: string,
   end: string,
@@ -125,9 +154,8 @@ export function tallyAttendance(
   monthly: boolean,
   restCovered: boolean,
   cola: boolean,
-): AttendanceTally {
-  const t = new AttendanceTally();
-  if (att === undefined) return t;
+): void {
+  if (att === undefined) return;
   if (!Array.isArray(att)) throw new PayrollInputError('attendance', 'must be an array');
   // Day types by day of month (undefined when the year has no calendar); a weekly period may end in the next month.
   const types = monthDayTypes(hol, start);
@@ -136,8 +164,8 @@ export function tallyAttendance(
   const typesEnd = oneMonth ? types : monthDayTypes(hol, end);
   const dim = oneMonth ? 31 : daysInMonth(yearOf(start), monthOf(start));
   const fullDay = hpd * 60;
-  const dayFlags = t.dayFlags;
-  const pending = t.pending;
+  const { dayFlags, pendingIndex, pendingDay, pendingKey, pendingBefore } = t;
+  let pending = 0;
   const names = ITEM_FIELDS.attendance;
   for (let i = 0; i < att.length; i++) {
     const F = names[i] ?? itemFields('attendance', i);
@@ -211,7 +239,11 @@ export function tallyAttendance(
       }
     } else if (pd.unworked > 0) {
       // Unworked regular holiday (also when marked absent or on leave that day): Art. 94 day-before rule, below.
-      pending.push(i, ord, k, before);
+      pendingIndex[pending] = i;
+      pendingDay[pending] = ord;
+      pendingKey[pending] = k;
+      pendingBefore[pending] = before;
+      pending++;
     } else if (paidLeave) {
       if (!monthly && !rest) {
         t.leaveDays++;
@@ -221,15 +253,15 @@ export function tallyAttendance(
       t.absentDays++;
     }
   }
-  for (let j = 0; j < pending.length; j += 4) {
-    const k = pending[j + 2]!;
-    const before = pending[j + 3]!;
+  for (let j = 0; j < pending; j++) {
+    const k = pendingKey[j]!;
+    const before = pendingBefore[j]!;
     const ok =
       before >= 0
         ? before === 1
         : presentDayBefore(
             dayFlags,
-            pending[j + 1]!,
+            pendingDay[j]!,
             startDom,
             dim,
             types,
@@ -237,12 +269,11 @@ export function tallyAttendance(
             hol,
             start,
             end,
-            itemFields('attendance', pending[j]!)['']!,
+            itemFields('attendance', pendingIndex[j]!)['']!,
           );
     if (!monthly && ok) {
       t.holDays[k]! += 1;
       if (cola) t.colaU += fullDay * premiums[k]!.unworked;
     } else if (monthly && !ok) t.forfeitDays[k]! += 1;
   }
-  return t;
 }
