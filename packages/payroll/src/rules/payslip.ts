@@ -37,25 +37,22 @@ export function computePayslip(input: PayslipInput): Payslip {
 
   // ---- attendance → per (day type, rest day) sums of minutes × multiplier → earning lines
   const hol = compileHolidays(tables);
+  // An exception leaves the tally out of the pool; the next call then makes a new one.
   const t = takeTally();
-  let basicEarned: number;
-  try {
-    tallyAttendance(
-      t,
-      inp.attendance,
-      start,
-      end,
-      p.hpd,
-      hol,
-      premiums.list,
-      p.monthly,
-      p.restCovered,
-      p.cola !== 0,
-    );
-    basicEarned = attendanceEarnings(slip, p, t, premiums.list);
-  } finally {
-    giveBackTally(t);
-  }
+  tallyAttendance(
+    t,
+    inp.attendance,
+    start,
+    end,
+    p.hpd,
+    hol,
+    premiums.list,
+    p.monthly,
+    p.restCovered,
+    p.cola !== 0,
+  );
+  const basicEarned = attendanceEarnings(slip, p, t, premiums.list);
+  giveBackTally(t);
 
   // ---- allowances, de minimis and the 90,000 benefits bucket
   const ytdIn = inp.ytd === undefined ? EMPTY : obj(inp.ytd, 'ytd');
