@@ -31,8 +31,8 @@ export function computePayslip(input: PayslipInput): Payslip {
   const tables = resolveTables(input.tables);
   const slip = new Slip();
 
-  const p = readTerms(inp);
-  const { start, end, weekly, frequency, cutoff, lastWeek, divisor, split, taxMethod, weeklyMode } = p;
+  const w = readTerms(inp);
+  const { start, end, weekly, frequency, cutoff, lastWeek, divisor, split, taxMethod, weeklyMode } = w;
   const premiums = pickPremiums(tables, end, 'period.end', 'premium pay');
 
   // ---- attendance → per (day type, rest day) sums of minutes × multiplier → earning lines
@@ -44,28 +44,40 @@ export function computePayslip(input: PayslipInput): Payslip {
     inp.attendance,
     start,
     end,
-    p.hpd,
+    w.hpd,
     hol,
     premiums.list,
-    p.monthly,
-    p.restCovered,
-    p.cola !== 0,
+    w.monthly,
+    w.restCovered,
+    w.cola !== 0,
   );
-  const basicEarned = attendanceEarnings(slip, p, t, premiums.list);
+  const basicEarned = attendanceEarnings(slip, w, t, premiums.list);
   giveBackTally(t);
 
   // ---- allowances, de minimis and the 90,000 benefits bucket
   const ytdIn = inp.ytd === undefined ? EMPTY : obj(inp.ytd, 'ytd');
-  const b = allowancesAndBenefits(slip, inp, ytdIn, tables, end, p.rNum, p.rDen);
+  allowancesAndBenefits(w, slip, inp, ytdIn, tables);
 
   // ---- contributions: monthly tables, split across cut-offs (REFERENCE §8.5)
-  const c = contributions(p, inp, tables, slip.sssComp, b.hdmfPeriod);
-  const { sssEe, sssEeMpf, sssEr, sssEc, phEe, phEr, pgEe, pgEr } = c;
+  contributions(w, inp, tables, slip.sssComp);
 
   // ---- withholding tax, then deductions in priority order
-  const w = withholding(p, ytdIn, tables, slip.taxableEarnings, sssEe + phEe + pgEe);
-  const { taxableBase, ytdTaxable, ytdWithheld, yearEnd } = w;
-  const withheld = takeDeductions(slip, p, inp, c, w.wtax);
+  withholding(w, ytdIn, tables, slip.taxableEarnings);
+  const withheld = takeDeductions(slip, w, inp);
+  const {
+    sssEe,
+    sssEeMpf,
+    sssEr,
+    sssEc,
+    phEe,
+    phEr,
+    pgEe,
+    pgEr,
+    taxableBase,
+    ytdTaxable,
+    ytdWithheld,
+    yearEnd,
+  } = w;
 
   const f = formatMoney;
   const ytdBasic = parseMoneyOpt(ytdIn.basicSalaryEarned, 'ytd.basicSalaryEarned');
@@ -94,15 +106,15 @@ export function computePayslip(input: PayslipInput): Payslip {
       total: f(sssEr + sssEc + phEr + pgEr),
     },
     contributionBases: {
-      sssCompensation: f(c.sssMonthly),
-      philhealthBasicSalary: f(c.mbs),
-      pagibigFundSalary: f(c.hdmfMonthly),
+      sssCompensation: f(w.sssMonthly),
+      philhealthBasicSalary: f(w.mbs),
+      pagibigFundSalary: f(w.hdmfMonthly),
     },
     deferred: slip.deferred,
     ytd: {
       taxableCompensation: f(ytdTaxable + taxableBase),
       withholdingTax: f(ytdWithheld + withheld),
-      benefitsReceived: f(b.bucketUsed),
+      benefitsReceived: f(w.bucketUsed),
       basicSalaryEarned: f(ytdBasic + basicEarned),
     },
     settingsUsed: weeklyMode

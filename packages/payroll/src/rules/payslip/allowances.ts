@@ -16,6 +16,7 @@ import { bool, oneOf } from '../../validate.js';
 import { benefitsSplit } from '../benefits.js';
 import { code, itemFields, items, moneyRec } from './inputs.js';
 import type { Slip } from './slip.js';
+import type { PayslipWork } from './terms.js';
 
 export interface BenefitsResult {
   /** The period's allowances counted in the Pag-IBIG fund salary. */
@@ -24,16 +25,15 @@ export interface BenefitsResult {
   bucketUsed: number;
 }
 
-/** Allowance and benefit lines, in that order. */
+/** Allowance and benefit lines, in that order; the BenefitsResult goes into `w`. */
 export function allowancesAndBenefits(
+  w: PayslipWork,
   slip: Slip,
   inp: Record<string, unknown>,
   ytdIn: Record<string, unknown>,
   tables: PayrollTables,
-  end: string,
-  rNum: number,
-  rDen: number,
-): BenefitsResult {
+): void {
+  const { end, rNum, rDen } = w;
   const ceiling = pickBenefitsCeiling(tables, end, 'period.end', 'benefits ceiling').ceiling;
   const bucketStart = parseMoneyOpt(ytdIn.benefitsReceived, 'ytd.benefitsReceived');
   const bucket = { used: bucketStart };
@@ -49,7 +49,8 @@ export function allowancesAndBenefits(
   if (bucket.used > ceiling && bucket.used > bucketStart)
     slip.notes.push('benefits above the yearly ceiling are taxable');
 
-  return { hdmfPeriod, bucketUsed: bucket.used };
+  w.hdmfPeriod = hdmfPeriod;
+  w.bucketUsed = bucket.used;
 }
 
 /** NIRC Sec. 32(B)(7)(e): into the yearly benefits bucket; what exceeds the ceiling is a taxable line. */

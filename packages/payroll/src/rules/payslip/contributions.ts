@@ -11,7 +11,7 @@ import { pickPagibig, pickPhilhealth, pickSss, type PayrollTables } from '../../
 import { obj } from '../../validate.js';
 import { pagibigCore, philhealthCore, sssCore } from '../contributions.js';
 import { mtdMoney } from './inputs.js';
-import type { PayTerms } from './terms.js';
+import type { PayslipWork } from './terms.js';
 import type { ContributionSplit, PayslipFrequency } from './types.js';
 
 /** Centavos: the monthly bases and this period's shares. */
@@ -31,16 +31,17 @@ export interface Contributions {
   pgEr: number;
 }
 
-/** `sssComp`: this period's SSS compensation; `hdmfPeriod`: its allowances in the Pag-IBIG fund salary. */
+/** Fills the Contributions of `w`; `sssComp` is this period's SSS compensation, `w.hdmfPeriod` its allowances in
+ *  the Pag-IBIG fund salary. */
 export function contributions(
-  p: PayTerms,
+  w: PayslipWork,
   inp: Record<string, unknown>,
   tables: PayrollTables,
   sssComp: number,
-  hdmfPeriod: number,
-): Contributions {
-  const { end, frequency, weekly, cutoff, split, lastWeek, monthly, rateCents, divisor, weeklyMode } = p;
-  const { doSss, doPhic, doHdmf } = p;
+): void {
+  const hdmfPeriod = w.hdmfPeriod;
+  const { end, frequency, weekly, cutoff, split, lastWeek, monthly, rateCents, divisor, weeklyMode } = w;
+  const { doSss, doPhic, doHdmf } = w;
   // ---- contributions: monthly tables, split across cut-offs per settings.contributionSplit (REFERENCE §8.5);
   // weekly payrolls always work on the month to date (earlier weeks ending in the month + this week).
   const monthStart = end.slice(0, 8) + '01';
@@ -87,7 +88,18 @@ export function contributions(
   const phEr = share(sh, doPhic, ph.employerShare, 'philhealthEmployer');
   const pgEe = share(sh, doHdmf, pg.employee, 'pagibigEmployee');
   const pgEr = share(sh, doHdmf, pg.employer, 'pagibigEmployer');
-  return { sssMonthly, mbs, hdmfMonthly, sssEeSS, sssEeMpf, sssEe, sssEr, sssEc, phEe, phEr, pgEe, pgEr };
+  w.sssMonthly = sssMonthly;
+  w.mbs = mbs;
+  w.hdmfMonthly = hdmfMonthly;
+  w.sssEeSS = sssEeSS;
+  w.sssEeMpf = sssEeMpf;
+  w.sssEe = sssEe;
+  w.sssEr = sssEr;
+  w.sssEc = sssEc;
+  w.phEe = phEe;
+  w.phEr = phEr;
+  w.pgEe = pgEe;
+  w.pgEr = pgEr;
 }
 
 interface ShareCtx {

@@ -7,21 +7,13 @@
  */
 import { formatMoney, parseMoney } from '../../money.js';
 import { bool } from '../../validate.js';
-import type { Contributions } from './contributions.js';
 import { code, itemFields, items } from './inputs.js';
 import type { Slip } from './slip.js';
-import type { PayTerms } from './terms.js';
+import type { PayslipWork } from './terms.js';
 
-/** Takes the deductions off `slip`; returns the withholding tax actually withheld. */
-export function takeDeductions(
-  slip: Slip,
-  p: PayTerms,
-  inp: Record<string, unknown>,
-  c: Contributions,
-  wtax: number,
-): number {
-  const { minNet, lastOfYear } = p;
-  const { sssEe, sssEeSS, sssEeMpf, phEe, pgEe } = c;
+/** Takes the deductions off `slip` (shares and tax from `w`); returns the withholding tax actually withheld. */
+export function takeDeductions(slip: Slip, w: PayslipWork, inp: Record<string, unknown>): number {
+  const { minNet, lastOfYear, sssEe, sssEeSS, sssEeMpf, phEe, pgEe, wtax } = w;
   if (sssEe) {
     const d = `SSS employee share (regular SS ${formatMoney(sssEeSS)}, MPF ${formatMoney(sssEeMpf)})`;
     slip.deduct('SSS', d, sssEe, false, minNet);

@@ -19,7 +19,10 @@ import {
   WEEKLY_CONTRIBUTIONS,
   workdays,
 } from './inputs.js';
+import type { BenefitsResult } from './allowances.js';
+import type { Contributions } from './contributions.js';
 import type { ContributionSplit, PayslipFrequency, TaxMethod, WeeklyContributions } from './types.js';
+import type { Withholding } from './withholding.js';
 
 export interface PayTerms {
   start: string;
@@ -57,7 +60,14 @@ export interface PayTerms {
   rDen: number;
 }
 
-export function readTerms(inp: Record<string, unknown>): PayTerms {
+/**
+ * The per-call workspace handed from step to step: the terms, then what each step found (allowances.ts,
+ * contributions.ts, withholding.ts fill their part). Made by readTerms for one payslip, results zeroed, one
+ * object rather than one per step.
+ */
+export interface PayslipWork extends PayTerms, BenefitsResult, Contributions, Withholding {}
+
+export function readTerms(inp: Record<string, unknown>): PayslipWork {
   // ---- period
   const per = obj(inp.period, 'period');
   const start = parseDate(per.start, 'period.start');
@@ -150,5 +160,24 @@ export function readTerms(inp: Record<string, unknown>): PayTerms {
     doTax,
     rNum: monthly ? rateCents * 12 : rateCents,
     rDen: monthly ? divisor : 1,
+    hdmfPeriod: 0,
+    bucketUsed: 0,
+    sssMonthly: 0,
+    mbs: 0,
+    hdmfMonthly: 0,
+    sssEeSS: 0,
+    sssEeMpf: 0,
+    sssEe: 0,
+    sssEr: 0,
+    sssEc: 0,
+    phEe: 0,
+    phEr: 0,
+    pgEe: 0,
+    pgEr: 0,
+    taxableBase: 0,
+    ytdTaxable: 0,
+    ytdWithheld: 0,
+    wtax: 0,
+    yearEnd: undefined,
   };
 }

@@ -10,7 +10,7 @@ import { formatMoney, mulDivHalfUp, parseMoneyOpt } from '../../money.js';
 import { pickAnnual, pickWithholding, type PayrollTables } from '../../tables/index.js';
 import { annualTaxCore, withholdingCore } from '../tax.js';
 import { daysBetween } from './inputs.js';
-import type { PayTerms } from './terms.js';
+import type { PayslipWork } from './terms.js';
 import type { Payslip } from './types.js';
 
 export interface Withholding {
@@ -22,16 +22,16 @@ export interface Withholding {
   yearEnd: Payslip['yearEnd'];
 }
 
-/** `taxableEarnings`: the taxable lines; `eeShares`: the employee's SSS + PhilHealth + Pag-IBIG this period. */
+/** Fills the Withholding of `w` (its Contributions already in); `taxableEarnings`: the taxable lines. */
 export function withholding(
-  p: PayTerms,
+  w: PayslipWork,
   ytdIn: Record<string, unknown>,
   tables: PayrollTables,
   taxableEarnings: number,
-  eeShares: number,
-): Withholding {
+): void {
+  const eeShares = w.sssEe + w.phEe + w.pgEe; // the employee's SSS + PhilHealth + Pag-IBIG this period
   const { mwe, doTax, lastOfYear, taxMethod, year, month, end, weekly, frequency, periodsPerMonth, cutoff } =
-    p;
+    w;
   const taxableBase = Math.max(0, taxableEarnings - (mwe ? 0 : eeShares));
   const ytdTaxable = parseMoneyOpt(ytdIn.taxableCompensation, 'ytd.taxableCompensation');
   const ytdWithheld = parseMoneyOpt(ytdIn.withholdingTax, 'ytd.withholdingTax');
@@ -65,5 +65,9 @@ export function withholding(
       wtax = Math.max(0, toDate - ytdWithheld);
     }
   }
-  return { taxableBase, ytdTaxable, ytdWithheld, wtax, yearEnd };
+  w.taxableBase = taxableBase;
+  w.ytdTaxable = ytdTaxable;
+  w.ytdWithheld = ytdWithheld;
+  w.wtax = wtax;
+  w.yearEnd = yearEnd;
 }
