@@ -74,6 +74,8 @@ export class AttendanceTally {
   undertimeMin = 0;
   /** Σ minutes × COLA factor. */
   colaU = 0;
+  /** Bit k set: key k has hours or holiday days in the sums (the earnings pass visits only those). */
+  keys = 0;
   /** SEEN | WORKED | LEAVE | ABSENT per day of the period (see above). */
   readonly dayFlags = new Uint8Array(40);
   // Unworked holidays wait for the Art. 94 check until every entry is read (entries may come in any order).
@@ -86,7 +88,7 @@ export class AttendanceTally {
   reset() {
     this.buf.fill(0);
     this.dayFlags.fill(0);
-    this.leaveDays = this.absentDays = this.lateMin = this.undertimeMin = this.colaU = 0;
+    this.leaveDays = this.absentDays = this.lateMin = this.undertimeMin = this.colaU = this.keys = 0;
   }
 }
 
@@ -222,6 +224,7 @@ export function tallyAttendance(
     const pd = premiums[k]!;
     const salaryCovers = monthly && (!rest || restCovered);
     if (worked) {
+      t.keys |= 1 << k;
       t.regMin[k]! += regular;
       // A monthly salary already pays 100% of a covered day: only the premium above it is added (REFERENCE §8.2).
       t.regU[k]! += regular * (pd.worked - (salaryCovers ? RATE_SCALE : 0));
@@ -273,6 +276,7 @@ export function tallyAttendance(
             itemFields('attendance', pendingIndex[j]!)['']!,
           );
     if (!monthly && ok) {
+      t.keys |= 1 << k;
       t.holDays[k]! += 1;
       if (cola) t.colaU += fullDay * premiums[k]!.unworked;
     } else if (monthly && !ok) t.forfeitDays[k]! += 1;

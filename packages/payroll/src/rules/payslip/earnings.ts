@@ -102,7 +102,9 @@ export function attendanceEarnings(
       );
     basicEarned += att.room;
   }
-  for (let k = 0; k < N_KEYS; k++) {
+  // Keys in ascending order, as the lines are listed; a key with no hours and no holiday pay has no line.
+  for (let keys = t.keys; keys !== 0; keys &= keys - 1) {
+    const k = 31 - Math.clz32(keys & -keys);
     const rm = regMin[k]!;
     if (rm > 0) {
       if (!monthly) basicEarned += mulDivHalfUp(rNum, rm, 1, rDen * fullDay);
