@@ -168,6 +168,7 @@ export function tallyAttendance(
   const dim = oneMonth ? 31 : daysInMonth(yearOf(start), monthOf(start));
   const fullDay = hpd * 60;
   const { dayFlags, pendingIndex, pendingDay, pendingKey, pendingBefore } = t;
+  const { regMin, regU, ndMin, ndU, otMin, otU, ndotMin, ndotU } = t;
   let pending = 0;
   const names = ITEM_FIELDS.attendance;
   for (let i = 0; i < att.length; i++) {
@@ -225,15 +226,15 @@ export function tallyAttendance(
     const salaryCovers = monthly && (!rest || restCovered);
     if (worked) {
       t.keys |= 1 << k;
-      t.regMin[k]! += regular;
+      regMin[k]! += regular;
       // A monthly salary already pays 100% of a covered day: only the premium above it is added (REFERENCE §8.2).
-      t.regU[k]! += regular * (pd.worked - (salaryCovers ? RATE_SCALE : 0));
-      t.ndMin[k]! += night;
-      t.ndU[k]! += night * (pd.night - pd.worked);
-      t.otMin[k]! += overtime;
-      t.otU[k]! += overtime * pd.overtime;
-      t.ndotMin[k]! += overtimeNight;
-      t.ndotU[k]! += overtimeNight * (pd.nightOvertime - pd.overtime);
+      regU[k]! += regular * (pd.worked - (salaryCovers ? RATE_SCALE : 0));
+      ndMin[k]! += night;
+      ndU[k]! += night * (pd.night - pd.worked);
+      otMin[k]! += overtime;
+      otU[k]! += overtime * pd.overtime;
+      ndotMin[k]! += overtimeNight;
+      ndotU[k]! += overtimeNight * (pd.nightOvertime - pd.overtime);
       if (cola) t.colaU += Math.min(regular, fullDay) * colaFactor(DAY_TYPES[type]!, true, pd);
       // Art. 88 no work, no pay: lateness/undertime is deducted where the salary pays a whole day; premium days
       // and daily-rate pay are already computed on the hours actually worked.

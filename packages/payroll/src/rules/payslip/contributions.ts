@@ -42,7 +42,7 @@ export function contributions(
   const hdmfPeriod = w.hdmfPeriod;
   const { end, frequency, weekly, cutoff, split, lastWeek, monthly, rateCents, divisor, weeklyMode } = w;
   const { doSss, doPhic, doHdmf } = w;
-  // ---- contributions: monthly tables, split across cut-offs per settings.contributionSplit (REFERENCE §8.5);
+  // Monthly tables, split across cut-offs per settings.contributionSplit (REFERENCE §8.5);
   // weekly payrolls always work on the month to date (earlier weeks ending in the month + this week).
   const monthStart = end.slice(0, 8) + '01';
   const mtd = inp.monthToDate === undefined ? undefined : obj(inp.monthToDate, 'monthToDate');

@@ -7,6 +7,8 @@ import type { Money } from '../../money.js';
 import type { DayType, DeMinimisKind, PayrollTables } from '../../tables/index.js';
 import type { DayTypeAlias } from '../dayPay.js';
 
+// ---------------------------------------------------------------- input types
+
 export type ContributionSplit = 'equal' | 'first-cutoff' | 'second-cutoff' | 'month-to-date';
 export type TaxMethod = 'per-period' | 'annualised';
 /** When a weekly payroll deducts the monthly contributions (REFERENCE §8.5, applied to weekly pay). */
