@@ -223,4 +223,18 @@ describe('random payslips', () => {
       { numRuns: 100 },
     );
   });
+
+  it('does not depend on the payslips computed before it, nor on one that failed halfway', () => {
+    fc.assert(
+      fc.property(payslipArb, payslipArb, (x, y) => {
+        const alone = computePayslip(x);
+        computePayslip(y);
+        // y's first day again at the end: refused after the other days were added up
+        const bad = { ...y, attendance: [...y.attendance!, y.attendance![0]!] };
+        expect(() => computePayslip(bad)).toThrow(/appears twice/);
+        expect(computePayslip(x)).toEqual(alone);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });

@@ -1,0 +1,132 @@
+/**
+ * Statutory contributions of the payslip: the monthly bases (SSS monthly salary credit on all compensation but
+ * benefits and de minimis, Circular 2024-006; PhilHealth on the monthly basic salary or EEMR, Circular 2018-0001
+ * and the 5% premium from 2024; Pag-IBIG on the monthly fund salary, Circular 460), the table amounts, and this
+ * period's part under settings.contributionSplit (semi-monthly) or settings.weeklyContributions (weekly) —
+ * REFERENCE.md §1–§3, §8.5, §8.7.
+ */
+import { PayrollInputError } from '../../errors.js';
+import { divHalfUp, mulDivHalfUp } from '../../money.js';
+import { pickPagibig, pickPhilhealth, pickSss, type PayrollTables } from '../../tables/index.js';
+import { obj } from '../../validate.js';
+import { pagibigCore, philhealthCore, sssCore } from '../contributions.js';
+import { mtdMoney } from './inputs.js';
+import type { PayslipWork } from './terms.js';
+import type { ContributionSplit, PayslipFrequency } from './types.js';
+
+/** Centavos: the monthly bases and this period's shares. */
+export interface Contributions {
+  sssMonthly: number;
+  mbs: number;
+  hdmfMonthly: number;
+  sssEeSS: number;
+  sssEeMpf: number;
+  /** Employee SSS, regular SS + MPF. */
+  sssEe: number;
+  sssEr: number;
+  sssEc: number;
+  phEe: number;
+  phEr: number;
+  pgEe: number;
+  pgEr: number;
+}
+
+/** Fills the Contributions of `w`; `sssComp` is this period's SSS compensation, `w.hdmfPeriod` its allowances in
+ *  the Pag-IBIG fund salary. */
+export function contributions(
+  w: PayslipWork,
+  inp: Record<string, unknown>,
+  tables: PayrollTables,
+  sssComp: number,
+): void {
+  const hdmfPeriod = w.hdmfPeriod;
+  const { end, frequency, weekly, cutoff, split, lastWeek, monthly, rateCents, divisor, weeklyMode } = w;
+  const { doSss, doPhic, doHdmf } = w;
+  // Monthly tables, split across cut-offs per settings.contributionSplit (REFERENCE §8.5);
+  // weekly payrolls always work on the month to date (earlier weeks ending in the month + this week).
+  const monthStart = end.slice(0, 8) + '01';
+  const mtd = inp.monthToDate === undefined ? undefined : obj(inp.monthToDate, 'monthToDate');
+  const actualMonth =
+    frequency === 'monthly' ||
+    weekly ||
+    (cutoff === 2 && (split === 'second-cutoff' || split === 'month-to-date'));
+  if (actualMonth && frequency === 'semi-monthly' && mtd === undefined) {
+    throw new PayrollInputError('monthToDate', `is required for the ${split} split on the second cut-off`);
+  }
+  if (lastWeek && mtd === undefined) {
+    throw new PayrollInputError('monthToDate', 'is required on the last weekly payroll of the month');
+  }
+  // PhilHealth: monthly basic salary; daily-paid use the EEMR (daily × factor / 12), Circular 2018-0001.
+  const mbs = monthly ? rateCents : mulDivHalfUp(rateCents, divisor, 1, 12);
+  const sssMonthly = Math.max(
+    0,
+    frequency === 'monthly'
+      ? sssComp
+      : actualMonth
+        ? mtdMoney(mtd, 'sssCompensation') + sssComp
+        : sssComp * 2,
+  );
+  const hdmfMonthly =
+    mbs +
+    (frequency === 'monthly'
+      ? hdmfPeriod
+      : actualMonth
+        ? mtdMoney(mtd, 'pagibigAllowances') + hdmfPeriod
+        : hdmfPeriod * 2);
+  const s = sssCore(sssMonthly, pickSss(tables, monthStart, 'period.start', 'SSS'));
+  const ph = philhealthCore(mbs, pickPhilhealth(tables, monthStart, 'period.start', 'PhilHealth'));
+  const pg = pagibigCore(hdmfMonthly, pickPagibig(tables, monthStart, 'period.start', 'Pag-IBIG'));
+  // Weekly: due on the last week of the month ("last-week") or every week ("month-to-date").
+  const sh: ShareCtx = { frequency, split, cutoff, mtd, due: lastWeek || weeklyMode === 'month-to-date' };
+
+  const sssEeSS = share(sh, doSss, s.employeeSS, 'sssEmployeeSS');
+  const sssEeMpf = share(sh, doSss, s.employeeMPF, 'sssEmployeeMPF');
+  const sssEe = sssEeSS + sssEeMpf;
+  const sssEr = share(sh, doSss, s.employerSS + s.employerMPF, 'sssEmployer');
+  const sssEc = share(sh, doSss, s.employerEC, 'sssEC');
+  const phEe = share(sh, doPhic, ph.employeeShare, 'philhealthEmployee');
+  const phEr = share(sh, doPhic, ph.employerShare, 'philhealthEmployer');
+  const pgEe = share(sh, doHdmf, pg.employee, 'pagibigEmployee');
+  const pgEr = share(sh, doHdmf, pg.employer, 'pagibigEmployer');
+  w.sssMonthly = sssMonthly;
+  w.mbs = mbs;
+  w.hdmfMonthly = hdmfMonthly;
+  w.sssEeSS = sssEeSS;
+  w.sssEeMpf = sssEeMpf;
+  w.sssEe = sssEe;
+  w.sssEr = sssEr;
+  w.sssEc = sssEc;
+  w.phEe = phEe;
+  w.phEr = phEr;
+  w.pgEe = pgEe;
+  w.pgEr = pgEr;
+}
+
+interface ShareCtx {
+  frequency: PayslipFrequency;
+  split: ContributionSplit;
+  cutoff: 1 | 2;
+  mtd: Record<string, unknown> | undefined;
+  /** Weekly: whether this week deducts the contributions. */
+  due: boolean;
+}
+
+/** This period's part of a monthly contribution under the company's split (REFERENCE §8.5). */
+function share(c: ShareCtx, on: boolean, full: number, mtdKey: string): number {
+  if (!on) return 0;
+  if (c.frequency === 'monthly') return full;
+  // Weekly, on the month-to-date basis of the "month-to-date" split (REFERENCE §8.5 (C)/(D); SSS, PhilHealth and
+  // Pag-IBIG are monthly amounts on the month's compensation, §8.7): the month's amount on the compensation so far
+  // less what earlier weeks of the month took (nothing under "last-week"), so the month remits the table amount.
+  if (c.frequency === 'weekly') return c.due ? full - mtdMoney(c.mtd, mtdKey) : 0;
+  switch (c.split) {
+    case 'equal': // half on each cut-off; the odd centavo on the first
+      return c.cutoff === 1 ? divHalfUp(full, 2) : full - divHalfUp(full, 2);
+    case 'first-cutoff':
+      return c.cutoff === 1 ? full : 0;
+    case 'second-cutoff':
+      return c.cutoff === 2 ? full : 0;
+    case 'month-to-date': // half on a projection first, then the month's actual amount less what was taken
+      return c.cutoff === 1 ? divHalfUp(full, 2) : full - mtdMoney(c.mtd, mtdKey);
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The period and the terms of pay of one payslip: which period (semi-monthly cut-off, weekly week ending in its
+ * month, last payroll of the year — RR 2-98 / RR 11-2018 year-end adjustment, REFERENCE.md §4.7), the company
+ * settings with their defaults (divisor: DOLE Handbook Ch. 1 E, REFERENCE §8.1; contribution split §8.5; tax
+ * method §8.6) and the employee's pay profile, including the unrounded day rate (monthly × 12 / divisor,
+ * REFERENCE §5.5). Read and validated in a fixed order, so the first bad field is the one reported.
+ */
+import { dayOf, daysInMonth, monthOf, parseDate, yearOf } from '../../dates.js';
+import { PayrollInputError } from '../../errors.js';
+import { parseMoney, parseMoneyOpt } from '../../money.js';
+import { bool, factor, hoursPerDay, obj, oneOf } from '../../validate.js';
+import {
+  daysBetween,
+  EMPTY,
+  FREQS,
+  RATE_TYPES,
+  SPLITS,
+  TAX_METHODS,
+  WEEKLY_CONTRIBUTIONS,
+  workdays,
+} from './inputs.js';
+import type { BenefitsResult } from './allowances.js';
+import type { Contributions } from './contributions.js';
+import type { ContributionSplit, PayslipFrequency, TaxMethod, WeeklyContributions } from './types.js';
+import type { Withholding } from './withholding.js';
+
+export interface PayTerms {
+  start: string;
+  end: string;
+  /** Year and month of the period's end: a weekly period belongs to them. */
+  year: number;
+  month: number;
+  weekly: boolean;
+  frequency: PayslipFrequency;
+  cutoff: 1 | 2;
+  periodsPerMonth: number;
+  /** Weekly: the last week ending in its month. */
+  lastWeek: boolean;
+  lastOfYear: boolean;
+  monthly: boolean;
+  rateCents: number;
+  divisor: number;
+  split: ContributionSplit;
+  taxMethod: TaxMethod;
+  weeklyMode: WeeklyContributions | undefined;
+  minNet: number;
+  hpd: number;
+  /** COLA per day, centavos. */
+  cola: number;
+  mwe: boolean;
+  restCovered: boolean;
+  /** Weekly, monthly-paid: the days the salary pays in a week. */
+  weekDays: number;
+  doSss: boolean;
+  doPhic: boolean;
+  doHdmf: boolean;
+  doTax: boolean;
+  /** Day rate as an exact fraction rNum / rDen centavos: monthly × 12 / divisor stays unrounded (LATE-01). */
+  rNum: number;
+  rDen: number;
+}
+
+/**
+ * The per-call workspace handed from step to step: the terms, then what each step found (allowances.ts,
+ * contributions.ts, withholding.ts fill their part). Made by readTerms for one payslip, results zeroed, one
+ * object rather than one per step.
+ */
+export interface PayslipWork extends PayTerms, BenefitsResult, Contributions, Withholding {}
+
+export function readTerms(inp: Record<string, unknown>): PayslipWork {
+  // ---- period
+  const per = obj(inp.period, 'period');
+  const start = parseDate(per.start, 'period.start');
+  const end = parseDate(per.end, 'period.end');
+  if (end < start) throw new PayrollInputError('period.end', 'is before period.start');
+  // A period belongs to the month and year of its end (only a weekly period may start in the month before).
+  const year = yearOf(end);
+  const month = monthOf(end);
+  const weekly = per.frequency === 'weekly';
+  if (weekly) {
+    if (daysBetween(start, end) !== 6)
+      throw new PayrollInputError('period.end', 'a weekly period must span exactly 7 days');
+  } else if (yearOf(start) !== year || monthOf(start) !== month) {
+    throw new PayrollInputError('period.end', 'must be in the same month as start');
+  }
+  const frequency = oneOf(per.frequency, 'period.frequency', FREQS);
+  let cutoff: 1 | 2 = 1;
+  if (frequency === 'semi-monthly') {
+    if (per.cutoff === undefined) cutoff = dayOf(start) <= 15 ? 1 : 2;
+    else if (per.cutoff === 1 || per.cutoff === 2) cutoff = per.cutoff;
+    else throw new PayrollInputError('period.cutoff', 'must be 1 or 2');
+  }
+  const periodsPerMonth = frequency === 'semi-monthly' ? 2 : 1;
+  // Weekly: the last week ending in the month is the one whose next week ends in another month.
+  const lastWeek =
+    weekly && bool(per.lastWeekOfMonth, 'period.lastWeekOfMonth', dayOf(end) + 7 > daysInMonth(year, month));
+  const lastOfYear = bool(
+    per.lastPayrollOfYear,
+    'period.lastPayrollOfYear',
+    // REFERENCE §4.7: the year-end adjustment is made on the last payroll of the year.
+    month === 12 && (weekly ? lastWeek : dayOf(end) === 31),
+  );
+
+  // ---- settings and profile
+  const set = inp.settings === undefined ? EMPTY : obj(inp.settings, 'settings');
+  const prof = obj(inp.profile, 'profile');
+  const monthly = oneOf(prof.rateType, 'profile.rateType', RATE_TYPES) === 'monthly';
+  const rateCents = parseMoney(prof.rate, 'profile.rate');
+  const divisor = factor(prof.divisor, 'profile.divisor', factor(set.divisor, 'settings.divisor', 261));
+  const split = oneOf(set.contributionSplit, 'settings.contributionSplit', SPLITS, 'equal');
+  const taxMethod = oneOf(set.taxMethod, 'settings.taxMethod', TAX_METHODS, 'per-period');
+  const weeklyMode = weekly
+    ? oneOf(set.weeklyContributions, 'settings.weeklyContributions', WEEKLY_CONTRIBUTIONS, 'last-week')
+    : undefined;
+  const minNet = parseMoneyOpt(set.minimumNetPay, 'settings.minimumNetPay');
+  const hpd = hoursPerDay(prof.hoursPerDay, 'profile.hoursPerDay');
+  const cola = parseMoneyOpt(prof.colaPerDay, 'profile.colaPerDay');
+  if (cola > 0 && monthly)
+    throw new PayrollInputError('profile.colaPerDay', 'monthly-paid COLA goes in allowances');
+  const mwe = bool(prof.isMinimumWageEarner, 'profile.isMinimumWageEarner', false);
+  const restCovered = bool(prof.restDaysPaidInSalary, 'profile.restDaysPaidInSalary', divisor >= 365);
+  // Weekly pay of a monthly salary: daily rate × the days it pays in a week, not monthly × 12 / 52 (REFERENCE
+  // §5.5 / §8.1: the factor is the days a year the salary pays, 261 = 5-day week, 313 = 6-day, 365 = every day).
+  const weekDays =
+    weekly && monthly
+      ? workdays(prof.workdaysPerWeek, restCovered ? 7 : Math.min(7, Math.round(divisor / 52)))
+      : 0;
+  const stat = prof.statutory === undefined ? EMPTY : obj(prof.statutory, 'profile.statutory');
+  const doSss = bool(stat.sss, 'profile.statutory.sss', true);
+  const doPhic = bool(stat.philhealth, 'profile.statutory.philhealth', true);
+  const doHdmf = bool(stat.pagibig, 'profile.statutory.pagibig', true);
+  const doTax = bool(stat.withholdingTax, 'profile.statutory.withholdingTax', true);
+
+  return {
+    start,
+    end,
+    year,
+    month,
+    weekly,
+    frequency,
+    cutoff,
+    periodsPerMonth,
+    lastWeek,
+    lastOfYear,
+    monthly,
+    rateCents,
+    divisor,
+    split,
+    taxMethod,
+    weeklyMode,
+    minNet,
+    hpd,
+    cola,
+    mwe,
+    restCovered,
+    weekDays,
+    doSss,
+    doPhic,
+    doHdmf,
+    doTax,
+    rNum: monthly ? rateCents * 12 : rateCents,
+    rDen: monthly ? divisor : 1,
+    hdmfPeriod: 0,
+    bucketUsed: 0,
+    sssMonthly: 0,
+    mbs: 0,
+    hdmfMonthly: 0,
+    sssEeSS: 0,
+    sssEeMpf: 0,
+    sssEe: 0,
+    sssEr: 0,
+    sssEc: 0,
+    phEe: 0,
+    phEr: 0,
+    pgEe: 0,
+    pgEr: 0,
+    taxableBase: 0,
+    ytdTaxable: 0,
+    ytdWithheld: 0,
+    wtax: 0,
+    yearEnd: undefined,
+  };
+}
