@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInWithTokens } from './support.js';
+import { demo, separateSessions } from './support.js';
+
+const pageAs = separateSessions();
 
 // Issue 10 §2: Payroll keeps the company's options; the rest of the app reads them (the time pickers' clock).
 
 test("Payroll switches the company to a 12-hour clock and HR's time pickers follow", async ({ browser }) => {
   test.setTimeout(90_000);
-  const payroll = await (await browser.newContext()).newPage();
-  await signInWithTokens(payroll, demo.payroll);
+  const payroll = await pageAs(browser, demo.payroll);
   await payroll.goto('/application-settings');
   const form = payroll.getByRole('form', { name: 'Application settings' });
   await form.getByLabel('Clock in time pickers').click();
@@ -15,8 +16,7 @@ test("Payroll switches the company to a 12-hour clock and HR's time pickers foll
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(payroll.getByText('Settings saved')).toBeVisible();
 
-  const hr = await (await browser.newContext()).newPage();
-  await signInWithTokens(hr, demo.hr);
+  const hr = await pageAs(browser, demo.hr);
   await hr.goto('/hr/shifts');
   await hr.getByRole('button', { name: 'Add Shift' }).click();
   const dialog = hr.getByRole('dialog', { name: 'Add Shift' });

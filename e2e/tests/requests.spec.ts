@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, signInWithTokens } from './support.js';
+import { demo, separateSessions, signInWithTokens } from './support.js';
+
+const pageAs = separateSessions();
 
 // Issue 9 §3: leave filed in the portal, reviewed by the supervisor's approver; HR decides overtime.
 // Two people sign in one after the other: more time than a one-user test.
@@ -22,8 +24,7 @@ async function vacationBalance(page: Page): Promise<number> {
 
 test('an employee files a leave, the approver approves it, and the balance drops', async ({ browser }) => {
   const date = tuesdayAhead();
-  const employee = await (await browser.newContext()).newPage();
-  await signInWithTokens(employee, demo.employee);
+  const employee = await pageAs(browser, demo.employee);
   const before = await vacationBalance(employee);
 
   await employee.goto('/portal/leave-requests');
@@ -44,8 +45,7 @@ test('an employee files a leave, the approver approves it, and the balance drops
   await expect(mine).toContainText('Pending');
   await expect(mine).toContainText('1 day');
 
-  const approver = await (await browser.newContext()).newPage();
-  await signInWithTokens(approver, demo.approver);
+  const approver = await pageAs(browser, demo.approver);
   await approver.goto('/portal/leave-requests');
   await approver.getByRole('tab', { name: /For my review/ }).click();
   const waiting = approver.getByRole('grid', { name: 'Leave requests' }).getByRole('row').filter({

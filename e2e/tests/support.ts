@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { UserTypeId, type UserTypeName, type LoginResponse } from '@hrpay/contracts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -79,4 +79,23 @@ export async function storedTokens(page: Page) {
     token: localStorage.getItem('token'),
     refreshToken: localStorage.getItem('refreshToken'),
   }));
+}
+
+/**
+ * For tests where several people take turns: `const pageAs = separateSessions()` at the top of the spec, then
+ * `await pageAs(browser, demo.approver)` gives a page signed in as that user in a browser context of its own.
+ * The contexts close after each test, so none keeps a page (and its requests) alive into the next test.
+ */
+export function separateSessions() {
+  const open: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+  return async (browser: Browser, user: DemoUser): Promise<Page> => {
+    const context = await browser.newContext();
+    open.push(context);
+    const page = await context.newPage();
+    await signInWithTokens(page, user);
+    return page;
+  };
 }
