@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -7,13 +6,11 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { DEPARTMENT_SORTABLE, ProblemTypes, type Department } from '@hrpay/contracts';
-import { useConfirm } from '@/components/confirm-dialog';
+import { DEPARTMENT_SORTABLE, type Department } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
-import { isProblem } from '@/lib/api-error';
-import { errorDetail, handleError } from '@/lib/error-handler';
+import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import {
   departmentKeys,
@@ -31,7 +28,7 @@ const STATUS_OPTIONS = [
 /** /hr/departments: the departments of the HR user's company, with head and headcount. */
 export default function DepartmentsPage() {
   const [editing, setEditing] = useState<Department | 'new' | null>(null);
-  const confirm = useConfirm();
+  const deleteOrDeactivate = useDeleteOrDeactivate();
   const { mutateAsync: deleteDepartment } = useDeleteDepartment();
   const { mutateAsync: updateDepartment } = useUpdateDepartment();
   const list = useListQuery({
@@ -44,40 +41,16 @@ export default function DepartmentsPage() {
 
   /** Delete with confirmation; while in use, the server says why and "Deactivate instead" is offered. */
   const remove = useCallback(
-    async (department: Department) => {
-      const agreed = await confirm({
-        title: 'Delete department',
-        message: `Delete ${department.Name}? This cannot be undone.`,
-        destructive: true,
-      });
-      if (!agreed) return;
-      try {
-        await deleteDepartment(department.DepartmentId);
-        toast.success('Department deleted');
-        return;
-      } catch (error) {
-        if (!isProblem(error, ProblemTypes.stillReferenced) || !department.IsActive) {
-          handleError(error, 'The department could not be deleted.');
-          return;
-        }
-        const deactivate = await confirm({
-          title: 'Department cannot be deleted',
-          message: errorDetail(error) ?? `${department.Name} is still in use.`,
-          confirmLabel: 'Deactivate instead',
-        });
-        if (!deactivate) return;
-      }
-      try {
-        await updateDepartment({
-          id: department.DepartmentId,
-          body: { ...department, IsActive: false },
-        });
-        toast.success('Department deactivated');
-      } catch (error) {
-        handleError(error, 'The department could not be deactivated.');
-      }
-    },
-    [confirm, deleteDepartment, updateDepartment],
+    (department: Department) =>
+      deleteOrDeactivate({
+        noun: 'department',
+        name: department.Name,
+        isActive: department.IsActive,
+        remove: () => deleteDepartment(department.DepartmentId),
+        deactivate: () =>
+          updateDepartment({ id: department.DepartmentId, body: { ...department, IsActive: false } }),
+      }),
+    [deleteOrDeactivate, deleteDepartment, updateDepartment],
   );
 
   const columns = useMemo<GridColDef<Department>[]>(

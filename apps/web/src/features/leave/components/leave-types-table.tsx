@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -7,11 +6,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { LEAVE_GRANT_RULE_LABELS, LEAVE_TYPE_SORTABLE, ProblemTypes, type LeaveType } from '@hrpay/contracts';
-import { useConfirm } from '@/components/confirm-dialog';
+import { LEAVE_GRANT_RULE_LABELS, LEAVE_TYPE_SORTABLE, type LeaveType } from '@hrpay/contracts';
 import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
-import { isProblem } from '@/lib/api-error';
-import { errorDetail, handleError } from '@/lib/error-handler';
+import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
 import { useListQuery } from '@/lib/use-list-query';
 import { fetchLeaveTypes, leaveTypeKeys, useDeleteLeaveType, useUpdateLeaveType } from '../api/leave';
 import { LeaveTypeDialog } from './leave-type-dialog';
@@ -19,7 +16,7 @@ import { LeaveTypeDialog } from './leave-type-dialog';
 /** The company's leave types (Philippine statutory leaves seeded), with add, edit and delete-or-deactivate. */
 export function LeaveTypesTable() {
   const [editing, setEditing] = useState<LeaveType | 'new' | null>(null);
-  const confirm = useConfirm();
+  const deleteOrDeactivate = useDeleteOrDeactivate();
   const { mutateAsync: remove } = useDeleteLeaveType();
   const { mutateAsync: update } = useUpdateLeaveType();
   const list = useListQuery({
@@ -30,39 +27,15 @@ export function LeaveTypesTable() {
   });
 
   const removeType = useCallback(
-    async (t: LeaveType) => {
-      if (
-        !(await confirm({
-          title: 'Delete leave type',
-          message: `Delete ${t.Name}? This cannot be undone.`,
-          destructive: true,
-        }))
-      )
-        return;
-      try {
-        await remove(t.LeaveTypeId);
-        toast.success('Leave type deleted');
-        return;
-      } catch (error) {
-        if (!isProblem(error, ProblemTypes.stillReferenced) || !t.IsActive) {
-          handleError(error, 'The leave type could not be deleted.');
-          return;
-        }
-        const deactivate = await confirm({
-          title: 'Leave type cannot be deleted',
-          message: errorDetail(error) ?? `${t.Name} is in use.`,
-          confirmLabel: 'Deactivate instead',
-        });
-        if (!deactivate) return;
-      }
-      try {
-        await update({ id: t.LeaveTypeId, body: { ...t, IsActive: false } });
-        toast.success('Leave type deactivated');
-      } catch (error) {
-        handleError(error, 'The leave type could not be deactivated.');
-      }
-    },
-    [confirm, remove, update],
+    (t: LeaveType) =>
+      deleteOrDeactivate({
+        noun: 'leave type',
+        name: t.Name,
+        isActive: t.IsActive,
+        remove: () => remove(t.LeaveTypeId),
+        deactivate: () => update({ id: t.LeaveTypeId, body: { ...t, IsActive: false } }),
+      }),
+    [deleteOrDeactivate, remove, update],
   );
 
   const columns = useMemo<GridColDef<LeaveType>[]>(

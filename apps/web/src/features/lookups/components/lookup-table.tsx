@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,21 +7,13 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import {
-  LOOKUP_KINDS,
-  LOOKUP_SORTABLE,
-  ProblemTypes,
-  type LookupItem,
-  type LookupKind,
-} from '@hrpay/contracts';
-import { useConfirm } from '@/components/confirm-dialog';
+import { LOOKUP_KINDS, LOOKUP_SORTABLE, type LookupItem, type LookupKind } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
-import { isProblem } from '@/lib/api-error';
-import { errorDetail, handleError } from '@/lib/error-handler';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchLookups, lookupKeys, useDeleteLookup, useSaveLookup } from '../api/lookups';
 import { LookupDialog } from './lookup-dialog';
 import { ExportButton } from '@/components/export-button';
+import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
 
 const STATUS_OPTIONS = [
   { value: 'true', label: 'Active' },
@@ -33,7 +24,7 @@ const STATUS_OPTIONS = [
 export function LookupTable({ kind }: { kind: LookupKind }) {
   const { singular, title } = LOOKUP_KINDS[kind];
   const [editing, setEditing] = useState<LookupItem | 'new' | null>(null);
-  const confirm = useConfirm();
+  const deleteOrDeactivate = useDeleteOrDeactivate();
   const { mutateAsync: remove } = useDeleteLookup(kind);
   const { mutateAsync: save } = useSaveLookup(kind);
   const fetcher = useMemo(() => fetchLookups(kind), [kind]);
@@ -46,40 +37,20 @@ export function LookupTable({ kind }: { kind: LookupKind }) {
   });
 
   const removeItem = useCallback(
-    async (item: LookupItem) => {
-      if (
-        !(await confirm({
-          title: `Delete ${singular}`,
-          message: `Delete ${item.Name}? This cannot be undone.`,
-          destructive: true,
-        }))
-      ) {
-        return;
-      }
-      try {
-        await remove(item.Id);
-        toast.success(`${item.Name} deleted`);
-        return;
-      } catch (error) {
-        if (!isProblem(error, ProblemTypes.stillReferenced) || !item.IsActive) {
-          handleError(error, `The ${singular} could not be deleted.`);
-          return;
-        }
-        const deactivate = await confirm({
-          title: `${item.Name} is in use`,
-          message: errorDetail(error) ?? `${item.Name} is still in use.`,
-          confirmLabel: 'Deactivate instead',
-        });
-        if (!deactivate) return;
-      }
-      try {
-        await save({ id: item.Id, body: { ...item, IsActive: false } });
-        toast.success(`${item.Name} deactivated`);
-      } catch (error) {
-        handleError(error, `The ${singular} could not be deactivated.`);
-      }
-    },
-    [confirm, remove, save, singular],
+    (item: LookupItem) =>
+      deleteOrDeactivate({
+        noun: singular,
+        name: item.Name,
+        isActive: item.IsActive,
+        remove: () => remove(item.Id),
+        deactivate: () => save({ id: item.Id, body: { ...item, IsActive: false } }),
+        messages: {
+          deleted: `${item.Name} deleted`,
+          deactivated: `${item.Name} deactivated`,
+          inUseTitle: `${item.Name} is in use`,
+        },
+      }),
+    [deleteOrDeactivate, remove, save, singular],
   );
 
   const columns = useMemo<GridColDef<LookupItem>[]>(

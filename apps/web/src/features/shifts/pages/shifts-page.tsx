@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -7,13 +6,11 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { ProblemTypes, SHIFT_SORTABLE, type Shift } from '@hrpay/contracts';
-import { useConfirm } from '@/components/confirm-dialog';
+import { SHIFT_SORTABLE, type Shift } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
-import { isProblem } from '@/lib/api-error';
-import { errorDetail, handleError } from '@/lib/error-handler';
+import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchShifts, shiftKeys, useDeleteShift, useSaveShift } from '../api/shifts';
 import { ShiftDialog } from '../components/shift-dialog';
@@ -27,7 +24,7 @@ const STATUS_OPTIONS = [
 /** /hr/shifts: the company's work schedules. */
 export default function ShiftsPage() {
   const [editing, setEditing] = useState<Shift | 'new' | null>(null);
-  const confirm = useConfirm();
+  const deleteOrDeactivate = useDeleteOrDeactivate();
   const { mutateAsync: remove } = useDeleteShift();
   const { mutateAsync: save } = useSaveShift();
   const list = useListQuery({
@@ -39,39 +36,15 @@ export default function ShiftsPage() {
   });
 
   const removeShift = useCallback(
-    async (shift: Shift) => {
-      if (
-        !(await confirm({
-          title: 'Delete shift',
-          message: `Delete ${shift.Name}? This cannot be undone.`,
-          destructive: true,
-        }))
-      )
-        return;
-      try {
-        await remove(shift.ShiftId);
-        toast.success('Shift deleted');
-        return;
-      } catch (error) {
-        if (!isProblem(error, ProblemTypes.stillReferenced) || !shift.IsActive) {
-          handleError(error, 'The shift could not be deleted.');
-          return;
-        }
-        const deactivate = await confirm({
-          title: 'Shift cannot be deleted',
-          message: errorDetail(error) ?? `${shift.Name} is still in use.`,
-          confirmLabel: 'Deactivate instead',
-        });
-        if (!deactivate) return;
-      }
-      try {
-        await save({ id: shift.ShiftId, body: { ...shift, IsActive: false } });
-        toast.success('Shift deactivated');
-      } catch (error) {
-        handleError(error, 'The shift could not be deactivated.');
-      }
-    },
-    [confirm, remove, save],
+    (shift: Shift) =>
+      deleteOrDeactivate({
+        noun: 'shift',
+        name: shift.Name,
+        isActive: shift.IsActive,
+        remove: () => remove(shift.ShiftId),
+        deactivate: () => save({ id: shift.ShiftId, body: { ...shift, IsActive: false } }),
+      }),
+    [deleteOrDeactivate, remove, save],
   );
 
   const columns = useMemo<GridColDef<Shift>[]>(

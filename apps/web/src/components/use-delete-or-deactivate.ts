@@ -1,0 +1,61 @@
+import { useCallback } from 'react';
+import { toast } from 'react-toastify';
+import { ProblemTypes } from '@hrpay/contracts';
+import { useConfirm } from '@/components/confirm-dialog';
+import { isProblem } from '@/lib/api-error';
+import { errorDetail, handleError } from '@/lib/error-handler';
+
+export interface DeleteOrDeactivate {
+  /** What the record is, in lower case: "department", "leave type". */
+  noun: string;
+  /** Its name as the user knows it. */
+  name: string;
+  isActive: boolean;
+  remove: () => Promise<unknown>;
+  deactivate: () => Promise<unknown>;
+  /** Other wording than "Department deleted", "Department deactivated", "Department cannot be deleted". */
+  messages?: { deleted?: string; deactivated?: string; inUseTitle?: string };
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Delete with confirmation. While other records still refer to it the server answers 409 `still-referenced`
+ * with the reason, and an active record is offered "Deactivate instead" (a second confirmation).
+ */
+export function useDeleteOrDeactivate(): (record: DeleteOrDeactivate) => Promise<void> {
+  const confirm = useConfirm();
+  return useCallback(
+    async ({ noun, name, isActive, remove, deactivate, messages = {} }: DeleteOrDeactivate) => {
+      const agreed = await confirm({
+        title: `Delete ${noun}`,
+        message: `Delete ${name}? This cannot be undone.`,
+        destructive: true,
+      });
+      if (!agreed) return;
+      try {
+        await remove();
+        toast.success(messages.deleted ?? `${capitalized(noun)} deleted`);
+        return;
+      } catch (error) {
+        if (!isProblem(error, ProblemTypes.stillReferenced) || !isActive) {
+          handleError(error, `The ${noun} could not be deleted.`);
+          return;
+        }
+        const instead = await confirm({
+          title: messages.inUseTitle ?? `${capitalized(noun)} cannot be deleted`,
+          message: errorDetail(error) ?? `${name} is still in use.`,
+          confirmLabel: 'Deactivate instead',
+        });
+        if (!instead) return;
+      }
+      try {
+        await deactivate();
+        toast.success(messages.deactivated ?? `${capitalized(noun)} deactivated`);
+      } catch (error) {
+        handleError(error, `The ${noun} could not be deactivated.`);
+      }
+    },
+    [confirm],
+  );
+}
