@@ -203,6 +203,7 @@ try {
     DB_POOL_SIZE: '10',
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
     DATA_DIR: join(here, 'results', '.data'),
+    ATTENDANCE_STORE_TRACE: '1',
     ...(process.env.BENCH_ATT_BATCH ? { ATTENDANCE_STORE_BATCH: process.env.BENCH_ATT_BATCH } : {}),
   });
   const owner = new pg.Client({ connectionString: dbUrl.toString() });
@@ -269,6 +270,7 @@ try {
   ).rows[0]!;
   if (stored !== first.result.Days) throw new Error(`${stored} rows stored after the second run`);
   await owner.end();
+  for (const line of serverLog.split('\n').filter((l) => l.startsWith('attendance store'))) console.log(line);
 
   const ratio = first.seconds / copySeconds;
   const pass = ratio <= targets.ratioMax;

@@ -318,21 +318,26 @@ export const timeLogsRepo = {
       [tenantId, companyId, afterId, limit],
     ),
 
-  /** Punches of the employees in [from, to), by employee and time; the instant as epoch milliseconds. */
+  /**
+   * Punches of the company's employees with ids from `firstId` to `lastId` (a batch of the store, by id) in
+   * [from, to), by employee and time, the instant as epoch milliseconds. An id range, not a list, so it is one
+   * ordered scan of the punch key (tenant, employee, instant).
+   */
   punchesForStore: (
     tx: Tx,
     tenantId: string,
     companyId: string,
-    employeeIds: string[],
+    firstId: string,
+    lastId: string,
     from: Date,
     to: Date,
   ) =>
     tx.query<{ employee_id: string; ms: number; direction: PunchDirection }>(
       `SELECT employee_id, (extract(epoch FROM punched_at) * 1000)::float8 AS ms, direction FROM time_logs
-        WHERE tenant_id = $1 AND company_id = $2 AND employee_id = ANY($3::uuid[])
-          AND punched_at >= $4 AND punched_at < $5
+        WHERE tenant_id = $1 AND employee_id BETWEEN $3::uuid AND $4::uuid AND punched_at >= $5 AND punched_at < $6
+          AND company_id = $2
         ORDER BY employee_id, punched_at`,
-      [tenantId, companyId, employeeIds, from, to],
+      [tenantId, companyId, firstId, lastId, from, to],
     ),
 
   /**

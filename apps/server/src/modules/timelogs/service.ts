@@ -293,19 +293,37 @@ export async function storeAttendance(
   const first = dayNumber(from);
   const totals = { employees: 0, days: 0, anomalies: 0 };
   let employees = await repo.storeEmployees(tx, tenantId, companyId, null, STORE_BATCH);
-  let writing: Promise<void> | null = null;
+  // The batch computed last, written once the next batch's reads are on their way.
+  let pending: { ids: string[]; days: StoredDays } | null = null;
+  const trace = { reads: 0, compute: 0, writeWait: 0 };
   while (employees.length) {
     const ids = employees.map((e) => e.id);
-    // Sent together, in this order on the connection: this batch's reads, the next page of employees, then the
-    // previous batch's write, which the database runs while this batch is computed below.
+    // In this order on the connection: this batch's reads and the next page of employees, then the previous
+    // batch's write, which the database runs while this batch is computed below.
     const reads = Promise.all([
       repo.schedules(tx, tenantId, ids, dateOfDay(first - 1), dateOfDay(dayNumber(to) + 1)),
-      repo.punchesForStore(tx, tenantId, companyId, ids, manilaDayStart(from, -1), manilaDayStart(to, 2)),
+      repo.punchesForStore(
+        tx,
+        tenantId,
+        companyId,
+        ids[0]!,
+        ids[ids.length - 1]!,
+        manilaDayStart(from, -1),
+        manilaDayStart(to, 2),
+      ),
       approvedRequests(tx, user, ids, from, to),
       repo.storeEmployees(tx, tenantId, companyId, ids[ids.length - 1]!, STORE_BATCH),
     ]);
-    reads.catch(() => undefined); // awaited below; a failure of the write first must not go unhandled
+    const writing = pending
+      ? repo.replaceDays(tx, tenantId, companyId, pending.ids, from, to, pending.days)
+      : null;
+    // Each is awaited below; whichever fails first must not leave the other's failure unhandled.
+    reads.catch(() => undefined);
+    writing?.catch(() => undefined);
+    let at = performance.now();
     const [schedules, punches, approved, next] = await reads;
+    trace.reads += performance.now() - at;
+    at = performance.now();
     const schedulesOf = groupBy(schedules, (s) => s.employee_id, toScheduleSpan);
     const punchesOf = groupBy(
       punches,
@@ -338,12 +356,15 @@ export async function storeAttendance(
     totals.employees += employees.length;
     totals.days += days.employee.length;
     totals.anomalies += days.anomalies.reduce((n, a) => n + (a === null ? 0 : 1), 0);
+    trace.compute += performance.now() - at;
+    at = performance.now();
     await writing;
-    writing = repo.replaceDays(tx, tenantId, companyId, ids, from, to, days);
-    writing.catch(() => undefined); // awaited once the next batch is computed, or below
+    trace.writeWait += performance.now() - at;
+    pending = { ids, days };
     employees = next;
   }
-  await writing;
+  if (pending) await repo.replaceDays(tx, tenantId, companyId, pending.ids, from, to, pending.days);
+  if (process.env.ATTENDANCE_STORE_TRACE) console.error('attendance store', JSON.stringify(trace));
   const result: StoreAttendanceResult = {
     DateFrom: from,
     DateTo: to,
