@@ -11,9 +11,10 @@
  * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server); BENCH_ATT_EMPLOYEES (100000);
  * BENCH_ATT_DAYS (15, at most 31); BENCH_ATT_PORT (3214); BENCH_ATT_BATCH sets the server's
  * ATTENDANCE_STORE_BATCH (employees per batch, 2000); BENCH_CPU_PROF=1 writes the server's CPU profile to
- * results/.data/prof.
+ * results/.data/prof; BENCH_ATT_KEEP_DB=1 keeps the database (hrpay_bench_att) for a look with psql.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -31,7 +32,8 @@ const serverUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `hrpay_bench_att_${process.pid}`;
+const KEEP_DB = process.env.BENCH_ATT_KEEP_DB === '1';
+const dbName = KEEP_DB ? 'hrpay_bench_att' : `hrpay_bench_att_${process.pid}`;
 const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${dbName}`;
 const EMPLOYEES = Number(process.env.BENCH_ATT_EMPLOYEES ?? 100_000);
@@ -100,7 +102,7 @@ let cleaningUp: Promise<void> | undefined;
 const cleanUp = () =>
   (cleaningUp ??= (async () => {
     await stopServer();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    if (!KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   })());
 process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(143)));
@@ -153,21 +155,40 @@ async function seed(owner: pg.Client, tenantId: string, companyId: string) {
 
 let headers: Record<string, string> = {};
 
+function post(path: string, payload: unknown): Promise<{ status: number; body: string }> {
+  const data = JSON.stringify(payload);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
 async function store() {
   await sleep(1_000);
   const pid = server!.pid!;
   const rssBeforeMb = rssMb(pid) ?? 0;
   const memory = sampleRss(pid);
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/v1/timelogs/attendance/store`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ DateFrom: DATE_FROM, DateTo: DATE_TO }),
+  // node:http, not fetch: fetch gives up waiting for the answer's headers after 300 s.
+  const res = await post('/api/v1/timelogs/attendance/store', {
+    DateFrom: DATE_FROM,
+    DateTo: DATE_TO,
   }).catch((error: unknown) => {
     memory.stop();
     throw error;
   });
-  const body = await res.text();
+  const body = res.body;
   const seconds = (performance.now() - t0) / 1000;
   const window = memory.stop();
   if (res.status !== 200) throw new Error(`store: ${res.status} ${body.slice(0, 2000)}`);
@@ -192,6 +213,7 @@ if (portTaken) {
   console.error(`port ${PORT} is already in use (another benchmark run?); set BENCH_ATT_PORT`);
   process.exit(1);
 }
+if (KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 await admin(`CREATE DATABASE ${dbName}`);
 let failed = false;
 try {
