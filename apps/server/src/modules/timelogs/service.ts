@@ -280,6 +280,9 @@ export async function storeAttendance(
   const from = req.DateFrom;
   const to = req.DateTo;
   const computedAt = new Date();
+  // Every batch runs the same statements with other ids: plan each for its own values, never a generic plan
+  // that guesses the selectivity of an id range and scans the company's punches fifty times.
+  await tx.query(`SET LOCAL plan_cache_mode = force_custom_plan`);
   const holidays = await repo.holidays(tx, tenantId, companyId, from, to);
   const holidaysAt = new Map<string | null, HolidayInput[]>();
   const holidaysOf = (location: string | null) => {
