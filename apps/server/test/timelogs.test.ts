@@ -412,3 +412,147 @@ describe('daily attendance', () => {
     expect((await attendance({ DateFrom: '2026-11-05', DateTo: '2026-11-01' })).statusCode).toBe(400);
   });
 });
+
+describe('stored attendance', () => {
+  const store = (body: object, s = hr) => call(s, 'POST', '/api/v1/timelogs/attendance/store', body);
+  const range = { DateFrom: '2026-11-02', DateTo: '2026-11-08' };
+  interface StoredRow {
+    company_id: string;
+    employee_id: string;
+    date: string;
+    shift_name: string | null;
+    day_type: string;
+    rest_day: boolean;
+    worked_minutes: number;
+    late_minutes: number;
+    undertime_minutes: number;
+    night_diff_minutes: number;
+    overtime_minutes: number;
+    payable_overtime_minutes: number;
+    absent: boolean;
+    on_leave: boolean;
+    anomalies: string[];
+  }
+  const stored = (tenantId = hr.tenantId) =>
+    t.db.withTenant(tenantId, (tx) =>
+      tx.query<StoredRow>(
+        `SELECT company_id, employee_id, date::text AS date, shift_name, day_type, rest_day, worked_minutes,
+                late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes, payable_overtime_minutes,
+                absent, on_leave, anomalies
+           FROM attendance_days ORDER BY company_id, employee_id, date`,
+      ),
+    );
+  const asDay = (r: StoredRow) => ({
+    EmployeeId: r.employee_id,
+    Date: r.date,
+    ShiftName: r.shift_name,
+    DayType: r.day_type,
+    RestDay: r.rest_day,
+    WorkedMinutes: r.worked_minutes,
+    LateMinutes: r.late_minutes,
+    UndertimeMinutes: r.undertime_minutes,
+    NightDiffMinutes: r.night_diff_minutes,
+    OvertimeMinutes: r.overtime_minutes,
+    PayableOvertimeMinutes: r.payable_overtime_minutes,
+    Absent: r.absent,
+    OnLeave: r.on_leave,
+    Anomalies: r.anomalies,
+  });
+  const onRead = async () =>
+    ((await attendance({ ...range, PageSize: 500 })).json().Items as AttendanceDay[])
+      .map((d) => ({
+        EmployeeId: d.EmployeeId,
+        Date: d.Date,
+        ShiftName: d.ShiftName,
+        DayType: d.DayType,
+        RestDay: d.RestDay,
+        WorkedMinutes: d.WorkedMinutes,
+        LateMinutes: d.LateMinutes,
+        UndertimeMinutes: d.UndertimeMinutes,
+        NightDiffMinutes: d.NightDiffMinutes,
+        OvertimeMinutes: d.OvertimeMinutes,
+        PayableOvertimeMinutes: d.PayableOvertimeMinutes,
+        Absent: d.Absent,
+        OnLeave: d.OnLeave,
+        Anomalies: d.Anomalies,
+      }))
+      .sort((a, b) => (a.EmployeeId + a.Date < b.EmployeeId + b.Date ? -1 : 1));
+  let companyId: string;
+  let activeCount: number;
+
+  beforeAll(async () => {
+    const [row] = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ company_id: string; n: number }>(
+        `SELECT company_id, (SELECT count(*)::int FROM employees x WHERE x.company_id = e.company_id AND x.is_active) AS n
+           FROM employees e WHERE employee_number = 'DM-0004'`,
+      ),
+    );
+    companyId = row!.company_id;
+    activeCount = row!.n;
+  });
+
+  it("stores every active employee's days, equal to the days computed on read", async () => {
+    const res = await store(range);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ...range, Employees: activeCount, Days: activeCount * 7 });
+    expect(res.json().Anomalies).toBeGreaterThan(0);
+    const rows = (await stored()).filter((r) => r.company_id === companyId);
+    expect(rows).toHaveLength(activeCount * 7);
+    expect(rows.map(asDay)).toEqual(await onRead());
+    const dm4 = rows.find((r) => r.employee_id === employeeIds['DM-0004'] && r.date === '2026-11-03');
+    expect(dm4).toMatchObject({ late_minutes: 25, worked_minutes: 455, day_type: 'ordinary', absent: false });
+  });
+
+  it('stores again without duplicates, with a changed punch reflected', async () => {
+    const before = (await stored()).find(
+      (r) => r.employee_id === employeeIds['DM-0004'] && r.date === '2026-11-04',
+    );
+    expect(before).toMatchObject({ absent: true, worked_minutes: 0 });
+    for (const [at, direction] of [
+      ['2026-11-04 08:00', 'In'],
+      ['2026-11-04 17:00', 'Out'],
+    ]) {
+      await add({
+        EmployeeId: employeeIds['DM-0004'],
+        PunchedAt: at,
+        Direction: direction,
+        Reason: 'Forgot',
+      });
+    }
+    const again = await store(range);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ Employees: activeCount, Days: activeCount * 7 });
+    const rows = (await stored()).filter((r) => r.company_id === companyId);
+    expect(rows).toHaveLength(activeCount * 7);
+    expect(new Set(rows.map((r) => `${r.employee_id}|${r.date}`)).size).toBe(rows.length);
+    const after = rows.find((r) => r.employee_id === employeeIds['DM-0004'] && r.date === '2026-11-04');
+    expect(after).toMatchObject({ absent: false, worked_minutes: 480, late_minutes: 0 });
+    expect(rows.map(asDay)).toEqual(await onRead());
+    // A shorter range replaces only its own days.
+    expect((await store({ DateFrom: '2026-11-04', DateTo: '2026-11-04' })).json().Days).toBe(activeCount);
+    expect((await stored()).filter((r) => r.company_id === companyId)).toHaveLength(activeCount * 7);
+  });
+
+  it("is confined to the user's company and tenant; checks the range and the user type", async () => {
+    const ours = (await stored()).filter((r) => r.company_id === companyId);
+    const logistics = await store(range, logisticsHr);
+    expect(logistics.statusCode, logistics.body).toBe(200);
+    const all = await stored();
+    // The other company's store wrote its own employees' days only and left ours as they were.
+    expect(all.filter((r) => r.company_id === companyId)).toEqual(ours);
+    const theirs = all.filter((r) => r.company_id !== companyId);
+    expect(theirs).toHaveLength(logistics.json().Days);
+    expect(theirs.some((r) => ours.some((o) => o.employee_id === r.employee_id))).toBe(false);
+    // Another tenant sees none of it.
+    expect(await stored(otherHr.tenantId)).toEqual([]);
+    expect((await store(range, otherHr)).statusCode).toBe(200);
+    expect((await stored()).length).toBe(all.length);
+
+    const tooLong = await store({ DateFrom: '2026-11-01', DateTo: '2026-12-02' });
+    expect(tooLong.statusCode).toBe(400);
+    expect(codes(tooLong)).toEqual(['DateTo']);
+    expect((await store({ DateFrom: '2026-11-05', DateTo: '2026-11-01' })).statusCode).toBe(400);
+    expect((await store({ ...range, CompanyId: companyId })).statusCode).toBe(400);
+    expect((await store(range, await signIn(t.app, demo.payroll))).statusCode).toBe(403);
+  });
+});

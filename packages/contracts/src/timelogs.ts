@@ -200,3 +200,29 @@ export const AttendanceDay = z.object({
 });
 export type AttendanceDay = z.infer<typeof AttendanceDay>;
 export const AttendanceResponse = listResponse(AttendanceDay);
+
+/**
+ * Issue 9 §5: stores the daily attendance of every active employee of the company over a range (at most 31 days)
+ * in `attendance_days`, replacing what was stored for those employees and days; payroll reads the stored rows.
+ */
+export const StoreAttendanceRequest = z
+  .strictObject({ DateFrom: isoDate, DateTo: isoDate })
+  .refine((v) => v.DateTo >= v.DateFrom, { message: 'DateTo must be on or after DateFrom', path: ['DateTo'] })
+  .refine((v) => (Date.parse(v.DateTo) - Date.parse(v.DateFrom)) / 86_400_000 < ATTENDANCE_MAX_DAYS, {
+    message: `At most ${ATTENDANCE_MAX_DAYS} days at a time`,
+    path: ['DateTo'],
+  });
+export type StoreAttendanceRequest = z.infer<typeof StoreAttendanceRequest>;
+
+export const StoreAttendanceResult = z.object({
+  DateFrom: z.string(),
+  DateTo: z.string(),
+  /** Active employees whose days were stored. */
+  Employees: z.number().int(),
+  /** Employee-days stored (employees x days). */
+  Days: z.number().int(),
+  /** Stored days with an anomaly (a missing in or out, a single punch). */
+  Anomalies: z.number().int(),
+  ComputedAt: z.string(),
+});
+export type StoreAttendanceResult = z.infer<typeof StoreAttendanceResult>;

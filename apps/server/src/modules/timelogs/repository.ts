@@ -87,6 +87,29 @@ export interface ScheduleRow {
   shift_rest_days: number[] | null;
 }
 
+/** Computed days as parallel columns, ready for one `unnest` insert. */
+export interface StoredDays {
+  computedAt: Date;
+  /** 1-based index into the batch's employee ids. */
+  employee: number[];
+  /** Days after the range's first date. */
+  offset: number[];
+  shiftName: (string | null)[];
+  dayType: string[];
+  restDay: boolean[];
+  worked: number[];
+  late: number[];
+  undertime: number[];
+  night: number[];
+  overtime: number[];
+  payable: number[];
+  overtimeNight: number[];
+  absent: boolean[];
+  onLeave: boolean[];
+  /** An array literal (`{MissingIn,SinglePunch}`), or null for none. */
+  anomalies: (string | null)[];
+}
+
 export const timeLogsRepo = {
   async list(tx: Tx, tenantId: string, companyId: string, req: ReturnType<typeof TimeLogListRequest.parse>) {
     const where = new Conditions(tenantId, companyId).add('t.tenant_id = $1 AND t.company_id = $2');
@@ -283,6 +306,95 @@ export const timeLogsRepo = {
         ORDER BY employee_id, punched_at`,
       [tenantId, companyId, employeeIds, from, to],
     ),
+
+  // ---- stored attendance (attendance_days) ----
+
+  /** The next `limit` active employees of the company after `afterId`, by id (a keyset page). */
+  storeEmployees: (tx: Tx, tenantId: string, companyId: string, afterId: string | null, limit: number) =>
+    tx.query<{ id: string; work_location_id: string | null }>(
+      `SELECT id, work_location_id FROM employees
+        WHERE tenant_id = $1 AND company_id = $2 AND is_active AND ($3::uuid IS NULL OR id > $3::uuid)
+        ORDER BY id LIMIT $4`,
+      [tenantId, companyId, afterId, limit],
+    ),
+
+  /**
+   * Punches of the company's employees with ids from `firstId` to `lastId` (a batch of the store, by id) in
+   * [from, to), by employee and time, the instant as epoch milliseconds. An id range, not a list, so it is one
+   * ordered scan of the punch key (tenant, employee, instant).
+   */
+  punchesForStore: (
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    firstId: string,
+    lastId: string,
+    from: Date,
+    to: Date,
+  ) =>
+    tx.query<{ employee_id: string; ms: number; direction: PunchDirection }>(
+      `SELECT employee_id, (extract(epoch FROM punched_at) * 1000)::float8 AS ms, direction FROM time_logs
+        WHERE tenant_id = $1 AND employee_id BETWEEN $3::uuid AND $4::uuid AND punched_at >= $5 AND punched_at < $6
+          AND company_id = $2
+        ORDER BY employee_id, punched_at`,
+      [tenantId, companyId, firstId, lastId, from, to],
+    ),
+
+  /**
+   * Replaces the stored days of the employees from `from` to `to` with `days`, in two statements: a delete of
+   * what was stored, then one insert of all rows from parallel arrays (`unnest`). A row names its employee by
+   * index into `employeeIds` and its date by offset from `from`, which keeps the parameters short.
+   */
+  async replaceDays(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    employeeIds: string[],
+    from: string,
+    to: string,
+    days: StoredDays,
+  ) {
+    await tx.query(
+      `DELETE FROM attendance_days
+        WHERE tenant_id = $1 AND employee_id = ANY($2::uuid[]) AND date BETWEEN $3::date AND $4::date`,
+      [tenantId, employeeIds, from, to],
+    );
+    if (!days.employee.length) return;
+    await tx.query(
+      `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, shift_name, day_type, rest_day,
+              worked_minutes, late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes,
+              payable_overtime_minutes, overtime_night_minutes, absent, on_leave, anomalies, computed_at)
+       SELECT $1, $2, ($3::uuid[])[d.e], $4::date + d.o, d.shift_name, d.day_type, d.rest_day, d.worked, d.late,
+              d.undertime, d.night, d.overtime, d.payable, d.overtime_night, d.absent, d.on_leave,
+              coalesce(d.anomalies::text[], '{}'), $5
+         FROM unnest($6::int[], $7::int[], $8::text[], $9::text[], $10::bool[], $11::int[], $12::int[], $13::int[],
+                     $14::int[], $15::int[], $16::int[], $17::int[], $18::bool[], $19::bool[], $20::text[])
+           AS d(e, o, shift_name, day_type, rest_day, worked, late, undertime, night, overtime, payable,
+                overtime_night, absent, on_leave, anomalies)`,
+      [
+        tenantId,
+        companyId,
+        employeeIds,
+        from,
+        days.computedAt,
+        days.employee,
+        days.offset,
+        days.shiftName,
+        days.dayType,
+        days.restDay,
+        days.worked,
+        days.late,
+        days.undertime,
+        days.night,
+        days.overtime,
+        days.payable,
+        days.overtimeNight,
+        days.absent,
+        days.onLeave,
+        days.anomalies,
+      ],
+    );
+  },
 
   holidays: (tx: Tx, tenantId: string, companyId: string, from: string, to: string) =>
     tx.query<{

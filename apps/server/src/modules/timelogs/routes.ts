@@ -11,6 +11,8 @@ import {
   PUNCH_IMPORT_MAX_FILE_BYTES,
   PunchImportPreview,
   PunchImportResult,
+  StoreAttendanceRequest,
+  StoreAttendanceResult,
   TimeLog,
   TimeLogListRequest,
   TimeLogListResponse,
@@ -21,7 +23,7 @@ import { contextOf } from '../../lib/route-access.js';
 import { readUploadedFile, uploadProblemTitle } from '../../lib/upload.js';
 import { ImportFileError } from '../employee-import/import-problem.js';
 import { readPunchFile, type PunchFile } from './punch-file.js';
-import { parseFields, timeLogsService as timeLogs } from './service.js';
+import { parseFields, storeAttendance, timeLogsService as timeLogs } from './service.js';
 
 // HR keeps the punches of its own company; the company is the user's, never a client parameter.
 const hr = { userTypes: ['HRUser'] as const, companyScoped: true };
@@ -123,6 +125,16 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (req) => {
       const { tx, user } = contextOf(req);
       return timeLogs.attendance(tx, user, req.body);
+    },
+  });
+
+  // Computes the range's days for every active employee of the company and stores them for payroll.
+  app.post('/api/v1/timelogs/attendance/store', {
+    config: { access: hr },
+    schema: { tags, body: StoreAttendanceRequest, response: { 200: StoreAttendanceResult } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return storeAttendance(tx, user, req.body);
     },
   });
 };

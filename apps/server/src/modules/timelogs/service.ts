@@ -8,6 +8,8 @@ import {
   type ListResponse,
   type PunchImportPreview,
   type PunchImportResult,
+  type StoreAttendanceRequest,
+  type StoreAttendanceResult,
   type TimeLog,
   type TimeLogListRequest,
   type UpdateTimeLogRequest,
@@ -24,16 +26,23 @@ import {
   dateOfDay,
   dayNumber,
   localText,
+  type DayResult,
+  type HolidayInput,
+  type LeaveInput,
+  type OvertimeInput,
+  type PunchInput,
   type ScheduleSpan,
 } from './attendance.js';
 import type { PunchFile } from './punch-file.js';
-import { timeLogsRepo as repo, type PunchToStore, type ScheduleRow } from './repository.js';
+import { timeLogsRepo as repo, type PunchToStore, type ScheduleRow, type StoredDays } from './repository.js';
 
 export const STALE_TIME_LOG =
   'This punch was changed by someone else since you opened it. Reload to see the latest version.';
 const DUPLICATE_PUNCH = 'This employee already has a punch at that time.';
 const PREVIEW_ERRORS = 200;
 const PREVIEW_SAMPLE = 20;
+/** Employees per batch of the attendance store: about 60,000 punches read and 30,000 days written for 15 days. */
+const STORE_BATCH = Math.max(1, Number(process.env.ATTENDANCE_STORE_BATCH ?? 2000));
 
 /**
  * Punches of the signed-in HR user's own company (the company comes from the user, never from the client). Every
@@ -252,6 +261,177 @@ export const timeLogsService = {
     return { Items: days.slice(start, start + req.PageSize), TotalCount: days.length };
   },
 };
+
+/**
+ * Computes the attendance of every active employee of the user's company from `DateFrom` to `DateTo` and stores
+ * it in `attendance_days`, replacing what was stored for those employees and days (a second run stores the same
+ * rows again, a corrected punch shows in the new rows). Employees go in batches of `STORE_BATCH` by id: their
+ * punches, schedules and approved requests in one read each, the days computed by the same pure
+ * `computeAttendance` as the on-read endpoint, and written with one delete and one `unnest` insert. The writes
+ * of a batch are sent after the reads of the next one, so the database stores one batch while the server
+ * computes the next. Runs in the request's transaction: all days of the range are stored, or none.
+ */
+export async function storeAttendance(
+  tx: Tx,
+  user: CurrentUser,
+  req: StoreAttendanceRequest,
+): Promise<StoreAttendanceResult> {
+  const { tenantId, companyId } = user;
+  const from = req.DateFrom;
+  const to = req.DateTo;
+  const computedAt = new Date();
+  // Every batch runs the same statements with other ids: plan each for its own values, never a generic plan
+  // that guesses the selectivity of an id range and scans the company's punches fifty times.
+  await tx.query(`SET LOCAL plan_cache_mode = force_custom_plan`);
+  const holidays = await repo.holidays(tx, tenantId, companyId, from, to);
+  const holidaysAt = new Map<string | null, HolidayInput[]>();
+  const holidaysOf = (location: string | null) => {
+    let found = holidaysAt.get(location);
+    if (!found) {
+      found = holidays.filter((h) => h.work_location_id === null || h.work_location_id === location);
+      holidaysAt.set(location, found);
+    }
+    return found;
+  };
+  const first = dayNumber(from);
+  const totals = { employees: 0, days: 0, anomalies: 0 };
+  let employees = await repo.storeEmployees(tx, tenantId, companyId, null, STORE_BATCH);
+  // The batch computed last, written once the next batch's reads are on their way.
+  let pending: { ids: string[]; days: StoredDays } | null = null;
+  const trace = { reads: 0, compute: 0, writeWait: 0 };
+  while (employees.length) {
+    const ids = employees.map((e) => e.id);
+    // In this order on the connection: this batch's reads and the next page of employees, then the previous
+    // batch's write, which the database runs while this batch is computed below.
+    const reads = Promise.all([
+      repo.schedules(tx, tenantId, ids, dateOfDay(first - 1), dateOfDay(dayNumber(to) + 1)),
+      repo.punchesForStore(
+        tx,
+        tenantId,
+        companyId,
+        ids[0]!,
+        ids[ids.length - 1]!,
+        manilaDayStart(from, -1),
+        manilaDayStart(to, 2),
+      ),
+      approvedRequests(tx, user, ids, from, to),
+      repo.storeEmployees(tx, tenantId, companyId, ids[ids.length - 1]!, STORE_BATCH),
+    ]);
+    const writing = pending
+      ? repo.replaceDays(tx, tenantId, companyId, pending.ids, from, to, pending.days)
+      : null;
+    // Each is awaited below; whichever fails first must not leave the other's failure unhandled.
+    reads.catch(() => undefined);
+    writing?.catch(() => undefined);
+    let at = performance.now();
+    const [schedules, punches, approved, next] = await reads;
+    trace.reads += performance.now() - at;
+    at = performance.now();
+    const schedulesOf = groupBy(schedules, (s) => s.employee_id, toScheduleSpan);
+    const punchesOf = groupBy(
+      punches,
+      (p) => p.employee_id,
+      (p): PunchInput => ({ at: new Date(p.ms), direction: p.direction }),
+    );
+    const overtimeOf = groupBy(
+      approved.overtime,
+      (o) => o.employeeId,
+      (o): OvertimeInput => o,
+    );
+    const leaveOf = groupBy(
+      approved.leave,
+      (l) => l.employeeId,
+      (l): LeaveInput => l,
+    );
+    const days = emptyDays(computedAt);
+    employees.forEach((e, index) => {
+      const results = computeAttendance({
+        from,
+        to,
+        schedules: schedulesOf.get(e.id) ?? [],
+        punches: punchesOf.get(e.id) ?? [],
+        holidays: holidaysOf(e.work_location_id),
+        overtime: overtimeOf.get(e.id) ?? [],
+        leave: leaveOf.get(e.id) ?? [],
+      });
+      results.forEach((r, offset) => addDay(days, index + 1, offset, r));
+    });
+    totals.employees += employees.length;
+    totals.days += days.employee.length;
+    totals.anomalies += days.anomalies.reduce((n, a) => n + (a === null ? 0 : 1), 0);
+    trace.compute += performance.now() - at;
+    at = performance.now();
+    await writing;
+    trace.writeWait += performance.now() - at;
+    pending = { ids, days };
+    employees = next;
+  }
+  if (pending) await repo.replaceDays(tx, tenantId, companyId, pending.ids, from, to, pending.days);
+  if (process.env.ATTENDANCE_STORE_TRACE) console.error('attendance store', JSON.stringify(trace));
+  const result: StoreAttendanceResult = {
+    DateFrom: from,
+    DateTo: to,
+    Employees: totals.employees,
+    Days: totals.days,
+    Anomalies: totals.anomalies,
+    ComputedAt: computedAt.toISOString(),
+  };
+  await writeAudit(tx, user, {
+    entity: 'attendance_days',
+    entityId: companyId,
+    action: 'update',
+    after: result,
+  });
+  return result;
+}
+
+function groupBy<T, K, V>(rows: readonly T[], keyOf: (row: T) => K, valueOf: (row: T) => V) {
+  const groups = new Map<K, V[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(valueOf(row));
+    else groups.set(key, [valueOf(row)]);
+  }
+  return groups;
+}
+
+const emptyDays = (computedAt: Date): StoredDays => ({
+  computedAt,
+  employee: [],
+  offset: [],
+  shiftName: [],
+  dayType: [],
+  restDay: [],
+  worked: [],
+  late: [],
+  undertime: [],
+  night: [],
+  overtime: [],
+  payable: [],
+  overtimeNight: [],
+  absent: [],
+  onLeave: [],
+  anomalies: [],
+});
+
+function addDay(days: StoredDays, employee: number, offset: number, r: DayResult) {
+  days.employee.push(employee);
+  days.offset.push(offset);
+  days.shiftName.push(r.shiftName);
+  days.dayType.push(r.dayType);
+  days.restDay.push(r.restDay);
+  days.worked.push(r.workedMinutes);
+  days.late.push(r.lateMinutes);
+  days.undertime.push(r.undertimeMinutes);
+  days.night.push(r.nightDiffMinutes);
+  days.overtime.push(r.overtimeMinutes);
+  days.payable.push(r.payableOvertimeMinutes);
+  days.overtimeNight.push(r.overtimeNightMinutes);
+  days.absent.push(r.absent);
+  days.onLeave.push(r.onLeave);
+  days.anomalies.push(r.anomalies.length ? `{${r.anomalies.join(',')}}` : null);
+}
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 

@@ -1,0 +1,335 @@
+/**
+ * Issue 9 §5: storing a period's daily attendance for a large company. A company of BENCH_ATT_EMPLOYEES
+ * (100,000) employees on the day shift with BENCH_ATT_DAYS (15) days of two punches each (3 million punches,
+ * bulk-inserted on the owner connection, not timed); then `POST /api/v1/timelogs/attendance/store` of the whole
+ * range through the real server on PostgreSQL (read punches, schedules, holidays and approved requests, compute,
+ * write `attendance_days`), timed, with the server's RSS sampled. Baseline in the same run and database:
+ * `COPY ... FROM STDIN` (pg-copy-streams) of the very rows the store wrote into a scratch table of the same shape
+ * (columns, checks, indexes and foreign keys), twice, the faster counting. Target: the store at most 3x the COPY.
+ * Also reported, no target: the same range stored again (every row replaced).
+ *
+ * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server); BENCH_ATT_EMPLOYEES (100000);
+ * BENCH_ATT_DAYS (15, at most 31); BENCH_ATT_PORT (3214); BENCH_ATT_BATCH sets the server's
+ * ATTENDANCE_STORE_BATCH (employees per batch, 2000); BENCH_CPU_PROF=1 writes the server's CPU profile to
+ * results/.data/prof; BENCH_ATT_KEEP_DB=1 keeps the database (hrpay_bench_att) for a look with psql.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { UserTypeId, type StoreAttendanceResult } from '@hrpay/contracts';
+import { rssMb, sampleRss } from './lib/proc-memory.js';
+import { writeResult } from './lib/results.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const KEEP_DB = process.env.BENCH_ATT_KEEP_DB === '1';
+const dbName = KEEP_DB ? 'hrpay_bench_att' : `hrpay_bench_att_${process.pid}`;
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${dbName}`;
+const EMPLOYEES = Number(process.env.BENCH_ATT_EMPLOYEES ?? 100_000);
+const DAYS = Math.min(31, Number(process.env.BENCH_ATT_DAYS ?? 15));
+const PORT = Number(process.env.BENCH_ATT_PORT ?? 3214);
+const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
+const base = `http://127.0.0.1:${PORT}`;
+const DATE_FROM = '2026-10-01';
+const DATE_TO = new Date(Date.parse(`${DATE_FROM}T00:00:00Z`) + (DAYS - 1) * 86_400_000)
+  .toISOString()
+  .slice(0, 10);
+const targets = { ratioMax: 3 };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const f2 = (n: number) => n.toFixed(2);
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+let serverLog = '';
+let server: ChildProcess | undefined;
+
+/** `node --import tsx apps/server/src/server.ts` as a direct child: its pid is the process serving requests. */
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const flags = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', '.data', 'prof')}`] : [];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let ready = false;
+    const onData = (chunk: Buffer) => {
+      serverLog = (serverLog + chunk.toString()).slice(-100_000);
+      if (!ready && /HRPAY is running/.test(serverLog)) {
+        ready = true;
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code, signal) => {
+      if (!ready)
+        reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${serverLog}`));
+    });
+  });
+}
+
+async function stopServer() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+}
+
+let cleaningUp: Promise<void> | undefined;
+const cleanUp = () =>
+  (cleaningUp ??= (async () => {
+    await stopServer();
+    if (!KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  })());
+process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(143)));
+
+/** The employees, their day-shift schedule and two punches a day each, as the owner (not timed). */
+async function seed(owner: pg.Client, tenantId: string, companyId: string) {
+  const started = performance.now();
+  await owner.query(
+    `WITH dept AS (SELECT array_agg(id) AS ids FROM departments WHERE company_id = $2),
+          st AS (SELECT id FROM employment_statuses WHERE company_id = $2 LIMIT 1)
+     INSERT INTO employees (tenant_id, company_id, employee_number, last_name, first_name, department_id,
+                            employment_status_id, employment_type, hire_date)
+     SELECT $1, $2, 'BA-' || lpad(n::text, 6, '0'), 'Santos', 'Juan ' || n, dept.ids[1 + n % array_length(dept.ids, 1)],
+            st.id, 'FullTime', DATE '2020-01-01'
+       FROM generate_series(1, $3::int) n, dept, st`,
+    [tenantId, companyId, EMPLOYEES],
+  );
+  await owner.query(
+    `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id)
+     SELECT e.tenant_id, e.id, DATE '2020-01-01', (SELECT id FROM shifts WHERE company_id = $2 AND name = 'Day Shift')
+       FROM employees e WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.employee_number LIKE 'BA-%'`,
+    [tenantId, companyId],
+  );
+  // In between 07:40 and 08:19, out between 17:00 and 17:49 (Manila), every day of the range: some late, some
+  // overtime, weekends as rest-day work.
+  await owner.query(
+    `INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source)
+     SELECT e.tenant_id, e.company_id, e.id,
+            (($3::date + d) + make_interval(mins => CASE p.dir WHEN 'In' THEN 460 + (n % 40) ELSE 1020 + (n % 50) END))
+              AT TIME ZONE 'Asia/Manila',
+            p.dir, 'Import'
+       FROM (SELECT id, tenant_id, company_id, substr(employee_number, 4)::int AS n FROM employees
+              WHERE tenant_id = $1 AND company_id = $2 AND employee_number LIKE 'BA-%') e,
+            generate_series(0, $4::int - 1) d, (VALUES ('In'), ('Out')) p(dir)`,
+    [tenantId, companyId, DATE_FROM, DAYS],
+  );
+  await owner.query('ANALYZE employees; ANALYZE employee_schedules; ANALYZE time_logs');
+  const { punches } = (
+    await owner.query<{ punches: number }>(
+      `SELECT count(*)::int AS punches FROM time_logs WHERE company_id = $1`,
+      [companyId],
+    )
+  ).rows[0]!;
+  console.log(
+    `seeded ${EMPLOYEES.toLocaleString('en-US')} employees, ${punches.toLocaleString('en-US')} punches ` +
+      `(${DATE_FROM} to ${DATE_TO}) in ${f2((performance.now() - started) / 1000)} s`,
+  );
+  return punches;
+}
+
+let headers: Record<string, string> = {};
+
+function post(path: string, payload: unknown): Promise<{ status: number; body: string }> {
+  const data = JSON.stringify(payload);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function store() {
+  await sleep(1_000);
+  const pid = server!.pid!;
+  const rssBeforeMb = rssMb(pid) ?? 0;
+  const memory = sampleRss(pid);
+  const t0 = performance.now();
+  // node:http, not fetch: fetch gives up waiting for the answer's headers after 300 s.
+  const res = await post('/api/v1/timelogs/attendance/store', {
+    DateFrom: DATE_FROM,
+    DateTo: DATE_TO,
+  }).catch((error: unknown) => {
+    memory.stop();
+    throw error;
+  });
+  const body = res.body;
+  const seconds = (performance.now() - t0) / 1000;
+  const window = memory.stop();
+  if (res.status !== 200) throw new Error(`store: ${res.status} ${body.slice(0, 2000)}`);
+  const result = JSON.parse(body) as StoreAttendanceResult;
+  return { seconds, result, rssBeforeMb, peakRssMb: window.peakMb, rssAfterMb: rssMb(pid) ?? 0 };
+}
+
+/** COPY of the stored rows into the scratch table, timed; the rows are read out first (not timed). */
+async function copyBaseline(owner: pg.Client, chunks: Buffer[]) {
+  await owner.query('TRUNCATE attendance_days_copy');
+  await owner.query('CHECKPOINT');
+  const t0 = performance.now();
+  await pipeline(Readable.from(chunks), owner.query(copyFrom('COPY attendance_days_copy FROM STDIN')));
+  return (performance.now() - t0) / 1000;
+}
+
+const portTaken = await fetch(`${base}/`).then(
+  () => true,
+  () => false,
+);
+if (portTaken) {
+  console.error(`port ${PORT} is already in use (another benchmark run?); set BENCH_ATT_PORT`);
+  process.exit(1);
+}
+if (KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+await admin(`CREATE DATABASE ${dbName}`);
+let failed = false;
+try {
+  server = await startServer({
+    DATABASE_URL: dbUrl.toString(),
+    PORT: String(PORT),
+    SEED_DEMO: 'always',
+    LOG_LEVEL: 'warn',
+    DB_POOL_SIZE: '10',
+    LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+    DATA_DIR: join(here, 'results', '.data'),
+    ATTENDANCE_STORE_TRACE: '1',
+    ...(process.env.BENCH_ATT_BATCH ? { ATTENDANCE_STORE_BATCH: process.env.BENCH_ATT_BATCH } : {}),
+  });
+  const owner = new pg.Client({ connectionString: dbUrl.toString() });
+  owner.on('error', () => undefined); // the database is dropped with FORCE at the end
+  await owner.connect();
+  const { rows: company } = await owner.query<{ tenant_id: string; id: string }>(
+    `SELECT tenant_id, id FROM companies WHERE name = 'Demo Manufacturing Inc.'`,
+  );
+  const { tenant_id: tenantId, id: companyId } = company[0]!;
+  const punches = await seed(owner, tenantId, companyId);
+  // The baseline's table: the same columns, checks, indexes and foreign keys as attendance_days.
+  await owner.query(
+    `CREATE TABLE attendance_days_copy (LIKE attendance_days INCLUDING ALL);
+     ALTER TABLE attendance_days_copy
+       ADD FOREIGN KEY (tenant_id, company_id) REFERENCES companies (tenant_id, id),
+       ADD FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, id) ON DELETE CASCADE`,
+  );
+
+  const login = await fetch(`${base}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'hr@demo.hrpay.test', password: 'demo1234', userType: UserTypeId.HRUser }),
+  });
+  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  headers = { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId };
+  const loadBefore = loadavg()[0]!;
+
+  // 1. The measured store: nothing stored yet.
+  await owner.query('CHECKPOINT');
+  const first = await store();
+  console.log(`store              ${f2(first.seconds)} s, ${first.result.Days.toLocaleString('en-US')} days`);
+
+  // 2. The baseline: the same rows, read out of attendance_days, copied into the scratch table; twice.
+  const chunks: Buffer[] = [];
+  await pipeline(
+    owner.query(
+      copyTo(`COPY (SELECT * FROM attendance_days WHERE tenant_id = '${tenantId}' AND company_id = '${companyId}'
+                    AND date BETWEEN '${DATE_FROM}' AND '${DATE_TO}') TO STDOUT`),
+    ),
+    async function (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) chunks.push(chunk);
+    },
+  );
+  const copyBytes = chunks.reduce((n, c) => n + c.length, 0);
+  const copyRuns = [await copyBaseline(owner, chunks), await copyBaseline(owner, chunks)];
+  for (const run of copyRuns) console.log(`COPY               ${f2(run)} s`);
+  const { copied } = (
+    await owner.query<{ copied: number }>('SELECT count(*)::int AS copied FROM attendance_days_copy')
+  ).rows[0]!;
+  if (copied !== first.result.Days)
+    throw new Error(`COPY wrote ${copied} rows, the store ${first.result.Days}`);
+  chunks.length = 0;
+  const copySeconds = Math.min(...copyRuns);
+
+  // 3. The same range again: every stored row replaced (reported, no target).
+  await owner.query('CHECKPOINT');
+  const again = await store();
+  console.log(`store again        ${f2(again.seconds)} s`);
+  const { stored } = (
+    await owner.query<{ stored: number }>(
+      `SELECT count(*)::int AS stored FROM attendance_days WHERE company_id = $1`,
+      [companyId],
+    )
+  ).rows[0]!;
+  if (stored !== first.result.Days) throw new Error(`${stored} rows stored after the second run`);
+  await owner.end();
+  for (const line of serverLog.split('\n').filter((l) => l.startsWith('attendance store'))) console.log(line);
+
+  const ratio = first.seconds / copySeconds;
+  const pass = ratio <= targets.ratioMax;
+  console.log(
+    `\n${EMPLOYEES.toLocaleString('en-US')} employees x ${DAYS} days = ${first.result.Days.toLocaleString('en-US')} ` +
+      `days from ${punches.toLocaleString('en-US')} punches`,
+  );
+  console.log(
+    `store ${f2(first.seconds)} s (${Math.round(first.result.Days / first.seconds).toLocaleString('en-US')} days/s), ` +
+      `COPY ${f2(copySeconds)} s: ${f2(ratio)}x (target <= ${targets.ratioMax}x) ${pass ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `store again ${f2(again.seconds)} s (${f2(again.seconds / copySeconds)}x); server RSS ` +
+      `${first.rssBeforeMb.toFixed(0)} MB before, peak ${first.peakRssMb.toFixed(0)} MB (again: ${again.peakRssMb.toFixed(0)} MB)`,
+  );
+  writeResult('attendance', {
+    employees: EMPLOYEES,
+    days: DAYS,
+    range: { from: DATE_FROM, to: DATE_TO },
+    punches,
+    storedDays: first.result.Days,
+    batch: Number(process.env.BENCH_ATT_BATCH ?? 2000),
+    loadAverageBefore: loadBefore,
+    store: first,
+    storeAgain: again,
+    copy: { runsSeconds: copyRuns, seconds: copySeconds, bytes: copyBytes },
+    ratio,
+    ratioAgain: again.seconds / copySeconds,
+    targets,
+    pass,
+  });
+  if (!pass) failed = true;
+} catch (error) {
+  failed = true;
+  console.error(error);
+  console.error(`--- server output (last 5 kB) ---\n${serverLog.slice(-5_000)}`);
+} finally {
+  await cleanUp();
+}
+process.exit(failed ? 1 : 0);
