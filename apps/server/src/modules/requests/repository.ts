@@ -131,8 +131,16 @@ export const requestsRepo = {
   },
 
   async get(tx: Tx, tenantId: string, companyId: string, kind: RequestKind, id: string, forUpdate = false) {
+    // Lock the bare row first: FOR UPDATE through the outer joins would re-check a concurrently updated row
+    // against the joined rows read before the update and could lose it (PostgreSQL's EvalPlanQual).
+    if (forUpdate) {
+      await tx.query(
+        `SELECT id FROM time_requests WHERE tenant_id = $1 AND company_id = $2 AND kind = $3 AND id = $4 FOR UPDATE`,
+        [tenantId, companyId, kind, id],
+      );
+    }
     const [row] = await tx.query<RequestRow>(
-      `${SELECT_REQUEST} WHERE r.tenant_id = $1 AND r.company_id = $2 AND r.kind = $3 AND r.id = $4${forUpdate ? ' FOR UPDATE OF r' : ''}`,
+      `${SELECT_REQUEST} WHERE r.tenant_id = $1 AND r.company_id = $2 AND r.kind = $3 AND r.id = $4`,
       [tenantId, companyId, kind, id],
     );
     return row ?? null;
