@@ -5,6 +5,8 @@ import { demo, signInWithTokens } from './support.js';
 // Issue 8 §2: HR opens, edits and separates an employee's 201 file through the form.
 
 test('HR adds an employee through the form (validation seen), edits and separates them', async ({ page }) => {
+  // Add, edit, history, separate and list again: a long flow for one test (it ran past 30 s on a busy host).
+  test.setTimeout(60_000);
   await signInWithTokens(page, demo.hr);
   await page.goto('/hr/employees');
   const grid = page.getByRole('grid', { name: 'Employees' });
