@@ -263,6 +263,12 @@ function databaseConflict(error: unknown): { detail: string; type: ProblemType }
       detail: 'This record is still referred to by other records, or refers to one that no longer exists.',
       type: ProblemTypes.stillReferenced,
     };
+  // Raised by the triggers of migration 0019: the database, not only the API, keeps a finalised period frozen.
+  if (code === 'P0001' && (error as { hint?: unknown }).hint === 'payroll-period-finalised')
+    return {
+      detail: `${(error as Error).message}; correct it with an adjustment period.`,
+      type: ProblemTypes.periodFinalised,
+    };
   if (code === '40001' || code === '40P01' || code === '55P03')
     return { detail: 'The record is busy; try again.', type: ProblemTypes.concurrentChange };
   return null;

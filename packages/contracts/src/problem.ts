@@ -29,6 +29,8 @@ export const ProblemTypes = {
   insufficientBalance: '/problems/insufficient-balance',
   /** 409: the dates overlap another pending or approved request. */
   overlap: '/problems/overlap',
+  /** 409: a finalised payroll period (its payslips, adjustments and the attendance it paid) cannot change. */
+  periodFinalised: '/problems/payroll-period-finalised',
 } as const;
 export type ProblemType = (typeof ProblemTypes)[keyof typeof ProblemTypes];
 
