@@ -35,6 +35,7 @@ import { payrollSettingsRoutes } from './modules/payroll-settings/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { timeLogRoutes } from './modules/timelogs/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
+import { payrollOutputsRoutes } from './modules/payroll-outputs/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
 export interface AppOptions {
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(payrollSettingsRoutes);
     await api.register(requestRoutes, { mailer });
     await api.register(timeLogRoutes);
+    await api.register(payrollOutputsRoutes);
     const imports = employeeImportService(db, api.log);
     await api.register(employeeImportRoutes, { imports });
     await api.register(adminDashboardRoutes, { imports });

@@ -93,7 +93,8 @@ export async function createTestApp(
     config,
     db: testDb.db,
     jwtSecret: 'test-secret-test-secret-test-secret-0123',
-    logger: false,
+    // TEST_LOG=1 prints the errors behind 500 answers.
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
   });
   try {
     await extend?.(app);

@@ -7,12 +7,15 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
 import BeachAccessOutlined from '@mui/icons-material/BeachAccessOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import { REQUEST_KINDS, type RequestKind } from '@hrpay/contracts';
 import { errorMessage } from '@/lib/error-handler';
 import { useSession } from '@/lib/use-session';
+import { formatCurrency } from '@/lib/currency';
+import { useMyPayslips } from '@/features/payslips/api/payslips';
 import { usePortalDashboard } from '../api/portal-dashboard';
 import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
 
@@ -147,10 +150,37 @@ export function PortalDashboard() {
             </List>
           )}
         </Panel>
-        <Panel title="Latest payslip" id="payslip">
-          <Empty>No payslip yet. Your payslips appear here once payroll releases them.</Empty>
-        </Panel>
+        <LatestPayslip />
       </Box>
     </>
+  );
+}
+
+/** The newest released payslip: net pay and period, linking to the payslips page. */
+function LatestPayslip() {
+  const payslips = useMyPayslips();
+  const latest = payslips.data?.Items[0];
+  return (
+    <Panel title="Latest payslip" id="payslip">
+      {payslips.isPending ? (
+        <Empty>Loading…</Empty>
+      ) : payslips.isError ? (
+        <Empty>{errorMessage(payslips.error, 'Your payslips could not be loaded.')}</Empty>
+      ) : !latest ? (
+        <Empty>No payslip yet. Your payslips appear here once payroll releases them.</Empty>
+      ) : (
+        <Box>
+          <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatCurrency(latest.NetPay)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Net pay · {latest.PeriodName} · paid {dayLabel(latest.PayDate)}
+          </Typography>
+          <Link component={RouterLink} to="/portal/payslips" sx={{ display: 'inline-block', mt: 1 }}>
+            See all payslips
+          </Link>
+        </Box>
+      )}
+    </Panel>
   );
 }

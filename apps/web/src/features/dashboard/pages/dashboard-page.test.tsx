@@ -138,9 +138,56 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Nothing pending.')).toBeTruthy();
   });
 
-  it('keeps the welcome card for the other types and asks no dashboard API', () => {
+  it("gives Payroll its company's last finalised period, open periods and the data to fix", async () => {
+    const period = {
+      PayrollPeriodId: '00000000-0000-4000-8000-000000000001',
+      Name: 'Nov 1-15',
+      Kind: 'Regular',
+      CutoffStart: '2026-11-01',
+      CutoffEnd: '2026-11-15',
+      PayDate: '2026-11-20',
+      Gross: '150000.00',
+      Deductions: '12345.67',
+      NetPay: '137654.33',
+      EmployerCost: '15100.00',
+      Headcount: 10,
+    };
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          LastFinalised: period,
+          Trend: [period],
+          OpenPeriods: [
+            {
+              PayrollPeriodId: '00000000-0000-4000-8000-000000000002',
+              Name: 'Nov 16-30',
+              Status: 'Computed',
+              JobStatus: 'Done',
+              PayDate: '2026-12-05',
+            },
+          ],
+          NextPayDate: '2026-12-05',
+          ActiveEmployees: 12,
+          DataProblems: {
+            NoRate: 0,
+            NoBankAccount: 2,
+            MissingTIN: 0,
+            MissingSSS: 1,
+            MissingPhilHealth: 0,
+            MissingPagIbig: 0,
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
     renderAs('PayrollUser');
-    expect(screen.getByText('Welcome, Maria Santos')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    const net = await screen.findByRole('article', { name: 'Net pay, last period' });
+    expect(net.textContent).toContain('₱137,654.33');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/payroll/dashboard');
+    expect(screen.getByRole('link', { name: 'Nov 16-30' }).getAttribute('href')).toBe(
+      '/payroll/payroll-periods/00000000-0000-4000-8000-000000000002',
+    );
+    expect(screen.getByText('Paid by bank without an account number')).toBeTruthy();
+    expect(screen.queryByText('No TIN')).toBeNull();
   });
 });

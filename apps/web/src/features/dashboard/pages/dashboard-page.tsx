@@ -19,6 +19,9 @@ const AdminDashboard = lazy(() =>
 const HrDashboard = lazy(() =>
   import('../components/hr-dashboard').then((m) => ({ default: m.HrDashboard })),
 );
+const PayrollDashboard = lazy(() =>
+  import('../components/payroll-dashboard').then((m) => ({ default: m.PayrollDashboard })),
+);
 const PortalDashboard = lazy(() =>
   import('../components/portal-dashboard').then((m) => ({ default: m.PortalDashboard })),
 );
@@ -63,6 +66,16 @@ export default function DashboardPage() {
         <PageHeader subtitle={`${user.company} · ${today()}`} />
         <Suspense fallback={<DashboardSkeleton />}>
           <HrDashboard />
+        </Suspense>
+      </>
+    );
+  }
+  if (user?.userType === 'PayrollUser') {
+    return (
+      <>
+        <PageHeader subtitle={`${user.company} · ${today()}`} />
+        <Suspense fallback={<DashboardSkeleton />}>
+          <PayrollDashboard />
         </Suspense>
       </>
     );

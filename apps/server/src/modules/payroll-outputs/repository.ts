@@ -1,0 +1,149 @@
+import type { Tx } from '../../db/database.js';
+
+/** Finalised or paid: the only periods whose payslips anyone outside payroll operations may read. */
+const CLOSED = `p.status IN ('Finalised', 'Paid')`;
+
+export interface PayslipHeaderRow {
+  id: string;
+  payroll_period_id: string;
+  period_name: string;
+  kind: string;
+  cutoff_start: string;
+  cutoff_end: string;
+  pay_date: string;
+  period_status: 'Finalised' | 'Paid';
+  gross: string;
+  deductions: string;
+  net_pay: string;
+}
+
+export interface PeriodFiguresRow {
+  id: string;
+  name: string;
+  kind: string;
+  cutoff_start: string;
+  cutoff_end: string;
+  pay_date: string;
+  gross: string;
+  deductions: string;
+  net_pay: string;
+  employer_cost: string;
+  headcount: number;
+}
+
+const HEADER_COLUMNS = `s.id, s.payroll_period_id, p.name AS period_name, p.kind, p.cutoff_start::text AS cutoff_start,
+  p.cutoff_end::text AS cutoff_end, p.pay_date::text AS pay_date, p.status AS period_status, s.gross::text AS gross,
+  s.deductions::text AS deductions, s.net_pay::text AS net_pay`;
+
+/** The SQL of what finalised payroll produces: an employee's payslips, the payroll dashboard's figures. */
+export const payrollOutputsRepo = {
+  async employeePayslips(tx: Tx, tenantId: string, employeeId: string): Promise<PayslipHeaderRow[]> {
+    return tx.query<PayslipHeaderRow>(
+      `SELECT ${HEADER_COLUMNS}
+         FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
+        WHERE s.tenant_id = $1 AND s.employee_id = $2 AND s.status <> 'Excluded' AND ${CLOSED}
+        ORDER BY p.pay_date DESC, p.cutoff_end DESC`,
+      [tenantId, employeeId],
+    );
+  },
+
+  async employeePayslip(tx: Tx, tenantId: string, employeeId: string, payslipId: string) {
+    const [row] = await tx.query<
+      PayslipHeaderRow & {
+        employee_number: string;
+        full_name: string;
+        withholding_tax: string;
+        ytd_taxable: string | null;
+        ytd_tax: string | null;
+      }
+    >(
+      `SELECT ${HEADER_COLUMNS}, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS full_name,
+              s.withholding_tax::text AS withholding_tax, s.result #>> '{ytd,taxableCompensation}' AS ytd_taxable,
+              s.result #>> '{ytd,withholdingTax}' AS ytd_tax
+         FROM payslips s
+         JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
+         JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+        WHERE s.tenant_id = $1 AND s.employee_id = $2 AND s.id = $3 AND s.status <> 'Excluded' AND ${CLOSED}`,
+      [tenantId, employeeId, payslipId],
+    );
+    return row ?? null;
+  },
+
+  async lines(tx: Tx, tenantId: string, payslipId: string) {
+    return tx.query<{
+      code: string;
+      description: string;
+      kind: 'earning' | 'deduction';
+      quantity: string;
+      unit: string;
+      rate: string;
+      amount: string;
+    }>(
+      `SELECT code, description, kind, quantity::text AS quantity, unit, rate, amount::text AS amount
+         FROM payslip_lines WHERE tenant_id = $1 AND payslip_id = $2 ORDER BY line_no`,
+      [tenantId, payslipId],
+    );
+  },
+
+  /** Totals of the company's last `limit` finalised periods, newest first. */
+  async finalisedPeriodFigures(tx: Tx, tenantId: string, companyId: string, limit: number) {
+    return tx.query<PeriodFiguresRow>(
+      `SELECT p.id, p.name, p.kind, p.cutoff_start::text AS cutoff_start, p.cutoff_end::text AS cutoff_end,
+              p.pay_date::text AS pay_date,
+              coalesce(sum(s.gross), 0)::text AS gross, coalesce(sum(s.deductions), 0)::text AS deductions,
+              coalesce(sum(s.net_pay), 0)::text AS net_pay, coalesce(sum(s.employer_shares), 0)::text AS employer_cost,
+              count(s.id)::int AS headcount
+         FROM payroll_periods p
+         LEFT JOIN payslips s ON s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id AND s.status = 'Included'
+        WHERE p.tenant_id = $1 AND p.company_id = $2 AND ${CLOSED}
+        GROUP BY p.tenant_id, p.id
+        ORDER BY p.pay_date DESC, p.cutoff_end DESC
+        LIMIT $3`,
+      [tenantId, companyId, limit],
+    );
+  },
+
+  async openPeriods(tx: Tx, tenantId: string, companyId: string) {
+    return tx.query<{
+      id: string;
+      name: string;
+      status: string;
+      job_status: string | null;
+      pay_date: string;
+    }>(
+      `SELECT id, name, status, job_status, pay_date::text AS pay_date FROM payroll_periods p
+        WHERE tenant_id = $1 AND company_id = $2 AND NOT ${CLOSED}
+        ORDER BY pay_date, cutoff_start`,
+      [tenantId, companyId],
+    );
+  },
+
+  /** Active employees of the company and how many lack what the next run needs. */
+  async dataProblems(tx: Tx, tenantId: string, companyId: string) {
+    const [row] = await tx.query<{
+      active: number;
+      no_rate: number;
+      no_bank_account: number;
+      missing_tin: number;
+      missing_sss: number;
+      missing_philhealth: number;
+      missing_pagibig: number;
+    }>(
+      `SELECT count(*)::int AS active,
+              count(*) FILTER (WHERE e.basic_rate IS NULL AND NOT EXISTS (
+                SELECT 1 FROM employee_pay_rates r WHERE r.tenant_id = e.tenant_id AND r.employee_id = e.id))::int
+                AS no_rate,
+              count(*) FILTER (WHERE coalesce(pp.payment_method, 'Bank') = 'Bank'
+                AND coalesce(e.bank_account_number, '') = '')::int AS no_bank_account,
+              count(*) FILTER (WHERE coalesce(e.tin, '') = '')::int AS missing_tin,
+              count(*) FILTER (WHERE coalesce(e.sss_number, '') = '')::int AS missing_sss,
+              count(*) FILTER (WHERE coalesce(e.philhealth_number, '') = '')::int AS missing_philhealth,
+              count(*) FILTER (WHERE coalesce(e.pagibig_number, '') = '')::int AS missing_pagibig
+         FROM employees e
+         LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
+        WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.is_active AND e.separation_date IS NULL`,
+      [tenantId, companyId],
+    );
+    return row!;
+  },
+};

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PayrollDashboard, PortalPayslipDetail, PortalPayslipList } from '@hrpay/contracts';
+import { contextOf } from '../../lib/route-access.js';
+import { payrollOutputsService as outputs } from './service.js';
+
+const payroll = { userTypes: ['PayrollUser'] as const, companyScoped: true };
+const portal = { userTypes: ['PortalUser'] as const };
+
+export const payrollOutputsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/v1/payroll/dashboard', {
+    config: { access: payroll },
+    schema: { tags: ['payroll-dashboard'], response: { 200: PayrollDashboard } },
+    handler: (req) => outputs.dashboard(contextOf(req).tx, contextOf(req).user),
+  });
+
+  // The portal answers only the caller's own payslips of finalised periods.
+  app.get('/api/v1/portal/payslips', {
+    config: { access: portal },
+    schema: { tags: ['portal'], response: { 200: PortalPayslipList } },
+    handler: async (req) => ({ Items: await outputs.myPayslips(contextOf(req).tx, contextOf(req).user) }),
+  });
+
+  app.get('/api/v1/portal/payslips/:id', {
+    config: { access: { ...portal, idOf: 'payslips' } },
+    schema: { tags: ['portal'], params: z.object({ id: z.uuid() }), response: { 200: PortalPayslipDetail } },
+    handler: (req) => outputs.myPayslip(contextOf(req).tx, contextOf(req).user, req.params.id),
+  });
+};

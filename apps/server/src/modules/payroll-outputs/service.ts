@@ -1,0 +1,101 @@
+import type { PayrollDashboard, PortalPayslipDetail, PortalPayslipRow } from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import { problems } from '../../lib/problem.js';
+import type { CurrentUser } from '../../lib/route-access.js';
+import { payrollOutputsRepo as repo, type PayslipHeaderRow, type PeriodFiguresRow } from './repository.js';
+
+const TREND_PERIODS = 12;
+
+const headerOf = (r: PayslipHeaderRow): PortalPayslipRow => ({
+  Id: r.id,
+  PayrollPeriodId: r.payroll_period_id,
+  PeriodName: r.period_name,
+  Kind: r.kind,
+  CutoffStart: r.cutoff_start,
+  CutoffEnd: r.cutoff_end,
+  PayDate: r.pay_date,
+  PeriodStatus: r.period_status,
+  Gross: r.gross,
+  Deductions: r.deductions,
+  NetPay: r.net_pay,
+});
+
+const figuresOf = (r: PeriodFiguresRow) => ({
+  PayrollPeriodId: r.id,
+  Name: r.name,
+  Kind: r.kind,
+  CutoffStart: r.cutoff_start,
+  CutoffEnd: r.cutoff_end,
+  PayDate: r.pay_date,
+  Gross: r.gross,
+  Deductions: r.deductions,
+  NetPay: r.net_pay,
+  EmployerCost: r.employer_cost,
+  Headcount: r.headcount,
+});
+
+/** The employee a portal call is about: always the caller's own, never one named by the client. */
+function ownEmployee(user: CurrentUser): string {
+  if (!user.employeeId) throw problems.notFound('Your account is not linked to an employee record.');
+  return user.employeeId;
+}
+
+export const payrollOutputsService = {
+  async myPayslips(tx: Tx, user: CurrentUser): Promise<PortalPayslipRow[]> {
+    if (!user.employeeId) return [];
+    return (await repo.employeePayslips(tx, user.tenantId, user.employeeId)).map(headerOf);
+  },
+
+  async myPayslip(tx: Tx, user: CurrentUser, payslipId: string): Promise<PortalPayslipDetail> {
+    const row = await repo.employeePayslip(tx, user.tenantId, ownEmployee(user), payslipId);
+    if (!row) throw problems.notFound();
+    const lines = await repo.lines(tx, user.tenantId, payslipId);
+    return {
+      ...headerOf(row),
+      EmployeeNumber: row.employee_number,
+      FullName: row.full_name,
+      WithholdingTax: row.withholding_tax,
+      YearToDateTaxable: row.ytd_taxable ?? '0.00',
+      YearToDateTax: row.ytd_tax ?? '0.00',
+      Lines: lines.map((l) => ({
+        Code: l.code,
+        Description: l.description,
+        Kind: l.kind,
+        Quantity: Number(l.quantity),
+        Unit: l.unit,
+        Rate: l.rate,
+        Amount: l.amount,
+      })),
+    };
+  },
+
+  async dashboard(tx: Tx, user: CurrentUser): Promise<PayrollDashboard> {
+    const [figures, open, problemsRow] = await Promise.all([
+      repo.finalisedPeriodFigures(tx, user.tenantId, user.companyId, TREND_PERIODS),
+      repo.openPeriods(tx, user.tenantId, user.companyId),
+      repo.dataProblems(tx, user.tenantId, user.companyId),
+    ]);
+    const trend = figures.map(figuresOf).reverse();
+    return {
+      LastFinalised: trend.at(-1) ?? null,
+      Trend: trend,
+      OpenPeriods: open.map((p) => ({
+        PayrollPeriodId: p.id,
+        Name: p.name,
+        Status: p.status,
+        JobStatus: p.job_status,
+        PayDate: p.pay_date,
+      })),
+      NextPayDate: open[0]?.pay_date ?? null,
+      ActiveEmployees: problemsRow.active,
+      DataProblems: {
+        NoRate: problemsRow.no_rate,
+        NoBankAccount: problemsRow.no_bank_account,
+        MissingTIN: problemsRow.missing_tin,
+        MissingSSS: problemsRow.missing_sss,
+        MissingPhilHealth: problemsRow.missing_philhealth,
+        MissingPagIbig: problemsRow.missing_pagibig,
+      },
+    };
+  },
+};

@@ -1,0 +1,219 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { PayrollDashboard as PayrollDashboardData, PayrollDataProblems } from '@hrpay/contracts';
+import { formatCurrency } from '@/lib/currency';
+import { errorMessage } from '@/lib/error-handler';
+import { visuallyHidden } from '@/lib/visually-hidden';
+import { usePayrollDashboard } from '../api/payroll-dashboard';
+import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
+
+const PERIODS = '/payroll/payroll-periods';
+const DETAILS = '/payroll/employee-payroll-details';
+const count = (value: number) => new Intl.NumberFormat('en-PH').format(value);
+const dayLabel = (date: string) =>
+  new Intl.DateTimeFormat('en-PH', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+const PROBLEMS: { key: keyof PayrollDataProblems; label: string }[] = [
+  { key: 'NoRate', label: 'No basic rate' },
+  { key: 'NoBankAccount', label: 'Paid by bank without an account number' },
+  { key: 'MissingTIN', label: 'No TIN' },
+  { key: 'MissingSSS', label: 'No SSS number' },
+  { key: 'MissingPhilHealth', label: 'No PhilHealth number' },
+  { key: 'MissingPagIbig', label: 'No Pag-IBIG MID number' },
+];
+const STATUS_COLOR: Record<string, 'default' | 'info' | 'warning' | 'success'> = {
+  Draft: 'default',
+  Computed: 'info',
+  Approved: 'warning',
+};
+
+/** The payroll user's dashboard: the last finalised period's money, the trend, open periods, blocking data. */
+export function PayrollDashboard() {
+  const dashboard = usePayrollDashboard();
+  if (dashboard.isPending) return <DashboardSkeleton />;
+  if (dashboard.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => void dashboard.refetch()}
+            loading={dashboard.isFetching}
+          >
+            Retry
+          </Button>
+        }
+      >
+        {errorMessage(dashboard.error, 'The dashboard could not be loaded.')}
+      </Alert>
+    );
+  }
+  return <Body data={dashboard.data} />;
+}
+
+function Body({ data }: { data: PayrollDashboardData }) {
+  const last = data.LastFinalised;
+  const problems = PROBLEMS.filter((p) => data.DataProblems[p.key] > 0);
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Box
+        component="section"
+        aria-label="Last finalised period"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            lg: 'repeat(4, minmax(0, 1fr))',
+          },
+        }}
+      >
+        <StatCard
+          icon={PaymentsOutlined}
+          label="Net pay, last period"
+          value={last ? formatCurrency(last.NetPay) : '—'}
+        >
+          {last ? `${last.Name} · paid ${dayLabel(last.PayDate)}` : 'No finalised period yet'}
+        </StatCard>
+        <StatCard
+          icon={AccountBalanceWalletOutlined}
+          label="Gross pay"
+          value={last ? formatCurrency(last.Gross) : '—'}
+        >
+          {last ? `Deductions ${formatCurrency(last.Deductions)}` : 'Gross less deductions is net pay'}
+        </StatCard>
+        <StatCard
+          icon={GroupsOutlined}
+          label="Employees paid"
+          value={last ? count(last.Headcount) : '—'}
+          to={DETAILS}
+        >
+          {`${count(data.ActiveEmployees)} active employees`}
+        </StatCard>
+        <StatCard
+          icon={EventOutlined}
+          label="Next pay date"
+          value={data.NextPayDate ? dayLabel(data.NextPayDate) : '—'}
+          to={PERIODS}
+        >
+          {last
+            ? `Employer statutory cost last period ${formatCurrency(last.EmployerCost)}`
+            : 'Create a period to start'}
+        </StatCard>
+      </Box>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Panel title="Gross and net pay, last 12 periods" id="payroll-trend">
+          {data.Trend.length === 0 ? (
+            <Empty>The trend appears once a period is finalised.</Empty>
+          ) : (
+            <>
+              <BarChart
+                height={260}
+                xAxis={[{ scaleType: 'band', data: data.Trend.map((p) => dayLabel(p.PayDate)) }]}
+                series={[
+                  { data: data.Trend.map((p) => Number(p.Gross)), label: 'Gross', color: '#1565c0' },
+                  { data: data.Trend.map((p) => Number(p.NetPay)), label: 'Net', color: '#2e7d32' },
+                ]}
+                margin={{ left: 10, right: 10 }}
+              />
+              <Box component="table" sx={visuallyHidden} aria-label="Gross and net pay per period">
+                <tbody>
+                  {data.Trend.map((p) => (
+                    <tr key={p.PayrollPeriodId}>
+                      <th scope="row">{p.Name}</th>
+                      <td>{`gross ${formatCurrency(p.Gross)}, net ${formatCurrency(p.NetPay)}, ${p.Headcount} paid`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Box>
+            </>
+          )}
+        </Panel>
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <Panel title="Open periods" id="open-periods">
+            {data.OpenPeriods.length === 0 ? (
+              <Empty>No open period.</Empty>
+            ) : (
+              <List dense disablePadding>
+                {data.OpenPeriods.map((p) => (
+                  <ListItem
+                    key={p.PayrollPeriodId}
+                    disableGutters
+                    secondaryAction={
+                      <Chip
+                        size="small"
+                        color={STATUS_COLOR[p.Status] ?? 'default'}
+                        label={p.JobStatus === 'Running' || p.JobStatus === 'Queued' ? 'Computing' : p.Status}
+                      />
+                    }
+                  >
+                    <ListItemText
+                      primary={
+                        <Link component={RouterLink} to={`${PERIODS}/${p.PayrollPeriodId}`}>
+                          {p.Name}
+                        </Link>
+                      }
+                      secondary={`Pay date ${dayLabel(p.PayDate)}`}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </Panel>
+          <Panel title="Data to fix before the next run" id="data-problems">
+            {problems.length === 0 ? (
+              <Empty>Every active employee has a rate, a bank account and government numbers.</Empty>
+            ) : (
+              <List dense disablePadding>
+                {problems.map((p) => (
+                  <ListItem
+                    key={p.key}
+                    disableGutters
+                    secondaryAction={
+                      <Chip size="small" color="warning" label={count(data.DataProblems[p.key])} />
+                    }
+                  >
+                    <ListItemText
+                      primary={
+                        <Link component={RouterLink} to={`${DETAILS}?MissingData=true`}>
+                          {p.label}
+                        </Link>
+                      }
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </Panel>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { PayslipLineView } from '@hrpay/contracts';
+import { formatCurrency } from '@/lib/currency';
+
+const UNIT: Record<string, string> = { hour: 'hrs', day: 'days', period: '', item: '' };
+const quantity = (l: PayslipLineView) =>
+  l.Unit === 'period' || l.Unit === 'item' ? '' : `${l.Quantity} ${UNIT[l.Unit] ?? l.Unit}`;
+
+/** A payslip's earnings and deductions, each with quantity and rate, and their totals. */
+export function PayslipLines({
+  lines,
+  gross,
+  deductions,
+  netPay,
+}: {
+  lines: PayslipLineView[];
+  gross: string;
+  deductions: string;
+  netPay: string;
+}) {
+  const section = (kind: 'earning' | 'deduction', title: string, total: string) => (
+    <>
+      <TableRow>
+        <TableCell
+          colSpan={4}
+          sx={{ bgcolor: 'action.hover', fontWeight: 600 }}
+          component="th"
+          scope="rowgroup"
+        >
+          {title}
+        </TableCell>
+      </TableRow>
+      {lines
+        .filter((l) => l.Kind === kind)
+        .map((l, index) => (
+          <TableRow key={`${l.Code}-${index}`}>
+            <TableCell>{l.Description}</TableCell>
+            <TableCell align="right">{quantity(l)}</TableCell>
+            <TableCell align="right">{l.Unit === 'item' ? '' : formatCurrency(l.Rate)}</TableCell>
+            <TableCell align="right">{formatCurrency(l.Amount)}</TableCell>
+          </TableRow>
+        ))}
+      <TableRow>
+        <TableCell colSpan={3} sx={{ fontWeight: 600 }}>
+          {kind === 'earning' ? 'Gross pay' : 'Total deductions'}
+        </TableCell>
+        <TableCell align="right" sx={{ fontWeight: 600 }}>
+          {formatCurrency(total)}
+        </TableCell>
+      </TableRow>
+    </>
+  );
+  return (
+    <Box>
+      <Table
+        size="small"
+        aria-label="Payslip lines"
+        sx={{ '& td, & th': { fontVariantNumeric: 'tabular-nums' } }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell>Item</TableCell>
+            <TableCell align="right">Quantity</TableCell>
+            <TableCell align="right">Rate</TableCell>
+            <TableCell align="right">Amount</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {section('earning', 'Earnings', gross)}
+          {section('deduction', 'Deductions', deductions)}
+        </TableBody>
+      </Table>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mt: 2, px: 2 }}>
+        <Typography variant="h6" component="p">
+          Net pay
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatCurrency(netPay)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

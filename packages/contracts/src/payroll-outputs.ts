@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * What finalised payroll produces for people to read: payslips (the employee's own in the portal), the payroll
+ * dashboard. Money is a decimal string ("12345.67") end to end, never a float.
+ */
+const Money = z.string();
+const IsoDate = z.string();
+
+export const PayslipPeriodStatus = z.enum(['Finalised', 'Paid']);
+
+/** One of the employee's own payslips (finalised periods only). */
+export const PortalPayslipRow = z.object({
+  Id: z.uuid(),
+  PayrollPeriodId: z.uuid(),
+  PeriodName: z.string(),
+  Kind: z.string(),
+  CutoffStart: IsoDate,
+  CutoffEnd: IsoDate,
+  PayDate: IsoDate,
+  PeriodStatus: PayslipPeriodStatus,
+  Gross: Money,
+  Deductions: Money,
+  NetPay: Money,
+});
+export type PortalPayslipRow = z.infer<typeof PortalPayslipRow>;
+
+export const PortalPayslipList = z.object({ Items: z.array(PortalPayslipRow) });
+export type PortalPayslipList = z.infer<typeof PortalPayslipList>;
+
+export const PayslipLineView = z.object({
+  Code: z.string(),
+  Description: z.string(),
+  Kind: z.enum(['earning', 'deduction']),
+  Quantity: z.number(),
+  Unit: z.string(),
+  Rate: z.string(),
+  Amount: Money,
+});
+export type PayslipLineView = z.infer<typeof PayslipLineView>;
+
+export const PortalPayslipDetail = PortalPayslipRow.extend({
+  EmployeeNumber: z.string(),
+  FullName: z.string(),
+  Lines: z.array(PayslipLineView),
+  WithholdingTax: Money,
+  YearToDateTaxable: Money,
+  YearToDateTax: Money,
+});
+export type PortalPayslipDetail = z.infer<typeof PortalPayslipDetail>;
+
+// ---------------------------------------------------------------- payroll dashboard
+
+export const DashboardPeriodFigures = z.object({
+  PayrollPeriodId: z.uuid(),
+  Name: z.string(),
+  Kind: z.string(),
+  CutoffStart: IsoDate,
+  CutoffEnd: IsoDate,
+  PayDate: IsoDate,
+  Gross: Money,
+  Deductions: Money,
+  NetPay: Money,
+  EmployerCost: Money,
+  Headcount: z.number().int(),
+});
+export type DashboardPeriodFigures = z.infer<typeof DashboardPeriodFigures>;
+
+export const DashboardOpenPeriod = z.object({
+  PayrollPeriodId: z.uuid(),
+  Name: z.string(),
+  Status: z.string(),
+  JobStatus: z.string().nullable(),
+  PayDate: IsoDate,
+});
+
+/** Counts of active employees with data that blocks or spoils the next run. */
+export const PayrollDataProblems = z.object({
+  NoRate: z.number().int(),
+  NoBankAccount: z.number().int(),
+  MissingTIN: z.number().int(),
+  MissingSSS: z.number().int(),
+  MissingPhilHealth: z.number().int(),
+  MissingPagIbig: z.number().int(),
+});
+export type PayrollDataProblems = z.infer<typeof PayrollDataProblems>;
+
+export const PayrollDashboard = z.object({
+  LastFinalised: DashboardPeriodFigures.nullable(),
+  /** The last 12 finalised periods, oldest first. */
+  Trend: z.array(DashboardPeriodFigures),
+  OpenPeriods: z.array(DashboardOpenPeriod),
+  NextPayDate: IsoDate.nullable(),
+  ActiveEmployees: z.number().int(),
+  DataProblems: PayrollDataProblems,
+});
+export type PayrollDashboard = z.infer<typeof PayrollDashboard>;
