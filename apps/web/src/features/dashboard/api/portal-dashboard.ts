@@ -1,9 +1,10 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   REQUEST_KINDS,
   REQUEST_SEGMENTS,
   type EmployeeLeaveCredits,
   type ListResponse,
+  type PortalPayslipList,
   type PortalToday,
   type RequestKind,
   type TimeRequest,
@@ -55,3 +56,11 @@ export function usePortalDashboard(isApprover: boolean) {
     ],
   });
 }
+
+/** The employee's released payslips (the payslips page reads the same list under the same key). */
+export const useMyPayslipList = () =>
+  useQuery({
+    queryKey: ['payslips', 'mine'],
+    queryFn: ({ signal }) => apiClient.get<PortalPayslipList>('/api/v1/portal/payslips', { signal }),
+    staleTime: 0,
+  });

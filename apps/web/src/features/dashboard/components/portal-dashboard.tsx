@@ -15,8 +15,7 @@ import { REQUEST_KINDS, type RequestKind } from '@hrpay/contracts';
 import { errorMessage } from '@/lib/error-handler';
 import { useSession } from '@/lib/use-session';
 import { formatCurrency } from '@/lib/currency';
-import { useMyPayslips } from '@/features/payslips/api/payslips';
-import { usePortalDashboard } from '../api/portal-dashboard';
+import { useMyPayslipList, usePortalDashboard } from '../api/portal-dashboard';
 import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
 
 const PATHS: Record<RequestKind, string> = {
@@ -158,7 +157,7 @@ export function PortalDashboard() {
 
 /** The newest released payslip: net pay and period, linking to the payslips page. */
 function LatestPayslip() {
-  const payslips = useMyPayslips();
+  const payslips = useMyPayslipList();
   const latest = payslips.data?.Items[0];
   return (
     <Panel title="Latest payslip" id="payslip">
