@@ -28,7 +28,7 @@ export type PortalPayslipRow = z.infer<typeof PortalPayslipRow>;
 export const PortalPayslipList = z.object({ Items: z.array(PortalPayslipRow) });
 export type PortalPayslipList = z.infer<typeof PortalPayslipList>;
 
-export const PayslipLineView = z.object({
+export const PortalPayslipLine = z.object({
   Code: z.string(),
   Description: z.string(),
   Kind: z.enum(['earning', 'deduction']),
@@ -37,12 +37,12 @@ export const PayslipLineView = z.object({
   Rate: z.string(),
   Amount: Money,
 });
-export type PayslipLineView = z.infer<typeof PayslipLineView>;
+export type PortalPayslipLine = z.infer<typeof PortalPayslipLine>;
 
 export const PortalPayslipDetail = PortalPayslipRow.extend({
   EmployeeNumber: z.string(),
   FullName: z.string(),
-  Lines: z.array(PayslipLineView),
+  Lines: z.array(PortalPayslipLine),
   WithholdingTax: Money,
   YearToDateTaxable: Money,
   YearToDateTax: Money,

@@ -5,11 +5,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { PayslipLineView } from '@hrpay/contracts';
+import type { PortalPayslipLine } from '@hrpay/contracts';
 import { formatCurrency } from '@/lib/currency';
 
 const UNIT: Record<string, string> = { hour: 'hrs', day: 'days', period: '', item: '' };
-const quantity = (l: PayslipLineView) =>
+const quantity = (l: PortalPayslipLine) =>
   l.Unit === 'period' || l.Unit === 'item' ? '' : `${l.Quantity} ${UNIT[l.Unit] ?? l.Unit}`;
 
 /** A payslip's earnings and deductions, each with quantity and rate, and their totals. */
@@ -19,7 +19,7 @@ export function PayslipLines({
   deductions,
   netPay,
 }: {
-  lines: PayslipLineView[];
+  lines: PortalPayslipLine[];
   gross: string;
   deductions: string;
   netPay: string;
