@@ -22,3 +22,4 @@ export * from './money.js';
 export * from './application-settings.js';
 export * from './payroll-settings.js';
 export * from './payroll-outputs.js';
+export * from './payroll-periods.js';

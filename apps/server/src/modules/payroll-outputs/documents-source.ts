@@ -1,0 +1,202 @@
+import type { Payslip } from '@hrpay/payroll';
+import type { Tx } from '../../db/database.js';
+import type { DocCompany, DocEmployee, DocPayslip, DocPeriod } from '../payroll-documents/types.js';
+
+/**
+ * Which finalised payslips a report reads: one period, the periods whose cut-off ends in a month (the month
+ * a contribution or tax applies to), or in a year. Reports never read an open period.
+ */
+export type PayslipScope =
+  | { periodId: string }
+  | { year: number; month: number }
+  | { year: number; employeeId?: string };
+
+/** A payslip as the generators read it, and whether payroll held it back from the bank file. */
+export type SourcedPayslip = DocPayslip & { held: boolean };
+
+/** Rows per read: a 100,000-employee register streams in batches and never sits in memory whole. */
+export const DOCUMENT_BATCH = 2_000;
+
+interface Row {
+  id: string;
+  period_id: string;
+  period_name: string;
+  kind: DocPeriod['kind'];
+  cutoff_start: string;
+  cutoff_end: string;
+  pay_date: string;
+  status: string;
+  result: Omit<Payslip, 'lines'>;
+  lines: Payslip['lines'];
+  employee_id: string;
+  employee_number: string;
+  last_name: string;
+  first_name: string;
+  middle_name: string | null;
+  department_name: string | null;
+  position_name: string | null;
+  tin: string | null;
+  sss_number: string | null;
+  philhealth_number: string | null;
+  pagibig_number: string | null;
+  birth_date: string | null;
+  gender: DocEmployee['gender'];
+  hire_date: string | null;
+  separation_date: string | null;
+  payment_method: DocEmployee['paymentMethod'];
+  bank_name: string | null;
+  bank_account_number: string | null;
+  is_minimum_wage_earner: boolean;
+  sort_key: string;
+}
+
+function scopeSql(scope: PayslipScope, params: unknown[]): string {
+  if ('periodId' in scope) {
+    params.push(scope.periodId);
+    return `p.id = $${params.length}`;
+  }
+  params.push(scope.year);
+  let sql = `extract(year FROM p.cutoff_end) = $${params.length}`;
+  if ('month' in scope) {
+    params.push(scope.month);
+    sql += ` AND extract(month FROM p.cutoff_end) = $${params.length}`;
+  }
+  if ('employeeId' in scope && scope.employeeId) {
+    params.push(scope.employeeId);
+    sql += ` AND s.employee_id = $${params.length}`;
+  }
+  return sql;
+}
+
+/** The SQL that turns finalised payslips into the generators' input (payroll-documents/types.ts). */
+export const documentsSource = {
+  async company(tx: Tx, tenantId: string, companyId: string): Promise<DocCompany | null> {
+    const [c] = await tx.query<{
+      name: string;
+      registered_name: string | null;
+      tin: string | null;
+      address: string | null;
+      sss_employer_number: string | null;
+      philhealth_employer_number: string | null;
+      pagibig_employer_number: string | null;
+    }>(
+      `SELECT name, registered_name, tin, address, sss_employer_number, philhealth_employer_number,
+              pagibig_employer_number FROM companies WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, companyId],
+    );
+    if (!c) return null;
+    return {
+      name: c.registered_name || c.name,
+      tin: c.tin,
+      address: c.address,
+      sssEmployerNumber: c.sss_employer_number,
+      philhealthEmployerNumber: c.philhealth_employer_number,
+      pagibigEmployerNumber: c.pagibig_employer_number,
+    };
+  },
+
+  async period(tx: Tx, tenantId: string, companyId: string, periodId: string) {
+    const [p] = await tx.query<{
+      id: string;
+      name: string;
+      kind: DocPeriod['kind'];
+      cutoff_start: string;
+      cutoff_end: string;
+      pay_date: string;
+      status: string;
+    }>(
+      `SELECT id, name, kind, cutoff_start::text, cutoff_end::text, pay_date::text, status FROM payroll_periods
+        WHERE tenant_id = $1 AND company_id = $2 AND id = $3`,
+      [tenantId, companyId, periodId],
+    );
+    return p ?? null;
+  },
+
+  /**
+   * Calls `each` with batches of the scope's payslips (Included and Held; never Excluded), ordered by employee
+   * name then pay date. `closedOnly` false lets payroll export the register of a period still in review.
+   */
+  async eachBatch(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    scope: PayslipScope,
+    each: (batch: SourcedPayslip[]) => Promise<void>,
+    { closedOnly = true, batchSize = DOCUMENT_BATCH } = {},
+  ): Promise<number> {
+    let after = '';
+    let total = 0;
+    for (;;) {
+      const params: unknown[] = [tenantId, companyId, after, batchSize];
+      const rows = await tx.query<Row>(
+        `SELECT s.id, p.id AS period_id, p.name AS period_name, p.kind, p.cutoff_start::text, p.cutoff_end::text,
+                p.pay_date::text, s.status, s.result,
+                coalesce((SELECT json_agg(json_build_object('code', l.code, 'description', l.description,
+                           'kind', l.kind, 'quantity', l.quantity, 'unit', l.unit, 'rate', l.rate,
+                           'amount', l.amount::text, 'taxable', l.taxable) ORDER BY l.line_no)
+                            FROM payslip_lines l WHERE l.tenant_id = s.tenant_id AND l.payslip_id = s.id), '[]')
+                  AS lines,
+                e.id AS employee_id, e.employee_number, e.last_name, e.first_name, e.middle_name,
+                d.name AS department_name, pos.name AS position_name, e.tin, e.sss_number, e.philhealth_number,
+                e.pagibig_number, e.birth_date::text, e.gender, e.hire_date::text, e.separation_date::text,
+                coalesce(pp.payment_method, 'Bank') AS payment_method, e.bank_name, e.bank_account_number,
+                coalesce(pp.is_minimum_wage_earner, false) AS is_minimum_wage_earner,
+                concat_ws(chr(1), lower(e.last_name), lower(e.first_name), e.id, p.pay_date, s.id) AS sort_key
+           FROM payslips s
+           JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
+           JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+           LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+           LEFT JOIN positions pos ON pos.tenant_id = e.tenant_id AND pos.id = e.position_id
+           LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
+          WHERE s.tenant_id = $1 AND p.company_id = $2 AND s.status <> 'Excluded'
+            ${closedOnly ? `AND p.status IN ('Finalised', 'Paid')` : ''}
+            AND ${scopeSql(scope, params)}
+            AND concat_ws(chr(1), lower(e.last_name), lower(e.first_name), e.id, p.pay_date, s.id) > $3
+          ORDER BY sort_key
+          LIMIT $4`,
+        params,
+      );
+      if (rows.length === 0) return total;
+      total += rows.length;
+      after = rows.at(-1)!.sort_key;
+      await each(rows.map(toDocPayslip));
+      if (rows.length < batchSize) return total;
+    }
+  },
+};
+
+function toDocPayslip(r: Row): SourcedPayslip {
+  return {
+    employee: {
+      employeeId: r.employee_id,
+      employeeNumber: r.employee_number,
+      lastName: r.last_name,
+      firstName: r.first_name,
+      middleName: r.middle_name,
+      departmentName: r.department_name,
+      positionName: r.position_name,
+      tin: r.tin,
+      sssNumber: r.sss_number,
+      philhealthNumber: r.philhealth_number,
+      pagibigNumber: r.pagibig_number,
+      birthDate: r.birth_date,
+      gender: r.gender,
+      hireDate: r.hire_date ?? '',
+      separationDate: r.separation_date,
+      paymentMethod: r.payment_method,
+      bankName: r.bank_name,
+      bankAccountNumber: r.bank_account_number,
+      isMinimumWageEarner: r.is_minimum_wage_earner,
+    },
+    period: {
+      id: r.period_id,
+      name: r.period_name,
+      kind: r.kind,
+      start: r.cutoff_start,
+      end: r.cutoff_end,
+      payDate: r.pay_date,
+    },
+    payslip: { ...r.result, lines: r.lines.map((l) => ({ ...l, quantity: Number(l.quantity) })) },
+    held: r.status === 'Held',
+  };
+}

@@ -1,0 +1,350 @@
+import { z } from 'zod';
+import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { Money } from './money.js';
+import { ValidationMessages as M } from './validation-messages.js';
+
+/**
+ * Issue 10 §3: payroll periods from compute to finalise. A period moves Draft -> Computed (recompute as often as
+ * needed) -> Approved -> Finalised -> Paid; Approved -> Computed returns it for changes. Computing is a
+ * background job whose progress is on the period (JobStatus, JobProgress of JobTotal). An adjustment added or
+ * removed after a compute puts a Computed period back to Draft with NeedsRecompute (its payslips stay visible).
+ * Money is a 2-decimal string of pesos throughout.
+ */
+export const PAYROLL_PERIOD_KINDS = ['Regular', 'ThirteenthMonth', 'FinalPay', 'Adjustment'] as const;
+export const PayrollPeriodKind = z.enum(PAYROLL_PERIOD_KINDS);
+export type PayrollPeriodKind = z.infer<typeof PayrollPeriodKind>;
+
+export const PAYROLL_FREQUENCIES = ['SemiMonthly', 'Monthly', 'Weekly'] as const;
+export const PayrollFrequency = z.enum(PAYROLL_FREQUENCIES);
+export type PayrollFrequency = z.infer<typeof PayrollFrequency>;
+
+export const PAYROLL_PERIOD_STATUSES = ['Draft', 'Computed', 'Approved', 'Finalised', 'Paid'] as const;
+export const PayrollPeriodStatus = z.enum(PAYROLL_PERIOD_STATUSES);
+export type PayrollPeriodStatus = z.infer<typeof PayrollPeriodStatus>;
+
+export const PAYROLL_JOB_STATUSES = ['Queued', 'Running', 'Done', 'Failed'] as const;
+export const PayrollJobStatus = z.enum(PAYROLL_JOB_STATUSES);
+export type PayrollJobStatus = z.infer<typeof PayrollJobStatus>;
+
+/** Included: paid with the period; Held: computed, kept out of payment; Excluded: not paid (no lines counted). */
+export const PAYSLIP_STATUSES = ['Included', 'Held', 'Excluded'] as const;
+export const PayslipStatus = z.enum(PAYSLIP_STATUSES);
+export type PayslipStatus = z.infer<typeof PayslipStatus>;
+
+const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+const name = z.string(M.required).trim().min(1, M.required).max(100, M.maxLength(100));
+const remarks = z.string().trim().max(500, M.maxLength(500)).nullable().optional();
+
+// ---------------------------------------------------------------- list
+
+export const PayrollPeriodListItem = z.object({
+  Id: z.uuid(),
+  CompanyId: z.uuid(),
+  Name: z.string(),
+  Kind: PayrollPeriodKind,
+  Frequency: PayrollFrequency,
+  CutoffStart: z.string(),
+  CutoffEnd: z.string(),
+  PayDate: z.string(),
+  Status: PayrollPeriodStatus,
+  /** An adjustment changed since the last compute: compute again before approving. */
+  NeedsRecompute: z.boolean(),
+  JobStatus: PayrollJobStatus.nullable(),
+  JobProgress: z.number().int(),
+  JobTotal: z.number().int(),
+  /** Payslips of the last compute (Excluded ones included in the count, not in the sums). */
+  EmployeeCount: z.number().int(),
+  Gross: z.string(),
+  Deductions: z.string(),
+  Net: z.string(),
+  WarningCount: z.number().int(),
+  ReferencesPeriodId: z.uuid().nullable(),
+  CreatedAt: z.string(),
+  RowVersion: z.number().int(),
+});
+export type PayrollPeriodListItem = z.infer<typeof PayrollPeriodListItem>;
+
+export const PAYROLL_PERIOD_SORTABLE = ['CutoffStart', 'PayDate', 'Name', 'Status', 'Kind'] as const;
+export const PayrollPeriodListRequest = listRequest(PAYROLL_PERIOD_SORTABLE, {
+  /** The company's periods (a PayrollUser's own company when omitted). */
+  CompanyId: z.uuid().optional(),
+  Kind: PayrollPeriodKind.optional(),
+  Status: PayrollPeriodStatus.optional(),
+  Year: z.number().int().min(2000).max(2100).optional(),
+});
+export type PayrollPeriodListRequest = z.input<typeof PayrollPeriodListRequest>;
+export const PayrollPeriodListResponse = listResponse(PayrollPeriodListItem);
+export type PayrollPeriodListResponse = z.infer<typeof PayrollPeriodListResponse>;
+
+// ---------------------------------------------------------------- proposal
+
+/** `GET /api/v1/payroll-periods/proposal?CompanyId=`: the next regular period after the last regular one. */
+export const PayrollPeriodProposalQuery = z.object({ CompanyId: z.uuid().optional() });
+export const PayrollPeriodProposal = z.object({
+  CompanyId: z.uuid(),
+  Kind: z.literal('Regular'),
+  Name: z.string(),
+  Frequency: PayrollFrequency,
+  CutoffStart: z.string(),
+  CutoffEnd: z.string(),
+  PayDate: z.string(),
+});
+export type PayrollPeriodProposal = z.infer<typeof PayrollPeriodProposal>;
+
+// ---------------------------------------------------------------- create / update
+
+export const PayrollPeriodFields = {
+  Name: name,
+  CutoffStart: isoDate,
+  CutoffEnd: isoDate,
+  PayDate: isoDate,
+  Remarks: remarks,
+};
+
+const datesInOrder = <T extends { CutoffStart: string; CutoffEnd: string; PayDate: string }>(r: T) =>
+  r.CutoffEnd >= r.CutoffStart;
+
+export const CreatePayrollPeriodRequest = z
+  .strictObject({
+    /** A PayrollUser's own company when omitted. */
+    CompanyId: z.uuid().optional(),
+    Kind: PayrollPeriodKind,
+    /** The company's pay frequency when omitted. */
+    Frequency: PayrollFrequency.optional(),
+    ...PayrollPeriodFields,
+    /** FinalPay: the separated employees it pays (at least one). */
+    EmployeeIds: z.array(z.uuid()).max(1000).optional(),
+    /** Adjustment: the finalised period it corrects. */
+    ReferencesPeriodId: z.uuid().optional(),
+  })
+  .refine(datesInOrder, { path: ['CutoffEnd'], message: 'The cut-off cannot end before it starts' })
+  .refine((r) => r.PayDate >= r.CutoffStart, {
+    path: ['PayDate'],
+    message: 'The pay date cannot be before the cut-off starts',
+  })
+  .refine((r) => r.Kind !== 'FinalPay' || (r.EmployeeIds?.length ?? 0) > 0, {
+    path: ['EmployeeIds'],
+    message: 'Choose the employees the final pay is for',
+  })
+  .refine((r) => r.Kind !== 'Adjustment' || r.ReferencesPeriodId !== undefined, {
+    path: ['ReferencesPeriodId'],
+    message: 'Choose the finalised period this adjustment corrects',
+  });
+export type CreatePayrollPeriodRequest = z.input<typeof CreatePayrollPeriodRequest>;
+
+/** Draft or Computed only; a change of dates drops the computed payslips' validity (NeedsRecompute). */
+export const UpdatePayrollPeriodRequest = z
+  .strictObject({
+    ...PayrollPeriodFields,
+    EmployeeIds: z.array(z.uuid()).max(1000).optional(),
+    RowVersion,
+    ...outputOnly({
+      Id: z.uuid(),
+      CompanyId: z.uuid(),
+      Kind: PayrollPeriodKind,
+      Frequency: PayrollFrequency,
+      Status: PayrollPeriodStatus,
+      NeedsRecompute: z.boolean(),
+      JobStatus: PayrollJobStatus.nullable(),
+      JobProgress: z.number().int(),
+      JobTotal: z.number().int(),
+      JobError: z.string().nullable(),
+      EmployeeCount: z.number().int(),
+      Gross: z.string(),
+      Deductions: z.string(),
+      Net: z.string(),
+      WarningCount: z.number().int(),
+      ReferencesPeriodId: z.uuid().nullable(),
+      CreatedAt: z.string(),
+      CompanyName: z.string(),
+      ReferencesPeriodName: z.string().nullable(),
+      ComputedAt: z.string().nullable(),
+      ApprovedByName: z.string().nullable(),
+      ApprovedAt: z.string().nullable(),
+      FinalisedByName: z.string().nullable(),
+      FinalisedAt: z.string().nullable(),
+      PaidAt: z.string().nullable(),
+      Totals: z.unknown(),
+      CanEdit: z.boolean(),
+      CanCompute: z.boolean(),
+      CanApprove: z.boolean(),
+      CanReturnToDraft: z.boolean(),
+      CanFinalise: z.boolean(),
+      CanMarkPaid: z.boolean(),
+    }),
+  })
+  .refine(datesInOrder, { path: ['CutoffEnd'], message: 'The cut-off cannot end before it starts' })
+  .refine((r) => r.PayDate >= r.CutoffStart, {
+    path: ['PayDate'],
+    message: 'The pay date cannot be before the cut-off starts',
+  });
+export type UpdatePayrollPeriodRequest = z.input<typeof UpdatePayrollPeriodRequest>;
+
+// ---------------------------------------------------------------- detail
+
+/** Sums over the period's Included and Held payslips (Excluded ones are not paid). */
+export const PayrollPeriodTotals = z.object({
+  Employees: z.number().int(),
+  Included: z.number().int(),
+  Held: z.number().int(),
+  Excluded: z.number().int(),
+  WithWarnings: z.number().int(),
+  Gross: z.string(),
+  Deductions: z.string(),
+  NetPay: z.string(),
+  /** Net pay of the Included payslips only: what the bank file pays. */
+  NetPayIncluded: z.string(),
+  TaxableBase: z.string(),
+  WithholdingTax: z.string(),
+  EmployeeShares: z.object({
+    Sss: z.string(),
+    SssMpf: z.string(),
+    PhilHealth: z.string(),
+    PagIbig: z.string(),
+    Total: z.string(),
+  }),
+  EmployerShares: z.object({
+    Sss: z.string(),
+    SssEc: z.string(),
+    PhilHealth: z.string(),
+    PagIbig: z.string(),
+    Total: z.string(),
+  }),
+});
+export type PayrollPeriodTotals = z.infer<typeof PayrollPeriodTotals>;
+
+export const PayrollPeriodDetail = PayrollPeriodListItem.extend({
+  CompanyName: z.string(),
+  ReferencesPeriodName: z.string().nullable(),
+  /** FinalPay: the employees it pays. */
+  EmployeeIds: z.array(z.uuid()).nullable(),
+  Remarks: z.string().nullable(),
+  JobError: z.string().nullable(),
+  ComputedAt: z.string().nullable(),
+  ApprovedByName: z.string().nullable(),
+  ApprovedAt: z.string().nullable(),
+  FinalisedByName: z.string().nullable(),
+  FinalisedAt: z.string().nullable(),
+  PaidAt: z.string().nullable(),
+  Totals: PayrollPeriodTotals,
+  /** What the signed-in user may do with it now. */
+  CanEdit: z.boolean(),
+  CanCompute: z.boolean(),
+  CanApprove: z.boolean(),
+  CanReturnToDraft: z.boolean(),
+  CanFinalise: z.boolean(),
+  CanMarkPaid: z.boolean(),
+});
+export type PayrollPeriodDetail = z.infer<typeof PayrollPeriodDetail>;
+
+// ---------------------------------------------------------------- transitions
+
+/** Compute, approve, return-to-draft, finalise, mark-paid: the RowVersion the page read. */
+export const PayrollPeriodActionRequest = z.strictObject({
+  RowVersion,
+  Remarks: z.string().trim().max(500, M.maxLength(500)).nullable().optional(),
+});
+export type PayrollPeriodActionRequest = z.input<typeof PayrollPeriodActionRequest>;
+
+/** `POST /{id}/compute` answers 202 with the period (JobStatus Queued); poll `GET /{id}` for progress. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+// ---------------------------------------------------------------- payslips
+
+export const PayslipListItem = z.object({
+  Id: z.uuid(),
+  EmployeeId: z.uuid(),
+  EmployeeNumber: z.string(),
+  FullName: z.string(),
+  DepartmentName: z.string().nullable(),
+  Status: PayslipStatus,
+  Gross: z.string(),
+  Deductions: z.string(),
+  NetPay: z.string(),
+  WithholdingTax: z.string(),
+  EmployeeShares: z.string(),
+  EmployerShares: z.string(),
+  Warnings: z.array(z.string()),
+});
+export type PayslipListItem = z.infer<typeof PayslipListItem>;
+
+export const PAYSLIP_SORTABLE = ['EmployeeNumber', 'FullName', 'DepartmentName', 'NetPay', 'Gross'] as const;
+export const PayslipListRequest = listRequest(PAYSLIP_SORTABLE, {
+  HasWarnings: z.boolean().optional(),
+  Status: PayslipStatus.optional(),
+  DepartmentId: z.uuid().optional(),
+});
+export type PayslipListRequest = z.input<typeof PayslipListRequest>;
+export const PayslipListResponse = listResponse(PayslipListItem);
+export type PayslipListResponse = z.infer<typeof PayslipListResponse>;
+
+export const PayslipLineView = z.object({
+  LineNo: z.number().int(),
+  Code: z.string(),
+  Description: z.string(),
+  Kind: z.enum(['earning', 'deduction']),
+  Quantity: z.number(),
+  Unit: z.string(),
+  Rate: z.string(),
+  Amount: z.string(),
+  Taxable: z.boolean(),
+});
+export type PayslipLineView = z.infer<typeof PayslipLineView>;
+
+export const PayrollAdjustment = z.object({
+  Id: z.uuid(),
+  PayrollPeriodId: z.uuid(),
+  EmployeeId: z.uuid(),
+  EmployeeNumber: z.string(),
+  FullName: z.string(),
+  Kind: z.enum(['Earning', 'Deduction']),
+  Code: z.string(),
+  Description: z.string(),
+  Amount: z.string(),
+  Taxable: z.boolean(),
+  Reason: z.string(),
+  CreatedByName: z.string().nullable(),
+  CreatedAt: z.string(),
+});
+export type PayrollAdjustment = z.infer<typeof PayrollAdjustment>;
+
+export const PayslipDetail = PayslipListItem.extend({
+  PayrollPeriodId: z.uuid(),
+  TaxableBase: z.string(),
+  /** The engine's payslip without its lines: contribution shares and bases, deferred deductions, year-to-date. */
+  Result: z.record(z.string(), z.unknown()).nullable(),
+  Lines: z.array(PayslipLineView),
+  Adjustments: z.array(PayrollAdjustment),
+  ComputedAt: z.string(),
+});
+export type PayslipDetail = z.infer<typeof PayslipDetail>;
+
+/** hold / include / exclude one employee's payslip (Draft or Computed periods). */
+export const PayslipStatusRequest = z.strictObject({
+  Remarks: z.string().trim().max(500, M.maxLength(500)).nullable().optional(),
+});
+
+// ---------------------------------------------------------------- adjustments
+
+export const CreatePayrollAdjustmentRequest = z.strictObject({
+  EmployeeId: z.uuid(M.required),
+  Kind: z.enum(['Earning', 'Deduction']),
+  Code: z
+    .string(M.required)
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{1,20}$/, 'Use 1 to 20 letters, digits, - or _'),
+  Description: z.string(M.required).trim().min(1, M.required).max(200, M.maxLength(200)),
+  Amount: Money(),
+  /** Earnings only: whether it is taxable (default true). */
+  Taxable: z.boolean().default(true),
+  Reason: z.string(M.required).trim().min(1, M.required).max(500, M.maxLength(500)),
+});
+export type CreatePayrollAdjustmentRequest = z.input<typeof CreatePayrollAdjustmentRequest>;
+
+export const PayrollAdjustmentListResponse = z.object({ Items: z.array(PayrollAdjustment) });
+
+// ---------------------------------------------------------------- register
+
+export const PAYROLL_REGISTER_FORMATS = ['xlsx', 'csv', 'pdf'] as const;
+export const PayrollRegisterQuery = z.object({ Format: z.enum(PAYROLL_REGISTER_FORMATS).default('xlsx') });
