@@ -28,6 +28,11 @@ export const booleanParam: ParamCodec<boolean> = {
 
 export const stringParam: ParamCodec<string> = { parse: (raw) => raw || undefined, format: (value) => value };
 
+/** One of a fixed set of values (a status, a kind); anything else in the address is ignored. */
+export const enumParam = <T extends string>(values: readonly T[]): ParamCodec<T> => ({
+  parse: (raw) => (values.includes(raw as T) ? (raw as T) : undefined),
+  format: (value) => value,
+});
 type Codecs = Record<string, ParamCodec<unknown>>;
 export type FilterValues<C extends Codecs> = {
   [K in keyof C]?: C[K] extends ParamCodec<infer T> ? T : never;

@@ -1,5 +1,398 @@
-import { ModulePlaceholder } from '@/components/module-placeholder';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  PAYSLIP_SORTABLE,
+  PAYSLIP_STATUSES,
+  ProblemTypes,
+  type PayrollPeriodDetail,
+  type PayslipListItem,
+} from '@hrpay/contracts';
+import { useConfirm } from '@/components/confirm-dialog';
+import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { RecordLoadError, RecordLoading } from '@/components/edit-page';
+import { PageHeader } from '@/components/page-header';
+import { saveFile } from '@/lib/api-client';
+import { isProblem } from '@/lib/api-error';
+import { formatCurrency } from '@/lib/currency';
+import { handleError } from '@/lib/error-handler';
+import { booleanParam, enumParam, useListQuery } from '@/lib/use-list-query';
+import {
+  downloadRegister,
+  fetchPeriodPayslips,
+  periodKeys,
+  useDeletePeriod,
+  usePeriod,
+  usePeriodAction,
+  type PeriodAction,
+} from '../api/payroll-periods';
+import { PayslipDrawer } from '../components/payslip-drawer';
+import { PeriodTotals } from '../components/period-totals';
+import { KIND_LABEL, PeriodStatusChip } from '../components/period-status-chip';
 
+const LIST = '/payroll/payroll-periods';
+const date = (iso: string) =>
+  new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+
+/** /payroll/payroll-periods/:payrollPeriodId: compute, review, approve, finalise and pay one period. */
 export default function PayrollPeriodDetailsPage() {
-  return <ModulePlaceholder description="The payslips of one payroll period, employee by employee." />;
+  const { payrollPeriodId = '' } = useParams();
+  const period = usePeriod(payrollPeriodId);
+  if (period.isPending) return <RecordLoading what="payroll period" />;
+  if (period.isError)
+    return (
+      <RecordLoadError
+        what="payroll period"
+        error={period.error}
+        onRetry={() => void period.refetch()}
+        back={LIST}
+        backLabel="Back to payroll periods"
+      />
+    );
+  return <PeriodView period={period.data} />;
+}
+
+const ACTION_TEXT: Record<PeriodAction, { done: string; failed: string }> = {
+  compute: { done: 'Computing started', failed: 'The period could not be computed.' },
+  approve: { done: 'Period approved', failed: 'The period could not be approved.' },
+  'return-to-draft': { done: 'Period returned for changes', failed: 'The period could not be returned.' },
+  finalise: { done: 'Period finalised; payslips are released', failed: 'The period could not be finalised.' },
+  'mark-paid': { done: 'Period marked as paid', failed: 'The period could not be marked as paid.' },
+};
+
+function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const { mutateAsync: act, isPending: acting } = usePeriodAction();
+  const { mutateAsync: remove } = useDeletePeriod();
+  const [openPayslip, setOpenPayslip] = useState<string | null>(null);
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const running = p.JobStatus === 'Queued' || p.JobStatus === 'Running';
+  const editable = p.Status === 'Draft' || p.Status === 'Computed';
+
+  const run = async (action: PeriodAction) => {
+    if (action === 'finalise') {
+      const ok = await confirm({
+        title: `Finalise ${p.Name}?`,
+        message: `${p.Totals.Included} payslips totalling ${formatCurrency(p.Totals.NetPayIncluded)} net are locked and released to employees; loan balances move. A correction after this is a new adjustment period.`,
+        confirmLabel: 'Finalise',
+        destructive: true,
+      });
+      if (!ok) return;
+    }
+    if (action === 'mark-paid') {
+      const ok = await confirm({
+        title: `Mark ${p.Name} as paid?`,
+        message: 'Confirm that the bank credit or cash release for this period is done.',
+        confirmLabel: 'Mark paid',
+      });
+      if (!ok) return;
+    }
+    try {
+      await act({ id: p.Id, action, rowVersion: p.RowVersion });
+      toast.success(ACTION_TEXT[action].done);
+    } catch (error) {
+      if (isProblem(error, ProblemTypes.staleRowVersion)) {
+        toast.warning('Someone else changed this period; the page now shows the latest version.');
+        return;
+      }
+      handleError(error, ACTION_TEXT[action].failed);
+    }
+  };
+
+  const deletePeriod = async () => {
+    const ok = await confirm({
+      title: `Delete ${p.Name}?`,
+      message: 'The period, its computed payslips and adjustments are deleted.',
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await remove(p.Id);
+      toast.success('Payroll period deleted');
+      void navigate(LIST);
+    } catch (error) {
+      handleError(error, 'The period could not be deleted.');
+    }
+  };
+
+  const exportRegister = async (format: 'xlsx' | 'csv' | 'pdf') => {
+    setExportAnchor(null);
+    try {
+      saveFile(await downloadRegister(p.Id, format), `payroll-register.${format}`);
+    } catch (error) {
+      handleError(error, 'The register could not be downloaded.');
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={p.Name}
+        subtitle={`${KIND_LABEL[p.Kind] ?? p.Kind} · cut-off ${date(p.CutoffStart)} – ${date(p.CutoffEnd)} · pay date ${date(p.PayDate)}`}
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              aria-haspopup="menu"
+              disabled={p.Totals.Employees === 0}
+              onClick={(e) => setExportAnchor(e.currentTarget)}
+            >
+              Register
+            </Button>
+            <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
+              <MenuItem onClick={() => void exportRegister('xlsx')}>Excel (XLSX)</MenuItem>
+              <MenuItem onClick={() => void exportRegister('pdf')}>PDF</MenuItem>
+              <MenuItem onClick={() => void exportRegister('csv')}>CSV</MenuItem>
+            </Menu>
+            {p.CanEdit && p.Status === 'Draft' && (
+              <Button color="error" onClick={() => void deletePeriod()} disabled={acting || running}>
+                Delete
+              </Button>
+            )}
+            {p.CanReturnToDraft && (
+              <Button onClick={() => void run('return-to-draft')} disabled={acting}>
+                Return for changes
+              </Button>
+            )}
+            {p.CanCompute && (
+              <Button
+                variant={p.Status === 'Draft' ? 'contained' : 'outlined'}
+                onClick={() => void run('compute')}
+                disabled={acting || running}
+              >
+                {p.ComputedAt ? 'Recompute' : 'Compute'}
+              </Button>
+            )}
+            {p.CanApprove && (
+              <Button variant="contained" onClick={() => void run('approve')} disabled={acting || running}>
+                Approve
+              </Button>
+            )}
+            {p.CanFinalise && (
+              <Button
+                variant="contained"
+                color="primary"
+                onClick={() => void run('finalise')}
+                disabled={acting}
+              >
+                Finalise
+              </Button>
+            )}
+            {p.CanMarkPaid && (
+              <Button
+                variant="contained"
+                color="success"
+                onClick={() => void run('mark-paid')}
+                disabled={acting}
+              >
+                Mark paid
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <PeriodStatusChip status={p.Status} jobStatus={p.JobStatus} needsRecompute={p.NeedsRecompute} />
+        <Typography variant="body2" color="text.secondary">
+          {[
+            p.ComputedAt && `computed ${new Date(p.ComputedAt).toLocaleString('en-PH')}`,
+            p.ApprovedAt && `approved by ${p.ApprovedByName ?? '—'}`,
+            p.FinalisedAt && `finalised by ${p.FinalisedByName ?? '—'}`,
+            p.PaidAt && `paid ${new Date(p.PaidAt).toLocaleDateString('en-PH')}`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+        {p.ReferencesPeriodId && (
+          <Chip
+            size="small"
+            variant="outlined"
+            label={`Corrects ${p.ReferencesPeriodName ?? 'a finalised period'}`}
+          />
+        )}
+      </Box>
+      {running && (
+        <Box sx={{ mb: 3 }} role="status" aria-live="polite">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            Computing payslips… {p.JobProgress} of {p.JobTotal || '…'} employees
+          </Typography>
+          <LinearProgress
+            variant={p.JobTotal > 0 ? 'determinate' : 'indeterminate'}
+            value={p.JobTotal > 0 ? (100 * p.JobProgress) / p.JobTotal : 0}
+            aria-label="Compute progress"
+          />
+        </Box>
+      )}
+      {p.JobStatus === 'Failed' && editable && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          The last compute failed{p.JobError ? `: ${p.JobError}` : ''}. The payslips shown are from the
+          compute before it.
+        </Alert>
+      )}
+      {p.NeedsRecompute && editable && !running && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Adjustments or dates changed since the last compute. Compute again before approving.
+        </Alert>
+      )}
+      {p.Status === 'Draft' && !p.ComputedAt && !running && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Compute the period to build every employee&apos;s payslip from their pay details, attendance and
+          approved requests.
+        </Alert>
+      )}
+      <PeriodTotals totals={p.Totals} />
+      <PayslipsTable period={p} onOpen={setOpenPayslip} />
+      <PayslipDrawer
+        periodId={p.Id}
+        payslipId={openPayslip}
+        editable={editable && !running}
+        onClose={() => setOpenPayslip(null)}
+      />
+    </>
+  );
+}
+
+function PayslipsTable({ period, onOpen }: { period: PayrollPeriodDetail; onOpen: (id: string) => void }) {
+  const list = useListQuery({
+    queryKey: periodKeys.payslips(period.Id),
+    queryFn: fetchPeriodPayslips(period.Id),
+    sortable: PAYSLIP_SORTABLE,
+    defaultSort: { SortBy: 'FullName', SortDirection: 'asc' },
+    filters: { Status: enumParam(PAYSLIP_STATUSES), HasWarnings: booleanParam },
+  });
+  const columns = useMemo<GridColDef<PayslipListItem>[]>(
+    () => [
+      { field: 'EmployeeNumber', headerName: 'No.', width: 110 },
+      {
+        field: 'FullName',
+        headerName: 'Employee',
+        flex: 1.2,
+        minWidth: 170,
+        renderCell: ({ row }) => (
+          <Link component="button" type="button" onClick={() => onOpen(row.Id)} sx={{ textAlign: 'left' }}>
+            {row.FullName}
+          </Link>
+        ),
+      },
+      {
+        field: 'DepartmentName',
+        headerName: 'Department',
+        flex: 1,
+        minWidth: 130,
+        valueFormatter: (v: string | null) => v ?? '—',
+      },
+      {
+        field: 'Status',
+        headerName: 'Status',
+        width: 110,
+        sortable: false,
+        renderCell: ({ value }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            label={value}
+            color={value === 'Included' ? 'success' : value === 'Held' ? 'warning' : 'default'}
+          />
+        ),
+      },
+      {
+        field: 'Gross',
+        headerName: 'Gross',
+        type: 'number',
+        width: 130,
+        valueFormatter: (v: string) => formatCurrency(v),
+      },
+      {
+        field: 'Deductions',
+        headerName: 'Deductions',
+        type: 'number',
+        width: 130,
+        sortable: false,
+        valueFormatter: (v: string) => formatCurrency(v),
+      },
+      {
+        field: 'NetPay',
+        headerName: 'Net pay',
+        type: 'number',
+        width: 130,
+        valueFormatter: (v: string) => formatCurrency(v),
+      },
+      {
+        field: 'Warnings',
+        headerName: 'Warnings',
+        width: 110,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.Warnings.length === 0 ? (
+            ''
+          ) : (
+            <Tooltip title={row.Warnings.join('; ')}>
+              <Chip
+                size="small"
+                color="warning"
+                label={row.Warnings.length}
+                aria-label={`${row.Warnings.length} warnings: ${row.Warnings.join('; ')}`}
+              />
+            </Tooltip>
+          ),
+      },
+    ],
+    [onOpen],
+  );
+  const { Status, HasWarnings } = list.state.filters;
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Payslips
+      </Typography>
+      <ListToolbar
+        search={
+          <SearchField value={list.search} onChange={list.setSearch} placeholder="Search name or number" />
+        }
+      >
+        <FilterSelect
+          label="Status"
+          value={Status ?? ''}
+          onChange={(value) => list.setFilter('Status', enumParam(PAYSLIP_STATUSES).parse(value))}
+          options={PAYSLIP_STATUSES.map((s) => ({ value: s, label: s }))}
+        />
+        <FilterSelect
+          label="Warnings"
+          value={HasWarnings === undefined ? '' : String(HasWarnings)}
+          onChange={(value) => list.setFilter('HasWarnings', booleanParam.parse(value))}
+          options={[
+            { value: 'true', label: 'With warnings' },
+            { value: 'false', label: 'Without warnings' },
+          ]}
+        />
+      </ListToolbar>
+      <DataTable
+        label="Payslips"
+        {...list.tableProps}
+        columns={columns}
+        getRowId={(row) => row.Id}
+        emptyMessage={
+          period.Totals.Employees === 0 ? 'No payslips yet: compute the period.' : 'No payslips match.'
+        }
+        hideOnPhone={['EmployeeNumber', 'DepartmentName', 'Deductions', 'Gross']}
+      />
+    </>
+  );
 }

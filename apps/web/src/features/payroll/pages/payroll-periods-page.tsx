@@ -1,7 +1,126 @@
-import { ModulePlaceholder } from '@/components/module-placeholder';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import AddIcon from '@mui/icons-material/Add';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  PAYROLL_PERIOD_KINDS,
+  PAYROLL_PERIOD_SORTABLE,
+  PAYROLL_PERIOD_STATUSES,
+  type PayrollPeriodListItem,
+} from '@hrpay/contracts';
+import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { formatCurrency } from '@/lib/currency';
+import { enumParam, useListQuery } from '@/lib/use-list-query';
+import { fetchPeriods, periodKeys } from '../api/payroll-periods';
+import { CreatePeriodDialog } from '../components/create-period-dialog';
+import { KIND_LABEL, PeriodStatusChip } from '../components/period-status-chip';
 
+const date = (iso: string) =>
+  new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+
+/** /payroll/payroll-periods: the company's payroll periods, newest first, with their state and totals. */
 export default function PayrollPeriodsPage() {
+  const [creating, setCreating] = useState(false);
+  const list = useListQuery({
+    queryKey: periodKeys.lists(),
+    queryFn: fetchPeriods,
+    sortable: PAYROLL_PERIOD_SORTABLE,
+    defaultSort: { SortBy: 'CutoffStart', SortDirection: 'desc' },
+    filters: { Status: enumParam(PAYROLL_PERIOD_STATUSES), Kind: enumParam(PAYROLL_PERIOD_KINDS) },
+  });
+
+  const columns = useMemo<GridColDef<PayrollPeriodListItem>[]>(
+    () => [
+      {
+        field: 'Name',
+        headerName: 'Period',
+        flex: 1.3,
+        minWidth: 170,
+        renderCell: ({ row }) => (
+          <Link component={RouterLink} to={`/payroll/payroll-periods/${row.Id}`}>
+            {row.Name}
+          </Link>
+        ),
+      },
+      { field: 'Kind', headerName: 'Kind', width: 110, valueFormatter: (v: string) => KIND_LABEL[v] ?? v },
+      {
+        field: 'CutoffStart',
+        headerName: 'Cut-off',
+        flex: 1,
+        minWidth: 190,
+        valueGetter: (_v, row) => `${date(row.CutoffStart)} – ${date(row.CutoffEnd)}`,
+      },
+      { field: 'PayDate', headerName: 'Pay date', width: 120, valueFormatter: (v: string) => date(v) },
+      {
+        field: 'Status',
+        headerName: 'Status',
+        width: 150,
+        renderCell: ({ row }) => (
+          <PeriodStatusChip
+            status={row.Status}
+            jobStatus={row.JobStatus}
+            needsRecompute={row.NeedsRecompute}
+          />
+        ),
+      },
+      { field: 'EmployeeCount', headerName: 'Employees', type: 'number', width: 100, sortable: false },
+      {
+        field: 'Net',
+        headerName: 'Net pay',
+        type: 'number',
+        width: 150,
+        sortable: false,
+        valueFormatter: (v: string) => formatCurrency(v),
+      },
+    ],
+    [],
+  );
+
+  const { Status, Kind } = list.state.filters;
   return (
-    <ModulePlaceholder description="Payroll periods: compute, review and finalise payroll, then release payslips." />
+    <>
+      <PageHeader
+        subtitle="Compute, review and finalise payroll; payslips are released to employees when a period is finalised."
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            New period
+          </Button>
+        }
+      />
+      <ListToolbar
+        search={<SearchField value={list.search} onChange={list.setSearch} placeholder="Search name" />}
+      >
+        <FilterSelect
+          label="Status"
+          value={Status ?? ''}
+          onChange={(value) => list.setFilter('Status', enumParam(PAYROLL_PERIOD_STATUSES).parse(value))}
+          options={PAYROLL_PERIOD_STATUSES.map((s) => ({ value: s, label: s }))}
+        />
+        <FilterSelect
+          label="Kind"
+          value={Kind ?? ''}
+          onChange={(value) => list.setFilter('Kind', enumParam(PAYROLL_PERIOD_KINDS).parse(value))}
+          options={PAYROLL_PERIOD_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] ?? k }))}
+        />
+      </ListToolbar>
+      <DataTable
+        label="Payroll periods"
+        {...list.tableProps}
+        columns={columns}
+        getRowId={(row) => row.Id}
+        emptyMessage={
+          list.request.Search || Status || Kind
+            ? 'No periods match.'
+            : 'No payroll period yet. Create the first one.'
+        }
+        hideOnPhone={['Kind', 'CutoffStart', 'EmployeeCount']}
+      />
+      {creating && <CreatePeriodDialog onClose={() => setCreating(false)} />}
+    </>
   );
 }

@@ -20,7 +20,7 @@ import { apiClient, saveFile } from '@/lib/api-client';
 import { formatCurrency } from '@/lib/currency';
 import { errorMessage, handleError } from '@/lib/error-handler';
 import { useMyPayslip, useMyPayslips } from '../api/payslips';
-import { PayslipLines } from '../components/payslip-lines';
+import { PayslipLines } from '@/components/payslip-lines';
 
 const date = (iso: string) =>
   new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(

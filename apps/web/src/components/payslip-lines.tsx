@@ -5,11 +5,21 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { PortalPayslipLine } from '@hrpay/contracts';
 import { formatCurrency } from '@/lib/currency';
 
+/** A payslip line as the portal and the payroll review both show it. */
+export interface PayslipLineShape {
+  Code: string;
+  Description: string;
+  Kind: 'earning' | 'deduction';
+  Quantity: number;
+  Unit: string;
+  Rate: string;
+  Amount: string;
+}
+
 const UNIT: Record<string, string> = { hour: 'hrs', day: 'days', period: '', item: '' };
-const quantity = (l: PortalPayslipLine) =>
+const quantity = (l: PayslipLineShape) =>
   l.Unit === 'period' || l.Unit === 'item' ? '' : `${l.Quantity} ${UNIT[l.Unit] ?? l.Unit}`;
 
 /** A payslip's earnings and deductions, each with quantity and rate, and their totals. */
@@ -19,7 +29,7 @@ export function PayslipLines({
   deductions,
   netPay,
 }: {
-  lines: PortalPayslipLine[];
+  lines: PayslipLineShape[];
   gross: string;
   deductions: string;
   netPay: string;

@@ -1,0 +1,221 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useQuery } from '@tanstack/react-query';
+import { PAYROLL_PERIOD_KINDS, type PayrollPeriodListItem, type ListResponse } from '@hrpay/contracts';
+import { EmployeePicker } from '@/components/employee-picker';
+import {
+  applyServerErrors,
+  FormActions,
+  FormErrorsAlert,
+  SelectInput,
+  TextInput,
+} from '@/components/form-fields';
+import { apiClient } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { handleError } from '@/lib/error-handler';
+import type { EmployeeMatch } from '@/lib/employee-search';
+import { periodKeys, useCreatePeriod, useProposal } from '../api/payroll-periods';
+import { KIND_LABEL } from './period-status-chip';
+
+const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+const formSchema = z
+  .object({
+    Kind: z.enum(PAYROLL_PERIOD_KINDS),
+    Name: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters'),
+    CutoffStart: isoDate,
+    CutoffEnd: isoDate,
+    PayDate: isoDate,
+    ReferencesPeriodId: z.string(),
+  })
+  .refine((v) => v.CutoffEnd >= v.CutoffStart, {
+    path: ['CutoffEnd'],
+    message: 'The cut-off cannot end before it starts',
+  })
+  .refine((v) => v.PayDate >= v.CutoffStart, {
+    path: ['PayDate'],
+    message: 'The pay date cannot be before the cut-off starts',
+  })
+  .refine((v) => v.Kind !== 'Adjustment' || v.ReferencesPeriodId !== '', {
+    path: ['ReferencesPeriodId'],
+    message: 'Choose the finalised period this adjustment corrects',
+  });
+type Values = z.infer<typeof formSchema>;
+const FIELDS = ['Kind', 'Name', 'CutoffStart', 'CutoffEnd', 'PayDate', 'ReferencesPeriodId'] as const;
+const year = new Date().getFullYear();
+
+/** Suggested dates and name for the kinds the company's calendar does not propose. */
+function defaultsFor(kind: Values['Kind']): Partial<Values> {
+  if (kind === 'ThirteenthMonth')
+    return {
+      Name: `13th month pay ${year}`,
+      CutoffStart: `${year}-01-01`,
+      CutoffEnd: `${year}-12-31`,
+      PayDate: `${year}-12-15`,
+    };
+  return {};
+}
+
+/** "New period": a regular one proposed from the company's pay frequency, or a 13th month, final pay, adjustment. */
+export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const proposal = useProposal(true);
+  const finalised = useQuery({
+    queryKey: [...periodKeys.lists(), 'finalised-options'],
+    queryFn: ({ signal }) =>
+      apiClient.post<ListResponse<PayrollPeriodListItem>>(
+        '/api/v1/payroll-periods/list',
+        { Status: 'Finalised', PageSize: 100, SortBy: 'CutoffStart', SortDirection: 'desc' },
+        { signal },
+      ),
+  });
+  const { mutateAsync: create } = useCreatePeriod();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [employees, setEmployees] = useState<EmployeeMatch[]>([]);
+  const [employeeError, setEmployeeError] = useState('');
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    getValues,
+    formState: { isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      Kind: 'Regular',
+      Name: '',
+      CutoffStart: '',
+      CutoffEnd: '',
+      PayDate: '',
+      ReferencesPeriodId: '',
+    },
+  });
+  const kind = useWatch({ control, name: 'Kind' });
+
+  // A regular period takes the proposal's dates (when it arrives); other kinds their usual ones. Editable.
+  useEffect(() => {
+    const values = getValues();
+    const d = kind === 'Regular' && proposal.data ? proposal.data : defaultsFor(kind);
+    reset({ ...values, Kind: kind, ...d });
+  }, [kind, proposal.data, reset, getValues]);
+
+  const submit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    setEmployeeError('');
+    if (values.Kind === 'FinalPay' && employees.length === 0) {
+      setEmployeeError('Choose the employees the final pay is for');
+      return;
+    }
+    try {
+      const period = await create({
+        Kind: values.Kind,
+        Name: values.Name,
+        CutoffStart: values.CutoffStart,
+        CutoffEnd: values.CutoffEnd,
+        PayDate: values.PayDate,
+        ...(values.Kind === 'FinalPay' ? { EmployeeIds: employees.map((e) => e.EmployeeId) } : {}),
+        ...(values.Kind === 'Adjustment' ? { ReferencesPeriodId: values.ReferencesPeriodId } : {}),
+      });
+      toast.success(`Payroll period ${period.Name} created`);
+      onClose();
+      void navigate(`/payroll/payroll-periods/${period.Id}`);
+    } catch (error) {
+      setFormErrors(applyServerErrors(error, FIELDS, setError));
+      if (!isApiError(error) || error.validationErrors.length === 0)
+        handleError(error, 'The payroll period could not be created.');
+    }
+  });
+
+  const field = { control, disabled: isSubmitting };
+  return (
+    <Dialog
+      open
+      onClose={isSubmitting ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="new-period-title"
+    >
+      <DialogTitle id="new-period-title">New payroll period</DialogTitle>
+      <DialogContent>
+        <Box component="form" noValidate onSubmit={submit} aria-label="Payroll period">
+          <FormErrorsAlert messages={formErrors} />
+          <SelectInput
+            {...field}
+            name="Kind"
+            label="Kind"
+            options={PAYROLL_PERIOD_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] ?? k }))}
+          />
+          {kind === 'Regular' && proposal.data && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              Proposed from the company&apos;s{' '}
+              {proposal.data.Frequency === 'SemiMonthly'
+                ? 'semi-monthly'
+                : proposal.data.Frequency.toLowerCase()}{' '}
+              pay frequency, after the last regular period.
+            </Alert>
+          )}
+          <TextInput {...field} name="Name" label="Name" required />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+            <TextInput {...field} name="CutoffStart" label="Cut-off from" type="date" required />
+            <TextInput {...field} name="CutoffEnd" label="Cut-off to" type="date" required />
+            <TextInput {...field} name="PayDate" label="Pay date" type="date" required />
+          </Box>
+          {kind === 'Adjustment' && (
+            <SelectInput
+              {...field}
+              name="ReferencesPeriodId"
+              label="Corrects period"
+              options={[
+                {
+                  value: '',
+                  label: finalised.data?.Items.length
+                    ? 'Choose a finalised period'
+                    : 'No finalised period yet',
+                },
+                ...(finalised.data?.Items ?? []).map((p) => ({ value: p.Id, label: p.Name })),
+              ]}
+            />
+          )}
+          {kind === 'FinalPay' && (
+            <Box sx={{ mb: 2 }}>
+              <EmployeePicker
+                companyId="own"
+                value={null}
+                onChange={(e) => {
+                  if (e && !employees.some((x) => x.EmployeeId === e.EmployeeId))
+                    setEmployees([...employees, e]);
+                }}
+                label="Add a separated employee"
+                error={employeeError}
+                helperText="Last salary, pro-rated 13th month, unused SIL in cash, loans settled"
+              />
+              <Box
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}
+                aria-label="Employees in this final pay"
+              >
+                {employees.map((e) => (
+                  <Chip
+                    key={e.EmployeeId}
+                    label={`${e.FullName} (${e.EmployeeNumber})`}
+                    onDelete={() => setEmployees(employees.filter((x) => x.EmployeeId !== e.EmployeeId))}
+                  />
+                ))}
+              </Box>
+            </Box>
+          )}
+          <FormActions busy={isSubmitting} onCancel={onClose} saveLabel="Create" />
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}

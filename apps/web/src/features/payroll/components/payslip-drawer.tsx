@@ -1,0 +1,292 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import { CreatePayrollAdjustmentRequest, type PayslipDetail } from '@hrpay/contracts';
+import { useConfirm } from '@/components/confirm-dialog';
+import {
+  applyServerErrors,
+  FormErrorsAlert,
+  SelectInput,
+  SwitchInput,
+  TextInput,
+} from '@/components/form-fields';
+import { PayslipLines } from '@/components/payslip-lines';
+import { isApiError } from '@/lib/api-error';
+import { formatCurrency } from '@/lib/currency';
+import { errorMessage, handleError } from '@/lib/error-handler';
+import {
+  useAddAdjustment,
+  useDeleteAdjustment,
+  usePayslip,
+  useSetPayslipStatus,
+} from '../api/payroll-periods';
+
+const adjustmentForm = CreatePayrollAdjustmentRequest.omit({ EmployeeId: true });
+type AdjustmentValues = z.input<typeof adjustmentForm>;
+type AdjustmentOutput = z.output<typeof adjustmentForm>;
+const ADJUSTMENT_FIELDS = ['Kind', 'Code', 'Description', 'Amount', 'Taxable', 'Reason'] as const;
+
+/** One employee's payslip in review: lines, warnings, one-off adjustments, hold / include / exclude. */
+export function PayslipDrawer({
+  periodId,
+  payslipId,
+  editable,
+  onClose,
+}: {
+  periodId: string;
+  payslipId: string | null;
+  /** Draft or Computed: adjustments and hold / exclude are allowed. */
+  editable: boolean;
+  onClose: () => void;
+}) {
+  const payslip = usePayslip(periodId, payslipId);
+  const data = payslip.data;
+  return (
+    <Drawer
+      anchor="right"
+      open={payslipId !== null}
+      onClose={onClose}
+      slotProps={{
+        paper: { sx: { width: { xs: '100%', sm: 560 } }, 'aria-labelledby': 'payslip-drawer-title' },
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 2 }}>
+        <Typography id="payslip-drawer-title" variant="h6" component="h2" sx={{ flex: 1 }}>
+          {data ? `${data.FullName} · ${data.EmployeeNumber}` : 'Payslip'}
+        </Typography>
+        <IconButton onClick={onClose} aria-label="Close">
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      <Divider />
+      <Box sx={{ p: 3, overflowY: 'auto' }}>
+        {payslip.isPending ? (
+          <Skeleton variant="rounded" height={320} aria-label="Loading the payslip" />
+        ) : payslip.isError ? (
+          <Alert severity="error">{errorMessage(payslip.error, 'The payslip could not be loaded.')}</Alert>
+        ) : data ? (
+          <PayslipBody periodId={periodId} data={data} editable={editable} />
+        ) : null}
+      </Box>
+    </Drawer>
+  );
+}
+
+function PayslipBody({
+  periodId,
+  data,
+  editable,
+}: {
+  periodId: string;
+  data: PayslipDetail;
+  editable: boolean;
+}) {
+  const confirm = useConfirm();
+  const { mutateAsync: setStatus, isPending: settingStatus } = useSetPayslipStatus(periodId);
+  const { mutateAsync: deleteAdjustment } = useDeleteAdjustment(periodId);
+  const changeStatus = async (action: 'hold' | 'include' | 'exclude') => {
+    try {
+      await setStatus({ payslipId: data.Id, action });
+      toast.success(
+        action === 'hold'
+          ? 'Payslip held back from payment'
+          : action === 'exclude'
+            ? 'Employee excluded'
+            : 'Employee included',
+      );
+    } catch (error) {
+      handleError(error, 'The payslip could not be changed.');
+    }
+  };
+  const removeAdjustment = async (id: string, description: string) => {
+    const ok = await confirm({
+      title: 'Remove adjustment?',
+      message: `“${description}” is removed; compute the period again to update the payslip.`,
+      confirmLabel: 'Remove',
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await deleteAdjustment(id);
+      toast.success('Adjustment removed; compute again to apply it');
+    } catch (error) {
+      handleError(error, 'The adjustment could not be removed.');
+    }
+  };
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <Chip
+          size="small"
+          label={data.Status}
+          color={data.Status === 'Included' ? 'success' : data.Status === 'Held' ? 'warning' : 'default'}
+        />
+        {data.DepartmentName && <Chip size="small" variant="outlined" label={data.DepartmentName} />}
+        <Box sx={{ flex: 1 }} />
+        {editable && data.Status !== 'Included' && (
+          <Button size="small" onClick={() => void changeStatus('include')} disabled={settingStatus}>
+            Include
+          </Button>
+        )}
+        {editable && data.Status !== 'Held' && (
+          <Button size="small" onClick={() => void changeStatus('hold')} disabled={settingStatus}>
+            Hold
+          </Button>
+        )}
+        {editable && data.Status !== 'Excluded' && (
+          <Button
+            size="small"
+            color="error"
+            onClick={() => void changeStatus('exclude')}
+            disabled={settingStatus}
+          >
+            Exclude
+          </Button>
+        )}
+      </Box>
+      {data.Warnings.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {data.Warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      <PayslipLines lines={data.Lines} gross={data.Gross} deductions={data.Deductions} netPay={data.NetPay} />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, px: 2 }}>
+        Taxable {formatCurrency(data.TaxableBase)} · tax withheld {formatCurrency(data.WithholdingTax)} ·
+        employer statutory {formatCurrency(data.EmployerShares)}
+      </Typography>
+
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 3, fontWeight: 600 }}>
+        Adjustments
+      </Typography>
+      {data.Adjustments.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No one-off adjustment for this employee in this period.
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label="Adjustments">
+          {data.Adjustments.map((a) => (
+            <ListItem
+              key={a.Id}
+              disableGutters
+              secondaryAction={
+                editable && (
+                  <IconButton
+                    edge="end"
+                    aria-label={`Remove ${a.Description}`}
+                    onClick={() => void removeAdjustment(a.Id, a.Description)}
+                  >
+                    <DeleteOutlined />
+                  </IconButton>
+                )
+              }
+            >
+              <ListItemText
+                primary={`${a.Kind === 'Earning' ? '+' : '−'} ${formatCurrency(a.Amount)} · ${a.Description} (${a.Code})`}
+                secondary={`${a.Reason} — ${a.CreatedByName ?? 'unknown'}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {editable && <AdjustmentForm periodId={periodId} employeeId={data.EmployeeId} />}
+    </>
+  );
+}
+
+function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId: string }) {
+  const { mutateAsync: add } = useAddAdjustment(periodId);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<AdjustmentValues, unknown, AdjustmentOutput>({
+    resolver: zodResolver(adjustmentForm),
+    defaultValues: { Kind: 'Earning', Code: '', Description: '', Amount: '', Taxable: true, Reason: '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    try {
+      await add({ ...values, EmployeeId: employeeId });
+      toast.success('Adjustment added; compute the period again to apply it');
+      reset();
+    } catch (error) {
+      setFormErrors(applyServerErrors(error, ADJUSTMENT_FIELDS, setError));
+      if (!isApiError(error) || error.validationErrors.length === 0)
+        handleError(error, 'The adjustment could not be added.');
+    }
+  });
+  const kind = useWatch({ control, name: 'Kind' });
+  const field = { control, disabled: isSubmitting };
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Add adjustment" sx={{ mt: 2 }}>
+      <FormErrorsAlert messages={formErrors} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <SelectInput
+          {...field}
+          name="Kind"
+          label="Kind"
+          options={[
+            { value: 'Earning', label: 'Earning (added)' },
+            { value: 'Deduction', label: 'Deduction (taken off)' },
+          ]}
+        />
+        <TextInput {...field} name="Code" label="Code" required helperText="e.g. BONUS, SHORTAGE" />
+      </Box>
+      <TextInput {...field} name="Description" label="Description" required />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <TextInput
+          {...field}
+          name="Amount"
+          label="Amount (₱)"
+          required
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        {kind === 'Earning' && <SwitchInput {...field} name="Taxable" label="Taxable" />}
+      </Box>
+      <TextInput
+        {...field}
+        name="Reason"
+        label="Reason"
+        required
+        multiline
+        minRows={2}
+        helperText="Kept in the audit trail"
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button type="submit" variant="contained" loading={isSubmitting}>
+          Add adjustment
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { PayrollPeriodTotals } from '@hrpay/contracts';
+import { formatCurrency } from '@/lib/currency';
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Card component="article" aria-label={label} variant="outlined">
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h6" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {value}
+        </Typography>
+        {note && (
+          <Typography variant="caption" color="text.secondary">
+            {note}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The period's sums: what it pays, what it withholds and what the employer adds. */
+export function PeriodTotals({ totals: t }: { totals: PayrollPeriodTotals }) {
+  return (
+    <Box
+      component="section"
+      aria-label="Period totals"
+      sx={{
+        display: 'grid',
+        gap: 2,
+        mb: 3,
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(3, minmax(0, 1fr))',
+          lg: 'repeat(6, minmax(0, 1fr))',
+        },
+      }}
+    >
+      <Figure
+        label="Employees"
+        value={String(t.Employees)}
+        note={`${t.Included} included · ${t.Held} held · ${t.Excluded} excluded`}
+      />
+      <Figure label="Gross pay" value={formatCurrency(t.Gross)} />
+      <Figure label="Deductions" value={formatCurrency(t.Deductions)} />
+      <Figure
+        label="Net pay"
+        value={formatCurrency(t.NetPay)}
+        note={`${formatCurrency(t.NetPayIncluded)} to pay now`}
+      />
+      <Figure
+        label="Tax withheld"
+        value={formatCurrency(t.WithholdingTax)}
+        note={`Employee statutory ${formatCurrency(t.EmployeeShares.Total)}`}
+      />
+      <Figure
+        label="Employer statutory"
+        value={formatCurrency(t.EmployerShares.Total)}
+        note={`SSS ${formatCurrency(t.EmployerShares.Sss)} · EC ${formatCurrency(t.EmployerShares.SssEc)}`}
+      />
+    </Box>
+  );
+}
