@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { pdfText } from './pdf-text.js';
+import { demo, separateSessions } from './support.js';
+
+const pageAs = separateSessions();
+
+// Issue 10 §7: Payroll takes a period from create to finalise, and the employee reads the payslip in the portal.
+// Computing twice, finalising and a second person signing in: more time than a one-screen test.
+test.describe.configure({ timeout: 120_000 });
+
+test('Payroll computes, adjusts, approves and finalises a period; the employee downloads the payslip', async ({
+  browser,
+}) => {
+  const payroll = await pageAs(browser, demo.payroll);
+  await payroll.goto('/payroll/payroll-periods');
+  await payroll.getByRole('button', { name: 'New period' }).click();
+  const dialog = payroll.getByRole('dialog', { name: 'New payroll period' });
+  // A regular period is proposed from the company's semi-monthly calendar.
+  await expect(dialog.getByLabel('Name')).not.toHaveValue('', { timeout: 15_000 });
+  const name = await dialog.getByLabel('Name').inputValue();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(payroll.getByRole('heading', { name })).toBeVisible();
+
+  await payroll.getByRole('button', { name: 'Compute', exact: true }).click();
+  const payslips = payroll.getByRole('grid', { name: 'Payslips' });
+  const juan = payslips.getByRole('row').filter({ hasText: 'Juan Dela Cruz' });
+  await expect(juan).toBeVisible({ timeout: 60_000 });
+  await expect(payroll.getByText('Computed', { exact: true })).toBeVisible();
+  await payroll.screenshot({ path: 'test-results/payroll-period-computed.png', fullPage: true });
+
+  // One-off adjustment for Juan, with a reason; the period then needs a recompute.
+  await juan.getByRole('button', { name: 'Juan Dela Cruz' }).click();
+  const drawer = payroll.getByRole('dialog', { name: /Juan Dela Cruz/ });
+  const adjustment = drawer.getByRole('form', { name: 'Add adjustment' });
+  await adjustment.getByLabel('Code').fill('PERFECT');
+  await adjustment.getByLabel('Description').fill('Perfect attendance award');
+  await adjustment.getByLabel('Amount (₱)').fill('1,000');
+  await adjustment.getByLabel('Reason').fill('November perfect attendance');
+  await adjustment.getByRole('button', { name: 'Add adjustment' }).click();
+  await expect(drawer.getByRole('list', { name: 'Adjustments' })).toContainText('Perfect attendance award');
+  await payroll.screenshot({ path: 'test-results/payroll-payslip-drawer.png' });
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(payroll.getByText('Compute again before approving')).toBeVisible();
+
+  await payroll.getByRole('button', { name: 'Recompute' }).click();
+  await expect(payroll.getByText('Compute again before approving')).toBeHidden({ timeout: 60_000 });
+  await expect(payroll.getByText('Computed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await juan.getByRole('button', { name: 'Juan Dela Cruz' }).click();
+  await expect(drawer.getByRole('table', { name: 'Payslip lines' })).toContainText(
+    'Perfect attendance award',
+  );
+  await expect(drawer.getByRole('table', { name: 'Payslip lines' })).toContainText('₱1,000.00');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  await payroll.getByRole('button', { name: 'Approve' }).click();
+  await expect(payroll.getByText('Approved', { exact: true })).toBeVisible();
+  await payroll.getByRole('button', { name: 'Finalise' }).click();
+  const confirm = payroll.getByRole('dialog', { name: `Finalise ${name}?` });
+  await expect(confirm).toContainText('released to employees');
+  await confirm.getByRole('button', { name: 'Finalise' }).click();
+  await expect(payroll.getByText('Finalised', { exact: true })).toBeVisible();
+  await expect(payroll.getByRole('button', { name: 'Recompute' })).toHaveCount(0);
+
+  const downloading = payroll.waitForEvent('download');
+  await payroll.getByRole('button', { name: 'Register' }).click();
+  await payroll.getByRole('menuitem', { name: 'CSV' }).click();
+  const register = await readFile((await (await downloading).path())!, 'utf8');
+  expect(register).toContain('Dela Cruz');
+  expect(register).toContain('Perfect attendance');
+
+  const employee = await pageAs(browser, demo.employee);
+  await employee.goto('/portal/payslips');
+  await employee.getByRole('button', { name: new RegExp(`Payslip ${name}`) }).click();
+  const slip = employee.getByRole('dialog', { name: `Payslip · ${name}` });
+  await expect(slip.getByRole('table', { name: 'Payslip lines' })).toContainText('Perfect attendance award');
+  const net = (await slip
+    .getByText(/^₱[\d,]+\.\d{2}$/)
+    .last()
+    .textContent())!;
+  await employee.screenshot({ path: 'test-results/portal-payslip.png' });
+  const pdfDownload = employee.waitForEvent('download');
+  await slip.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await readFile((await (await pdfDownload).path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = pdfText(pdf);
+  expect(text).toContain('Juan');
+  expect(text).toContain(net.replace('₱', '').trim());
+});
