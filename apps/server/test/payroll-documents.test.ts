@@ -14,6 +14,14 @@ import {
   bpiPayrollFile,
   genericBankCsv,
 } from '../src/modules/payroll-documents/bank-files.js';
+import {
+  bir1601c,
+  monthlyContributions,
+  pagibigMcrfCsv,
+  philhealthRf1Csv,
+  sssContributionCsv,
+  sssR3File,
+} from '../src/modules/payroll-documents/government.js';
 import { writePayslipsPdf } from '../src/modules/payroll-documents/payslip-pdf.js';
 import { registerColumns, registerTotals } from '../src/modules/payroll-documents/register.js';
 import type {
@@ -78,38 +86,54 @@ function entry(e: DocEmployee, input: Partial<PayslipInput> = {}): DocPayslip {
   return { employee: e, period, payslip: computePayslip({ ...base, employeeId: e.employeeId, ...input }) };
 }
 
-const entries: DocPayslip[] = [
-  entry(employee(1), {
-    attendance: [
-      { date: '2026-04-01', regularHours: 8, overtimeHours: 2 },
-      { date: '2026-04-06', regularHours: 7.75, lateMinutes: 15 },
-      { date: '2026-04-08', absent: true },
-      { date: '2026-04-13', regularHours: 8, nightHours: 8 },
-    ],
-    allowances: [{ code: 'RICE', amount: '1000.00', deMinimis: 'riceSubsidy' }],
-    deductions: [{ code: 'LOAN', description: 'Company loan', amount: '2000.00' }],
-  }),
-  entry(employee(2, { lastName: '=HYPERLINK("http://x.test","y")', firstName: '+Juan', middleName: null }), {
-    profile: { rateType: 'monthly', rate: '85000.00' },
-    allowances: [{ code: 'TRANSPO', amount: '2500.00' }],
-  }),
-  entry(employee(3, { paymentMethod: 'Cash', bankName: null, bankAccountNumber: null }), {
-    profile: { rateType: 'monthly', rate: '18000.00' },
-  }),
-  entry(employee(4, { isMinimumWageEarner: true, bankName: 'BDO' }), {
-    profile: { rateType: 'daily', rate: '695.00', isMinimumWageEarner: true },
-    attendance: [
-      { date: '2026-04-01', regularHours: 8, overtimeHours: 2 },
-      { date: '2026-04-02', regularHours: 8 },
-      { date: '2026-04-06', regularHours: 8, nightHours: 4 },
-      { date: '2026-04-07', regularHours: 8 },
-    ],
-  }),
-  entry(employee(5, { lastName: 'Dela Cruz', firstName: 'José', middleName: 'Ñ' }), {
-    profile: { rateType: 'monthly', rate: '45000.00' },
-    benefits: [{ code: '13TH', description: '13th month pay', amount: '20000.00' }],
-  }),
+const specs: [DocEmployee, Partial<PayslipInput>][] = [
+  [
+    employee(1),
+    {
+      attendance: [
+        { date: '2026-04-01', regularHours: 8, overtimeHours: 2 },
+        { date: '2026-04-06', regularHours: 7.75, lateMinutes: 15 },
+        { date: '2026-04-08', absent: true },
+        { date: '2026-04-13', regularHours: 8, nightHours: 8 },
+      ],
+      allowances: [{ code: 'RICE', amount: '1000.00', deMinimis: 'riceSubsidy' }],
+      deductions: [{ code: 'LOAN', description: 'Company loan', amount: '2000.00' }],
+    },
+  ],
+  [
+    employee(2, { lastName: '=HYPERLINK("http://x.test","y")', firstName: '+Juan', middleName: null }),
+    {
+      profile: { rateType: 'monthly', rate: '85000.00' },
+      allowances: [{ code: 'TRANSPO', amount: '2500.00' }],
+    },
+  ],
+  [
+    employee(3, { paymentMethod: 'Cash', bankName: null, bankAccountNumber: null }),
+    {
+      profile: { rateType: 'monthly', rate: '18000.00' },
+    },
+  ],
+  [
+    employee(4, { isMinimumWageEarner: true, bankName: 'BDO' }),
+    {
+      profile: { rateType: 'daily', rate: '695.00', isMinimumWageEarner: true },
+      attendance: [
+        { date: '2026-04-01', regularHours: 8, overtimeHours: 2 },
+        { date: '2026-04-02', regularHours: 8 },
+        { date: '2026-04-06', regularHours: 8, nightHours: 4 },
+        { date: '2026-04-07', regularHours: 8 },
+      ],
+    },
+  ],
+  [
+    employee(5, { lastName: 'Dela Cruz', firstName: 'José', middleName: 'Ñ' }),
+    {
+      profile: { rateType: 'monthly', rate: '45000.00' },
+      benefits: [{ code: '13TH', description: '13th month pay', amount: '20000.00' }],
+    },
+  ],
 ];
+const entries: DocPayslip[] = specs.map(([e, input]) => entry(e, input));
 
 // ---------------------------------------------------------------- independent arithmetic and readers
 
@@ -314,12 +338,162 @@ describe('bank files', () => {
     expect(file.count).toBe(bankPaid.length);
   });
 
-  it('refuses a bank-paid employee without an account, and an amount that does not fit', () => {
+  it('refuses a bank-paid employee without an account, and a BPI account of the wrong length', () => {
     const broken = [entry(employee(9, { bankAccountNumber: null }))];
     expect(() => genericBankCsv(broken)).toThrow(BankFileError);
     const short = [entry(employee(8, { bankAccountNumber: '12345' }))];
     expect(() =>
       bpiPayrollFile(short, { companyCode: 'ACME1', companyAccount: '0011223344', batch: 1 }),
     ).toThrow(BankFileError);
+  });
+});
+
+// ---------------------------------------------------------------- monthly government outputs
+
+const period2: DocPeriod = {
+  ...period,
+  id: 'p-2026-04-b',
+  name: 'April 2026, 2nd half',
+  start: '2026-04-16',
+  end: '2026-04-30',
+  payDate: '2026-04-30',
+};
+/** The second half of April for the same employees (employee 3 was hired on 1 April). */
+const april = [
+  ...entries,
+  ...specs.map(([e, input]) => ({
+    employee: e,
+    period: period2,
+    payslip: computePayslip({
+      ...base,
+      employeeId: e.employeeId,
+      period: { start: period2.start, end: period2.end, frequency: 'semi-monthly' },
+      profile: input.profile ?? base.profile,
+      attendance: e.isMinimumWageEarner ? [{ date: '2026-04-20', regularHours: 8 }] : [],
+    }),
+  })),
+].map((x) =>
+  x.employee.employeeId === 'e3' ? { ...x, employee: { ...x.employee, hireDate: '2026-04-01' } } : x,
+);
+
+const perEmployee = (id: string, pick: (p: DocPayslip['payslip']) => string) =>
+  sum(april.filter((x) => x.employee.employeeId === id).map((x) => pick(x.payslip)));
+
+describe('monthly contributions', () => {
+  const rows = monthlyContributions(april, '2026-04');
+
+  it('sums both cut-offs per employee, sorted by name, with the month status', () => {
+    expect(rows).toHaveLength(5);
+    expect(rows.map((r) => r.employee.lastName)).toEqual(
+      [...rows.map((r) => r.employee.lastName)].sort((a, b) => a.localeCompare(b)),
+    );
+    for (const r of rows) {
+      const id = r.employee.employeeId;
+      expect(BigInt(r.sssEmployee)).toBe(perEmployee(id, (p) => p.employeeShares.sss));
+      expect(BigInt(r.sssEmployer)).toBe(perEmployee(id, (p) => p.employerShares.sss));
+      expect(BigInt(r.philhealthEmployee)).toBe(perEmployee(id, (p) => p.employeeShares.philhealth));
+      expect(BigInt(r.pagibigEmployer)).toBe(perEmployee(id, (p) => p.employerShares.pagibig));
+      expect(BigInt(r.gross)).toBe(perEmployee(id, (p) => p.gross));
+    }
+    expect(rows.find((r) => r.employee.employeeId === 'e3')!.status).toBe('newHire');
+    expect(monthlyContributions(april, '2026-05')).toEqual([]);
+  });
+
+  it('SSS R-3 file: header, fixed-width details in the April column, trailer totals', () => {
+    const file = sssR3File(company, rows, '2026-04');
+    expect(file.fileName).toBe('NR3001DK.txt');
+    const records = file.bytes.toString('ascii').split('\r\n');
+    expect(records.pop()).toBe('');
+    const [header, ...rest] = records;
+    const trailer = rest.pop()!;
+    expect(header!.slice(0, 2)).toBe('00');
+    expect(header!.slice(2, 32)).toBe('ACME TRADING CORP.'.padEnd(30));
+    expect(header!.slice(32, 48)).toBe('0420260399999991');
+    let ss = 0n;
+    let ec = 0n;
+    rest.forEach((d, i) => {
+      const r = rows[i]!;
+      expect(d.slice(0, 2)).toBe('20');
+      expect(d.slice(33, 43)).toBe(r.employee.sssNumber!.replace(/\D/g, ''));
+      const month1 = d.slice(43, 51);
+      expect(month1.startsWith(' ')).toBe(true);
+      const expected =
+        perEmployee(r.employee.employeeId, (p) => p.employeeShares.sss) +
+        perEmployee(r.employee.employeeId, (p) => p.employerShares.sss);
+      expect(c(month1.trim())).toBe(expected);
+      expect(d.slice(51, 67)).toBe('    0.00    0.00'); // May and June columns
+      expect(c(d.slice(85, 91).trim())).toBe(
+        perEmployee(r.employee.employeeId, (p) => p.employerShares.sssEC),
+      );
+      ss += expected;
+      ec += c(d.slice(85, 91).trim());
+      const remark = d.slice(109, 110);
+      expect(remark).toBe(r.employee.employeeId === 'e3' ? '1' : 'N');
+      if (remark === '1') expect(d.slice(110)).toBe('04012026');
+    });
+    expect(c(trailer.slice(2, 14).trim())).toBe(ss);
+    expect(c(trailer.slice(68, 78).trim())).toBe(ec);
+    expect(file.total).toBe(str(ss + ec));
+    expect(file.bytes.toString('ascii')).not.toMatch(/[^\x20-\x7e\r\n]/); // José, Ñ folded to ASCII
+  });
+
+  it('SSS, PhilHealth and Pag-IBIG CSVs tie to the payslips and neutralise formulas', () => {
+    const all = (pick: (p: DocPayslip['payslip']) => string) => sum(april.map((x) => pick(x.payslip)));
+    const sss = sssContributionCsv(rows, '2026-04');
+    expect(sss.total).toBe(
+      str(
+        all((p) => p.employeeShares.sss) +
+          all((p) => p.employerShares.sss) +
+          all((p) => p.employerShares.sssEC),
+      ),
+    );
+    const ph = philhealthRf1Csv(rows, '2026-04');
+    expect(ph.total).toBe(
+      str(all((p) => p.employeeShares.philhealth) + all((p) => p.employerShares.philhealth)),
+    );
+    const pg = pagibigMcrfCsv(rows, '2026-04');
+    expect(pg.total).toBe(str(all((p) => p.employeeShares.pagibig) + all((p) => p.employerShares.pagibig)));
+    for (const report of [sss, ph, pg]) {
+      const parsed = parseCsv(report.bytes.toString('utf8'));
+      expect(parsed[0]).toEqual(report.header);
+      expect(parsed).toHaveLength(rows.length + 1);
+      const totalColumn = report.header.indexOf('Total');
+      expect(str(sum(parsed.slice(1).map((r) => r[totalColumn]!)))).toBe(report.total);
+      expect(parsed.flat()).toContain(`'=HYPERLINK("http://x.test","y")`);
+      expect(parsed.flat()).toContain(`'+Juan`);
+    }
+    expect(ph.rows.find((r) => r[1] === 'Santos3')![10]).toBe('NH');
+  });
+});
+
+describe('BIR 1601-C', () => {
+  const form = bir1601c(april, '2026-04');
+
+  it('ties total, non-taxable and taxable compensation to the payslips', () => {
+    const all = (pick: (p: DocPayslip['payslip']) => string) => sum(april.map((x) => pick(x.payslip)));
+    expect(form.month).toBe('04/2026');
+    expect(form.items['14']).toBe(str(all((p) => p.gross)));
+    expect(form.items['22']).toBe(str(all((p) => p.taxableBase)));
+    expect(c(form.items['21']) + c(form.items['22'])).toBe(c(form.items['14']));
+    expect(form.items['19']).toBe(str(all((p) => p.employeeShares.total)));
+    expect(form.items['25']).toBe(str(all((p) => p.withholdingTax)));
+    expect(form.items['36']).toBe(form.items['25']);
+    expect(form.anyTaxesWithheld).toBe(true);
+    // The MWE's pay is exempt: statutory minimum wage and premium items are filled
+    expect(c(form.items['15'])).toBeGreaterThan(0n);
+    expect(c(form.items['16'])).toBeGreaterThan(0n);
+    expect(form.items['17']).toBe('20000.00'); // employee 5's 13th month, under the 90,000 ceiling
+    expect(c(form.items['18'])).toBeGreaterThan(0n); // employee 1's rice subsidy
+  });
+
+  it('applies adjustments, earlier remittances and penalties', () => {
+    const amended = bir1601c(april, '2026-04', {
+      adjustment: '-100.00',
+      previouslyRemitted: '50.00',
+      interest: '10.00',
+    });
+    expect(c(amended.items['27'])).toBe(c(form.items['25']) - 10000n);
+    expect(c(amended.items['31'])).toBe(c(amended.items['27']) - 5000n);
+    expect(c(amended.items['36'])).toBe(c(amended.items['31']) + 1000n);
   });
 });
