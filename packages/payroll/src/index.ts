@@ -1,6 +1,8 @@
 /** @hrpay/payroll — Philippine payroll rules as pure functions over effective-dated tables. */
 export { PayrollInputError } from './errors.js';
 export type { Money } from './money.js';
+/** Exact money parsing / formatting in integer centavos, for consumers that total payslip amounts. */
+export { parseMoney, formatMoney } from './money.js';
 export { sss, philhealth, pagibig } from './rules/contributions.js';
 export type { SssInput, PhilhealthInput, PagibigInput } from './rules/contributions.js';
 export { withholdingTax, annualIncomeTax } from './rules/tax.js';

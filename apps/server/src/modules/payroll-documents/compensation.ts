@@ -1,0 +1,93 @@
+/**
+ * Sorts payslip amounts into the compensation items of BIR Form 2316 (September 2021 ENCS, items 29–51), the
+ * split that BIR 1601-C (items 15–22) and the 1604-C alphalist reuse (OUTPUTS-research.md §1–§3; item numbers
+ * [C] from RMC 34-2022 Annex A). One place, so the three forms always agree.
+ *
+ * Mandatory employee contributions (item 36) are part of gross pay, so they are carved out of the basic pay they
+ * were deducted from: the taxable basic salary (item 39) of other employees, as the engine's taxable base does
+ * (payroll rules/payslip/withholding.ts), and the statutory minimum wage (item 29) of minimum wage earners. That
+ * keeps item 19 (gross compensation) equal to the payslips' gross pay. [G] Odoo-PH reports the MWE's item 29
+ * before contributions; confirm with the BIR validation module.
+ */
+import type { PayslipLine } from '@hrpay/payroll';
+import { earningBucket, isDeMinimis, premiumKind } from './lines.js';
+import { cents } from './money.js';
+import type { DocPayslip } from './types.js';
+
+/** 2316 item numbers of the compensation detail (44 and 51 hold their A/B lines together). */
+export const ITEMS = [
+  '29', '30', '31', '32', '33', '34', '35', '36', '37',
+  '39', '40', '41', '42', '43', '44', '45', '46', '47', '48', '49', '50', '51',
+] as const; // prettier-ignore
+export type CompensationItem = (typeof ITEMS)[number];
+export type CompensationCentavos = Record<CompensationItem, number>;
+
+export interface ClassifyOptions {
+  /** Benefit codes of NIRC Sec. 32(B)(7)(e) (13th month, bonuses): their exempt part is item 34, not 37.
+   *  Every line of a ThirteenthMonth period counts as a benefit too. */
+  benefitCodes?: readonly string[];
+  /** Taxable allowance codes reported on their own 2316 line (40 representation, 41 transportation, 43 fixed
+   *  housing, 45 commission, 46 profit sharing, 47 fees, 49 hazard pay); others go to 44 "Others". */
+  taxableItemByCode?: Readonly<Record<string, '40' | '41' | '43' | '45' | '46' | '47' | '49'>>;
+}
+
+export const DEFAULT_BENEFIT_CODES = ['13TH', '13TH_MONTH', 'THIRTEENTH_MONTH', 'BONUS', 'XMAS_BONUS'];
+
+export const emptyItems = (): CompensationCentavos =>
+  Object.fromEntries(ITEMS.map((i) => [i, 0])) as CompensationCentavos;
+
+/** Adds one payslip's amounts, in centavos, to `into`. */
+export function addPayslip(into: CompensationCentavos, entry: DocPayslip, opts: ClassifyOptions = {}): void {
+  const { payslip: p, employee, period } = entry;
+  const mwe = employee.isMinimumWageEarner;
+  const benefitCodes = new Set(opts.benefitCodes ?? DEFAULT_BENEFIT_CODES);
+  const isBenefit = (l: PayslipLine) =>
+    period.kind === 'ThirteenthMonth' || benefitCodes.has(l.code.replace(/_TAXABLE$/, ''));
+  let taxableEarnings = 0;
+  for (const l of p.lines) {
+    if (l.kind !== 'earning') continue;
+    const amount = cents(l.amount);
+    const item = l.taxable ? taxableItem(l, isBenefit(l), opts) : exemptItem(l, mwe, isBenefit(l));
+    into[item] += amount;
+    if (l.taxable) taxableEarnings += amount;
+  }
+  const contributions = cents(p.employeeShares.total);
+  into['36'] += contributions;
+  if (mwe) into['29'] -= contributions;
+  else {
+    // The engine exempts contributions from taxable pay down to zero (withholding.ts); the rest is exempt pay.
+    const fromTaxable = Math.min(contributions, Math.max(0, taxableEarnings));
+    into['39'] -= fromTaxable;
+    into['29'] -= contributions - fromTaxable;
+  }
+}
+
+function exemptItem(l: PayslipLine, mwe: boolean, benefit: boolean): CompensationItem {
+  if (isDeMinimis(l)) return '35';
+  if (benefit) return '34';
+  const bucket = earningBucket(l.code);
+  if (bucket === 'basic' || bucket === 'attendance') return '29';
+  if (bucket === 'premium' && mwe) {
+    const kind = premiumKind(l.code);
+    return kind === 'overtime' ? '31' : kind === 'night' ? '32' : '30';
+  }
+  return '37';
+}
+
+function taxableItem(l: PayslipLine, benefit: boolean, opts: ClassifyOptions): CompensationItem {
+  if (benefit || l.code.endsWith('_TAXABLE')) return '48'; // the part above the 90,000 ceiling
+  const mapped = opts.taxableItemByCode?.[l.code];
+  if (mapped) return mapped;
+  const bucket = earningBucket(l.code);
+  if (bucket === 'basic' || bucket === 'attendance') return '39';
+  if (l.code === 'COLA') return '42';
+  if (bucket === 'premium') return premiumKind(l.code) === 'overtime' ? '50' : '51';
+  return '44';
+}
+
+/** Item 38: total non-taxable / exempt (29..37). */
+export const nonTaxableTotal = (c: CompensationCentavos): number =>
+  ITEMS.filter((i) => Number(i) <= 37).reduce((s, i) => s + c[i], 0);
+/** Item 52: total taxable (39..51). */
+export const taxableTotal = (c: CompensationCentavos): number =>
+  ITEMS.filter((i) => Number(i) >= 39).reduce((s, i) => s + c[i], 0);

@@ -1,0 +1,173 @@
+/**
+ * Printable payslips: one A4 page per payslip (a long payslip continues on the next page), with every line's
+ * quantity, unit, rate and amount, the totals, the year-to-date tax figures and, optionally, the employer shares.
+ * pdfkit is loaded on demand, as in lib/pdf-table.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { PayslipLine } from '@hrpay/payroll';
+import { cents, fullName, moneyDisplay } from './money.js';
+import type { DocCompany, DocPayslip } from './types.js';
+
+export interface PayslipPdfOptions {
+  footer?: string;
+  /** Printed under a signature line ("Prepared by" / "Certified correct"). */
+  signatory?: string;
+  /** Encrypts the file (AES-256, PDF 1.7 ext. 3): the employee needs this password to open it. */
+  userPassword?: string;
+  showEmployerShares?: boolean;
+  /** Default true; tests turn it off to read the text back. */
+  compress?: boolean;
+}
+
+const MARGIN = 40;
+const FONT = 9;
+/** Description, quantity, unit, rate, amount: shares of the printable width. */
+const COLS = [0.46, 0.1, 0.1, 0.16, 0.18];
+
+export async function writePayslipsPdf(
+  out: Writable,
+  company: DocCompany,
+  entries: DocPayslip[],
+  opts: PayslipPdfOptions = {},
+): Promise<void> {
+  const { default: PDFDocument } = await import('pdfkit'); // loaded on demand: payslips are printed rarely
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    autoFirstPage: false,
+    compress: opts.compress ?? true,
+    ...(opts.userPassword
+      ? {
+          userPassword: opts.userPassword,
+          // An unknown owner password: an empty one would let readers open the file without the user password.
+          ownerPassword: randomBytes(24).toString('base64'),
+          permissions: { printing: 'highResolution' as const, copying: true },
+          pdfVersion: '1.7ext3' as const,
+        }
+      : {}),
+  });
+  const done = once(out, 'finish');
+  doc.pipe(out);
+  doc.info.Title = `Payslips — ${company.name}`;
+  doc.info.Producer = 'HRPAY';
+
+  const width = () => doc.page.width - MARGIN * 2;
+  const bottom = () => doc.page.height - MARGIN - 30;
+  const widths = () => COLS.map((share) => share * width());
+
+  const row = (cells: string[], bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT);
+    const w = widths();
+    const height = Math.max(...cells.map((t, i) => doc.heightOfString(t || ' ', { width: w[i]! - 4 }))) + 3;
+    if (doc.y + height > bottom()) {
+      doc.addPage();
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT);
+    }
+    const y = doc.y;
+    let x = MARGIN;
+    cells.forEach((text, i) => {
+      doc.text(text, x + 2, y, { width: w[i]! - 4, align: i === 0 || i === 2 ? 'left' : 'right' });
+      x += w[i]!;
+    });
+    doc.x = MARGIN;
+    doc.y = y + height;
+  };
+  const rule = () => {
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(MARGIN + width(), doc.y)
+      .lineWidth(0.4)
+      .strokeColor('#999')
+      .stroke();
+    doc.y += 3;
+  };
+  const line = (l: PayslipLine) =>
+    row([
+      l.description,
+      formatQuantity(l.quantity),
+      l.unit,
+      displayRate(l.rate),
+      moneyDisplay(cents(l.amount)),
+    ]);
+  const pair = (label: string, amount: string, bold = false) =>
+    row([label, '', '', '', moneyDisplay(cents(amount))], bold);
+
+  for (const { employee: e, period, payslip: p } of entries) {
+    doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(13).text(company.name);
+    doc.font('Helvetica').fontSize(FONT).fillColor('#444');
+    if (company.address) doc.text(company.address);
+    if (company.tin) doc.text(`TIN ${company.tin}${company.branchCode ? `-${company.branchCode}` : ''}`);
+    doc.fillColor('#000').moveDown(0.6);
+    doc.font('Helvetica-Bold').fontSize(11).text(`Payslip — ${period.name}`);
+    doc.font('Helvetica').fontSize(FONT);
+    doc.text(`Period ${period.start} to ${period.end} · Pay date ${period.payDate}`);
+    doc.moveDown(0.4);
+    doc.text(`Employee no. ${e.employeeNumber}`);
+    doc.font('Helvetica-Bold').text(fullName(e));
+    doc.font('Helvetica');
+    const where = [e.departmentName, e.positionName].filter(Boolean).join(' · ');
+    if (where) doc.text(where);
+    doc.moveDown(0.6);
+
+    row(['Earnings', 'Qty', 'Unit', 'Rate', 'Amount'], true);
+    rule();
+    for (const l of p.lines) if (l.kind === 'earning') line(l);
+    pair('Gross pay', p.gross, true);
+    doc.moveDown(0.4);
+    row(['Deductions', '', '', '', 'Amount'], true);
+    rule();
+    for (const l of p.lines)
+      if (l.kind === 'deduction') row([l.description, '', '', '', moneyDisplay(cents(l.amount))]);
+    pair('Total deductions', p.deductions, true);
+    doc.moveDown(0.4);
+    rule();
+    pair('NET PAY', p.netPay, true);
+    rule();
+
+    if (p.deferred.length) {
+      doc.moveDown(0.4);
+      row(['Deferred to a later payroll (not enough pay this period)', '', '', '', ''], true);
+      for (const d of p.deferred) pair(d.description, d.deferred);
+    }
+    doc.moveDown(0.4);
+    row(['Year to date', '', '', '', ''], true);
+    pair('Taxable compensation', p.ytd.taxableCompensation);
+    pair('Tax withheld', p.ytd.withholdingTax);
+    if (opts.showEmployerShares) {
+      doc.moveDown(0.4);
+      row(['Employer contributions (not deducted from pay)', '', '', '', ''], true);
+      pair('SSS', p.employerShares.sss);
+      pair('SSS EC', p.employerShares.sssEC);
+      pair('PhilHealth', p.employerShares.philhealth);
+      pair('Pag-IBIG', p.employerShares.pagibig);
+    }
+    if (opts.signatory) {
+      doc.moveDown(2);
+      doc.text('______________________________', MARGIN);
+      doc.text(opts.signatory, MARGIN);
+    }
+    if (opts.footer) {
+      doc
+        .fontSize(7)
+        .fillColor('#666')
+        .text(opts.footer, MARGIN, doc.page.height - MARGIN - 10, { width: width(), lineBreak: false });
+      doc.fillColor('#000').fontSize(FONT);
+    }
+  }
+  if (entries.length === 0) doc.addPage().font('Helvetica-Oblique').text('No payslips.');
+  doc.end();
+  await done;
+}
+
+/** Hours with up to 2 decimals ("7.5"), whole counts as they are. */
+function formatQuantity(q: number): string {
+  return Number.isInteger(q) ? String(q) : q.toFixed(2).replace(/0$/, '');
+}
+
+/** The engine's rates are decimal strings of any precision; negative for attendance deductions ("-172.41"). */
+function displayRate(rate: string): string {
+  return /^-?\d+\.\d{2}$/.test(rate) ? moneyDisplay(cents(rate)) : rate;
+}

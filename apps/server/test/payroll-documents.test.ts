@@ -1,0 +1,499 @@
+/**
+ * Payroll document generators (issue 10 §4–§5). Payslips come from the real engine; every expected total is
+ * recomputed here from the payslips in integer centavos (BigInt), never taken from the code under test.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
+import { computePayslip, type PayslipInput } from '@hrpay/payroll';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { writeExport } from '../src/lib/export.js';
+import {
+  bdoPayrollFile,
+  BankFileError,
+  bpiPayrollFile,
+  genericBankCsv,
+} from '../src/modules/payroll-documents/bank-files.js';
+import {
+  bir1601c,
+  monthlyContributions,
+  pagibigMcrfCsv,
+  philhealthRf1Csv,
+  sssContributionCsv,
+  sssR3File,
+} from '../src/modules/payroll-documents/government.js';
+import { writePayslipsPdf } from '../src/modules/payroll-documents/payslip-pdf.js';
+import { registerColumns, registerTotals } from '../src/modules/payroll-documents/register.js';
+import type {
+  DocCompany,
+  DocEmployee,
+  DocPayslip,
+  DocPeriod,
+} from '../src/modules/payroll-documents/types.js';
+
+// ---------------------------------------------------------------- fixtures
+
+const company: DocCompany = {
+  name: 'Acme Trading Corp.',
+  tin: '123-456-789',
+  branchCode: '0000',
+  address: '1 Ayala Ave, Makati City',
+  sssEmployerNumber: '03-9999999-1',
+  philhealthEmployerNumber: '01-234567890-1',
+  pagibigEmployerNumber: '2001-2345-6789',
+};
+
+const period: DocPeriod = {
+  id: 'p-2026-04-a',
+  name: 'April 2026, 1st half',
+  kind: 'Regular',
+  start: '2026-04-01',
+  end: '2026-04-15',
+  payDate: '2026-04-15',
+};
+
+function employee(n: number, over: Partial<DocEmployee> = {}): DocEmployee {
+  return {
+    employeeId: `e${n}`,
+    employeeNumber: `EMP-${String(n).padStart(4, '0')}`,
+    lastName: `Santos${n}`,
+    firstName: 'Maria',
+    middleName: 'Reyes',
+    departmentName: 'Operations',
+    positionName: 'Clerk',
+    tin: `10020030${n}`,
+    sssNumber: `34-12345${String(n).padStart(2, '0')}-1`,
+    philhealthNumber: `12-0000000${String(n).padStart(2, '0')}-1`,
+    pagibigNumber: `1210-0000-00${String(n).padStart(2, '0')}`,
+    birthDate: '1990-05-01',
+    gender: 'Female',
+    hireDate: '2020-01-06',
+    separationDate: null,
+    paymentMethod: 'Bank',
+    bankName: 'BPI',
+    bankAccountNumber: `12345678${String(n).padStart(2, '0')}`,
+    isMinimumWageEarner: false,
+    ...over,
+  };
+}
+
+const base: PayslipInput = {
+  period: { start: period.start, end: period.end, frequency: 'semi-monthly' },
+  profile: { rateType: 'monthly', rate: '30000.00' },
+};
+
+function entry(e: DocEmployee, input: Partial<PayslipInput> = {}): DocPayslip {
+  return { employee: e, period, payslip: computePayslip({ ...base, employeeId: e.employeeId, ...input }) };
+}
+
+const specs: [DocEmployee, Partial<PayslipInput>][] = [
+  [
+    employee(1),
+    {
+      attendance: [
+        { date: '2026-04-01', regularHours: 8, overtimeHours: 2 },
+        { date: '2026-04-06', regularHours: 7.75, lateMinutes: 15 },
+        { date: '2026-04-08', absent: true },
+        { date: '2026-04-13', regularHours: 8, nightHours: 8 },
+      ],
+      allowances: [{ code: 'RICE', amount: '1000.00', deMinimis: 'riceSubsidy' }],
+      deductions: [{ code: 'LOAN', description: 'Company loan', amount: '2000.00' }],
+    },
+  ],
+  [
+    employee(2, { lastName: '=HYPERLINK("http://x.test","y")', firstName: '+Juan', middleName: null }),
+    {
+      profile: { rateType: 'monthly', rate: '85000.00' },
+      allowances: [{ code: 'TRANSPO', amount: '2500.00' }],
+    },
+  ],
+  [
+    employee(3, { paymentMethod: 'Cash', bankName: null, bankAccountNumber: null }),
+    {
+      profile: { rateType: 'monthly', rate: '18000.00' },
+    },
+  ],
+  [
+    employee(4, { isMinimumWageEarner: true, bankName: 'BDO' }),
+    {
+      profile: { rateType: 'daily', rate: '695.00', isMinimumWageEarner: true },
+      attendance: [
+        { date: '2026-04-01', regularHours: 8, overtimeHours: 2 },
+        { date: '2026-04-02', regularHours: 8 },
+        { date: '2026-04-06', regularHours: 8, nightHours: 4 },
+        { date: '2026-04-07', regularHours: 8 },
+      ],
+    },
+  ],
+  [
+    employee(5, { lastName: 'Dela Cruz', firstName: 'José', middleName: 'Ñ' }),
+    {
+      profile: { rateType: 'monthly', rate: '45000.00' },
+      benefits: [{ code: '13TH', description: '13th month pay', amount: '20000.00' }],
+    },
+  ],
+];
+const entries: DocPayslip[] = specs.map(([e, input]) => entry(e, input));
+
+// ---------------------------------------------------------------- independent arithmetic and readers
+
+/** Centavos of a decimal string, by string surgery (not the code under test's parser). */
+function c(amount: string): bigint {
+  const m = /^(-?)(\d+)\.(\d{2})$/.exec(amount);
+  if (!m) throw new Error(`bad amount ${amount}`);
+  const v = BigInt(m[2]!) * 100n + BigInt(m[3]!);
+  return m[1] ? -v : v;
+}
+const sum = (xs: string[]) => xs.reduce((s, x) => s + c(x), 0n);
+const str = (v: bigint) => {
+  const neg = v < 0n;
+  const a = neg ? -v : v;
+  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
+};
+
+async function collect(write: (out: PassThrough) => Promise<void>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await write(out);
+  return Buffer.concat(chunks);
+}
+
+/** Reads a CSV written by lib/csv (BOM, CRLF, quoted cells) with papaparse. */
+function parseCsv(text: string): string[][] {
+  return Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
+}
+
+/** The text of an uncompressed pdfkit file: its standard fonts show text as hex strings in Tj / TJ operators. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const shown: string[] = [];
+  for (const m of raw.matchAll(/\[((?:<[0-9a-fA-F]*>|\s|-?\d+(?:\.\d+)?)*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+    const hex =
+      m[1] !== undefined ? [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('') : m[2]!;
+    shown.push(Buffer.from(hex, 'hex').toString('latin1'));
+  }
+  return shown.join('\n');
+}
+
+// ---------------------------------------------------------------- payslip PDF
+
+describe('payslip PDF', () => {
+  it('prints one page per payslip with the employee, every line and the net pay', async () => {
+    const pdf = await collect((out) =>
+      writePayslipsPdf(out, company, entries, {
+        compress: false,
+        showEmployerShares: true,
+        signatory: 'HR Head',
+      }),
+    );
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect((pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(entries.length);
+    for (const { employee: e, payslip: p } of entries) {
+      expect(text).toContain(`${e.lastName}, ${e.firstName}`);
+      expect(text).toContain(e.employeeNumber);
+      const net = str(c(p.netPay)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+      expect(text).toContain(net);
+      for (const l of p.lines) expect(text).toContain(l.description);
+    }
+    expect(text).toContain('Employer contributions');
+    expect(text).toContain('HR Head');
+  });
+
+  it('encrypts the file when a user password is given', async () => {
+    const pdf = await collect((out) =>
+      writePayslipsPdf(out, company, entries.slice(0, 1), { userPassword: 'secret-123', compress: false }),
+    );
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/Encrypt \d+ 0 R/);
+    expect(raw).toContain('/V 5'); // AES-256
+    expect(pdfText(pdf)).not.toContain(entries[0]!.employee.lastName);
+  });
+});
+
+// ---------------------------------------------------------------- register
+
+const bankPaid = entries.filter((e) => e.employee.paymentMethod === 'Bank' && c(e.payslip.netPay) > 0n);
+
+describe('payroll register', () => {
+  const totals = registerTotals(entries);
+
+  it('totals gross, deductions, net and shares exactly as the payslips add up', () => {
+    expect(totals.gross).toBe(str(sum(entries.map((e) => e.payslip.gross))));
+    expect(totals.totalDeductions).toBe(str(sum(entries.map((e) => e.payslip.deductions))));
+    expect(totals.netPay).toBe(str(sum(entries.map((e) => e.payslip.netPay))));
+    expect(totals.sssEmployer).toBe(str(sum(entries.map((e) => e.payslip.employerShares.sss))));
+    expect(totals.pagibigEmployer).toBe(str(sum(entries.map((e) => e.payslip.employerShares.pagibig))));
+    const lines = (code: string) =>
+      sum(entries.flatMap((e) => e.payslip.lines.filter((l) => l.code === code).map((l) => l.amount)));
+    expect(totals.withholdingTax).toBe(str(lines('WTAX')));
+    expect(totals.sssEmployee).toBe(str(lines('SSS')));
+    expect(totals.otherDeductions).toBe(str(lines('LOAN')));
+  });
+
+  it('buckets add up to gross and to total deductions, row by row and in total', () => {
+    const earn = c(totals.basicPay) + c(totals.attendance) + c(totals.premiumPay) + c(totals.allowances);
+    expect(str(earn)).toBe(totals.gross);
+    const ded =
+      c(totals.sssEmployee) +
+      c(totals.philhealthEmployee) +
+      c(totals.pagibigEmployee) +
+      c(totals.withholdingTax) +
+      c(totals.otherDeductions);
+    expect(str(ded)).toBe(totals.totalDeductions);
+    expect(c(totals.gross) - c(totals.totalDeductions)).toBe(c(totals.netPay));
+    expect(c(totals.premiumPay)).toBeGreaterThan(0n); // overtime and night hours of employees 1 and 4
+    expect(c(totals.attendance)).toBeLessThan(0n); // employee 1's absence and lateness
+  });
+
+  it('writes through lib/export as CSV with formula neutralisation and numbers for amounts', async () => {
+    const columns = registerColumns('csv');
+    const path = await writeExport('csv', 'Payroll register', columns, async (offset) =>
+      offset === 0 ? entries : [],
+    );
+    const text = await readFile(path, 'utf8');
+    await rm(path, { force: true });
+    const rows = parseCsv(text);
+    expect(rows).toHaveLength(entries.length + 1);
+    expect(text).toContain(`"'=HYPERLINK(""http://x.test"",""y""), +Juan"`);
+    const netIndex = columns.findIndex((col) => col.header === 'Net pay');
+    const absIndex = columns.findIndex((col) => col.header === 'Absences / tardiness');
+    const first = rows[1]!;
+    expect(first[netIndex]).toBe(String(Number(entries[0]!.payslip.netPay)));
+    expect(first[absIndex]).toMatch(/^-\d/); // a negative number, not neutralised text
+  });
+
+  it('prints amounts with thousands separators in the PDF columns', () => {
+    const net = registerColumns('pdf').find((col) => col.header === 'Net pay')!;
+    expect(net.value(entries[1]!)).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+  });
+});
+
+// ---------------------------------------------------------------- bank files
+
+describe('bank files', () => {
+  const expectedTotal = str(sum(bankPaid.map((e) => e.payslip.netPay)));
+
+  it('generic CSV: bank-paid employees with positive net pay, total tied to the register', () => {
+    const file = genericBankCsv(entries);
+    expect(file.count).toBe(bankPaid.length);
+    expect(file.total).toBe(expectedTotal);
+    const rows = parseCsv(file.bytes.toString('utf8')).slice(1);
+    expect(rows).toHaveLength(bankPaid.length);
+    expect(rows.map((r) => r[0])).toEqual(bankPaid.map((e) => e.employee.bankAccountNumber));
+    const amounts = rows.map((r) => r[2]!);
+    expect(str(sum(amounts))).toBe(expectedTotal);
+    expect(file.bytes.toString('utf8')).toContain(`'=HYPERLINK`);
+    expect(file.bytes.toString('utf8')).not.toContain(entries[2]!.employee.lastName); // cash-paid
+  });
+
+  it('BPI: 128-column records, detail amounts, trailer count / total / hashes read back', () => {
+    const file = bpiPayrollFile(entries, { companyCode: 'ACME1', companyAccount: '0011223344', batch: 1 });
+    expect(file.fileName).toBe('ACME1.01');
+    const records = file.bytes.toString('ascii').split('\r\n');
+    expect(records.pop()).toBe('');
+    for (const r of records) expect(r).toHaveLength(128);
+    const [header, ...rest] = records;
+    const trailer = rest.pop()!;
+    expect(header!.slice(0, 15)).toBe('HACME104152601' + '1');
+    expect(rest).toHaveLength(bankPaid.length);
+    let amount = 0n;
+    let accounts = 0n;
+    let hashes = 0n;
+    rest.forEach((d, i) => {
+      const account = bankPaid[i]!.employee.bankAccountNumber!;
+      expect(d.slice(15, 25)).toBe(account);
+      const a = BigInt(d.slice(25, 37));
+      expect(a).toBe(c(bankPaid[i]!.payslip.netPay));
+      const h =
+        a * BigInt(account.slice(4, 6)) + a * BigInt(account.slice(6, 8)) + a * BigInt(account.slice(8, 10));
+      expect(BigInt(d.slice(37, 49))).toBe(h);
+      amount += a;
+      accounts += BigInt(account);
+      hashes += h;
+    });
+    expect(str(amount)).toBe(expectedTotal);
+    expect(BigInt(header!.slice(40, 52))).toBe(amount);
+    expect(BigInt(trailer.slice(25, 40))).toBe(accounts);
+    expect(BigInt(trailer.slice(40, 55))).toBe(amount);
+    expect(BigInt(trailer.slice(55, 73))).toBe(hashes);
+    expect(Number(trailer.slice(73, 78))).toBe(bankPaid.length);
+    expect(file.total).toBe(expectedTotal);
+  });
+
+  it('BDO: header, one detail per payee, trailer count and total read back', () => {
+    const file = bdoPayrollFile(entries, { companyCode: 'ACM', companyAccount: '001122334455', batch: 2 });
+    const records = file.bytes.toString('ascii').split('\r\n');
+    expect(records.pop()).toBe('');
+    expect(records[0]).toBe('H        02001122334455       ACM20260415');
+    const details = records.slice(1, -1);
+    expect(details.map((d) => d.slice(0, 16).trim())).toEqual(
+      bankPaid.map((e) => e.employee.bankAccountNumber),
+    );
+    expect(str(sum(details.map((d) => d.slice(16))))).toBe(expectedTotal);
+    const trailer = records.at(-1)!;
+    expect(Number(trailer.slice(1, 11))).toBe(bankPaid.length);
+    expect(trailer.slice(11)).toBe(expectedTotal);
+    expect(file.count).toBe(bankPaid.length);
+  });
+
+  it('refuses a bank-paid employee without an account, and a BPI account of the wrong length', () => {
+    const broken = [entry(employee(9, { bankAccountNumber: null }))];
+    expect(() => genericBankCsv(broken)).toThrow(BankFileError);
+    const short = [entry(employee(8, { bankAccountNumber: '12345' }))];
+    expect(() =>
+      bpiPayrollFile(short, { companyCode: 'ACME1', companyAccount: '0011223344', batch: 1 }),
+    ).toThrow(BankFileError);
+  });
+});
+
+// ---------------------------------------------------------------- monthly government outputs
+
+const period2: DocPeriod = {
+  ...period,
+  id: 'p-2026-04-b',
+  name: 'April 2026, 2nd half',
+  start: '2026-04-16',
+  end: '2026-04-30',
+  payDate: '2026-04-30',
+};
+/** The second half of April for the same employees (employee 3 was hired on 1 April). */
+const april = [
+  ...entries,
+  ...specs.map(([e, input]) => ({
+    employee: e,
+    period: period2,
+    payslip: computePayslip({
+      ...base,
+      employeeId: e.employeeId,
+      period: { start: period2.start, end: period2.end, frequency: 'semi-monthly' },
+      profile: input.profile ?? base.profile,
+      attendance: e.isMinimumWageEarner ? [{ date: '2026-04-20', regularHours: 8 }] : [],
+    }),
+  })),
+].map((x) =>
+  x.employee.employeeId === 'e3' ? { ...x, employee: { ...x.employee, hireDate: '2026-04-01' } } : x,
+);
+
+const perEmployee = (id: string, pick: (p: DocPayslip['payslip']) => string) =>
+  sum(april.filter((x) => x.employee.employeeId === id).map((x) => pick(x.payslip)));
+
+describe('monthly contributions', () => {
+  const rows = monthlyContributions(april, '2026-04');
+
+  it('sums both cut-offs per employee, sorted by name, with the month status', () => {
+    expect(rows).toHaveLength(5);
+    expect(rows.map((r) => r.employee.lastName)).toEqual(
+      [...rows.map((r) => r.employee.lastName)].sort((a, b) => a.localeCompare(b)),
+    );
+    for (const r of rows) {
+      const id = r.employee.employeeId;
+      expect(BigInt(r.sssEmployee)).toBe(perEmployee(id, (p) => p.employeeShares.sss));
+      expect(BigInt(r.sssEmployer)).toBe(perEmployee(id, (p) => p.employerShares.sss));
+      expect(BigInt(r.philhealthEmployee)).toBe(perEmployee(id, (p) => p.employeeShares.philhealth));
+      expect(BigInt(r.pagibigEmployer)).toBe(perEmployee(id, (p) => p.employerShares.pagibig));
+      expect(BigInt(r.gross)).toBe(perEmployee(id, (p) => p.gross));
+    }
+    expect(rows.find((r) => r.employee.employeeId === 'e3')!.status).toBe('newHire');
+    expect(monthlyContributions(april, '2026-05')).toEqual([]);
+  });
+
+  it('SSS R-3 file: header, fixed-width details in the April column, trailer totals', () => {
+    const file = sssR3File(company, rows, '2026-04');
+    expect(file.fileName).toBe('NR3001DK.txt');
+    const records = file.bytes.toString('ascii').split('\r\n');
+    expect(records.pop()).toBe('');
+    const [header, ...rest] = records;
+    const trailer = rest.pop()!;
+    expect(header!.slice(0, 2)).toBe('00');
+    expect(header!.slice(2, 32)).toBe('ACME TRADING CORP.'.padEnd(30));
+    expect(header!.slice(32, 48)).toBe('0420260399999991');
+    let ss = 0n;
+    let ec = 0n;
+    rest.forEach((d, i) => {
+      const r = rows[i]!;
+      expect(d.slice(0, 2)).toBe('20');
+      expect(d.slice(33, 43)).toBe(r.employee.sssNumber!.replace(/\D/g, ''));
+      const month1 = d.slice(43, 51);
+      expect(month1.startsWith(' ')).toBe(true);
+      const expected =
+        perEmployee(r.employee.employeeId, (p) => p.employeeShares.sss) +
+        perEmployee(r.employee.employeeId, (p) => p.employerShares.sss);
+      expect(c(month1.trim())).toBe(expected);
+      expect(d.slice(51, 67)).toBe('    0.00    0.00'); // May and June columns
+      expect(c(d.slice(85, 91).trim())).toBe(
+        perEmployee(r.employee.employeeId, (p) => p.employerShares.sssEC),
+      );
+      ss += expected;
+      ec += c(d.slice(85, 91).trim());
+      const remark = d.slice(109, 110);
+      expect(remark).toBe(r.employee.employeeId === 'e3' ? '1' : 'N');
+      if (remark === '1') expect(d.slice(110)).toBe('04012026');
+    });
+    expect(c(trailer.slice(2, 14).trim())).toBe(ss);
+    expect(c(trailer.slice(68, 78).trim())).toBe(ec);
+    expect(file.total).toBe(str(ss + ec));
+    expect(file.bytes.toString('ascii')).not.toMatch(/[^\x20-\x7e\r\n]/); // José, Ñ folded to ASCII
+  });
+
+  it('SSS, PhilHealth and Pag-IBIG CSVs tie to the payslips and neutralise formulas', () => {
+    const all = (pick: (p: DocPayslip['payslip']) => string) => sum(april.map((x) => pick(x.payslip)));
+    const sss = sssContributionCsv(rows, '2026-04');
+    expect(sss.total).toBe(
+      str(
+        all((p) => p.employeeShares.sss) +
+          all((p) => p.employerShares.sss) +
+          all((p) => p.employerShares.sssEC),
+      ),
+    );
+    const ph = philhealthRf1Csv(rows, '2026-04');
+    expect(ph.total).toBe(
+      str(all((p) => p.employeeShares.philhealth) + all((p) => p.employerShares.philhealth)),
+    );
+    const pg = pagibigMcrfCsv(rows, '2026-04');
+    expect(pg.total).toBe(str(all((p) => p.employeeShares.pagibig) + all((p) => p.employerShares.pagibig)));
+    for (const report of [sss, ph, pg]) {
+      const parsed = parseCsv(report.bytes.toString('utf8'));
+      expect(parsed[0]).toEqual(report.header);
+      expect(parsed).toHaveLength(rows.length + 1);
+      const totalColumn = report.header.indexOf('Total');
+      expect(str(sum(parsed.slice(1).map((r) => r[totalColumn]!)))).toBe(report.total);
+      expect(parsed.flat()).toContain(`'=HYPERLINK("http://x.test","y")`);
+      expect(parsed.flat()).toContain(`'+Juan`);
+    }
+    expect(ph.rows.find((r) => r[1] === 'Santos3')![10]).toBe('NH');
+  });
+});
+
+describe('BIR 1601-C', () => {
+  const form = bir1601c(april, '2026-04');
+
+  it('ties total, non-taxable and taxable compensation to the payslips', () => {
+    const all = (pick: (p: DocPayslip['payslip']) => string) => sum(april.map((x) => pick(x.payslip)));
+    expect(form.month).toBe('04/2026');
+    expect(form.items['14']).toBe(str(all((p) => p.gross)));
+    expect(form.items['22']).toBe(str(all((p) => p.taxableBase)));
+    expect(c(form.items['21']) + c(form.items['22'])).toBe(c(form.items['14']));
+    expect(form.items['19']).toBe(str(all((p) => p.employeeShares.total)));
+    expect(form.items['25']).toBe(str(all((p) => p.withholdingTax)));
+    expect(form.items['36']).toBe(form.items['25']);
+    expect(form.anyTaxesWithheld).toBe(true);
+    // The MWE's pay is exempt: statutory minimum wage and premium items are filled
+    expect(c(form.items['15'])).toBeGreaterThan(0n);
+    expect(c(form.items['16'])).toBeGreaterThan(0n);
+    expect(form.items['17']).toBe('20000.00'); // employee 5's 13th month, under the 90,000 ceiling
+    expect(c(form.items['18'])).toBeGreaterThan(0n); // employee 1's rice subsidy
+  });
+
+  it('applies adjustments, earlier remittances and penalties', () => {
+    const amended = bir1601c(april, '2026-04', {
+      adjustment: '-100.00',
+      previouslyRemitted: '50.00',
+      interest: '10.00',
+    });
+    expect(c(amended.items['27'])).toBe(c(form.items['25']) - 10000n);
+    expect(c(amended.items['31'])).toBe(c(amended.items['27']) - 5000n);
+    expect(c(amended.items['36'])).toBe(c(amended.items['31']) + 1000n);
+  });
+});
