@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type PayrollDashboard, type PortalPayslipDetail } from '@hrpay/contracts';
+import { computePayslip, type Payslip } from '@hrpay/payroll';
 import type { Tx } from '../src/db/database.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -29,7 +30,15 @@ async function employeeOf(email: string): Promise<{ employeeId: string; companyI
   return { employeeId: row!.employee_id, companyId: row!.company_id };
 }
 
-/** A period with one payslip for the employee: gross 15,000.00 less 1,234.56 of deductions. */
+/** The engine's payslip of a 30,000-a-month employee for a semi-monthly cut-off: the fixture's figures. */
+const slip = (start: string, end: string): Payslip =>
+  computePayslip({
+    period: { start, end, frequency: 'semi-monthly' },
+    profile: { rateType: 'monthly', rate: '30000.00' },
+    allowances: [{ code: 'RICE', description: 'Rice subsidy', amount: '1000.00', deMinimis: 'riceSubsidy' }],
+  });
+
+/** A period with the employee's payslip stored as the compute job stores it (result without lines, lines). */
 async function periodWithPayslip(
   companyId: string,
   employeeId: string,
@@ -37,7 +46,9 @@ async function periodWithPayslip(
   start: string,
   end: string,
   status: 'Computed' | 'Finalised',
-): Promise<{ periodId: string; payslipId: string }> {
+): Promise<{ periodId: string; payslipId: string; payslip: Payslip }> {
+  const payslip = slip(start, end);
+  const { lines, ...result } = payslip;
   return asTenant(async (tx) => {
     const [p] = await tx.query<{ id: string }>(
       `INSERT INTO payroll_periods (tenant_id, company_id, name, kind, frequency, cutoff_start, cutoff_end, pay_date)
@@ -46,35 +57,49 @@ async function periodWithPayslip(
     );
     const [s] = await tx.query<{ id: string }>(
       `INSERT INTO payslips (tenant_id, company_id, payroll_period_id, employee_id, gross, deductions, net_pay,
-                             withholding_tax, employer_shares, result)
-       VALUES ($1, $2, $3, $4, 15000, 1234.56, 13765.44, 0, 1510, $5) RETURNING id`,
+                             taxable_base, withholding_tax, employee_shares, employer_shares, result)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
       [
         tenantId,
         companyId,
         p!.id,
         employeeId,
-        { ytd: { taxableCompensation: '14000.00', withholdingTax: '0.00' } },
+        payslip.gross,
+        payslip.deductions,
+        payslip.netPay,
+        payslip.taxableBase,
+        payslip.withholdingTax,
+        payslip.employeeShares.total,
+        payslip.employerShares.total,
+        result,
       ],
     );
-    await tx.query(
-      `INSERT INTO payslip_lines (tenant_id, payslip_id, line_no, code, description, kind, quantity, unit, rate, amount, taxable)
-       VALUES ($1, $2, 1, 'BASIC', 'Basic pay', 'earning', 1, 'period', '15000.00', 15000, true),
-              ($1, $2, 2, 'SSS', 'SSS contribution', 'deduction', 1, 'period', '750.00', 750, false),
-              ($1, $2, 3, 'PHIC', 'PhilHealth', 'deduction', 1, 'period', '384.56', 384.56, false),
-              ($1, $2, 4, 'HDMF', 'Pag-IBIG', 'deduction', 1, 'period', '100.00', 100, false)`,
-      [tenantId, s!.id],
-    );
-    if (status === 'Finalised')
-      await tx.query(`UPDATE payroll_periods SET status = 'Finalised', finalised_at = now() WHERE id = $1`, [
-        p!.id,
-      ]);
-    else await tx.query(`UPDATE payroll_periods SET status = 'Computed' WHERE id = $1`, [p!.id]);
-    return { periodId: p!.id, payslipId: s!.id };
+    for (const [i, l] of lines.entries())
+      await tx.query(
+        `INSERT INTO payslip_lines (tenant_id, payslip_id, line_no, code, description, kind, quantity, unit, rate,
+                                    amount, taxable)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          tenantId,
+          s!.id,
+          i + 1,
+          l.code,
+          l.description,
+          l.kind,
+          l.quantity,
+          l.unit,
+          l.rate,
+          l.amount,
+          l.taxable,
+        ],
+      );
+    await tx.query(`UPDATE payroll_periods SET status = $2 WHERE id = $1`, [p!.id, status]);
+    return { periodId: p!.id, payslipId: s!.id, payslip };
   });
 }
 
-let finalised: { periodId: string; payslipId: string };
-let computed: { periodId: string; payslipId: string };
+let finalised: Awaited<ReturnType<typeof periodWithPayslip>>;
+let computed: Awaited<ReturnType<typeof periodWithPayslip>>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -110,7 +135,11 @@ describe('portal payslips', () => {
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json().Items as { Id: string; NetPay: string; PeriodStatus: string }[];
     expect(items.map((i) => i.Id)).toEqual([finalised.payslipId]); // the computed period is not released
-    expect(items[0]).toMatchObject({ NetPay: '13765.44', PeriodStatus: 'Finalised', PayDate: '2026-11-20' });
+    expect(items[0]).toMatchObject({
+      NetPay: finalised.payslip.netPay,
+      PeriodStatus: 'Finalised',
+      PayDate: '2026-11-20',
+    });
     // Another employee of the same company sees none of them.
     expect((await call(approver, 'GET', '/api/v1/portal/payslips')).json().Items).toEqual([]);
   });
@@ -119,13 +148,15 @@ describe('portal payslips', () => {
     const res = await call(employee, 'GET', `/api/v1/portal/payslips/${finalised.payslipId}`);
     expect(res.statusCode, res.body).toBe(200);
     const slip = res.json() as PortalPayslipDetail;
-    expect(slip.Lines.map((l) => [l.Code, l.Amount])).toEqual([
-      ['BASIC', '15000.00'],
-      ['SSS', '750.00'],
-      ['PHIC', '384.56'],
-      ['HDMF', '100.00'],
-    ]);
-    expect(slip).toMatchObject({ Gross: '15000.00', Deductions: '1234.56', YearToDateTaxable: '14000.00' });
+    expect(slip.Lines.map((l) => [l.Code, l.Amount])).toEqual(
+      finalised.payslip.lines.map((l) => [l.code, l.amount]),
+    );
+    expect(slip.Lines.map((l) => l.Code)).toContain('RICE');
+    expect(slip).toMatchObject({
+      Gross: finalised.payslip.gross,
+      Deductions: finalised.payslip.deductions,
+      YearToDateTaxable: finalised.payslip.ytd.taxableCompensation,
+    });
     expect((await call(approver, 'GET', `/api/v1/portal/payslips/${finalised.payslipId}`)).statusCode).toBe(
       404,
     );
@@ -141,12 +172,13 @@ describe('payroll dashboard', () => {
     const res = await call(payroll, 'GET', '/api/v1/payroll/dashboard');
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json() as PayrollDashboard;
+    const p = finalised.payslip;
     expect(d.LastFinalised).toMatchObject({
       PayrollPeriodId: finalised.periodId,
-      Gross: '15000.00',
-      Deductions: '1234.56',
-      NetPay: '13765.44',
-      EmployerCost: '1510.00',
+      Gross: p.gross,
+      Deductions: p.deductions,
+      NetPay: p.netPay,
+      EmployerCost: p.employerShares.total,
       Headcount: 1,
     });
     expect(d.Trend.map((p) => p.PayrollPeriodId)).toEqual([finalised.periodId]);
@@ -163,6 +195,42 @@ describe('payroll dashboard', () => {
     expect(other.LastFinalised).toBeNull();
     expect(other.OpenPeriods).toEqual([]);
     expect((await call(hr, 'GET', '/api/v1/payroll/dashboard')).statusCode).toBe(403);
+  });
+});
+
+describe('payslip PDFs', () => {
+  it("give the employee their own payslip as a PDF, and Payroll a finalised period's", async () => {
+    const res = await call(employee, 'GET', `/api/v1/portal/payslips/${finalised.payslipId}/pdf`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/payslips-Nov-1-15-2026-DM-0004\.pdf/);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      (await call(approver, 'GET', `/api/v1/portal/payslips/${finalised.payslipId}/pdf`)).statusCode,
+    ).toBe(404);
+
+    const all = await call(payroll, 'GET', `/api/v1/payroll-periods/${finalised.periodId}/payslips-pdf`);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // An open period has no payslips to release; another company's period is not found.
+    const open = await call(payroll, 'GET', `/api/v1/payroll-periods/${computed.periodId}/payslips-pdf`);
+    expect(open.statusCode).toBe(409);
+    expect(
+      (await call(logisticsPayroll, 'GET', `/api/v1/payroll-periods/${finalised.periodId}/payslips-pdf`))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("is encrypted with the employee's birth date when the company protects payslips", async () => {
+    const settings = (await call(payroll, 'GET', '/api/v1/application-settings')).json();
+    const saved = await call(payroll, 'PUT', '/api/v1/application-settings', {
+      ...settings,
+      PayslipPasswordProtected: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await call(employee, 'GET', `/api/v1/portal/payslips/${finalised.payslipId}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.toString('latin1')).toMatch(/\/Encrypt\s/);
   });
 });
 
@@ -186,7 +254,7 @@ describe('a finalised period is frozen by the database', () => {
         finalised.payslipId,
       ]),
     );
-    expect(kept!.net_pay).toBe('13765.44');
+    expect(kept!.net_pay).toBe(finalised.payslip.netPay);
     // The open period's payslips still change, and a finalised one may still be marked paid.
     await asTenant((tx) =>
       tx.query(`UPDATE payslips SET net_pay = net_pay WHERE id = $1`, [computed.payslipId]),

@@ -7,7 +7,7 @@ import type { DocCompany, DocEmployee, DocPayslip, DocPeriod } from '../payroll-
  * a contribution or tax applies to), or in a year. Reports never read an open period.
  */
 export type PayslipScope =
-  | { periodId: string }
+  | { periodId: string; employeeId?: string }
   | { year: number; month: number }
   | { year: number; employeeId?: string };
 
@@ -53,7 +53,10 @@ interface Row {
 function scopeSql(scope: PayslipScope, params: unknown[]): string {
   if ('periodId' in scope) {
     params.push(scope.periodId);
-    return `p.id = $${params.length}`;
+    const sql = `p.id = $${params.length}`;
+    if (!scope.employeeId) return sql;
+    params.push(scope.employeeId);
+    return `${sql} AND s.employee_id = $${params.length}`;
   }
   params.push(scope.year);
   let sql = `extract(year FROM p.cutoff_end) = $${params.length}`;

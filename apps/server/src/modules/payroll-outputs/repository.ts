@@ -50,6 +50,7 @@ export const payrollOutputsRepo = {
   async employeePayslip(tx: Tx, tenantId: string, employeeId: string, payslipId: string) {
     const [row] = await tx.query<
       PayslipHeaderRow & {
+        employee_id: string;
         employee_number: string;
         full_name: string;
         withholding_tax: string;
@@ -57,7 +58,7 @@ export const payrollOutputsRepo = {
         ytd_tax: string | null;
       }
     >(
-      `SELECT ${HEADER_COLUMNS}, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS full_name,
+      `SELECT ${HEADER_COLUMNS}, s.employee_id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS full_name,
               s.withholding_tax::text AS withholding_tax, s.result #>> '{ytd,taxableCompensation}' AS ytd_taxable,
               s.result #>> '{ytd,withholdingTax}' AS ytd_tax
          FROM payslips s

@@ -2,6 +2,7 @@ import type { PayrollDashboard, PortalPayslipDetail, PortalPayslipRow } from '@h
 import type { Tx } from '../../db/database.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
+import { payslipsPdf } from './payslip-files.js';
 import { payrollOutputsRepo as repo, type PayslipHeaderRow, type PeriodFiguresRow } from './repository.js';
 
 const TREND_PERIODS = 12;
@@ -67,6 +68,18 @@ export const payrollOutputsService = {
         Amount: l.amount,
       })),
     };
+  },
+
+  /** The PDF of one of the caller's own payslips (protected with their birth date when the company says so). */
+  async myPayslipPdf(tx: Tx, user: CurrentUser, payslipId: string) {
+    const row = await repo.employeePayslip(tx, user.tenantId, ownEmployee(user), payslipId);
+    if (!row) throw problems.notFound();
+    return payslipsPdf(tx, user, { periodId: row.payroll_period_id, employeeId: row.employee_id });
+  },
+
+  /** Payroll: every payslip of a finalised period in one PDF, or one employee's. */
+  periodPayslipsPdf(tx: Tx, user: CurrentUser, periodId: string, employeeId?: string) {
+    return payslipsPdf(tx, user, { periodId, employeeId });
   },
 
   async dashboard(tx: Tx, user: CurrentUser): Promise<PayrollDashboard> {
