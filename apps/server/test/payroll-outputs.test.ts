@@ -299,4 +299,24 @@ describe('a finalised period is frozen by the database', () => {
     expect(res.json()).toMatchObject({ type: ProblemTypes.periodFinalised });
     expect(res.json().detail).toMatch(/Nov 1-15 2026/);
   });
+
+  it('freezes the punches of those days: adding one answers 409, a day outside is still open', async () => {
+    const me = await employeeOf(demo.employee.email);
+    const inside = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: me.employeeId,
+      PunchedAt: '2026-11-10 08:01',
+      Direction: 'In',
+      Reason: 'Forgot to punch in',
+    });
+    expect(inside.statusCode, inside.body).toBe(409);
+    expect(inside.json()).toMatchObject({ type: ProblemTypes.periodFinalised });
+    expect(inside.json().detail).toMatch(/Nov 1-15 2026/);
+    const outside = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: me.employeeId,
+      PunchedAt: '2026-11-17 08:01',
+      Direction: 'In',
+      Reason: 'Forgot to punch in',
+    });
+    expect(outside.statusCode, outside.body).toBe(201);
+  });
 });
