@@ -2,6 +2,7 @@
  * Payroll document generators (issue 10 §4–§5). Payslips come from the real engine; every expected total is
  * recomputed here from the payslips in integer centavos (BigInt), never taken from the code under test.
  */
+import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { computePayslip, type PayslipInput } from '@hrpay/payroll';
@@ -192,6 +193,7 @@ describe('payslip PDF', () => {
         compress: false,
         showEmployerShares: true,
         signatory: 'HR Head',
+        footer: 'Confidential: for the employee named above',
       }),
     );
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -206,6 +208,21 @@ describe('payslip PDF', () => {
     }
     expect(text).toContain('Employer contributions');
     expect(text).toContain('HR Head');
+    expect(text).toContain('Confidential: for the employee named above');
+  });
+
+  it('continues a long payslip on a second page', async () => {
+    const deductions = Array.from({ length: 70 }, (_, i) => ({
+      code: `D${i}`,
+      description: `Deduction number ${i}`,
+      amount: '10.00',
+    }));
+    const long = entry(employee(6), { deductions });
+    const pdf = await collect((out) => writePayslipsPdf(out, company, [long], { compress: false }));
+    expect((pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(2);
+    const text = pdfText(pdf);
+    for (const d of deductions) expect(text).toContain(d.description);
+    expect(text).toContain(str(c(long.payslip.netPay)).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   });
 
   it('encrypts the file when a user password is given', async () => {
@@ -646,6 +663,83 @@ describe('BIR 2316 and the 1604-C alphalist', () => {
     expect(d2![28]).toBe(certificateSummary(certificates[1]!)['19']);
     expect(d2![58]).toBe(certificates[1]!.items['29']);
     expect(file.count).toBe(3);
+  });
+
+  it('reproduces the BIR-validated single-employee 1604-C file byte for byte', () => {
+    // A DAT that passed the BIR Alphalist Validation Module v7.4 with "No Errors Encountered" (612 bytes,
+    // SHA-256 59892d6a…c788), as logical lines in the "BIR 1604-C Excel-to-DAT converter" spec cited by
+    // OUTPUTS-research.md §3 (idx:70855739470). Synthetic employer and employee.
+    const maria: Certificate2316 = {
+      employee: employee(21, {
+        lastName: 'Reyes',
+        firstName: 'Maria',
+        middleName: 'Santos',
+        tin: '901-234-567-0000',
+        hireDate: '2019-03-01',
+      }),
+      year: 2025,
+      from: '2025-01-01',
+      to: '2025-12-31',
+      minimumWage: null,
+      items: {
+        ...(Object.fromEntries(
+          [
+            '29',
+            '30',
+            '31',
+            '32',
+            '33',
+            '34',
+            '35',
+            '36',
+            '37',
+            '39',
+            '40',
+            '41',
+            '42',
+            '43',
+            '44',
+            '45',
+            '46',
+            '47',
+            '48',
+            '49',
+            '50',
+            '51',
+          ].map((i) => [i, '0.00']),
+        ) as Certificate2316['items']),
+        '34': '40000.00',
+        '35': '12000.00',
+        '36': '30187.50',
+        '39': '449812.50',
+      },
+      previous: null,
+      taxDue: '32462.50',
+      presentWithheld: '32462.50',
+      presentWithheldJanNov: '29000.00',
+      peraCredit: '0.00',
+    };
+    const file = alphalist1604c(
+      { name: 'SRV Digital Solutions', tin: '684785510', branchCode: '0000', address: null },
+      2025,
+      [{ certificate: maria, region: 'NCR', employmentStatus: 'R', substitutedFiling: true }],
+    );
+    const amounts =
+      '532000.00,0.00,40000.00,12000.00,30187.50,0.00,82187.50,449812.50,0.00,0.00,449812.50,449812.50,449812.50,32462.50,0.00,29000.00,3462.50,0.00,32462.50';
+    const zeros = Array(11).fill('0.00').join(',');
+    const expected = [
+      'H1604C,684785510,0000,12/31/2025',
+      `D1,1604C,684785510,0000,12/31/2025,1,901234567,0000,"REYES","MARIA","SANTOS",NCR,${zeros},01/01/2025,12/31/2025,${amounts},FILIPINO,R,NA,Y,0.00`,
+      `C1,1604C,684785510,0000,12/31/2025,${zeros},${amounts},0.00`,
+    ]
+      .map((line) => `${line}\r\n`)
+      .join('');
+    expect(file.bytes.toString('ascii')).toBe(expected);
+    expect(file.bytes).toHaveLength(612);
+    expect(createHash('sha256').update(file.bytes).digest('hex')).toBe(
+      '59892d6a782fb46aa44060ec9ca74db5ae3a3862eb247513908b8bb6a519c788',
+    );
+    expect(file.fileName).toBe('6847855100000123120251604C.DAT');
   });
 
   it('refuses an employee without a TIN and a separated employee without a reason', () => {
