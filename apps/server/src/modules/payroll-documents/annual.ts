@@ -186,6 +186,7 @@ type DatCell = number | string;
  * MM/DD/YYYY, sequence restarting per schedule in last-name order. Field order from OUTPUTS-research.md §3.5–3.8
  * (the BIR-validated fixture idx:70855739470, Odoo-PH l10n_ph_hr_payroll 1604-C, TS-1604C and JS-1604C agree).
  * Unverified there and so here: the code lists (region, status, reason) and an empty middle name, written `""`.
+ * `total` is the tax this employer withheld (sum of 2316 item 25A).
  */
 export function alphalist1604c(company: DocCompany, year: number, entries: AlphalistEntry[]): GeneratedFile {
   const { tin, branch } = splitTin(company.tin, 'employer');
@@ -199,7 +200,6 @@ export function alphalist1604c(company: DocCompany, year: number, entries: Alpha
     .filter((e) => e.certificate.employee.isMinimumWageEarner)
     .sort((a, b) => byName(a.certificate, b.certificate));
   const records: DatCell[][] = [['H1604C', tin, companyBranch, period]];
-  let total = 0;
   const schedule = (
     name: 'D1' | 'D2',
     rows: AlphalistEntry[],
@@ -226,14 +226,14 @@ export function alphalist1604c(company: DocCompany, year: number, entries: Alpha
     [34, 53],
     [58, 59],
   ]);
-  for (const e of entries) total += cents(e.certificate.presentWithheld);
+  const withheld = entries.reduce((s, e) => s + cents(e.certificate.presentWithheld), 0);
   const text = records.map((r) => `${r.map(datCell).join(',')}\r\n`).join('');
   if (/[^\x20-\x7e\r\n]/.test(text)) throw new AnnualFileError('The alphalist must be plain ASCII');
   return {
     fileName: `${tin}${companyBranch}1231${year}1604C.DAT`,
     bytes: Buffer.from(text, 'ascii'),
     count: entries.length,
-    total: money(total),
+    total: money(withheld),
   };
 }
 
