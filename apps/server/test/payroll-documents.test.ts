@@ -209,6 +209,7 @@ describe('payslip PDF', () => {
     expect(text).toContain('Employer contributions');
     expect(text).toContain('HR Head');
     expect(text).toContain('Confidential: for the employee named above');
+    expect(text).toContain(period.name);
   });
 
   it('continues a long payslip on a second page', async () => {
@@ -218,10 +219,12 @@ describe('payslip PDF', () => {
       amount: '10.00',
     }));
     const long = entry(employee(6), { deductions });
-    const pdf = await collect((out) => writePayslipsPdf(out, company, [long], { compress: false }));
+    const finalPay = { ...long, period: { ...long.period, kind: 'FinalPay' as const } };
+    const pdf = await collect((out) => writePayslipsPdf(out, company, [finalPay], { compress: false }));
     expect((pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(2);
     const text = pdfText(pdf);
     for (const d of deductions) expect(text).toContain(d.description);
+    expect(text).toContain('(Final pay)');
     expect(text).toContain(str(c(long.payslip.netPay)).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   });
 
