@@ -2,12 +2,19 @@
  * Payroll document generators (issue 10 §4–§5). Payslips come from the real engine; every expected total is
  * recomputed here from the payslips in integer centavos (BigInt), never taken from the code under test.
  */
+import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { computePayslip, type PayslipInput } from '@hrpay/payroll';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { writeExport } from '../src/lib/export.js';
+import {
+  alphalist1604c,
+  certificates2316,
+  certificateSummary,
+} from '../src/modules/payroll-documents/annual.js';
+import { bir2316FileName, writeBir2316Pdf } from '../src/modules/payroll-documents/bir-2316.js';
 import {
   bdoPayrollFile,
   BankFileError,
@@ -24,6 +31,7 @@ import {
 } from '../src/modules/payroll-documents/government.js';
 import { writePayslipsPdf } from '../src/modules/payroll-documents/payslip-pdf.js';
 import { registerColumns, registerTotals } from '../src/modules/payroll-documents/register.js';
+import type { Certificate2316 } from '../src/modules/payroll-documents/annual.js';
 import type {
   DocCompany,
   DocEmployee,
@@ -185,6 +193,7 @@ describe('payslip PDF', () => {
         compress: false,
         showEmployerShares: true,
         signatory: 'HR Head',
+        footer: 'Confidential: for the employee named above',
       }),
     );
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -199,6 +208,24 @@ describe('payslip PDF', () => {
     }
     expect(text).toContain('Employer contributions');
     expect(text).toContain('HR Head');
+    expect(text).toContain('Confidential: for the employee named above');
+    expect(text).toContain(period.name);
+  });
+
+  it('continues a long payslip on a second page', async () => {
+    const deductions = Array.from({ length: 70 }, (_, i) => ({
+      code: `D${i}`,
+      description: `Deduction number ${i}`,
+      amount: '10.00',
+    }));
+    const long = entry(employee(6), { deductions });
+    const finalPay = { ...long, period: { ...long.period, kind: 'FinalPay' as const } };
+    const pdf = await collect((out) => writePayslipsPdf(out, company, [finalPay], { compress: false }));
+    expect((pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(2);
+    const text = pdfText(pdf);
+    for (const d of deductions) expect(text).toContain(d.description);
+    expect(text).toContain('(Final pay)');
+    expect(text).toContain(str(c(long.payslip.netPay)).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   });
 
   it('encrypts the file when a user password is given', async () => {
@@ -495,5 +522,260 @@ describe('BIR 1601-C', () => {
     expect(c(amended.items['27'])).toBe(c(form.items['25']) - 10000n);
     expect(c(amended.items['31'])).toBe(c(amended.items['27']) - 5000n);
     expect(c(amended.items['36'])).toBe(c(amended.items['31']) + 1000n);
+  });
+});
+
+// ---------------------------------------------------------------- yearly BIR outputs
+
+/** A year of semi-monthly payslips, each fed the year-to-date figures of the one before (as the integrator will). */
+function year2026(e: DocEmployee, profile: PayslipInput['profile'], lastMonth = 12): DocPayslip[] {
+  const out: DocPayslip[] = [];
+  let ytd: PayslipInput['ytd'] = {};
+  for (let m = 1; m <= lastMonth; m++) {
+    const mm = String(m).padStart(2, '0');
+    const lastDay = new Date(Date.UTC(2026, m, 0)).getUTCDate();
+    for (const [start, end] of [
+      [`2026-${mm}-01`, `2026-${mm}-15`],
+      [`2026-${mm}-16`, `2026-${mm}-${lastDay}`],
+    ] as const) {
+      const bonus = m === lastMonth && end.endsWith('15');
+      const payslip = computePayslip({
+        employeeId: e.employeeId,
+        // The last pay of a separated employee is annualised too (final pay, RR 2-98 Sec. 2.83.1).
+        period: { start, end, frequency: 'semi-monthly', lastPayrollOfYear: m === lastMonth && !bonus },
+        profile,
+        ytd,
+        ...(bonus ? { benefits: [{ code: '13TH', amount: '30000.00' }] } : {}),
+      });
+      ytd = { ...payslip.ytd };
+      out.push({
+        employee: e,
+        period: { id: start, name: start, kind: 'Regular', start, end, payDate: end },
+        payslip,
+      });
+    }
+  }
+  return out;
+}
+
+const yearly = [
+  ...year2026(employee(11, { lastName: 'Aquino', tin: '111-222-333-000' }), {
+    rateType: 'monthly',
+    rate: '40000.00',
+  }),
+  ...year2026(employee(12, { lastName: 'Bautista', isMinimumWageEarner: true, tin: '111222334' }), {
+    rateType: 'monthly',
+    rate: '15000.00',
+    isMinimumWageEarner: true,
+  }),
+  ...year2026(
+    employee(13, {
+      lastName: 'Cruz',
+      firstName: 'Ma. Lourdes, Jr.',
+      separationDate: '2026-06-30',
+      tin: '111222335',
+    }),
+    { rateType: 'monthly', rate: '90000.00' },
+    6,
+  ),
+];
+
+describe('BIR 2316 and the 1604-C alphalist', () => {
+  const certificates = certificates2316(yearly, 2026);
+  const of = (id: string) => yearly.filter((x) => x.employee.employeeId === id).map((x) => x.payslip);
+
+  it('sums each employee year into the 2316 items, tied to the payslips', () => {
+    expect(certificates.map((c) => c.employee.lastName)).toEqual(['Aquino', 'Bautista', 'Cruz']);
+    for (const cert of certificates) {
+      const slips = of(cert.employee.employeeId);
+      const s = certificateSummary(cert);
+      expect(s['19']).toBe(str(sum(slips.map((p) => p.gross))));
+      expect(s['21']).toBe(str(sum(slips.map((p) => p.taxableBase))));
+      expect(s['25A']).toBe(str(sum(slips.map((p) => p.withholdingTax))));
+      expect(c(s['19'])).toBe(c(s['38']) + c(s['52']));
+      expect(cert.items['36']).toBe(str(sum(slips.map((p) => p.employeeShares.total))));
+    }
+    const [aquino, bautista, cruz] = certificates as [Certificate2316, Certificate2316, Certificate2316];
+    // The December payslip trues the year up: tax due equals tax withheld.
+    expect(certificateSummary(aquino)['24']).toBe(aquino.presentWithheld);
+    expect(aquino.items['34']).toBe('30000.00');
+    expect(certificateSummary(cruz)['24']).toBe(cruz.presentWithheld);
+    // The MWE's pay is exempt and reported as statutory minimum wage net of contributions.
+    expect(certificateSummary(bautista)['52']).toBe('0.00');
+    expect(c(bautista.items['29']) + c(bautista.items['36']) + c(bautista.items['34'])).toBe(
+      sum(of('e12').map((p) => p.gross)),
+    );
+    expect([cruz.from, cruz.to]).toEqual(['2026-01-01', '2026-06-30']);
+  });
+
+  it('writes the DAT: header, D1 rows then C1, D2 rows then C2, with control sums and CRLF', () => {
+    const file = alphalist1604c(
+      company,
+      2026,
+      certificates.map((certificate) => ({
+        certificate,
+        region: 'NCR',
+        employmentStatus: 'R' as const,
+        substitutedFiling: certificate.employee.separationDate === null,
+        ...(certificate.employee.separationDate ? { separationReason: 'R' as const } : {}),
+      })),
+    );
+    expect(file.fileName).toBe('123456789000012312026' + '1604C.DAT');
+    const text = file.bytes.toString('ascii');
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+    const records = text
+      .trimEnd()
+      .split('\r\n')
+      .map((r) => r.match(/("[^"]*"|[^,]+)/g)!);
+    expect(records.map((r) => r[0])).toEqual(['H1604C', 'D1', 'D1', 'C1', 'D2', 'C2']);
+    expect(records[0]).toEqual(['H1604C', '123456789', '0000', '12/31/2026']);
+    const [d1a, d1b, c1, d2, c2] = records.slice(1) as string[][];
+    expect(d1a).toHaveLength(49);
+    expect(d2).toHaveLength(59);
+    expect(c1).toHaveLength(36);
+    expect(c2).toHaveLength(45);
+    expect([d1a![5], d1b![5], d2![5]]).toEqual(['1', '2', '1']); // sequence restarts per schedule
+    expect(d1a!.slice(6, 12)).toEqual(['111222333', '0000', '"AQUINO"', '"MARIA"', '"REYES"', 'NCR']);
+    expect(d1b!.slice(8, 11)).toEqual(['"CRUZ"', '"MA LOURDES JR"', '"REYES"']); // forbidden , . removed
+    expect(d1b!.slice(23, 25)).toEqual(['01/01/2026', '06/30/2026']);
+    expect(d1b!.slice(44, 49)).toEqual(['FILIPINO', 'R', 'R', 'N', '0.00']);
+    // C1 = column sums of D1 fields 13–23, 26–44 and 49
+    const fields = [
+      ...Array.from({ length: 11 }, (_, i) => 13 + i),
+      ...Array.from({ length: 19 }, (_, i) => 26 + i),
+      49,
+    ];
+    expect(c1!.slice(5)).toEqual(fields.map((f) => str(c(d1a![f - 1]!) + c(d1b![f - 1]!))));
+    const d2Fields = [
+      ...Array.from({ length: 14 }, (_, i) => 13 + i),
+      ...[29, 30, 31, 32],
+      ...Array.from({ length: 20 }, (_, i) => 34 + i),
+      58,
+      59,
+    ];
+    expect(c2!.slice(5)).toEqual(d2Fields.map((f) => d2![f - 1]));
+    // Aquino (D1): present gross, taxable, tax due, withheld Jan–Nov + December = actual withheld
+    const aquino = certificateSummary(certificates[0]!);
+    expect(d1a![25]).toBe(aquino['19']);
+    expect(d1a![35]).toBe(aquino['21']);
+    expect(d1a![38]).toBe(aquino['24']);
+    expect(c(d1a![40]!) + c(d1a![41]!) - c(d1a![42]!)).toBe(c(aquino['24']));
+    expect(d1a![43]).toBe(aquino['26']);
+    // Bautista (D2): gross and the statutory minimum wage net of contributions in field 59
+    expect(d2![28]).toBe(certificateSummary(certificates[1]!)['19']);
+    expect(d2![58]).toBe(certificates[1]!.items['29']);
+    expect(file.count).toBe(3);
+  });
+
+  it('reproduces the BIR-validated single-employee 1604-C file byte for byte', () => {
+    // A DAT that passed the BIR Alphalist Validation Module v7.4 with "No Errors Encountered" (612 bytes,
+    // SHA-256 59892d6a…c788), as logical lines in the "BIR 1604-C Excel-to-DAT converter" spec cited by
+    // OUTPUTS-research.md §3 (idx:70855739470). Synthetic employer and employee.
+    const maria: Certificate2316 = {
+      employee: employee(21, {
+        lastName: 'Reyes',
+        firstName: 'Maria',
+        middleName: 'Santos',
+        tin: '901-234-567-0000',
+        hireDate: '2019-03-01',
+      }),
+      year: 2025,
+      from: '2025-01-01',
+      to: '2025-12-31',
+      minimumWage: null,
+      items: {
+        ...(Object.fromEntries(
+          [
+            '29',
+            '30',
+            '31',
+            '32',
+            '33',
+            '34',
+            '35',
+            '36',
+            '37',
+            '39',
+            '40',
+            '41',
+            '42',
+            '43',
+            '44',
+            '45',
+            '46',
+            '47',
+            '48',
+            '49',
+            '50',
+            '51',
+          ].map((i) => [i, '0.00']),
+        ) as Certificate2316['items']),
+        '34': '40000.00',
+        '35': '12000.00',
+        '36': '30187.50',
+        '39': '449812.50',
+      },
+      previous: null,
+      taxDue: '32462.50',
+      presentWithheld: '32462.50',
+      presentWithheldJanNov: '29000.00',
+      peraCredit: '0.00',
+    };
+    const file = alphalist1604c(
+      { name: 'SRV Digital Solutions', tin: '684785510', branchCode: '0000', address: null },
+      2025,
+      [{ certificate: maria, region: 'NCR', employmentStatus: 'R', substitutedFiling: true }],
+    );
+    const amounts =
+      '532000.00,0.00,40000.00,12000.00,30187.50,0.00,82187.50,449812.50,0.00,0.00,449812.50,449812.50,449812.50,32462.50,0.00,29000.00,3462.50,0.00,32462.50';
+    const zeros = Array(11).fill('0.00').join(',');
+    const expected = [
+      'H1604C,684785510,0000,12/31/2025',
+      `D1,1604C,684785510,0000,12/31/2025,1,901234567,0000,"REYES","MARIA","SANTOS",NCR,${zeros},01/01/2025,12/31/2025,${amounts},FILIPINO,R,NA,Y,0.00`,
+      `C1,1604C,684785510,0000,12/31/2025,${zeros},${amounts},0.00`,
+    ]
+      .map((line) => `${line}\r\n`)
+      .join('');
+    expect(file.bytes.toString('ascii')).toBe(expected);
+    expect(file.bytes).toHaveLength(612);
+    expect(createHash('sha256').update(file.bytes).digest('hex')).toBe(
+      '59892d6a782fb46aa44060ec9ca74db5ae3a3862eb247513908b8bb6a519c788',
+    );
+    expect(file.fileName).toBe('6847855100000123120251604C.DAT');
+  });
+
+  it('refuses an employee without a TIN and a separated employee without a reason', () => {
+    const cert = certificates[2]!;
+    expect(() =>
+      alphalist1604c(company, 2026, [
+        { certificate: cert, region: 'NCR', employmentStatus: 'R', substitutedFiling: false },
+      ]),
+    ).toThrow(/Separation reason/);
+    const noTin = { ...cert, employee: { ...cert.employee, tin: null } };
+    expect(() =>
+      alphalist1604c(company, 2026, [
+        {
+          certificate: noTin,
+          region: 'NCR',
+          employmentStatus: 'R',
+          separationReason: 'R',
+          substitutedFiling: false,
+        },
+      ]),
+    ).toThrow(/TIN/);
+  });
+
+  it('prints one 2316 page per employee with the summary figures', async () => {
+    const pdf = await collect((out) => writeBir2316Pdf(out, company, certificates, { compress: false }));
+    const text = pdfText(pdf);
+    expect((pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(certificates.length);
+    for (const cert of certificates) {
+      const s = certificateSummary(cert);
+      expect(text).toContain(`${cert.employee.lastName}, ${cert.employee.firstName}`);
+      for (const item of ['19', '21', '24', '25A'] as const)
+        expect(text).toContain(str(c(s[item])).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    }
+    expect(bir2316FileName(certificates[0]!)).toBe('Aquino_111222333000_12312026.pdf');
   });
 });

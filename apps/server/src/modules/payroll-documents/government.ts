@@ -305,6 +305,14 @@ export function philhealthRf1Csv(rows: ContributionRow[], month: string): CsvRep
 
 // ---------------------------------------------------------------- Pag-IBIG
 
+/** The MCRF "Remarks" column; the form prescribes no codes, so words. */
+const HDMF_REMARK: Record<ContributionStatus, string | null> = {
+  normal: null,
+  newHire: 'NEW',
+  separated: 'SEPARATED',
+  noEarnings: 'NO EARNINGS',
+};
+
 /** Pag-IBIG MCRF / MSRF row columns (research §6.1 [C]: MCRF form HQP-PFF-053, MSRF HQP-TMF-381). */
 export function pagibigMcrfCsv(rows: ContributionRow[], month: string): CsvReport {
   let total = 0;
@@ -325,13 +333,7 @@ export function pagibigMcrfCsv(rows: ContributionRow[], month: string): CsvRepor
       money(r.pagibigEmployee),
       money(r.pagibigEmployer),
       money(sum),
-      r.status === 'normal'
-        ? null
-        : r.status === 'newHire'
-          ? 'NEW'
-          : r.status === 'separated'
-            ? 'SEPARATED'
-            : 'NO EARNINGS',
+      HDMF_REMARK[r.status],
     ];
   });
   const header = [

@@ -21,6 +21,14 @@ export interface PayslipPdfOptions {
   compress?: boolean;
 }
 
+/** Off-cycle runs say what they are on the slip. */
+const KIND_LABEL: Record<DocPayslip['period']['kind'], string | null> = {
+  Regular: null,
+  ThirteenthMonth: '13th month pay',
+  FinalPay: 'Final pay',
+  Adjustment: 'Adjustment',
+};
+
 const MARGIN = 40;
 const FONT = 9;
 /** Description, quantity, unit, rate, amount: shares of the printable width. */
@@ -101,7 +109,11 @@ export async function writePayslipsPdf(
     if (company.address) doc.text(company.address);
     if (company.tin) doc.text(`TIN ${company.tin}${company.branchCode ? `-${company.branchCode}` : ''}`);
     doc.fillColor('#000').moveDown(0.6);
-    doc.font('Helvetica-Bold').fontSize(11).text(`Payslip — ${period.name}`);
+    const kind = KIND_LABEL[period.kind];
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(`Payslip — ${period.name}${kind ? ` (${kind})` : ''}`);
     doc.font('Helvetica').fontSize(FONT);
     doc.text(`Period ${period.start} to ${period.end} · Pay date ${period.payDate}`);
     doc.moveDown(0.4);
