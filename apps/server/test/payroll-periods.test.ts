@@ -17,6 +17,7 @@ let companyId: string;
 /** The worked example's employee: monthly 30,000, hired 2025-01-02. */
 let worker: string;
 let loanId: string;
+let dailyWorker: string;
 
 const call = caller(() => t.app);
 const base = '/api/v1/payroll-periods';
@@ -53,6 +54,18 @@ beforeAll(async () => {
       [payroll.tenantId, companyId, worker],
     );
     loanId = loan!.id;
+    // A daily-paid employee with a raise inside the March cut-off, no government ids and no bank account.
+    const [d] = await tx.query<{ id: string }>(
+      `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, rate_type,
+              basic_rate) VALUES ($1, $2, 'PP-0002', 'Dario', 'Daily', DATE '2025-06-01', 'Daily', 700) RETURNING id`,
+      [payroll.tenantId, companyId],
+    );
+    dailyWorker = d!.id;
+    await tx.query(
+      `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
+       VALUES ($1, $2, $3, DATE '2025-06-01', 'Daily', 700), ($1, $2, $3, DATE '2026-03-10', 'Daily', 750)`,
+      [payroll.tenantId, companyId, dailyWorker],
+    );
     // Ten workdays of 8 hours (Mon 2 to Fri 13 March 2026), 30 minutes late on the 4th.
     await tx.query(
       `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, day_type, rest_day, worked_minutes,
@@ -272,6 +285,24 @@ describe('payroll periods', () => {
     expect(warned.json().TotalCount).toBeGreaterThan(0);
     expect((warned.json().Items as PayslipListItem[]).every((p) => p.Warnings.length > 0)).toBe(true);
     expect(warned.json().Items[0].Warnings).toContain('No attendance in the cut-off');
+    const daily = await payslipOf(march1, dailyWorker);
+    expect(daily.Warnings).toEqual([
+      'Paid by bank but has no bank account number',
+      'Missing TIN',
+      'Missing SSS number',
+      'Missing PhilHealth number',
+      'Missing Pag-IBIG number',
+      'The rate changed on 2026-03-10 inside the cut-off; the rate in force on the cut-off end (Daily 750.00) was used for the whole period',
+      'No attendance in the cut-off',
+      // Nothing earned, so the contributions cannot be taken (deferred): SSS on the minimum MSC 5,000 at 5% =
+      // 250 / 2; PhilHealth on the EEMR 750 × 261 / 12 = 16,312.50 at 2.5% = 407.81 / 2 (half-up of 203.906);
+      // Pag-IBIG 2% of the 10,000 cap = 200 / 2.
+      'Deduction SSS deferred: 125.00 of 125.00 not deducted',
+      'Deduction PHIC deferred: 203.91 of 203.91 not deducted',
+      'Deduction HDMF deferred: 100.00 of 100.00 not deducted',
+    ]);
+    // Daily-paid without attendance: nothing earned.
+    expect(daily.Gross).toBe('0.00');
     const search = await call(payroll, 'POST', `${base}/${march1}/payslips/list`, { Search: 'PP-0001' });
     expect(search.json().Items).toHaveLength(1);
 
@@ -494,6 +525,23 @@ describe('payroll periods', () => {
     expect((await action(march1, 'mark-paid', p.RowVersion + 1, 'paid-again')).json().type).toBe(
       ProblemTypes.invalidState,
     );
+    const audit = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query<{ transition: string }>(
+        `SELECT after->>'Transition' AS transition FROM audit_log
+          WHERE entity = 'payroll-period' AND entity_id = $1 AND action = 'update' ORDER BY at`,
+        [march1],
+      ),
+    );
+    expect(audit.map((a) => a.transition)).toEqual([
+      'compute',
+      'compute',
+      'compute',
+      'approve',
+      'return-to-draft',
+      'approve',
+      'finalise',
+      'mark-paid',
+    ]);
   });
 
   it('uses the finalised period as year to date and month to date of the next cut-off', async () => {
@@ -544,5 +592,83 @@ describe('payroll periods', () => {
     expect(fp.Lines.find((l) => l.Code === '13TH')).toBeTruthy();
     // The whole remaining loan balance (500) is settled.
     expect(fp.Lines.find((l) => l.Code === 'COMPANY')?.Amount).toBe('500.00');
+  });
+
+  it('pays a loan off on finalise and corrects a finalised period with an adjustment period', async () => {
+    const [second] = (
+      await call(payroll, 'POST', `${base}/list`, { Search: '2nd cut-off', Status: 'Computed' })
+    ).json().Items as PayrollPeriodDetail[];
+    const approved = await action(second!.Id, 'approve', second!.RowVersion);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const finalised = await action(second!.Id, 'finalise', approved.json().RowVersion, 'finalise-march-2');
+    expect(finalised.statusCode, finalised.body).toBe(200);
+    const loan = await t.db.withTenant(payroll.tenantId, async (tx) => ({
+      status: (
+        await tx.query<{ status: string }>(`SELECT status FROM employee_loans WHERE id = $1`, [loanId])
+      )[0]!.status,
+      paid: (
+        await tx.query<{ total: string }>(
+          `SELECT sum(amount)::text AS total FROM loan_ledger WHERE loan_id = $1`,
+          [loanId],
+        )
+      )[0]!.total,
+    }));
+    expect(loan).toEqual({ status: 'Paid', paid: '1500.00' });
+
+    const correction = await period({
+      Kind: 'Adjustment',
+      Name: 'March 2026 correction',
+      CutoffStart: '2026-03-01',
+      CutoffEnd: '2026-03-15',
+      PayDate: '2026-04-15',
+      ReferencesPeriodId: march1,
+    });
+    expect(correction.statusCode, correction.body).toBe(201);
+    expect(correction.json().ReferencesPeriodName).toBe('March 2026 1st cut-off');
+    const id = correction.json().Id;
+    const added = await call(payroll, 'POST', `${base}/${id}/adjustments`, {
+      EmployeeId: worker,
+      Kind: 'Earning',
+      Code: 'OT-MISSED',
+      Description: 'Overtime left out of March 1st cut-off',
+      Amount: '431.03',
+      Reason: 'Approved OT filed late',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const done = await compute(id);
+    expect(done.EmployeeCount).toBe(1);
+    const slip = await payslipOf(id, worker);
+    expect(slip.Lines.map((l) => l.Code)).toEqual(['OT-MISSED']);
+    expect(slip.Gross).toBe('431.03');
+  });
+
+  it('leaves the previous payslips as they were when a compute fails', async () => {
+    const created = await period({
+      Name: 'May 2026 1st cut-off',
+      CutoffStart: '2026-05-01',
+      CutoffEnd: '2026-05-15',
+      PayDate: '2026-05-20',
+    });
+    const id = created.json().Id;
+    const first = await compute(id);
+    expect(first.JobStatus).toBe('Done');
+    const before = (await call(payroll, 'POST', `${base}/${id}/payslips/list`, { PageSize: 500 })).json();
+    // Without its payroll settings the compute cannot start reading; put them back afterwards.
+    const saved = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query<Record<string, unknown>>(`DELETE FROM payroll_settings WHERE company_id = $1 RETURNING *`, [
+        companyId,
+      ]),
+    );
+    const failed = await compute(id);
+    await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query(`INSERT INTO payroll_settings (tenant_id, company_id) VALUES ($1, $2)`, [
+        saved[0]!.tenant_id,
+        companyId,
+      ]),
+    );
+    expect(failed).toMatchObject({ JobStatus: 'Failed', Status: 'Computed' });
+    expect(failed.JobError).toContain('previous payslips are unchanged');
+    const after = (await call(payroll, 'POST', `${base}/${id}/payslips/list`, { PageSize: 500 })).json();
+    expect(after).toEqual(before);
   });
 });

@@ -159,7 +159,13 @@ export const payrollPeriodRoutes: FastifyPluginAsyncZod<{ periods: PayrollPeriod
       config: { access: payslipById },
       schema: { tags, params: IdParams, body: PayslipStatusRequest, response: { 200: PayslipDetail } },
       handler: (req) =>
-        periods.setPayslipStatus(contextOf(req).tx, contextOf(req).user, req.params.id, status),
+        periods.setPayslipStatus(
+          contextOf(req).tx,
+          contextOf(req).user,
+          req.params.id,
+          status,
+          req.body.Remarks,
+        ),
     });
   }
 

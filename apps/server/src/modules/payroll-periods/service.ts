@@ -504,6 +504,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       user: CurrentUser,
       payslipId: string,
       status: 'Included' | 'Held' | 'Excluded',
+      remarks?: string | null,
     ) {
       const row = await repo.payslip(tx, user.tenantId, user.companyId, payslipId);
       if (!row) throw problems.notFound('The payslip was not found.');
@@ -522,7 +523,12 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         entityId: payslipId,
         action: 'update',
         before: { Status: row.status },
-        after: { Status: status, PayrollPeriodId: period.id, EmployeeId: row.employee_id },
+        after: {
+          Status: status,
+          PayrollPeriodId: period.id,
+          EmployeeId: row.employee_id,
+          Remarks: remarks ?? null,
+        },
       });
       return this.payslip(tx, user, payslipId);
     },
