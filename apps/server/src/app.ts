@@ -32,6 +32,8 @@ import { holidayRoutes } from './modules/holidays/routes.js';
 import { applicationSettingsRoutes } from './modules/application-settings/routes.js';
 import { leaveRoutes } from './modules/leave/routes.js';
 import { payrollSettingsRoutes } from './modules/payroll-settings/routes.js';
+import { payrollPeriodRoutes } from './modules/payroll-periods/routes.js';
+import { payrollPeriodsService } from './modules/payroll-periods/service.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { timeLogRoutes } from './modules/timelogs/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
@@ -121,6 +123,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(leaveRoutes);
     await api.register(applicationSettingsRoutes);
     await api.register(payrollSettingsRoutes);
+    await api.register(payrollPeriodRoutes, { periods: payrollPeriodsService(db, api.log) });
     await api.register(requestRoutes, { mailer });
     await api.register(timeLogRoutes);
     await api.register(payrollOutputsRoutes);

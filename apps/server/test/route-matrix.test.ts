@@ -52,6 +52,21 @@ beforeAll(async () => {
          SELECT tenant_id, id, 'old.csv', 1, 'x', 'Discarded' FROM companies LIMIT 1`,
       ),
     );
+    // A draft payroll period with one payslip per tenant (Demo Manufacturing in the demo tenant), so the payroll
+    // period and payslip routes have a record of each tenant to probe.
+    await t.db.withTenant(tenantId, async (tx) => {
+      const [period] = await tx.query<{ id: string; company_id: string }>(
+        `INSERT INTO payroll_periods (tenant_id, company_id, name, kind, frequency, cutoff_start, cutoff_end, pay_date)
+         SELECT tenant_id, id, 'Probe period', 'Regular', 'SemiMonthly', DATE '2020-01-01', DATE '2020-01-15',
+                DATE '2020-01-20'
+           FROM companies ORDER BY name <> 'Demo Manufacturing Inc.', name LIMIT 1 RETURNING id, company_id`,
+      );
+      await tx.query(
+        `INSERT INTO payslips (tenant_id, company_id, payroll_period_id, employee_id)
+         SELECT tenant_id, company_id, $1, id FROM employees WHERE company_id = $2 LIMIT 1`,
+        [period!.id, period!.company_id],
+      );
+    });
   }
 });
 afterAll(() => t?.close());

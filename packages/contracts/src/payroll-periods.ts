@@ -136,7 +136,8 @@ export type CreatePayrollPeriodRequest = z.input<typeof CreatePayrollPeriodReque
 export const UpdatePayrollPeriodRequest = z
   .strictObject({
     ...PayrollPeriodFields,
-    EmployeeIds: z.array(z.uuid()).max(1000).optional(),
+    /** FinalPay only; null or omitted keeps the period's employees. */
+    EmployeeIds: z.array(z.uuid()).max(1000).nullable().optional(),
     RowVersion,
     ...outputOnly({
       Id: z.uuid(),

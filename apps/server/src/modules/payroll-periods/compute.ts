@@ -1,0 +1,692 @@
+import { randomUUID } from 'node:crypto';
+import {
+  computePayslip,
+  thirteenthMonthPay,
+  type Allowance,
+  type Benefit,
+  type DayAttendance,
+  type DeMinimisKind,
+  type MonthToDate,
+  type OtherDeduction,
+  type Payslip,
+  type PayslipInput,
+  type PayslipLine,
+  type YearToDate,
+} from '@hrpay/payroll';
+import type { PayrollGeneralSettings } from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import type { PeriodRow } from './repository.js';
+
+/**
+ * The inputs of one period's compute, read in one transaction, and the pure computation of every payslip
+ * (issue 10 §3). Nothing here writes: the service stores the payslips in one transaction at the end, so a
+ * failed or interrupted compute leaves the previous payslips as they were.
+ */
+
+// ---------------------------------------------------------------- money in centavos (exact)
+
+export function cents(text: string | null | undefined): number {
+  if (text === null || text === undefined || text === '') return 0;
+  const s = String(text).trim();
+  const negative = s.startsWith('-');
+  const [whole = '0', frac = ''] = (negative ? s.slice(1) : s).split('.');
+  const value = Number(whole) * 100 + Number((frac + '00').slice(0, 2));
+  return negative ? -value : value;
+}
+export function pesos(value: number): string {
+  const negative = value < 0;
+  const abs = Math.abs(Math.round(value));
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+// ---------------------------------------------------------------- dates
+
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------- inputs
+
+interface EmployeeRow {
+  id: string;
+  employee_number: string;
+  hire_date: string | null;
+  separation_date: string | null;
+  rate_type: 'Monthly' | 'Daily' | null;
+  basic_rate: string | null;
+  tin: string | null;
+  sss_number: string | null;
+  philhealth_number: string | null;
+  pagibig_number: string | null;
+  bank_account_number: string | null;
+  is_minimum_wage_earner: boolean | null;
+  payment_method: 'Bank' | 'Cash' | 'Check' | null;
+  exempt_sss: boolean | null;
+  exempt_philhealth: boolean | null;
+  exempt_pagibig: boolean | null;
+  exempt_withholding_tax: boolean | null;
+  divisor: number | null;
+}
+interface RateRow {
+  employee_id: string;
+  effective_from: string;
+  rate_type: 'Monthly' | 'Daily';
+  rate: string;
+  hours_per_day: number;
+  cola_per_day: string;
+}
+interface ItemRow {
+  employee_id: string;
+  kind: 'Earning' | 'Deduction';
+  code: string;
+  description: string;
+  amount: string;
+  taxable: boolean;
+  de_minimis: string | null;
+}
+interface LoanRow {
+  id: string;
+  employee_id: string;
+  code: string;
+  name: string;
+  amortization: string;
+  balance: string;
+}
+interface DayRow {
+  employee_id: string;
+  date: string;
+  day_type: DayAttendance['dayType'];
+  rest_day: boolean;
+  worked_minutes: number;
+  late_minutes: number;
+  undertime_minutes: number;
+  night_diff_minutes: number;
+  overtime_minutes: number;
+  payable_overtime_minutes: number;
+  overtime_night_minutes: number;
+  absent: boolean;
+  on_leave: boolean;
+}
+interface YtdRow {
+  employee_id: string;
+  taxable: string;
+  withheld: string;
+  basic: string;
+  benefits: string;
+}
+type MtdRow = { employee_id: string } & Record<string, string>;
+
+export interface ComputeInputs {
+  period: PeriodRow;
+  settings: PayrollGeneralSettings;
+  employees: EmployeeRow[];
+  rates: Map<string, RateRow[]>;
+  items: Map<string, ItemRow[]>;
+  loans: Map<string, LoanRow[]>;
+  adjustments: Map<string, ItemRow[]>;
+  days: Map<string, DayRow[]>;
+  ytd: Map<string, YtdRow>;
+  mtd: Map<string, MtdRow>;
+  sil: Map<string, string>;
+}
+
+const group = <R extends { employee_id: string }>(rows: R[]) => {
+  const map = new Map<string, R[]>();
+  for (const r of rows) {
+    const list = map.get(r.employee_id);
+    if (list) list.push(r);
+    else map.set(r.employee_id, [r]);
+  }
+  return map;
+};
+
+export async function readInputs(
+  tx: Tx,
+  tenantId: string,
+  period: PeriodRow,
+  settings: PayrollGeneralSettings,
+): Promise<ComputeInputs> {
+  const { company_id: companyId, cutoff_start: start, cutoff_end: end, kind } = period;
+  const year = end.slice(0, 4);
+  const scopeStart = kind === 'ThirteenthMonth' ? `${year}-01-01` : start;
+  const base = [tenantId, companyId];
+
+  const employeeScope =
+    kind === 'FinalPay'
+      ? `e.id = ANY($3::uuid[])`
+      : kind === 'Adjustment'
+        ? `e.id IN (SELECT employee_id FROM payroll_adjustments WHERE tenant_id = $1 AND payroll_period_id = $3)`
+        : `(e.hire_date IS NULL OR e.hire_date <= $4::date) AND (e.separation_date IS NULL OR e.separation_date >= $3::date)`;
+  const employees = await tx.query<EmployeeRow>(
+    `SELECT e.id, e.employee_number, e.hire_date::text AS hire_date, e.separation_date::text AS separation_date,
+            e.rate_type, e.basic_rate::text AS basic_rate, e.tin, e.sss_number, e.philhealth_number, e.pagibig_number,
+            e.bank_account_number, pp.is_minimum_wage_earner, pp.payment_method, pp.exempt_sss, pp.exempt_philhealth,
+            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor
+       FROM employees e
+       LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
+      WHERE e.tenant_id = $1 AND e.company_id = $2 AND ${employeeScope}
+      ORDER BY e.employee_number`,
+    kind === 'FinalPay'
+      ? [...base, period.employee_ids ?? []]
+      : kind === 'Adjustment'
+        ? [...base, period.id]
+        : [...base, scopeStart, end],
+  );
+
+  const rates = await tx.query<RateRow>(
+    `SELECT employee_id, effective_from::text AS effective_from, rate_type, rate::text AS rate,
+            hours_per_day::float8 AS hours_per_day, cola_per_day::text AS cola_per_day
+       FROM employee_pay_rates WHERE tenant_id = $1 AND company_id = $2 AND effective_from <= $3
+      ORDER BY employee_id, effective_from`,
+    [...base, end],
+  );
+  const items = await tx.query<ItemRow>(
+    `SELECT employee_id, kind, code, description, amount::text AS amount, taxable, de_minimis
+       FROM employee_pay_items WHERE tenant_id = $1 AND company_id = $2 AND effective_from <= $4
+        AND (effective_to IS NULL OR effective_to >= $3) ORDER BY employee_id, kind, code, id`,
+    [...base, start, end],
+  );
+  const loans =
+    kind === 'Regular' || kind === 'FinalPay'
+      ? await tx.query<LoanRow>(
+          `SELECT l.id, l.employee_id, t.code, t.name, l.amortization::text AS amortization,
+                  (l.principal - coalesce((SELECT sum(g.amount) FROM loan_ledger g
+                                            WHERE g.tenant_id = l.tenant_id AND g.loan_id = l.id), 0))::text AS balance
+             FROM employee_loans l JOIN loan_types t ON t.tenant_id = l.tenant_id AND t.id = l.loan_type_id
+            WHERE l.tenant_id = $1 AND l.company_id = $2 AND l.status = 'Active' AND l.start_date <= $3
+            ORDER BY l.employee_id, l.start_date, l.id`,
+          [...base, end],
+        )
+      : [];
+  const adjustments = await tx.query<ItemRow>(
+    `SELECT employee_id, kind, code, description, amount::text AS amount, taxable, NULL AS de_minimis
+       FROM payroll_adjustments WHERE tenant_id = $1 AND payroll_period_id = $2 ORDER BY created_at, id`,
+    [tenantId, period.id],
+  );
+  const days =
+    kind === 'Regular' || kind === 'FinalPay'
+      ? await tx.query<DayRow>(
+          `SELECT employee_id, date::text AS date, day_type, rest_day, worked_minutes, late_minutes, undertime_minutes,
+                  night_diff_minutes, overtime_minutes, payable_overtime_minutes, overtime_night_minutes, absent, on_leave
+             FROM attendance_days WHERE tenant_id = $1 AND company_id = $2 AND date BETWEEN $3 AND $4
+            ORDER BY employee_id, date`,
+          [...base, start, end],
+        )
+      : [];
+  // Year to date: the employee's payslips of finalised periods of the year that ended before this one.
+  const ytd = await tx.query<YtdRow>(
+    `SELECT s.employee_id, sum(s.taxable_base)::text AS taxable, sum(s.withholding_tax)::text AS withheld,
+            sum(coalesce((s.result->'thisPeriod'->>'basicSalaryEarned')::numeric, 0))::text AS basic,
+            sum(coalesce((s.result->'thisPeriod'->>'benefitsReceived')::numeric, 0))::text AS benefits
+       FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
+      WHERE s.tenant_id = $1 AND s.company_id = $2 AND p.status IN ('Finalised', 'Paid') AND s.status <> 'Excluded'
+        AND p.cutoff_end >= $3::date AND p.cutoff_end <= $4::date AND p.id <> $5
+      GROUP BY s.employee_id`,
+    [...base, `${year}-01-01`, kind === 'Regular' ? addDays(start, -1) : end, period.id],
+  );
+  // Month to date: finalised regular periods of the same month that ended before this one starts.
+  const mtdFields: [string, string][] = [
+    ['sssCompensation', `s.result->'thisPeriod'->>'sssCompensation'`],
+    ['pagibigAllowances', `s.result->'thisPeriod'->>'pagibigAllowances'`],
+    [
+      'sssEmployeeSS',
+      `(s.result->'employeeShares'->>'sss')::numeric - (s.result->'employeeShares'->>'sssMpf')::numeric`,
+    ],
+    ['sssEmployeeMPF', `s.result->'employeeShares'->>'sssMpf'`],
+    ['sssEmployer', `s.result->'employerShares'->>'sss'`],
+    ['sssEC', `s.result->'employerShares'->>'sssEC'`],
+    ['philhealthEmployee', `s.result->'employeeShares'->>'philhealth'`],
+    ['philhealthEmployer', `s.result->'employerShares'->>'philhealth'`],
+    ['pagibigEmployee', `s.result->'employeeShares'->>'pagibig'`],
+    ['pagibigEmployer', `s.result->'employerShares'->>'pagibig'`],
+  ];
+  const mtd =
+    kind === 'Regular' && period.frequency !== 'Monthly'
+      ? await tx.query<MtdRow>(
+          `SELECT s.employee_id, ${mtdFields
+            .map(([k, e]) => `sum(coalesce((${e})::numeric, 0))::text AS "${k}"`)
+            .join(', ')}
+             FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
+            WHERE s.tenant_id = $1 AND s.company_id = $2 AND p.kind = 'Regular' AND p.status IN ('Finalised', 'Paid')
+              AND s.status <> 'Excluded' AND p.cutoff_end >= $3::date AND p.cutoff_end < $4::date
+            GROUP BY s.employee_id`,
+          [...base, `${end.slice(0, 8)}01`, start],
+        )
+      : [];
+  const sil =
+    kind === 'FinalPay'
+      ? await tx.query<{ employee_id: string; days: string }>(
+          `SELECT l.employee_id, sum(l.days)::text AS days
+             FROM leave_ledger l JOIN leave_types t ON t.tenant_id = l.tenant_id AND t.id = l.leave_type_id
+            WHERE l.tenant_id = $1 AND l.company_id = $2 AND t.code = 'SIL' AND l.employee_id = ANY($3::uuid[])
+            GROUP BY l.employee_id`,
+          [...base, period.employee_ids ?? []],
+        )
+      : [];
+
+  return {
+    period,
+    settings,
+    employees,
+    rates: group(rates),
+    items: group(items),
+    loans: group(loans),
+    adjustments: group(adjustments),
+    days: group(days),
+    ytd: new Map(ytd.map((r) => [r.employee_id, r])),
+    mtd: new Map(mtd.map((r) => [r.employee_id, r])),
+    sil: new Map(sil.map((r) => [r.employee_id, r.days])),
+  };
+}
+
+// ---------------------------------------------------------------- one employee
+
+export interface ComputedPayslip {
+  id: string;
+  employeeId: string;
+  gross: string;
+  deductions: string;
+  netPay: string;
+  taxableBase: string;
+  withholdingTax: string;
+  employeeShares: string;
+  employerShares: string;
+  /** The engine payslip without lines, plus thisPeriod figures (year-to-date sums) and the loans it paid. */
+  result: Record<string, unknown> | null;
+  lines: PayslipLine[];
+  warnings: string[];
+}
+
+const FREQUENCY = { SemiMonthly: 'semi-monthly', Monthly: 'monthly', Weekly: 'weekly' } as const;
+
+function attendanceOf(rows: DayRow[], hoursPerDay: number): DayAttendance[] {
+  return rows.map((d) => {
+    // Regular hours are the worked minutes less all overtime worked, capped at the normal day; the overtime paid
+    // is the approved (payable) part. Night minutes are kept inside the hours they belong to.
+    const regularMinutes = Math.min(Math.max(0, d.worked_minutes - d.overtime_minutes), hoursPerDay * 60);
+    const overtimeMinutes = Math.max(0, d.payable_overtime_minutes);
+    const day: DayAttendance = {
+      date: d.date,
+      dayType: d.day_type,
+      restDay: d.rest_day,
+      regularHours: regularMinutes / 60,
+      nightHours: Math.min(d.night_diff_minutes, regularMinutes) / 60,
+      overtimeHours: overtimeMinutes / 60,
+      overtimeNightHours: Math.min(d.overtime_night_minutes, overtimeMinutes) / 60,
+      lateMinutes: d.late_minutes,
+      undertimeMinutes: d.undertime_minutes,
+    };
+    if (d.on_leave) day.paidLeave = true;
+    else if (d.absent) day.absent = true;
+    return day;
+  });
+}
+
+function allowanceOf(r: ItemRow): Allowance {
+  const a: Allowance = { code: r.code, description: r.description, amount: r.amount, taxable: r.taxable };
+  if (r.de_minimis) a.deMinimis = r.de_minimis as DeMinimisKind;
+  return a;
+}
+
+function missingIds(e: EmployeeRow): string[] {
+  const warnings: string[] = [];
+  if (e.payment_method !== 'Cash' && e.payment_method !== 'Check' && !e.bank_account_number?.trim())
+    warnings.push('Paid by bank but has no bank account number');
+  if (!e.tin?.trim()) warnings.push('Missing TIN');
+  if (!e.sss_number?.trim()) warnings.push('Missing SSS number');
+  if (!e.philhealth_number?.trim()) warnings.push('Missing PhilHealth number');
+  if (!e.pagibig_number?.trim()) warnings.push('Missing Pag-IBIG number');
+  return warnings;
+}
+
+/** The rate in force at the cut-off end (history first, else the 201 starting rate from the hire date). */
+function rateOf(
+  e: EmployeeRow,
+  history: RateRow[] | undefined,
+  start: string,
+): { rate: RateRow | null; changed: string | null } {
+  if (history?.length) {
+    const inForce = history[history.length - 1]!;
+    const changedInside = history.find((r) => r.effective_from > start);
+    const before = history.filter((r) => r.effective_from <= start);
+    const changed =
+      changedInside && (before.length || e.basic_rate)
+        ? `The rate changed on ${changedInside.effective_from} inside the cut-off; the rate in force on the cut-off end (${inForce.rate_type} ${inForce.rate}) was used for the whole period`
+        : null;
+    return { rate: inForce, changed };
+  }
+  if (e.rate_type && e.basic_rate && cents(e.basic_rate) > 0) {
+    return {
+      rate: {
+        employee_id: e.id,
+        effective_from: e.hire_date ?? '1900-01-01',
+        rate_type: e.rate_type,
+        rate: e.basic_rate,
+        hours_per_day: 8,
+        cola_per_day: '0.00',
+      },
+      changed: null,
+    };
+  }
+  return { rate: null, changed: null };
+}
+
+function empty(e: EmployeeRow, warnings: string[]): ComputedPayslip {
+  return {
+    id: randomUUID(),
+    employeeId: e.id,
+    gross: '0.00',
+    deductions: '0.00',
+    netPay: '0.00',
+    taxableBase: '0.00',
+    withholdingTax: '0.00',
+    employeeShares: '0.00',
+    employerShares: '0.00',
+    result: null,
+    lines: [],
+    warnings,
+  };
+}
+
+/** Computes one employee's payslip of the period; an engine refusal becomes a warning on an empty payslip. */
+export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPayslip {
+  const { period, settings } = inp;
+  const { kind, cutoff_start: start, cutoff_end: end } = period;
+  const warnings = missingIds(e);
+  const { rate, changed } = rateOf(e, inp.rates.get(e.id), start);
+  if (changed) warnings.push(changed);
+  if (!rate) return empty(e, ['No pay rate', ...warnings]);
+
+  const divisor = e.divisor ?? settings.Divisor;
+  const dailyCents =
+    rate.rate_type === 'Monthly' ? Math.round((cents(rate.rate) * 12) / divisor) : cents(rate.rate);
+  const items = inp.items.get(e.id) ?? [];
+  const adjustments = inp.adjustments.get(e.id) ?? [];
+  const y = inp.ytd.get(e.id);
+  const ytd: YearToDate = {
+    taxableCompensation: pesos(cents(y?.taxable)),
+    withholdingTax: pesos(cents(y?.withheld)),
+    basicSalaryEarned: pesos(cents(y?.basic)),
+    benefitsReceived: pesos(cents(y?.benefits)),
+  };
+  const frequency = FREQUENCY[period.frequency];
+  const cutoff: 1 | 2 =
+    period.frequency === 'SemiMonthly' && Number(start.slice(8, 10)) > settings.FirstCutoffEndDay ? 2 : 1;
+  const regular = kind === 'Regular' || kind === 'FinalPay';
+
+  const allowances: Allowance[] = [];
+  const deductions: OtherDeduction[] = [];
+  const benefits: Benefit[] = [];
+  const loanCodes: { loanId: string; code: string }[] = [];
+  if (regular) {
+    for (const r of items) {
+      if (r.kind === 'Earning') allowances.push(allowanceOf(r));
+      else deductions.push({ code: r.code, description: r.description, amount: r.amount });
+    }
+    const used = new Map<string, number>();
+    for (const loan of inp.loans.get(e.id) ?? []) {
+      const balance = cents(loan.balance);
+      if (balance <= 0) continue;
+      const n = (used.get(loan.code) ?? 0) + 1;
+      used.set(loan.code, n);
+      const code = n === 1 ? loan.code : `${loan.code}-${n}`;
+      // Final pay settles the whole balance; a regular payroll deducts the amortisation, at most the balance.
+      const amount = kind === 'FinalPay' ? balance : Math.min(cents(loan.amortization), balance);
+      deductions.push({ code, description: loan.name, amount: pesos(amount), allowPartial: true });
+      loanCodes.push({ loanId: loan.id, code });
+    }
+  }
+  for (const a of adjustments) {
+    if (a.kind === 'Earning') allowances.push({ ...allowanceOf(a), code: a.code });
+    else deductions.push({ code: a.code, description: a.description, amount: a.amount });
+  }
+
+  const days = regular ? (inp.days.get(e.id) ?? []) : [];
+  if (regular && days.length === 0) warnings.push('No attendance in the cut-off');
+
+  const mtdRow = inp.mtd.get(e.id);
+  let monthToDate: MonthToDate | undefined;
+  if (kind === 'Regular' && period.frequency !== 'Monthly') {
+    monthToDate = {};
+    for (const key of [
+      'sssCompensation',
+      'pagibigAllowances',
+      'sssEmployeeSS',
+      'sssEmployeeMPF',
+      'sssEmployer',
+      'sssEC',
+      'philhealthEmployee',
+      'philhealthEmployer',
+      'pagibigEmployee',
+      'pagibigEmployer',
+    ] as const) {
+      monthToDate[key] = pesos(cents(mtdRow?.[key]));
+    }
+    const needsFirst =
+      period.frequency === 'SemiMonthly' &&
+      cutoff === 2 &&
+      (settings.ContributionSplit === 'second-cutoff' || settings.ContributionSplit === 'month-to-date');
+    if (needsFirst && !mtdRow)
+      warnings.push(
+        'No finalised first cut-off this month: contributions were computed on this cut-off alone',
+      );
+  }
+
+  const profile: PayslipInput['profile'] = {
+    rateType: rate.rate_type === 'Monthly' ? 'monthly' : 'daily',
+    rate: rate.rate,
+    divisor,
+    hoursPerDay: rate.hours_per_day,
+    colaPerDay: rate.cola_per_day,
+    isMinimumWageEarner: e.is_minimum_wage_earner ?? false,
+    statutory: {
+      sss: !e.exempt_sss,
+      philhealth: !e.exempt_philhealth,
+      pagibig: !e.exempt_pagibig,
+      withholdingTax: !e.exempt_withholding_tax,
+    },
+  };
+  if (!regular) {
+    // 13th month and adjustment periods pay only their benefits and adjustments: no salary (a daily profile
+    // without attendance earns nothing) and no contributions (13th-month pay is not SSS compensation and
+    // PhilHealth was paid on the basic salary); withholding tax stays on the taxable part.
+    profile.rateType = 'daily';
+    profile.rate = pesos(dailyCents);
+    profile.colaPerDay = '0.00';
+    profile.statutory = {
+      sss: false,
+      philhealth: false,
+      pagibig: false,
+      withholdingTax: !e.exempt_withholding_tax,
+    };
+  }
+  if (kind === 'ThirteenthMonth') {
+    const { thirteenthMonthPay: amount } = thirteenthMonthPay({
+      totalBasicSalaryEarned: ytd.basicSalaryEarned!,
+    });
+    if (cents(amount) > 0)
+      benefits.push({ code: '13TH', description: `13th month pay ${end.slice(0, 4)}`, amount });
+    else warnings.push('No finalised basic pay this year: no 13th month pay');
+  }
+
+  const input: PayslipInput = {
+    employeeId: e.id,
+    // 13th month and adjustment periods may span months (a year's 13th month): the engine sees the month they
+    // are paid in, so the tax table of the period's frequency applies to them.
+    period: {
+      start: regular || start.slice(0, 7) === end.slice(0, 7) ? start : `${end.slice(0, 8)}01`,
+      end,
+      frequency,
+      ...(period.frequency === 'SemiMonthly' ? { cutoff } : {}),
+    },
+    profile,
+    attendance: attendanceOf(days, rate.hours_per_day),
+    allowances,
+    benefits,
+    deductions,
+    ytd,
+    settings: {
+      divisor,
+      contributionSplit: settings.ContributionSplit,
+      taxMethod: settings.TaxMethod,
+      weeklyContributions: settings.WeeklyContributions,
+      minimumNetPay: settings.MinimumNetPay,
+    },
+  };
+  if (period.frequency === 'Weekly') {
+    input.period.lastWeekOfMonth = addDays(end, 7).slice(0, 7) !== end.slice(0, 7);
+  }
+  if (monthToDate) input.monthToDate = monthToDate;
+
+  let slip: Payslip;
+  try {
+    slip = computePayslip(input);
+    if (kind === 'FinalPay') {
+      // Final pay: the last salary, the pro-rated 13th month on the year's basic pay including this one, and the
+      // cash conversion of unused service incentive leave at the daily rate (both as benefits).
+      const basicThis = cents(slip.ytd.basicSalaryEarned) - cents(ytd.basicSalaryEarned);
+      const { thirteenthMonthPay: amount } = thirteenthMonthPay({
+        totalBasicSalaryEarned: pesos(cents(ytd.basicSalaryEarned) + basicThis),
+      });
+      if (cents(amount) > 0) benefits.push({ code: '13TH', description: 'Pro-rated 13th month pay', amount });
+      const silDays = Number(inp.sil.get(e.id) ?? 0);
+      if (silDays > 0) {
+        benefits.push({
+          code: 'SIL-CASH',
+          description: `Unused service incentive leave, ${silDays} day(s)`,
+          amount: pesos(Math.round(silDays * dailyCents)),
+        });
+      }
+      if (benefits.length) slip = computePayslip({ ...input, benefits });
+    }
+  } catch (error) {
+    return empty(e, [`Could not compute: ${(error as Error).message}`, ...warnings]);
+  }
+
+  for (const d of slip.deferred) {
+    warnings.push(`Deduction ${d.code} deferred: ${d.deferred} of ${d.amount} not deducted`);
+  }
+  const deferredBy = new Map(slip.deferred.map((d) => [d.code, d]));
+  const loans = loanCodes.map(({ loanId, code }) => {
+    const requested = deductions.find((d) => d.code === code)!.amount;
+    const deferred = deferredBy.get(code);
+    return { LoanId: loanId, Code: code, Amount: deferred ? deferred.deducted : requested };
+  });
+
+  const { lines, ...rest } = slip;
+  const basicEarned = cents(slip.ytd.basicSalaryEarned) - cents(ytd.basicSalaryEarned);
+  const benefitsReceived = cents(slip.ytd.benefitsReceived) - cents(ytd.benefitsReceived);
+  const monthly = period.frequency === 'Monthly';
+  const actualMonth =
+    period.frequency === 'Weekly' ||
+    (cutoff === 2 &&
+      (settings.ContributionSplit === 'second-cutoff' || settings.ContributionSplit === 'month-to-date'));
+  // This period's own SSS compensation and Pag-IBIG allowances, for the next cut-off's month to date.
+  const sssBase = cents(slip.contributionBases.sssCompensation);
+  const hdmfAllowances =
+    cents(slip.contributionBases.pagibigFundSalary) - cents(slip.contributionBases.philhealthBasicSalary);
+  const own = (monthlyAmount: number, mtdAmount: string | undefined) =>
+    monthly ? monthlyAmount : actualMonth ? monthlyAmount - cents(mtdAmount) : Math.round(monthlyAmount / 2);
+  const result: Record<string, unknown> = {
+    ...rest,
+    thisPeriod: {
+      basicSalaryEarned: pesos(basicEarned),
+      benefitsReceived: pesos(benefitsReceived),
+      sssCompensation: pesos(own(sssBase, monthToDate?.sssCompensation)),
+      pagibigAllowances: pesos(own(hdmfAllowances, monthToDate?.pagibigAllowances)),
+    },
+    loans,
+  };
+  return {
+    id: randomUUID(),
+    employeeId: e.id,
+    gross: slip.gross,
+    deductions: slip.deductions,
+    netPay: slip.netPay,
+    taxableBase: slip.taxableBase,
+    withholdingTax: slip.withholdingTax,
+    employeeShares: slip.employeeShares.total,
+    employerShares: slip.employerShares.total,
+    result,
+    lines,
+    warnings,
+  };
+}
+
+// ---------------------------------------------------------------- store (one transaction, batched)
+
+const BATCH = 2_000;
+
+/** Replaces the period's payslips and lines with `slips` (inside the caller's transaction), keeping each
+ *  employee's Held / Excluded choice from the previous compute. */
+export async function storePayslips(
+  tx: Tx,
+  tenantId: string,
+  period: PeriodRow,
+  slips: ComputedPayslip[],
+): Promise<void> {
+  const kept = await tx.query<{ employee_id: string; status: string }>(
+    `SELECT employee_id, status FROM payslips WHERE tenant_id = $1 AND payroll_period_id = $2 AND status <> 'Included'`,
+    [tenantId, period.id],
+  );
+  const statusOf = new Map(kept.map((r) => [r.employee_id, r.status]));
+  await tx.query(`DELETE FROM payslips WHERE tenant_id = $1 AND payroll_period_id = $2`, [
+    tenantId,
+    period.id,
+  ]);
+  for (let i = 0; i < slips.length; i += BATCH) {
+    const batch = slips.slice(i, i + BATCH);
+    await tx.query(
+      `INSERT INTO payslips (tenant_id, id, company_id, payroll_period_id, employee_id, status, gross, deductions, net_pay,
+              taxable_base, withholding_tax, employee_shares, employer_shares, result, warnings)
+       SELECT $1, s.id, $2, $3, s.employee_id, s.status, s.gross, s.deductions, s.net_pay, s.taxable_base,
+              s.withholding_tax, s.employee_shares, s.employer_shares, s.result,
+              coalesce((SELECT array_agg(w) FROM jsonb_array_elements_text(s.warnings) w), '{}')
+         FROM unnest($4::uuid[], $5::uuid[], $6::text[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[],
+                     $11::numeric[], $12::numeric[], $13::numeric[], $14::jsonb[], $15::jsonb[])
+           AS s(id, employee_id, status, gross, deductions, net_pay, taxable_base, withholding_tax, employee_shares,
+                employer_shares, result, warnings)`,
+      [
+        tenantId,
+        period.company_id,
+        period.id,
+        batch.map((s) => s.id),
+        batch.map((s) => s.employeeId),
+        batch.map((s) => statusOf.get(s.employeeId) ?? 'Included'),
+        batch.map((s) => s.gross),
+        batch.map((s) => s.deductions),
+        batch.map((s) => s.netPay),
+        batch.map((s) => s.taxableBase),
+        batch.map((s) => s.withholdingTax),
+        batch.map((s) => s.employeeShares),
+        batch.map((s) => s.employerShares),
+        batch.map((s) => (s.result ? JSON.stringify(s.result) : null)),
+        batch.map((s) => JSON.stringify(s.warnings)),
+      ],
+    );
+    const lines = batch.flatMap((s) => s.lines.map((l, n) => ({ id: s.id, n: n + 1, l })));
+    for (let j = 0; j < lines.length; j += BATCH * 10) {
+      const chunk = lines.slice(j, j + BATCH * 10);
+      await tx.query(
+        `INSERT INTO payslip_lines (tenant_id, payslip_id, line_no, code, description, kind, quantity, unit, rate, amount,
+                taxable)
+         SELECT $1, l.* FROM unnest($2::uuid[], $3::int2[], $4::text[], $5::text[], $6::text[], $7::numeric[],
+                                    $8::text[], $9::text[], $10::numeric[], $11::boolean[])
+           AS l(payslip_id, line_no, code, description, kind, quantity, unit, rate, amount, taxable)`,
+        [
+          tenantId,
+          chunk.map((x) => x.id),
+          chunk.map((x) => x.n),
+          chunk.map((x) => x.l.code),
+          chunk.map((x) => x.l.description),
+          chunk.map((x) => x.l.kind),
+          chunk.map((x) => x.l.quantity),
+          chunk.map((x) => x.l.unit),
+          chunk.map((x) => x.l.rate),
+          chunk.map((x) => x.l.amount),
+          chunk.map((x) => x.l.taxable),
+        ],
+      );
+    }
+  }
+}

@@ -1,0 +1,661 @@
+import type {
+  PayrollAdjustment,
+  PayrollPeriodDetail,
+  PayrollPeriodListItem,
+  PayrollPeriodListRequest,
+  PayrollPeriodTotals,
+  PayslipLineView,
+  PayslipListItem,
+  PayslipListRequest,
+} from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+
+type ParsedPeriodList = ReturnType<typeof PayrollPeriodListRequest.parse>;
+type ParsedPayslipList = ReturnType<typeof PayslipListRequest.parse>;
+
+/** The stored period row (snake case), as the service reads it before a change. */
+export interface PeriodRow {
+  id: string;
+  company_id: string;
+  name: string;
+  kind: PayrollPeriodListItem['Kind'];
+  frequency: PayrollPeriodListItem['Frequency'];
+  cutoff_start: string;
+  cutoff_end: string;
+  pay_date: string;
+  status: PayrollPeriodListItem['Status'];
+  employee_ids: string[] | null;
+  references_period_id: string | null;
+  job_status: PayrollPeriodListItem['JobStatus'];
+  job_progress: number;
+  job_total: number;
+  job_error: string | null;
+  computed_at: Date | null;
+  row_version: number;
+  updated_at: Date;
+}
+
+const PERIOD_COLUMNS = `p.id, p.company_id, p.name, p.kind, p.frequency, p.cutoff_start::text AS cutoff_start,
+  p.cutoff_end::text AS cutoff_end, p.pay_date::text AS pay_date, p.status, p.employee_ids, p.references_period_id,
+  p.job_status, p.job_progress, p.job_total, p.job_error, p.computed_at, p.row_version, p.updated_at`;
+
+/** Sums of the payslips a period pays (Excluded ones are counted, not summed). */
+const SUMS = `LEFT JOIN LATERAL (
+    SELECT count(*)::int AS employee_count,
+           coalesce(sum(s.gross) FILTER (WHERE s.status <> 'Excluded'), 0)::numeric(16, 2)::text AS gross,
+           coalesce(sum(s.deductions) FILTER (WHERE s.status <> 'Excluded'), 0)::numeric(16, 2)::text AS deductions,
+           coalesce(sum(s.net_pay) FILTER (WHERE s.status <> 'Excluded'), 0)::numeric(16, 2)::text AS net,
+           (count(*) FILTER (WHERE cardinality(s.warnings) > 0))::int AS warning_count
+      FROM payslips s WHERE s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id) t ON true`;
+
+interface ListRow extends PeriodRow {
+  employee_count: number;
+  gross: string;
+  deductions: string;
+  net: string;
+  warning_count: number;
+  created_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+function listItem(r: ListRow): PayrollPeriodListItem {
+  return {
+    Id: r.id,
+    CompanyId: r.company_id,
+    Name: r.name,
+    Kind: r.kind,
+    Frequency: r.frequency,
+    CutoffStart: r.cutoff_start,
+    CutoffEnd: r.cutoff_end,
+    PayDate: r.pay_date,
+    Status: r.status,
+    NeedsRecompute: r.status === 'Draft' && r.computed_at !== null,
+    JobStatus: r.job_status,
+    JobProgress: r.job_progress,
+    JobTotal: r.job_total,
+    EmployeeCount: r.employee_count,
+    Gross: r.gross,
+    Deductions: r.deductions,
+    Net: r.net,
+    WarningCount: r.warning_count,
+    ReferencesPeriodId: r.references_period_id,
+    CreatedAt: new Date(r.created_at).toISOString(),
+    RowVersion: r.row_version,
+  };
+}
+
+const PAYSLIP_SELECT = `SELECT s.id, s.employee_id, e.employee_number,
+       concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS full_name, d.name AS department_name,
+       s.status, s.gross::text AS gross, s.deductions::text AS deductions, s.net_pay::text AS net_pay,
+       s.withholding_tax::text AS withholding_tax, s.employee_shares::text AS employee_shares,
+       s.employer_shares::text AS employer_shares, s.taxable_base::text AS taxable_base, s.warnings,
+       s.payroll_period_id, s.computed_at
+  FROM payslips s JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+  LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id`;
+
+export interface PayslipRow {
+  id: string;
+  employee_id: string;
+  employee_number: string;
+  full_name: string;
+  department_name: string | null;
+  status: PayslipListItem['Status'];
+  gross: string;
+  deductions: string;
+  net_pay: string;
+  withholding_tax: string;
+  employee_shares: string;
+  employer_shares: string;
+  taxable_base: string;
+  warnings: string[];
+  payroll_period_id: string;
+  computed_at: Date;
+}
+
+export function payslipItem(r: PayslipRow): PayslipListItem {
+  return {
+    Id: r.id,
+    EmployeeId: r.employee_id,
+    EmployeeNumber: r.employee_number,
+    FullName: r.full_name,
+    DepartmentName: r.department_name,
+    Status: r.status,
+    Gross: r.gross,
+    Deductions: r.deductions,
+    NetPay: r.net_pay,
+    WithholdingTax: r.withholding_tax,
+    EmployeeShares: r.employee_shares,
+    EmployerShares: r.employer_shares,
+    Warnings: r.warnings,
+  };
+}
+
+const ADJUSTMENT_SELECT = `SELECT a.id, a.payroll_period_id, a.employee_id, e.employee_number,
+       concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS full_name, a.kind, a.code, a.description,
+       a.amount::text AS amount, a.taxable, a.reason, u.full_name AS created_by_name, a.created_at
+  FROM payroll_adjustments a JOIN employees e ON e.tenant_id = a.tenant_id AND e.id = a.employee_id
+  LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.created_by`;
+
+function adjustment(r: Record<string, unknown>): PayrollAdjustment {
+  return {
+    Id: r.id as string,
+    PayrollPeriodId: r.payroll_period_id as string,
+    EmployeeId: r.employee_id as string,
+    EmployeeNumber: r.employee_number as string,
+    FullName: r.full_name as string,
+    Kind: r.kind as PayrollAdjustment['Kind'],
+    Code: r.code as string,
+    Description: r.description as string,
+    Amount: r.amount as string,
+    Taxable: r.taxable as boolean,
+    Reason: r.reason as string,
+    CreatedByName: (r.created_by_name as string | null) ?? null,
+    CreatedAt: new Date(r.created_at as Date).toISOString(),
+  };
+}
+
+/** The SQL of payroll periods, payslips and adjustments; every query names the tenant and the company. */
+export const periodsRepo = {
+  async lockCompany(tx: Tx, tenantId: string, companyId: string) {
+    const [row] = await tx.query<{ id: string; name: string; pay_frequency: PeriodRow['frequency'] }>(
+      `SELECT id, name, pay_frequency FROM companies WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
+      [tenantId, companyId],
+    );
+    return row ?? null;
+  },
+
+  async get(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {
+    const [row] = await tx.query<PeriodRow>(
+      `SELECT ${PERIOD_COLUMNS} FROM payroll_periods p
+        WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.id = $3${forUpdate ? ' FOR UPDATE' : ''}`,
+      [tenantId, companyId, id],
+    );
+    return row ?? null;
+  },
+
+  async list(tx: Tx, tenantId: string, companyId: string, request: ParsedPeriodList) {
+    const where = new Conditions(tenantId, companyId).add('p.tenant_id = $1').add('p.company_id = $2');
+    if (request.Search) where.add(`p.name ILIKE $?`, containsPattern(request.Search));
+    if (request.Kind) where.add('p.kind = $?', request.Kind);
+    if (request.Status) where.add('p.status = $?', request.Status);
+    if (request.Year) where.add('extract(year FROM p.cutoff_end) = $?', request.Year);
+    const [{ total }] = (await tx.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM payroll_periods p WHERE ${where.sql}`,
+      where.params,
+    )) as [{ total: number }];
+    const tail = pageClause(
+      request,
+      {
+        CutoffStart: 'p.cutoff_start',
+        PayDate: 'p.pay_date',
+        Name: 'lower(p.name)',
+        Status: 'p.status',
+        Kind: 'p.kind',
+      },
+      { sortBy: 'CutoffStart', tieBreaker: 'p.id' },
+      where,
+    );
+    const rows = await tx.query<ListRow>(
+      `SELECT ${PERIOD_COLUMNS}, p.created_at, t.* FROM payroll_periods p ${SUMS} WHERE ${where.sql} ${tail}`,
+      where.params,
+    );
+    return { Items: rows.map(listItem), TotalCount: total };
+  },
+
+  async detail(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    id: string,
+  ): Promise<Omit<
+    PayrollPeriodDetail,
+    'CanEdit' | 'CanCompute' | 'CanApprove' | 'CanReturnToDraft' | 'CanFinalise' | 'CanMarkPaid'
+  > | null> {
+    const [r] = await tx.query<
+      ListRow & {
+        company_name: string;
+        references_period_name: string | null;
+        remarks: string | null;
+        approved_by_name: string | null;
+        approved_at: Date | null;
+        finalised_by_name: string | null;
+        finalised_at: Date | null;
+        paid_at: Date | null;
+      }
+    >(
+      `SELECT ${PERIOD_COLUMNS}, p.created_at, p.remarks, p.approved_at, p.finalised_at, p.paid_at, t.*,
+              c.name AS company_name, rp.name AS references_period_name, ua.full_name AS approved_by_name,
+              uf.full_name AS finalised_by_name
+         FROM payroll_periods p ${SUMS}
+         JOIN companies c ON c.tenant_id = p.tenant_id AND c.id = p.company_id
+         LEFT JOIN payroll_periods rp ON rp.tenant_id = p.tenant_id AND rp.id = p.references_period_id
+         LEFT JOIN users ua ON ua.tenant_id = p.tenant_id AND ua.id = p.approved_by
+         LEFT JOIN users uf ON uf.tenant_id = p.tenant_id AND uf.id = p.finalised_by
+        WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.id = $3`,
+      [tenantId, companyId, id],
+    );
+    if (!r) return null;
+    return {
+      ...listItem(r),
+      CompanyName: r.company_name,
+      ReferencesPeriodName: r.references_period_name,
+      EmployeeIds: r.employee_ids,
+      Remarks: r.remarks,
+      JobError: r.job_error,
+      ComputedAt: iso(r.computed_at),
+      ApprovedByName: r.approved_by_name,
+      ApprovedAt: iso(r.approved_at),
+      FinalisedByName: r.finalised_by_name,
+      FinalisedAt: iso(r.finalised_at),
+      PaidAt: iso(r.paid_at),
+      Totals: await this.totals(tx, tenantId, id),
+    };
+  },
+
+  async totals(tx: Tx, tenantId: string, id: string): Promise<PayrollPeriodTotals> {
+    const [r] = (await tx.query<Record<string, string | number>>(
+      `SELECT count(*)::int AS employees,
+              (count(*) FILTER (WHERE status = 'Included'))::int AS included,
+              (count(*) FILTER (WHERE status = 'Held'))::int AS held,
+              (count(*) FILTER (WHERE status = 'Excluded'))::int AS excluded,
+              (count(*) FILTER (WHERE cardinality(warnings) > 0))::int AS with_warnings,
+              ${[
+                ['gross', 'gross'],
+                ['deductions', 'deductions'],
+                ['net_pay', 'net_pay'],
+                ['taxable_base', 'taxable_base'],
+                ['withholding_tax', 'withholding_tax'],
+                ['ee_sss', `(result->'employeeShares'->>'sss')::numeric`],
+                ['ee_mpf', `(result->'employeeShares'->>'sssMpf')::numeric`],
+                ['ee_ph', `(result->'employeeShares'->>'philhealth')::numeric`],
+                ['ee_pg', `(result->'employeeShares'->>'pagibig')::numeric`],
+                ['ee_total', 'employee_shares'],
+                ['er_sss', `(result->'employerShares'->>'sss')::numeric`],
+                ['er_ec', `(result->'employerShares'->>'sssEC')::numeric`],
+                ['er_ph', `(result->'employerShares'->>'philhealth')::numeric`],
+                ['er_pg', `(result->'employerShares'->>'pagibig')::numeric`],
+                ['er_total', 'employer_shares'],
+              ]
+                .map(
+                  ([alias, expr]) =>
+                    `coalesce(sum(${expr}) FILTER (WHERE status <> 'Excluded'), 0)::numeric(16, 2)::text AS ${alias}`,
+                )
+                .join(', ')},
+              coalesce(sum(net_pay) FILTER (WHERE status = 'Included'), 0)::numeric(16, 2)::text AS net_included
+         FROM payslips WHERE tenant_id = $1 AND payroll_period_id = $2`,
+      [tenantId, id],
+    )) as [Record<string, string | number>];
+    const s = (k: string) => String(r[k]);
+    return {
+      Employees: Number(r.employees),
+      Included: Number(r.included),
+      Held: Number(r.held),
+      Excluded: Number(r.excluded),
+      WithWarnings: Number(r.with_warnings),
+      Gross: s('gross'),
+      Deductions: s('deductions'),
+      NetPay: s('net_pay'),
+      NetPayIncluded: s('net_included'),
+      TaxableBase: s('taxable_base'),
+      WithholdingTax: s('withholding_tax'),
+      EmployeeShares: {
+        Sss: s('ee_sss'),
+        SssMpf: s('ee_mpf'),
+        PhilHealth: s('ee_ph'),
+        PagIbig: s('ee_pg'),
+        Total: s('ee_total'),
+      },
+      EmployerShares: {
+        Sss: s('er_sss'),
+        SssEc: s('er_ec'),
+        PhilHealth: s('er_ph'),
+        PagIbig: s('er_pg'),
+        Total: s('er_total'),
+      },
+    };
+  },
+
+  /** The last regular period of a company (the proposal starts after it). */
+  async lastRegularEnd(tx: Tx, tenantId: string, companyId: string) {
+    const [row] = await tx.query<{ cutoff_end: string }>(
+      `SELECT cutoff_end::text AS cutoff_end FROM payroll_periods
+        WHERE tenant_id = $1 AND company_id = $2 AND kind = 'Regular' ORDER BY cutoff_end DESC LIMIT 1`,
+      [tenantId, companyId],
+    );
+    return row?.cutoff_end ?? null;
+  },
+
+  async overlappingRegular(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    start: string,
+    end: string,
+    exceptId: string | null,
+  ) {
+    const [row] = await tx.query<{ name: string }>(
+      `SELECT name FROM payroll_periods
+        WHERE tenant_id = $1 AND company_id = $2 AND kind = 'Regular' AND cutoff_start <= $4 AND cutoff_end >= $3
+          AND ($5::uuid IS NULL OR id <> $5) LIMIT 1`,
+      [tenantId, companyId, start, end, exceptId],
+    );
+    return row?.name ?? null;
+  },
+
+  async employeesOfCompany(tx: Tx, tenantId: string, companyId: string, ids: string[]) {
+    const rows = await tx.query<{ id: string }>(
+      `SELECT id FROM employees WHERE tenant_id = $1 AND company_id = $2 AND id = ANY($3::uuid[])`,
+      [tenantId, companyId, ids],
+    );
+    return new Set(rows.map((r) => r.id));
+  },
+
+  async insert(
+    tx: Tx,
+    tenantId: string,
+    values: {
+      id: string;
+      companyId: string;
+      name: string;
+      kind: string;
+      frequency: string;
+      start: string;
+      end: string;
+      payDate: string;
+      employeeIds: string[] | null;
+      referencesPeriodId: string | null;
+      remarks: string | null;
+      userId: string;
+    },
+  ) {
+    await tx.query(
+      `INSERT INTO payroll_periods (tenant_id, id, company_id, name, kind, frequency, cutoff_start, cutoff_end, pay_date,
+              employee_ids, references_period_id, remarks, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [
+        tenantId,
+        values.id,
+        values.companyId,
+        values.name,
+        values.kind,
+        values.frequency,
+        values.start,
+        values.end,
+        values.payDate,
+        values.employeeIds,
+        values.referencesPeriodId,
+        values.remarks,
+        values.userId,
+      ],
+    );
+  },
+
+  async update(
+    tx: Tx,
+    tenantId: string,
+    id: string,
+    rowVersion: number,
+    values: {
+      name: string;
+      start: string;
+      end: string;
+      payDate: string;
+      employeeIds: string[] | null;
+      remarks: string | null;
+      status: string;
+    },
+  ) {
+    const rows = await tx.query(
+      `UPDATE payroll_periods SET name = $4, cutoff_start = $5, cutoff_end = $6, pay_date = $7, employee_ids = $8,
+              remarks = $9, status = $10, row_version = row_version + 1, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND row_version = $3 RETURNING id`,
+      [
+        tenantId,
+        id,
+        rowVersion,
+        values.name,
+        values.start,
+        values.end,
+        values.payDate,
+        values.employeeIds,
+        values.remarks,
+        values.status,
+      ],
+    );
+    return rows.length === 1;
+  },
+
+  /** Moves the period to a status (with the extra assignments given), bumping its row version. */
+  async setStatus(tx: Tx, tenantId: string, id: string, status: string, extra = '', params: unknown[] = []) {
+    await tx.query(
+      `UPDATE payroll_periods SET status = $3, row_version = row_version + 1, updated_at = now()${extra}
+        WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id, status, ...params],
+    );
+  },
+
+  async remove(tx: Tx, tenantId: string, id: string) {
+    await tx.query(`DELETE FROM payroll_periods WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+  },
+
+  async queueJob(tx: Tx, tenantId: string, id: string) {
+    await tx.query(
+      `UPDATE payroll_periods SET job_status = 'Queued', job_progress = 0, job_total = 0, job_error = NULL,
+              row_version = row_version + 1, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id],
+    );
+  },
+
+  async claimJob(tx: Tx, tenantId: string, id: string) {
+    const rows = await tx.query(
+      `UPDATE payroll_periods SET job_status = 'Running', updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND job_status = 'Queued' RETURNING id`,
+      [tenantId, id],
+    );
+    return rows.length === 1;
+  },
+
+  async jobProgress(tx: Tx, tenantId: string, id: string, done: number, total: number) {
+    await tx.query(
+      `UPDATE payroll_periods SET job_progress = $3, job_total = $4, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND job_status = 'Running'`,
+      [tenantId, id, done, total],
+    );
+  },
+
+  async failJob(tx: Tx, tenantId: string, id: string, message: string) {
+    await tx.query(
+      `UPDATE payroll_periods SET job_status = 'Failed', job_error = $3, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND job_status IN ('Queued', 'Running')`,
+      [tenantId, id, message],
+    );
+  },
+
+  // ---------------------------------------------------------------- payslips
+
+  async payslips(tx: Tx, tenantId: string, periodId: string, request: ParsedPayslipList) {
+    const where = new Conditions(tenantId, periodId).add('s.tenant_id = $1').add('s.payroll_period_id = $2');
+    if (request.Search) {
+      const p = where.param(containsPattern(request.Search));
+      where.add(
+        `(e.employee_number ILIKE ${p} OR concat_ws(' ', e.first_name, e.middle_name, e.last_name) ILIKE ${p})`,
+      );
+    }
+    if (request.HasWarnings !== undefined)
+      where.add(request.HasWarnings ? 'cardinality(s.warnings) > 0' : 'cardinality(s.warnings) = 0');
+    if (request.Status) where.add('s.status = $?', request.Status);
+    if (request.DepartmentId) where.add('e.department_id = $?', request.DepartmentId);
+    const [{ total }] = (await tx.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM payslips s JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+        WHERE ${where.sql}`,
+      where.params,
+    )) as [{ total: number }];
+    const tail = pageClause(
+      request,
+      {
+        EmployeeNumber: 'e.employee_number',
+        FullName: 'lower(e.last_name || e.first_name)',
+        DepartmentName: 'd.name',
+        NetPay: 's.net_pay',
+        Gross: 's.gross',
+      },
+      { sortBy: 'EmployeeNumber', tieBreaker: 's.id' },
+      where,
+    );
+    const rows = await tx.query<PayslipRow>(`${PAYSLIP_SELECT} WHERE ${where.sql} ${tail}`, where.params);
+    return { Items: rows.map(payslipItem), TotalCount: total };
+  },
+
+  /** A payslip of the company (through its period), with the period's status. */
+  async payslip(tx: Tx, tenantId: string, companyId: string, id: string) {
+    const [row] = await tx.query<PayslipRow & { result: Record<string, unknown> | null }>(
+      `${PAYSLIP_SELECT.replace('s.computed_at', 's.computed_at, s.result')}
+        WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.id = $3`,
+      [tenantId, companyId, id],
+    );
+    return row ?? null;
+  },
+
+  async lines(tx: Tx, tenantId: string, payslipId: string): Promise<PayslipLineView[]> {
+    const rows = await tx.query<Record<string, unknown>>(
+      `SELECT line_no, code, description, kind, quantity::float8 AS quantity, unit, rate, amount::text AS amount, taxable
+         FROM payslip_lines WHERE tenant_id = $1 AND payslip_id = $2 ORDER BY line_no`,
+      [tenantId, payslipId],
+    );
+    return rows.map((r) => ({
+      LineNo: Number(r.line_no),
+      Code: r.code as string,
+      Description: r.description as string,
+      Kind: r.kind as PayslipLineView['Kind'],
+      Quantity: Number(r.quantity),
+      Unit: r.unit as string,
+      Rate: r.rate as string,
+      Amount: r.amount as string,
+      Taxable: r.taxable as boolean,
+    }));
+  },
+
+  async setPayslipStatus(tx: Tx, tenantId: string, id: string, status: string) {
+    await tx.query(`UPDATE payslips SET status = $3 WHERE tenant_id = $1 AND id = $2`, [
+      tenantId,
+      id,
+      status,
+    ]);
+  },
+
+  // ---------------------------------------------------------------- adjustments
+
+  async adjustments(tx: Tx, tenantId: string, periodId: string, employeeId?: string) {
+    const rows = await tx.query<Record<string, unknown>>(
+      `${ADJUSTMENT_SELECT} WHERE a.tenant_id = $1 AND a.payroll_period_id = $2 AND ($3::uuid IS NULL OR a.employee_id = $3)
+        ORDER BY a.created_at, a.id`,
+      [tenantId, periodId, employeeId ?? null],
+    );
+    return rows.map(adjustment);
+  },
+
+  async adjustment(tx: Tx, tenantId: string, periodId: string, id: string) {
+    const [row] = await tx.query<Record<string, unknown>>(
+      `${ADJUSTMENT_SELECT} WHERE a.tenant_id = $1 AND a.payroll_period_id = $2 AND a.id = $3`,
+      [tenantId, periodId, id],
+    );
+    return row ? adjustment(row) : null;
+  },
+
+  async insertAdjustment(
+    tx: Tx,
+    tenantId: string,
+    v: {
+      id: string;
+      periodId: string;
+      employeeId: string;
+      kind: string;
+      code: string;
+      description: string;
+      amount: string;
+      taxable: boolean;
+      reason: string;
+      userId: string;
+    },
+  ) {
+    await tx.query(
+      `INSERT INTO payroll_adjustments (tenant_id, id, payroll_period_id, employee_id, kind, code, description, amount,
+              taxable, reason, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        tenantId,
+        v.id,
+        v.periodId,
+        v.employeeId,
+        v.kind,
+        v.code,
+        v.description,
+        v.amount,
+        v.taxable,
+        v.reason,
+        v.userId,
+      ],
+    );
+  },
+
+  async deleteAdjustment(tx: Tx, tenantId: string, id: string) {
+    await tx.query(`DELETE FROM payroll_adjustments WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+  },
+
+  // ---------------------------------------------------------------- finalise
+
+  /** Loan payments of the period's paid payslips, once per loan (source_key), then loans paid off -> Paid. */
+  async postLoanPayments(tx: Tx, tenantId: string, periodId: string, entryDate: string, userId: string) {
+    await tx.query(
+      `INSERT INTO loan_ledger (tenant_id, loan_id, entry_date, kind, amount, payroll_period_id, source_key, created_by)
+       SELECT s.tenant_id, (l->>'LoanId')::uuid, $3::date, 'Payment', (l->>'Amount')::numeric, s.payroll_period_id,
+              'period:' || s.payroll_period_id || ':' || (l->>'LoanId'), $4
+         FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'loans', '[]'::jsonb)) l
+        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
+          AND (l->>'Amount')::numeric > 0
+       ON CONFLICT DO NOTHING`,
+      [tenantId, periodId, entryDate, userId],
+    );
+    await tx.query(
+      `UPDATE employee_loans el SET status = 'Paid', row_version = row_version + 1
+        WHERE el.tenant_id = $1 AND el.status = 'Active'
+          AND el.id IN (SELECT loan_id FROM loan_ledger WHERE tenant_id = $1 AND payroll_period_id = $2)
+          AND el.principal <= (SELECT coalesce(sum(amount), 0) FROM loan_ledger g
+                                WHERE g.tenant_id = el.tenant_id AND g.loan_id = el.id)`,
+      [tenantId, periodId],
+    );
+  },
+
+  // ---------------------------------------------------------------- idempotency
+
+  /** Claims the key (answers true) or, when a request with it came first, answers the stored row. */
+  async claimIdempotencyKey(tx: Tx, tenantId: string, scope: string, key: string, hash: string) {
+    const inserted = await tx.query(
+      `INSERT INTO idempotency_keys (tenant_id, key, scope, request_hash, status_code)
+       VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING RETURNING key`,
+      [tenantId, key, scope, hash],
+    );
+    if (inserted.length) return { claimed: true as const };
+    const [row] = await tx.query<{ request_hash: string; status_code: number; response: unknown }>(
+      `SELECT request_hash, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND scope = $2 AND key = $3`,
+      [tenantId, scope, key],
+    );
+    return { claimed: false as const, stored: row ?? null };
+  },
+
+  async storeIdempotentAnswer(
+    tx: Tx,
+    tenantId: string,
+    scope: string,
+    key: string,
+    status: number,
+    body: unknown,
+  ) {
+    await tx.query(
+      `UPDATE idempotency_keys SET status_code = $4, response = $5 WHERE tenant_id = $1 AND scope = $2 AND key = $3`,
+      [tenantId, scope, key, status, JSON.stringify(body)],
+    );
+  },
+};

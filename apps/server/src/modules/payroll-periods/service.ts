@@ -1,0 +1,644 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ProblemTypes,
+  type CreatePayrollAdjustmentRequest,
+  type CreatePayrollPeriodRequest,
+  type PayrollPeriodDetail,
+  type PayrollPeriodListRequest,
+  type PayrollPeriodProposal,
+  type PayslipDetail,
+  type PayslipListRequest,
+  type UpdatePayrollPeriodRequest,
+} from '@hrpay/contracts';
+import type { Database, Tx } from '../../db/database.js';
+import { writeAudit } from '../../lib/audit.js';
+import { cursorPages, writeExport, type ExportColumn, type FileFormat } from '../../lib/export.js';
+import { manilaToday } from '../../lib/manila.js';
+import { problems } from '../../lib/problem.js';
+import { requireInCompany, type CurrentUser, type RequestContext } from '../../lib/route-access.js';
+import { payrollSettingsService } from '../payroll-settings/service.js';
+import { addDays, computeEmployee, readInputs, storePayslips, type ComputedPayslip } from './compute.js';
+import { periodsRepo as repo, payslipItem, type PeriodRow } from './repository.js';
+
+type ParsedCreate = ReturnType<typeof CreatePayrollPeriodRequest.parse>;
+type ParsedUpdate = ReturnType<typeof UpdatePayrollPeriodRequest.parse>;
+type ParsedList = ReturnType<typeof PayrollPeriodListRequest.parse>;
+type ParsedPayslipList = ReturnType<typeof PayslipListRequest.parse>;
+type ParsedAdjustment = ReturnType<typeof CreatePayrollAdjustmentRequest.parse>;
+
+const ENTITY = 'payroll-period';
+const STALE = 'The payroll period was changed by someone else since you opened it. Reload and try again.';
+/** A compute job that shows no progress for this long was cut off (a restart): it is reported as failed. */
+const STALE_JOB_MS = 10 * 60_000;
+/** Payslips computed between two progress writes (and between two yields to the event loop). */
+const CHUNK = 500;
+
+const invalid = (detail: string) => problems.conflict(detail, ProblemTypes.invalidState);
+const editable = (p: PeriodRow) => p.status === 'Draft' || p.status === 'Computed';
+
+// ---------------------------------------------------------------- dates of a regular period
+
+const lastDayOfMonth = (date: string) => {
+  const [y, m] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+};
+const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+const withDay = (date: string, day: number) => `${date.slice(0, 8)}${String(day).padStart(2, '0')}`;
+
+/** The regular cut-off that starts on (or, for the first one, contains) `from`. */
+function cutoffFrom(
+  frequency: PeriodRow['frequency'],
+  from: string,
+  rules: { FirstCutoffEndDay: number; WeeklyCutoffEndDay: number },
+  first: boolean,
+): { start: string; end: string } {
+  if (frequency === 'Monthly') {
+    const start = first ? withDay(from, 1) : from;
+    return { start, end: lastDayOfMonth(start) };
+  }
+  if (frequency === 'Weekly') {
+    const end = addDays(from, (rules.WeeklyCutoffEndDay - dayOfWeek(from) + 7) % 7);
+    return { start: first ? addDays(end, -6) : from, end };
+  }
+  const day = Number(from.slice(8, 10));
+  if (day <= rules.FirstCutoffEndDay) {
+    return { start: first ? withDay(from, 1) : from, end: withDay(from, rules.FirstCutoffEndDay) };
+  }
+  return {
+    start: first ? withDay(from, rules.FirstCutoffEndDay + 1) : from,
+    end: lastDayOfMonth(from),
+  };
+}
+
+/** Cut-off end + lag, moved back to the Friday before when it falls on a weekend (never before the start). */
+function payDateOf(start: string, end: string, lag: number) {
+  let date = addDays(end, lag);
+  while (dayOfWeek(date) === 0 || dayOfWeek(date) === 6) date = addDays(date, -1);
+  return date < start ? start : date;
+}
+
+function nameOf(frequency: PeriodRow['frequency'], start: string, end: string, firstEndDay: number) {
+  const month = new Date(`${start}T00:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  if (frequency === 'Monthly') return `${month} payroll`;
+  if (frequency === 'SemiMonthly')
+    return `${month} ${Number(start.slice(8, 10)) <= firstEndDay ? '1st' : '2nd'} cut-off (${start} to ${end})`;
+  return `Week ${start} to ${end}`;
+}
+
+// ---------------------------------------------------------------- the service
+
+/**
+ * Payroll periods (issue 10 §3): CRUD, the compute job, review (payslips, adjustments, hold / exclude, the
+ * register) and the transitions Draft -> Computed -> Approved -> Finalised -> Paid. The compute job follows the
+ * import's pattern (docs/decisions/0005): the row is the job, it starts after the request commits and is claimed
+ * with a conditional UPDATE; progress is written on the period between chunks, and the payslips are replaced in
+ * one transaction at the end.
+ */
+export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
+  const running = new Set<string>();
+
+  const company = (user: CurrentUser, companyId?: string) =>
+    requireInCompany(user, companyId) ?? user.companyId;
+
+  async function mustGet(tx: Tx, user: CurrentUser, id: string, forUpdate = false) {
+    const row = await repo.get(tx, user.tenantId, user.companyId, id, forUpdate);
+    if (!row) throw problems.notFound('The payroll period was not found.');
+    return settleIfStale(tx, user.tenantId, row);
+  }
+
+  /** A job nobody is working on any more (the server restarted) is marked failed, so it can be computed again. */
+  async function settleIfStale(tx: Tx, tenantId: string, row: PeriodRow): Promise<PeriodRow> {
+    const active = row.job_status === 'Queued' || row.job_status === 'Running';
+    if (!active || running.has(row.id) || Date.now() - new Date(row.updated_at).getTime() < STALE_JOB_MS)
+      return row;
+    const message = 'The compute was interrupted (the server restarted). Nothing was changed; compute again.';
+    await repo.failJob(tx, tenantId, row.id, message);
+    return { ...row, job_status: 'Failed', job_error: message };
+  }
+
+  const jobActive = (p: PeriodRow) => p.job_status === 'Queued' || p.job_status === 'Running';
+
+  async function detail(tx: Tx, user: CurrentUser, id: string): Promise<PayrollPeriodDetail> {
+    await mustGet(tx, user, id);
+    const d = (await repo.detail(tx, user.tenantId, user.companyId, id))!;
+    const busy = d.JobStatus === 'Queued' || d.JobStatus === 'Running';
+    const draftish = d.Status === 'Draft' || d.Status === 'Computed';
+    return {
+      ...d,
+      CanEdit: draftish && !busy,
+      CanCompute: draftish && !busy,
+      CanApprove: d.Status === 'Computed' && !busy,
+      CanReturnToDraft: d.Status === 'Approved',
+      CanFinalise: d.Status === 'Approved',
+      CanMarkPaid: d.Status === 'Finalised',
+    };
+  }
+
+  async function audit(
+    tx: Tx,
+    user: CurrentUser,
+    id: string,
+    action: string,
+    before: unknown,
+    after: unknown,
+  ) {
+    await writeAudit(tx, user, {
+      entity: ENTITY,
+      entityId: id,
+      action: action === 'create' || action === 'delete' ? action : 'update',
+      before,
+      after: after && typeof after === 'object' ? { Transition: action, ...after } : after,
+    });
+  }
+
+  // ---------------------------------------------------------------- the compute job
+
+  async function runCompute(tenantId: string, id: string, actor: CurrentUser) {
+    const claimed = await db.withTenant(tenantId, (tx) => repo.claimJob(tx, tenantId, id));
+    if (!claimed) return;
+    running.add(id);
+    try {
+      const inputs = await db.withTenant(tenantId, async (tx) => {
+        const period = await repo.get(tx, tenantId, actor.companyId, id);
+        if (!period) throw new Error('the period is gone');
+        const settings = await payrollSettingsService.general(tx, actor);
+        return readInputs(tx, tenantId, period, settings);
+      });
+      const total = inputs.employees.length;
+      await db.withTenant(tenantId, (tx) => repo.jobProgress(tx, tenantId, id, 0, total));
+      const slips: ComputedPayslip[] = [];
+      for (let i = 0; i < total; i += CHUNK) {
+        for (const e of inputs.employees.slice(i, i + CHUNK)) slips.push(computeEmployee(inputs, e));
+        const done = Math.min(total, i + CHUNK);
+        if (done < total) {
+          await db.withTenant(tenantId, (tx) => repo.jobProgress(tx, tenantId, id, done, total));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      await db.withTenant(tenantId, async (tx) => {
+        const period = await repo.get(tx, tenantId, actor.companyId, id, true);
+        if (!period || period.job_status !== 'Running' || !editable(period)) return;
+        const before = { Status: period.status };
+        await storePayslips(tx, tenantId, period, slips);
+        await repo.setStatus(
+          tx,
+          tenantId,
+          id,
+          'Computed',
+          `, job_status = 'Done', job_progress = $4, job_total = $4, job_error = NULL, computed_at = now()`,
+          [total],
+        );
+        await audit(tx, actor, id, 'compute', before, {
+          Status: 'Computed',
+          Employees: total,
+          WithWarnings: slips.filter((s) => s.warnings.length).length,
+        });
+      });
+    } catch (error) {
+      log.error({ err: error, payrollPeriodId: id }, 'payroll compute failed');
+      await db.withTenant(tenantId, (tx) =>
+        repo.failJob(
+          tx,
+          tenantId,
+          id,
+          'The payroll could not be computed; the previous payslips are unchanged. Try again; if it keeps failing, contact support.',
+        ),
+      );
+    } finally {
+      running.delete(id);
+    }
+  }
+
+  // ---------------------------------------------------------------- idempotent transitions
+
+  async function idempotent(
+    ctx: RequestContext,
+    id: string,
+    action: 'finalise' | 'mark-paid',
+    key: string | undefined,
+    body: unknown,
+    work: () => Promise<PayrollPeriodDetail>,
+  ): Promise<{ status: number; body: unknown }> {
+    if (!key || !key.trim() || key.length > 200) {
+      throw problems.badRequest('The Idempotency-Key header is required (at most 200 characters).', [
+        { Code: 'Idempotency-Key', Description: 'Idempotency-Key: send a unique key per finalise request' },
+      ]);
+    }
+    const { tx, user } = ctx;
+    // The period must be the user's before anything is stored under its name.
+    await mustGet(tx, user, id);
+    const scope = `${ENTITY}:${id}:${action}`;
+    const hash = createHash('sha256')
+      .update(JSON.stringify(body ?? {}))
+      .digest('hex');
+    const claim = await repo.claimIdempotencyKey(tx, user.tenantId, scope, key, hash);
+    if (!claim.claimed) {
+      if (!claim.stored || claim.stored.request_hash !== hash)
+        throw problems.conflict(
+          'This Idempotency-Key was already used for a different request.',
+          ProblemTypes.duplicate,
+        );
+      return { status: claim.stored.status_code, body: claim.stored.response };
+    }
+    const answer = await work();
+    await repo.storeIdempotentAnswer(tx, user.tenantId, scope, key, 200, answer);
+    return { status: 200, body: answer };
+  }
+
+  const checkVersion = (p: PeriodRow, rowVersion: number) => {
+    if (p.row_version !== rowVersion) throw problems.stale(STALE);
+  };
+
+  return {
+    detail,
+
+    list: (tx: Tx, user: CurrentUser, request: ParsedList) =>
+      repo.list(tx, user.tenantId, company(user, request.CompanyId), request),
+
+    async proposal(tx: Tx, user: CurrentUser, companyId?: string): Promise<PayrollPeriodProposal> {
+      const id = company(user, companyId);
+      const settings = await payrollSettingsService.general(tx, { ...user, companyId: id });
+      const frequency = (settings.PayFrequency ?? 'SemiMonthly') as PeriodRow['frequency'];
+      const last = await repo.lastRegularEnd(tx, user.tenantId, id);
+      const { start, end } = last
+        ? cutoffFrom(frequency, addDays(last, 1), settings, false)
+        : cutoffFrom(frequency, manilaToday(), settings, true);
+      return {
+        CompanyId: id,
+        Kind: 'Regular',
+        Name: nameOf(frequency, start, end, settings.FirstCutoffEndDay),
+        Frequency: frequency,
+        CutoffStart: start,
+        CutoffEnd: end,
+        PayDate: payDateOf(start, end, settings.PayDateLagDays),
+      };
+    },
+
+    async create(tx: Tx, user: CurrentUser, input: ParsedCreate): Promise<PayrollPeriodDetail> {
+      const companyId = company(user, input.CompanyId);
+      const owner = await repo.lockCompany(tx, user.tenantId, companyId);
+      if (!owner) throw problems.notFound('The company was not found.');
+      if (input.Kind === 'Regular') {
+        const clash = await repo.overlappingRegular(
+          tx,
+          user.tenantId,
+          companyId,
+          input.CutoffStart,
+          input.CutoffEnd,
+          null,
+        );
+        if (clash)
+          throw problems.conflict(
+            `The cut-off overlaps the regular period "${clash}"; regular periods never overlap.`,
+            ProblemTypes.overlap,
+          );
+      }
+      let employeeIds: string[] | null = null;
+      if (input.Kind === 'FinalPay') {
+        employeeIds = [...new Set(input.EmployeeIds ?? [])];
+        const found = await repo.employeesOfCompany(tx, user.tenantId, companyId, employeeIds);
+        if (found.size !== employeeIds.length)
+          throw problems.badRequest('One or more fields are invalid.', [
+            { Code: 'EmployeeIds', Description: 'EmployeeIds: an employee was not found in the company' },
+          ]);
+      }
+      let referencesPeriodId: string | null = null;
+      if (input.Kind === 'Adjustment') {
+        const ref = await repo.get(tx, user.tenantId, companyId, input.ReferencesPeriodId!);
+        if (!ref)
+          throw problems.badRequest('One or more fields are invalid.', [
+            { Code: 'ReferencesPeriodId', Description: 'ReferencesPeriodId: the period was not found' },
+          ]);
+        if (ref.status !== 'Finalised' && ref.status !== 'Paid')
+          throw invalid(`An adjustment corrects a finalised period; "${ref.name}" is ${ref.status}.`);
+        referencesPeriodId = ref.id;
+      }
+      const id = randomUUID();
+      await repo.insert(tx, user.tenantId, {
+        id,
+        companyId,
+        name: input.Name,
+        kind: input.Kind,
+        frequency: input.Frequency ?? owner.pay_frequency,
+        start: input.CutoffStart,
+        end: input.CutoffEnd,
+        payDate: input.PayDate,
+        employeeIds,
+        referencesPeriodId,
+        remarks: input.Remarks ?? null,
+        userId: user.userId,
+      });
+      const after = await detail(tx, user, id);
+      await audit(tx, user, id, 'create', undefined, after);
+      return after;
+    },
+
+    async update(tx: Tx, user: CurrentUser, id: string, input: ParsedUpdate) {
+      const before = await mustGet(tx, user, id, true);
+      checkVersion(before, input.RowVersion);
+      if (!editable(before) || jobActive(before))
+        throw invalid(
+          jobActive(before)
+            ? 'The period is being computed; wait for the compute to finish.'
+            : `A ${before.status.toLowerCase()} period cannot be edited.`,
+        );
+      if (before.kind === 'Regular') {
+        const clash = await repo.overlappingRegular(
+          tx,
+          user.tenantId,
+          before.company_id,
+          input.CutoffStart,
+          input.CutoffEnd,
+          id,
+        );
+        if (clash)
+          throw problems.conflict(
+            `The cut-off overlaps the regular period "${clash}"; regular periods never overlap.`,
+            ProblemTypes.overlap,
+          );
+      }
+      let employeeIds = before.employee_ids;
+      if (before.kind === 'FinalPay' && input.EmployeeIds) {
+        employeeIds = [...new Set(input.EmployeeIds)];
+        const found = await repo.employeesOfCompany(tx, user.tenantId, before.company_id, employeeIds);
+        if (found.size !== employeeIds.length || !employeeIds.length)
+          throw problems.badRequest('One or more fields are invalid.', [
+            { Code: 'EmployeeIds', Description: 'EmployeeIds: an employee was not found in the company' },
+          ]);
+      }
+      const ok = await repo.update(tx, user.tenantId, id, input.RowVersion, {
+        name: input.Name,
+        start: input.CutoffStart,
+        end: input.CutoffEnd,
+        payDate: input.PayDate,
+        employeeIds,
+        remarks: input.Remarks ?? null,
+        // Computed payslips no longer match the edited period: it needs a compute again.
+        status: 'Draft',
+      });
+      if (!ok) throw problems.stale(STALE);
+      const after = await detail(tx, user, id);
+      await audit(tx, user, id, 'update', before, after);
+      return after;
+    },
+
+    async remove(tx: Tx, user: CurrentUser, id: string) {
+      const before = await mustGet(tx, user, id, true);
+      if (!editable(before) || jobActive(before))
+        throw invalid(
+          jobActive(before)
+            ? 'The period is being computed; wait for the compute to finish.'
+            : `A ${before.status.toLowerCase()} period cannot be deleted.`,
+        );
+      await repo.remove(tx, user.tenantId, id);
+      await audit(tx, user, id, 'delete', before, undefined);
+      return { Message: `Payroll period "${before.name}" was deleted.` };
+    },
+
+    async compute(ctx: RequestContext, id: string, rowVersion: number) {
+      const { tx, user } = ctx;
+      const before = await mustGet(tx, user, id, true);
+      checkVersion(before, rowVersion);
+      if (jobActive(before)) throw invalid('The period is already being computed.');
+      if (!editable(before))
+        throw invalid(`A ${before.status.toLowerCase()} period cannot be computed again.`);
+      await repo.queueJob(tx, user.tenantId, id);
+      ctx.afterCommit(() => void runCompute(user.tenantId, id, user));
+      return detail(tx, user, id);
+    },
+
+    async approve(tx: Tx, user: CurrentUser, id: string, rowVersion: number) {
+      const before = await mustGet(tx, user, id, true);
+      checkVersion(before, rowVersion);
+      if (before.status !== 'Computed' || jobActive(before))
+        throw invalid(
+          before.status === 'Draft' && before.computed_at
+            ? 'The period changed since it was computed; compute it again before approving.'
+            : `Only a computed period can be approved; this one is ${before.status}${jobActive(before) ? ' and being computed' : ''}.`,
+        );
+      await repo.setStatus(tx, user.tenantId, id, 'Approved', ', approved_by = $4, approved_at = now()', [
+        user.userId,
+      ]);
+      const after = await detail(tx, user, id);
+      await audit(tx, user, id, 'approve', { Status: before.status }, { Status: after.Status });
+      return after;
+    },
+
+    async returnToDraft(tx: Tx, user: CurrentUser, id: string, rowVersion: number) {
+      const before = await mustGet(tx, user, id, true);
+      checkVersion(before, rowVersion);
+      if (before.status !== 'Approved')
+        throw invalid(
+          before.status === 'Finalised' || before.status === 'Paid'
+            ? 'A finalised period is never reopened; correct it with an adjustment period.'
+            : `Only an approved period can be returned for changes; this one is ${before.status}.`,
+        );
+      await repo.setStatus(tx, user.tenantId, id, 'Computed', ', approved_by = NULL, approved_at = NULL');
+      const after = await detail(tx, user, id);
+      await audit(tx, user, id, 'return-to-draft', { Status: before.status }, { Status: after.Status });
+      return after;
+    },
+
+    finalise: (ctx: RequestContext, id: string, key: string | undefined, body: { RowVersion: number }) =>
+      idempotent(ctx, id, 'finalise', key, body, async () => {
+        const { tx, user } = ctx;
+        const before = await mustGet(tx, user, id, true);
+        checkVersion(before, body.RowVersion);
+        if (before.status !== 'Approved')
+          throw invalid(`Only an approved period can be finalised; this one is ${before.status}.`);
+        await repo.setStatus(
+          tx,
+          user.tenantId,
+          id,
+          'Finalised',
+          ', finalised_by = $4, finalised_at = now()',
+          [user.userId],
+        );
+        await repo.postLoanPayments(tx, user.tenantId, id, before.pay_date, user.userId);
+        const after = await detail(tx, user, id);
+        await audit(tx, user, id, 'finalise', { Status: before.status }, { Status: after.Status });
+        return after;
+      }),
+
+    markPaid: (ctx: RequestContext, id: string, key: string | undefined, body: { RowVersion: number }) =>
+      idempotent(ctx, id, 'mark-paid', key, body, async () => {
+        const { tx, user } = ctx;
+        const before = await mustGet(tx, user, id, true);
+        checkVersion(before, body.RowVersion);
+        if (before.status !== 'Finalised')
+          throw invalid(`Only a finalised period can be marked paid; this one is ${before.status}.`);
+        await repo.setStatus(tx, user.tenantId, id, 'Paid', ', paid_at = now()');
+        const after = await detail(tx, user, id);
+        await audit(tx, user, id, 'mark-paid', { Status: before.status }, { Status: after.Status });
+        return after;
+      }),
+
+    // ---------------------------------------------------------------- review
+
+    async payslips(tx: Tx, user: CurrentUser, id: string, request: ParsedPayslipList) {
+      await mustGet(tx, user, id);
+      return repo.payslips(tx, user.tenantId, id, request);
+    },
+
+    async payslip(tx: Tx, user: CurrentUser, payslipId: string): Promise<PayslipDetail> {
+      const row = await repo.payslip(tx, user.tenantId, user.companyId, payslipId);
+      if (!row) throw problems.notFound('The payslip was not found.');
+      return {
+        ...payslipItem(row),
+        PayrollPeriodId: row.payroll_period_id,
+        TaxableBase: row.taxable_base,
+        Result: row.result,
+        Lines: await repo.lines(tx, user.tenantId, payslipId),
+        Adjustments: await repo.adjustments(tx, user.tenantId, row.payroll_period_id, row.employee_id),
+        ComputedAt: new Date(row.computed_at).toISOString(),
+      };
+    },
+
+    async setPayslipStatus(
+      tx: Tx,
+      user: CurrentUser,
+      payslipId: string,
+      status: 'Included' | 'Held' | 'Excluded',
+      remarks?: string | null,
+    ) {
+      const row = await repo.payslip(tx, user.tenantId, user.companyId, payslipId);
+      if (!row) throw problems.notFound('The payslip was not found.');
+      const period = await mustGet(tx, user, row.payroll_period_id, true);
+      if (!editable(period) || jobActive(period))
+        throw invalid(
+          `Payslips of a ${period.status.toLowerCase()} period cannot be held, included or excluded.`,
+        );
+      await repo.setPayslipStatus(tx, user.tenantId, payslipId, status);
+      await tx.query(
+        `UPDATE payroll_periods SET row_version = row_version + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2`,
+        [user.tenantId, period.id],
+      );
+      await writeAudit(tx, user, {
+        entity: 'payslip',
+        entityId: payslipId,
+        action: 'update',
+        before: { Status: row.status },
+        after: {
+          Status: status,
+          PayrollPeriodId: period.id,
+          EmployeeId: row.employee_id,
+          Remarks: remarks ?? null,
+        },
+      });
+      return this.payslip(tx, user, payslipId);
+    },
+
+    async adjustments(tx: Tx, user: CurrentUser, id: string) {
+      await mustGet(tx, user, id);
+      return { Items: await repo.adjustments(tx, user.tenantId, id) };
+    },
+
+    async addAdjustment(tx: Tx, user: CurrentUser, id: string, input: ParsedAdjustment) {
+      const period = await mustGet(tx, user, id, true);
+      if (!editable(period) || jobActive(period))
+        throw invalid(
+          jobActive(period)
+            ? 'The period is being computed; wait for the compute to finish.'
+            : `Adjustments of a ${period.status.toLowerCase()} period cannot change.`,
+        );
+      const found = await repo.employeesOfCompany(tx, user.tenantId, period.company_id, [input.EmployeeId]);
+      if (!found.size)
+        throw problems.badRequest('One or more fields are invalid.', [
+          { Code: 'EmployeeId', Description: 'EmployeeId: the employee was not found in the company' },
+        ]);
+      const adjustmentId = randomUUID();
+      await repo.insertAdjustment(tx, user.tenantId, {
+        id: adjustmentId,
+        periodId: id,
+        employeeId: input.EmployeeId,
+        kind: input.Kind,
+        code: input.Code,
+        description: input.Description,
+        amount: input.Amount,
+        taxable: input.Kind === 'Earning' ? input.Taxable : true,
+        reason: input.Reason,
+        userId: user.userId,
+      });
+      await needsRecompute(tx, user.tenantId, period);
+      const after = (await repo.adjustment(tx, user.tenantId, id, adjustmentId))!;
+      await writeAudit(tx, user, {
+        entity: 'payroll-adjustment',
+        entityId: adjustmentId,
+        action: 'create',
+        after,
+      });
+      return after;
+    },
+
+    async removeAdjustment(tx: Tx, user: CurrentUser, id: string, adjustmentId: string) {
+      const period = await mustGet(tx, user, id, true);
+      const before = await repo.adjustment(tx, user.tenantId, id, adjustmentId);
+      if (!before) throw problems.notFound('The adjustment was not found.');
+      if (!editable(period) || jobActive(period))
+        throw invalid(`Adjustments of a ${period.status.toLowerCase()} period cannot change.`);
+      await repo.deleteAdjustment(tx, user.tenantId, adjustmentId);
+      await needsRecompute(tx, user.tenantId, period);
+      await writeAudit(tx, user, {
+        entity: 'payroll-adjustment',
+        entityId: adjustmentId,
+        action: 'delete',
+        before,
+      });
+      return { Message: 'The adjustment was removed; compute the period again.' };
+    },
+
+    /** The payroll register of the period: one row per payslip (Excluded ones marked), as CSV, XLSX or PDF. */
+    async registerFile(tx: Tx, user: CurrentUser, id: string, format: FileFormat) {
+      const period = await mustGet(tx, user, id);
+      type Row = Record<string, string | null> & { warnings: string[] };
+      const share = (side: string, key: string) => `coalesce(s.result->'${side}'->>'${key}', '0.00')`;
+      const sql = `SELECT e.employee_number, concat_ws(', ', e.last_name, concat_ws(' ', e.first_name, e.middle_name)) AS full_name,
+              d.name AS department_name, s.status,
+              coalesce((SELECT sum(amount) FROM payslip_lines l WHERE l.tenant_id = s.tenant_id AND l.payslip_id = s.id
+                          AND l.code = 'BASIC'), 0)::text AS basic,
+              s.gross::text AS gross, ${share('employeeShares', 'sss')} AS sss, ${share('employeeShares', 'philhealth')} AS philhealth,
+              ${share('employeeShares', 'pagibig')} AS pagibig, s.withholding_tax::text AS tax,
+              s.deductions::text AS deductions, s.net_pay::text AS net_pay, s.employer_shares::text AS employer_shares,
+              s.warnings
+         FROM payslips s JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+         LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 ORDER BY e.employee_number, s.id`;
+      const columns: ExportColumn<Row>[] = [
+        { header: 'Employee No.', value: (r) => r.employee_number, width: 14 },
+        { header: 'Name', value: (r) => r.full_name, width: 30, pdfWidth: 2 },
+        { header: 'Department', value: (r) => r.department_name, width: 18 },
+        { header: 'Status', value: (r) => r.status, width: 10 },
+        { header: 'Basic', value: (r) => r.basic },
+        { header: 'Gross', value: (r) => r.gross },
+        { header: 'SSS', value: (r) => r.sss },
+        { header: 'PhilHealth', value: (r) => r.philhealth },
+        { header: 'Pag-IBIG', value: (r) => r.pagibig },
+        { header: 'Withholding tax', value: (r) => r.tax },
+        { header: 'Total deductions', value: (r) => r.deductions },
+        { header: 'Net pay', value: (r) => r.net_pay },
+        { header: 'Employer shares', value: (r) => r.employer_shares, pdfWidth: 0 },
+        { header: 'Warnings', value: (r) => r.warnings.join('; '), width: 40, pdfWidth: 0 },
+      ];
+      const path = await writeExport(
+        format,
+        `Payroll register ${period.name}`.slice(0, 90),
+        columns,
+        cursorPages<Row, Row>(tx, sql, [user.tenantId, id], (r) => r),
+        `${period.cutoff_start} to ${period.cutoff_end}, pay date ${period.pay_date}, ${period.status}`,
+      );
+      return { path, fileName: `payroll-register-${period.cutoff_start}-${period.cutoff_end}` };
+    },
+  };
+
+  /** An adjustment changed: a computed period needs a compute again (back to Draft, payslips kept to see). */
+  async function needsRecompute(tx: Tx, tenantId: string, period: PeriodRow) {
+    await repo.setStatus(tx, tenantId, period.id, 'Draft');
+  }
+}
+
+export type PayrollPeriodsService = ReturnType<typeof payrollPeriodsService>;
