@@ -1,3 +1,4 @@
+import { computePayslip } from '@hrpay/payroll';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -52,20 +53,44 @@ beforeAll(async () => {
          SELECT tenant_id, id, 'old.csv', 1, 'x', 'Discarded' FROM companies LIMIT 1`,
       ),
     );
-    // A draft payroll period with one payslip per tenant (Demo Manufacturing in the demo tenant), so the payroll
-    // period and payslip routes have a record of each tenant to probe.
+    // A finalised payroll period per tenant (Demo Manufacturing in the demo tenant) with the portal employee's
+    // payslip, so the payroll period, payslip and portal payslip routes have a record of each tenant to probe.
     await t.db.withTenant(tenantId, async (tx) => {
       const [period] = await tx.query<{ id: string; company_id: string }>(
         `INSERT INTO payroll_periods (tenant_id, company_id, name, kind, frequency, cutoff_start, cutoff_end, pay_date)
-         SELECT tenant_id, id, 'Probe period', 'Regular', 'SemiMonthly', DATE '2020-01-01', DATE '2020-01-15',
-                DATE '2020-01-20'
+         SELECT tenant_id, id, 'Probe period', 'Regular', 'SemiMonthly', DATE '2025-01-01', DATE '2025-01-15',
+                DATE '2025-01-20'
            FROM companies ORDER BY name <> 'Demo Manufacturing Inc.', name LIMIT 1 RETURNING id, company_id`,
       );
-      await tx.query(
-        `INSERT INTO payslips (tenant_id, company_id, payroll_period_id, employee_id)
-         SELECT tenant_id, company_id, $1, id FROM employees WHERE company_id = $2 LIMIT 1`,
-        [period!.id, period!.company_id],
+      const { lines, ...result } = computePayslip({
+        period: { start: '2025-01-01', end: '2025-01-15', frequency: 'semi-monthly' },
+        profile: { rateType: 'monthly', rate: '20000.00' },
+      });
+      const [payslip] = await tx.query<{ id: string }>(
+        `INSERT INTO payslips (tenant_id, company_id, payroll_period_id, employee_id, gross, deductions, net_pay, result)
+         SELECT tenant_id, company_id, $1, employee_id, $3, $4, $5, $6 FROM users
+          WHERE company_id = $2 AND email LIKE 'employee@%' RETURNING id`,
+        [period!.id, period!.company_id, result.gross, result.deductions, result.netPay, result],
       );
+      for (const [i, l] of lines.entries())
+        await tx.query(
+          `INSERT INTO payslip_lines (tenant_id, payslip_id, line_no, code, description, kind, quantity, unit, rate,
+                                      amount, taxable)
+           SELECT tenant_id, id, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM payslips WHERE id = $1`,
+          [
+            payslip!.id,
+            i + 1,
+            l.code,
+            l.description,
+            l.kind,
+            l.quantity,
+            l.unit,
+            l.rate,
+            l.amount,
+            l.taxable,
+          ],
+        );
+      await tx.query(`UPDATE payroll_periods SET status = 'Finalised' WHERE id = $1`, [period!.id]);
     });
   }
 });
@@ -134,10 +159,14 @@ describe('route matrix', () => {
       // A company-scoped record of the signed-in users' own company (the demo tenant has two companies).
       const mine = await t.db.withTenant(sessions.Admin.tenantId, (tx) =>
         tx.query<{ id: string }>(
-          route.access.companyScoped
-            ? `SELECT r.id FROM ${route.access.idOf} r JOIN companies c ON c.tenant_id = r.tenant_id
-                 AND c.id = r.company_id WHERE c.name = 'Demo Manufacturing Inc.' LIMIT 1`
-            : `SELECT id FROM ${route.access.idOf} LIMIT 1`,
+          route.access.userTypes.every((type) => type === 'PortalUser')
+            ? // A portal route answers only the employee's own records.
+              `SELECT r.id FROM ${route.access.idOf} r JOIN users u ON u.tenant_id = r.tenant_id
+                 AND u.employee_id = r.employee_id WHERE u.email = '${demo.employee.email}' LIMIT 1`
+            : route.access.companyScoped
+              ? `SELECT r.id FROM ${route.access.idOf} r JOIN companies c ON c.tenant_id = r.tenant_id
+                   AND c.id = r.company_id WHERE c.name = 'Demo Manufacturing Inc.' LIMIT 1`
+              : `SELECT id FROM ${route.access.idOf} LIMIT 1`,
         ),
       );
       for (const type of route.access.userTypes) {

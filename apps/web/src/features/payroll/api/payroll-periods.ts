@@ -53,7 +53,7 @@ export const usePeriod = (id: string) =>
 export const usePayslip = (id: string, payslipId: string | null) =>
   useQuery({
     queryKey: periodKeys.payslip(id, payslipId ?? ''),
-    queryFn: ({ signal }) => apiClient.get<PayslipDetail>(`${at(id)}/payslips/${payslipId}`, { signal }),
+    queryFn: ({ signal }) => apiClient.get<PayslipDetail>(`${BASE}/payslips/${payslipId}`, { signal }),
     enabled: payslipId !== null,
   });
 
@@ -92,7 +92,7 @@ export const useDeleteAdjustment = (id: string) =>
 
 export const useSetPayslipStatus = (id: string) =>
   usePeriodMutation(({ payslipId, action }: { payslipId: string; action: 'hold' | 'include' | 'exclude' }) =>
-    apiClient.post(`${at(id)}/payslips/${payslipId}/${action}`, {}),
+    apiClient.post(`${BASE}/payslips/${payslipId}/${action}`, {}),
   );
 
 export const downloadRegister = (id: string, format: 'xlsx' | 'csv' | 'pdf') =>
