@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('HRPAY <no-reply@hrpay.test>'),
   /** Demo data: `auto` seeds an empty embedded database, `always` seeds when empty on any database, `never`. */
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  // The demo's payroll history (punches, attendance, a finalised period); the browser tests start without it.
+  SEED_DEMO_PAYROLL: z.enum(['true', 'false']).default('true'),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(300),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),

@@ -12,6 +12,7 @@ await main({
   DATA_DIR: dataDir,
   DATABASE_URL: undefined,
   SEED_DEMO: 'always',
+  SEED_DEMO_PAYROLL: 'false',
   LOG_LEVEL: 'warn',
   LOGIN_MAX_FAILURES_PER_EMAIL: '1000',
   LOGIN_MAX_ATTEMPTS_PER_IP: '100000',

@@ -11,7 +11,8 @@ export async function main(env: NodeJS.ProcessEnv = process.env) {
   const { db, fresh } = await openDatabase(config);
   const wantsSeed =
     config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && fresh && !config.DATABASE_URL);
-  if (wantsSeed && (await seedDemo(db)).seeded) console.log(DEMO_USERS_TEXT);
+  if (wantsSeed && (await seedDemo(db, { payrollHistory: config.SEED_DEMO_PAYROLL === 'true' })).seeded)
+    console.log(DEMO_USERS_TEXT);
 
   const app = await buildApp({ config, db, jwtSecret: resolveJwtSecret(config) });
   let closing = false;

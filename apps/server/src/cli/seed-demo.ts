@@ -6,7 +6,7 @@ import { DEMO_USERS_TEXT, seedDemo } from '../tenants/demo-seed.js';
 const config = loadConfig();
 const { db } = await openDatabase(config);
 try {
-  const { seeded } = await seedDemo(db);
+  const { seeded } = await seedDemo(db, { payrollHistory: true });
   console.log(seeded ? DEMO_USERS_TEXT : 'The demo data is already there; nothing was changed.');
 } finally {
   await db.close();

@@ -1,4 +1,5 @@
 import type { Database, Tx } from '../db/database.js';
+import { seedDemoPayroll } from './demo-payroll.js';
 import { manilaToday } from '../lib/manila.js';
 import { leaveRepo } from '../modules/leave/repository.js';
 import { insertUser, provisionTenant } from './provision.js';
@@ -167,11 +168,15 @@ async function seedSampleRequests(tx: Tx, tenantId: string) {
 }
 
 /** Two tenants shaped alike, so a newcomer can sign in at once and tests can probe isolation. */
-export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
+export async function seedDemo(
+  db: Database,
+  { payrollHistory = false }: { payrollHistory?: boolean } = {},
+): Promise<{ seeded: boolean }> {
   const exists = await db.withoutTenant((tx) =>
     tx.query(`SELECT 1 FROM login_lookup('admin@demo.hrpay.test')`),
   );
   if (exists.length > 0) return { seeded: false };
+  const tenantIds: string[] = [];
 
   await provisionTenant(
     db,
@@ -182,6 +187,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
       admin: { email: 'admin@demo.hrpay.test', fullName: 'Carmela Villanueva', password: DEMO_PASSWORD },
     },
     async (tx, { tenantId, companyId }) => {
+      tenantIds.push(tenantId);
       const employees = await seedPeople(tx, tenantId, companyId, [
         {
           number: 'DM-0001',
@@ -341,6 +347,7 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
       admin: { email: 'admin@other.hrpay.test', fullName: 'Oscar Ramos', password: DEMO_PASSWORD },
     },
     async (tx, { tenantId, companyId }) => {
+      tenantIds.push(tenantId);
       const employees = await seedPeople(tx, tenantId, companyId, [
         {
           number: 'OT-0001',
@@ -388,6 +395,26 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
       await seedSampleRequests(tx, tenantId);
     },
   );
+  if (payrollHistory) {
+    // Every company with employees gets its last completed cut-off computed and finalised by its payroll user
+    // (the tenant's Admin where the company has none).
+    const companies = [];
+    for (const tenantId of tenantIds)
+      companies.push(
+        ...(await db.withTenant(tenantId, (tx) =>
+          tx.query<{ tenant_id: string; company_id: string; user_id: string }>(
+            `SELECT c.tenant_id, c.id AS company_id,
+                    coalesce((SELECT u.id FROM users u WHERE u.tenant_id = c.tenant_id AND u.company_id = c.id
+                                AND u.email LIKE 'payroll@%' LIMIT 1),
+                             (SELECT u.id FROM users u WHERE u.tenant_id = c.tenant_id AND u.email LIKE 'admin@%'
+                               LIMIT 1)) AS user_id
+               FROM companies c ORDER BY c.name`,
+          ),
+        )),
+      );
+    for (const c of companies)
+      await seedDemoPayroll(db, { tenantId: c.tenant_id, companyId: c.company_id, actingUserId: c.user_id });
+  }
   return { seeded: true };
 }
 

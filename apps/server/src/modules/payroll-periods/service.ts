@@ -72,13 +72,13 @@ function cutoffFrom(
 }
 
 /** Cut-off end + lag, moved back to the Friday before when it falls on a weekend (never before the start). */
-function payDateOf(start: string, end: string, lag: number) {
+export function payDateOf(start: string, end: string, lag: number) {
   let date = addDays(end, lag);
   while (dayOfWeek(date) === 0 || dayOfWeek(date) === 6) date = addDays(date, -1);
   return date < start ? start : date;
 }
 
-function nameOf(frequency: PeriodRow['frequency'], start: string, end: string, firstEndDay: number) {
+export function nameOf(frequency: PeriodRow['frequency'], start: string, end: string, firstEndDay: number) {
   const month = new Date(`${start}T00:00:00Z`).toLocaleString('en-US', {
     month: 'long',
     year: 'numeric',
