@@ -20,7 +20,9 @@ export interface PayslipLineShape {
 
 const UNIT: Record<string, string> = { hour: 'hrs', day: 'days', period: '', item: '' };
 const quantity = (l: PayslipLineShape) =>
-  l.Unit === 'period' || l.Unit === 'item' ? '' : `${l.Quantity} ${UNIT[l.Unit] ?? l.Unit}`;
+  l.Unit === 'period' || l.Unit === 'item'
+    ? ''
+    : `${l.Quantity.toLocaleString('en-PH', { maximumFractionDigits: 2 })} ${UNIT[l.Unit] ?? l.Unit}`;
 
 /** A payslip's earnings and deductions, each with quantity and rate, and their totals. */
 export function PayslipLines({

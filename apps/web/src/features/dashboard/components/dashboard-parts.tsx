@@ -50,7 +50,16 @@ export function StatCard({
               label
             )}
           </Typography>
-          <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums', lineHeight: 1.3 }}>
+          <Typography
+            variant="h4"
+            component="p"
+            // Peso amounts are long: the figure shrinks with the card rather than spill out of it.
+            sx={{
+              fontVariantNumeric: 'tabular-nums',
+              lineHeight: 1.3,
+              fontSize: 'clamp(1.375rem, 2vw, 2.125rem)',
+            }}
+          >
             {value}
           </Typography>
           <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 0.5 }}>

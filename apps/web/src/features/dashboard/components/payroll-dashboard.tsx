@@ -99,7 +99,9 @@ function Body({ data }: { data: PayrollDashboardData }) {
           label="Gross pay"
           value={last ? formatCurrency(last.Gross) : '—'}
         >
-          {last ? `Deductions ${formatCurrency(last.Deductions)}` : 'Gross less deductions is net pay'}
+          {last
+            ? `Deductions ${formatCurrency(last.Deductions)} · employer statutory ${formatCurrency(last.EmployerCost)}`
+            : 'Gross less deductions is net pay'}
         </StatCard>
         <StatCard
           icon={GroupsOutlined}
@@ -137,11 +139,14 @@ function Body({ data }: { data: PayrollDashboardData }) {
               <BarChart
                 height={260}
                 xAxis={[{ scaleType: 'band', data: data.Trend.map((p) => dayLabel(p.PayDate)) }]}
+                yAxis={[
+                  { valueFormatter: (v: number) => `₱${Math.round(v / 1000).toLocaleString('en-PH')}k` },
+                ]}
                 series={[
                   { data: data.Trend.map((p) => Number(p.Gross)), label: 'Gross', color: '#1565c0' },
                   { data: data.Trend.map((p) => Number(p.NetPay)), label: 'Net', color: '#2e7d32' },
                 ]}
-                margin={{ left: 10, right: 10 }}
+                margin={{ left: 16, right: 10 }}
               />
               <Box component="table" sx={visuallyHidden} aria-label="Gross and net pay per period">
                 <tbody>

@@ -271,7 +271,8 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
 
 function PayslipsTable({ period, onOpen }: { period: PayrollPeriodDetail; onOpen: (id: string) => void }) {
   const list = useListQuery({
-    queryKey: periodKeys.payslips(period.Id),
+    // A new compute is a new list: the key follows the compute's time, so the finished job's payslips show.
+    queryKey: [...periodKeys.payslips(period.Id), period.ComputedAt, period.JobStatus],
     queryFn: fetchPeriodPayslips(period.Id),
     sortable: PAYSLIP_SORTABLE,
     defaultSort: { SortBy: 'FullName', SortDirection: 'asc' },
