@@ -32,6 +32,7 @@ import { holidayRoutes } from './modules/holidays/routes.js';
 import { applicationSettingsRoutes } from './modules/application-settings/routes.js';
 import { leaveRoutes } from './modules/leave/routes.js';
 import { payrollSettingsRoutes } from './modules/payroll-settings/routes.js';
+import { payProfileRoutes } from './modules/pay-profiles/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { timeLogRoutes } from './modules/timelogs/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(leaveRoutes);
     await api.register(applicationSettingsRoutes);
     await api.register(payrollSettingsRoutes);
+    await api.register(payProfileRoutes);
     await api.register(requestRoutes, { mailer });
     await api.register(timeLogRoutes);
     const imports = employeeImportService(db, api.log);

@@ -21,3 +21,4 @@ export * from './timelogs.js';
 export * from './money.js';
 export * from './application-settings.js';
 export * from './payroll-settings.js';
+export * from './pay-profiles.js';

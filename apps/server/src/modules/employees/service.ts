@@ -328,6 +328,22 @@ export const employeesService = {
     return { Message: `${before.FullName} was deleted.` };
   },
 
+  /**
+   * The bank and account number payroll keeps on the 201 file (issue 10 §1). The caller (the pay-profiles
+   * service) has the employee locked and writes the audit row of the whole payroll-details change.
+   */
+  async setBankAccount(
+    tx: Tx,
+    user: CurrentUser,
+    id: string,
+    bankName: string | null,
+    accountNumber: string | null,
+  ): Promise<void> {
+    if (!(await repo.setBankAccount(tx, user.tenantId, user.companyId, id, bankName, accountNumber))) {
+      throw problems.notFound('The employee was not found.');
+    }
+  },
+
   async schedules(tx: Tx, user: CurrentUser, id: string) {
     const employee = await this.get(tx, user, id);
     return repo.schedules(tx, user.tenantId, employee.EmployeeId);
