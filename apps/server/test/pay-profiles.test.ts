@@ -121,6 +121,15 @@ describe('employee payroll details grid', () => {
     });
     const search = (await call(payroll, 'POST', `${BASE}/list`, { Search: 'santos' })).json();
     expect(search.Items.map((r: EmployeePayRow) => r.EmployeeNumber)).toContain('DM-0001');
+    const departments = (await call(payroll, 'GET', `${BASE}/department-options`)).json();
+    const finance = departments.find((d: { Name: string }) => d.Name === 'Finance');
+    const inFinance = (
+      await call(payroll, 'POST', `${BASE}/list`, { DepartmentId: finance.DepartmentId })
+    ).json();
+    expect(inFinance.Items.map((r: EmployeePayRow) => r.DepartmentName)).toEqual(
+      inFinance.Items.map(() => 'Finance'),
+    );
+    expect(inFinance.Items.map((r: EmployeePayRow) => r.EmployeeNumber)).toContain('DM-0002');
     const bad = await call(payroll, 'POST', `${BASE}/list`, { MissingData: 'yes', Extra: 1 });
     expect(bad.statusCode).toBe(400);
     const sorted = (

@@ -8,6 +8,7 @@ import {
   CreateLoanTypeRequest,
   CreatePayItemRequest,
   CreatePayRateRequest,
+  DepartmentOptionsResponse,
   EmployeePayDetails,
   EmployeePayExportRequest,
   EmployeePayListRequest,
@@ -38,6 +39,7 @@ import { listPages, sendExport, writeExport, type ExportColumn } from '../../lib
 import { manilaToday } from '../../lib/manila.js';
 import { contextOf } from '../../lib/route-access.js';
 import { readUploadedFile } from '../../lib/upload.js';
+import { departmentsService } from '../departments/service.js';
 import { readRateFile, runRateImport, type RateFile } from './rate-import.js';
 import { payProfilesService as pay } from './service.js';
 
@@ -96,6 +98,13 @@ export const payProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: payroll },
     schema: { tags, body: EmployeePayListRequest, response: { 200: EmployeePayListResponse } },
     handler: (req) => pay.list(contextOf(req).tx, contextOf(req).user, req.body),
+  });
+
+  // The grid's department filter (the departments module's options are HR's).
+  app.get(`${BASE}/department-options`, {
+    config: { access: payroll },
+    schema: { tags, response: { 200: DepartmentOptionsResponse } },
+    handler: (req) => departmentsService.options(contextOf(req).tx, contextOf(req).user),
   });
 
   app.post(`${BASE}/export`, {
