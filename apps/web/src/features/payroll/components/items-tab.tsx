@@ -36,6 +36,7 @@ import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useDeleteItem, usePayItems, useSaveItem } from '../api/pay-profiles';
 import { bodyResolver } from './body-resolver';
+import { MoneyField } from './money-field';
 import { dateLabelProps, EmptyState, peso, TabState } from './pay-form-bits';
 
 /** Recurring items tab: allowances and deductions per pay period while in force. */
@@ -243,13 +244,13 @@ function ItemDialog({
               helperText="e.g. RICE, UNION-DUES"
             />
             <TextInput {...field} name="Description" label="Description" required margin="normal" />
-            <TextInput
-              {...field}
+            <MoneyField
+              control={control}
+              disabled={isSubmitting}
               name="Amount"
               label="Amount per period (₱)"
               required
               margin="normal"
-              inputMode="decimal"
             />
             <TextInput
               {...field}

@@ -30,6 +30,7 @@ import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useAdjustLoan, useCancelLoan, useLoans, useLoanTypeOptions, useSaveLoan } from '../api/pay-profiles';
 import { bodyResolver } from './body-resolver';
+import { MoneyField } from './money-field';
 import { loanEditable, paidPercent } from './pay-details-logic';
 import { dateLabelProps, EmptyState, peso, TabState } from './pay-form-bits';
 
@@ -293,21 +294,21 @@ function LoanDialog({
               options={options}
             />
             <TextInput {...field} name="ReferenceNumber" label="Reference no." margin="normal" />
-            <TextInput
-              {...field}
+            <MoneyField
+              control={control}
+              disabled={isSubmitting}
               name="Principal"
               label="Principal (₱)"
               required
               margin="normal"
-              inputMode="decimal"
             />
-            <TextInput
-              {...field}
+            <MoneyField
+              control={control}
+              disabled={isSubmitting}
               name="Amortization"
               label="Amortisation per period (₱)"
               required
               margin="normal"
-              inputMode="decimal"
             />
             <TextInput
               {...field}
@@ -393,14 +394,14 @@ function AdjustDialog({
             margin="normal"
             autoFocus
           />
-          <TextInput
-            {...field}
+          <MoneyField
+            control={control}
+            disabled={isSubmitting}
             name="Amount"
             label="Amount (₱)"
             required
             fullWidth
             margin="normal"
-            inputMode="decimal"
           />
           <TextInput
             {...field}

@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { formatCurrency } from '@/lib/currency';
 import { errorMessage } from '@/lib/error-handler';
+import { formatPesos } from './money-field';
 
 /** A tab's loading skeleton or its load error with Retry; null once the data is there. */
 export function TabState({
@@ -54,6 +54,6 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
 }
 
 /** A money string shown as pesos (display only: the value itself stays the API's exact string). */
-export const peso = (value: string | null | undefined) => (value ? formatCurrency(value) : '—');
+export const peso = (value: string | null | undefined) => formatPesos(value) || '—';
 
 export const dateLabelProps = { slotProps: { inputLabel: { shrink: true } } } as const;

@@ -19,6 +19,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { RATE_IMPORT_COLUMNS, RATE_IMPORT_MAX_ROWS, type RateImportResult } from '@hrpay/contracts';
 import { errorMessage } from '@/lib/error-handler';
 import { useRateImport } from '../api/pay-profiles';
+import { formatPesos } from './money-field';
 import { importSummary } from './pay-details-logic';
 
 const SHOWN = 200;
@@ -138,7 +139,7 @@ export function RateImportDialog({ onClose }: { onClose: () => void }) {
                         </TableCell>
                         <TableCell>{r.EffectiveDate}</TableCell>
                         <TableCell>{r.RateType}</TableCell>
-                        <TableCell align="right">{r.Rate}</TableCell>
+                        <TableCell align="right">{formatPesos(r.Rate) || r.Rate}</TableCell>
                         <TableCell>{r.Action === 'Unchanged' ? 'Already on file' : 'Add'}</TableCell>
                       </TableRow>
                     ))}

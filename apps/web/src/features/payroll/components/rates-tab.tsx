@@ -29,6 +29,7 @@ import { isApiError } from '@/lib/api-error';
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { useAddRate, useDeleteRate, usePayRates } from '../api/pay-profiles';
 import { bodyResolver } from './body-resolver';
+import { MoneyField } from './money-field';
 import { dateLabelProps, EmptyState, peso, TabState } from './pay-form-bits';
 
 /** Rates tab: the effective-dated history (a raise is a new row); only a rate not yet in force can be deleted. */
@@ -198,7 +199,14 @@ function RateDialog({ employeeId, onClose }: { employeeId: string; onClose: () =
                 { value: 'Daily', label: 'Daily rate' },
               ]}
             />
-            <TextInput {...field} name="Rate" label="Rate (₱)" required margin="normal" inputMode="decimal" />
+            <MoneyField
+              control={control}
+              disabled={isSubmitting}
+              name="Rate"
+              label="Rate (₱)"
+              required
+              margin="normal"
+            />
             <TextInput
               {...field}
               name="HoursPerDay"
@@ -206,12 +214,12 @@ function RateDialog({ employeeId, onClose }: { employeeId: string; onClose: () =
               margin="normal"
               inputMode="decimal"
             />
-            <TextInput
-              {...field}
+            <MoneyField
+              control={control}
+              disabled={isSubmitting}
               name="ColaPerDay"
               label="COLA per day (₱)"
               margin="normal"
-              inputMode="decimal"
             />
             <TextInput
               {...field}
