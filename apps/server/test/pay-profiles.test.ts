@@ -1,5 +1,6 @@
 /** Issue 10 §1: employee payroll details, rates, recurring items, loans, loan types and the bulk rate update. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   ProblemTypes,
   type EmployeePayDetails,
@@ -659,5 +660,59 @@ describe('bulk rate update', () => {
     expect(
       (await upload('preview', 'rates.csv', 'EmployeeNumber,EffectiveDate,RateType,Rate\n', hr)).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('bulk rate update at its limit', () => {
+  it('commits 5,000 rows in one request', async () => {
+    const list = (
+      await call(payroll, 'POST', `${BASE}/list`, { PageSize: 10, SortBy: 'EmployeeNumber' })
+    ).json();
+    const numbers = (list.Items as EmployeePayRow[]).map((r) => r.EmployeeNumber);
+    const lines = ['EmployeeNumber,EffectiveDate,RateType,Rate'];
+    for (let day = 0; lines.length <= 5_000; day++) {
+      for (const n of numbers)
+        if (lines.length <= 5_000) lines.push(`${n},${addDays(today, 400 + day)},Daily,${700 + day}.25`);
+    }
+    const started = Date.now();
+    const res = await upload('commit', 'many.csv', lines.join('\n'));
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    expect(res.json()).toMatchObject({ Committed: true, NewRows: 5_000 });
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const tooMany = await upload('preview', 'many.csv', `${lines.join('\n')}\nDM-0001,2099-01-01,Daily,1`);
+    expect(tooMany.statusCode).toBe(413);
+  }, 60_000);
+});
+
+describe('fuzzing the payroll details routes', () => {
+  it('answers 4xx problem details, never 5xx, to random bodies and ids', async () => {
+    const routes = t.app.apiRoutes.filter(
+      (r) => (r.url.includes('/employee-payroll-details') || r.url.includes('/loan-types')) && !r.multipart,
+    );
+    expect(routes.length).toBeGreaterThan(15);
+    const ids = [maria.EmployeeId, otherTenantEmployee, '00000000-0000-4000-8000-000000000000', 'x'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.constantFrom(...ids),
+        fc.oneof(
+          fc.anything({ maxDepth: 2 }),
+          fc.dictionary(
+            fc.constantFrom('Rate', 'Amount', 'EffectiveFrom', 'RowVersion', 'Code', 'Principal', 'Divisor'),
+            fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.double()),
+          ),
+        ),
+        async (route, id, payload) => {
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url: route.url.replace(/:[A-Za-z]+/g, id),
+            headers: payroll.headers,
+            payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : (payload as object),
+          });
+          expect(res.statusCode, `${route.method} ${route.url} ${res.body}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

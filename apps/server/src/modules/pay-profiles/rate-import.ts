@@ -259,12 +259,14 @@ export async function runRateImport(
       })),
     );
   }
-  for (const r of toAdd) {
-    await repo.insertRate(tx, user.tenantId, user.companyId, user.userId, {
-      ...r,
-      reason: `Bulk rate update (${fileName})`,
-    });
-  }
+  await repo.insertRates(
+    tx,
+    user.tenantId,
+    user.companyId,
+    user.userId,
+    `Bulk rate update (${fileName})`,
+    toAdd,
+  );
   if (toAdd.length) {
     await writeAudit(tx, user, {
       entity: 'employee-pay-rate',

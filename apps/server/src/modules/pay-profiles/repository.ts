@@ -409,6 +409,44 @@ export const payProfilesRepo = {
     return row!.id;
   },
 
+  /** Many rates in one statement (the bulk rate update). */
+  async insertRates(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    userId: string,
+    reason: string,
+    rows: {
+      employeeId: string;
+      effectiveFrom: string;
+      rateType: string;
+      rate: string;
+      hoursPerDay: string;
+      colaPerDay: string;
+    }[],
+  ) {
+    if (!rows.length) return;
+    await tx.query(
+      `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate,
+              hours_per_day, cola_per_day, reason, created_by)
+       SELECT $1, $2, r.employee_id, r.effective_from, r.rate_type, r.rate, r.hours_per_day, r.cola_per_day, $3, $4
+         FROM unnest($5::uuid[], $6::date[], $7::text[], $8::numeric[], $9::numeric[], $10::numeric[])
+              AS r(employee_id, effective_from, rate_type, rate, hours_per_day, cola_per_day)`,
+      [
+        tenantId,
+        companyId,
+        reason,
+        userId,
+        rows.map((r) => r.employeeId),
+        rows.map((r) => r.effectiveFrom),
+        rows.map((r) => r.rateType),
+        rows.map((r) => r.rate),
+        rows.map((r) => r.hoursPerDay),
+        rows.map((r) => r.colaPerDay),
+      ],
+    );
+  },
+
   async deleteRate(tx: Tx, tenantId: string, id: string) {
     await tx.query(`DELETE FROM employee_pay_rates WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   },
