@@ -202,6 +202,15 @@ describe('pay profile', () => {
       before: { BankName: 'BDO Unibank' },
       after: { BankName: 'Metrobank' },
     });
+    // HR sees the bank change in the employee's history.
+    const history = (await call(hr, 'GET', `/api/v1/employees/${maria.EmployeeId}/history`)).json();
+    expect(history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Changes: expect.arrayContaining([{ Field: 'BankName', Before: 'BDO Unibank', After: 'Metrobank' }]),
+        }),
+      ]),
+    );
   });
 
   it('refuses bad values, unknown fields, another company and another tenant', async () => {
@@ -653,6 +662,9 @@ describe('bulk rate update', () => {
     const preview = await upload('preview', 'rates.xlsx', xlsx);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().Rows[0]).toMatchObject({ EffectiveDate: future, Rate: '40000.00', Action: 'New' });
+    const template = await call(payroll, 'GET', `${BASE}/rate-imports/template`);
+    expect(template.statusCode).toBe(200);
+    expect(template.body).toContain('EmployeeNumber,EffectiveDate,RateType,Rate');
     expect((await upload('preview', 'rates.txt', 'x')).statusCode).toBe(415);
     expect((await upload('preview', 'rates.csv', '')).statusCode).toBe(400);
     expect((await upload('preview', 'rates.csv', 'Name,Rate\nx,1')).statusCode).toBe(400);

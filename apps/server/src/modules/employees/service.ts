@@ -330,18 +330,28 @@ export const employeesService = {
 
   /**
    * The bank and account number payroll keeps on the 201 file (issue 10 §1). The caller (the pay-profiles
-   * service) has the employee locked and writes the audit row of the whole payroll-details change.
+   * service) has the employee locked and passes what it read; the change shows in the employee's history.
    */
   async setBankAccount(
     tx: Tx,
     user: CurrentUser,
     id: string,
-    bankName: string | null,
-    accountNumber: string | null,
+    before: { BankName: string | null; BankAccountNumber: string | null },
+    after: { BankName: string | null; BankAccountNumber: string | null },
   ): Promise<void> {
-    if (!(await repo.setBankAccount(tx, user.tenantId, user.companyId, id, bankName, accountNumber))) {
+    if (
+      !(await repo.setBankAccount(
+        tx,
+        user.tenantId,
+        user.companyId,
+        id,
+        after.BankName,
+        after.BankAccountNumber,
+      ))
+    ) {
       throw problems.notFound('The employee was not found.');
     }
+    await writeAudit(tx, user, { entity: 'employee', entityId: id, action: 'update', before, after });
   },
 
   async schedules(tx: Tx, user: CurrentUser, id: string) {

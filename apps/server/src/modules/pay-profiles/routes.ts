@@ -27,6 +27,7 @@ import {
   PayItemListResponse,
   PayRate,
   PayRateListResponse,
+  RATE_IMPORT_COLUMNS,
   RATE_IMPORT_MAX_FILE_BYTES,
   RateImportResult,
   UpdateEmployeePayDetailsRequest,
@@ -35,7 +36,8 @@ import {
   UpdatePayItemRequest,
   type EmployeePayRow,
 } from '@hrpay/contracts';
-import { listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
+import { attachment, listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
+import { toCsv } from '../../lib/csv.js';
 import { manilaToday } from '../../lib/manila.js';
 import { contextOf } from '../../lib/route-access.js';
 import { readUploadedFile } from '../../lib/upload.js';
@@ -120,6 +122,17 @@ export const payProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       const path = await writeExport(req.body.Format, 'Employee payroll details', COLUMNS, pages);
       return sendExport(reply, path, req.body.Format, `employee-payroll-details-${manilaToday()}`);
     },
+  });
+
+  // The bulk rate file's template: the four columns and one example row.
+  app.get(`${BASE}/rate-imports/template`, {
+    config: { access: payroll },
+    schema: { tags, response: { 200: z.unknown().describe('a CSV file') } },
+    handler: (_req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment('rate-update-template.csv'))
+        .send(toCsv([...RATE_IMPORT_COLUMNS], [['EMP-0001', manilaToday(), 'Monthly', '25000.00']])),
   });
 
   for (const step of ['preview', 'commit'] as const) {

@@ -126,7 +126,13 @@ export const payProfilesService = {
     const bankName = text(input.BankName);
     const account = text(input.BankAccountNumber);
     if (bankName !== before.BankName || account !== before.BankAccountNumber) {
-      await employeesService.setBankAccount(tx, user, before.EmployeeId, bankName, account);
+      await employeesService.setBankAccount(
+        tx,
+        user,
+        before.EmployeeId,
+        { BankName: before.BankName, BankAccountNumber: before.BankAccountNumber },
+        { BankName: bankName, BankAccountNumber: account },
+      );
     }
     const after = await this.details(tx, user, before.EmployeeId);
     await writeAudit(tx, user, {

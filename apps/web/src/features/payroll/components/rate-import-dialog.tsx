@@ -17,7 +17,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { RATE_IMPORT_COLUMNS, RATE_IMPORT_MAX_ROWS, type RateImportResult } from '@hrpay/contracts';
-import { errorMessage } from '@/lib/error-handler';
+import { apiClient, saveFile } from '@/lib/api-client';
+import { errorMessage, handleError } from '@/lib/error-handler';
 import { useRateImport } from '../api/pay-profiles';
 import { formatPesos } from './money-field';
 import { importSummary } from './pay-details-logic';
@@ -46,6 +47,17 @@ export function RateImportDialog({ onClose }: { onClose: () => void }) {
       }
     } catch (error) {
       setFailure(errorMessage(error, 'The file could not be read.'));
+    }
+  };
+
+  const downloadTemplate = async () => {
+    try {
+      saveFile(
+        await apiClient.download('/api/v1/employee-payroll-details/rate-imports/template'),
+        'rate-update-template.csv',
+      );
+    } catch (error) {
+      handleError(error, 'The template could not be downloaded.');
     }
   };
 
@@ -80,6 +92,9 @@ export function RateImportDialog({ onClose }: { onClose: () => void }) {
               if (chosen) void run('preview', chosen);
             }}
           />
+        </Button>
+        <Button sx={{ ml: 1 }} onClick={() => void downloadTemplate()} disabled={isPending}>
+          Download template
         </Button>
         {isPending && (
           <CircularProgress size={20} sx={{ ml: 2, verticalAlign: 'middle' }} aria-label="Reading the file" />
