@@ -34,6 +34,7 @@ import { leaveRoutes } from './modules/leave/routes.js';
 import { payrollSettingsRoutes } from './modules/payroll-settings/routes.js';
 import { payrollPeriodRoutes } from './modules/payroll-periods/routes.js';
 import { payrollPeriodsService } from './modules/payroll-periods/service.js';
+import { payProfileRoutes } from './modules/pay-profiles/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { timeLogRoutes } from './modules/timelogs/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(applicationSettingsRoutes);
     await api.register(payrollSettingsRoutes);
     await api.register(payrollPeriodRoutes, { periods: payrollPeriodsService(db, api.log) });
+    await api.register(payProfileRoutes);
     await api.register(requestRoutes, { mailer });
     await api.register(timeLogRoutes);
     await api.register(payrollOutputsRoutes);

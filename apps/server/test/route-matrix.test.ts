@@ -109,6 +109,14 @@ describe('route matrix', () => {
         'POST /api/v1/users/change-password',
         'GET /api/v1/portal/employees/basic-info',
         'GET /api/v1/probe-records/:id',
+        // Issue 10 §1: employee payroll details and loan types, covered by every check below.
+        'POST /api/v1/employee-payroll-details/list',
+        'GET /api/v1/employee-payroll-details/:employeeId',
+        'DELETE /api/v1/employee-payroll-details/:employeeId/rates/:rateId',
+        'DELETE /api/v1/employee-payroll-details/:employeeId/items/:itemId',
+        'GET /api/v1/employee-payroll-details/:employeeId/loans',
+        'POST /api/v1/employee-payroll-details/rate-imports/commit',
+        'DELETE /api/v1/loan-types/:id',
       ]),
     );
   });

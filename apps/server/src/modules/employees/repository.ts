@@ -518,6 +518,23 @@ export const employeeRecordsRepo = {
     return row!;
   },
 
+  /** Payroll's bank fields (issue 10 §1); the HR form does not edit them, so they bump no row version. */
+  async setBankAccount(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    id: string,
+    bankName: string | null,
+    accountNumber: string | null,
+  ) {
+    const rows = await tx.query(
+      `UPDATE employees SET bank_name = $4, bank_account_number = $5, updated_at = now()
+        WHERE tenant_id = $1 AND company_id = $2 AND id = $3 RETURNING id`,
+      [tenantId, companyId, id, bankName, accountNumber],
+    );
+    return rows.length > 0;
+  },
+
   async delete(tx: Tx, tenantId: string, id: string) {
     await tx.query(`DELETE FROM employees WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   },

@@ -328,6 +328,32 @@ export const employeesService = {
     return { Message: `${before.FullName} was deleted.` };
   },
 
+  /**
+   * The bank and account number payroll keeps on the 201 file (issue 10 §1). The caller (the pay-profiles
+   * service) has the employee locked and passes what it read; the change shows in the employee's history.
+   */
+  async setBankAccount(
+    tx: Tx,
+    user: CurrentUser,
+    id: string,
+    before: { BankName: string | null; BankAccountNumber: string | null },
+    after: { BankName: string | null; BankAccountNumber: string | null },
+  ): Promise<void> {
+    if (
+      !(await repo.setBankAccount(
+        tx,
+        user.tenantId,
+        user.companyId,
+        id,
+        after.BankName,
+        after.BankAccountNumber,
+      ))
+    ) {
+      throw problems.notFound('The employee was not found.');
+    }
+    await writeAudit(tx, user, { entity: 'employee', entityId: id, action: 'update', before, after });
+  },
+
   async schedules(tx: Tx, user: CurrentUser, id: string) {
     const employee = await this.get(tx, user, id);
     return repo.schedules(tx, user.tenantId, employee.EmployeeId);

@@ -8,11 +8,13 @@ import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/error-handler';
 import { usePayrollGeneralSettings, useStatutoryTables } from '../api/payroll-settings';
 import { GeneralSettingsForm } from '../components/general-settings-form';
+import { LoanTypesTable } from '../components/loan-types-table';
 import { StatutoryTablesView } from '../components/statutory-tables';
 
 const TABS = [
   { value: 'general', label: 'General' },
   { value: 'statutory-tables', label: 'Statutory tables' },
+  { value: 'loan-types', label: 'Loan types' },
   { value: 'premiums', label: 'Holiday premiums' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
@@ -44,7 +46,13 @@ export default function PayrollSettingsPage() {
         ))}
       </Tabs>
       <div role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
-        {tab === 'general' ? <General /> : <Tables premiumsOnly={tab === 'premiums'} />}
+        {tab === 'general' ? (
+          <General />
+        ) : tab === 'loan-types' ? (
+          <LoanTypesTable />
+        ) : (
+          <Tables premiumsOnly={tab === 'premiums'} />
+        )}
       </div>
     </>
   );

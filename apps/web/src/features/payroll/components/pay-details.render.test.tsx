@@ -1,0 +1,184 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { EmployeePayRow, Loan, RateImportResult } from '@hrpay/contracts';
+import { ConfirmProvider } from '@/components/confirm-dialog';
+import { PayDetailsDrawer } from './pay-details-drawer';
+import { RateImportDialog } from './rate-import-dialog';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}
+    >
+      <ConfirmProvider>{ui}</ConfirmProvider>
+    </QueryClientProvider>,
+  );
+
+const result = (over: Partial<RateImportResult>): RateImportResult => ({
+  FileName: 'rates.csv',
+  TotalRows: 1,
+  NewRows: 1,
+  UnchangedRows: 0,
+  ErrorRows: 0,
+  Errors: [],
+  Rows: [
+    {
+      Row: 2,
+      EmployeeNumber: 'DM-0003',
+      EmployeeName: 'Ana Cruz',
+      EffectiveDate: '2026-12-01',
+      RateType: 'Monthly',
+      Rate: '30000.00',
+      Action: 'New',
+    },
+  ],
+  Committed: false,
+  ...over,
+});
+
+const choose = () =>
+  fireEvent.change(screen.getByLabelText('Rate file'), {
+    target: { files: [new File(['EmployeeNumber\n'], 'rates.csv', { type: 'text/csv' })] },
+  });
+
+describe('rate import dialog', () => {
+  it('lists the row errors of a preview and keeps Save disabled', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(
+        200,
+        result({
+          NewRows: 0,
+          ErrorRows: 1,
+          Errors: [{ Row: 3, Column: 'Rate', Value: 'abc', Message: 'Enter an amount in pesos' }],
+        }),
+      ),
+    );
+    wrap(<RateImportDialog onClose={() => {}} />);
+    choose();
+    const table = await screen.findByRole('table', { name: 'Row errors' });
+    expect(table.textContent).toContain('abc');
+    expect(screen.getByRole('button', { name: /Save.*Rates/ })).toHaveProperty('disabled', true);
+  });
+
+  it('commits a clean preview and closes', async () => {
+    const onClose = vi.fn();
+    fetchMock.mockResolvedValueOnce(json(200, result({})));
+    wrap(<RateImportDialog onClose={onClose} />);
+    choose();
+    expect((await screen.findByRole('table', { name: 'Rates in the file' })).textContent).toContain(
+      '₱30,000.00',
+    );
+    fetchMock.mockResolvedValueOnce(json(200, result({ Committed: true })));
+    fireEvent.click(screen.getByRole('button', { name: 'Save 1 Rates' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(String(fetchMock.mock.calls[1]![0])).toContain('/rate-imports/commit');
+  });
+});
+
+const employee: EmployeePayRow = {
+  EmployeeId: '11111111-1111-4111-8111-111111111111',
+  EmployeeNumber: 'DM-0001',
+  FullName: 'Maria Santos',
+  DepartmentName: 'Finance',
+  RateType: 'Monthly',
+  Rate: '23500.00',
+  PaymentMethod: 'Bank',
+  BankName: 'BDO',
+  IsMinimumWageEarner: false,
+  NoRate: false,
+  NoBankAccount: true,
+  MissingTIN: false,
+  MissingSSS: false,
+  MissingPhilHealth: false,
+  MissingPagIbig: false,
+};
+
+describe('payroll details drawer', () => {
+  it('shows the profile with its flags, then the loans with balance and ledger', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.endsWith('/loans')) {
+        const loan: Loan = {
+          LoanId: '22222222-2222-4222-8222-222222222222',
+          EmployeeId: employee.EmployeeId,
+          LoanTypeId: '33333333-3333-4333-8333-333333333333',
+          LoanTypeCode: 'SSS-SAL',
+          LoanTypeName: 'SSS Salary Loan',
+          ReferenceNumber: null,
+          Principal: '20000.00',
+          Amortization: '1000.00',
+          StartDate: '2026-01-01',
+          Status: 'Active',
+          Remarks: null,
+          TotalPaid: '5000.10',
+          Balance: '14999.90',
+          Ledger: [
+            {
+              LoanLedgerEntryId: '44444444-4444-4444-8444-444444444444',
+              EntryDate: '2026-02-01',
+              Kind: 'Adjustment',
+              Amount: '5000.10',
+              PayrollPeriodId: null,
+              Remarks: 'Over the counter',
+              CreatedAt: '2026-02-01T00:00:00Z',
+            },
+          ],
+          RowVersion: 1,
+          CreatedAt: '2026-01-01T00:00:00Z',
+        };
+        return json(200, [loan]);
+      }
+      return json(200, {
+        EmployeeId: employee.EmployeeId,
+        EmployeeNumber: 'DM-0001',
+        FullName: 'Maria Santos',
+        DepartmentName: 'Finance',
+        HireDate: '2020-01-06',
+        Status: 'Active',
+        TIN: '123-456-789-000',
+        SSSNumber: null,
+        PhilHealthNumber: null,
+        PagIbigNumber: null,
+        CurrentRate: {
+          EffectiveFrom: '2020-01-06',
+          RateType: 'Monthly',
+          Rate: '23500.00',
+          HoursPerDay: '8.00',
+          ColaPerDay: '0.00',
+        },
+        Flags: ['NoBankAccount'],
+        UpdatedAt: null,
+        IsMinimumWageEarner: false,
+        PaymentMethod: 'Bank',
+        ExemptSss: false,
+        ExemptPhilHealth: false,
+        ExemptPagIbig: false,
+        ExemptWithholdingTax: false,
+        Divisor: null,
+        BankName: 'BDO',
+        BankAccountNumber: null,
+        RowVersion: 1,
+      });
+    });
+    wrap(<PayDetailsDrawer employee={employee} onClose={() => {}} />);
+    expect(await screen.findByText(/Rate in force: ₱23,500.00 a month/)).toBeTruthy();
+    expect(screen.getByText('No bank account')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Loans' }));
+    expect(await screen.findByText('₱14,999.90')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ledger (1)' }));
+    expect(await screen.findByText('Over the counter')).toBeTruthy();
+    // A loan with ledger entries can no longer be edited, only adjusted or cancelled.
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Adjust' })).toBeTruthy();
+  });
+});
