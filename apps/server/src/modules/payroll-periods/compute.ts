@@ -393,6 +393,8 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const { period, settings } = inp;
   const { kind, cutoff_start: start, cutoff_end: end } = period;
   const warnings = missingIds(e);
+  if (kind === 'FinalPay' && !e.separation_date)
+    warnings.push('Not separated: a final pay is for an employee whose separation is recorded');
   const { rate, changed } = rateOf(e, inp.rates.get(e.id), start);
   if (changed) warnings.push(changed);
   if (!rate) return empty(e, ['No pay rate', ...warnings]);
