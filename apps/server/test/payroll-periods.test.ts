@@ -209,9 +209,10 @@ describe('payroll periods', () => {
     });
     expect(sameName.statusCode).toBe(409);
 
-    // The next proposal follows the last regular period.
+    // The next proposal follows the last regular period; 31 March + 5 days is Good Friday (3 April 2026) and the
+    // day before is Maundy Thursday (the company's holidays), so the pay date moves to Wednesday 1 April.
     const next = (await call(payroll, 'GET', `${base}/proposal`)).json();
-    expect(next).toMatchObject({ CutoffStart: '2026-03-16', CutoffEnd: '2026-03-31', PayDate: '2026-04-03' });
+    expect(next).toMatchObject({ CutoffStart: '2026-03-16', CutoffEnd: '2026-03-31', PayDate: '2026-04-01' });
 
     const list = await call(payroll, 'POST', `${base}/list`, { Status: 'Draft', Year: 2026 });
     expect(list.statusCode, list.body).toBe(200);
@@ -727,6 +728,34 @@ describe('payroll periods', () => {
     expect(slip.NetPay).toBe('1305.47');
     expect(slip.Lines.filter((l) => l.Kind === 'earning').map((l) => l.Amount)).toEqual(
       expect.arrayContaining(['750.00', '234.38']),
+    );
+  });
+
+  it('does not pay a monthly salary for the workdays before a mid-cut-off hire', async () => {
+    const [hire] = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query<{ id: string }>(
+        `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, rate_type,
+                basic_rate) VALUES ($1, $2, 'PP-0003', 'Nina', 'Newhire', DATE '2026-04-22', 'Monthly', 26100)
+         RETURNING id`,
+        [payroll.tenantId, companyId],
+      ),
+    );
+    const created = await period({
+      Name: 'April 2026 2nd cut-off',
+      CutoffStart: '2026-04-16',
+      CutoffEnd: '2026-04-30',
+      PayDate: '2026-05-05',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await compute(created.json().Id);
+    const slip = await payslipOf(created.json().Id, hire!.id);
+    /*
+     * 26,100 a month, divisor 261: daily rate 26,100 × 12 / 261 = 1,200. Hired Wednesday 22 April: the workdays
+     * 16, 17, 20 and 21 April are unpaid: basic 26,100 / 2 = 13,050 less 4 × 1,200 = 8,250.00.
+     */
+    expect(slip.Gross).toBe('8250.00');
+    expect(slip.Warnings).toContain(
+      'Hired on 2026-04-22, inside the cut-off: the workdays before are unpaid',
     );
   });
 
