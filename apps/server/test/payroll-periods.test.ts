@@ -755,7 +755,7 @@ describe('payroll periods', () => {
      */
     expect(slip.Gross).toBe('8250.00');
     expect(slip.Warnings).toContain(
-      'Hired on 2026-04-22, inside the cut-off: the workdays before are unpaid',
+      'Hired on 2026-04-22, inside the cut-off: 4 workday(s) outside employment unpaid',
     );
   });
 

@@ -464,8 +464,12 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
         }
       }
       attendance.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-      if (hired) warnings.push(`Hired on ${hired}, inside the cut-off: the workdays before are unpaid`);
-      if (left) warnings.push(`Separated on ${left}, inside the cut-off: the workdays after are unpaid`);
+      const when = [hired && `hired on ${hired}`, left && `separated on ${left}`]
+        .filter(Boolean)
+        .join(' and ');
+      warnings.push(
+        `${when[0]!.toUpperCase()}${when.slice(1)}, inside the cut-off: ${unpaid} workday(s) outside employment unpaid`,
+      );
     }
   }
 
