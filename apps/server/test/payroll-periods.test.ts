@@ -142,6 +142,46 @@ describe('payroll periods', () => {
     expect((await call(null, 'POST', `${base}/list`, {})).statusCode).toBe(401);
   });
 
+  it('proposes monthly and weekly periods from the company pay frequency and cut-off rules', async () => {
+    const logisticsCompany = (await call(logisticsPayroll, 'GET', `${base}/proposal`)).json().CompanyId;
+    const setFrequency = (frequency: string) =>
+      t.db.withTenant(payroll.tenantId, async (tx) => {
+        await tx.query(`UPDATE companies SET pay_frequency = $2 WHERE id = $1`, [
+          logisticsCompany,
+          frequency,
+        ]);
+        // Weekly cut-offs end on Friday (5), paid 3 days later.
+        await tx.query(
+          `UPDATE payroll_settings SET weekly_cutoff_end_dow = 5, pay_date_lag_days = 3 WHERE company_id = $1`,
+          [logisticsCompany],
+        );
+      });
+    await setFrequency('Monthly');
+    const monthly = (await call(logisticsPayroll, 'GET', `${base}/proposal`)).json();
+    expect(monthly.Frequency).toBe('Monthly');
+    expect(monthly.CutoffStart.slice(8)).toBe('01');
+    expect(monthly.CutoffEnd.slice(0, 7)).toBe(monthly.CutoffStart.slice(0, 7));
+    await setFrequency('Weekly');
+    const created = await call(logisticsPayroll, 'POST', base, {
+      Kind: 'Regular',
+      Name: 'Week to 2026-03-06',
+      CutoffStart: '2026-02-28',
+      CutoffEnd: '2026-03-06',
+      PayDate: '2026-03-09',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().Frequency).toBe('Weekly');
+    const weekly = (await call(logisticsPayroll, 'GET', `${base}/proposal`)).json();
+    // Saturday 7 to Friday 13 March 2026, paid Monday 16 March.
+    expect(weekly).toMatchObject({
+      CutoffStart: '2026-03-07',
+      CutoffEnd: '2026-03-13',
+      PayDate: '2026-03-16',
+    });
+    expect((await call(logisticsPayroll, 'DELETE', `${base}/${created.json().Id}`)).statusCode).toBe(200);
+    await setFrequency('SemiMonthly');
+  });
+
   it('creates, lists, edits and deletes a period; regular periods never overlap', async () => {
     const bad = await period({ CutoffEnd: '2026-02-01' });
     expect(bad.statusCode).toBe(400);
@@ -169,9 +209,10 @@ describe('payroll periods', () => {
     });
     expect(sameName.statusCode).toBe(409);
 
-    // The next proposal follows the last regular period.
+    // The next proposal follows the last regular period; 31 March + 5 days is Good Friday (3 April 2026) and the
+    // day before is Maundy Thursday (the company's holidays), so the pay date moves to Wednesday 1 April.
     const next = (await call(payroll, 'GET', `${base}/proposal`)).json();
-    expect(next).toMatchObject({ CutoffStart: '2026-03-16', CutoffEnd: '2026-03-31', PayDate: '2026-04-03' });
+    expect(next).toMatchObject({ CutoffStart: '2026-03-16', CutoffEnd: '2026-03-31', PayDate: '2026-04-01' });
 
     const list = await call(payroll, 'POST', `${base}/list`, { Status: 'Draft', Year: 2026 });
     expect(list.statusCode, list.body).toBe(200);
@@ -387,6 +428,8 @@ describe('payroll periods', () => {
     expect(held.statusCode, held.body).toBe(200);
     expect(held.json().Status).toBe('Held');
     expect((await get(march1)).Totals.Held).toBe(1);
+    const heldOnly = await call(payroll, 'POST', `${base}/${march1}/payslips/list`, { Status: 'Held' });
+    expect(heldOnly.json().Items.map((p: PayslipListItem) => p.Id)).toEqual([other.Id]);
     const excluded = await call(payroll, 'POST', `${base}/payslips/${other.Id}/exclude`, {});
     expect(excluded.json().Status).toBe('Excluded');
     const after = await get(march1);
@@ -590,6 +633,9 @@ describe('payroll periods', () => {
     expect(done.EmployeeCount).toBe(1);
     const fp = await payslipOf(finalPay.json().Id, worker);
     expect(fp.Lines.find((l) => l.Code === '13TH')).toBeTruthy();
+    expect(fp.Warnings).toContain(
+      'Not separated: a final pay is for an employee whose separation is recorded',
+    );
     // The whole remaining loan balance (500) is settled.
     expect(fp.Lines.find((l) => l.Code === 'COMPANY')?.Amount).toBe('500.00');
   });
@@ -640,6 +686,77 @@ describe('payroll periods', () => {
     const slip = await payslipOf(id, worker);
     expect(slip.Lines.map((l) => l.Code)).toEqual(['OT-MISSED']);
     expect(slip.Gross).toBe('431.03');
+  });
+
+  it('pays a daily-paid employee overtime, an unworked regular holiday and nothing for an absence', async () => {
+    await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query(
+        `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, day_type, rest_day, worked_minutes,
+                late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes, payable_overtime_minutes,
+                overtime_night_minutes, absent, on_leave)
+         VALUES ($1, $2, $3, DATE '2026-04-01', 'ordinary', false, 600, 0, 0, 0, 120, 120, 0, false, false),
+                ($1, $2, $3, DATE '2026-04-02', 'regular_holiday', false, 0, 0, 0, 0, 0, 0, 0, false, false),
+                ($1, $2, $3, DATE '2026-04-06', 'ordinary', false, 0, 0, 0, 0, 0, 0, 0, true, false)`,
+        [payroll.tenantId, companyId, dailyWorker],
+      ),
+    );
+    const created = await period({
+      Name: 'April 2026 1st cut-off',
+      CutoffStart: '2026-04-01',
+      CutoffEnd: '2026-04-15',
+      PayDate: '2026-04-20',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await compute(created.json().Id);
+    const slip = await payslipOf(created.json().Id, dailyWorker);
+    /*
+     * Daily rate 750 (in force since 10 March), 8 hours: 93.75 an hour.
+     *   1 April, 8 regular hours:                 8 × 93.75                 =   750.00
+     *   1 April, 2 hours overtime (ordinary day): 2 × 93.75 × 125%          =   234.375 -> 234.38
+     *   2 April, regular holiday not worked, present the day before: 100%  =   750.00
+     *   6 April, absent: nothing
+     *   Gross                                                               = 1,734.38
+     *   SSS: 1,734.38 × 2 = 3,468.76 -> minimum MSC 5,000 × 5% = 250 / 2    =   125.00
+     *   PhilHealth: EEMR 750 × 261 / 12 = 16,312.50 × 2.5% = 407.8125 / 2   =   203.91
+     *   Pag-IBIG: 2% of the 10,000 cap = 200 / 2                            =   100.00
+     *   Taxable 1,734.38 - 428.91 = 1,305.47: below 10,417, no tax
+     *   Net 1,734.38 - 428.91                                               = 1,305.47
+     */
+    expect(slip.Gross).toBe('1734.38');
+    expect(slip.WithholdingTax).toBe('0.00');
+    expect(slip.Deductions).toBe('428.91');
+    expect(slip.NetPay).toBe('1305.47');
+    expect(slip.Lines.filter((l) => l.Kind === 'earning').map((l) => l.Amount)).toEqual(
+      expect.arrayContaining(['750.00', '234.38']),
+    );
+  });
+
+  it('does not pay a monthly salary for the workdays before a mid-cut-off hire', async () => {
+    const [hire] = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query<{ id: string }>(
+        `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, rate_type,
+                basic_rate) VALUES ($1, $2, 'PP-0003', 'Nina', 'Newhire', DATE '2026-04-22', 'Monthly', 26100)
+         RETURNING id`,
+        [payroll.tenantId, companyId],
+      ),
+    );
+    const created = await period({
+      Name: 'April 2026 2nd cut-off',
+      CutoffStart: '2026-04-16',
+      CutoffEnd: '2026-04-30',
+      PayDate: '2026-05-05',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await compute(created.json().Id);
+    const slip = await payslipOf(created.json().Id, hire!.id);
+    /*
+     * 26,100 a month, divisor 261: daily rate 26,100 × 12 / 261 = 1,200. Hired Wednesday 22 April: the workdays
+     * 16, 17, 20 and 21 April are unpaid: basic 26,100 / 2 = 13,050 less 4 × 1,200 = 8,250.00.
+     */
+    expect(slip.Gross).toBe('8250.00');
+    expect(slip.Warnings).toContain(
+      'Hired on 2026-04-22, inside the cut-off: 4 workday(s) outside employment unpaid',
+    );
   });
 
   it('leaves the previous payslips as they were when a compute fails', async () => {

@@ -140,7 +140,7 @@ async function runDemoPeriod(db: Database, user: CurrentUser, cutoff: { start: s
       Name: nameOf('SemiMonthly', cutoff.start, cutoff.end, 15),
       CutoffStart: cutoff.start,
       CutoffEnd: cutoff.end,
-      PayDate: payDateOf(cutoff.start, cutoff.end, 5),
+      PayDate: payDateOf(cutoff.start, cutoff.end, 5, new Set()),
       Remarks: 'Demo data',
     } as Parameters<typeof periods.create>[2]),
   );

@@ -393,6 +393,8 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const { period, settings } = inp;
   const { kind, cutoff_start: start, cutoff_end: end } = period;
   const warnings = missingIds(e);
+  if (kind === 'FinalPay' && !e.separation_date)
+    warnings.push('Not separated: a final pay is for an employee whose separation is recorded');
   const { rate, changed } = rateOf(e, inp.rates.get(e.id), start);
   if (changed) warnings.push(changed);
   if (!rate) return empty(e, ['No pay rate', ...warnings]);
@@ -443,6 +445,33 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
 
   const days = regular ? (inp.days.get(e.id) ?? []) : [];
   if (regular && days.length === 0) warnings.push('No attendance in the cut-off');
+  const attendance = attendanceOf(days, rate.hours_per_day);
+  if (regular && rate.rate_type === 'Monthly') {
+    // A monthly salary pays the whole cut-off: the workdays before the hire date and after the separation date
+    // are unpaid absences (workdays from the divisor: 261 Monday to Friday, 313 to Saturday, 365 every day).
+    const hired = e.hire_date && e.hire_date > start ? e.hire_date : null;
+    const left = e.separation_date && e.separation_date < end ? e.separation_date : null;
+    if (hired || left) {
+      const recorded = new Set(days.map((d) => d.date));
+      const perWeek = divisor >= 365 ? 7 : divisor >= 313 ? 6 : 5;
+      let unpaid = 0;
+      for (let d = start; d <= end; d = addDays(d, 1)) {
+        if (!((hired && d < hired) || (left && d > left)) || recorded.has(d)) continue;
+        const dow = new Date(`${d}T00:00:00Z`).getUTCDay();
+        if (perWeek === 7 || (dow >= 1 && dow <= perWeek)) {
+          attendance.push({ date: d, absent: true });
+          unpaid++;
+        }
+      }
+      attendance.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+      const when = [hired && `hired on ${hired}`, left && `separated on ${left}`]
+        .filter(Boolean)
+        .join(' and ');
+      warnings.push(
+        `${when[0]!.toUpperCase()}${when.slice(1)}, inside the cut-off: ${unpaid} workday(s) outside employment unpaid`,
+      );
+    }
+  }
 
   const mtdRow = inp.mtd.get(e.id);
   let monthToDate: MonthToDate | undefined;
@@ -520,7 +549,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       ...(period.frequency === 'SemiMonthly' ? { cutoff } : {}),
     },
     profile,
-    attendance: attendanceOf(days, rate.hours_per_day),
+    attendance,
     allowances,
     benefits,
     deductions,

@@ -327,6 +327,17 @@ export const periodsRepo = {
     return row?.cutoff_end ?? null;
   },
 
+  /** The company's non-working holidays between two dates (the pay date moves off them). */
+  async holidays(tx: Tx, tenantId: string, companyId: string, from: string, to: string) {
+    const rows = await tx.query<{ date: string }>(
+      `SELECT DISTINCT date::text AS date FROM holidays
+        WHERE tenant_id = $1 AND company_id = $2 AND date BETWEEN $3 AND $4 AND NOT is_draft
+          AND work_location_id IS NULL AND type <> 'SpecialWorking'`,
+      [tenantId, companyId, from, to],
+    );
+    return new Set(rows.map((r) => r.date));
+  },
+
   async overlappingRegular(
     tx: Tx,
     tenantId: string,

@@ -71,10 +71,11 @@ function cutoffFrom(
   };
 }
 
-/** Cut-off end + lag, moved back to the Friday before when it falls on a weekend (never before the start). */
-export function payDateOf(start: string, end: string, lag: number) {
+/** Cut-off end + lag, moved back to the working day before when it falls on a weekend or one of the company's
+ *  non-working holidays (never before the cut-off starts). */
+export function payDateOf(start: string, end: string, lag: number, holidays: Set<string>) {
   let date = addDays(end, lag);
-  while (dayOfWeek(date) === 0 || dayOfWeek(date) === 6) date = addDays(date, -1);
+  while (dayOfWeek(date) === 0 || dayOfWeek(date) === 6 || holidays.has(date)) date = addDays(date, -1);
   return date < start ? start : date;
 }
 
@@ -275,7 +276,12 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         Frequency: frequency,
         CutoffStart: start,
         CutoffEnd: end,
-        PayDate: payDateOf(start, end, settings.PayDateLagDays),
+        PayDate: payDateOf(
+          start,
+          end,
+          settings.PayDateLagDays,
+          await repo.holidays(tx, user.tenantId, id, start, addDays(end, settings.PayDateLagDays)),
+        ),
       };
     },
 
