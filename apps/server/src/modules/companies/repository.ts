@@ -185,8 +185,10 @@ export const companiesRepo = {
   /** Removes the company's own lookups and finished imports, then the company. */
   async delete(tx: Tx, tenantId: string, id: string): Promise<void> {
     for (const table of [
+      'payroll_periods',
       'holidays',
       'leave_types',
+      'loan_types',
       'employee_imports',
       'employment_statuses',
       'shifts',
