@@ -652,6 +652,20 @@ describe('bulk rate update', () => {
     ]);
   });
 
+  it('two concurrent commits of the same file add its rates once', async () => {
+    const day = addDays(today, 20);
+    const csv = `EmployeeNumber,EffectiveDate,RateType,Rate\nDM-0003,${day},Monthly,31000\nDM-0004,${day},Daily,900`;
+    const [a, b] = await Promise.all([upload('commit', 'same.csv', csv), upload('commit', 'same.csv', csv)]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+    expect(a.json().NewRows + b.json().NewRows).toBe(2);
+    const [n] = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM employee_pay_rates WHERE effective_from = $1`, [
+        day,
+      ]),
+    );
+    expect(n!.n).toBe(2);
+  });
+
   it('reads XLSX and refuses bad files', async () => {
     const { default: excel } = await import('exceljs');
     const book = new excel.Workbook();
