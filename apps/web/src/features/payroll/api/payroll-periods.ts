@@ -90,7 +90,7 @@ export const useAddAdjustment = (id: string) =>
 export const useDeleteAdjustment = (id: string) =>
   usePeriodMutation((adjustmentId: string) => apiClient.delete(`${at(id)}/adjustments/${adjustmentId}`));
 
-export const useSetPayslipStatus = (id: string) =>
+export const useSetPayslipStatus = () =>
   usePeriodMutation(({ payslipId, action }: { payslipId: string; action: 'hold' | 'include' | 'exclude' }) =>
     apiClient.post(`${BASE}/payslips/${payslipId}/${action}`, {}),
   );

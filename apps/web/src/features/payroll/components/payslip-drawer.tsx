@@ -98,7 +98,7 @@ function PayslipBody({
   editable: boolean;
 }) {
   const confirm = useConfirm();
-  const { mutateAsync: setStatus, isPending: settingStatus } = useSetPayslipStatus(periodId);
+  const { mutateAsync: setStatus, isPending: settingStatus } = useSetPayslipStatus();
   const { mutateAsync: deleteAdjustment } = useDeleteAdjustment(periodId);
   const changeStatus = async (action: 'hold' | 'include' | 'exclude') => {
     try {
