@@ -23,3 +23,4 @@ export * from './application-settings.js';
 export * from './payroll-settings.js';
 export * from './payroll-outputs.js';
 export * from './payroll-periods.js';
+export * from './payroll-reports.js';
