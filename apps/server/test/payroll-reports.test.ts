@@ -9,6 +9,7 @@ import type { PayrollReportCatalogue } from '@hrpay/contracts';
 import type { Payslip } from '@hrpay/payroll';
 import type { Tx } from '../src/db/database.js';
 import { caller, createTestApp, demo, errorCodes, signIn, type Session, type TestApp } from './helpers.js';
+import { pullBatches } from '../src/modules/payroll-reports/service.js';
 import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
 
 let t: TestApp;
@@ -379,5 +380,30 @@ describe('payroll reports', () => {
     expect(dat.json().detail).toContain('TIN');
     // The CSV has no employer header: it still downloads.
     expect((await download(`${BASE}/sss?Year=2026&Month=11&Format=csv`)).statusCode).toBe(200);
+  });
+});
+
+describe('pullBatches', () => {
+  it('hands the pushed batches out in pulls of any size, in order, and waits for the writer', async () => {
+    let pushed = 0;
+    const next = pullBatches<number>(async (each) => {
+      for (const batch of [[1, 2, 3], [4, 5, 6], [7]]) {
+        pushed += batch.length;
+        await each(batch);
+      }
+    });
+    expect(await next(2)).toEqual([1, 2]);
+    expect(pushed).toBe(3); // the source waits until the writer needs more
+    expect(await next(2)).toEqual([3, 4]);
+    expect(await next(5)).toEqual([5, 6, 7]);
+    expect(await next(5)).toEqual([]);
+  });
+
+  it("throws the source's failure to the writer", async () => {
+    const next = pullBatches<number>(async (each) => {
+      await each([1]);
+      throw new Error('connection lost');
+    });
+    await expect(next(2)).rejects.toThrow('connection lost');
   });
 });

@@ -42,7 +42,6 @@ import {
   REGISTER_AMOUNTS,
   registerAmounts,
   registerColumns,
-  registerTotals,
   sssContributionCsv,
   sssR3File,
   writeBir2316Pdf,
@@ -158,6 +157,53 @@ async function exportFile<R>(
 }
 
 // ---------------------------------------------------------------- register
+
+/**
+ * Turns the documents source's push of batches (`eachBatch` awaits each callback) into pulls of `limit` rows, so
+ * lib/export writes a big period batch by batch instead of holding it whole. The source waits while the writer
+ * writes; a failure of the source is thrown to the writer.
+ */
+export function pullBatches<T>(
+  start: (each: (batch: T[]) => Promise<void>) => Promise<unknown>,
+): (limit: number) => Promise<T[]> {
+  const buffer: T[] = [];
+  let done = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  let resume: (() => void) | null = null;
+  const signal = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  void start(async (batch) => {
+    buffer.push(...batch);
+    signal();
+    await new Promise<void>((r) => (resume = r));
+  }).then(
+    () => {
+      done = true;
+      signal();
+    },
+    (error: unknown) => {
+      failure = error ?? new Error('the payslip source failed');
+      done = true;
+      signal();
+    },
+  );
+  return async (limit) => {
+    while (buffer.length < limit && !done) {
+      const r = resume;
+      resume = null;
+      await new Promise<void>((w) => {
+        wake = w;
+        r?.();
+      });
+    }
+    if (failure) throw failure;
+    return buffer.splice(0, limit);
+  };
+}
 
 type RegisterRow = { entry: DocPayslip } | { totals: Record<RegisterAmount, string> };
 
@@ -329,16 +375,35 @@ export const payrollReportsService = {
   ): Promise<ReportFile> {
     const company = await companyOf(tx, user);
     const period = await finalisedPeriod(tx, user, q.PayrollPeriodId);
-    const entries = await payslipsOf(tx, user, { periodId: period.id });
-    const rows: RegisterRow[] = [...entries.map((entry) => ({ entry })), { totals: registerTotals(entries) }];
-    return exportFile(
-      q.Format as FileFormat,
+    const format = q.Format as FileFormat;
+    // Streams: the payslips are read a batch at a time as the file is written, the totals added on the way.
+    const next = pullBatches<SourcedPayslip>((each) =>
+      documentsSource.eachBatch(tx, user.tenantId, user.companyId, { periodId: period.id }, each),
+    );
+    const sums = new Map<RegisterAmount, number>(REGISTER_AMOUNTS.map(([k]) => [k, 0]));
+    let ended = false;
+    const page = async (_offset: number, limit: number): Promise<RegisterRow[]> => {
+      if (ended) return [];
+      const entries = await next(limit);
+      for (const e of entries)
+        for (const [k, v] of Object.entries(registerAmounts(e.payslip)) as [RegisterAmount, number][])
+          sums.set(k, sums.get(k)! + v);
+      const rows: RegisterRow[] = entries.map((entry) => ({ entry }));
+      if (entries.length < limit) {
+        ended = true;
+        const totals = Object.fromEntries([...sums].map(([k, v]) => [k, money(v)]));
+        rows.push({ totals: totals as Record<RegisterAmount, string> });
+      }
+      return rows;
+    };
+    const path = await writeExport(
+      format,
       `Payroll register ${period.name}`,
-      registerWithTotals(q.Format as FileFormat),
-      rows,
-      `payroll-register-${safeName(period.name)}`,
+      registerWithTotals(format),
+      page,
       `${company.name} — cut-off ${period.cutoff_start} to ${period.cutoff_end}, pay date ${period.pay_date}`,
     );
+    return { kind: 'export', path, format, fileName: `payroll-register-${safeName(period.name)}` };
   },
 
   async bankFile(tx: Tx, user: CurrentUser, q: z.output<typeof BankFileQuery>): Promise<ReportFile> {
