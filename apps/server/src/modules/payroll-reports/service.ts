@@ -45,7 +45,11 @@ import {
   sssContributionCsv,
   sssR3File,
   writeBir2316Pdf,
+  type Bir1601c,
+  type Certificate2316,
+  type ContributionRow,
   type DocCompany,
+  type DocEmployee,
   type DocPayslip,
   type GeneratedFile,
   type RegisterAmount,
@@ -111,13 +115,50 @@ async function companyOf(tx: Tx, user: CurrentUser): Promise<DocCompany> {
   return company;
 }
 
-/** The finalised payslips of a scope (Included and Held), in the documents source's order. */
-async function payslipsOf(tx: Tx, user: CurrentUser, scope: PayslipScope): Promise<SourcedPayslip[]> {
-  const entries: SourcedPayslip[] = [];
+/**
+ * The finalised payslips of a scope one employee at a time (the source orders by employee, then pay date), so a
+ * month's or year's report holds one employee's payslips, not the company's.
+ */
+async function eachEmployee(
+  tx: Tx,
+  user: CurrentUser,
+  scope: PayslipScope,
+  each: (entries: SourcedPayslip[]) => void,
+): Promise<void> {
+  let current: SourcedPayslip[] = [];
   await documentsSource.eachBatch(tx, user.tenantId, user.companyId, scope, async (batch) => {
-    entries.push(...batch);
+    for (const entry of batch) {
+      if (current.length && current[0]!.employee.employeeId !== entry.employee.employeeId) {
+        each(current);
+        current = [];
+      }
+      current.push(entry);
+    }
   });
-  return entries;
+  if (current.length) each(current);
+}
+
+/** The generators' order: by last name, then first name. */
+const byName = (a: { employee: DocEmployee }, b: { employee: DocEmployee }) =>
+  a.employee.lastName.localeCompare(b.employee.lastName) ||
+  a.employee.firstName.localeCompare(b.employee.firstName);
+
+/** The month's contribution rows, built one employee at a time. */
+async function contributionsOf(tx: Tx, user: CurrentUser, year: number, month: number) {
+  const rows: ContributionRow[] = [];
+  await eachEmployee(tx, user, { year, month }, (entries) =>
+    rows.push(...monthlyContributions(entries, monthKey(year, month))),
+  );
+  return rows.sort(byName);
+}
+
+/** The year's 2316 certificates, built one employee at a time. */
+async function certificatesOf(tx: Tx, user: CurrentUser, year: number, employeeId?: string) {
+  const certificates: Certificate2316[] = [];
+  await eachEmployee(tx, user, { year, employeeId }, (entries) =>
+    certificates.push(...certificates2316(entries, year)),
+  );
+  return certificates.sort(byName);
 }
 
 /** A finalised period of the caller's company, or 404 (another company's) / 409 (still open). */
@@ -268,8 +309,7 @@ const is13thCode = (code: string) => /^(13TH|THIRTEENTH)/i.test(code);
 
 /** Per employee for the year: basic pay earned (basic less absences and tardiness, the 13th month base), the
  *  13th month paid (a 13th month run's earnings, or 13th month lines of other runs) and the year-to-date sums. */
-function employeeYears(entries: DocPayslip[]): EmployeeYear[] {
-  const byEmployee = new Map<string, EmployeeYear>();
+function addYears(byEmployee: Map<string, EmployeeYear>, entries: DocPayslip[]): void {
   for (const { employee: e, period, payslip: p } of entries) {
     let y = byEmployee.get(e.employeeId);
     if (!y) {
@@ -303,6 +343,14 @@ function employeeYears(entries: DocPayslip[]): EmployeeYear[] {
     y.philhealth += cents(p.employeeShares.philhealth);
     y.pagibig += cents(p.employeeShares.pagibig);
   }
+}
+
+/** The year per employee, added up batch by batch. */
+async function employeeYears(tx: Tx, user: CurrentUser, year: number): Promise<EmployeeYear[]> {
+  const byEmployee = new Map<string, EmployeeYear>();
+  await documentsSource.eachBatch(tx, user.tenantId, user.companyId, { year }, async (batch) =>
+    addYears(byEmployee, batch),
+  );
   return [...byEmployee.values()];
 }
 
@@ -409,7 +457,17 @@ export const payrollReportsService = {
   async bankFile(tx: Tx, user: CurrentUser, q: z.output<typeof BankFileQuery>): Promise<ReportFile> {
     const period = await finalisedPeriod(tx, user, q.PayrollPeriodId);
     // Held payslips are paid later, outside this file.
-    const entries = (await payslipsOf(tx, user, { periodId: period.id })).filter((e) => !e.held);
+    const entries: SourcedPayslip[] = [];
+    await documentsSource.eachBatch(
+      tx,
+      user.tenantId,
+      user.companyId,
+      { periodId: period.id },
+      async (batch) => {
+        // The bank files read net pay only: the lines are dropped as the batches come.
+        for (const e of batch) if (!e.held) entries.push({ ...e, payslip: { ...e.payslip, lines: [] } });
+      },
+    );
     const file = await generated(() => {
       if (q.Bank === 'bpi')
         return bpiPayrollFile(entries, {
@@ -436,7 +494,7 @@ export const payrollReportsService = {
     const company = await companyOf(tx, user);
     const month = monthKey(q.Year, q.Month);
     if (q.Format === 'txt' && !company.sssEmployerNumber) throw fillIn('SSS employer number');
-    const rows = monthlyContributions(await payslipsOf(tx, user, { year: q.Year, month: q.Month }), month);
+    const rows = await contributionsOf(tx, user, q.Year, q.Month);
     if (rows.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
     if (q.Format === 'csv') {
       const csv = sssContributionCsv(rows, month);
@@ -447,7 +505,7 @@ export const payrollReportsService = {
 
   async philhealth(tx: Tx, user: CurrentUser, q: { Year: number; Month: number }): Promise<ReportFile> {
     const month = monthKey(q.Year, q.Month);
-    const rows = monthlyContributions(await payslipsOf(tx, user, { year: q.Year, month: q.Month }), month);
+    const rows = await contributionsOf(tx, user, q.Year, q.Month);
     if (rows.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
     const csv = await generated(() => philhealthRf1Csv(rows, month));
     return { ...bytesFile(csv, CSV), fileName: `philhealth-rf1-${month}.csv` };
@@ -455,7 +513,7 @@ export const payrollReportsService = {
 
   async pagibig(tx: Tx, user: CurrentUser, q: { Year: number; Month: number }): Promise<ReportFile> {
     const month = monthKey(q.Year, q.Month);
-    const rows = monthlyContributions(await payslipsOf(tx, user, { year: q.Year, month: q.Month }), month);
+    const rows = await contributionsOf(tx, user, q.Year, q.Month);
     if (rows.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
     const csv = await generated(() => pagibigMcrfCsv(rows, month));
     return { ...bytesFile(csv, CSV), fileName: `pagibig-mcrf-${month}.csv` };
@@ -464,9 +522,28 @@ export const payrollReportsService = {
   async bir1601c(tx: Tx, user: CurrentUser, q: z.output<typeof Bir1601cQuery>): Promise<ReportFile> {
     const company = await companyOf(tx, user);
     const month = monthKey(q.Year, q.Month);
-    const entries = await payslipsOf(tx, user, { year: q.Year, month: q.Month });
-    if (entries.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
-    const form = bir1601c(entries, month);
+    // Every item is a sum over payslips (no options given), so the batches' figures add up to the month's.
+    const sums = new Map<string, number>();
+    let count = 0;
+    let anyTaxesWithheld = false;
+    await documentsSource.eachBatch(
+      tx,
+      user.tenantId,
+      user.companyId,
+      { year: q.Year, month: q.Month },
+      async (batch) => {
+        count += batch.length;
+        const part = bir1601c(batch, month);
+        anyTaxesWithheld ||= part.anyTaxesWithheld;
+        for (const [k, v] of Object.entries(part.items)) sums.set(k, (sums.get(k) ?? 0) + cents(v));
+      },
+    );
+    if (count === 0) throw nothingIn(monthTitle(q.Year, q.Month));
+    const form = {
+      month: `${month.slice(5, 7)}/${month.slice(0, 4)}`,
+      anyTaxesWithheld,
+      items: Object.fromEntries([...sums].map(([k, v]) => [k, money(v)])) as Bir1601c['items'],
+    };
     const format = q.Format as FileFormat;
     const amount = amountFor(format);
     const rows = ITEMS_1601C.map(([item, label]) => ({
@@ -493,8 +570,7 @@ export const payrollReportsService = {
   async bir2316(tx: Tx, user: CurrentUser, q: z.output<typeof Bir2316Query>): Promise<ReportFile> {
     const company = await companyOf(tx, user);
     if (!company.tin) throw fillIn('TIN');
-    const entries = await payslipsOf(tx, user, { year: q.Year, employeeId: q.EmployeeId || undefined });
-    const certificates = certificates2316(entries, q.Year);
+    const certificates = await certificatesOf(tx, user, q.Year, q.EmployeeId || undefined);
     if (certificates.length === 0) throw nothingIn(`${q.Year}${q.EmployeeId ? ' for this employee' : ''}`);
     const settings = await applicationSettingsService.get(tx, user);
     const signatory = [settings.PayslipSignatoryName, settings.PayslipSignatoryTitle]
@@ -514,7 +590,7 @@ export const payrollReportsService = {
   async alphalist(tx: Tx, user: CurrentUser, q: z.output<typeof AlphalistQuery>): Promise<ReportFile> {
     const company = await companyOf(tx, user);
     if (!company.tin) throw fillIn('TIN');
-    const certificates = certificates2316(await payslipsOf(tx, user, { year: q.Year }), q.Year);
+    const certificates = await certificatesOf(tx, user, q.Year);
     if (certificates.length === 0) throw nothingIn(String(q.Year));
     const file = await generated(() =>
       alphalist1604c(
@@ -538,7 +614,7 @@ export const payrollReportsService = {
 
   async thirteenthMonth(tx: Tx, user: CurrentUser, q: z.output<typeof YearSheetQuery>): Promise<ReportFile> {
     const company = await companyOf(tx, user);
-    const years = employeeYears(await payslipsOf(tx, user, { year: q.Year }));
+    const years = await employeeYears(tx, user, q.Year);
     if (years.length === 0) throw nothingIn(String(q.Year));
     const format = q.Format as FileFormat;
     return exportFile(
@@ -564,7 +640,7 @@ export const payrollReportsService = {
 
   async yearToDate(tx: Tx, user: CurrentUser, q: z.output<typeof YearSheetQuery>): Promise<ReportFile> {
     const company = await companyOf(tx, user);
-    const years = employeeYears(await payslipsOf(tx, user, { year: q.Year }));
+    const years = await employeeYears(tx, user, q.Year);
     if (years.length === 0) throw nothingIn(String(q.Year));
     const format = q.Format as FileFormat;
     return exportFile(
