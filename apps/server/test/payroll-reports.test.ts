@@ -154,6 +154,7 @@ describe('payroll reports', () => {
       'sss',
       'philhealth',
       'pagibig',
+      'loan-remittance',
       'bir-1601c',
       'bir-2316',
       'alphalist-1604c',
@@ -319,6 +320,34 @@ describe('payroll reports', () => {
     expect(cents(mine![column(header, 'Paid')]!)).toBe(200025);
     expect(cents(mine![column(header, 'Balance')]!)).toBe(1000025);
     expect((await download(`${BASE}/loan-balances`)).statusCode).toBe(200);
+  });
+
+  it('lists the SSS loan payments of the month’s finalised payrolls only', async () => {
+    await asTenant(async (tx) => {
+      const [type] = await tx.query<{ id: string }>(
+        `SELECT id FROM loan_types WHERE company_id = $1 AND agency = 'SSS' ORDER BY code LIMIT 1`,
+        [companyId],
+      );
+      const [loan] = await tx.query<{ id: string }>(
+        `INSERT INTO employee_loans (tenant_id, company_id, employee_id, loan_type_id, reference_number, principal,
+                                     amortization, start_date)
+         VALUES ($1, $2, $3, $4, 'SL-001', 20000, 1250.75, '2026-10-01') RETURNING id`,
+        [tenantId, companyId, staff[1]!.id, type!.id],
+      );
+      await tx.query(
+        `INSERT INTO loan_ledger (tenant_id, loan_id, entry_date, kind, amount, payroll_period_id)
+         VALUES ($1, $2, '2026-11-20', 'Payment', 1250.75, $3), ($1, $2, '2026-12-05', 'Payment', 1250.75, $4)`,
+        [tenantId, loan!.id, nov1, open],
+      );
+    });
+    const { header, rows } = await csvOf(`${BASE}/loan-remittance?Year=2026&Month=11&Agency=SSS&Format=csv`);
+    expect(rows).toHaveLength(2); // the finalised period's payment and TOTAL; the open period's is not remitted
+    expect(rows[0]![column(header, 'Employee no.')]).toBe(staff[1]!.number);
+    expect(rows[0]![column(header, 'Loan Reference')]).toBe('SL-001');
+    expect(cents(rows[1]![column(header, 'Amount')]!)).toBe(125075);
+    const hdmf = await csvOf(`${BASE}/loan-remittance?Year=2026&Month=11&Agency=PagIbig&Format=csv`);
+    expect(hdmf.rows).toHaveLength(1); // TOTAL only
+    expect((await download(`${BASE}/loan-remittance?Year=2026&Month=11&Agency=GSIS`)).statusCode).toBe(400);
   });
 
   it('never reads an open period, and answers 404 for a month without finalised payslips', async () => {

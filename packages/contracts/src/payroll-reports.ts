@@ -83,6 +83,14 @@ export const PAYROLL_REPORTS = {
     formats: ['csv'],
     layout: 'MCRF fields as CSV',
   },
+  'loan-remittance': {
+    title: 'SSS and Pag-IBIG loan remittance',
+    description:
+      'Loan amortizations deducted in a month’s finalised payroll, for the SSS or Pag-IBIG loan list.',
+    scope: 'month',
+    formats: ['xlsx', 'csv'],
+    layout: 'Loan list fields as CSV / XLSX (the agencies’ loan upload files are not built)',
+  },
   'bir-1601c': {
     title: 'BIR 1601-C',
     description: 'The monthly remittance return’s figures, items 14 to 36.',
@@ -199,6 +207,15 @@ export const SssReportQuery = z.object({ Year, Month, Format: formatOf(['txt', '
 export type SssReportQuery = z.input<typeof SssReportQuery>;
 export const MonthCsvQuery = z.object({ Year, Month, Format: formatOf(['csv']).default('csv') });
 export type MonthCsvQuery = z.input<typeof MonthCsvQuery>;
+/** Which agency's loans a loan remittance lists. */
+export const LoanAgency = z.enum(['SSS', 'PagIbig'], 'Agency must be SSS or PagIbig');
+export const LoanRemittanceQuery = z.object({
+  Year,
+  Month,
+  Agency: LoanAgency.default('SSS'),
+  Format: formatOf(['xlsx', 'csv']).default('xlsx'),
+});
+export type LoanRemittanceQuery = z.input<typeof LoanRemittanceQuery>;
 export const Bir1601cQuery = z.object({ Year, Month, Format: formatOf(['xlsx', 'pdf']).default('xlsx') });
 export type Bir1601cQuery = z.input<typeof Bir1601cQuery>;
 export const Bir2316Query = z.object({

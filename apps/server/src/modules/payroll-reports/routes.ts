@@ -7,6 +7,7 @@ import {
   Bir1601cQuery,
   Bir2316Query,
   LoanBalancesQuery,
+  LoanRemittanceQuery,
   MonthCsvQuery,
   PAYROLL_REPORTS,
   PayrollRegisterReportQuery,
@@ -66,6 +67,7 @@ export const payrollReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   route('sss', SssReportQuery, ({ tx, user }, q) => reports.sss(tx, user, q));
   route('philhealth', MonthCsvQuery, ({ tx, user }, q) => reports.philhealth(tx, user, q));
   route('pagibig', MonthCsvQuery, ({ tx, user }, q) => reports.pagibig(tx, user, q));
+  route('loan-remittance', LoanRemittanceQuery, ({ tx, user }, q) => reports.loanRemittance(tx, user, q));
   route('bir-1601c', Bir1601cQuery, ({ tx, user }, q) => reports.bir1601c(tx, user, q));
   route('bir-2316', Bir2316Query, ({ tx, user }, q) => reports.bir2316(tx, user, q));
   route('alphalist-1604c', AlphalistQuery, ({ tx, user }, q) => reports.alphalist(tx, user, q));

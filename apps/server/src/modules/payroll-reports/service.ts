@@ -10,6 +10,7 @@ import {
   type Bir1601cQuery,
   type Bir2316Query,
   type LoanBalancesQuery,
+  type LoanRemittanceQuery,
   type PayrollRegisterReportQuery,
   type SssReportQuery,
   type YearSheetQuery,
@@ -60,7 +61,7 @@ import {
   type PayslipScope,
   type SourcedPayslip,
 } from '../payroll-outputs/documents-source.js';
-import { payrollReportsRepo, type LoanBalanceRow } from './repository.js';
+import { payrollReportsRepo, type LoanBalanceRow, type LoanPaymentRow } from './repository.js';
 
 /** A file written to disk (streamed by sendExport) or bytes in memory (sent as they are). */
 export type ReportFile =
@@ -517,6 +518,54 @@ export const payrollReportsService = {
     if (rows.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
     const csv = await generated(() => pagibigMcrfCsv(rows, month));
     return { ...bytesFile(csv, CSV), fileName: `pagibig-mcrf-${month}.csv` };
+  },
+
+  async loanRemittance(
+    tx: Tx,
+    user: CurrentUser,
+    q: z.output<typeof LoanRemittanceQuery>,
+  ): Promise<ReportFile> {
+    const company = await companyOf(tx, user);
+    const month = monthKey(q.Year, q.Month);
+    const rows = await payrollReportsRepo.loanPayments(
+      tx,
+      user.tenantId,
+      user.companyId,
+      q.Agency,
+      q.Year,
+      q.Month,
+    );
+    const format = q.Format as FileFormat;
+    const amount = amountFor(format);
+    const sss = q.Agency === 'SSS';
+    const agency = sss ? 'SSS' : 'Pag-IBIG';
+    const total = rows.reduce((s, r) => s + cents(r.amount), 0);
+    type Row = { row: LoanPaymentRow } | { total: number };
+    const text = (pick: (r: LoanPaymentRow) => string | null) => (r: Row) => ('row' in r ? pick(r.row) : '');
+    return exportFile<Row>(
+      format,
+      `${agency} loan remittance ${monthTitle(q.Year, q.Month)}`,
+      [
+        {
+          header: sss ? 'SS Number' : 'Pag-IBIG MID No.',
+          value: (r) => ('row' in r ? (sss ? r.row.sss_number : r.row.pagibig_number) : 'TOTAL'),
+          width: 18,
+        },
+        { header: 'Employee no.', value: text((r) => r.employee_number), width: 14 },
+        { header: 'Last Name', value: text((r) => r.last_name), width: 18 },
+        { header: 'First Name', value: text((r) => r.first_name), width: 18 },
+        { header: 'Middle Name', value: text((r) => r.middle_name), width: 16 },
+        { header: 'Loan Type', value: text((r) => r.loan_type), width: 26 },
+        { header: 'Loan Reference', value: text((r) => r.reference_number), width: 16 },
+        { header: 'Payroll Period', value: text((r) => r.period_name), width: 20 },
+        { header: 'Amount', value: (r) => amount('row' in r ? cents(r.row.amount) : r.total) },
+      ],
+      [...rows.map((row) => ({ row })), { total }],
+      `${sss ? 'sss' : 'pagibig'}-loans-${month}`,
+      `${company.name} — ${agency} employer no. ${
+        (sss ? company.sssEmployerNumber : company.pagibigEmployerNumber) ?? '(not set)'
+      }`,
+    );
   },
 
   async bir1601c(tx: Tx, user: CurrentUser, q: z.output<typeof Bir1601cQuery>): Promise<ReportFile> {

@@ -16,6 +16,7 @@ export interface PayrollReportOptions {
   CompanyAccount: string;
   Batch: string;
   Region: string;
+  Agency: 'SSS' | 'PagIbig';
 }
 
 export type ReportRequest =
@@ -50,6 +51,7 @@ export function payrollReportRequest(
   }
   if (scope === 'year-employee' && o.EmployeeId) params.set('EmployeeId', o.EmployeeId);
   if (key === 'alphalist-1604c' && o.Region) params.set('Region', o.Region);
+  if (key === 'loan-remittance') params.set('Agency', o.Agency);
   if (key === 'bank-file') {
     params.set('Bank', o.Bank);
     if (o.Bank !== 'generic') {

@@ -35,6 +35,7 @@ const options: PayrollReportOptions = {
   CompanyAccount: '',
   Batch: '1',
   Region: 'NCR',
+  Agency: 'SSS',
 };
 
 function renderPage(items: Partial<PayrollPeriodListItem>[]) {
@@ -67,6 +68,9 @@ describe('payroll report requests', () => {
     expect(payrollReportRequest('year-to-date', { ...options, Year: 1999 }, 'csv').errors).toEqual({
       Year: 'Year must be between 2000 and 2100.',
     });
+    expect(payrollReportRequest('loan-remittance', { ...options, Agency: 'PagIbig' }, 'xlsx').url).toBe(
+      '/api/v1/payroll/reports/loan-remittance?Year=2026&Month=11&Agency=PagIbig&Format=xlsx',
+    );
     expect(payrollReportRequest('loan-balances', options, 'csv').url).toBe(
       '/api/v1/payroll/reports/loan-balances?Format=csv',
     );

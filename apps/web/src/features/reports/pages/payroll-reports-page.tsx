@@ -134,6 +134,7 @@ function ReportCard({
     CompanyAccount: '',
     Batch: '1',
     Region: 'NCR',
+    Agency: 'SSS',
   });
   const [employee, setEmployee] = useState<EmployeeMatch | null>(null);
   const [busy, setBusy] = useState<PayrollReportFormat | null>(null);
@@ -267,6 +268,19 @@ function ReportCard({
                   {r}
                 </MenuItem>
               ))}
+            </TextField>
+          )}
+          {id === 'loan-remittance' && (
+            <TextField
+              select
+              label="Agency"
+              value={options.Agency}
+              onChange={(event) => set({ Agency: event.target.value as PayrollReportOptions['Agency'] })}
+              sx={{ minWidth: 140 }}
+              {...field('Agency')}
+            >
+              <MenuItem value="SSS">SSS</MenuItem>
+              <MenuItem value="PagIbig">Pag-IBIG</MenuItem>
             </TextField>
           )}
           {id === 'bank-file' && (
