@@ -39,6 +39,7 @@ import { requestRoutes } from './modules/requests/routes.js';
 import { timeLogRoutes } from './modules/timelogs/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
 import { payrollOutputsRoutes } from './modules/payroll-outputs/routes.js';
+import { payrollReportsRoutes } from './modules/payroll-reports/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
 export interface AppOptions {
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(requestRoutes, { mailer });
     await api.register(timeLogRoutes);
     await api.register(payrollOutputsRoutes);
+    await api.register(payrollReportsRoutes);
     const imports = employeeImportService(db, api.log);
     await api.register(employeeImportRoutes, { imports });
     await api.register(adminDashboardRoutes, { imports });

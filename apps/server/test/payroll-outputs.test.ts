@@ -5,9 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type PayrollDashboard, type PortalPayslipDetail } from '@hrpay/contracts';
-import { computePayslip, type Payslip } from '@hrpay/payroll';
+import type { Payslip } from '@hrpay/payroll';
 import type { Tx } from '../src/db/database.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -30,14 +31,6 @@ async function employeeOf(email: string): Promise<{ employeeId: string; companyI
   return { employeeId: row!.employee_id, companyId: row!.company_id };
 }
 
-/** The engine's payslip of a 30,000-a-month employee for a semi-monthly cut-off: the fixture's figures. */
-const slip = (start: string, end: string): Payslip =>
-  computePayslip({
-    period: { start, end, frequency: 'semi-monthly' },
-    profile: { rateType: 'monthly', rate: '30000.00' },
-    allowances: [{ code: 'RICE', description: 'Rice subsidy', amount: '1000.00', deMinimis: 'riceSubsidy' }],
-  });
-
 /** A period with the employee's payslip stored as the compute job stores it (result without lines, lines). */
 async function periodWithPayslip(
   companyId: string,
@@ -47,55 +40,16 @@ async function periodWithPayslip(
   end: string,
   status: 'Computed' | 'Finalised',
 ): Promise<{ periodId: string; payslipId: string; payslip: Payslip }> {
-  const payslip = slip(start, end);
-  const { lines, ...result } = payslip;
-  return asTenant(async (tx) => {
-    const [p] = await tx.query<{ id: string }>(
-      `INSERT INTO payroll_periods (tenant_id, company_id, name, kind, frequency, cutoff_start, cutoff_end, pay_date)
-       VALUES ($1, $2, $3, 'Regular', 'SemiMonthly', $4, $5, $5::date + 5) RETURNING id`,
-      [tenantId, companyId, name, start, end],
-    );
-    const [s] = await tx.query<{ id: string }>(
-      `INSERT INTO payslips (tenant_id, company_id, payroll_period_id, employee_id, gross, deductions, net_pay,
-                             taxable_base, withholding_tax, employee_shares, employer_shares, result)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [
-        tenantId,
-        companyId,
-        p!.id,
-        employeeId,
-        payslip.gross,
-        payslip.deductions,
-        payslip.netPay,
-        payslip.taxableBase,
-        payslip.withholdingTax,
-        payslip.employeeShares.total,
-        payslip.employerShares.total,
-        result,
-      ],
-    );
-    for (const [i, l] of lines.entries())
-      await tx.query(
-        `INSERT INTO payslip_lines (tenant_id, payslip_id, line_no, code, description, kind, quantity, unit, rate,
-                                    amount, taxable)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          tenantId,
-          s!.id,
-          i + 1,
-          l.code,
-          l.description,
-          l.kind,
-          l.quantity,
-          l.unit,
-          l.rate,
-          l.amount,
-          l.taxable,
-        ],
-      );
-    await tx.query(`UPDATE payroll_periods SET status = $2 WHERE id = $1`, [p!.id, status]);
-    return { periodId: p!.id, payslipId: s!.id, payslip };
+  const payslip = semiMonthlySlip(start, end);
+  const { periodId, payslipIds } = await insertPeriod(asTenant, tenantId, {
+    companyId,
+    name,
+    start,
+    end,
+    status,
+    payslips: [{ employeeId, payslip }],
   });
+  return { periodId, payslipId: payslipIds[0]!, payslip };
 }
 
 let finalised: Awaited<ReturnType<typeof periodWithPayslip>>;

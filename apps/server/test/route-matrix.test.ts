@@ -6,7 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userTypeNames, type UserTypeName } from '@hrpay/contracts';
 import { problems } from '../src/lib/problem.js';
 import { companyScope, contextOf } from '../src/lib/route-access.js';
+import type { Tx } from '../src/db/database.js';
 import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
 
 /**
  * Every registered /api/v1 route, taken from the app's own route table, against every identity:
@@ -91,6 +93,28 @@ beforeAll(async () => {
           ],
         );
       await tx.query(`UPDATE payroll_periods SET status = 'Finalised' WHERE id = $1`, [period!.id]);
+    });
+  }
+  // One finalised period per tenant with a payslip of its demo employee, so the
+  // payroll period and payslip routes have a record of each tenant to probe.
+  for (const [tenantId, email] of [
+    [sessions.Admin.tenantId, demo.employee.email],
+    [(await signIn(t.app, demo.otherAdmin)).tenantId, demo.otherEmployee.email],
+  ] as const) {
+    const asTenant = <T>(work: (tx: Tx) => Promise<T>) => t.db.withTenant(tenantId, work);
+    const [who] = await asTenant((tx) =>
+      tx.query<{ employee_id: string; company_id: string }>(
+        `SELECT employee_id, company_id FROM users WHERE lower(email) = $1`,
+        [email],
+      ),
+    );
+    await insertPeriod(asTenant, tenantId, {
+      companyId: who!.company_id,
+      name: 'Matrix probe',
+      start: '2026-01-01',
+      end: '2026-01-15',
+      status: 'Finalised',
+      payslips: [{ employeeId: who!.employee_id, payslip: semiMonthlySlip('2026-01-01', '2026-01-15') }],
     });
   }
 });

@@ -24,3 +24,4 @@ export * from './payroll-settings.js';
 export * from './payroll-outputs.js';
 export * from './payroll-periods.js';
 export * from './pay-profiles.js';
+export * from './payroll-reports.js';

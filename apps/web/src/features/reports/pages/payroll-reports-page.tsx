@@ -1,5 +1,354 @@
-import { ModulePlaceholder } from '@/components/module-placeholder';
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import {
+  BIR_REGIONS,
+  PAYROLL_REPORTS,
+  type ListResponse,
+  type PayrollBank,
+  type PayrollPeriodListItem,
+  type PayrollReportFormat,
+  type PayrollReportKey,
+} from '@hrpay/contracts';
+import { EmployeePicker } from '@/components/employee-picker';
+import { PageHeader } from '@/components/page-header';
+import { apiClient, saveFile } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { handleError } from '@/lib/error-handler';
+import type { EmployeeMatch } from '@/lib/employee-search';
+import { payrollReportRequest, type PayrollReportOptions } from '../lib/payroll-report-request';
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const FORMAT_LABEL: Record<PayrollReportFormat, string> = {
+  xlsx: 'Excel',
+  pdf: 'PDF',
+  csv: 'CSV',
+  txt: 'Text file',
+  dat: 'DAT file',
+};
+const BANKS: { bank: PayrollBank; label: string }[] = [
+  { bank: 'generic', label: 'Generic CSV (any bank)' },
+  { bank: 'bpi', label: 'BPI payroll file' },
+  { bank: 'bdo', label: 'BDO payroll file' },
+];
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+const REPORT_KEYS = Object.keys(PAYROLL_REPORTS) as PayrollReportKey[];
+
+/** Finalised and paid periods, newest first: the periods reports are made from. */
+function useClosedPeriods() {
+  return useQuery({
+    queryKey: ['payroll-periods', 'list', 'closed-for-reports'],
+    queryFn: async ({ signal }) => {
+      const list = (Status: 'Finalised' | 'Paid') =>
+        apiClient.post<ListResponse<PayrollPeriodListItem>>(
+          '/api/v1/payroll-periods/list',
+          { Status, PageSize: 100, SortBy: 'CutoffStart', SortDirection: 'desc' },
+          { signal },
+        );
+      const [finalised, paid] = await Promise.all([list('Finalised'), list('Paid')]);
+      return [...finalised.Items, ...paid.Items].sort((a, b) => b.CutoffStart.localeCompare(a.CutoffStart));
+    },
+  });
+}
+
+/** /payroll/reports: the payroll reports, each from finalised periods, with its options and formats. */
 export default function PayrollReportsPage() {
-  return <ModulePlaceholder description="Payroll registers, statutory remittance reports and alphalists." />;
+  const periods = useClosedPeriods();
+  const none = periods.isSuccess && periods.data.length === 0;
+  return (
+    <>
+      <PageHeader subtitle="Registers, bank files, government remittances and BIR forms, made from finalised payroll periods only." />
+      {periods.isError && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          The finalised periods could not be loaded; reports by period are unavailable.
+        </Alert>
+      )}
+      {none && (
+        <Alert severity="info" sx={{ mb: 2 }} role="status">
+          <AlertTitle>No payroll period is finalised yet</AlertTitle>
+          Reports are made from finalised payroll. Finalise a period under Payroll &gt; Periods; until then
+          only loan balances can be downloaded.
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: 'repeat(2, minmax(0, 1fr))',
+            xl: 'repeat(3, minmax(0, 1fr))',
+          },
+        }}
+      >
+        {REPORT_KEYS.filter((key) => !none || PAYROLL_REPORTS[key].scope === 'none').map((key) => (
+          <ReportCard key={key} id={key} periods={periods.data ?? []} loading={periods.isPending} />
+        ))}
+      </Box>
+    </>
+  );
+}
+
+function ReportCard({
+  id,
+  periods,
+  loading,
+}: {
+  id: PayrollReportKey;
+  periods: PayrollPeriodListItem[];
+  loading: boolean;
+}) {
+  const report = PAYROLL_REPORTS[id];
+  const { scope } = report;
+  const now = today();
+  const [options, setOptions] = useState<PayrollReportOptions>({
+    PayrollPeriodId: '',
+    Year: Number(now.slice(0, 4)),
+    Month: Number(now.slice(5, 7)),
+    EmployeeId: '',
+    Bank: 'generic',
+    CompanyCode: '',
+    CompanyAccount: '',
+    Batch: '1',
+    Region: 'NCR',
+    Agency: 'SSS',
+  });
+  const [employee, setEmployee] = useState<EmployeeMatch | null>(null);
+  const [busy, setBusy] = useState<PayrollReportFormat | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (changes: Partial<PayrollReportOptions>) => {
+    setOptions({ ...options, ...changes });
+    setErrors({});
+  };
+  const years = Array.from({ length: 6 }, (_, i) => Number(now.slice(0, 4)) - i);
+  const formats: PayrollReportFormat[] = id === 'bank-file' ? ['csv'] : [...report.formats];
+
+  const download = async (format: PayrollReportFormat) => {
+    const request = payrollReportRequest(id, options, format);
+    if (request.errors) {
+      setErrors(request.errors);
+      return;
+    }
+    setBusy(format);
+    setErrors({});
+    try {
+      const file = await apiClient.download(request.url);
+      saveFile(file, `${id}.${format}`);
+    } catch (error) {
+      if (isApiError(error) && error.validationErrors.length) {
+        setErrors(
+          Object.fromEntries(
+            error.validationErrors.map((e) => [e.Code ?? '', (e.Description ?? '').replace(/^\w+: /, '')]),
+          ),
+        );
+      } else handleError(error, 'The report could not be made.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const field = (key: keyof PayrollReportOptions) => ({
+    error: !!errors[key],
+    helperText: errors[key],
+    size: 'small' as const,
+    slotProps: { inputLabel: { shrink: true } },
+  });
+  const headingId = `payroll-report-${id}`;
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flex: 1 }}>
+        <Typography variant="h6" component="h2" id={headingId}>
+          {report.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {report.description}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }}>
+          Layout: {report.layout}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+          {scope === 'period' && (
+            <TextField
+              select
+              label="Finalised period"
+              value={options.PayrollPeriodId}
+              onChange={(event) => set({ PayrollPeriodId: event.target.value })}
+              disabled={loading}
+              sx={{ minWidth: 240, flex: 1 }}
+              {...field('PayrollPeriodId')}
+            >
+              {periods.map((p) => (
+                <MenuItem key={p.Id} value={p.Id}>
+                  {p.Name} ({p.CutoffStart} to {p.CutoffEnd})
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {(scope === 'month' || scope === 'year' || scope === 'year-employee') && (
+            <TextField
+              select
+              label="Year"
+              value={options.Year}
+              onChange={(event) => set({ Year: Number(event.target.value) })}
+              sx={{ minWidth: 110 }}
+              {...field('Year')}
+            >
+              {years.map((y) => (
+                <MenuItem key={y} value={y}>
+                  {y}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {scope === 'month' && (
+            <TextField
+              select
+              label="Month"
+              value={options.Month}
+              onChange={(event) => set({ Month: Number(event.target.value) })}
+              sx={{ minWidth: 160 }}
+              {...field('Month')}
+            >
+              {MONTHS.map((name, i) => (
+                <MenuItem key={name} value={i + 1}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {scope === 'year-employee' && (
+            <Box sx={{ minWidth: 240, flex: 1 }}>
+              <EmployeePicker
+                companyId="own"
+                value={employee}
+                onChange={(e) => {
+                  setEmployee(e);
+                  set({ EmployeeId: e?.EmployeeId ?? '' });
+                }}
+                label="Employee"
+                helperText="Leave empty for every employee"
+                error={errors.EmployeeId}
+              />
+            </Box>
+          )}
+          {id === 'alphalist-1604c' && (
+            <TextField
+              select
+              label="Region"
+              value={options.Region}
+              onChange={(event) => set({ Region: event.target.value })}
+              sx={{ minWidth: 120 }}
+              {...field('Region')}
+            >
+              {BIR_REGIONS.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {r}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {id === 'loan-remittance' && (
+            <TextField
+              select
+              label="Agency"
+              value={options.Agency}
+              onChange={(event) => set({ Agency: event.target.value as PayrollReportOptions['Agency'] })}
+              sx={{ minWidth: 140 }}
+              {...field('Agency')}
+            >
+              <MenuItem value="SSS">SSS</MenuItem>
+              <MenuItem value="PagIbig">Pag-IBIG</MenuItem>
+            </TextField>
+          )}
+          {id === 'bank-file' && (
+            <TextField
+              select
+              label="Bank"
+              value={options.Bank}
+              onChange={(event) => set({ Bank: event.target.value as PayrollBank })}
+              sx={{ minWidth: 200 }}
+              {...field('Bank')}
+            >
+              {BANKS.map(({ bank, label }) => (
+                <MenuItem key={bank} value={bank}>
+                  {label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {id === 'bank-file' && options.Bank !== 'generic' && (
+            <>
+              <TextField
+                label="Company code"
+                value={options.CompanyCode}
+                onChange={(event) => set({ CompanyCode: event.target.value })}
+                sx={{ width: 140 }}
+                {...field('CompanyCode')}
+              />
+              <TextField
+                label="Funding account"
+                value={options.CompanyAccount}
+                onChange={(event) => set({ CompanyAccount: event.target.value })}
+                sx={{ width: 180 }}
+                {...field('CompanyAccount')}
+              />
+              <TextField
+                label="Batch"
+                value={options.Batch}
+                onChange={(event) => set({ Batch: event.target.value })}
+                sx={{ width: 80 }}
+                {...field('Batch')}
+              />
+            </>
+          )}
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+        {formats.map((format, i) => {
+          const label =
+            id === 'bank-file'
+              ? 'Download'
+              : id === 'sss' && format === 'txt'
+                ? 'R-3 file'
+                : FORMAT_LABEL[format];
+          return (
+            <Button
+              key={format}
+              variant={i === 0 ? 'contained' : 'outlined'}
+              size="small"
+              disabled={busy !== null}
+              startIcon={busy === format ? <CircularProgress size={14} color="inherit" /> : undefined}
+              onClick={() => void download(format)}
+              aria-label={`${report.title}: download ${label}`}
+            >
+              {label}
+            </Button>
+          );
+        })}
+      </CardActions>
+    </Card>
+  );
 }

@@ -1,0 +1,79 @@
+import type { Tx } from '../../db/database.js';
+
+/** An employee's loan with what the ledger has taken off it (payments and adjustments) up to a date. */
+export interface LoanBalanceRow {
+  employee_number: string;
+  last_name: string;
+  first_name: string;
+  middle_name: string | null;
+  loan_type: string;
+  reference_number: string | null;
+  start_date: string;
+  principal: string;
+  paid: string;
+  balance: string;
+}
+
+/** A loan payment a finalised payroll of the month deducted. */
+export interface LoanPaymentRow {
+  employee_number: string;
+  last_name: string;
+  first_name: string;
+  middle_name: string | null;
+  sss_number: string | null;
+  pagibig_number: string | null;
+  loan_type: string;
+  reference_number: string | null;
+  period_name: string;
+  amount: string;
+}
+
+export const payrollReportsRepo = {
+  /**
+   * The ledger's payments that finalised (or paid) payrolls of the month took for one agency's loans; a payment
+   * of a period still open is not remitted yet.
+   */
+  loanPayments(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    agency: 'SSS' | 'PagIbig',
+    year: number,
+    month: number,
+  ): Promise<LoanPaymentRow[]> {
+    return tx.query<LoanPaymentRow>(
+      `SELECT e.employee_number, e.last_name, e.first_name, e.middle_name, e.sss_number, e.pagibig_number,
+              t.name AS loan_type, l.reference_number, p.name AS period_name, g.amount::text
+         FROM loan_ledger g
+         JOIN employee_loans l ON l.tenant_id = g.tenant_id AND l.id = g.loan_id
+         JOIN loan_types t ON t.tenant_id = l.tenant_id AND t.id = l.loan_type_id
+         JOIN employees e ON e.tenant_id = l.tenant_id AND e.id = l.employee_id
+         JOIN payroll_periods p ON p.tenant_id = g.tenant_id AND p.id = g.payroll_period_id
+        WHERE g.tenant_id = $1 AND l.company_id = $2 AND p.company_id = $2 AND t.agency = $3
+          AND g.kind = 'Payment' AND p.status IN ('Finalised', 'Paid')
+          AND extract(year FROM p.cutoff_end) = $4 AND extract(month FROM p.cutoff_end) = $5
+        ORDER BY lower(e.last_name), lower(e.first_name), e.employee_number, t.name, p.cutoff_end, g.id`,
+      [tenantId, companyId, agency, year, month],
+    );
+  },
+
+  /** Active loans of the company with their principal, ledger total until `asOf` and balance, exact numerics. */
+  loanBalances(tx: Tx, tenantId: string, companyId: string, asOf: string): Promise<LoanBalanceRow[]> {
+    return tx.query<LoanBalanceRow>(
+      `SELECT e.employee_number, e.last_name, e.first_name, e.middle_name, t.name AS loan_type,
+              l.reference_number, l.start_date::text, l.principal::text,
+              coalesce(g.paid, 0)::numeric(14, 2)::text AS paid,
+              (l.principal - coalesce(g.paid, 0))::numeric(14, 2)::text AS balance
+         FROM employee_loans l
+         JOIN employees e ON e.tenant_id = l.tenant_id AND e.id = l.employee_id
+         JOIN loan_types t ON t.tenant_id = l.tenant_id AND t.id = l.loan_type_id
+         LEFT JOIN LATERAL (
+           SELECT sum(g.amount) AS paid FROM loan_ledger g
+            WHERE g.tenant_id = l.tenant_id AND g.loan_id = l.id AND g.entry_date <= $3::date
+         ) g ON true
+        WHERE l.tenant_id = $1 AND l.company_id = $2 AND l.status = 'Active'
+        ORDER BY lower(e.last_name), lower(e.first_name), e.employee_number, t.name, l.start_date, l.id`,
+      [tenantId, companyId, asOf],
+    );
+  },
+};

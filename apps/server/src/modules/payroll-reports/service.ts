@@ -1,0 +1,747 @@
+/**
+ * Payroll reports (issue 10 §5): the pure generators of payroll-documents fed with finalised payslips
+ * (payroll-outputs' documents source). Every report reads finalised or paid periods only; amounts stay exact
+ * decimal strings / integer centavos; CSV and XLSX go through lib/csv and lib/export, which neutralise formulas.
+ */
+import {
+  ProblemTypes,
+  type AlphalistQuery,
+  type BankFileQuery,
+  type Bir1601cQuery,
+  type Bir2316Query,
+  type LoanBalancesQuery,
+  type LoanRemittanceQuery,
+  type PayrollRegisterReportQuery,
+  type SssReportQuery,
+  type YearSheetQuery,
+} from '@hrpay/contracts';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { Tx } from '../../db/database.js';
+import { writeExport, type ExportColumn, type FileFormat } from '../../lib/export.js';
+import { manilaToday } from '../../lib/manila.js';
+import { problems } from '../../lib/problem.js';
+import type { CurrentUser } from '../../lib/route-access.js';
+import { applicationSettingsService } from '../application-settings/service.js';
+import {
+  alphalist1604c,
+  AnnualFileError,
+  BankFileError,
+  bdoPayrollFile,
+  bir1601c,
+  bir2316FileName,
+  bpiPayrollFile,
+  certificates2316,
+  genericBankCsv,
+  GovernmentFileError,
+  monthlyContributions,
+  pagibigMcrfCsv,
+  philhealthRf1Csv,
+  REGISTER_AMOUNTS,
+  registerAmounts,
+  registerColumns,
+  sssContributionCsv,
+  sssR3File,
+  writeBir2316Pdf,
+  type Bir1601c,
+  type Certificate2316,
+  type ContributionRow,
+  type DocCompany,
+  type DocEmployee,
+  type DocPayslip,
+  type GeneratedFile,
+  type RegisterAmount,
+} from '../payroll-documents/index.js';
+import { cents, fullName, money, moneyDisplay } from '../payroll-documents/money.js';
+import {
+  documentsSource,
+  type PayslipScope,
+  type SourcedPayslip,
+} from '../payroll-outputs/documents-source.js';
+import { payrollReportsRepo, type LoanBalanceRow, type LoanPaymentRow } from './repository.js';
+
+/** A file written to disk (streamed by sendExport) or bytes in memory (sent as they are). */
+export type ReportFile =
+  | { kind: 'export'; path: string; format: FileFormat; fileName: string }
+  | { kind: 'bytes'; bytes: Buffer; contentType: string; fileName: string };
+
+const TEXT = 'text/plain; charset=us-ascii';
+const CSV = 'text/csv; charset=utf-8';
+const safeName = (text: string) => text.replace(/[^\w.-]+/g, '-');
+const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const monthTitle = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
+
+/** Where a missing company field is filled in, for the 409 a layout answers without it. */
+const fillIn = (what: string) =>
+  problems.conflict(
+    `The company's ${what} is not set; fill it in under Admin > Companies before making this file.`,
+    ProblemTypes.invalidState,
+  );
+
+/** A generator refusing its input (an employee without an account or a government number) is a 409 to fix. */
+async function generated<T>(make: () => T | Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (error) {
+    if (
+      error instanceof BankFileError ||
+      error instanceof GovernmentFileError ||
+      error instanceof AnnualFileError
+    )
+      throw problems.conflict(`${error.message}.`.replace(/\.\.$/, '.'), ProblemTypes.invalidState);
+    throw error;
+  }
+}
+
+async function companyOf(tx: Tx, user: CurrentUser): Promise<DocCompany> {
+  const company = await documentsSource.company(tx, user.tenantId, user.companyId);
+  if (!company) throw problems.notFound();
+  return company;
+}
+
+/**
+ * The finalised payslips of a scope one employee at a time (the source orders by employee, then pay date), so a
+ * month's or year's report holds one employee's payslips, not the company's.
+ */
+async function eachEmployee(
+  tx: Tx,
+  user: CurrentUser,
+  scope: PayslipScope,
+  each: (entries: SourcedPayslip[]) => void,
+): Promise<void> {
+  let current: SourcedPayslip[] = [];
+  await documentsSource.eachBatch(tx, user.tenantId, user.companyId, scope, async (batch) => {
+    for (const entry of batch) {
+      if (current.length && current[0]!.employee.employeeId !== entry.employee.employeeId) {
+        each(current);
+        current = [];
+      }
+      current.push(entry);
+    }
+  });
+  if (current.length) each(current);
+}
+
+/** The generators' order: by last name, then first name. */
+const byName = (a: { employee: DocEmployee }, b: { employee: DocEmployee }) =>
+  a.employee.lastName.localeCompare(b.employee.lastName) ||
+  a.employee.firstName.localeCompare(b.employee.firstName);
+
+/** The month's contribution rows, built one employee at a time. */
+async function contributionsOf(tx: Tx, user: CurrentUser, year: number, month: number) {
+  const rows: ContributionRow[] = [];
+  await eachEmployee(tx, user, { year, month }, (entries) =>
+    rows.push(...monthlyContributions(entries, monthKey(year, month))),
+  );
+  return rows.sort(byName);
+}
+
+/** The year's 2316 certificates, built one employee at a time. */
+async function certificatesOf(tx: Tx, user: CurrentUser, year: number, employeeId?: string) {
+  const certificates: Certificate2316[] = [];
+  await eachEmployee(tx, user, { year, employeeId }, (entries) =>
+    certificates.push(...certificates2316(entries, year)),
+  );
+  return certificates.sort(byName);
+}
+
+/** A finalised period of the caller's company, or 404 (another company's) / 409 (still open). */
+async function finalisedPeriod(tx: Tx, user: CurrentUser, periodId: string) {
+  const period = await documentsSource.period(tx, user.tenantId, user.companyId, periodId);
+  if (!period) throw problems.notFound();
+  if (period.status !== 'Finalised' && period.status !== 'Paid')
+    throw problems.conflict(
+      `Period ${period.name} is ${period.status}: reports are made from finalised periods only.`,
+      ProblemTypes.invalidState,
+    );
+  return period;
+}
+
+const nothingIn = (what: string) => problems.notFound(`No finalised payslips for ${what}.`);
+
+/** Rows of a small in-memory report as a page reader for writeExport. */
+const pagesOf =
+  <R>(rows: R[]) =>
+  async (offset: number, limit: number) =>
+    rows.slice(offset, offset + limit);
+
+/** A centavo amount as a spreadsheet number (exact decimal text read once) or, in a PDF, "1,234.50". */
+const amountFor = (format: FileFormat) =>
+  format === 'pdf' ? (c: number) => moneyDisplay(c) : (c: number) => Number(money(c));
+
+async function exportFile<R>(
+  format: FileFormat,
+  title: string,
+  columns: ExportColumn<R>[],
+  rows: R[],
+  fileName: string,
+  subtitle = '',
+): Promise<ReportFile> {
+  const path = await writeExport(format, title, columns, pagesOf(rows), subtitle);
+  return { kind: 'export', path, format, fileName };
+}
+
+// ---------------------------------------------------------------- register
+
+/**
+ * Turns the documents source's push of batches (`eachBatch` awaits each callback) into pulls of `limit` rows, so
+ * lib/export writes a big period batch by batch instead of holding it whole. The source waits while the writer
+ * writes; a failure of the source is thrown to the writer.
+ */
+export function pullBatches<T>(
+  start: (each: (batch: T[]) => Promise<void>) => Promise<unknown>,
+): (limit: number) => Promise<T[]> {
+  const buffer: T[] = [];
+  let done = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  let resume: (() => void) | null = null;
+  const signal = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  void start(async (batch) => {
+    buffer.push(...batch);
+    signal();
+    await new Promise<void>((r) => (resume = r));
+  }).then(
+    () => {
+      done = true;
+      signal();
+    },
+    (error: unknown) => {
+      failure = error ?? new Error('the payslip source failed');
+      done = true;
+      signal();
+    },
+  );
+  return async (limit) => {
+    while (buffer.length < limit && !done) {
+      const r = resume;
+      resume = null;
+      await new Promise<void>((w) => {
+        wake = w;
+        r?.();
+      });
+    }
+    if (failure) throw failure;
+    return buffer.splice(0, limit);
+  };
+}
+
+type RegisterRow = { entry: DocPayslip } | { totals: Record<RegisterAmount, string> };
+
+/** The register's columns with a last "Total" row of exact column totals. */
+function registerWithTotals(format: FileFormat): ExportColumn<RegisterRow>[] {
+  const amount = amountFor(format);
+  return registerColumns(format).map((column, i) => ({
+    ...column,
+    value: (row: RegisterRow) => {
+      if ('entry' in row) return column.value(row.entry);
+      if (i < 3) return i === 1 ? 'TOTAL' : '';
+      return amount(cents(row.totals[REGISTER_AMOUNTS[i - 3]![0]]));
+    },
+  }));
+}
+
+// ---------------------------------------------------------------- 1601-C
+
+const ITEMS_1601C: [string, string][] = [
+  ['14', 'Total amount of compensation'],
+  ['15', 'Statutory minimum wage for minimum wage earners (MWEs)'],
+  ['16', 'Holiday pay, overtime pay, night shift differential pay, hazard pay (for MWEs only)'],
+  ['17', '13th month pay and other benefits'],
+  ['18', 'De minimis benefits'],
+  ['19', 'SSS, GSIS, PHIC, HDMF mandatory contributions and union dues (employee’s share only)'],
+  ['20', 'Other non-taxable compensation'],
+  ['21', 'Total non-taxable compensation (sum of items 15 to 20)'],
+  ['22', 'Total taxable compensation (item 14 less item 21)'],
+  ['23', 'Less: taxable compensation not subject to withholding tax (for employees earning 250,000 or less)'],
+  ['24', 'Net taxable compensation (item 22 less item 23)'],
+  ['25', 'Total taxes withheld'],
+  ['26', 'Add/(less): adjustment of taxes withheld from previous month/s'],
+  ['27', 'Taxes withheld for remittance (sum of items 25 and 26)'],
+  ['28', 'Less: tax remitted in return previously filed, if this is an amended return'],
+  ['29', 'Other remittances made'],
+  ['30', 'Total tax remittances made (sum of items 28 and 29)'],
+  ['31', 'Tax still due/(over-remittance) (item 27 less item 30)'],
+  ['32', 'Add: penalties — surcharge'],
+  ['33', 'Interest'],
+  ['34', 'Compromise'],
+  ['35', 'Total penalties (sum of items 32 to 34)'],
+  ['36', 'Total amount still due/(over-remittance) (sum of items 31 and 35)'],
+];
+
+// ---------------------------------------------------------------- 13th month and year-to-date
+
+interface EmployeeYear {
+  employeeNumber: string;
+  name: string;
+  departmentName: string | null;
+  basicEarned: number;
+  thirteenthPaid: number;
+  gross: number;
+  taxable: number;
+  taxWithheld: number;
+  sss: number;
+  philhealth: number;
+  pagibig: number;
+}
+
+const is13thCode = (code: string) => /^(13TH|THIRTEENTH)/i.test(code);
+
+/** Per employee for the year: basic pay earned (basic less absences and tardiness, the 13th month base), the
+ *  13th month paid (a 13th month run's earnings, or 13th month lines of other runs) and the year-to-date sums. */
+function addYears(byEmployee: Map<string, EmployeeYear>, entries: DocPayslip[]): void {
+  for (const { employee: e, period, payslip: p } of entries) {
+    let y = byEmployee.get(e.employeeId);
+    if (!y) {
+      y = {
+        employeeNumber: e.employeeNumber,
+        name: fullName(e),
+        departmentName: e.departmentName,
+        basicEarned: 0,
+        thirteenthPaid: 0,
+        gross: 0,
+        taxable: 0,
+        taxWithheld: 0,
+        sss: 0,
+        philhealth: 0,
+        pagibig: 0,
+      };
+      byEmployee.set(e.employeeId, y);
+    }
+    const a = registerAmounts(p);
+    if (period.kind === 'ThirteenthMonth') {
+      for (const l of p.lines) if (l.kind === 'earning') y.thirteenthPaid += cents(l.amount);
+    } else {
+      y.basicEarned += a.basicPay + a.attendance;
+      for (const l of p.lines)
+        if (l.kind === 'earning' && is13thCode(l.code)) y.thirteenthPaid += cents(l.amount);
+    }
+    y.gross += cents(p.gross);
+    y.taxable += cents(p.taxableBase);
+    y.taxWithheld += cents(p.withholdingTax);
+    y.sss += cents(p.employeeShares.sss);
+    y.philhealth += cents(p.employeeShares.philhealth);
+    y.pagibig += cents(p.employeeShares.pagibig);
+  }
+}
+
+/** The year per employee, added up batch by batch. */
+async function employeeYears(tx: Tx, user: CurrentUser, year: number): Promise<EmployeeYear[]> {
+  const byEmployee = new Map<string, EmployeeYear>();
+  await documentsSource.eachBatch(tx, user.tenantId, user.companyId, { year }, async (batch) =>
+    addYears(byEmployee, batch),
+  );
+  return [...byEmployee.values()];
+}
+
+type Totalled<R> = { row: R } | { total: R };
+/** Columns of a per-employee sheet with a final TOTAL row; `amounts` are summed exactly. */
+function withTotal<R>(
+  format: FileFormat,
+  text: { header: string; value: (r: R) => string | null; width?: number }[],
+  amounts: { header: string; value: (r: R) => number }[],
+): ExportColumn<Totalled<R>>[] {
+  const amount = amountFor(format);
+  return [
+    ...text.map((c, i) => ({
+      header: c.header,
+      width: c.width,
+      value: (r: Totalled<R>) => ('row' in r ? c.value(r.row) : i === 0 ? 'TOTAL' : ''),
+    })),
+    ...amounts.map((c) => ({
+      header: c.header,
+      value: (r: Totalled<R>) => amount(c.value('row' in r ? r.row : r.total)),
+    })),
+  ];
+}
+function totalled<R>(rows: R[], sum: (rows: R[]) => R): Totalled<R>[] {
+  return [...rows.map((row) => ({ row })), { total: sum(rows) }];
+}
+const sumYears = (rows: EmployeeYear[]): EmployeeYear => {
+  const t: EmployeeYear = {
+    employeeNumber: '',
+    name: '',
+    departmentName: null,
+    basicEarned: 0,
+    thirteenthPaid: 0,
+    gross: 0,
+    taxable: 0,
+    taxWithheld: 0,
+    sss: 0,
+    philhealth: 0,
+    pagibig: 0,
+  };
+  for (const r of rows)
+    for (const k of [
+      'basicEarned',
+      'thirteenthPaid',
+      'gross',
+      'taxable',
+      'taxWithheld',
+      'sss',
+      'philhealth',
+      'pagibig',
+    ] as const)
+      t[k] += r[k];
+  return t;
+};
+
+const bytesFile = (file: GeneratedFile, contentType: string): ReportFile => ({
+  kind: 'bytes',
+  bytes: file.bytes,
+  contentType,
+  fileName: file.fileName,
+});
+
+// ---------------------------------------------------------------- the service
+
+export const payrollReportsService = {
+  async register(
+    tx: Tx,
+    user: CurrentUser,
+    q: z.output<typeof PayrollRegisterReportQuery>,
+  ): Promise<ReportFile> {
+    const company = await companyOf(tx, user);
+    const period = await finalisedPeriod(tx, user, q.PayrollPeriodId);
+    const format = q.Format as FileFormat;
+    // Streams: the payslips are read a batch at a time as the file is written, the totals added on the way.
+    const next = pullBatches<SourcedPayslip>((each) =>
+      documentsSource.eachBatch(tx, user.tenantId, user.companyId, { periodId: period.id }, each),
+    );
+    const sums = new Map<RegisterAmount, number>(REGISTER_AMOUNTS.map(([k]) => [k, 0]));
+    let ended = false;
+    const page = async (_offset: number, limit: number): Promise<RegisterRow[]> => {
+      if (ended) return [];
+      const entries = await next(limit);
+      for (const e of entries)
+        for (const [k, v] of Object.entries(registerAmounts(e.payslip)) as [RegisterAmount, number][])
+          sums.set(k, sums.get(k)! + v);
+      const rows: RegisterRow[] = entries.map((entry) => ({ entry }));
+      if (entries.length < limit) {
+        ended = true;
+        const totals = Object.fromEntries([...sums].map(([k, v]) => [k, money(v)]));
+        rows.push({ totals: totals as Record<RegisterAmount, string> });
+      }
+      return rows;
+    };
+    const path = await writeExport(
+      format,
+      `Payroll register ${period.name}`,
+      registerWithTotals(format),
+      page,
+      `${company.name} — cut-off ${period.cutoff_start} to ${period.cutoff_end}, pay date ${period.pay_date}`,
+    );
+    return { kind: 'export', path, format, fileName: `payroll-register-${safeName(period.name)}` };
+  },
+
+  async bankFile(tx: Tx, user: CurrentUser, q: z.output<typeof BankFileQuery>): Promise<ReportFile> {
+    const period = await finalisedPeriod(tx, user, q.PayrollPeriodId);
+    // Held payslips are paid later, outside this file.
+    const entries: SourcedPayslip[] = [];
+    await documentsSource.eachBatch(
+      tx,
+      user.tenantId,
+      user.companyId,
+      { periodId: period.id },
+      async (batch) => {
+        // The bank files read net pay only: the lines are dropped as the batches come.
+        for (const e of batch) if (!e.held) entries.push({ ...e, payslip: { ...e.payslip, lines: [] } });
+      },
+    );
+    const file = await generated(() => {
+      if (q.Bank === 'bpi')
+        return bpiPayrollFile(entries, {
+          companyCode: q.CompanyCode ?? '',
+          companyAccount: (q.CompanyAccount ?? '').replace(/[\s-]/g, ''),
+          batch: q.Batch,
+          creditDate: period.pay_date,
+        });
+      if (q.Bank === 'bdo')
+        return bdoPayrollFile(entries, {
+          companyCode: q.CompanyCode ?? '',
+          companyAccount: q.CompanyAccount ?? '',
+          batch: q.Batch,
+          creditDate: period.pay_date,
+        });
+      return genericBankCsv(entries, { reference: `Payroll ${period.name}` });
+    });
+    if (q.Bank === 'generic')
+      return { ...bytesFile(file, CSV), fileName: `bank-credit-${safeName(period.name)}.csv` };
+    return bytesFile(file, TEXT);
+  },
+
+  async sss(tx: Tx, user: CurrentUser, q: z.output<typeof SssReportQuery>): Promise<ReportFile> {
+    const company = await companyOf(tx, user);
+    const month = monthKey(q.Year, q.Month);
+    if (q.Format === 'txt' && !company.sssEmployerNumber) throw fillIn('SSS employer number');
+    const rows = await contributionsOf(tx, user, q.Year, q.Month);
+    if (rows.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
+    if (q.Format === 'csv') {
+      const csv = sssContributionCsv(rows, month);
+      return { ...bytesFile(csv, CSV), fileName: `sss-contributions-${month}.csv` };
+    }
+    return bytesFile(await generated(() => sssR3File(company, rows, month)), TEXT);
+  },
+
+  async philhealth(tx: Tx, user: CurrentUser, q: { Year: number; Month: number }): Promise<ReportFile> {
+    const month = monthKey(q.Year, q.Month);
+    const rows = await contributionsOf(tx, user, q.Year, q.Month);
+    if (rows.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
+    const csv = await generated(() => philhealthRf1Csv(rows, month));
+    return { ...bytesFile(csv, CSV), fileName: `philhealth-rf1-${month}.csv` };
+  },
+
+  async pagibig(tx: Tx, user: CurrentUser, q: { Year: number; Month: number }): Promise<ReportFile> {
+    const month = monthKey(q.Year, q.Month);
+    const rows = await contributionsOf(tx, user, q.Year, q.Month);
+    if (rows.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
+    const csv = await generated(() => pagibigMcrfCsv(rows, month));
+    return { ...bytesFile(csv, CSV), fileName: `pagibig-mcrf-${month}.csv` };
+  },
+
+  async loanRemittance(
+    tx: Tx,
+    user: CurrentUser,
+    q: z.output<typeof LoanRemittanceQuery>,
+  ): Promise<ReportFile> {
+    const company = await companyOf(tx, user);
+    const month = monthKey(q.Year, q.Month);
+    const rows = await payrollReportsRepo.loanPayments(
+      tx,
+      user.tenantId,
+      user.companyId,
+      q.Agency,
+      q.Year,
+      q.Month,
+    );
+    const format = q.Format as FileFormat;
+    const amount = amountFor(format);
+    const sss = q.Agency === 'SSS';
+    const agency = sss ? 'SSS' : 'Pag-IBIG';
+    const total = rows.reduce((s, r) => s + cents(r.amount), 0);
+    type Row = { row: LoanPaymentRow } | { total: number };
+    const text = (pick: (r: LoanPaymentRow) => string | null) => (r: Row) => ('row' in r ? pick(r.row) : '');
+    return exportFile<Row>(
+      format,
+      `${agency} loan remittance ${monthTitle(q.Year, q.Month)}`,
+      [
+        {
+          header: sss ? 'SS Number' : 'Pag-IBIG MID No.',
+          value: (r) => ('row' in r ? (sss ? r.row.sss_number : r.row.pagibig_number) : 'TOTAL'),
+          width: 18,
+        },
+        { header: 'Employee no.', value: text((r) => r.employee_number), width: 14 },
+        { header: 'Last Name', value: text((r) => r.last_name), width: 18 },
+        { header: 'First Name', value: text((r) => r.first_name), width: 18 },
+        { header: 'Middle Name', value: text((r) => r.middle_name), width: 16 },
+        { header: 'Loan Type', value: text((r) => r.loan_type), width: 26 },
+        { header: 'Loan Reference', value: text((r) => r.reference_number), width: 16 },
+        { header: 'Payroll Period', value: text((r) => r.period_name), width: 20 },
+        { header: 'Amount', value: (r) => amount('row' in r ? cents(r.row.amount) : r.total) },
+      ],
+      [...rows.map((row) => ({ row })), { total }],
+      `${sss ? 'sss' : 'pagibig'}-loans-${month}`,
+      `${company.name} — ${agency} employer no. ${
+        (sss ? company.sssEmployerNumber : company.pagibigEmployerNumber) ?? '(not set)'
+      }`,
+    );
+  },
+
+  async bir1601c(tx: Tx, user: CurrentUser, q: z.output<typeof Bir1601cQuery>): Promise<ReportFile> {
+    const company = await companyOf(tx, user);
+    const month = monthKey(q.Year, q.Month);
+    // Every item is a sum over payslips (no options given), so the batches' figures add up to the month's.
+    const sums = new Map<string, number>();
+    let count = 0;
+    let anyTaxesWithheld = false;
+    await documentsSource.eachBatch(
+      tx,
+      user.tenantId,
+      user.companyId,
+      { year: q.Year, month: q.Month },
+      async (batch) => {
+        count += batch.length;
+        const part = bir1601c(batch, month);
+        anyTaxesWithheld ||= part.anyTaxesWithheld;
+        for (const [k, v] of Object.entries(part.items)) sums.set(k, (sums.get(k) ?? 0) + cents(v));
+      },
+    );
+    if (count === 0) throw nothingIn(monthTitle(q.Year, q.Month));
+    const form = {
+      month: `${month.slice(5, 7)}/${month.slice(0, 4)}`,
+      anyTaxesWithheld,
+      items: Object.fromEntries([...sums].map(([k, v]) => [k, money(v)])) as Bir1601c['items'],
+    };
+    const format = q.Format as FileFormat;
+    const amount = amountFor(format);
+    const rows = ITEMS_1601C.map(([item, label]) => ({
+      item,
+      label,
+      value: cents(form.items[item as keyof typeof form.items]),
+    }));
+    return exportFile(
+      format,
+      `BIR 1601-C ${form.month}`,
+      [
+        { header: 'Item', value: (r) => r.item, width: 6, pdfWidth: 0.6 },
+        { header: 'Description', value: (r) => r.label, width: 80, pdfWidth: 6 },
+        { header: 'Amount', value: (r) => amount(r.value), width: 16, pdfWidth: 1.6 },
+      ],
+      rows,
+      `bir-1601c-${month}`,
+      `${company.name}, TIN ${company.tin ?? '(not set)'} — month ${form.month}; any taxes withheld: ${
+        form.anyTaxesWithheld ? 'Yes' : 'No'
+      }`,
+    );
+  },
+
+  async bir2316(tx: Tx, user: CurrentUser, q: z.output<typeof Bir2316Query>): Promise<ReportFile> {
+    const company = await companyOf(tx, user);
+    if (!company.tin) throw fillIn('TIN');
+    const certificates = await certificatesOf(tx, user, q.Year, q.EmployeeId || undefined);
+    if (certificates.length === 0) throw nothingIn(`${q.Year}${q.EmployeeId ? ' for this employee' : ''}`);
+    const settings = await applicationSettingsService.get(tx, user);
+    const signatory = [settings.PayslipSignatoryName, settings.PayslipSignatoryTitle]
+      .filter(Boolean)
+      .join(', ');
+    const path = join(tmpdir(), `hrpay-2316-${randomUUID()}.pdf`);
+    await generated(() =>
+      writeBir2316Pdf(createWriteStream(path), company, certificates, { signatory: signatory || undefined }),
+    );
+    const fileName =
+      certificates.length === 1 && q.EmployeeId
+        ? bir2316FileName(certificates[0]!).replace(/\.pdf$/, '')
+        : `bir-2316-${q.Year}`;
+    return { kind: 'export', path, format: 'pdf', fileName };
+  },
+
+  async alphalist(tx: Tx, user: CurrentUser, q: z.output<typeof AlphalistQuery>): Promise<ReportFile> {
+    const company = await companyOf(tx, user);
+    if (!company.tin) throw fillIn('TIN');
+    const certificates = await certificatesOf(tx, user, q.Year);
+    if (certificates.length === 0) throw nothingIn(String(q.Year));
+    const file = await generated(() =>
+      alphalist1604c(
+        company,
+        q.Year,
+        certificates.map((certificate) => {
+          const separated = certificate.employee.separationDate?.startsWith(String(q.Year)) ?? false;
+          return {
+            certificate,
+            region: q.Region,
+            employmentStatus: 'R' as const,
+            // Substituted filing: one employer all year, and the tax withheld equals the tax due.
+            substitutedFiling: !separated && certificate.presentWithheld === certificate.taxDue,
+            ...(separated ? { separationReason: 'R' as const } : {}),
+          };
+        }),
+      ),
+    );
+    return bytesFile(file, TEXT);
+  },
+
+  async thirteenthMonth(tx: Tx, user: CurrentUser, q: z.output<typeof YearSheetQuery>): Promise<ReportFile> {
+    const company = await companyOf(tx, user);
+    const years = await employeeYears(tx, user, q.Year);
+    if (years.length === 0) throw nothingIn(String(q.Year));
+    const format = q.Format as FileFormat;
+    return exportFile(
+      format,
+      `13th month pay ${q.Year}`,
+      withTotal<EmployeeYear>(
+        format,
+        [
+          { header: 'Employee no.', value: (r) => r.employeeNumber, width: 14 },
+          { header: 'Name', value: (r) => r.name, width: 30 },
+          { header: 'Department', value: (r) => r.departmentName, width: 18 },
+        ],
+        [
+          { header: 'Basic pay earned', value: (r) => r.basicEarned },
+          { header: '13th month pay paid', value: (r) => r.thirteenthPaid },
+        ],
+      ),
+      totalled(years, sumYears),
+      `thirteenth-month-${q.Year}`,
+      company.name,
+    );
+  },
+
+  async yearToDate(tx: Tx, user: CurrentUser, q: z.output<typeof YearSheetQuery>): Promise<ReportFile> {
+    const company = await companyOf(tx, user);
+    const years = await employeeYears(tx, user, q.Year);
+    if (years.length === 0) throw nothingIn(String(q.Year));
+    const format = q.Format as FileFormat;
+    return exportFile(
+      format,
+      `Year-to-date ${q.Year}`,
+      withTotal<EmployeeYear>(
+        format,
+        [
+          { header: 'Employee no.', value: (r) => r.employeeNumber, width: 14 },
+          { header: 'Name', value: (r) => r.name, width: 30 },
+          { header: 'Department', value: (r) => r.departmentName, width: 18 },
+        ],
+        [
+          { header: 'Gross pay', value: (r) => r.gross },
+          { header: 'Taxable compensation', value: (r) => r.taxable },
+          { header: 'Tax withheld', value: (r) => r.taxWithheld },
+          { header: 'SSS EE', value: (r) => r.sss },
+          { header: 'PhilHealth EE', value: (r) => r.philhealth },
+          { header: 'Pag-IBIG EE', value: (r) => r.pagibig },
+          { header: 'Total contributions', value: (r) => r.sss + r.philhealth + r.pagibig },
+        ],
+      ),
+      totalled(years, sumYears),
+      `year-to-date-${q.Year}`,
+      company.name,
+    );
+  },
+
+  async loanBalances(tx: Tx, user: CurrentUser, q: z.output<typeof LoanBalancesQuery>): Promise<ReportFile> {
+    const company = await companyOf(tx, user);
+    const today = manilaToday();
+    const rows = await payrollReportsRepo.loanBalances(tx, user.tenantId, user.companyId, today);
+    const format = q.Format as FileFormat;
+    const amount = (text: string) => amountFor(format)(cents(text));
+    const name = (r: LoanBalanceRow) =>
+      fullName({ lastName: r.last_name, firstName: r.first_name, middleName: r.middle_name });
+    return exportFile(
+      format,
+      `Loan balances ${today}`,
+      [
+        { header: 'Employee no.', value: (r: LoanBalanceRow) => r.employee_number, width: 14 },
+        { header: 'Name', value: name, width: 30 },
+        { header: 'Loan type', value: (r) => r.loan_type, width: 24 },
+        { header: 'Reference no.', value: (r) => r.reference_number, width: 16 },
+        { header: 'Start date', value: (r) => r.start_date, width: 12 },
+        { header: 'Principal', value: (r) => amount(r.principal) },
+        { header: 'Paid', value: (r) => amount(r.paid) },
+        { header: 'Balance', value: (r) => amount(r.balance) },
+      ],
+      rows,
+      `loan-balances-${today}`,
+      `${company.name} — as of ${today}`,
+    );
+  },
+};

@@ -1,0 +1,98 @@
+/**
+ * Payroll periods and payslips as test fixtures: computed with the real engine (`computePayslip`) and stored the
+ * way the compute job stores them (payslips.result = the payslip without lines, payslip_lines), then moved to
+ * their status. Shared by the payroll outputs and reports suites.
+ */
+import { computePayslip, type Payslip, type PayslipInput } from '@hrpay/payroll';
+import type { Tx } from '../src/db/database.js';
+
+type AsTenant = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** The engine's payslip of a monthly-paid employee for a semi-monthly cut-off (30,000 a month and a 1,000 rice
+ *  subsidy unless told otherwise). */
+export const semiMonthlySlip = (
+  start: string,
+  end: string,
+  rate = '30000.00',
+  extra: Partial<PayslipInput> = {},
+): Payslip =>
+  computePayslip({
+    period: { start, end, frequency: 'semi-monthly' },
+    profile: { rateType: 'monthly', rate },
+    allowances: [{ code: 'RICE', description: 'Rice subsidy', amount: '1000.00', deMinimis: 'riceSubsidy' }],
+    ...extra,
+  });
+
+export type PeriodStatus = 'Draft' | 'Computed' | 'Approved' | 'Finalised' | 'Paid';
+
+export interface FixturePeriod {
+  companyId: string;
+  name: string;
+  start: string;
+  end: string;
+  status: PeriodStatus;
+  kind?: 'Regular' | 'ThirteenthMonth' | 'FinalPay' | 'Adjustment';
+  payslips: { employeeId: string; payslip: Payslip; status?: 'Included' | 'Held' | 'Excluded' }[];
+}
+
+/** Inserts a period (pay date five days after the cut-off) with its payslips and lines, then sets its status. */
+export async function insertPeriod(
+  asTenant: AsTenant,
+  tenantId: string,
+  f: FixturePeriod,
+): Promise<{ periodId: string; payslipIds: string[] }> {
+  return asTenant(async (tx) => {
+    const [p] = await tx.query<{ id: string }>(
+      `INSERT INTO payroll_periods (tenant_id, company_id, name, kind, frequency, cutoff_start, cutoff_end, pay_date)
+       VALUES ($1, $2, $3, $4, 'SemiMonthly', $5, $6, $6::date + 5) RETURNING id`,
+      [tenantId, f.companyId, f.name, f.kind ?? 'Regular', f.start, f.end],
+    );
+    const payslipIds: string[] = [];
+    for (const { employeeId, payslip, status } of f.payslips) {
+      const { lines, ...result } = payslip;
+      const [s] = await tx.query<{ id: string }>(
+        `INSERT INTO payslips (tenant_id, company_id, payroll_period_id, employee_id, gross, deductions, net_pay,
+                               taxable_base, withholding_tax, employee_shares, employer_shares, result, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+        [
+          tenantId,
+          f.companyId,
+          p!.id,
+          employeeId,
+          payslip.gross,
+          payslip.deductions,
+          payslip.netPay,
+          payslip.taxableBase,
+          payslip.withholdingTax,
+          payslip.employeeShares.total,
+          payslip.employerShares.total,
+          result,
+          status ?? 'Included',
+        ],
+      );
+      payslipIds.push(s!.id);
+      for (const [i, l] of lines.entries())
+        await tx.query(
+          `INSERT INTO payslip_lines (tenant_id, payslip_id, line_no, code, description, kind, quantity, unit, rate,
+                                      amount, taxable)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [
+            tenantId,
+            s!.id,
+            i + 1,
+            l.code,
+            l.description,
+            l.kind,
+            l.quantity,
+            l.unit,
+            l.rate,
+            l.amount,
+            l.taxable,
+          ],
+        );
+    }
+    if (f.status !== 'Draft')
+      await tx.query(`UPDATE payroll_periods SET status = $2 WHERE id = $1`, [p!.id, f.status]);
+    return { periodId: p!.id, payslipIds };
+  });
+}

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { PayrollPeriodListItem } from '@hrpay/contracts';
+import { payrollReportRequest, type PayrollReportOptions } from '../lib/payroll-report-request';
+import PayrollReportsPage from './payroll-reports-page';
+
+const post = vi.fn();
+const download = vi.fn();
+const saveFile = vi.fn();
+vi.mock('@/lib/api-client', () => ({
+  apiClient: {
+    post: (...args: unknown[]) => post(...args),
+    download: (...args: unknown[]) => download(...args),
+    get: vi.fn().mockResolvedValue([]),
+  },
+  saveFile: (...args: unknown[]) => saveFile(...args),
+}));
+afterEach(() => {
+  post.mockReset();
+  download.mockReset();
+  saveFile.mockReset();
+});
+
+const PERIOD = '7b0f2f3e-1111-4c2b-9a57-1f0c8a7e2a99';
+const period = { Id: PERIOD, Name: 'Nov 1-15 2026', CutoffStart: '2026-11-01', CutoffEnd: '2026-11-15' };
+const options: PayrollReportOptions = {
+  PayrollPeriodId: '',
+  Year: 2026,
+  Month: 11,
+  EmployeeId: '',
+  Bank: 'generic',
+  CompanyCode: '',
+  CompanyAccount: '',
+  Batch: '1',
+  Region: 'NCR',
+  Agency: 'SSS',
+};
+
+function renderPage(items: Partial<PayrollPeriodListItem>[]) {
+  post.mockImplementation((_url: string, body: { Status: string }) =>
+    Promise.resolve({ Items: body.Status === 'Finalised' ? items : [], TotalCount: items.length }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [{ path: '/payroll/reports', element: <PayrollReportsPage />, handle: { name: 'Payroll Reports' } }],
+    { initialEntries: ['/payroll/reports'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('payroll report requests', () => {
+  it('builds each scope’s query and refuses what the server would', () => {
+    expect(payrollReportRequest('register', options, 'xlsx')).toEqual({
+      errors: { PayrollPeriodId: 'Choose a finalised period.' },
+    });
+    expect(payrollReportRequest('register', { ...options, PayrollPeriodId: PERIOD }, 'pdf').url).toBe(
+      `/api/v1/payroll/reports/register?PayrollPeriodId=${PERIOD}&Format=pdf`,
+    );
+    expect(payrollReportRequest('sss', options, 'txt').url).toBe(
+      '/api/v1/payroll/reports/sss?Year=2026&Month=11&Format=txt',
+    );
+    expect(payrollReportRequest('year-to-date', { ...options, Year: 1999 }, 'csv').errors).toEqual({
+      Year: 'Year must be between 2000 and 2100.',
+    });
+    expect(payrollReportRequest('loan-remittance', { ...options, Agency: 'PagIbig' }, 'xlsx').url).toBe(
+      '/api/v1/payroll/reports/loan-remittance?Year=2026&Month=11&Agency=PagIbig&Format=xlsx',
+    );
+    expect(payrollReportRequest('loan-balances', options, 'csv').url).toBe(
+      '/api/v1/payroll/reports/loan-balances?Format=csv',
+    );
+    const bpi = { ...options, PayrollPeriodId: PERIOD, Bank: 'bpi' as const };
+    expect(payrollReportRequest('bank-file', bpi, 'csv').errors).toMatchObject({
+      CompanyCode: expect.stringContaining('BPI'),
+      CompanyAccount: expect.any(String),
+    });
+    expect(
+      payrollReportRequest(
+        'bank-file',
+        { ...bpi, CompanyCode: 'ABCDE', CompanyAccount: '0012-345-678' },
+        'csv',
+      ).url,
+    ).toBe(
+      `/api/v1/payroll/reports/bank-file?PayrollPeriodId=${PERIOD}&Bank=bpi&CompanyCode=ABCDE&CompanyAccount=0012345678&Batch=1`,
+    );
+  });
+});
+
+describe('Payroll reports page', () => {
+  it('shows an empty state and only loan balances when no period is finalised', async () => {
+    renderPage([]);
+    expect(await screen.findByText('No payroll period is finalised yet')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Loan balances' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Payroll register' })).toBeNull();
+  });
+
+  it('asks for a period inline, then downloads the chosen format', async () => {
+    download.mockResolvedValue({ blob: new Blob(['x']), fileName: 'payroll-register.pdf' });
+    renderPage([period]);
+    const card = (await screen.findByRole('heading', { name: 'Payroll register' })).closest('section')!;
+    fireEvent.click(
+      within(card as HTMLElement).getByRole('button', { name: 'Payroll register: download PDF' }),
+    );
+    expect(await within(card as HTMLElement).findByText('Choose a finalised period.')).toBeTruthy();
+    expect(download).not.toHaveBeenCalled();
+
+    fireEvent.mouseDown(within(card as HTMLElement).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: /Nov 1-15 2026/ }));
+    fireEvent.click(
+      within(card as HTMLElement).getByRole('button', { name: 'Payroll register: download PDF' }),
+    );
+    await waitFor(() =>
+      expect(download).toHaveBeenCalledWith(
+        `/api/v1/payroll/reports/register?PayrollPeriodId=${PERIOD}&Format=pdf`,
+      ),
+    );
+    await waitFor(() => expect(saveFile).toHaveBeenCalled());
+  });
+});
