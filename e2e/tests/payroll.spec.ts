@@ -66,10 +66,12 @@ test('Payroll computes, adjusts, approves and finalises a period; the employee d
   await payroll.getByRole('button', { name: 'Register' }).click();
   await payroll.getByRole('menuitem', { name: 'CSV' }).click();
   const register = await readFile((await (await downloading).path())!, 'utf8');
-  // Juan's gross in the register carries the 1,000.00 award on top of his half-month basic pay.
-  const juanRow = register.split('\n').find((line) => line.includes('Dela Cruz, Juan'))!;
-  const [basic, gross] = juanRow.split(',').slice(5, 7).map(Number);
-  expect(gross! - basic!).toBe(1000);
+  // Juan's row in the register: the award is his only earning besides basic pay.
+  const [header, ...rows] = register.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const juanRow = rows.find((line) => line.includes('Dela Cruz'))!.match(/("[^"]*"|[^,]*)(,|$)/g)!;
+  const cell = (name: string) => Number(juanRow[header!.split(',').indexOf(name)]!.replace(/,$/, ''));
+  expect(cell('Allowances and other earnings')).toBe(1000);
+  expect(cell('Gross pay')).toBe(cell('Basic pay') + cell('Absences / tardiness') + 1000);
 
   const employee = await pageAs(browser, demo.employee);
   await employee.goto('/portal/payslips');

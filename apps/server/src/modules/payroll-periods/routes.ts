@@ -20,6 +20,7 @@ import {
   UpdatePayrollPeriodRequest,
 } from '@hrpay/contracts';
 import { sendExport } from '../../lib/export.js';
+import { payrollReportsService } from '../payroll-reports/service.js';
 import { contextOf } from '../../lib/route-access.js';
 import type { PayrollPeriodsService } from './service.js';
 
@@ -215,8 +216,14 @@ export const payrollPeriodRoutes: FastifyPluginAsyncZod<{ periods: PayrollPeriod
     },
     handler: async (req, reply) => {
       const { tx, user } = contextOf(req);
-      const { path, fileName } = await periods.registerFile(tx, user, req.params.id, req.query.Format);
-      return sendExport(reply, path, req.query.Format, fileName);
+      const file = await payrollReportsService.register(
+        tx,
+        user,
+        { PayrollPeriodId: req.params.id, Format: req.query.Format },
+        { inReview: true },
+      );
+      if (file.kind !== 'export') throw new Error('the register is an export');
+      return sendExport(reply, file.path, file.format, file.fileName);
     },
   });
 };

@@ -13,7 +13,6 @@ import {
 } from '@hrpay/contracts';
 import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
-import { cursorPages, writeExport, type ExportColumn, type FileFormat } from '../../lib/export.js';
 import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import { requireInCompany, type CurrentUser, type RequestContext } from '../../lib/route-access.js';
@@ -599,46 +598,6 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
     },
 
     /** The payroll register of the period: one row per payslip (Excluded ones marked), as CSV, XLSX or PDF. */
-    async registerFile(tx: Tx, user: CurrentUser, id: string, format: FileFormat) {
-      const period = await mustGet(tx, user, id);
-      type Row = Record<string, string | null> & { warnings: string[] };
-      const share = (side: string, key: string) => `coalesce(s.result->'${side}'->>'${key}', '0.00')`;
-      const sql = `SELECT e.employee_number, concat_ws(', ', e.last_name, concat_ws(' ', e.first_name, e.middle_name)) AS full_name,
-              d.name AS department_name, s.status,
-              coalesce((SELECT sum(amount) FROM payslip_lines l WHERE l.tenant_id = s.tenant_id AND l.payslip_id = s.id
-                          AND l.code = 'BASIC'), 0)::text AS basic,
-              s.gross::text AS gross, ${share('employeeShares', 'sss')} AS sss, ${share('employeeShares', 'philhealth')} AS philhealth,
-              ${share('employeeShares', 'pagibig')} AS pagibig, s.withholding_tax::text AS tax,
-              s.deductions::text AS deductions, s.net_pay::text AS net_pay, s.employer_shares::text AS employer_shares,
-              s.warnings
-         FROM payslips s JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
-         LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 ORDER BY e.employee_number, s.id`;
-      const columns: ExportColumn<Row>[] = [
-        { header: 'Employee No.', value: (r) => r.employee_number, width: 14 },
-        { header: 'Name', value: (r) => r.full_name, width: 30, pdfWidth: 2 },
-        { header: 'Department', value: (r) => r.department_name, width: 18 },
-        { header: 'Status', value: (r) => r.status, width: 10 },
-        { header: 'Basic', value: (r) => r.basic },
-        { header: 'Gross', value: (r) => r.gross },
-        { header: 'SSS', value: (r) => r.sss },
-        { header: 'PhilHealth', value: (r) => r.philhealth },
-        { header: 'Pag-IBIG', value: (r) => r.pagibig },
-        { header: 'Withholding tax', value: (r) => r.tax },
-        { header: 'Total deductions', value: (r) => r.deductions },
-        { header: 'Net pay', value: (r) => r.net_pay },
-        { header: 'Employer shares', value: (r) => r.employer_shares, pdfWidth: 0 },
-        { header: 'Warnings', value: (r) => r.warnings.join('; '), width: 40, pdfWidth: 0 },
-      ];
-      const path = await writeExport(
-        format,
-        `Payroll register ${period.name}`.slice(0, 90),
-        columns,
-        cursorPages<Row, Row>(tx, sql, [user.tenantId, id], (r) => r),
-        `${period.cutoff_start} to ${period.cutoff_end}, pay date ${period.pay_date}, ${period.status}`,
-      );
-      return { path, fileName: `payroll-register-${period.cutoff_start}-${period.cutoff_end}` };
-    },
   };
 
   /** An adjustment changed: a computed period needs a compute again (back to Draft, payslips kept to see). */

@@ -163,6 +163,12 @@ async function certificatesOf(tx: Tx, user: CurrentUser, year: number, employeeI
 }
 
 /** A finalised period of the caller's company, or 404 (another company's) / 409 (still open). */
+async function anyPeriod(tx: Tx, user: CurrentUser, periodId: string) {
+  const period = await documentsSource.period(tx, user.tenantId, user.companyId, periodId);
+  if (!period) throw problems.notFound();
+  return period;
+}
+
 async function finalisedPeriod(tx: Tx, user: CurrentUser, periodId: string) {
   const period = await documentsSource.period(tx, user.tenantId, user.companyId, periodId);
   if (!period) throw problems.notFound();
@@ -417,17 +423,26 @@ const bytesFile = (file: GeneratedFile, contentType: string): ReportFile => ({
 // ---------------------------------------------------------------- the service
 
 export const payrollReportsService = {
+  /**
+   * The payroll register of a finalised period; with `inReview` (the period page) of a period at any state, so
+   * payroll can check it before approving. One register for both.
+   */
   async register(
     tx: Tx,
     user: CurrentUser,
     q: z.output<typeof PayrollRegisterReportQuery>,
+    { inReview = false } = {},
   ): Promise<ReportFile> {
     const company = await companyOf(tx, user);
-    const period = await finalisedPeriod(tx, user, q.PayrollPeriodId);
+    const period = inReview
+      ? await anyPeriod(tx, user, q.PayrollPeriodId)
+      : await finalisedPeriod(tx, user, q.PayrollPeriodId);
     const format = q.Format as FileFormat;
     // Streams: the payslips are read a batch at a time as the file is written, the totals added on the way.
     const next = pullBatches<SourcedPayslip>((each) =>
-      documentsSource.eachBatch(tx, user.tenantId, user.companyId, { periodId: period.id }, each),
+      documentsSource.eachBatch(tx, user.tenantId, user.companyId, { periodId: period.id }, each, {
+        closedOnly: !inReview,
+      }),
     );
     const sums = new Map<RegisterAmount, number>(REGISTER_AMOUNTS.map(([k]) => [k, 0]));
     let ended = false;
@@ -450,7 +465,8 @@ export const payrollReportsService = {
       `Payroll register ${period.name}`,
       registerWithTotals(format),
       page,
-      `${company.name} — cut-off ${period.cutoff_start} to ${period.cutoff_end}, pay date ${period.pay_date}`,
+      `${company.name} — cut-off ${period.cutoff_start} to ${period.cutoff_end}, pay date ${period.pay_date}` +
+        (period.status === 'Finalised' || period.status === 'Paid' ? '' : ` — ${period.status}, not final`),
     );
     return { kind: 'export', path, format, fileName: `payroll-register-${safeName(period.name)}` };
   },
