@@ -6,10 +6,11 @@
  * accessibility 100, largest contentful paint < 2.5 s; the sign-in route's JavaScript <= 150 kB compressed.
  *
  * Needs a built web app (`npm run build -w @hrpay/web`). Environment: CHROME_PATH (/usr/bin/chromium),
- * BENCH_LIGHTHOUSE_PORT (3209), BENCH_LIGHTHOUSE_RUNS (1: median of n runs per page).
+ * BENCH_LIGHTHOUSE_PORT (3209), BENCH_LIGHTHOUSE_RUNS (1: median of n runs per page), BENCH_LIGHTHOUSE_REPORTS (a
+ * folder: each run's full Lighthouse report is written there as JSON, to see which element is the LCP and why).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,6 +25,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3209);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const base = `http://localhost:${PORT}`;
 const targets = { performanceMin: 95, accessibilityMin: 100, lcpMaxMs: 2500, loginJsMaxBytes: 150_000 };
 
@@ -78,6 +80,11 @@ async function audit(port: number, url: string): Promise<Audit> {
       disableStorageReset: true,
     });
     const lhr = result!.lhr;
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+      writeFileSync(join(REPORTS, `${name}-${new URL(url).port}-${i + 1}.json`), JSON.stringify(lhr));
+    }
     const requests =
       (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? [];
     const scripts = requests.filter((r) => r.resourceType === 'Script');

@@ -3,7 +3,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '@/lib/route-handle';
 import { appRoutes, notFoundRoute, type AppRoute, type RouteLayout } from './route-table';
 import { installSessionEndNavigation } from './session-end';
-import { queryClient } from './query-client';
 import { RootShell, RouteErrorFallback } from './root-shell';
 import { PageLoading, RouteGate } from './route-gate';
 import { PublicLayout } from './layouts/public-layout';
@@ -75,7 +74,8 @@ export function createAppRouter() {
   // A session ended anywhere (logout, failed refresh after a 401/403) lands on the login route of its type.
   installSessionEndNavigation(
     (to) => void router.navigate(to, { replace: true }),
-    () => queryClient.clear(),
+    // The cache module loads with the signed-in layouts; if it never loaded there is nothing to clear.
+    () => void import('./query-client').then(({ queryClient }) => queryClient.clear()),
   );
   return router;
 }
