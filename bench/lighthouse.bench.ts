@@ -6,10 +6,11 @@
  * accessibility 100, largest contentful paint < 2.5 s; the sign-in route's JavaScript <= 150 kB compressed.
  *
  * Needs a built web app (`npm run build -w @hrpay/web`). Environment: CHROME_PATH (/usr/bin/chromium),
- * BENCH_LIGHTHOUSE_PORT (3209), BENCH_LIGHTHOUSE_RUNS (1: median of n runs per page).
+ * BENCH_LIGHTHOUSE_PORT (3209), BENCH_LIGHTHOUSE_RUNS (1: median of n runs per page), BENCH_LIGHTHOUSE_REPORTS (a
+ * folder: each run's full Lighthouse report is written there as JSON, to see which element is the LCP and why).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,6 +25,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3209);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const base = `http://localhost:${PORT}`;
 const targets = { performanceMin: 95, accessibilityMin: 100, lcpMaxMs: 2500, loginJsMaxBytes: 150_000 };
 
@@ -66,9 +68,10 @@ interface Audit {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function audit(port: number, url: string): Promise<Audit> {
+async function audit(port: number, url: string, beforeRun: () => Promise<void>): Promise<Audit> {
   const runs: Audit[] = [];
   for (let i = 0; i < RUNS; i++) {
+    await beforeRun();
     const result = await lighthouse(url, {
       port,
       output: 'json',
@@ -78,6 +81,11 @@ async function audit(port: number, url: string): Promise<Audit> {
       disableStorageReset: true,
     });
     const lhr = result!.lhr;
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+      writeFileSync(join(REPORTS, `${name}-${new URL(url).port}-${i + 1}.json`), JSON.stringify(lhr));
+    }
     const requests =
       (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? [];
     const scripts = requests.filter((r) => r.resourceType === 'Script');
@@ -138,13 +146,22 @@ try {
     await page.close();
   };
 
-  const baseline = await audit(chrome.port, `http://localhost:${PORT + 1}/`);
+  // Every run starts with an empty HTTP cache (the storage reset is off, for the tokens, and it would keep the
+  // cache too): a second run would otherwise find every hashed file cached and measure a return visit.
+  const clearCache = async () => {
+    const page = await browser.newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  };
+
+  const baseline = await audit(chrome.port, `http://localhost:${PORT + 1}/`, clearCache);
   await signInAs(null);
-  const login = await audit(chrome.port, `${base}/hr/login`);
+  const login = await audit(chrome.port, `${base}/hr/login`, clearCache);
   await signInAs(await tokensOf('admin@demo.hrpay.test', UserTypeId.Admin));
-  const companies = await audit(chrome.port, `${base}/admin/companies`);
+  const companies = await audit(chrome.port, `${base}/admin/companies`, clearCache);
   await signInAs(await tokensOf('employee@demo.hrpay.test', UserTypeId.PortalUser));
-  const portal = await audit(chrome.port, `${base}/portal/dashboard`);
+  const portal = await audit(chrome.port, `${base}/portal/dashboard`, clearCache);
   await browser.disconnect();
 
   const pages = [login, companies, portal];

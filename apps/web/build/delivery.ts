@@ -13,14 +13,17 @@ const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
 
 /** The pages whose JavaScript has a budget: a phone on mobile data opens these first. */
 export const LOGIN_PAGE_SOURCE = 'src/features/auth/pages/login-page.tsx';
+/** The chunk vite.config.ts gathers the login page and its own imports into (it then has no manifest key). */
+export const SIGN_IN_CHUNK_NAME = 'sign-in';
 /**
- * Issue 11 asks for 150,000 B; the route stands at about 184,000 B (React 19 + React Router 85 kB, MUI's styling
- * engine 25 kB: see docs/decisions/0006-web-delivery.md). The budget holds it there so it can only shrink.
+ * Issue 11's target: 150,000 B (brotli) for the sign-in route. It stands at about 144,000 B in four files (see
+ * docs/decisions/0006-web-delivery.md); the check keeps it from growing past the target.
  */
-export const DEFAULT_LOGIN_JS_BUDGET_BYTES = 190_000;
+export const DEFAULT_LOGIN_JS_BUDGET_BYTES = 150_000;
 
 export interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
 }
@@ -60,8 +63,13 @@ export function precompress(outDir: string): Map<string, number> {
  */
 export function loginRouteFiles(manifest: Manifest): string[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!entry || !manifest[LOGIN_PAGE_SOURCE]) {
-    throw new Error(`the build manifest has no entry or no ${LOGIN_PAGE_SOURCE}`);
+  const login = manifest[LOGIN_PAGE_SOURCE]
+    ? LOGIN_PAGE_SOURCE
+    : Object.keys(manifest).find((key) => manifest[key]!.name === SIGN_IN_CHUNK_NAME);
+  if (!entry || !login) {
+    throw new Error(
+      `the build manifest has no entry or no ${LOGIN_PAGE_SOURCE} (nor its ${SIGN_IN_CHUNK_NAME} chunk)`,
+    );
   }
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -70,7 +78,7 @@ export function loginRouteFiles(manifest: Manifest): string[] {
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   visit(entry);
-  visit(LOGIN_PAGE_SOURCE);
+  visit(login);
   return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
 }
 

@@ -1,21 +1,19 @@
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ThemeProvider } from '@mui/material/styles';
+// The system's provider: the theme has no CSS variables, and @mui/material's ThemeProvider would also bring the
+// CSS-variables provider and its color-scheme script onto every page (issue 11).
+import ThemeProvider from '@mui/system/ThemeProvider';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ToastContainer } from 'react-toastify';
 import { theme } from '@/lib/theme';
-import { TOAST_CONTAINER_PROPS } from '@/lib/toast-config';
-import { queryClient } from './query-client';
+import { ToastHost } from './toast-host';
 
 /** Providers around the router. The toast container sits outside the router so toasts survive navigation. */
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <ToastContainer {...TOAST_CONTAINER_PROPS} />
-      </QueryClientProvider>
+      {/* The query cache is provided by the signed-in layouts (app-queries.tsx). */}
+      <RouterProvider router={router} />
+      <ToastHost />
     </ThemeProvider>
   );
 }

@@ -1,11 +1,12 @@
 import { createContext, useContext } from 'react';
-import type { SvgIconComponent } from '@mui/icons-material';
+import type { MenuIconName } from './menu-icons';
 
 /** One menu destination of the signed-in user's layout (derived from the route table in app/). */
 export interface NavMenuItem {
   label: string;
   to: string;
-  icon: SvgIconComponent;
+  /** A name of MENU_ICONS (components/menu-icons.ts). */
+  icon: MenuIconName;
 }
 
 /** Layouts provide their menu so pages (dashboards) can offer the same destinations without knowing routes. */

@@ -1,21 +1,10 @@
 import { toast } from 'react-toastify';
 import { isApiError } from './api-error';
+import { errorMessage, VALIDATION_ERROR_FALLBACK } from './error-message';
+import { wantToasts } from './toast-host';
 
-/** Spec §8. */
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
-export const VALIDATION_ERROR_FALLBACK = 'Validation error';
-
-/** The server's detail text of a failed call (or the connection message when the server was not reached). */
-export function errorDetail(error: unknown): string | undefined {
-  if (!isApiError(error)) return undefined;
-  if (error.status === 0) return error.message;
-  return error.detail;
-}
-
-/** The server's detail, else the supplied fallback, else 'Something went wrong' (spec §8). */
-export function errorMessage(error: unknown, fallback?: string): string {
-  return errorDetail(error) ?? fallback ?? GENERIC_ERROR_MESSAGE;
-}
+// The texts without the toast library live in error-message.ts (the sign-in pages use them, issue 11).
+export { errorDetail, errorMessage, GENERIC_ERROR_MESSAGE, VALIDATION_ERROR_FALLBACK } from './error-message';
 
 /** Each validation item as Description, else Code, else 'Validation error' (spec §8). */
 export function validationMessages(error: unknown): string[] {
@@ -26,5 +15,6 @@ export function validationMessages(error: unknown): string[] {
 /** The generic handler: an error toast with the server's detail, else the fallback, else the generic text. */
 export function handleError(error: unknown, fallback?: string): void {
   if (error instanceof DOMException && error.name === 'AbortError') return;
+  wantToasts();
   toast.error(errorMessage(error, fallback));
 }

@@ -94,7 +94,10 @@ describe('restoreSessionOnStart (spec §4 on start)', () => {
     expect(await restoreSessionOnStart()).toEqual({ expired: true, userType: 'PayrollUser' });
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
-    expect(toastError).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE, expect.anything());
+    // The toast library loads on demand (lib/toast-host.ts), so the toast follows a moment later.
+    await vi.waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE, expect.anything()),
+    );
     expect(SESSION_EXPIRED_MESSAGE).toBe('Your session has expired. Please log in again.');
     // On start the caller redirects before the router exists; no session-end navigation is requested.
     expect(ended).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
-import { toast } from 'react-toastify';
 import { decodeJwtPayload } from './jwt';
+import { showErrorToast } from './toast-host';
 
 /** localStorage keys of spec §3. */
 export const TOKEN_KEY = 'token';
@@ -98,7 +98,7 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
 export function endSession(options: { expired?: boolean; navigate?: boolean } = {}): string | undefined {
   const userType = decodeSession(readToken())?.userType || undefined;
   clearTokens();
-  if (options.expired) toast.error(SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
+  if (options.expired) void showErrorToast(SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });
   if (options.navigate !== false) endedListeners.forEach((listener) => listener(userType));
   return userType;
 }

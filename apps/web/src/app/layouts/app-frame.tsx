@@ -17,6 +17,7 @@ import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import { MENU_ICONS } from '@/components/menu-icons';
 import { Logo } from '@/components/logo';
 import { NavMenuContext, type NavMenuItem } from '@/components/nav-menu-context';
 import { logout } from '@/lib/logout';
@@ -72,7 +73,7 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
         <List sx={{ px: 1 }}>
           {menu.map((item) => {
             const active = isActive(item, pathname, home);
-            const Icon = item.icon;
+            const Icon = MENU_ICONS[item.icon];
             return (
               // Each entry is a list item (li): a link straight inside the ul is not a list item to a screen reader.
               <ListItem key={item.label} disablePadding>

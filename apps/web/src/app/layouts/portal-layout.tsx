@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useSession } from '@/lib/use-session';
 import { homeFor, portalMenu } from '../navigation';
+import { AppQueries } from '../app-queries';
 import { AppFrame } from './app-frame';
 import { UserChip } from './user-chip';
 
@@ -10,16 +11,18 @@ const menu = portalMenu();
 export function PortalLayout() {
   const user = useSession();
   return (
-    <AppFrame
-      menu={menu}
-      home={homeFor(user?.userType)}
-      withLogout={false}
-      title={
-        <Typography variant="h6" component="div" noWrap>
-          Employee Portal
-        </Typography>
-      }
-      actions={user && <UserChip fullName={user.name} caption={user.company} />}
-    />
+    <AppQueries>
+      <AppFrame
+        menu={menu}
+        home={homeFor(user?.userType)}
+        withLogout={false}
+        title={
+          <Typography variant="h6" component="div" noWrap>
+            Employee Portal
+          </Typography>
+        }
+        actions={user && <UserChip fullName={user.name} caption={user.company} />}
+      />
+    </AppQueries>
   );
 }

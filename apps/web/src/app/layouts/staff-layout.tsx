@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useSession } from '@/lib/use-session';
 import { homeFor, staffMenuFor } from '../navigation';
+import { AppQueries } from '../app-queries';
 import { AppFrame } from './app-frame';
 import { UserChip } from './user-chip';
 
@@ -15,16 +16,18 @@ const TYPE_LABEL: Record<string, string> = {
 export function StaffLayout() {
   const user = useSession();
   return (
-    <AppFrame
-      menu={staffMenuFor(user?.userType)}
-      home={homeFor(user?.userType)}
-      withLogout
-      title={
-        <Typography variant="h6" component="div" noWrap data-testid="company-name">
-          {user?.company}
-        </Typography>
-      }
-      actions={user && <UserChip fullName={user.name} caption={TYPE_LABEL[user.userType]} />}
-    />
+    <AppQueries>
+      <AppFrame
+        menu={staffMenuFor(user?.userType)}
+        home={homeFor(user?.userType)}
+        withLogout
+        title={
+          <Typography variant="h6" component="div" noWrap data-testid="company-name">
+            {user?.company}
+          </Typography>
+        }
+        actions={user && <UserChip fullName={user.name} caption={TYPE_LABEL[user.userType]} />}
+      />
+    </AppQueries>
   );
 }

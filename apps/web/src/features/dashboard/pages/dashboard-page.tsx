@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import ArrowForward from '@mui/icons-material/ArrowForward';
+import { MENU_ICONS } from '@/components/menu-icons';
 import { useNavMenu } from '@/components/nav-menu-context';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/use-session';
@@ -146,7 +147,7 @@ function WelcomeDashboard() {
             }}
           >
             {shortcuts.map((item) => {
-              const Icon = item.icon;
+              const Icon = MENU_ICONS[item.icon];
               return (
                 <Card key={item.to}>
                   <CardActionArea component={RouterLink} to={item.to} sx={{ height: '100%' }}>
