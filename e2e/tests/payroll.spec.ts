@@ -73,6 +73,17 @@ test('Payroll computes, adjusts, approves and finalises a period; the employee d
   expect(cell('Allowances and other earnings')).toBe(1000);
   expect(cell('Gross pay')).toBe(cell('Basic pay') + cell('Absences / tardiness') + 1000);
 
+  const allPayslips = payroll.waitForEvent('download');
+  await payroll.getByRole('button', { name: 'Payslips PDF' }).click();
+  const all = await readFile((await (await allPayslips).path())!);
+  expect(pdfText(all)).toContain('Dela Cruz');
+  await payroll.getByRole('button', { name: 'E-mail payslips' }).click();
+  await payroll
+    .getByRole('dialog', { name: 'E-mail payslip notices?' })
+    .getByRole('button', { name: 'Send' })
+    .click();
+  await expect(payroll.getByText(/^Sent to \d+ employees?$/)).toBeVisible();
+
   const employee = await pageAs(browser, demo.employee);
   await employee.goto('/portal/payslips');
   await employee.getByRole('button', { name: `Payslip ${name}` }).click();

@@ -129,7 +129,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(payProfileRoutes);
     await api.register(requestRoutes, { mailer });
     await api.register(timeLogRoutes);
-    await api.register(payrollOutputsRoutes);
+    await api.register(payrollOutputsRoutes, { mailer, appBaseUrl: publicBaseUrl(config) });
     await api.register(payrollReportsRoutes);
     const imports = employeeImportService(db, api.log);
     await api.register(employeeImportRoutes, { imports });

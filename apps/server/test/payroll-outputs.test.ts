@@ -188,6 +188,34 @@ describe('payslip PDFs', () => {
   });
 });
 
+describe('payslip notices by e-mail', () => {
+  it("tell the period's employees through the outbox that their payslip is ready; never for an open period", async () => {
+    const me = await employeeOf(demo.employee.email);
+    await asTenant((tx) =>
+      tx.query(`UPDATE employees SET email = 'juan.delacruz@example.test' WHERE id = $1`, [me.employeeId]),
+    );
+    const res = await call(payroll, 'POST', `/api/v1/payroll-periods/${finalised.periodId}/payslips-email`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ Sent: 1 });
+    const [mail] = await asTenant((tx) =>
+      tx.query<{ subject: string; body_text: string }>(
+        `SELECT subject, body_text FROM mail_outbox WHERE recipient = 'juan.delacruz@example.test'`,
+      ),
+    );
+    expect(mail!.subject).toBe('Your payslip for Nov 1-15 2026');
+    expect(mail!.body_text).toContain(`net pay PHP ${finalised.payslip.netPay}`);
+    expect(mail!.body_text).toContain('/portal/payslips');
+    const open = await call(payroll, 'POST', `/api/v1/payroll-periods/${computed.periodId}/payslips-email`);
+    expect(open.statusCode).toBe(409);
+    const other = await call(
+      logisticsPayroll,
+      'POST',
+      `/api/v1/payroll-periods/${finalised.periodId}/payslips-email`,
+    );
+    expect(other.statusCode).toBe(404);
+  });
+});
+
 describe('a finalised period is frozen by the database', () => {
   it('refuses to update or delete its payslips, lines and the period itself, as the app role', async () => {
     const attempts = [

@@ -147,4 +147,18 @@ export const payrollOutputsRepo = {
     );
     return row!;
   },
+
+  /** The employees of a finalised period with an e-mail address, and their net pay. */
+  async payslipRecipients(tx: Tx, tenantId: string, companyId: string, periodId: string) {
+    return tx.query<{ email: string; first_name: string; net_pay: string }>(
+      `SELECT e.email, e.first_name, s.net_pay::text AS net_pay
+         FROM payslips s
+         JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
+         JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+        WHERE s.tenant_id = $1 AND p.company_id = $2 AND p.id = $3 AND s.status <> 'Excluded'
+          AND ${CLOSED} AND coalesce(e.email, '') <> ''
+        ORDER BY e.last_name, e.first_name`,
+      [tenantId, companyId, periodId],
+    );
+  },
 };

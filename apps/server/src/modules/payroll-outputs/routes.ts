@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PayrollDashboard, PortalPayslipDetail, PortalPayslipList } from '@hrpay/contracts';
+import type { Mailer } from '../../lib/mailer.js';
 import { sendExport } from '../../lib/export.js';
 import { contextOf } from '../../lib/route-access.js';
 import { payrollOutputsService as outputs } from './service.js';
@@ -9,7 +10,10 @@ const payroll = { userTypes: ['PayrollUser'] as const, companyScoped: true };
 const portal = { userTypes: ['PortalUser'] as const };
 const PdfFile = z.unknown().describe('a PDF file');
 
-export const payrollOutputsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const payrollOutputsRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; appBaseUrl: string }> = async (
+  app,
+  { mailer, appBaseUrl },
+) => {
   app.get('/api/v1/payroll/dashboard', {
     config: { access: payroll },
     schema: { tags: ['payroll-dashboard'], response: { 200: PayrollDashboard } },
@@ -52,5 +56,15 @@ export const payrollOutputsRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await outputs.periodPayslipsPdf(tx, user, req.params.id, req.query.EmployeeId);
       return sendExport(reply, file.path, 'pdf', file.fileName);
     },
+  });
+
+  app.post('/api/v1/payroll-periods/:id/payslips-email', {
+    config: { access: { ...payroll, idOf: 'payroll_periods' } },
+    schema: {
+      tags: ['payroll-periods'],
+      params: z.object({ id: z.uuid() }),
+      response: { 200: z.object({ Sent: z.number().int() }) },
+    },
+    handler: (req) => outputs.emailPayslipNotices(contextOf(req), mailer, appBaseUrl, req.params.id),
   });
 };

@@ -1,7 +1,10 @@
-import type { PayrollDashboard, PortalPayslipDetail, PortalPayslipRow } from '@hrpay/contracts';
+import { ProblemTypes, type PayrollDashboard, PortalPayslipDetail, PortalPayslipRow } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { problems } from '../../lib/problem.js';
-import type { CurrentUser } from '../../lib/route-access.js';
+import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { writeAudit } from '../../lib/audit.js';
+import { documentsSource } from './documents-source.js';
 import { payslipsPdf } from './payslip-files.js';
 import { payrollOutputsRepo as repo, type PayslipHeaderRow, type PeriodFiguresRow } from './repository.js';
 
@@ -80,6 +83,45 @@ export const payrollOutputsService = {
   /** Payroll: every payslip of a finalised period in one PDF, or one employee's. */
   periodPayslipsPdf(tx: Tx, user: CurrentUser, periodId: string, employeeId?: string) {
     return payslipsPdf(tx, user, { periodId, employeeId });
+  },
+
+  /**
+   * Tells every employee of a finalised period with an e-mail address that the payslip is ready, through the
+   * outbox. The mail carries the net pay and the portal link, not the PDF: pay details stay behind the sign-in.
+   */
+  async emailPayslipNotices(ctx: RequestContext, mailer: Mailer, appBaseUrl: string, periodId: string) {
+    const { tx, user } = ctx;
+    const period = await documentsSource.period(tx, user.tenantId, user.companyId, periodId);
+    if (!period) throw problems.notFound();
+    if (period.status !== 'Finalised' && period.status !== 'Paid')
+      throw problems.conflict(
+        'Payslips are released when the period is finalised.',
+        ProblemTypes.invalidState,
+      );
+    const recipients = await repo.payslipRecipients(tx, user.tenantId, user.companyId, periodId);
+    const ids: string[] = [];
+    for (const r of recipients)
+      ids.push(
+        await mailer.queue(tx, user.tenantId, {
+          to: r.email,
+          subject: `Your payslip for ${period.name}`,
+          text: [
+            `Hello ${r.first_name},`,
+            '',
+            `Your payslip for ${period.name} (pay date ${period.pay_date}) is ready: net pay PHP ${r.net_pay}.`,
+            `Sign in to see it and download the PDF: ${appBaseUrl}/portal/payslips`,
+          ].join('\n'),
+        }),
+      );
+    await writeAudit(tx, user, {
+      entity: 'payroll-period',
+      entityId: periodId,
+      action: 'update',
+      before: null,
+      after: { Transition: 'email-payslips', Recipients: ids.length },
+    });
+    if (ids.length) ctx.afterCommit(() => void mailer.deliver(user.tenantId, ids));
+    return { Sent: ids.length };
   },
 
   async dashboard(tx: Tx, user: CurrentUser): Promise<PayrollDashboard> {

@@ -97,3 +97,10 @@ export const useSetPayslipStatus = () =>
 
 export const downloadRegister = (id: string, format: 'xlsx' | 'csv' | 'pdf') =>
   apiClient.download(`${at(id)}/register`, { params: { Format: format } });
+
+/** Every payslip of a finalised period in one PDF. */
+export const downloadPayslips = (id: string) => apiClient.download(`${at(id)}/payslips-pdf`);
+
+/** Mails each employee of a finalised period that the payslip is ready (through the outbox). */
+export const emailPayslipNotices = (id: string) =>
+  apiClient.post<{ Sent: number }>(`${at(id)}/payslips-email`);

@@ -30,7 +30,9 @@ import { formatCurrency } from '@/lib/currency';
 import { handleError } from '@/lib/error-handler';
 import { booleanParam, enumParam, useListQuery } from '@/lib/use-list-query';
 import {
+  downloadPayslips,
   downloadRegister,
+  emailPayslipNotices,
   fetchPeriodPayslips,
   periodKeys,
   useDeletePeriod,
@@ -131,6 +133,34 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
     }
   };
 
+  const released = p.Status === 'Finalised' || p.Status === 'Paid';
+  const [sending, setSending] = useState(false);
+  const payslipsPdf = async () => {
+    try {
+      saveFile(await downloadPayslips(p.Id), 'payslips.pdf');
+    } catch (error) {
+      handleError(error, 'The payslips could not be downloaded.');
+    }
+  };
+  const emailPayslips = async () => {
+    const ok = await confirm({
+      title: 'E-mail payslip notices?',
+      message:
+        'Each employee of this period with an e-mail address is told that the payslip is ready, with the net pay and a link to the portal.',
+      confirmLabel: 'Send',
+    });
+    if (!ok) return;
+    setSending(true);
+    try {
+      const { Sent } = await emailPayslipNotices(p.Id);
+      toast.success(Sent === 1 ? 'Sent to 1 employee' : `Sent to ${Sent} employees`);
+    } catch (error) {
+      handleError(error, 'The notices could not be sent.');
+    } finally {
+      setSending(false);
+    }
+  };
+
   const exportRegister = async (format: 'xlsx' | 'csv' | 'pdf') => {
     setExportAnchor(null);
     try {
@@ -161,6 +191,20 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
               <MenuItem onClick={() => void exportRegister('pdf')}>PDF</MenuItem>
               <MenuItem onClick={() => void exportRegister('csv')}>CSV</MenuItem>
             </Menu>
+            {released && (
+              <>
+                <Button
+                  variant="outlined"
+                  startIcon={<FileDownloadOutlined />}
+                  onClick={() => void payslipsPdf()}
+                >
+                  Payslips PDF
+                </Button>
+                <Button variant="outlined" onClick={() => void emailPayslips()} loading={sending}>
+                  E-mail payslips
+                </Button>
+              </>
+            )}
             {p.CanEdit && p.Status === 'Draft' && (
               <Button color="error" onClick={() => void deletePeriod()} disabled={acting || running}>
                 Delete
