@@ -151,19 +151,35 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
       route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
         const claims = request.claims!;
         const committed: (() => void)[] = [];
-        const result = await db.withTenant(
-          claims.tenant_id,
-          async (tx, [row]) => {
-            if (!row) throw problems.unauthorized('Your session has ended. Please sign in again.');
-            const user = currentUser(claims, row as unknown as CurrentUserRow);
-            if (!allowed.has(user.userType)) throw problems.forbidden();
-            request.context = { tx, user, afterCommit: (work) => committed.push(work) };
-            return inner.call(this, request, reply);
-          },
-          { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] },
-        );
+        // A handler that answers with reply.send (a 201, a file) must not answer before its transaction has
+        // committed: a client acting on the answer at once would not see its own write. The send is held
+        // (an own property shadows Reply#send) and made after COMMIT; a rolled-back request drops it. The
+        // shadow answers undefined, not the reply: a reply is a thenable that settles only once sent.
+        let held: { payload: unknown } | null = null;
+        const shadow = reply as unknown as { send: (payload?: unknown) => undefined };
+        shadow.send = (payload?: unknown) => {
+          held = { payload };
+          return undefined;
+        };
+        let result: unknown;
+        try {
+          result = await db.withTenant(
+            claims.tenant_id,
+            async (tx, [row]) => {
+              if (!row) throw problems.unauthorized('Your session has ended. Please sign in again.');
+              const user = currentUser(claims, row as unknown as CurrentUserRow);
+              if (!allowed.has(user.userType)) throw problems.forbidden();
+              request.context = { tx, user, afterCommit: (work) => committed.push(work) };
+              return inner.call(this, request, reply);
+            },
+            { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] },
+          );
+        } finally {
+          delete (shadow as { send?: unknown }).send;
+        }
         for (const work of committed) work();
-        return result;
+        const answer = held as { payload: unknown } | null;
+        return answer ? reply.send(answer.payload) : result;
       };
     });
   },
