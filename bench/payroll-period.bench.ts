@@ -252,6 +252,8 @@ async function compute(id: string, rowVersion: number) {
   let readSeconds: number | null = null;
   let lastProgressSeconds: number | null = null;
   let lastProgress = -1;
+  /** [seconds, RSS MB] at each poll, to see which phase holds the memory. */
+  const trace: [number, number][] = [];
   let detail: PayrollPeriodDetail | undefined;
   let window: ReturnType<ReturnType<typeof sampleRss>['stop']>;
   try {
@@ -260,6 +262,7 @@ async function compute(id: string, rowVersion: number) {
       await sleep(200);
       detail = await getPeriod(id);
       const at = (performance.now() - t0) / 1000;
+      trace.push([Number(at.toFixed(1)), Math.round(rssMb(pid) ?? 0)]);
       if (readSeconds === null && detail.JobTotal > 0) readSeconds = at;
       // Done writes job_progress = total: only a running job's progress counts.
       if (detail.JobStatus === 'Running' && detail.JobProgress !== lastProgress) {
@@ -272,6 +275,8 @@ async function compute(id: string, rowVersion: number) {
     window = memory.stop();
   }
   const seconds = (performance.now() - t0) / 1000;
+  const peakOf = (from: number, to: number) =>
+    Math.max(0, ...trace.filter(([t]) => t >= from && t <= to).map(([, mb]) => mb));
   if (detail?.JobStatus !== 'Done') throw new Error(`compute: ${detail?.JobStatus} ${detail?.JobError}`);
   return {
     seconds,
@@ -285,6 +290,13 @@ async function compute(id: string, rowVersion: number) {
     detail,
     rssBeforeMb,
     peakRssMb: window.peakMb,
+    // Sampled at the polls (the kernel's mark catches the true peak, not its phase).
+    phasePeakRssMb: {
+      read: peakOf(0, readSeconds ?? 0),
+      compute: peakOf(readSeconds ?? 0, lastProgressSeconds ?? 0),
+      store: peakOf(lastProgressSeconds ?? 0, seconds),
+    },
+    rssTrace: trace,
     rssWindow: window,
     rssAfterMb: rssMb(pid) ?? 0,
   };
@@ -439,6 +451,10 @@ try {
   const finaliseSeconds = (performance.now() - t1) / 1000;
   const finaliseRss = fMemory.stop();
   if (finalised.Status !== 'Finalised') throw new Error(`finalise: ${finalised.Status}`);
+  const pp = first.phasePeakRssMb;
+  console.log(
+    `compute RSS peaks  read ${pp.read} MB, compute ${pp.compute} MB, store ${pp.store} MB (polled)`,
+  );
   console.log(`finalise           ${f2(finaliseSeconds)} s`);
 
   // 3. The baseline (PostgreSQL): the same rows, read out, copied into the scratch tables; twice.
@@ -521,6 +537,8 @@ try {
       payslipsPerSecond: payslips / first.seconds,
       phases: first.phases,
       rssBeforeMb: first.rssBeforeMb,
+      phasePeakRssMb: first.phasePeakRssMb,
+      rssTrace: first.rssTrace,
       peakRssMb: first.peakRssMb,
       rssAfterMb: first.rssAfterMb,
       rssWindow: first.rssWindow,
