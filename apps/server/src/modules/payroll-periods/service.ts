@@ -173,7 +173,12 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       await db.withTenant(tenantId, (tx) => repo.jobProgress(tx, tenantId, id, 0, total));
       const slips: ComputedPayslip[] = [];
       for (let i = 0; i < total; i += CHUNK) {
-        for (const e of inputs.employees.slice(i, i + CHUNK)) slips.push(computeEmployee(inputs, e));
+        for (const e of inputs.employees.slice(i, i + CHUNK)) {
+          slips.push(computeEmployee(inputs, e));
+          // Each employee's attendance is read once: dropping it as the payslips grow keeps the peak memory
+          // near the larger of the two, not their sum (1.5 million day rows at 100,000 employees).
+          inputs.days.delete(e.id);
+        }
         const done = Math.min(total, i + CHUNK);
         if (done < total) {
           await db.withTenant(tenantId, (tx) => repo.jobProgress(tx, tenantId, id, done, total));
