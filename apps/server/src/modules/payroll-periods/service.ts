@@ -28,8 +28,9 @@ type ParsedAdjustment = ReturnType<typeof CreatePayrollAdjustmentRequest.parse>;
 
 const ENTITY = 'payroll-period';
 const STALE = 'The payroll period was changed by someone else since you opened it. Reload and try again.';
-/** A compute job that shows no progress for this long was cut off (a restart): it is reported as failed. */
-const STALE_JOB_MS = 10 * 60_000;
+/** A compute job that shows no progress for this long was cut off (a restart): it is reported as failed.
+ *  PAYROLL_STALE_JOB_MS shortens it for the kill test (test/payroll-crash.test.ts) only. */
+const STALE_JOB_MS = Number(process.env.PAYROLL_STALE_JOB_MS) || 10 * 60_000;
 /** Payslips computed between two progress writes (and between two yields to the event loop). */
 const CHUNK = 500;
 
@@ -159,9 +160,16 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
   // ---------------------------------------------------------------- the compute job
 
   async function runCompute(tenantId: string, id: string, actor: CurrentUser) {
-    const claimed = await db.withTenant(tenantId, (tx) => repo.claimJob(tx, tenantId, id));
-    if (!claimed) return;
+    // This process's job from the start (before the claim's await): a read between queue and claim must not
+    // take it for an interrupted one.
     running.add(id);
+    let claimed = false;
+    try {
+      claimed = await db.withTenant(tenantId, (tx) => repo.claimJob(tx, tenantId, id));
+    } finally {
+      if (!claimed) running.delete(id);
+    }
+    if (!claimed) return;
     try {
       const inputs = await db.withTenant(tenantId, async (tx) => {
         const period = await repo.get(tx, tenantId, actor.companyId, id);
