@@ -152,6 +152,8 @@ export const documentsSource = {
            LEFT JOIN positions pos ON pos.tenant_id = e.tenant_id AND pos.id = e.position_id
            LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
           WHERE s.tenant_id = $1 AND p.company_id = $2 AND s.status <> 'Excluded'
+            -- A payslip the engine could not compute has no figures (its warning says why): nothing to report.
+            AND s.result IS NOT NULL
             ${closedOnly ? `AND p.status IN ('Finalised', 'Paid')` : ''}
             AND ${scopeSql(scope, params)}
             AND concat_ws(chr(1), lower(e.last_name), lower(e.first_name), e.id, p.pay_date, s.id) > $3
