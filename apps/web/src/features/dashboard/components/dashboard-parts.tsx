@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
+import { errorMessage } from '@/lib/error-handler';
 
 /** The building blocks of every dashboard: a figure card, a titled panel, an empty line, a loading skeleton. */
 
@@ -128,5 +131,27 @@ export function DashboardSkeleton() {
       </Box>
       <Skeleton variant="rounded" height={200} />
     </Box>
+  );
+}
+
+/** A dashboard whose figures could not be loaded: the reason and a Retry. */
+export function DashboardLoadError({
+  query,
+  fallback,
+}: {
+  query: { error: unknown; isFetching: boolean; refetch: () => unknown };
+  fallback: string;
+}) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Retry
+        </Button>
+      }
+    >
+      {errorMessage(query.error, fallback)}
+    </Alert>
   );
 }

@@ -1,7 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -11,10 +9,9 @@ import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { HrDashboard as HrDashboardData } from '@hrpay/contracts';
-import { errorMessage } from '@/lib/error-handler';
 import { visuallyHidden } from '@/lib/visually-hidden';
 import { useHrDashboard } from '../api/hr-dashboard';
-import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
+import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
 import { pathTo, ROUTES } from '@/lib/paths';
 
 export const HR_DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
@@ -37,25 +34,7 @@ const employeeLink = (id: string) => pathTo(ROUTES.hrEmployeeEdit, { id });
 export function HrDashboard() {
   const dashboard = useHrDashboard();
   if (dashboard.isPending) return <DashboardSkeleton />;
-  if (dashboard.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => void dashboard.refetch()}
-            loading={dashboard.isFetching}
-          >
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(dashboard.error, HR_DASHBOARD_LOAD_FAILED)}
-      </Alert>
-    );
-  }
+  if (dashboard.isError) return <DashboardLoadError query={dashboard} fallback={HR_DASHBOARD_LOAD_FAILED} />;
   return <Body data={dashboard.data} />;
 }
 

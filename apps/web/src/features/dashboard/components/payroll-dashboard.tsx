@@ -1,7 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -14,10 +12,9 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { PayrollDashboard as PayrollDashboardData, PayrollDataProblems } from '@hrpay/contracts';
 import { formatCurrency } from '@/lib/currency';
-import { errorMessage } from '@/lib/error-handler';
 import { visuallyHidden } from '@/lib/visually-hidden';
 import { usePayrollDashboard } from '../api/payroll-dashboard';
-import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
+import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
 
 const PERIODS = '/payroll/payroll-periods';
 const DETAILS = '/payroll/employee-payroll-details';
@@ -47,25 +44,8 @@ const STATUS_COLOR: Record<string, 'default' | 'info' | 'warning' | 'success'> =
 export function PayrollDashboard() {
   const dashboard = usePayrollDashboard();
   if (dashboard.isPending) return <DashboardSkeleton />;
-  if (dashboard.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => void dashboard.refetch()}
-            loading={dashboard.isFetching}
-          >
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(dashboard.error, 'The dashboard could not be loaded.')}
-      </Alert>
-    );
-  }
+  if (dashboard.isError)
+    return <DashboardLoadError query={dashboard} fallback={'The dashboard could not be loaded.'} />;
   return <Body data={dashboard.data} />;
 }
 

@@ -27,6 +27,7 @@ import { PageHeader } from '@/components/page-header';
 import { saveFile } from '@/lib/api-client';
 import { isProblem } from '@/lib/api-error';
 import { formatCurrency } from '@/lib/currency';
+import { formatIsoDate } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { booleanParam, enumParam, useListQuery } from '@/lib/use-list-query';
 import {
@@ -45,10 +46,7 @@ import { PeriodTotals } from '../components/period-totals';
 import { KIND_LABEL, PeriodStatusChip } from '../components/period-status-chip';
 
 const LIST = '/payroll/payroll-periods';
-const date = (iso: string) =>
-  new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+const date = formatIsoDate;
 
 /** /payroll/payroll-periods/:payrollPeriodId: compute, review, approve, finalise and pay one period. */
 export default function PayrollPeriodDetailsPage() {

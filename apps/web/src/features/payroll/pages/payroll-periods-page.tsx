@@ -13,15 +13,13 @@ import {
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { formatCurrency } from '@/lib/currency';
+import { formatIsoDate } from '@/lib/dates';
 import { enumParam, useListQuery } from '@/lib/use-list-query';
 import { fetchPeriods, periodKeys } from '../api/payroll-periods';
 import { CreatePeriodDialog } from '../components/create-period-dialog';
 import { KIND_LABEL, PeriodStatusChip } from '../components/period-status-chip';
 
-const date = (iso: string) =>
-  new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+const date = formatIsoDate;
 
 /** /payroll/payroll-periods: the company's payroll periods, newest first, with their state and totals. */
 export default function PayrollPeriodsPage() {

@@ -18,14 +18,12 @@ import { RecordLoadError, RecordLoading } from '@/components/edit-page';
 import { PageHeader } from '@/components/page-header';
 import { apiClient, saveFile } from '@/lib/api-client';
 import { formatCurrency } from '@/lib/currency';
+import { formatIsoDate } from '@/lib/dates';
 import { errorMessage, handleError } from '@/lib/error-handler';
 import { useMyPayslip, useMyPayslips } from '../api/payslips';
 import { PayslipLines } from '@/components/payslip-lines';
 
-const date = (iso: string) =>
-  new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+const date = formatIsoDate;
 export const cutoffLabel = (p: { CutoffStart: string; CutoffEnd: string }) =>
   `${date(p.CutoffStart)} – ${date(p.CutoffEnd)}`;
 
