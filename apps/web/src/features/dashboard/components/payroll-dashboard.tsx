@@ -97,9 +97,7 @@ function Body({ data }: { data: PayrollDashboardData }) {
           value={data.NextPayDate ? dayLabel(data.NextPayDate) : '—'}
           to={PERIODS}
         >
-          {last
-            ? `Employer statutory cost last period ${formatCurrency(last.EmployerCost)}`
-            : 'Create a period to start'}
+          {data.OpenPeriods[0]?.Name ?? 'No open period: create the next one'}
         </StatCard>
       </Box>
 
