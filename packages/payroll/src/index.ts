@@ -28,6 +28,7 @@ export type {
   MonthToDate,
   OtherDeduction,
   PayProfile,
+  RateChange,
   Payslip,
   PayslipInput,
   PayslipLine,

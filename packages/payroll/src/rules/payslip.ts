@@ -19,6 +19,7 @@ import { contributions } from './payslip/contributions.js';
 import { takeDeductions } from './payslip/deductions.js';
 import { attendanceEarnings } from './payslip/earnings.js';
 import { EMPTY } from './payslip/inputs.js';
+import { rateChangeAdjustments } from './payslip/rate-changes.js';
 import { Slip } from './payslip/slip.js';
 import { readTerms } from './payslip/terms.js';
 import type { Payslip, PayslipInput } from './payslip/types.js';
@@ -51,8 +52,10 @@ export function computePayslip(input: PayslipInput): Payslip {
     w.restCovered,
     w.cola !== 0,
   );
-  const basicEarned = attendanceEarnings(slip, w, t, premiums.list);
+  let basicEarned = attendanceEarnings(slip, w, t, premiums.list);
   giveBackTally(t);
+  // ---- a rate that changed inside the period: the days before it at their own rate
+  basicEarned += rateChangeAdjustments(slip, w, inp.attendance, hol, premiums.list);
 
   // ---- allowances, de minimis and the 90,000 benefits bucket
   const ytdIn = inp.ytd === undefined ? EMPTY : obj(inp.ytd, 'ytd');

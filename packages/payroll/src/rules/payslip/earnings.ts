@@ -53,12 +53,15 @@ const HOLX_CODE = ABBR.map((a) => `HOLX_${a}`);
 const HOLX_DESC = LABEL.map((l) => `Unpaid ${l} (absent on the workday before, Art. 94)`);
 
 /** Adds the earning lines of the attendance to `slip`; returns the basic salary earned (for the 13th month: no
- *  premiums, OT, night differential or COLA). `premiums` is the premium table in force, by DAY_KEYS index. */
+ *  premiums, OT, night differential or COLA). `premiums` is the premium table in force, by DAY_KEYS index.
+ *  `share` (days of the period, of all its days) pays that part of a monthly salary: rate-changes.ts prices the
+ *  days before a rate change with it. */
 export function attendanceEarnings(
   slip: Slip,
   p: PayTerms,
   t: AttendanceTally,
   premiums: CompiledDay[],
+  share: { days: number; of: number } = { days: 1, of: 1 },
 ): number {
   const { monthly, weekly, weekDays, rateCents, periodsPerMonth, rNum, rDen, hpd, cola } = p;
   const fullDay = hpd * 60;
@@ -71,7 +74,11 @@ export function attendanceEarnings(
   let basicEarned = 0; // basic salary for 13th-month purposes (no premiums, OT, ND, COLA)
   if (monthly) {
     // Weekly: the unrounded daily rate × the days the salary pays in a week, rounded once.
-    const basic = weekly ? mulDivHalfUp(rNum, weekDays, 1, rDen) : divHalfUp(rateCents, periodsPerMonth);
+    const basic = weekly
+      ? mulDivHalfUp(rNum, weekDays * share.days, 1, rDen * share.of)
+      : share.days === share.of
+        ? divHalfUp(rateCents, periodsPerMonth)
+        : mulDivHalfUp(rateCents, share.days, 1, periodsPerMonth * share.of);
     if (weekly) {
       const d = 'Basic salary (daily rate × days)';
       slip.earn('BASIC', d, weekDays, 'day', formatRate(rNum, rDen), basic, dayTaxable, true);

@@ -24,6 +24,11 @@ import type { Contributions } from './contributions.js';
 import type { ContributionSplit, PayslipFrequency, TaxMethod, WeeklyContributions } from './types.js';
 import type { Withholding } from './withholding.js';
 
+export interface RateSegment {
+  from: string;
+  cents: number;
+}
+
 export interface PayTerms {
   start: string;
   end: string;
@@ -49,6 +54,9 @@ export interface PayTerms {
   cola: number;
   mwe: boolean;
   restCovered: boolean;
+  /** profile.rateChanges, validated: the period's rates in date order, the first from the period start. The
+   *  terms' rate (rateCents, rNum) is the last one, in force on the period's end. Undefined: one rate. */
+  rateSegments: RateSegment[] | undefined;
   /** Weekly, monthly-paid: the days the salary pays in a week. */
   weekDays: number;
   doSss: boolean;
@@ -105,7 +113,10 @@ export function readTerms(inp: Record<string, unknown>): PayslipWork {
   const set = inp.settings === undefined ? EMPTY : obj(inp.settings, 'settings');
   const prof = obj(inp.profile, 'profile');
   const monthly = oneOf(prof.rateType, 'profile.rateType', RATE_TYPES) === 'monthly';
-  const rateCents = parseMoney(prof.rate, 'profile.rate');
+  const rateSegments = readRateChanges(prof, start, end);
+  const rateCents = rateSegments
+    ? rateSegments[rateSegments.length - 1]!.cents
+    : parseMoney(prof.rate, 'profile.rate');
   const divisor = factor(prof.divisor, 'profile.divisor', factor(set.divisor, 'settings.divisor', 261));
   const split = oneOf(set.contributionSplit, 'settings.contributionSplit', SPLITS, 'equal');
   const taxMethod = oneOf(set.taxMethod, 'settings.taxMethod', TAX_METHODS, 'per-period');
@@ -153,13 +164,13 @@ export function readTerms(inp: Record<string, unknown>): PayslipWork {
     cola,
     mwe,
     restCovered,
+    rateSegments,
     weekDays,
     doSss,
     doPhic,
     doHdmf,
     doTax,
-    rNum: monthly ? rateCents * 12 : rateCents,
-    rDen: monthly ? divisor : 1,
+    ...dayRate(monthly, rateCents, divisor),
     hdmfPeriod: 0,
     bucketUsed: 0,
     sssMonthly: 0,
@@ -180,4 +191,44 @@ export function readTerms(inp: Record<string, unknown>): PayslipWork {
     wtax: 0,
     yearEnd: undefined,
   };
+}
+
+/** The day rate of a rate as the exact fraction rNum / rDen centavos (monthly × 12 / divisor, unrounded). */
+export function dayRate(
+  monthly: boolean,
+  rateCents: number,
+  divisor: number,
+): { rNum: number; rDen: number } {
+  return { rNum: monthly ? rateCents * 12 : rateCents, rDen: monthly ? divisor : 1 };
+}
+
+/** profile.rate and profile.rateChanges as the period's rates in date order; undefined when the rate is one. */
+function readRateChanges(
+  prof: Record<string, unknown>,
+  start: string,
+  end: string,
+): RateSegment[] | undefined {
+  if (prof.rateChanges === undefined) return undefined;
+  if (!Array.isArray(prof.rateChanges) || prof.rateChanges.length > 31)
+    throw new PayrollInputError('profile.rateChanges', 'must be an array of at most 31 changes');
+  const first = parseMoney(prof.rate, 'profile.rate');
+  if (prof.rateChanges.length === 0) return undefined;
+  const segments: RateSegment[] = [{ from: start, cents: first }];
+  prof.rateChanges.forEach((value, i) => {
+    const field = `profile.rateChanges[${i}]`;
+    const change = obj(value, field);
+    const from = parseDate(change.from, `${field}.from`);
+    const previous = segments[segments.length - 1]!.from;
+    if (from <= previous || from > end)
+      throw new PayrollInputError(
+        `${field}.from`,
+        i === 0
+          ? 'must be after period.start and on or before period.end'
+          : 'must be after the change before it and on or before period.end',
+      );
+    const cents = parseMoney(change.rate, `${field}.rate`);
+    if (cents <= 0) throw new PayrollInputError(`${field}.rate`, 'must be more than 0.00');
+    segments.push({ from, cents });
+  });
+  return segments;
 }

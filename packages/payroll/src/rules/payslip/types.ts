@@ -32,8 +32,11 @@ export interface CompanySettings {
 
 export interface PayProfile {
   rateType: 'monthly' | 'daily';
-  /** Monthly salary or daily rate. */
+  /** Monthly salary or daily rate: the rate in force on the period's first day. */
   rate: Money;
+  /** Raises (or cuts) that take effect inside the period, in date order: from `from` on, each day is paid at
+   *  `rate` (same rate type). Days before keep the earlier rate; see README "Rate changes inside a period". */
+  rateChanges?: RateChange[];
   /** Overrides settings.divisor for this employee. */
   divisor?: number;
   /** Normal hours per day (Art. 83). Default 8. */
@@ -47,6 +50,12 @@ export interface PayProfile {
    *  else divisor / 52 rounded: 261 → 5, 313 → 6). */
   workdaysPerWeek?: number;
   statutory?: { sss?: boolean; philhealth?: boolean; pagibig?: boolean; withholdingTax?: boolean };
+}
+
+export interface RateChange {
+  /** First day paid at `rate`: after the period's start, on or before its end. */
+  from: string;
+  rate: Money;
 }
 
 export interface DayAttendance {
