@@ -333,7 +333,6 @@ describe('payroll periods', () => {
       'Missing SSS number',
       'Missing PhilHealth number',
       'Missing Pag-IBIG number',
-      'The rate changed on 2026-03-10 inside the cut-off; the rate in force on the cut-off end (Daily 750.00) was used for the whole period',
       'No attendance in the cut-off',
       // Nothing earned, so the contributions cannot be taken (deferred): SSS on the minimum MSC 5,000 at 5% =
       // 250 / 2; PhilHealth on the EEMR 750 × 261 / 12 = 16,312.50 at 2.5% = 407.81 / 2 (half-up of 203.906);
@@ -729,6 +728,54 @@ describe('payroll periods', () => {
     expect(slip.Lines.filter((l) => l.Kind === 'earning').map((l) => l.Amount)).toEqual(
       expect.arrayContaining(['750.00', '234.38']),
     );
+  });
+
+  it('pays each day at the rate in force on it when a raise falls inside the cut-off', async () => {
+    const [raised] = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query<{ id: string }>(
+        `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, rate_type,
+                basic_rate) VALUES ($1, $2, 'PP-0004', 'Rita', 'Raise', DATE '2026-01-05', 'Daily', 600)
+         RETURNING id`,
+        [payroll.tenantId, companyId],
+      ),
+    );
+    await t.db.withTenant(payroll.tenantId, async (tx) => {
+      await tx.query(
+        `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
+         VALUES ($1, $2, $3, DATE '2026-01-05', 'Daily', 600), ($1, $2, $3, DATE '2026-07-10', 'Daily', 700)`,
+        [payroll.tenantId, companyId, raised!.id],
+      );
+      await tx.query(
+        `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, day_type, rest_day, worked_minutes,
+                late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes, payable_overtime_minutes,
+                overtime_night_minutes, absent, on_leave)
+         VALUES ($1, $2, $3, DATE '2026-07-06', 'ordinary', false, 480, 0, 0, 0, 0, 0, 0, false, false),
+                ($1, $2, $3, DATE '2026-07-13', 'ordinary', false, 480, 0, 0, 0, 0, 0, 0, false, false)`,
+        [payroll.tenantId, companyId, raised!.id],
+      );
+    });
+    const created = await period({
+      Name: 'July 2026 1st cut-off',
+      CutoffStart: '2026-07-01',
+      CutoffEnd: '2026-07-15',
+      PayDate: '2026-07-20',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await compute(created.json().Id);
+    const slip = await payslipOf(created.json().Id, raised!.id);
+    /*
+     * Daily 600 until 9 July, 700 from 10 July (issue 10 §1: the rate in force on each day).
+     *   6 July, 8 hours at 600                     =   600.00
+     *   13 July, 8 hours at 700                    =   700.00
+     *   Gross                                      = 1,300.00
+     * Shown as the days at the end rate (2 × 700 = 1,400.00) and one adjustment for the days before 10 July:
+     * 600 - 700 = -100.00.
+     */
+    expect(slip.Gross).toBe('1300.00');
+    const amount = (code: string) => slip.Lines.find((l) => l.Code === code)?.Amount;
+    expect(amount('BASIC')).toBe('1400.00');
+    expect(amount('RATE_ADJ')).toBe('-100.00');
+    expect(slip.Warnings.some((w) => w.includes('rate'))).toBe(false);
   });
 
   it('does not pay a monthly salary for the workdays before a mid-cut-off hire', async () => {

@@ -339,21 +339,51 @@ function missingIds(e: EmployeeRow): string[] {
   return warnings;
 }
 
-/** The rate in force at the cut-off end (history first, else the 201 starting rate from the hire date). */
+/**
+ * The rate in force at the cut-off end (history first, else the 201 starting rate from the hire date) and, when
+ * the rate changed inside the cut-off, the rate on its first day and the changes: the engine then pays each day at
+ * the rate in force on it. A change of rate type (monthly to daily), hours or COLA inside a cut-off cannot be
+ * split that way: the end rate pays the whole period, with a warning.
+ */
 function rateOf(
   e: EmployeeRow,
   history: RateRow[] | undefined,
   start: string,
-): { rate: RateRow | null; changed: string | null } {
+): {
+  rate: RateRow | null;
+  startRate: string | null;
+  changes: { from: string; rate: string }[];
+  changed: string | null;
+} {
   if (history?.length) {
     const inForce = history[history.length - 1]!;
-    const changedInside = history.find((r) => r.effective_from > start);
+    const inside = history.filter((r) => r.effective_from > start);
     const before = history.filter((r) => r.effective_from <= start);
-    const changed =
-      changedInside && (before.length || e.basic_rate)
-        ? `The rate changed on ${changedInside.effective_from} inside the cut-off; the rate in force on the cut-off end (${inForce.rate_type} ${inForce.rate}) was used for the whole period`
-        : null;
-    return { rate: inForce, changed };
+    const first: Pick<RateRow, 'rate_type' | 'rate' | 'hours_per_day' | 'cola_per_day'> | null =
+      before[before.length - 1] ??
+      (e.rate_type && e.basic_rate
+        ? { rate_type: e.rate_type, rate: e.basic_rate, hours_per_day: 8, cola_per_day: '0.00' }
+        : null);
+    if (!inside.length || !first) return { rate: inForce, startRate: null, changes: [], changed: null };
+    const splittable = [first, ...inside].every(
+      (r) =>
+        r.rate_type === inForce.rate_type &&
+        r.hours_per_day === inForce.hours_per_day &&
+        cents(r.cola_per_day) === cents(inForce.cola_per_day),
+    );
+    if (splittable)
+      return {
+        rate: inForce,
+        startRate: first.rate,
+        changes: inside.map((r) => ({ from: r.effective_from, rate: r.rate })),
+        changed: null,
+      };
+    return {
+      rate: inForce,
+      startRate: null,
+      changes: [],
+      changed: `The rate type, hours or COLA changed on ${inside[0]!.effective_from} inside the cut-off; the rate in force on the cut-off end (${inForce.rate_type} ${inForce.rate}) was used for the whole period`,
+    };
   }
   if (e.rate_type && e.basic_rate && cents(e.basic_rate) > 0) {
     return {
@@ -365,10 +395,12 @@ function rateOf(
         hours_per_day: 8,
         cola_per_day: '0.00',
       },
+      startRate: null,
+      changes: [],
       changed: null,
     };
   }
-  return { rate: null, changed: null };
+  return { rate: null, startRate: null, changes: [], changed: null };
 }
 
 function empty(e: EmployeeRow, warnings: string[]): ComputedPayslip {
@@ -395,7 +427,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const warnings = missingIds(e);
   if (kind === 'FinalPay' && !e.separation_date)
     warnings.push('Not separated: a final pay is for an employee whose separation is recorded');
-  const { rate, changed } = rateOf(e, inp.rates.get(e.id), start);
+  const { rate, startRate, changes, changed } = rateOf(e, inp.rates.get(e.id), start);
   if (changed) warnings.push(changed);
   if (!rate) return empty(e, ['No pay rate', ...warnings]);
 
@@ -503,7 +535,9 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
 
   const profile: PayslipInput['profile'] = {
     rateType: rate.rate_type === 'Monthly' ? 'monthly' : 'daily',
-    rate: rate.rate,
+    // A rate changed inside the cut-off: the rate on its first day, and each change from its date.
+    rate: startRate ?? rate.rate,
+    ...(changes.length ? { rateChanges: changes } : {}),
     divisor,
     hoursPerDay: rate.hours_per_day,
     colaPerDay: rate.cola_per_day,
@@ -521,6 +555,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     // PhilHealth was paid on the basic salary); withholding tax stays on the taxable part.
     profile.rateType = 'daily';
     profile.rate = pesos(dailyCents);
+    delete profile.rateChanges;
     profile.colaPerDay = '0.00';
     profile.statutory = {
       sss: false,
