@@ -605,6 +605,17 @@ describe('payroll periods', () => {
   });
 
   it('computes a 13th month period from the finalised basic pay, and a final pay', async () => {
+    // PD 851: the 13th month pay is paid by 24 December of its year, on creation and on edit.
+    const late = await period({
+      Kind: 'ThirteenthMonth',
+      Name: '13th month 2026 (late)',
+      CutoffStart: '2026-01-01',
+      CutoffEnd: '2026-12-15',
+      PayDate: '2026-12-28',
+    });
+    expect(late.statusCode).toBe(400);
+    expect(errorCodes(late)).toEqual(['PayDate']);
+    expect(late.body).toContain('24 December');
     const thirteenth = await period({
       Kind: 'ThirteenthMonth',
       Name: '13th month 2026',
@@ -613,6 +624,12 @@ describe('payroll periods', () => {
       PayDate: '2026-12-20',
     });
     expect(thirteenth.statusCode, thirteenth.body).toBe(201);
+    const moved = await call(payroll, 'PUT', `${base}/${thirteenth.json().Id}`, {
+      ...thirteenth.json(),
+      PayDate: '2026-12-29',
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.body).toContain('on or before 2026-12-24');
     await compute(thirteenth.json().Id);
     const slip = await payslipOf(thirteenth.json().Id, worker);
     // 13th month = basic salary earned in the year's finalised payrolls / 12 = 14,913.79 / 12 = 1,242.815833

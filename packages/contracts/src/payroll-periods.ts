@@ -101,6 +101,11 @@ export const PayrollPeriodFields = {
   Remarks: remarks,
 };
 
+/** PD 851 (13th month pay law) and its rules: the 13th month pay is paid not later than 24 December of the year. */
+export const thirteenthMonthDueDate = (cutoffEnd: string) => `${cutoffEnd.slice(0, 4)}-12-24`;
+export const THIRTEENTH_MONTH_LATE =
+  'The 13th month pay is due by 24 December of its year (PD 851); choose a pay date on or before';
+
 const datesInOrder = <T extends { CutoffStart: string; CutoffEnd: string; PayDate: string }>(r: T) =>
   r.CutoffEnd >= r.CutoffStart;
 
@@ -121,6 +126,10 @@ export const CreatePayrollPeriodRequest = z
   .refine((r) => r.PayDate >= r.CutoffStart, {
     path: ['PayDate'],
     message: 'The pay date cannot be before the cut-off starts',
+  })
+  .refine((r) => r.Kind !== 'ThirteenthMonth' || r.PayDate <= thirteenthMonthDueDate(r.CutoffEnd), {
+    path: ['PayDate'],
+    message: THIRTEENTH_MONTH_LATE + ' 24 December',
   })
   .refine((r) => r.Kind !== 'FinalPay' || (r.EmployeeIds?.length ?? 0) > 0, {
     path: ['EmployeeIds'],

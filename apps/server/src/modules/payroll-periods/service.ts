@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ProblemTypes,
+  THIRTEENTH_MONTH_LATE,
+  thirteenthMonthDueDate,
   type CreatePayrollAdjustmentRequest,
   type CreatePayrollPeriodRequest,
   type PayrollPeriodDetail,
@@ -380,6 +382,13 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             ProblemTypes.overlap,
           );
       }
+      if (before.kind === 'ThirteenthMonth' && input.PayDate > thirteenthMonthDueDate(input.CutoffEnd))
+        throw problems.badRequest('One or more fields are invalid.', [
+          {
+            Code: 'PayDate',
+            Description: `PayDate: ${THIRTEENTH_MONTH_LATE} ${thirteenthMonthDueDate(input.CutoffEnd)}`,
+          },
+        ]);
       let employeeIds = before.employee_ids;
       if (before.kind === 'FinalPay' && input.EmployeeIds) {
         employeeIds = [...new Set(input.EmployeeIds)];

@@ -11,7 +11,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useQuery } from '@tanstack/react-query';
-import { PAYROLL_PERIOD_KINDS, type PayrollPeriodListItem, type ListResponse } from '@hrpay/contracts';
+import {
+  PAYROLL_PERIOD_KINDS,
+  THIRTEENTH_MONTH_LATE,
+  thirteenthMonthDueDate,
+  type PayrollPeriodListItem,
+  type ListResponse,
+} from '@hrpay/contracts';
 import { EmployeePicker } from '@/components/employee-picker';
 import {
   applyServerErrors,
@@ -44,6 +50,10 @@ const formSchema = z
   .refine((v) => v.PayDate >= v.CutoffStart, {
     path: ['PayDate'],
     message: 'The pay date cannot be before the cut-off starts',
+  })
+  .refine((v) => v.Kind !== 'ThirteenthMonth' || v.PayDate <= thirteenthMonthDueDate(v.CutoffEnd), {
+    path: ['PayDate'],
+    message: `${THIRTEENTH_MONTH_LATE} 24 December`,
   })
   .refine((v) => v.Kind !== 'Adjustment' || v.ReferencesPeriodId !== '', {
     path: ['ReferencesPeriodId'],
