@@ -329,7 +329,7 @@ export const PayslipDetail = PayslipListItem.extend({
 });
 export type PayslipDetail = z.infer<typeof PayslipDetail>;
 
-/** hold / include / exclude one employee's payslip (Draft or Computed periods). */
+/** hold / include / exclude one employee's payslip (Draft or Computed periods; hold / include also Approved). */
 export const PayslipStatusRequest = z.strictObject({
   Remarks: z.string().trim().max(500, M.maxLength(500)).nullable().optional(),
 });

@@ -224,6 +224,13 @@ export const Bir2316Query = z.object({
   Format: formatOf(['pdf']).default('pdf'),
 });
 export type Bir2316Query = z.input<typeof Bir2316Query>;
+/** The certificate of final pay of one employee's payslip in a finalised final-pay period (not in the catalogue:
+ *  it is downloaded from that payslip). */
+export const FinalPayCertificateQuery = z.object({
+  PayrollPeriodId,
+  EmployeeId: z.uuid('EmployeeId must be the id of an employee'),
+});
+export type FinalPayCertificateQuery = z.input<typeof FinalPayCertificateQuery>;
 export const AlphalistQuery = z.object({
   Year,
   Region: z.enum(BIR_REGIONS, `Region must be one of ${BIR_REGIONS.join(', ')}`).default('NCR'),

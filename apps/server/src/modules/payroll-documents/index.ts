@@ -32,3 +32,10 @@ export type {
 } from './annual.js';
 export { bir2316FileName, writeBir2316Pdf, type Bir2316PdfOptions } from './bir-2316.js';
 export { DEFAULT_BENEFIT_CODES, type ClassifyOptions, type CompensationItem } from './compensation.js';
+export {
+  finalPayComponents,
+  writeFinalPayCertificatePdf,
+  type DocFinalPay,
+  type FinalPayCertificatePdfOptions,
+  type FinalPayComponents,
+} from './final-pay-certificate.js';

@@ -76,7 +76,9 @@ export function registerAmounts(p: Payslip): Record<RegisterAmount, number> {
  * number alone where it would neutralise a text "-1379.31"); the number is the exact decimal text read once, never
  * added. For PDF they are "1,234.50" text.
  */
-export function registerColumns(format: FileFormat = 'xlsx'): ExportColumn<DocPayslip>[] {
+export function registerColumns(
+  format: FileFormat = 'xlsx',
+): ExportColumn<DocPayslip & { held?: boolean }>[] {
   const amount =
     format === 'pdf'
       ? (centavos: number) => moneyDisplay(centavos)
@@ -90,6 +92,8 @@ export function registerColumns(format: FileFormat = 'xlsx'): ExportColumn<DocPa
       value: (r) => amount(registerAmounts(r.payslip)[key]),
       width: Math.max(12, header.length + 2),
     })),
+    // A held payslip stays in the register and its totals, but is paid later, outside the bank file.
+    { header: 'Pay status', value: (r) => (r.held ? 'Held' : ''), width: 11, pdfWidth: 0.8 },
   ];
 }
 

@@ -536,9 +536,14 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       const row = await repo.payslip(tx, user.tenantId, user.companyId, payslipId);
       if (!row) throw problems.notFound('The payslip was not found.');
       const period = await mustGet(tx, user, row.payroll_period_id, true);
-      if (!editable(period) || jobActive(period))
+      // After approval pay can still be withheld (held: out of the bank file, still in the register) or released
+      // again; excluding or re-including an excluded payslip changes the totals and needs a compute.
+      const holdOnly = period.status === 'Approved' && status !== 'Excluded' && row.status !== 'Excluded';
+      if ((!editable(period) && !holdOnly) || jobActive(period))
         throw invalid(
-          `Payslips of a ${period.status.toLowerCase()} period cannot be held, included or excluded.`,
+          period.status === 'Approved'
+            ? 'Payslips of an approved period can only be held or released from hold; return it for changes to exclude or include an employee.'
+            : `Payslips of a ${period.status.toLowerCase()} period cannot be held, included or excluded.`,
         );
       await repo.setPayslipStatus(tx, user.tenantId, payslipId, status);
       await tx.query(

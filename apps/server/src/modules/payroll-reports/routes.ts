@@ -6,6 +6,7 @@ import {
   BankFileQuery,
   Bir1601cQuery,
   Bir2316Query,
+  FinalPayCertificateQuery,
   LoanBalancesQuery,
   LoanRemittanceQuery,
   MonthCsvQuery,
@@ -70,6 +71,9 @@ export const payrollReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   route('loan-remittance', LoanRemittanceQuery, ({ tx, user }, q) => reports.loanRemittance(tx, user, q));
   route('bir-1601c', Bir1601cQuery, ({ tx, user }, q) => reports.bir1601c(tx, user, q));
   route('bir-2316', Bir2316Query, ({ tx, user }, q) => reports.bir2316(tx, user, q));
+  route('final-pay-certificate', FinalPayCertificateQuery, ({ tx, user }, q) =>
+    reports.finalPayCertificate(tx, user, q),
+  );
   route('alphalist-1604c', AlphalistQuery, ({ tx, user }, q) => reports.alphalist(tx, user, q));
   route('thirteenth-month', YearSheetQuery, ({ tx, user }, q) => reports.thirteenthMonth(tx, user, q));
   route('loan-balances', LoanBalancesQuery, ({ tx, user }, q) => reports.loanBalances(tx, user, q));

@@ -9,6 +9,7 @@ import {
   type BankFileQuery,
   type Bir1601cQuery,
   type Bir2316Query,
+  type FinalPayCertificateQuery,
   type LoanBalancesQuery,
   type LoanRemittanceQuery,
   type PayrollRegisterReportQuery,
@@ -46,11 +47,13 @@ import {
   sssContributionCsv,
   sssR3File,
   writeBir2316Pdf,
+  writeFinalPayCertificatePdf,
   type Bir1601c,
   type Certificate2316,
   type ContributionRow,
   type DocCompany,
   type DocEmployee,
+  type DocFinalPay,
   type DocPayslip,
   type GeneratedFile,
   type RegisterAmount,
@@ -162,6 +165,14 @@ async function certificatesOf(tx: Tx, user: CurrentUser, year: number, employeeI
   return certificates.sort(byName);
 }
 
+/** Who signs printed certificates: the payslip signatory of the application settings, if any. */
+async function signatoryOf(tx: Tx, user: CurrentUser): Promise<string | undefined> {
+  const settings = await applicationSettingsService.get(tx, user);
+  return (
+    [settings.PayslipSignatoryName, settings.PayslipSignatoryTitle].filter(Boolean).join(', ') || undefined
+  );
+}
+
 /** A finalised period of the caller's company, or 404 (another company's) / 409 (still open). */
 async function anyPeriod(tx: Tx, user: CurrentUser, periodId: string) {
   const period = await documentsSource.period(tx, user.tenantId, user.companyId, periodId);
@@ -253,7 +264,7 @@ export function pullBatches<T>(
   };
 }
 
-type RegisterRow = { entry: DocPayslip } | { totals: Record<RegisterAmount, string> };
+type RegisterRow = { entry: SourcedPayslip } | { totals: Record<RegisterAmount, string> };
 
 /** The register's columns with a last "Total" row of exact column totals. */
 function registerWithTotals(format: FileFormat): ExportColumn<RegisterRow>[] {
@@ -262,8 +273,9 @@ function registerWithTotals(format: FileFormat): ExportColumn<RegisterRow>[] {
     ...column,
     value: (row: RegisterRow) => {
       if ('entry' in row) return column.value(row.entry);
-      if (i < 3) return i === 1 ? 'TOTAL' : '';
-      return amount(cents(row.totals[REGISTER_AMOUNTS[i - 3]![0]]));
+      const key = REGISTER_AMOUNTS[i - 3]?.[0]; // the employee columns come first, the pay status last
+      if (!key) return i === 1 ? 'TOTAL' : '';
+      return amount(cents(row.totals[key]));
     },
   }));
 }
@@ -637,19 +649,56 @@ export const payrollReportsService = {
     if (!company.tin) throw fillIn('TIN');
     const certificates = await certificatesOf(tx, user, q.Year, q.EmployeeId || undefined);
     if (certificates.length === 0) throw nothingIn(`${q.Year}${q.EmployeeId ? ' for this employee' : ''}`);
-    const settings = await applicationSettingsService.get(tx, user);
-    const signatory = [settings.PayslipSignatoryName, settings.PayslipSignatoryTitle]
-      .filter(Boolean)
-      .join(', ');
+    const signatory = await signatoryOf(tx, user);
     const path = join(tmpdir(), `hrpay-2316-${randomUUID()}.pdf`);
-    await generated(() =>
-      writeBir2316Pdf(createWriteStream(path), company, certificates, { signatory: signatory || undefined }),
-    );
+    await generated(() => writeBir2316Pdf(createWriteStream(path), company, certificates, { signatory }));
     const fileName =
       certificates.length === 1 && q.EmployeeId
         ? bir2316FileName(certificates[0]!).replace(/\.pdf$/, '')
         : `bir-2316-${q.Year}`;
     return { kind: 'export', path, format: 'pdf', fileName };
+  },
+
+  /** The certificate of final pay of one employee's payslip in a finalised final-pay period. */
+  async finalPayCertificate(
+    tx: Tx,
+    user: CurrentUser,
+    q: z.output<typeof FinalPayCertificateQuery>,
+  ): Promise<ReportFile> {
+    const period = await finalisedPeriod(tx, user, q.PayrollPeriodId);
+    if (period.kind !== 'FinalPay')
+      throw problems.conflict(
+        `Period ${period.name} is not a final pay period: a certificate of final pay comes from a final pay period.`,
+        ProblemTypes.invalidState,
+      );
+    const company = await companyOf(tx, user);
+    const entries: DocFinalPay[] = [];
+    await documentsSource.eachBatch(
+      tx,
+      user.tenantId,
+      user.companyId,
+      { periodId: period.id, employeeId: q.EmployeeId },
+      async (batch) => {
+        for (const e of batch) {
+          // The compute job stores which deduction lines settle loans beside the engine's payslip (compute.ts).
+          const loans = (e.payslip as { loans?: { Code: string }[] }).loans ?? [];
+          entries.push({ ...e, loanCodes: loans.map((l) => l.Code) });
+        }
+      },
+    );
+    const entry = entries[0];
+    if (!entry) throw nothingIn(`this employee in ${period.name}`);
+    const signatory = await signatoryOf(tx, user);
+    const path = join(tmpdir(), `hrpay-final-pay-${randomUUID()}.pdf`);
+    await writeFinalPayCertificatePdf(createWriteStream(path), company, [entry], {
+      signatory,
+    });
+    return {
+      kind: 'export',
+      path,
+      format: 'pdf',
+      fileName: `final-pay-certificate-${safeName(entry.employee.employeeNumber)}-${safeName(period.name)}`,
+    };
   },
 
   async alphalist(tx: Tx, user: CurrentUser, q: z.output<typeof AlphalistQuery>): Promise<ReportFile> {

@@ -101,6 +101,12 @@ export const downloadRegister = (id: string, format: 'xlsx' | 'csv' | 'pdf') =>
 /** Every payslip of a finalised period in one PDF. */
 export const downloadPayslips = (id: string) => apiClient.download(`${at(id)}/payslips-pdf`);
 
+/** The certificate of final pay of one employee of a finalised final-pay period. */
+export const downloadFinalPayCertificate = (periodId: string, employeeId: string) =>
+  apiClient.download('/api/v1/payroll/reports/final-pay-certificate', {
+    params: { PayrollPeriodId: periodId, EmployeeId: employeeId },
+  });
+
 /** Mails each employee of a finalised period that the payslip is ready (through the outbox). */
 export const emailPayslipNotices = (id: string) =>
   apiClient.post<{ Sent: number }>(`${at(id)}/payslips-email`);

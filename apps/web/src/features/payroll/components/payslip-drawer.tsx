@@ -17,7 +17,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import { CreatePayrollAdjustmentRequest, type PayslipDetail } from '@hrpay/contracts';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import {
+  CreatePayrollAdjustmentRequest,
+  type PayrollPeriodDetail,
+  type PayslipDetail,
+} from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
 import {
   applyServerErrors,
@@ -27,10 +32,12 @@ import {
   TextInput,
 } from '@/components/form-fields';
 import { PayslipLines } from '@/components/payslip-lines';
+import { saveFile } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatCurrency } from '@/lib/currency';
 import { errorMessage, handleError } from '@/lib/error-handler';
 import {
+  downloadFinalPayCertificate,
   useAddAdjustment,
   useDeleteAdjustment,
   usePayslip,
@@ -42,17 +49,21 @@ type AdjustmentValues = z.input<typeof adjustmentForm>;
 type AdjustmentOutput = z.output<typeof adjustmentForm>;
 const ADJUSTMENT_FIELDS = ['Kind', 'Code', 'Description', 'Amount', 'Taxable', 'Reason'] as const;
 
-/** One employee's payslip in review: lines, warnings, one-off adjustments, hold / include / exclude. */
+/** One employee's payslip in review: lines, warnings, one-off adjustments, hold / include / exclude, and the
+ *  certificate of final pay of a released final-pay period. */
 export function PayslipDrawer({
   periodId,
   payslipId,
   editable,
+  period,
   onClose,
 }: {
   periodId: string;
   payslipId: string | null;
   /** Draft or Computed: adjustments and hold / exclude are allowed. */
   editable: boolean;
+  /** Its status and kind: an approved period still holds pay back; a released final pay has a certificate. */
+  period: Pick<PayrollPeriodDetail, 'Status' | 'Kind'> & { running: boolean };
   onClose: () => void;
 }) {
   const payslip = usePayslip(periodId, payslipId);
@@ -81,7 +92,7 @@ export function PayslipDrawer({
         ) : payslip.isError ? (
           <Alert severity="error">{errorMessage(payslip.error, 'The payslip could not be loaded.')}</Alert>
         ) : data ? (
-          <PayslipBody periodId={periodId} data={data} editable={editable} />
+          <PayslipBody periodId={periodId} data={data} editable={editable} period={period} />
         ) : null}
       </Box>
     </Drawer>
@@ -92,11 +103,28 @@ function PayslipBody({
   periodId,
   data,
   editable,
+  period,
 }: {
   periodId: string;
   data: PayslipDetail;
   editable: boolean;
+  period: Pick<PayrollPeriodDetail, 'Status' | 'Kind'> & { running: boolean };
 }) {
+  // After approval pay can still be held back or released (not excluded: that needs a compute).
+  const holdable =
+    editable || (period.Status === 'Approved' && !period.running && data.Status !== 'Excluded');
+  const certificate =
+    period.Kind === 'FinalPay' && (period.Status === 'Finalised' || period.Status === 'Paid');
+  const downloadCertificate = async () => {
+    try {
+      saveFile(
+        await downloadFinalPayCertificate(periodId, data.EmployeeId),
+        `final-pay-certificate-${data.EmployeeNumber}.pdf`,
+      );
+    } catch (error) {
+      handleError(error, 'The certificate of final pay could not be downloaded.');
+    }
+  };
   const confirm = useConfirm();
   const { mutateAsync: setStatus, isPending: settingStatus } = useSetPayslipStatus();
   const { mutateAsync: deleteAdjustment } = useDeleteAdjustment(periodId);
@@ -139,12 +167,21 @@ function PayslipBody({
         />
         {data.DepartmentName && <Chip size="small" variant="outlined" label={data.DepartmentName} />}
         <Box sx={{ flex: 1 }} />
-        {editable && data.Status !== 'Included' && (
+        {certificate && (
+          <Button
+            size="small"
+            startIcon={<FileDownloadOutlined />}
+            onClick={() => void downloadCertificate()}
+          >
+            Certificate of final pay
+          </Button>
+        )}
+        {holdable && data.Status !== 'Included' && (
           <Button size="small" onClick={() => void changeStatus('include')} disabled={settingStatus}>
             Include
           </Button>
         )}
-        {editable && data.Status !== 'Held' && (
+        {holdable && data.Status !== 'Held' && (
           <Button size="small" onClick={() => void changeStatus('hold')} disabled={settingStatus}>
             Hold
           </Button>

@@ -305,6 +305,7 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
         periodId={p.Id}
         payslipId={openPayslip}
         editable={editable && !running}
+        period={{ Status: p.Status, Kind: p.Kind, running }}
         onClose={() => setOpenPayslip(null)}
       />
     </>
