@@ -286,8 +286,8 @@ try {
   console.log(`store again        ${f2(again.seconds)} s`);
   const { stored } = (
     await owner.query<{ stored: number }>(
-      `SELECT count(*)::int AS stored FROM attendance_days WHERE company_id = $1`,
-      [companyId],
+      `SELECT count(*)::int AS stored FROM attendance_days WHERE company_id = $1 AND date BETWEEN $2 AND $3`,
+      [companyId, DATE_FROM, DATE_TO],
     )
   ).rows[0]!;
   if (stored !== first.result.Days) throw new Error(`${stored} rows stored after the second run`);

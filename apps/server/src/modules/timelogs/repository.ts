@@ -343,7 +343,10 @@ export const timeLogsRepo = {
   /**
    * Replaces the stored days of the employees from `from` to `to` with `days`, in two statements: a delete of
    * what was stored, then one insert of all rows from parallel arrays (`unnest`). A row names its employee by
-   * index into `employeeIds` and its date by offset from `from`, which keeps the parameters short.
+   * index into `employeeIds` and its date by offset from `from`, which keeps the parameters short. The ids are
+   * in order, so the delete also names their range: an index range scan of the key, where `= ANY` alone on a
+   * table without statistics (a first store) is guessed to match every row and scans the whole table per batch.
+   * Both statements are sent at once: the insert does not wait for the caller to hear back about the delete.
    */
   async replaceDays(
     tx: Tx,
@@ -354,13 +357,17 @@ export const timeLogsRepo = {
     to: string,
     days: StoredDays,
   ) {
-    await tx.query(
+    const deleting = tx.query(
       `DELETE FROM attendance_days
-        WHERE tenant_id = $1 AND employee_id = ANY($2::uuid[]) AND date BETWEEN $3::date AND $4::date`,
-      [tenantId, employeeIds, from, to],
+        WHERE tenant_id = $1 AND employee_id BETWEEN $2::uuid AND $3::uuid AND employee_id = ANY($4::uuid[])
+          AND date BETWEEN $5::date AND $6::date`,
+      [tenantId, employeeIds[0], employeeIds[employeeIds.length - 1], employeeIds, from, to],
     );
-    if (!days.employee.length) return;
-    await tx.query(
+    if (!days.employee.length) {
+      await deleting;
+      return;
+    }
+    const inserting = tx.query(
       `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, shift_name, day_type, rest_day,
               worked_minutes, late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes,
               payable_overtime_minutes, overtime_night_minutes, absent, on_leave, anomalies, computed_at)
@@ -394,6 +401,7 @@ export const timeLogsRepo = {
         days.anomalies,
       ],
     );
+    await Promise.all([deleting, inserting]);
   },
 
   holidays: (tx: Tx, tenantId: string, companyId: string, from: string, to: string) =>

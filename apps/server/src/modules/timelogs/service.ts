@@ -43,6 +43,13 @@ const PREVIEW_ERRORS = 200;
 const PREVIEW_SAMPLE = 20;
 /** Employees per batch of the attendance store: about 60,000 punches read and 30,000 days written for 15 days. */
 const STORE_BATCH = Math.max(1, Number(process.env.ATTENDANCE_STORE_BATCH ?? 2000));
+/**
+ * The store's reads run the same statements batch after batch with other ids: each is planned for its own
+ * values, never a generic plan that guesses the selectivity of an id range and scans the company's punches
+ * once per batch. Only the reads: see `write` in `storeAttendance`.
+ */
+const CUSTOM_PLANS = 'SET LOCAL plan_cache_mode = force_custom_plan';
+const DEFAULT_PLANS = 'SET LOCAL plan_cache_mode TO DEFAULT';
 
 /**
  * Punches of the signed-in HR user's own company (the company comes from the user, never from the client). Every
@@ -280,9 +287,6 @@ export async function storeAttendance(
   const from = req.DateFrom;
   const to = req.DateTo;
   const computedAt = new Date();
-  // Every batch runs the same statements with other ids: plan each for its own values, never a generic plan
-  // that guesses the selectivity of an id range and scans the company's punches fifty times.
-  await tx.query(`SET LOCAL plan_cache_mode = force_custom_plan`);
   const holidays = await repo.holidays(tx, tenantId, companyId, from, to);
   const holidaysAt = new Map<string | null, HolidayInput[]>();
   const holidaysOf = (location: string | null) => {
@@ -298,12 +302,20 @@ export async function storeAttendance(
   let employees = await repo.storeEmployees(tx, tenantId, companyId, null, STORE_BATCH);
   // The batch computed last, written once the next batch's reads are on their way.
   let pending: { ids: string[]; days: StoredDays } | null = null;
+  // Back to the default plan cache first: the write's foreign-key checks are cached plans run once per row,
+  // which force_custom_plan would plan again for every row (most of the write's time at 100,000 employees).
+  const write = (batch: { ids: string[]; days: StoredDays }) =>
+    Promise.all([
+      tx.query(DEFAULT_PLANS),
+      repo.replaceDays(tx, tenantId, companyId, batch.ids, from, to, batch.days),
+    ]);
   const trace = { reads: 0, compute: 0, writeWait: 0 };
   while (employees.length) {
     const ids = employees.map((e) => e.id);
     // In this order on the connection: this batch's reads and the next page of employees, then the previous
     // batch's write, which the database runs while this batch is computed below.
     const reads = Promise.all([
+      tx.query(CUSTOM_PLANS),
       repo.schedules(tx, tenantId, ids, dateOfDay(first - 1), dateOfDay(dayNumber(to) + 1)),
       repo.punchesForStore(
         tx,
@@ -317,14 +329,12 @@ export async function storeAttendance(
       approvedRequests(tx, user, ids, from, to),
       repo.storeEmployees(tx, tenantId, companyId, ids[ids.length - 1]!, STORE_BATCH),
     ]);
-    const writing = pending
-      ? repo.replaceDays(tx, tenantId, companyId, pending.ids, from, to, pending.days)
-      : null;
+    const writing = pending ? write(pending) : null;
     // Each is awaited below; whichever fails first must not leave the other's failure unhandled.
     reads.catch(() => undefined);
     writing?.catch(() => undefined);
     let at = performance.now();
-    const [schedules, punches, approved, next] = await reads;
+    const [, schedules, punches, approved, next] = await reads;
     trace.reads += performance.now() - at;
     at = performance.now();
     const schedulesOf = groupBy(schedules, (s) => s.employee_id, toScheduleSpan);
@@ -366,7 +376,7 @@ export async function storeAttendance(
     pending = { ids, days };
     employees = next;
   }
-  if (pending) await repo.replaceDays(tx, tenantId, companyId, pending.ids, from, to, pending.days);
+  if (pending) await write(pending);
   if (process.env.ATTENDANCE_STORE_TRACE) console.error('attendance store', JSON.stringify(trace));
   const result: StoreAttendanceResult = {
     DateFrom: from,

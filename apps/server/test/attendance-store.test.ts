@@ -1,0 +1,109 @@
+/**
+ * Issue 9 §5: the attendance store in batches of two employees (the bench runs 2,000), so that every batch but
+ * the first is written while the next one is read and computed, and each batch's delete names an id range.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AttendanceDay } from '@hrpay/contracts';
+
+vi.hoisted(() => {
+  process.env.ATTENDANCE_STORE_BATCH = '2';
+});
+
+const { createTestApp, demo, signIn } = await import('./helpers.js');
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let t: TestApp;
+let hr: Awaited<ReturnType<typeof signIn>>;
+let companyId: string;
+const range = { DateFrom: '2026-11-16', DateTo: '2026-11-20' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hr = await signIn(t.app, demo.hr);
+  const [row] = await t.db.withTenant(hr.tenantId, (tx) =>
+    tx.query<{ company_id: string }>(`SELECT company_id FROM employees WHERE employee_number = 'DM-0004'`),
+  );
+  companyId = row!.company_id;
+});
+afterAll(() => t?.close());
+
+const call = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: hr.headers, payload });
+const store = () => call('/api/v1/timelogs/attendance/store', range);
+const stored = () =>
+  t.db.withTenant(hr.tenantId, (tx) =>
+    tx.query<{
+      employee_id: string;
+      date: string;
+      worked_minutes: number;
+      late_minutes: number;
+      absent: boolean;
+    }>(
+      `SELECT employee_id, date::text AS date, worked_minutes, late_minutes, absent FROM attendance_days
+        WHERE company_id = $1 ORDER BY employee_id, date`,
+      [companyId],
+    ),
+  );
+const onRead = async () =>
+  ((await call('/api/v1/timelogs/attendance', { ...range, PageSize: 500 })).json().Items as AttendanceDay[])
+    .map((d) => ({
+      employee_id: d.EmployeeId,
+      date: d.Date,
+      worked_minutes: d.WorkedMinutes,
+      late_minutes: d.LateMinutes,
+      absent: d.Absent,
+    }))
+    .sort((a, b) => (a.employee_id + a.date < b.employee_id + b.date ? -1 : 1));
+
+describe('attendance store in batches', () => {
+  it('stores what is computed on read, the same rows again on a second run, and spares an inactive employee', async () => {
+    const active = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ id: string; day_shift: boolean }>(
+        `SELECT e.id, sh.name = 'Day Shift' AS day_shift FROM employees e LEFT JOIN shifts sh ON sh.id = e.shift_id
+          WHERE e.company_id = $1 AND e.is_active ORDER BY e.id`,
+        [companyId],
+      ),
+    );
+    expect(active.length).toBeGreaterThanOrEqual(5); // three batches or more
+    // A day's punches for the first and the last day-shift employee by id: employees of different batches.
+    const dayShift = active.filter((e) => e.day_shift);
+    for (const [employee, at] of [
+      [dayShift[0]!.id, '2026-11-16 08:20'],
+      [dayShift[0]!.id, '2026-11-16 17:00'],
+      [dayShift.at(-1)!.id, '2026-11-17 08:00'],
+      [dayShift.at(-1)!.id, '2026-11-17 17:00'],
+    ] as const) {
+      const res = await call('/api/v1/timelogs', { EmployeeId: employee, PunchedAt: at, Reason: 'Test' });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+
+    const first = await store();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ Employees: active.length, Days: active.length * 5 });
+    const rows = await stored();
+    expect(rows).toEqual(await onRead());
+    // 08:20 to 17:00 is 20 minutes late (the demo day shift has no grace period), 08:00 to 17:00 on time.
+    for (const [employee, date, late] of [
+      [dayShift[0]!.id, '2026-11-16', 20],
+      [dayShift.at(-1)!.id, '2026-11-17', 0],
+    ] as const) {
+      const day = rows.find((r) => r.employee_id === employee && r.date === date);
+      expect(day).toMatchObject({ absent: false, worked_minutes: 480 - late, late_minutes: late });
+    }
+
+    const again = await store();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await stored()).toEqual(rows);
+
+    // The second employee by id leaves: the first batch becomes the first and third ids, whose delete's id
+    // range spans the second; its stored days stay as they were.
+    const leaver = active[1]!.id;
+    await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(`UPDATE employees SET is_active = false WHERE id = $1`, [leaver]),
+    );
+    const third = await store();
+    expect(third.statusCode, third.body).toBe(200);
+    expect(third.json()).toMatchObject({ Employees: active.length - 1 });
+    expect(await stored()).toEqual(rows);
+  });
+});
