@@ -131,10 +131,9 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         const written = await writeEmployees(
           tx,
           {
-            tenantId,
             companyId: job.company_id,
             importId: id,
-            actorUserId: actor.userId,
+            actor,
             lookups: lookups as Parameters<typeof writeEmployees>[1]['lookups'],
             idByNumber,
             // About 150 ms of the embedded database's main thread per statement (issue 13, item 3).
