@@ -230,6 +230,23 @@ describe('readImportFile: CSV', () => {
     expect(file.rowNumbers).toEqual([2, 3, 4]);
   });
 
+  it('reads a line break inside a quoted cell of a CRLF file as \\n, and counts lines for quote errors', async () => {
+    // CRLF throughout (read as it is), then with a lone CR in the cell too (the text is rewritten first).
+    for (const [address, lines] of [
+      ['Unit 5\r\nMakati', 4],
+      ['Unit 5\r\nMakati\rCity', 5],
+    ] as const) {
+      const row = csvRow(baseRow(1, { Address: address }));
+      const file = await readImportFile('crlf.csv', csvText([header, row, csvRow(baseRow(2))]));
+      expect(cellsOf(file.rows[0]!)[COLUMNS.indexOf('Address')]).toBe(address.replace(/\r\n?/g, '\n'));
+      expect(file.rowNumbers).toEqual([2, 3]);
+      const unclosed = csvText([header, row, `E-3,"Cruz`]);
+      expect((await fileError(readImportFile('x.csv', unclosed))).message).toBe(
+        `The CSV file cannot be read: a quoted value that starts on line ${lines} (row 3) is never closed.`,
+      );
+    }
+  });
+
   it('pads short rows with empty cells and accepts a file with only the required columns', async () => {
     const file = await readImportFile(
       'x.csv',

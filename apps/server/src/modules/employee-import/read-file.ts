@@ -100,8 +100,14 @@ export function decodeText(data: Buffer): string {
 
 function readCsv(data: Buffer, shaper: Shaper): void {
   // One line ending throughout: Papa Parse takes the first line's ending for the whole file, so a CRLF header
-  // over LF rows (a template edited in some editors) would read as one row (issue 11).
-  const text = decodeText(data).replace(/\r\n?/g, '\n');
+  // over LF rows (a template edited in some editors) would read as one row (issue 11). A file with one ending
+  // throughout is read as it is (no second copy of the text); a line break inside a quoted cell becomes \n.
+  let text = decodeText(data);
+  let newline = lineEndingOf(text);
+  if (newline === null) {
+    text = text.replace(/\r\n?/g, '\n');
+    newline = '\n';
+  }
   // Papa Parse: RFC 4180 quoting, any line ending; about three times faster than csv-parse on 100,000 rows.
   // Empty lines are kept here (and skipped by the shaper) so that row numbers match the spreadsheet's. Row by
   // row (step): the shaper packs each row as it comes, so the file is never held as 100,000 arrays.
@@ -109,7 +115,7 @@ function readCsv(data: Buffer, shaper: Shaper): void {
   let broken: { error: Papa.ParseError; row: number } | null = null;
   Papa.parse<string[]>(text, {
     delimiter: ',',
-    newline: '\n',
+    newline,
     skipEmptyLines: false,
     step: (result, parser) => {
       rowNumber++;
@@ -118,7 +124,15 @@ function readCsv(data: Buffer, shaper: Shaper): void {
       if (quotes) {
         broken = { error: quotes, row: rowNumber };
         parser.abort();
-      } else shaper.add(result.data, rowNumber);
+      } else {
+        const cells = result.data;
+        if (newline !== '\n') {
+          for (let c = 0; c < cells.length; c++) {
+            if (cells[c]!.includes('\r')) cells[c] = cells[c]!.replace(/\r\n?/g, '\n');
+          }
+        }
+        shaper.add(cells, rowNumber);
+      }
     },
   });
   if (broken) {
@@ -132,6 +146,18 @@ function readCsv(data: Buffer, shaper: Shaper): void {
         : `The CSV file cannot be read: a quoted value that starts ${where} is never closed.`,
     );
   }
+}
+
+/** The file's line ending when it is LF or CRLF throughout, else null (old Mac CR files are rewritten). */
+function lineEndingOf(text: string): '\n' | '\r\n' | null {
+  const count = (s: string) => {
+    let n = 0;
+    for (let at = text.indexOf(s); at !== -1; at = text.indexOf(s, at + s.length)) n++;
+    return n;
+  };
+  const cr = count('\r');
+  if (cr === 0) return '\n';
+  return count('\r\n') === cr && cr === count('\n') ? '\r\n' : null;
 }
 
 /** 1-based line of a character offset. */

@@ -47,14 +47,11 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
     return readImportFile(file.fileName, file.data);
   };
 
-  const parsedFileOf = async (tenantId: string, id: string): Promise<ParsedFile> => {
+  /** The upload's parsed rows, taken out of the cache: validation empties them as it reads them. */
+  const takeParsedFile = async (tenantId: string, id: string): Promise<ParsedFile> => {
     const cached = parsedCache.get(id);
-    if (cached) return cached;
-    const file = await db.withTenant(tenantId, (tx) => repo.fileOf(tx, tenantId, id));
-    if (!file) throw new Error('the uploaded file is no longer stored');
-    const parsed = await readImportFile(file.fileName, file.data);
-    remember(id, parsed);
-    return parsed;
+    parsedCache.delete(id);
+    return cached ?? db.withTenant(tenantId, (tx) => storedFile(tx, tenantId, id));
   };
 
   const fail = async (tenantId: string, id: string, message: string) => {
@@ -71,7 +68,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
     running.add(id);
     progress.set(id, 5);
     try {
-      const parsed = await parsedFileOf(tenantId, id);
+      const parsed = await takeParsedFile(tenantId, id);
       progress.set(id, 20);
       const job = await db.withTenant(tenantId, (tx) => repo.get(tx, tenantId, id));
       const { existing, fingerprint } = await db.withTenant(tenantId, async (tx) => ({
@@ -84,7 +81,6 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       );
       const totalRows = parsed.rows.length;
       bounded(validated, id, { result, fingerprint });
-      parsedCache.delete(id);
       progress.set(id, 90);
       await db.withTenant(tenantId, async (tx) => {
         await repo.replaceErrors(tx, tenantId, id, result.errors.slice(0, MAX_STORED_ERRORS));
@@ -117,7 +113,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         if (preview && preview.fingerprint === (await repo.fingerprint(tx, tenantId, job.company_id))) {
           result = preview.result;
         } else {
-          const parsed = parsedCache.get(id) ?? (await storedFile(tx, tenantId, id));
+          const parsed = await storedFile(tx, tenantId, id);
           result = await validateRowsYielding(parsed, await repo.existingData(tx, tenantId, job.company_id));
           if (result.errors.length) return { stale: result, totalRows: parsed.rows.length } as const;
         }

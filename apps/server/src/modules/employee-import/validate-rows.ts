@@ -410,13 +410,16 @@ export function validateRows(
 /**
  * The same validation, giving the event loop a turn every 5,000 rows: on the embedded database the server has
  * one thread, and 200,000 rows checked in one go would keep every other request waiting (issue 13, item 3).
+ * It takes the file's rows: each is emptied once read, so the file and its validation are never held whole
+ * side by side.
  */
 export async function validateRowsYielding(
   file: ImportRows,
   existing: ExistingData,
   onProgress?: (done: number, total: number) => void,
 ): Promise<ValidationResult> {
-  const steps = validationSteps(file, existing, onProgress, new Date().toISOString().slice(0, 10));
+  const today = new Date().toISOString().slice(0, 10);
+  const steps = validationSteps(file, existing, onProgress, today, true);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -428,6 +431,7 @@ function* validationSteps(
   existing: ExistingData,
   onProgress: ((done: number, total: number) => void) | undefined,
   today: string,
+  consumeRows = false,
 ): Generator<void, ValidationResult> {
   const errors: ImportRowError[] = [];
   const reader = new RowReader(file.header, errors);
@@ -490,6 +494,7 @@ function* validationSteps(
   for (let i = 0; i < total; i++) {
     const row = file.rowNumbers[i]!;
     reader.start(cellsOf(file.rows[i]!), row);
+    if (consumeRows) file.rows[i] = '';
 
     let employeeNumber = reader.text(C.EmployeeNumber);
     let key = '';
