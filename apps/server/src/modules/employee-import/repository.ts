@@ -2,6 +2,7 @@ import type { EmployeeImport, ImportRowError, ImportStatus } from '@hrpay/contra
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { Tx } from '../../db/database.js';
+import { cursorPages } from '../../lib/export.js';
 import { existingEmployee, type EmployeeValues, type ExistingData } from './validate-rows.js';
 
 /** The SQL of employee-record imports: jobs, their errors, and what the validator compares against. */
@@ -99,12 +100,13 @@ export const importsRepo = {
   },
 
   /** Previews nobody committed are discarded when a newer file arrives: one pending preview per company. */
-  async discardPending(tx: Tx, tenantId: string, companyId: string): Promise<void> {
-    await tx.query(
+  async discardPending(tx: Tx, tenantId: string, companyId: string): Promise<string[]> {
+    const rows = await tx.query<{ id: string }>(
       `UPDATE employee_imports SET status = 'Discarded', file_data = NULL
-        WHERE tenant_id = $1 AND company_id = $2 AND status IN ('Ready', 'Invalid')`,
+        WHERE tenant_id = $1 AND company_id = $2 AND status IN ('Ready', 'Invalid') RETURNING id`,
       [tenantId, companyId],
     );
+    return rows.map((r) => r.id);
   },
 
   async setStatus(
@@ -234,12 +236,11 @@ export const importsRepo = {
       );
       return new Map(rows.map((r) => [r.name.toLowerCase(), r.name]));
     };
-    // Page by page (keyset on id), each row packed as it arrives: 100,000 rows of 27 columns read at once took
-    // well over 100 MB for a moment.
-    const employees: ExistingData['employees'] = new Map();
-    for (let after = '00000000-0000-0000-0000-000000000000'; ;) {
-      const page = await tx.query<EmployeeValues & { id: string }>(
-        `SELECT e.id, e.employee_number AS "EmployeeNumber", e.last_name AS "LastName", e.first_name AS "FirstName",
+    // Through a cursor, page by page, each row packed as it arrives: 100,000 rows of 27 columns read at once
+    // took well over 100 MB for a moment.
+    const nextPage = cursorPages(
+      tx,
+      `SELECT e.id, e.employee_number AS "EmployeeNumber", e.last_name AS "LastName", e.first_name AS "FirstName",
               e.middle_name AS "MiddleName", e.suffix AS "Suffix", e.birth_date::text AS "BirthDate",
               e.gender AS "Gender", e.civil_status AS "CivilStatus", e.email AS "Email",
               e.mobile_number AS "MobileNumber", e.address AS "Address", e.tin AS "TIN",
@@ -255,15 +256,15 @@ export const importsRepo = {
          LEFT JOIN employment_statuses st ON st.tenant_id = e.tenant_id AND st.id = e.employment_status_id
          LEFT JOIN shifts sh ON sh.tenant_id = e.tenant_id AND sh.id = e.shift_id
          LEFT JOIN employees sup ON sup.tenant_id = e.tenant_id AND sup.id = e.supervisor_id
-        WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id > $3
-        ORDER BY e.id LIMIT $4`,
-        [tenantId, companyId, after, EXISTING_PAGE],
-      );
-      for (const { id, ...values } of page) {
-        employees.set(values.EmployeeNumber.toLowerCase(), existingEmployee(id, values));
-      }
+        WHERE e.tenant_id = $1 AND e.company_id = $2`,
+      [tenantId, companyId],
+      ({ id, ...values }: EmployeeValues & { id: string }) => existingEmployee(id, values),
+    );
+    const employees: ExistingData['employees'] = new Map();
+    for (;;) {
+      const page = await nextPage(0, EXISTING_PAGE);
+      for (const e of page) employees.set(e.number.toLowerCase(), e);
       if (page.length < EXISTING_PAGE) break;
-      after = page[page.length - 1]!.id;
     }
     return {
       employees,

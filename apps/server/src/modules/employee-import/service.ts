@@ -79,12 +79,13 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       const result = await validateRowsYielding(parsed, existing, (done, total) =>
         progress.set(id, 40 + Math.floor((50 * done) / Math.max(total, 1))),
       );
-      const totalRows = parsed.rows.length;
-      bounded(validated, id, { result, fingerprint });
+      const summary = summarise(parsed.rows.length, result);
+      // Only a preview that can be committed is kept.
+      if (summary.status === 'Ready') bounded(validated, id, { result, fingerprint });
       progress.set(id, 90);
       await db.withTenant(tenantId, async (tx) => {
         await repo.replaceErrors(tx, tenantId, id, result.errors.slice(0, MAX_STORED_ERRORS));
-        await repo.saveValidation(tx, tenantId, id, summarise(totalRows, result));
+        await repo.saveValidation(tx, tenantId, id, summary);
       });
     } catch (error) {
       log.error({ err: error, importId: id }, 'employee import validation failed');
@@ -108,7 +109,9 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         if (!job || job.status !== 'Committing') return 'gone' as const;
         await repo.lockCompany(tx, tenantId, job.company_id);
         // The preview holds only while the company's data is as it was then; otherwise validate again here.
+        // The commit takes it (and writes its rows away batch by batch): a retry validates the stored file again.
         const preview = validated.get(id);
+        validated.delete(id);
         let result: ValidationResult;
         if (preview && preview.fingerprint === (await repo.fingerprint(tx, tenantId, job.company_id))) {
           result = preview.result;
@@ -124,6 +127,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           { table: 'shifts', names: [] },
         ]);
         const idByNumber = await repo.employeeIds(tx, tenantId, job.company_id);
+        const validRows = result.rows.length;
         const written = await writeEmployees(
           tx,
           {
@@ -138,7 +142,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           result.rows,
           (done, total) => progress.set(id, Math.floor((95 * done) / Math.max(total, 1))),
         );
-        const unchanged = result.rows.length - written.created - written.updated;
+        const unchanged = validRows - written.created - written.updated;
         await writeAudit(tx, actor, {
           entity: 'employee_import',
           entityId: id,
@@ -261,7 +265,9 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           ProblemTypes.invalidState,
         );
       }
-      await repo.discardPending(tx, user.tenantId, companyId);
+      for (const discarded of await repo.discardPending(tx, user.tenantId, companyId)) {
+        validated.delete(discarded);
+      }
       const id = randomUUID();
       await repo.insert(tx, user.tenantId, {
         id,

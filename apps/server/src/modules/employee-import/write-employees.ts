@@ -95,6 +95,7 @@ function supervisorsFirst(creates: ValidatedRow[]): { rows: ValidatedRow[]; numb
   return { rows: order.map((i) => creates[i]!), numbers: order.map((i) => numbers[i]!) };
 }
 
+/** Takes the rows: `rows` is emptied, and each batch is let go once written, so memory falls as it goes. */
 export async function writeEmployees(
   tx: Tx,
   ctx: WriteContext,
@@ -103,6 +104,7 @@ export async function writeEmployees(
 ): Promise<{ created: number; updated: number }> {
   const { rows: creates, numbers } = supervisorsFirst(rows.filter((r) => r.action === 'Create'));
   const updates = rows.filter((r) => r.action === 'Update');
+  rows.length = 0;
   const newIds = numbers.map((number) => {
     const id = randomUUID();
     ctx.idByNumber.set(number, id);
@@ -131,16 +133,17 @@ export async function writeEmployees(
     onProgress(done, total);
   };
   const batch = ctx.batchSize ?? BATCH;
-  for (let i = 0; i < creates.length; i += batch) {
-    await run('insert', creates.slice(i, i + batch), newIds.slice(i, i + batch));
-  }
-  for (let i = 0; i < updates.length; i += batch) {
-    const slice = updates.slice(i, i + batch);
+  const created = creates.length;
+  const updated = updates.length;
+  // splice: each batch leaves the array as it is taken.
+  while (creates.length) await run('insert', creates.splice(0, batch), newIds.splice(0, batch));
+  while (updates.length) {
+    const slice = updates.splice(0, batch);
     await run(
       'update',
       slice,
       slice.map((r) => r.existingId!),
     );
   }
-  return { created: creates.length, updated: updates.length };
+  return { created, updated };
 }
