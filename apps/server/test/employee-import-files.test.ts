@@ -11,9 +11,10 @@ import {
 } from '@hrpay/contracts';
 import { toCsv } from '../src/lib/csv.js';
 import { ImportFileError } from '../src/modules/employee-import/import-problem.js';
-import { readImportFile } from '../src/modules/employee-import/read-file.js';
+import { cellsOf, packCells, readImportFile } from '../src/modules/employee-import/read-file.js';
 import { templateCsv, templateXlsx } from '../src/modules/employee-import/template.js';
 import {
+  existingEmployee,
   validateRows,
   type EmployeeValues,
   type ExistingData,
@@ -48,7 +49,7 @@ const baseRow = (n: number, extra: Row = {}): Row => ({
 function fileOf(rows: Row[], header: string[] = COLUMNS) {
   return {
     header,
-    rows: rows.map((r) => header.map((c) => r[c as Column] ?? '')),
+    rows: rows.map((r) => packCells(header.map((c) => r[c as Column] ?? ''))),
     rowNumbers: rows.map((_, i) => i + 2),
   };
 }
@@ -56,7 +57,7 @@ function fileOf(rows: Row[], header: string[] = COLUMNS) {
 function existingData(employees: EmployeeValues[] = []): ExistingData {
   return {
     employees: new Map(
-      employees.map((v, i) => [v.EmployeeNumber.toLowerCase(), { id: `id-${i}`, values: v }]),
+      employees.map((v, i) => [v.EmployeeNumber.toLowerCase(), existingEmployee(`id-${i}`, v)]),
     ),
     departments: new Map([['operations', 'Operations']]),
     positions: new Map([['staff', 'Staff']]),
@@ -200,7 +201,7 @@ describe('readImportFile: CSV', () => {
     expect(file.format).toBe('csv');
     expect(file.header).toEqual(COLUMNS);
     expect(file.rows).toHaveLength(2);
-    const at = (r: number, c: Column) => file.rows[r]![COLUMNS.indexOf(c)];
+    const at = (r: number, c: Column) => cellsOf(file.rows[r]!)[COLUMNS.indexOf(c)];
     expect(at(0, 'EmployeeNumber')).toBe('E-1');
     expect(at(0, 'LastName')).toBe('Dela Cruz, Jr.');
     expect(at(0, 'Address')).toBe('Unit 5, "The Tower"\nMakati');
@@ -221,8 +222,29 @@ describe('readImportFile: CSV', () => {
     const text = lines.map((line, i) => line + (i < endings.length ? endings[i] : last)).join('');
     const file = await readImportFile('mixed.csv', Buffer.from(text));
     expect(file.header).toEqual(COLUMNS);
-    expect(file.rows.map((r) => r[COLUMNS.indexOf('EmployeeNumber')])).toEqual(['E-1', 'E-2', 'E-3']);
+    expect(file.rows.map((r) => cellsOf(r)[COLUMNS.indexOf('EmployeeNumber')])).toEqual([
+      'E-1',
+      'E-2',
+      'E-3',
+    ]);
     expect(file.rowNumbers).toEqual([2, 3, 4]);
+  });
+
+  it('reads a line break inside a quoted cell of a CRLF file as \\n, and counts lines for quote errors', async () => {
+    // CRLF throughout (read as it is), then with a lone CR in the cell too (the text is rewritten first).
+    for (const [address, lines] of [
+      ['Unit 5\r\nMakati', 4],
+      ['Unit 5\r\nMakati\rCity', 5],
+    ] as const) {
+      const row = csvRow(baseRow(1, { Address: address }));
+      const file = await readImportFile('crlf.csv', csvText([header, row, csvRow(baseRow(2))]));
+      expect(cellsOf(file.rows[0]!)[COLUMNS.indexOf('Address')]).toBe(address.replace(/\r\n?/g, '\n'));
+      expect(file.rowNumbers).toEqual([2, 3]);
+      const unclosed = csvText([header, row, `E-3,"Cruz`]);
+      expect((await fileError(readImportFile('x.csv', unclosed))).message).toBe(
+        `The CSV file cannot be read: a quoted value that starts on line ${lines} (row 3) is never closed.`,
+      );
+    }
   });
 
   it('pads short rows with empty cells and accepts a file with only the required columns', async () => {
@@ -231,7 +253,7 @@ describe('readImportFile: CSV', () => {
       csvText([REQUIRED.join(','), 'E-1,Cruz,Juan,Regular,2024-01-15,Monthly,25000', 'E-2,Santos']),
     );
     expect(file.header).toEqual(REQUIRED);
-    expect(file.rows[1]).toEqual(['E-2', 'Santos', '', '', '', '', '']);
+    expect(cellsOf(file.rows[1]!)).toEqual(['E-2', 'Santos', '', '', '', '', '']);
   });
 
   it('reads a Windows-1252 file (Excel "CSV (Comma delimited)") without losing the ñ', async () => {
@@ -240,7 +262,7 @@ describe('readImportFile: CSV', () => {
       'latin1',
     );
     const file = await readImportFile('x.csv', bytes);
-    expect(file.rows[0]![1]).toBe('Peña');
+    expect(cellsOf(file.rows[0]!)[1]).toBe('Peña');
   });
 
   it.each([
@@ -374,9 +396,9 @@ describe('readImportFile: XLSX', () => {
     expect(file.format).toBe('xlsx');
     expect(file.header).toEqual(COLUMNS);
     expect(file.rowNumbers).toEqual([2, 3, 5]);
-    const cells = file.rows.map((r) =>
-      Object.fromEntries(COLUMNS.map((c, i) => [c, r[i]]).filter(([, v]) => v)),
-    );
+    const cells = file.rows
+      .map(cellsOf)
+      .map((r) => Object.fromEntries(COLUMNS.map((c, i) => [c, r[i]]).filter(([, v]) => v)));
     expect(cells[0]).toEqual({
       EmployeeNumber: '123456789012',
       LastName: '=HYPERLINK("http://x","y")',
@@ -394,7 +416,7 @@ describe('readImportFile: XLSX', () => {
     // A shared formula's copy is formula text too (streamed, its own text is not in the file).
     expect(cells[1]).toEqual({ EmployeeNumber: 'E-2', Suffix: '=(shared formula)' }); // shared formula, translated
     expect(cells[2]).toEqual({ LastName: 'merged' }); // a merged range counts once
-    expect(file.rows.every((r) => r.length === COLUMNS.length)).toBe(true);
+    expect(file.rows.every((r) => cellsOf(r).length === COLUMNS.length)).toBe(true);
   });
 
   it('validates a formula in a name as text and refuses it in a number column', async () => {
@@ -956,8 +978,10 @@ describe('templates', () => {
     // The example row is refused as such; its cells are read as typed (text cells keep leading zeros).
     const result = validateRows(file, existingData(), undefined, TODAY);
     expect(result.errors.map((e) => [e.Row, e.Column])).toEqual([[2, 'EmployeeNumber']]);
-    expect(file.rows[0]![COLUMNS.indexOf('BankAccountNumber')]).toBe('001234567890');
-    file.rows[0]![COLUMNS.indexOf('EmployeeNumber')] = 'E-0001';
+    const first = cellsOf(file.rows[0]!);
+    expect(first[COLUMNS.indexOf('BankAccountNumber')]).toBe('001234567890');
+    first[COLUMNS.indexOf('EmployeeNumber')] = 'E-0001';
+    file.rows[0] = packCells(first);
     const own = validateRows(file, existingData(), undefined, TODAY);
     expect(own.errors).toEqual([]);
     expect(own.rows[0]!.values).toMatchObject({

@@ -47,14 +47,11 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
     return readImportFile(file.fileName, file.data);
   };
 
-  const parsedFileOf = async (tenantId: string, id: string): Promise<ParsedFile> => {
+  /** The upload's parsed rows, taken out of the cache: validation empties them as it reads them. */
+  const takeParsedFile = async (tenantId: string, id: string): Promise<ParsedFile> => {
     const cached = parsedCache.get(id);
-    if (cached) return cached;
-    const file = await db.withTenant(tenantId, (tx) => repo.fileOf(tx, tenantId, id));
-    if (!file) throw new Error('the uploaded file is no longer stored');
-    const parsed = await readImportFile(file.fileName, file.data);
-    remember(id, parsed);
-    return parsed;
+    parsedCache.delete(id);
+    return cached ?? db.withTenant(tenantId, (tx) => storedFile(tx, tenantId, id));
   };
 
   const fail = async (tenantId: string, id: string, message: string) => {
@@ -71,7 +68,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
     running.add(id);
     progress.set(id, 5);
     try {
-      const parsed = await parsedFileOf(tenantId, id);
+      const parsed = await takeParsedFile(tenantId, id);
       progress.set(id, 20);
       const job = await db.withTenant(tenantId, (tx) => repo.get(tx, tenantId, id));
       const { existing, fingerprint } = await db.withTenant(tenantId, async (tx) => ({
@@ -82,13 +79,13 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       const result = await validateRowsYielding(parsed, existing, (done, total) =>
         progress.set(id, 40 + Math.floor((50 * done) / Math.max(total, 1))),
       );
-      const totalRows = parsed.rows.length;
-      bounded(validated, id, { result, fingerprint });
-      parsedCache.delete(id);
+      const summary = summarise(parsed.rows.length, result);
+      // Only a preview that can be committed is kept.
+      if (summary.status === 'Ready') bounded(validated, id, { result, fingerprint });
       progress.set(id, 90);
       await db.withTenant(tenantId, async (tx) => {
         await repo.replaceErrors(tx, tenantId, id, result.errors.slice(0, MAX_STORED_ERRORS));
-        await repo.saveValidation(tx, tenantId, id, summarise(totalRows, result));
+        await repo.saveValidation(tx, tenantId, id, summary);
       });
     } catch (error) {
       log.error({ err: error, importId: id }, 'employee import validation failed');
@@ -112,12 +109,14 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         if (!job || job.status !== 'Committing') return 'gone' as const;
         await repo.lockCompany(tx, tenantId, job.company_id);
         // The preview holds only while the company's data is as it was then; otherwise validate again here.
+        // The commit takes it (and writes its rows away batch by batch): a retry validates the stored file again.
         const preview = validated.get(id);
+        validated.delete(id);
         let result: ValidationResult;
         if (preview && preview.fingerprint === (await repo.fingerprint(tx, tenantId, job.company_id))) {
           result = preview.result;
         } else {
-          const parsed = parsedCache.get(id) ?? (await storedFile(tx, tenantId, id));
+          const parsed = await storedFile(tx, tenantId, id);
           result = await validateRowsYielding(parsed, await repo.existingData(tx, tenantId, job.company_id));
           if (result.errors.length) return { stale: result, totalRows: parsed.rows.length } as const;
         }
@@ -128,13 +127,13 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           { table: 'shifts', names: [] },
         ]);
         const idByNumber = await repo.employeeIds(tx, tenantId, job.company_id);
+        const validRows = result.rows.length;
         const written = await writeEmployees(
           tx,
           {
-            tenantId,
             companyId: job.company_id,
             importId: id,
-            actorUserId: actor.userId,
+            actor,
             lookups: lookups as Parameters<typeof writeEmployees>[1]['lookups'],
             idByNumber,
             // About 150 ms of the embedded database's main thread per statement (issue 13, item 3).
@@ -143,7 +142,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           result.rows,
           (done, total) => progress.set(id, Math.floor((95 * done) / Math.max(total, 1))),
         );
-        const unchanged = result.rows.length - written.created - written.updated;
+        const unchanged = validRows - written.created - written.updated;
         await writeAudit(tx, actor, {
           entity: 'employee_import',
           entityId: id,
@@ -266,7 +265,9 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           ProblemTypes.invalidState,
         );
       }
-      await repo.discardPending(tx, user.tenantId, companyId);
+      for (const discarded of await repo.discardPending(tx, user.tenantId, companyId)) {
+        validated.delete(discarded);
+      }
       const id = randomUUID();
       await repo.insert(tx, user.tenantId, {
         id,

@@ -19,6 +19,7 @@ import {
   type ImportRowError,
   TEMPLATE_EXAMPLE_EMPLOYEE_NUMBER,
 } from '@hrpay/contracts';
+import { cellsOf, type ImportRows } from './read-file.js';
 
 /** One employee record as the import writes it: canonical text, null for "none". */
 export interface EmployeeValues {
@@ -55,9 +56,18 @@ export interface EmployeeValues {
   BankAccountNumber: string | null;
 }
 
+/** One of the company's employees as validation needs it: its record packed (see packValues). */
+export interface ExistingEmployee {
+  id: string;
+  /** EmployeeNumber as stored. */
+  number: string;
+  SupervisorEmployeeNumber: string | null;
+  packed: string;
+}
+
 /** What the company already holds, keyed by lower-cased employee numbers and names. */
 export interface ExistingData {
-  employees: Map<string, { id: string; values: EmployeeValues }>;
+  employees: Map<string, ExistingEmployee>;
   /** lower(name) -> the name as stored */
   departments: Map<string, string>;
   positions: Map<string, string>;
@@ -65,11 +75,19 @@ export interface ExistingData {
   shifts: Map<string, string>;
 }
 
-export interface ValidatedRow {
-  row: number;
-  action: 'Create' | 'Update' | 'Unchanged';
-  values: EmployeeValues;
-  existingId: string | null;
+/** A valid row, its values kept packed until they are read (100,000 rows as objects hold far more memory). */
+export class ValidatedRow {
+  constructor(
+    readonly row: number,
+    readonly action: 'Create' | 'Update' | 'Unchanged',
+    readonly packed: string,
+    readonly existingId: string | null,
+  ) {}
+
+  /** Decoded on every read: read it once per use. */
+  get values(): EmployeeValues {
+    return unpackValues(this.packed);
+  }
 }
 
 export type LookupKind = 'Department' | 'Position' | 'EmploymentStatus';
@@ -83,6 +101,33 @@ export interface ValidationResult {
 type Key = keyof EmployeeValues;
 const KEYS = EMPLOYEE_IMPORT_COLUMNS.map((c) => c.name) satisfies Key[];
 const REQUIRED = new Set<Key>(EMPLOYEE_IMPORT_COLUMNS.filter((c) => c.required).map((c) => c.name));
+
+/**
+ * A record as one string, its values in column order joined by NUL (which neither a file cell nor PostgreSQL
+ * text can hold), null as empty (no value of a valid row is empty text): equal records pack to equal strings,
+ * and one string takes a fraction of the memory of an object of 26 strings (an import holds 100,000 at once).
+ */
+export function packValues(values: EmployeeValues): string {
+  // join makes one flat string (+= would keep a rope of 51 pieces per row).
+  return KEYS.map((k) => values[k] ?? '').join('\0');
+}
+
+export function unpackValues(packed: string): EmployeeValues {
+  const cells = packed.split('\0');
+  const values = {} as Record<Key, string | null>;
+  for (let i = 0; i < KEYS.length; i++) values[KEYS[i]!] = cells[i] || null;
+  return values as unknown as EmployeeValues;
+}
+
+/** The company's employee in the validator's terms. */
+export function existingEmployee(id: string, values: EmployeeValues): ExistingEmployee {
+  return {
+    id,
+    number: values.EmployeeNumber,
+    SupervisorEmployeeNumber: values.SupervisorEmployeeNumber,
+    packed: packValues(values),
+  };
+}
 
 /** The maximum lengths of the record's fields: one list, the contract's, for the form, the API and the import. */
 const L = EMPLOYEE_MAX_LENGTH;
@@ -317,14 +362,17 @@ interface Candidate {
   row: number;
   /** This employee in the reporting graph; null when the number is missing, malformed or a repeat. */
   node: Node | null;
-  values: EmployeeValues;
+  /** The row's values (packValues); the two below are kept apart for the checks that follow. */
+  packed: string;
+  number: string;
+  supervisor: string | null;
   failed: boolean;
 }
 
 /** One employee number, of the company or the file: what validation needs to know about it. */
 interface Node {
   /** The company's employee with this number, if any. */
-  existing: { id: string; values: EmployeeValues } | null;
+  existing: ExistingEmployee | null;
   /** The first file row with this number, if any. */
   candidate: Candidate | null;
   /** lower(EmployeeNumber) of the supervisor: the file's when the file has the row, else the company's. */
@@ -350,7 +398,7 @@ type GovernmentId = 'TIN' | 'SSSNumber' | 'PhilHealthNumber' | 'PagIbigNumber';
  * are imported); an empty cell in a column the file has clears an optional value.
  */
 export function validateRows(
-  file: { header: string[]; rows: string[][]; rowNumbers: number[] },
+  file: ImportRows,
   existing: ExistingData,
   onProgress?: (done: number, total: number) => void,
   today: string = new Date().toISOString().slice(0, 10),
@@ -362,13 +410,16 @@ export function validateRows(
 /**
  * The same validation, giving the event loop a turn every 5,000 rows: on the embedded database the server has
  * one thread, and 200,000 rows checked in one go would keep every other request waiting (issue 13, item 3).
+ * It takes the file's rows: each is emptied once read, so the file and its validation are never held whole
+ * side by side.
  */
 export async function validateRowsYielding(
-  file: { header: string[]; rows: string[][]; rowNumbers: number[] },
+  file: ImportRows,
   existing: ExistingData,
   onProgress?: (done: number, total: number) => void,
 ): Promise<ValidationResult> {
-  const steps = validationSteps(file, existing, onProgress, new Date().toISOString().slice(0, 10));
+  const today = new Date().toISOString().slice(0, 10);
+  const steps = validationSteps(file, existing, onProgress, today, true);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -376,10 +427,11 @@ export async function validateRowsYielding(
 }
 
 function* validationSteps(
-  file: { header: string[]; rows: string[][]; rowNumbers: number[] },
+  file: ImportRows,
   existing: ExistingData,
   onProgress: ((done: number, total: number) => void) | undefined,
   today: string,
+  consumeRows = false,
 ): Generator<void, ValidationResult> {
   const errors: ImportRowError[] = [];
   const reader = new RowReader(file.header, errors);
@@ -398,12 +450,12 @@ function* validationSteps(
   // and the reporting graph.
   const nodes = new Map<string, Node>();
   for (const [key, e] of existing.employees) {
-    const supervisor = e.values.SupervisorEmployeeNumber;
+    const supervisor = e.SupervisorEmployeeNumber;
     nodes.set(key, {
       existing: e,
       candidate: null,
       supervisor: supervisor ? supervisor.toLowerCase() : null,
-      spelling: e.values.EmployeeNumber,
+      spelling: e.number,
       boss: undefined,
       state: 0,
     });
@@ -441,7 +493,8 @@ function* validationSteps(
 
   for (let i = 0; i < total; i++) {
     const row = file.rowNumbers[i]!;
-    reader.start(file.rows[i]!, row);
+    reader.start(cellsOf(file.rows[i]!), row);
+    if (consumeRows) file.rows[i] = '';
 
     let employeeNumber = reader.text(C.EmployeeNumber);
     let key = '';
@@ -536,38 +589,41 @@ function* validationSteps(
       ImportMessages.bankAccount,
     );
 
+    const values: EmployeeValues = {
+      EmployeeNumber: employeeNumber ?? '',
+      LastName: lastName ?? '',
+      FirstName: firstName ?? '',
+      MiddleName: middleName,
+      Suffix: suffix,
+      BirthDate: birthDate,
+      Gender: gender,
+      CivilStatus: civilStatus,
+      Email: email,
+      MobileNumber: mobile,
+      Address: address,
+      TIN: tin,
+      SSSNumber: sss,
+      PhilHealthNumber: philHealth,
+      PagIbigNumber: pagIbig,
+      Department: department,
+      Position: position,
+      EmploymentStatus: employmentStatus ?? '',
+      EmploymentType: employmentType,
+      HireDate: hireDate ?? '',
+      Shift: shift,
+      SupervisorEmployeeNumber: supervisor,
+      RateType: rateType ?? 'Monthly',
+      BasicRate: basicRate ?? '',
+      BankName: bankName,
+      BankAccountNumber: bankAccount,
+    };
     const candidate: Candidate = {
       row,
       node,
       failed: reader.failed,
-      values: {
-        EmployeeNumber: employeeNumber ?? '',
-        LastName: lastName ?? '',
-        FirstName: firstName ?? '',
-        MiddleName: middleName,
-        Suffix: suffix,
-        BirthDate: birthDate,
-        Gender: gender,
-        CivilStatus: civilStatus,
-        Email: email,
-        MobileNumber: mobile,
-        Address: address,
-        TIN: tin,
-        SSSNumber: sss,
-        PhilHealthNumber: philHealth,
-        PagIbigNumber: pagIbig,
-        Department: department,
-        Position: position,
-        EmploymentStatus: employmentStatus ?? '',
-        EmploymentType: employmentType,
-        HireDate: hireDate ?? '',
-        Shift: shift,
-        SupervisorEmployeeNumber: supervisor,
-        RateType: rateType ?? 'Monthly',
-        BasicRate: basicRate ?? '',
-        BankName: bankName,
-        BankAccountNumber: bankAccount,
-      },
+      packed: packValues(values),
+      number: values.EmployeeNumber,
+      supervisor,
     };
     candidates.push(candidate);
     if (node !== null) {
@@ -587,11 +643,12 @@ function* validationSteps(
     for (const c of candidates) {
       const current = c.node?.existing;
       if (!current) continue;
-      const values = c.values as unknown as Record<Key, unknown>;
-      for (const k of absent) values[k] = current.values[k] ?? null;
-      if (keepSupervisor) {
-        c.node!.supervisor = current.values.SupervisorEmployeeNumber?.toLowerCase() ?? null;
-      }
+      const values = unpackValues(c.packed);
+      const stored = unpackValues(current.packed);
+      for (const k of absent) (values as unknown as Record<Key, unknown>)[k] = stored[k] ?? null;
+      c.packed = packValues(values);
+      c.supervisor = values.SupervisorEmployeeNumber;
+      if (keepSupervisor) c.node!.supervisor = c.supervisor?.toLowerCase() ?? null;
     }
   }
 
@@ -602,17 +659,22 @@ function* validationSteps(
   for (const c of candidates) {
     if (c.failed) continue;
     const current = c.node?.existing;
+    // The stored spelling of the number wins, so a case-only difference is no change; supervisors are written
+    // as checkSupervisors spelled them.
+    const number = current ? current.number : c.number;
+    const supervisor = c.node?.boss ? c.node.boss.spelling : c.supervisor;
+    if (number !== c.number || supervisor !== c.supervisor) {
+      const values = unpackValues(c.packed);
+      values.EmployeeNumber = number;
+      values.SupervisorEmployeeNumber = supervisor;
+      c.packed = packValues(values);
+    }
     if (current) {
-      // The stored spelling of the number wins, so a case-only difference is no change.
-      c.values.EmployeeNumber = current.values.EmployeeNumber;
-      rows.push({
-        row: c.row,
-        action: differs(c.values, current.values) ? 'Update' : 'Unchanged',
-        values: c.values,
-        existingId: current.id,
-      });
+      rows.push(
+        new ValidatedRow(c.row, c.packed === current.packed ? 'Unchanged' : 'Update', c.packed, current.id),
+      );
     } else {
-      rows.push({ row: c.row, action: 'Create', values: c.values, existingId: null });
+      rows.push(new ValidatedRow(c.row, 'Create', c.packed, null));
     }
   }
   const lookupsToCreate: ValidationResult['lookupsToCreate'] = [];
@@ -621,11 +683,6 @@ function* validationSteps(
   }
   errors.sort((a, b) => a.Row - b.Row); // stable: a row's errors stay in column order
   return { rows, errors, lookupsToCreate };
-}
-
-function differs(a: EmployeeValues, b: EmployeeValues): boolean {
-  for (const k of KEYS) if ((a[k] ?? null) !== (b[k] ?? null)) return true;
-  return false;
 }
 
 /** Reads one row's cells at a time; one instance serves every row, so no closures are made per row. */
@@ -703,7 +760,7 @@ function checkSupervisors(candidates: Candidate[], nodes: Map<string, Node>, err
     errors.push({
       Row: c.row,
       Column: 'SupervisorEmployeeNumber',
-      Value: shown(c.values.SupervisorEmployeeNumber ?? ''),
+      Value: shown(c.supervisor ?? ''),
       Message: message,
     });
   };
@@ -712,7 +769,7 @@ function checkSupervisors(candidates: Candidate[], nodes: Map<string, Node>, err
     const node = c.node;
     if (node === null || node.supervisor === null) continue;
     node.boss = nodes.get(node.supervisor) ?? null;
-    if (node.boss === null) flag(c, ImportMessages.unknownSupervisor(c.values.SupervisorEmployeeNumber!));
+    if (node.boss === null) flag(c, ImportMessages.unknownSupervisor(c.supervisor!));
   }
   const next = (node: Node): Node | null => {
     if (node.boss === undefined)
@@ -740,11 +797,6 @@ function checkSupervisors(candidates: Candidate[], nodes: Map<string, Node>, err
       }
     }
     for (const n of path) n.state = 2;
-  }
-
-  for (const c of candidates) {
-    const boss = c.failed ? null : c.node?.boss;
-    if (boss) c.values.SupervisorEmployeeNumber = boss.spelling;
   }
 }
 

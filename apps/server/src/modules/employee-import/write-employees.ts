@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/database.js';
+import type { CurrentUser } from '../../lib/route-access.js';
+import { employeesService, type EmployeeBatchColumn } from '../employees/service.js';
 import type { EmployeeValues, ValidatedRow } from './validate-rows.js';
 
 /**
- * The commit of an import: bulk writes of thousands of rows per statement (ARCHITECTURE §2), each statement
- * also writing the audit rows of the employees it touched (before and after images taken inside PostgreSQL,
- * so no row travels back to the server). Runs inside the caller's one transaction: all or nothing.
+ * The commit of an import: the valid rows turned into the employees module's bulk writes (thousands of rows a
+ * statement, each writing its audit rows too), inside the caller's one transaction: all or nothing.
  */
 const BATCH = 5_000;
 
 type LookupIds = Record<'departments' | 'positions' | 'employment_statuses' | 'shifts', Map<string, string>>;
 
 interface WriteContext {
-  tenantId: string;
   companyId: string;
   importId: string;
-  actorUserId: string;
+  actor: CurrentUser;
   lookups: LookupIds;
   /** lower(EmployeeNumber) -> id, for existing employees; new ones are added as they get ids. */
   idByNumber: Map<string, string>;
@@ -23,35 +23,36 @@ interface WriteContext {
   batchSize?: number;
 }
 
-// Column order shared by both statements: [sql type, column, value of a row].
-const COLUMNS: [string, string, (v: EmployeeValues, c: WriteContext) => unknown][] = [
-  ['text', 'employee_number', (v) => v.EmployeeNumber],
-  ['text', 'last_name', (v) => v.LastName],
-  ['text', 'first_name', (v) => v.FirstName],
-  ['text', 'middle_name', (v) => v.MiddleName],
-  ['text', 'suffix', (v) => v.Suffix],
-  ['date', 'birth_date', (v) => v.BirthDate],
-  ['text', 'gender', (v) => v.Gender],
-  ['text', 'civil_status', (v) => v.CivilStatus],
-  ['text', 'email', (v) => v.Email],
-  ['text', 'mobile_number', (v) => v.MobileNumber],
-  ['text', 'address', (v) => v.Address],
-  ['text', 'tin', (v) => v.TIN],
-  ['text', 'sss_number', (v) => v.SSSNumber],
-  ['text', 'philhealth_number', (v) => v.PhilHealthNumber],
-  ['text', 'pagibig_number', (v) => v.PagIbigNumber],
-  ['uuid', 'department_id', (v, c) => idOf(c.lookups.departments, v.Department)],
-  ['uuid', 'position_id', (v, c) => idOf(c.lookups.positions, v.Position)],
-  ['uuid', 'employment_status_id', (v, c) => idOf(c.lookups.employment_statuses, v.EmploymentStatus)],
-  ['text', 'employment_type', (v) => v.EmploymentType],
-  ['date', 'hire_date', (v) => v.HireDate],
-  ['uuid', 'shift_id', (v, c) => idOf(c.lookups.shifts, v.Shift)],
-  ['uuid', 'supervisor_id', (v, c) => idOf(c.idByNumber, v.SupervisorEmployeeNumber)],
-  ['text', 'rate_type', (v) => v.RateType],
-  ['numeric', 'basic_rate', (v) => v.BasicRate],
-  ['text', 'bank_name', (v) => v.BankName],
-  ['text', 'bank_account_number', (v) => v.BankAccountNumber],
+// The columns an import writes: [column, value of a row].
+const COLUMNS: [EmployeeBatchColumn, (v: EmployeeValues, c: WriteContext) => unknown][] = [
+  ['employee_number', (v) => v.EmployeeNumber],
+  ['last_name', (v) => v.LastName],
+  ['first_name', (v) => v.FirstName],
+  ['middle_name', (v) => v.MiddleName],
+  ['suffix', (v) => v.Suffix],
+  ['birth_date', (v) => v.BirthDate],
+  ['gender', (v) => v.Gender],
+  ['civil_status', (v) => v.CivilStatus],
+  ['email', (v) => v.Email],
+  ['mobile_number', (v) => v.MobileNumber],
+  ['address', (v) => v.Address],
+  ['tin', (v) => v.TIN],
+  ['sss_number', (v) => v.SSSNumber],
+  ['philhealth_number', (v) => v.PhilHealthNumber],
+  ['pagibig_number', (v) => v.PagIbigNumber],
+  ['department_id', (v, c) => idOf(c.lookups.departments, v.Department)],
+  ['position_id', (v, c) => idOf(c.lookups.positions, v.Position)],
+  ['employment_status_id', (v, c) => idOf(c.lookups.employment_statuses, v.EmploymentStatus)],
+  ['employment_type', (v) => v.EmploymentType],
+  ['hire_date', (v) => v.HireDate],
+  ['shift_id', (v, c) => idOf(c.lookups.shifts, v.Shift)],
+  ['supervisor_id', (v, c) => idOf(c.idByNumber, v.SupervisorEmployeeNumber)],
+  ['rate_type', (v) => v.RateType],
+  ['basic_rate', (v) => v.BasicRate],
+  ['bank_name', (v) => v.BankName],
+  ['bank_account_number', (v) => v.BankAccountNumber],
 ];
+const COLUMN_NAMES = COLUMNS.map(([column]) => column);
 
 function idOf(map: Map<string, string>, name: string | null): string | null {
   if (!name) return null;
@@ -60,40 +61,21 @@ function idOf(map: Map<string, string>, name: string | null): string | null {
   return id;
 }
 
-const FIXED = 4; // $1 tenant, $2 company, $3 import, $4 actor
-const arrays = COLUMNS.map(([type], i) => `$${FIXED + 2 + i}::${type}[]`).join(', ');
-const names = COLUMNS.map(([, column]) => column);
-const auditInsert = `INSERT INTO audit_log (tenant_id, actor_user_id, entity, entity_id, action, before, after)`;
-
-const INSERT_SQL = `
-  WITH v AS (SELECT * FROM unnest($${FIXED + 1}::uuid[], ${arrays}) AS v(id, ${names.join(', ')})),
-  ins AS (
-    INSERT INTO employees (tenant_id, company_id, last_import_id, id, ${names.join(', ')})
-    SELECT $1, $2, $3, v.* FROM v
-    RETURNING *
-  )
-  ${auditInsert}
-  SELECT $1, $4, 'employee', ins.id::text, 'create', NULL, employee_audit_image(ins) FROM ins`;
-
-// The before image comes from a second scan of the row inside the UPDATE (the statement's snapshot), not from a
-// separate CTE joined back: PostgreSQL's generic plan for that join rescanned the batch for every row.
-const UPDATE_SQL = `
-  WITH v AS (SELECT * FROM unnest($${FIXED + 1}::uuid[], ${arrays}) AS v(id, ${names.join(', ')})),
-  upd AS (
-    UPDATE employees e SET ${names.map((n) => `${n} = v.${n}`).join(', ')},
-           last_import_id = $3, row_version = e.row_version + 1, updated_at = now()
-      FROM v JOIN employees o ON o.tenant_id = $1 AND o.id = v.id
-     WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = v.id
-    RETURNING e.id, employee_audit_image(o) AS before_image, employee_audit_image(e) AS after_image
-  )
-  ${auditInsert}
-  SELECT $1, $4, 'employee', upd.id::text, 'update', upd.before_image, upd.after_image FROM upd`;
-
-/** New employees ordered so each supervisor is written no later than the people who report to it. */
-function supervisorsFirst(creates: ValidatedRow[]): ValidatedRow[] {
+/**
+ * New employees ordered so each supervisor is written no later than the people who report to it, with
+ * lower(EmployeeNumber) of each in that order.
+ */
+function supervisorsFirst(creates: ValidatedRow[]): { rows: ValidatedRow[]; numbers: string[] } {
   // Indexes and a typed array rather than maps of rows: 100,000 rows, little memory.
   const indexOf = new Map<string, number>();
-  creates.forEach((r, i) => indexOf.set(r.values.EmployeeNumber.toLowerCase(), i));
+  const numbers: string[] = [];
+  const supervisors: (string | undefined)[] = [];
+  creates.forEach((r, i) => {
+    const v = r.values;
+    numbers.push(v.EmployeeNumber.toLowerCase());
+    supervisors.push(v.SupervisorEmployeeNumber?.toLowerCase());
+    indexOf.set(numbers[i]!, i);
+  });
   const depth = new Int32Array(creates.length).fill(-1);
   const chain: number[] = [];
   for (let start = 0; start < creates.length; start++) {
@@ -102,7 +84,7 @@ function supervisorsFirst(creates: ValidatedRow[]): ValidatedRow[] {
     let current: number | undefined = start;
     while (current !== undefined && depth[current] === -1) {
       chain.push(current);
-      const sup: string | undefined = creates[current]!.values.SupervisorEmployeeNumber?.toLowerCase();
+      const sup: string | undefined = supervisors[current];
       current = sup ? indexOf.get(sup) : undefined;
       if (chain.length > creates.length) throw new Error('supervisor cycle'); // the validator refuses cycles
     }
@@ -110,39 +92,58 @@ function supervisorsFirst(creates: ValidatedRow[]): ValidatedRow[] {
     for (let i = chain.length - 1; i >= 0; i--) depth[chain[i]!] = ++d;
   }
   const order = Array.from(creates.keys()).sort((a, b) => depth[a]! - depth[b]!);
-  return order.map((i) => creates[i]!);
+  return { rows: order.map((i) => creates[i]!), numbers: order.map((i) => numbers[i]!) };
 }
 
+/** Takes the rows: `rows` is emptied, and each batch is let go once written, so memory falls as it goes. */
 export async function writeEmployees(
   tx: Tx,
   ctx: WriteContext,
   rows: ValidatedRow[],
   onProgress: (done: number, total: number) => void,
 ): Promise<{ created: number; updated: number }> {
-  const creates = supervisorsFirst(rows.filter((r) => r.action === 'Create'));
+  const { rows: creates, numbers } = supervisorsFirst(rows.filter((r) => r.action === 'Create'));
   const updates = rows.filter((r) => r.action === 'Update');
-  for (const row of creates) ctx.idByNumber.set(row.values.EmployeeNumber.toLowerCase(), randomUUID());
-  // Foreign-key checks run through plans this connection cached; one cached while the employees table was
-  // small scans it in full for every new row (100,000 rows: minutes instead of seconds). Replan them now.
-  await tx.query('DISCARD PLANS');
+  rows.length = 0;
+  const newIds = numbers.map((number) => {
+    const id = randomUUID();
+    ctx.idByNumber.set(number, id);
+    return id;
+  });
+  await employeesService.replanBeforeBatches(tx);
   const total = creates.length + updates.length;
   let done = 0;
 
-  const run = async (sql: string, batch: ValidatedRow[], idFor: (r: ValidatedRow) => string) => {
-    const params: unknown[] = [ctx.tenantId, ctx.companyId, ctx.importId, ctx.actorUserId, batch.map(idFor)];
-    for (const [, , value] of COLUMNS) params.push(batch.map((r) => value(r.values, ctx)));
-    await tx.query(sql, params);
+  const run = async (kind: 'insert' | 'update', batch: ValidatedRow[], ids: string[]) => {
+    // Each row's values are decoded once, for this statement only.
+    const values = COLUMNS.map(() => new Array<unknown>(batch.length));
+    batch.forEach((row, r) => {
+      const v = row.values;
+      COLUMNS.forEach(([, value], c) => (values[c]![r] = value(v, ctx)));
+    });
+    const { actor, companyId, importId } = ctx;
+    await employeesService.writeBatch(tx, actor, kind, {
+      companyId,
+      importId,
+      columns: COLUMN_NAMES,
+      ids,
+      values,
+    });
     done += batch.length;
     onProgress(done, total);
   };
   const batch = ctx.batchSize ?? BATCH;
-  for (let i = 0; i < creates.length; i += batch) {
-    await run(INSERT_SQL, creates.slice(i, i + batch), (r) =>
-      ctx.idByNumber.get(r.values.EmployeeNumber.toLowerCase())!,
+  const created = creates.length;
+  const updated = updates.length;
+  // splice: each batch leaves the array as it is taken.
+  while (creates.length) await run('insert', creates.splice(0, batch), newIds.splice(0, batch));
+  while (updates.length) {
+    const slice = updates.splice(0, batch);
+    await run(
+      'update',
+      slice,
+      slice.map((r) => r.existingId!),
     );
   }
-  for (let i = 0; i < updates.length; i += batch) {
-    await run(UPDATE_SQL, updates.slice(i, i + batch), (r) => r.existingId!);
-  }
-  return { created: creates.length, updated: updates.length };
+  return { created, updated };
 }

@@ -23,7 +23,14 @@ import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { normalizeMobile } from '../employee-import/validate-rows.js';
-import { employeeRecordsRepo as repo, employeesRepo, hrDashboardRepo } from './repository.js';
+import {
+  employeeRecordsRepo as repo,
+  employeesRepo,
+  hrDashboardRepo,
+  type EmployeeBatch,
+} from './repository.js';
+
+export type { EmployeeBatchColumn } from './repository.js';
 import { pendingRequestCounts } from '../requests/service.js';
 
 export const STALE_EMPLOYEE =
@@ -170,6 +177,23 @@ export const employeesService = {
       MASTER_LIST_COLUMNS,
       repo.exportPages(tx, user.tenantId, user.companyId, req),
     ),
+
+  /**
+   * A bulk write of the employee import (the employees repository owns every write to employees): one
+   * statement for the whole batch, audit rows included. The caller holds the company's lock and checked the rows.
+   */
+  writeBatch: (
+    tx: Tx,
+    actor: CurrentUser,
+    kind: 'insert' | 'update',
+    batch: Omit<EmployeeBatch, 'tenantId' | 'actorUserId'>,
+  ) => {
+    const full = { ...batch, tenantId: actor.tenantId, actorUserId: actor.userId };
+    return kind === 'insert' ? repo.insertBatch(tx, full) : repo.updateBatch(tx, full);
+  },
+
+  /** Before a series of bulk writes (see the repository). */
+  replanBeforeBatches: (tx: Tx) => repo.replanBeforeBatches(tx),
 
   async get(tx: Tx, user: CurrentUser, id: string, forUpdate = false): Promise<Employee> {
     const employee = await repo.get(tx, user.tenantId, user.companyId, id, forUpdate);
