@@ -1,21 +1,25 @@
 /** Issue 8 §2: the employee 201 file of the HR user's own company, through HTTP, on PGlite and PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type Employee, type EmployeeListItem } from '@hrpay/contracts';
-import { caller, createTestApp, demo, type Session, signIn, type TestApp, type Method } from './helpers.js';
+import {
+  caller,
+  createTestApp,
+  demo,
+  signIn,
+  tenantOf,
+  type TestApp,
+  type Method,
+  type Who,
+} from './helpers.js';
+import { makeEmployee } from './factories.js';
 
 let t: TestApp;
-let hr: Session;
-let logisticsHr: Session;
-let otherHr: Session;
 let ids: Record<string, string>;
 let lookups: { regular: string; production: string; operator: string; dayShift: string; nightShift: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  hr = await signIn(t.app, demo.hr);
-  logisticsHr = await signIn(t.app, demo.logisticsHr);
-  otherHr = await signIn(t.app, demo.otherHr);
-  await t.db.withTenant(hr.tenantId, async (tx) => {
+  await t.db.withTenant(await tenantOf(t.app, 'hr'), async (tx) => {
     const rows = await tx.query<{ id: string; employee_number: string }>(
       `SELECT id, employee_number FROM employees`,
     );
@@ -38,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const call = caller(() => t.app);
-const list = (s: Session, body: object = {}) => call(s, 'POST', '/api/v1/employees/list', body);
+const list = (s: Who, body: object = {}) => call(s, 'POST', '/api/v1/employees/list', body);
 const errorsOf = (res: { json(): { errors?: { Code: string; Description: string }[] } }) =>
   Object.fromEntries(
     (res.json().errors ?? []).map((e) => [e.Code, e.Description.replace(`${e.Code}: `, '')]),
@@ -52,15 +56,9 @@ const base = () => ({
   HireDate: '2025-03-01',
 });
 
-async function create(body: object): Promise<Employee> {
-  const res = await call(hr, 'POST', '/api/v1/employees', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
 describe('employee list', () => {
   it("lists the own company's employees, sorted by name by default, never another company's", async () => {
-    const res = await list(hr, { PageSize: 100 });
+    const res = await list('hr', { PageSize: 100 });
     expect(res.statusCode).toBe(200);
     const items = res.json().Items as EmployeeListItem[];
     expect(items.every((e) => e.EmployeeNumber.startsWith('DM-') || e.EmployeeNumber.startsWith('T-'))).toBe(
@@ -69,20 +67,19 @@ describe('employee list', () => {
     expect(items.length).toBeGreaterThanOrEqual(7);
     const names = items.map((e) => `${e.LastName}|${e.FirstName}`.toLowerCase());
     expect(names).toEqual([...names].sort());
-    const logistics = (await list(logisticsHr, { PageSize: 100 })).json().Items as EmployeeListItem[];
+    const logistics = (await list('logisticsHr', { PageSize: 100 })).json().Items as EmployeeListItem[];
     expect(logistics.map((e) => e.EmployeeNumber).sort()).toEqual(['DL-0001', 'DL-0002', 'DL-0003']);
   });
 
   it('searches names, numbers, e-mail and government ids with or without dashes, word by word', async () => {
-    const e = await create({
-      ...base(),
+    const e = await makeEmployee(t.app, 'hr', {
       FirstName: 'Corazon',
       LastName: 'Sumulong',
       Email: 'cora.s@example.ph',
       TIN: '555666777',
     });
     const search = async (Search: string) =>
-      ((await list(hr, { Search })).json().Items as EmployeeListItem[]).map((i) => i.EmployeeId);
+      ((await list('hr', { Search })).json().Items as EmployeeListItem[]).map((i) => i.EmployeeId);
     expect(await search('sumul')).toEqual([e.EmployeeId]);
     expect(await search('corazon sumulong')).toEqual([e.EmployeeId]);
     expect(await search(e.EmployeeNumber.toLowerCase())).toEqual([e.EmployeeId]);
@@ -93,20 +90,20 @@ describe('employee list', () => {
   });
 
   it('filters by department, employment status and type, pages and sorts', async () => {
-    const byDept = (await list(hr, { DepartmentId: lookups.production, PageSize: 100 })).json();
+    const byDept = (await list('hr', { DepartmentId: lookups.production, PageSize: 100 })).json();
     expect(byDept.Items.map((e: EmployeeListItem) => e.DepartmentName)).toEqual(
       Array(byDept.TotalCount).fill('Production'),
     );
     expect(byDept.TotalCount).toBe(3);
-    const partTime = await create({ ...base(), EmploymentType: 'PartTime' });
-    const pt = (await list(hr, { EmploymentType: 'PartTime' })).json();
+    const partTime = await makeEmployee(t.app, 'hr', { EmploymentType: 'PartTime' });
+    const pt = (await list('hr', { EmploymentType: 'PartTime' })).json();
     expect(pt.Items.map((e: EmployeeListItem) => e.EmployeeId)).toEqual([partTime.EmployeeId]);
-    expect((await list(hr, { EmploymentStatusId: lookups.regular })).json().TotalCount).toBeGreaterThan(7);
+    expect((await list('hr', { EmploymentStatusId: lookups.regular })).json().TotalCount).toBeGreaterThan(7);
     const page1 = (
-      await list(hr, { PageSize: 2, Page: 1, SortBy: 'EmployeeNumber', SortDirection: 'desc' })
+      await list('hr', { PageSize: 2, Page: 1, SortBy: 'EmployeeNumber', SortDirection: 'desc' })
     ).json();
     const page2 = (
-      await list(hr, { PageSize: 2, Page: 2, SortBy: 'EmployeeNumber', SortDirection: 'desc' })
+      await list('hr', { PageSize: 2, Page: 2, SortBy: 'EmployeeNumber', SortDirection: 'desc' })
     ).json();
     expect(page1.Items).toHaveLength(2);
     const numbers = [...page1.Items, ...page2.Items].map((e: EmployeeListItem) => e.EmployeeNumber);
@@ -115,17 +112,16 @@ describe('employee list', () => {
   });
 
   it('refuses unknown filters, bad ids and sorts with 400', async () => {
-    expect((await list(hr, { Colour: 'red' })).statusCode).toBe(400);
-    expect((await list(hr, { DepartmentId: 'nope' })).statusCode).toBe(400);
-    expect((await list(hr, { SortBy: 'Salary' })).statusCode).toBe(400);
-    expect((await list(hr, { EmploymentType: 'Casual' })).statusCode).toBe(400);
+    expect((await list('hr', { Colour: 'red' })).statusCode).toBe(400);
+    expect((await list('hr', { DepartmentId: 'nope' })).statusCode).toBe(400);
+    expect((await list('hr', { SortBy: 'Salary' })).statusCode).toBe(400);
+    expect((await list('hr', { EmploymentType: 'Casual' })).statusCode).toBe(400);
   });
 });
 
 describe('employee record', () => {
   it('creates a full 201 file, canonicalises ids and mobile, and GET answers it back', async () => {
-    const created = await create({
-      ...base(),
+    const created = await makeEmployee(t.app, 'hr', {
       MiddleName: 'Reyes',
       Nickname: 'Andy',
       BirthDate: '1995-06-19',
@@ -169,9 +165,9 @@ describe('employee record', () => {
       HasUserAccount: false,
       RowVersion: 1,
     });
-    const got = await call(hr, 'GET', `/api/v1/employees/${created.EmployeeId}`);
+    const got = await call('hr', 'GET', `/api/v1/employees/${created.EmployeeId}`);
     expect(got.json()).toEqual(created);
-    const schedules = await call(hr, 'GET', `/api/v1/employees/${created.EmployeeId}/schedules`);
+    const schedules = await call('hr', 'GET', `/api/v1/employees/${created.EmployeeId}/schedules`);
     expect(schedules.json()).toEqual([
       {
         EffectiveDate: '2025-03-01',
@@ -183,9 +179,9 @@ describe('employee record', () => {
   });
 
   it('takes its own GET body back on PUT with edits (output-only fields ignored), unknown fields refused', async () => {
-    const e = await create(base());
-    const got = (await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}`)).json() as Employee;
-    const res = await call(hr, 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+    const e = await makeEmployee(t.app, 'hr');
+    const got = (await call('hr', 'GET', `/api/v1/employees/${e.EmployeeId}`)).json() as Employee;
+    const res = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
       ...got,
       Nickname: 'Dres',
       FullName: 'ignored',
@@ -193,23 +189,29 @@ describe('employee record', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ Nickname: 'Dres', FullName: 'Andres Magsaysay', RowVersion: 2 });
-    const unknown = await call(hr, 'PUT', `/api/v1/employees/${e.EmployeeId}`, { ...res.json(), Salary: 1 });
+    const unknown = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...res.json(),
+      Salary: 1,
+    });
     expect(unknown.statusCode).toBe(400);
   });
 
   it('answers 409 stale-row-version to a PUT with an old RowVersion, and changes nothing', async () => {
-    const e = await create(base());
-    const first = await call(hr, 'PUT', `/api/v1/employees/${e.EmployeeId}`, { ...e, Religion: 'Catholic' });
+    const e = await makeEmployee(t.app, 'hr');
+    const first = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...e,
+      Religion: 'Catholic',
+    });
     expect(first.statusCode).toBe(200);
-    const stale = await call(hr, 'PUT', `/api/v1/employees/${e.EmployeeId}`, { ...e, Religion: 'Iglesia' });
+    const stale = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, { ...e, Religion: 'Iglesia' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
-    const now = (await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}`)).json();
+    const now = (await call('hr', 'GET', `/api/v1/employees/${e.EmployeeId}`)).json();
     expect(now.Religion).toBe('Catholic');
   });
 
   it('reports every field error at once with the form messages', async () => {
-    const res = await call(hr, 'POST', '/api/v1/employees', {
+    const res = await call('hr', 'POST', '/api/v1/employees', {
       EmployeeNumber: 'bad number!',
       LastName: '',
       FirstName: 'X'.repeat(101),
@@ -237,7 +239,7 @@ describe('employee record', () => {
   });
 
   it('refuses a hire before the minimum working age and a regularization before the hire', async () => {
-    const res = await call(hr, 'POST', '/api/v1/employees', {
+    const res = await call('hr', 'POST', '/api/v1/employees', {
       ...base(),
       BirthDate: '2015-01-01',
       HireDate: '2025-01-01',
@@ -248,8 +250,8 @@ describe('employee record', () => {
   });
 
   it('refuses a taken employee number or government id, naming the employee who holds it', async () => {
-    const first = await create({ ...base(), SSSNumber: '33-3333333-3' });
-    const res = await call(hr, 'POST', '/api/v1/employees', {
+    const first = await makeEmployee(t.app, 'hr', { SSSNumber: '33-3333333-3' });
+    const res = await call('hr', 'POST', '/api/v1/employees', {
       ...base(),
       EmployeeNumber: first.EmployeeNumber.toUpperCase(),
       SSSNumber: '3333333333',
@@ -260,10 +262,10 @@ describe('employee record', () => {
       SSSNumber: `SSS number already belongs to employee ${first.EmployeeNumber}`,
     });
     // The same number in the other company is another employer's business.
-    const other = await call(logisticsHr, 'POST', '/api/v1/employees', {
+    const other = await call('logisticsHr', 'POST', '/api/v1/employees', {
       ...base(),
       EmploymentStatusId: (
-        await t.db.withTenant(hr.tenantId, (tx) =>
+        await t.db.withTenant(await tenantOf(t.app, 'hr'), (tx) =>
           tx.query<{ id: string }>(
             `SELECT s.id FROM employment_statuses s JOIN companies c ON c.id = s.company_id AND c.tenant_id = s.tenant_id
             WHERE c.name = 'Demo Logistics Corp.'`,
@@ -276,7 +278,7 @@ describe('employee record', () => {
   });
 
   it("refuses references to another company's department, shift or supervisor", async () => {
-    const res = await call(logisticsHr, 'POST', '/api/v1/employees', {
+    const res = await call('logisticsHr', 'POST', '/api/v1/employees', {
       ...base(),
       EmploymentStatusId: lookups.regular,
       DepartmentId: lookups.production,
@@ -293,16 +295,16 @@ describe('employee record', () => {
   });
 
   it('refuses a supervisor chain that loops back', async () => {
-    const boss = await create(base());
-    const mid = await create({ ...base(), SupervisorId: boss.EmployeeId });
-    const low = await create({ ...base(), SupervisorId: mid.EmployeeId });
-    const loop = await call(hr, 'PUT', `/api/v1/employees/${boss.EmployeeId}`, {
+    const boss = await makeEmployee(t.app, 'hr');
+    const mid = await makeEmployee(t.app, 'hr', { SupervisorId: boss.EmployeeId });
+    const low = await makeEmployee(t.app, 'hr', { SupervisorId: mid.EmployeeId });
+    const loop = await call('hr', 'PUT', `/api/v1/employees/${boss.EmployeeId}`, {
       ...boss,
       SupervisorId: low.EmployeeId,
     });
     expect(loop.statusCode).toBe(400);
     expect(errorsOf(loop).SupervisorId).toMatch(/loop/);
-    const self = await call(hr, 'PUT', `/api/v1/employees/${boss.EmployeeId}`, {
+    const self = await call('hr', 'PUT', `/api/v1/employees/${boss.EmployeeId}`, {
       ...boss,
       SupervisorId: boss.EmployeeId,
     });
@@ -310,21 +312,21 @@ describe('employee record', () => {
   });
 
   it('keeps schedule history when the shift changes, and the change history from the audit log', async () => {
-    const e = await create({ ...base(), ShiftId: lookups.dayShift });
-    const res = await call(hr, 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+    const e = await makeEmployee(t.app, 'hr', { ShiftId: lookups.dayShift });
+    const res = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
       ...e,
       ShiftId: lookups.nightShift,
       ScheduleEffectiveDate: '2025-06-01',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const schedules = (await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}/schedules`)).json();
+    const schedules = (await call('hr', 'GET', `/api/v1/employees/${e.EmployeeId}/schedules`)).json();
     expect(
       schedules.map((s: { EffectiveDate: string; ShiftName: string }) => [s.EffectiveDate, s.ShiftName]),
     ).toEqual([
       ['2025-06-01', 'Night Shift'],
       ['2025-03-01', 'Day Shift'],
     ]);
-    const history = (await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}/history`)).json();
+    const history = (await call('hr', 'GET', `/api/v1/employees/${e.EmployeeId}/history`)).json();
     expect(history).toHaveLength(2);
     expect(history[0]).toMatchObject({ Action: 'update', ActorName: 'Maria Santos' });
     expect(history[0].Changes).toEqual(
@@ -341,15 +343,15 @@ describe('separation and delete', () => {
   it('separates an employee: kept on file, out of the default list and pickers, account closed', async () => {
     // DM-0004 is the demo portal employee.
     const portal = await signIn(t.app, demo.employee);
-    const e = (await call(hr, 'GET', `/api/v1/employees/${ids['DM-0004']}`)).json() as Employee;
+    const e = (await call('hr', 'GET', `/api/v1/employees/${ids['DM-0004']}`)).json() as Employee;
     expect(e.HasUserAccount).toBe(true);
-    const early = await call(hr, 'POST', `/api/v1/employees/${e.EmployeeId}/separation`, {
+    const early = await call('hr', 'POST', `/api/v1/employees/${e.EmployeeId}/separation`, {
       SeparationDate: '2020-01-01',
       SeparationReason: 'Resigned',
       RowVersion: e.RowVersion,
     });
     expect(errorsOf(early)).toEqual({ SeparationDate: 'Separation date cannot be before the hire date' });
-    const res = await call(hr, 'POST', `/api/v1/employees/${e.EmployeeId}/separation`, {
+    const res = await call('hr', 'POST', `/api/v1/employees/${e.EmployeeId}/separation`, {
       SeparationDate: '2026-10-31',
       SeparationReason: 'Resigned',
       SeparationRemarks: 'Moved abroad',
@@ -363,12 +365,12 @@ describe('separation and delete', () => {
     });
 
     const numbers = async (body: object) =>
-      ((await list(hr, { PageSize: 500, ...body })).json().Items as EmployeeListItem[]).map(
+      ((await list('hr', { PageSize: 500, ...body })).json().Items as EmployeeListItem[]).map(
         (i) => i.EmployeeNumber,
       );
     expect(await numbers({})).not.toContain('DM-0004');
     expect(await numbers({ IncludeSeparated: true })).toContain('DM-0004');
-    const options = (await call(hr, 'GET', '/api/v1/employees/options')).json();
+    const options = (await call('hr', 'GET', '/api/v1/employees/options')).json();
     expect(options.map((o: { EmployeeNumber: string }) => o.EmployeeNumber)).not.toContain('DM-0004');
 
     // The signed-in portal session ends and signing in again is refused.
@@ -376,12 +378,12 @@ describe('separation and delete', () => {
     await expect(signIn(t.app, demo.employee)).rejects.toThrow(/failed: 4\d\d/);
 
     // Reinstating a separation made in error brings the record back (the account stays closed).
-    const back = await call(hr, 'POST', `/api/v1/employees/${e.EmployeeId}/reinstatement`, {
+    const back = await call('hr', 'POST', `/api/v1/employees/${e.EmployeeId}/reinstatement`, {
       RowVersion: res.json().RowVersion,
     });
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ Status: 'Active', SeparationDate: null });
-    const again = await call(hr, 'POST', `/api/v1/employees/${e.EmployeeId}/reinstatement`, {
+    const again = await call('hr', 'POST', `/api/v1/employees/${e.EmployeeId}/reinstatement`, {
       RowVersion: back.json().RowVersion,
     });
     expect(again.statusCode).toBe(409);
@@ -389,21 +391,21 @@ describe('separation and delete', () => {
   });
 
   it('deletes an employee with nothing recorded, else 409 still-referenced saying to separate instead', async () => {
-    const refused = await call(hr, 'DELETE', `/api/v1/employees/${ids['DM-0003']}`);
+    const refused = await call('hr', 'DELETE', `/api/v1/employees/${ids['DM-0003']}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().type).toBe(ProblemTypes.stillReferenced);
     expect(refused.json().detail).toMatch(/user account.*report to them.*Separate the employee instead/);
-    const e = await create(base());
-    const res = await call(hr, 'DELETE', `/api/v1/employees/${e.EmployeeId}`);
+    const e = await makeEmployee(t.app, 'hr');
+    const res = await call('hr', 'DELETE', `/api/v1/employees/${e.EmployeeId}`);
     expect(res.statusCode).toBe(200);
-    expect((await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}`)).statusCode).toBe(404);
+    expect((await call('hr', 'GET', `/api/v1/employees/${e.EmployeeId}`)).statusCode).toBe(404);
   });
 });
 
 describe('company scope and tenancy', () => {
   it('answers 404 to HR of another company or tenant for every call on an employee, and changes nothing', async () => {
-    const e = await create(base());
-    for (const s of [logisticsHr, otherHr]) {
+    const e = await makeEmployee(t.app, 'hr');
+    for (const s of ['logisticsHr', 'otherHr'] as const) {
       for (const [method, url, body] of [
         ['GET', `/api/v1/employees/${e.EmployeeId}`],
         ['PUT', `/api/v1/employees/${e.EmployeeId}`, { ...e, Nickname: 'x' }],
@@ -419,23 +421,22 @@ describe('company scope and tenancy', () => {
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
     }
-    const still = (await call(hr, 'GET', `/api/v1/employees/${e.EmployeeId}`)).json();
+    const still = (await call('hr', 'GET', `/api/v1/employees/${e.EmployeeId}`)).json();
     expect(still).toMatchObject({ RowVersion: 1, Nickname: null, Status: 'Active' });
   });
 
   it('refuses Admin, Payroll and Portal users the HR calls with 403', async () => {
-    for (const who of [demo.admin, demo.payroll, demo.approver]) {
-      const s = await signIn(t.app, who);
-      expect((await list(s)).statusCode).toBe(403);
-      expect((await call(s, 'POST', '/api/v1/employees', base())).statusCode).toBe(403);
+    for (const who of ['admin', 'payroll', 'approver'] as const) {
+      expect((await list(who)).statusCode).toBe(403);
+      expect((await call(who, 'POST', '/api/v1/employees', base())).statusCode).toBe(403);
     }
   });
 });
 
 describe('master list export', () => {
   it('exports the list filter as XLSX with every 201 column, read back with exceljs', async () => {
-    await create({ ...base(), LastName: '=HYPERLINK("http://evil")', FirstName: 'Formula' });
-    const res = await call(hr, 'POST', '/api/v1/employees/export', {
+    await makeEmployee(t.app, 'hr', { LastName: '=HYPERLINK("http://evil")', FirstName: 'Formula' });
+    const res = await call('hr', 'POST', '/api/v1/employees/export', {
       DepartmentId: lookups.production,
       Format: 'xlsx',
     });
@@ -468,7 +469,7 @@ describe('master list export', () => {
   });
 
   it('exports CSV with formulas neutralised, in the list order, and only the own company', async () => {
-    const res = await call(hr, 'POST', '/api/v1/employees/export', {
+    const res = await call('hr', 'POST', '/api/v1/employees/export', {
       Search: 'formula',
       Format: 'csv',
     });
@@ -481,9 +482,9 @@ describe('master list export', () => {
     expect(lines[0]).toMatch(/^Employee number,Last name,First name,/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    const logistics = await call(logisticsHr, 'POST', '/api/v1/employees/export', { Format: 'csv' });
+    const logistics = await call('logisticsHr', 'POST', '/api/v1/employees/export', { Format: 'csv' });
     expect(logistics.body).not.toContain('DM-0');
-    expect((await call(hr, 'POST', '/api/v1/employees/export', { Format: 'pdf' })).statusCode).toBe(400);
-    expect((await call(hr, 'POST', '/api/v1/employees/export', { Page: 2 })).statusCode).toBe(400);
+    expect((await call('hr', 'POST', '/api/v1/employees/export', { Format: 'pdf' })).statusCode).toBe(400);
+    expect((await call('hr', 'POST', '/api/v1/employees/export', { Page: 2 })).statusCode).toBe(400);
   });
 });

@@ -129,14 +129,46 @@ export const demo = {
 } as const satisfies Record<string, { email: string; type: UserTypeName }>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type DemoUser = keyof typeof demo;
+/** Who makes a call: a demo user by name (signed in once per app), a session, or null for anonymous. */
+export type Who = DemoUser | Pick<Session, 'headers'> | null;
+
+const demoSessions = new WeakMap<FastifyInstance, Map<DemoUser, Promise<Session>>>();
 
 /**
- * An API call through HTTP as a signed-in user (or anonymously with null), for one test file's app:
- * `const call = caller(() => t.app)`, then `call(hr, 'POST', '/api/v1/departments', body)`.
+ * The demo user's session on this app: signed in on first use, then reused. A test that signs the user out,
+ * locks them or changes their password uses its own `signIn` instead, so the shared token stays good.
+ */
+export function sessionOf(app: FastifyInstance, user: DemoUser): Promise<Session> {
+  let byUser = demoSessions.get(app);
+  if (!byUser) demoSessions.set(app, (byUser = new Map()));
+  let session = byUser.get(user);
+  if (!session) byUser.set(user, (session = signIn(app, demo[user])));
+  return session;
+}
+
+/** The tenant of a demo user, for `t.db.withTenant(...)` checks behind the API. */
+export const tenantOf = async (app: FastifyInstance, user: DemoUser) => (await sessionOf(app, user)).tenantId;
+
+/** An API call through HTTP as `who`: `injectAs(app, 'hr', 'POST', '/api/v1/departments', body)`. */
+export async function injectAs(
+  app: FastifyInstance,
+  who: Who,
+  method: Method,
+  url: string,
+  payload?: object,
+) {
+  const session = typeof who === 'string' ? await sessionOf(app, who) : who;
+  return app.inject({ method, url, headers: session?.headers ?? {}, payload });
+}
+
+/**
+ * `injectAs` bound to one test file's app (created in `beforeAll`):
+ * `const call = caller(() => t.app)`, then `call('hr', 'POST', '/api/v1/departments', body)`.
  */
 export function caller(app: () => FastifyInstance) {
-  return (s: Pick<Session, 'headers'> | null, method: Method, url: string, payload?: object) =>
-    app().inject({ method, url, headers: s?.headers ?? {}, payload });
+  return (who: Who, method: Method, url: string, payload?: object) =>
+    injectAs(app(), who, method, url, payload);
 }
 
 /** The field codes of a 400 answer's `errors`, in order. */

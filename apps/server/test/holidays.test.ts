@@ -2,35 +2,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nationalHolidays } from '@hrpay/payroll';
 import { ProblemTypes, type Holiday } from '@hrpay/contracts';
-import { caller, createTestApp, demo, type Session, signIn, type TestApp } from './helpers.js';
+import { caller, createTestApp, tenantOf, type TestApp, type Who } from './helpers.js';
 
 /** The payroll engine's national calendars: the holidays module must hold the same dates. */
 const CALENDARS = [2025, 2026].map((year) => nationalHolidays({ year }));
 
 let t: TestApp;
-let hr: Session;
-let logisticsHr: Session;
-let otherHr: Session;
-let payroll: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  hr = await signIn(t.app, demo.hr);
-  logisticsHr = await signIn(t.app, demo.logisticsHr);
-  otherHr = await signIn(t.app, demo.otherHr);
-  payroll = await signIn(t.app, demo.payroll);
 });
 afterAll(() => t?.close());
 
 const call = caller(() => t.app);
-const list = async (s: Session, body: object) => {
+const list = async (s: Who, body: object) => {
   const res = await call(s, 'POST', '/api/v1/holidays/list', { PageSize: 500, ...body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { Items: Holiday[]; TotalCount: number };
 };
-const dayTypes = (s: Session, from: string, to: string, extra = '') =>
+const dayTypes = (s: Who, from: string, to: string, extra = '') =>
   call(s, 'GET', `/api/v1/holidays/day-types?From=${from}&To=${to}${extra}`);
-async function create(s: Session, body: object): Promise<Holiday> {
+async function create(s: Who, body: object): Promise<Holiday> {
   const res = await call(s, 'POST', '/api/v1/holidays', body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -38,7 +30,7 @@ async function create(s: Session, body: object): Promise<Holiday> {
 
 describe('national calendar', () => {
   it("is loaded for every company, date for date the payroll engine's calendar", async () => {
-    for (const s of [hr, logisticsHr, otherHr]) {
+    for (const s of ['hr', 'logisticsHr', 'otherHr'] as const) {
       for (const cal of CALENDARS) {
         const { Items } = await list(s, { Year: cal.year });
         const national = Items.filter((h) => h.IsNational);
@@ -52,20 +44,19 @@ describe('national calendar', () => {
         expect(dates('SpecialWorking')).toEqual([...cal.specialWorkingDays].sort());
       }
     }
-    const christmas = (await list(hr, { Year: 2026, Search: 'christmas day' })).Items;
+    const christmas = (await list('hr', { Year: 2026, Search: 'christmas day' })).Items;
     expect(christmas).toMatchObject([
       { Date: '2026-12-25', Type: 'Regular', IsNational: true, IsDouble: false },
     ]);
   });
 
   it('is loaded for a company an Admin creates', async () => {
-    const admin = await signIn(t.app, demo.admin);
-    const res = await call(admin, 'POST', '/api/v1/companies', {
+    const res = await call('admin', 'POST', '/api/v1/companies', {
       Name: 'Holiday Test Co.',
       Tin: '555-444-333-000',
     });
     expect(res.statusCode, res.body).toBe(201);
-    const count = await t.db.withTenant(admin.tenantId, (tx) =>
+    const count = await t.db.withTenant(await tenantOf(t.app, 'admin'), (tx) =>
       tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM holidays WHERE company_id = $1`, [
         res.json().CompanyId,
       ]),
@@ -80,25 +71,29 @@ describe('national calendar', () => {
 
 describe('holidays', () => {
   it('adds a local holiday, refuses a repeat on the same date, and filters by year and type', async () => {
-    const charter = await create(hr, {
+    const charter = await create('hr', {
       Date: '2026-09-01',
       Name: 'Taguig City Charter Day',
       Type: 'SpecialNonWorking',
     });
     expect(charter).toMatchObject({ IsNational: false, IsDraft: false, WorkLocationName: null });
-    const repeat = await call(hr, 'POST', '/api/v1/holidays', {
+    const repeat = await call('hr', 'POST', '/api/v1/holidays', {
       Date: '2026-09-01',
       Name: 'taguig city charter day',
       Type: 'SpecialNonWorking',
     });
     expect(repeat.statusCode).toBe(400);
     expect(repeat.json().errors[0]).toMatchObject({ Code: 'Name' });
-    const special = await list(hr, { Year: 2026, Type: 'SpecialNonWorking' });
+    const special = await list('hr', { Year: 2026, Type: 'SpecialNonWorking' });
     expect(special.Items.map((h) => h.Name)).toContain('Taguig City Charter Day');
     expect(special.Items.every((h) => h.Type === 'SpecialNonWorking' && h.Date.startsWith('2026-'))).toBe(
       true,
     );
-    const bad = await call(hr, 'POST', '/api/v1/holidays', { Date: '2026-02-30', Name: '', Type: 'Fiesta' });
+    const bad = await call('hr', 'POST', '/api/v1/holidays', {
+      Date: '2026-02-30',
+      Name: '',
+      Type: 'Fiesta',
+    });
     expect(bad.statusCode).toBe(400);
     expect(
       bad
@@ -109,10 +104,10 @@ describe('holidays', () => {
   });
 
   it('marks two holidays on one date as a double holiday, for the list and for payroll', async () => {
-    await create(hr, { Date: '2026-04-09', Name: 'Company Foundation Day', Type: 'Regular' });
-    const day = (await list(hr, { Year: 2026, Search: 'kagitingan' })).Items[0]!;
+    await create('hr', { Date: '2026-04-09', Name: 'Company Foundation Day', Type: 'Regular' });
+    const day = (await list('hr', { Year: 2026, Search: 'kagitingan' })).Items[0]!;
     expect(day.IsDouble).toBe(true);
-    const res = await dayTypes(payroll, '2026-04-08', '2026-04-10');
+    const res = await dayTypes('payroll', '2026-04-08', '2026-04-10');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       { Date: '2026-04-08', DayType: 'ordinary', Holidays: [] },
@@ -126,20 +121,20 @@ describe('holidays', () => {
       },
       { Date: '2026-04-10', DayType: 'ordinary', Holidays: [] },
     ]);
-    const special = (await dayTypes(hr, '2026-02-17', '2026-02-17')).json();
+    const special = (await dayTypes('hr', '2026-02-17', '2026-02-17')).json();
     expect(special[0].DayType).toBe('special_non_working');
-    const working = (await dayTypes(hr, '2026-02-25', '2026-02-25')).json();
+    const working = (await dayTypes('hr', '2026-02-25', '2026-02-25')).json();
     expect(working[0].DayType).toBe('special_working');
   });
 
   it('scopes a local holiday to one work location', async () => {
-    const [plant] = await t.db.withTenant(hr.tenantId, (tx) =>
+    const [plant] = await t.db.withTenant(await tenantOf(t.app, 'hr'), (tx) =>
       tx.query<{ id: string }>(
         `SELECT w.id FROM work_locations w JOIN companies c ON c.id = w.company_id AND c.tenant_id = w.tenant_id
           WHERE c.name = 'Demo Manufacturing Inc.' AND w.name = 'Main Plant'`,
       ),
     );
-    const fiesta = await create(hr, {
+    const fiesta = await create('hr', {
       Date: '2026-10-15',
       Name: 'Town Fiesta',
       Type: 'SpecialNonWorking',
@@ -147,14 +142,14 @@ describe('holidays', () => {
     });
     expect(fiesta.WorkLocationName).toBe('Main Plant');
     expect(
-      (await dayTypes(hr, '2026-10-15', '2026-10-15', `&WorkLocationId=${plant!.id}`)).json()[0].DayType,
+      (await dayTypes('hr', '2026-10-15', '2026-10-15', `&WorkLocationId=${plant!.id}`)).json()[0].DayType,
     ).toBe('special_non_working');
-    expect((await dayTypes(hr, '2026-10-15', '2026-10-15')).json()[0].DayType).toBe('ordinary');
+    expect((await dayTypes('hr', '2026-10-15', '2026-10-15')).json()[0].DayType).toBe('ordinary');
   });
 
   it('moves a national holiday (the proclaimed date is kept) and refuses to delete it', async () => {
-    const heroes = (await list(hr, { Year: 2026, Search: 'heroes' })).Items[0]!;
-    const moved = await call(hr, 'PUT', `/api/v1/holidays/${heroes.HolidayId}`, {
+    const heroes = (await list('hr', { Year: 2026, Search: 'heroes' })).Items[0]!;
+    const moved = await call('hr', 'PUT', `/api/v1/holidays/${heroes.HolidayId}`, {
       ...heroes,
       Date: '2026-08-28',
     });
@@ -164,52 +159,56 @@ describe('holidays', () => {
       ProclaimedDate: '2026-08-31',
       IsNational: true,
     });
-    const stale = await call(hr, 'PUT', `/api/v1/holidays/${heroes.HolidayId}`, {
+    const stale = await call('hr', 'PUT', `/api/v1/holidays/${heroes.HolidayId}`, {
       ...heroes,
       Date: '2026-08-30',
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
-    const refused = await call(hr, 'DELETE', `/api/v1/holidays/${heroes.HolidayId}`);
+    const refused = await call('hr', 'DELETE', `/api/v1/holidays/${heroes.HolidayId}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().type).toBe(ProblemTypes.invalidState);
     // The other company's copy did not move.
-    const theirs = (await list(logisticsHr, { Year: 2026, Search: 'heroes' })).Items[0]!;
+    const theirs = (await list('logisticsHr', { Year: 2026, Search: 'heroes' })).Items[0]!;
     expect(theirs.Date).toBe('2026-08-31');
   });
 
   it('copies the own holidays of a year forward as drafts, once, and drafts are not paid until confirmed', async () => {
-    const local = await create(hr, { Date: '2025-06-24', Name: 'Manila Day', Type: 'SpecialNonWorking' });
-    const res = await call(hr, 'POST', '/api/v1/holidays/copy-year', { FromYear: 2025 });
+    const local = await create('hr', { Date: '2025-06-24', Name: 'Manila Day', Type: 'SpecialNonWorking' });
+    const res = await call('hr', 'POST', '/api/v1/holidays/copy-year', { FromYear: 2025 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ Copied: 1, Skipped: 0 });
-    expect((await call(hr, 'POST', '/api/v1/holidays/copy-year', { FromYear: 2025 })).json()).toEqual({
+    expect((await call('hr', 'POST', '/api/v1/holidays/copy-year', { FromYear: 2025 })).json()).toEqual({
       Copied: 0,
       Skipped: 1,
     });
-    const draft = (await list(hr, { Year: 2026, Search: 'manila day' })).Items[0]!;
+    const draft = (await list('hr', { Year: 2026, Search: 'manila day' })).Items[0]!;
     expect(draft).toMatchObject({ Date: '2026-06-24', IsDraft: true, IsNational: false });
-    expect((await dayTypes(hr, '2026-06-24', '2026-06-24')).json()[0].DayType).toBe('ordinary');
-    const confirmed = await call(hr, 'PUT', `/api/v1/holidays/${draft.HolidayId}`, {
+    expect((await dayTypes('hr', '2026-06-24', '2026-06-24')).json()[0].DayType).toBe('ordinary');
+    const confirmed = await call('hr', 'PUT', `/api/v1/holidays/${draft.HolidayId}`, {
       ...draft,
       IsDraft: false,
     });
     expect(confirmed.statusCode).toBe(200);
-    expect((await dayTypes(hr, '2026-06-24', '2026-06-24')).json()[0].DayType).toBe('special_non_working');
-    expect((await call(hr, 'DELETE', `/api/v1/holidays/${local.HolidayId}`)).statusCode).toBe(200);
+    expect((await dayTypes('hr', '2026-06-24', '2026-06-24')).json()[0].DayType).toBe('special_non_working');
+    expect((await call('hr', 'DELETE', `/api/v1/holidays/${local.HolidayId}`)).statusCode).toBe(200);
   });
 
   it('refuses a day-type range that is backwards or over 400 days', async () => {
-    expect((await dayTypes(hr, '2026-02-01', '2026-01-01')).statusCode).toBe(400);
-    expect((await dayTypes(hr, '2025-01-01', '2026-12-31')).statusCode).toBe(400);
-    expect((await dayTypes(hr, '2026-13-01', '2026-12-31')).statusCode).toBe(400);
+    expect((await dayTypes('hr', '2026-02-01', '2026-01-01')).statusCode).toBe(400);
+    expect((await dayTypes('hr', '2025-01-01', '2026-12-31')).statusCode).toBe(400);
+    expect((await dayTypes('hr', '2026-13-01', '2026-12-31')).statusCode).toBe(400);
   });
 });
 
 describe('company scope and access', () => {
   it('answers 404 to HR of another company or tenant, and changes nothing', async () => {
-    const h = await create(hr, { Date: '2026-07-01', Name: 'Plant Anniversary', Type: 'SpecialNonWorking' });
-    for (const s of [logisticsHr, otherHr]) {
+    const h = await create('hr', {
+      Date: '2026-07-01',
+      Name: 'Plant Anniversary',
+      Type: 'SpecialNonWorking',
+    });
+    for (const s of ['logisticsHr', 'otherHr'] as const) {
       expect((await call(s, 'GET', `/api/v1/holidays/${h.HolidayId}`)).statusCode).toBe(404);
       expect((await call(s, 'PUT', `/api/v1/holidays/${h.HolidayId}`, { ...h, Name: 'x' })).statusCode).toBe(
         404,
@@ -218,11 +217,13 @@ describe('company scope and access', () => {
       const theirs = await list(s, { Year: 2026, Search: 'Plant Anniversary' });
       expect(theirs.TotalCount).toBe(0);
     }
-    expect((await call(hr, 'GET', `/api/v1/holidays/${h.HolidayId}`)).json().Name).toBe('Plant Anniversary');
+    expect((await call('hr', 'GET', `/api/v1/holidays/${h.HolidayId}`)).json().Name).toBe(
+      'Plant Anniversary',
+    );
   });
 
   it('lets Payroll read day types but not keep holidays', async () => {
-    expect((await call(payroll, 'POST', '/api/v1/holidays/list', {})).statusCode).toBe(403);
-    expect((await dayTypes(payroll, '2026-01-01', '2026-01-01')).json()[0].DayType).toBe('regular_holiday');
+    expect((await call('payroll', 'POST', '/api/v1/holidays/list', {})).statusCode).toBe(403);
+    expect((await dayTypes('payroll', '2026-01-01', '2026-01-01')).json()[0].DayType).toBe('regular_holiday');
   });
 });

@@ -1,16 +1,12 @@
 /** Issue 8 §1: positions and employment statuses of the HR user's company (/lookups), one shape for both. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type LookupItem } from '@hrpay/contracts';
-import { caller, createTestApp, demo, type Session, signIn, type TestApp } from './helpers.js';
+import { caller, createTestApp, type TestApp, type Who } from './helpers.js';
 
 let t: TestApp;
-let hr: Session;
-let logisticsHr: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  hr = await signIn(t.app, demo.hr);
-  logisticsHr = await signIn(t.app, demo.logisticsHr);
 });
 afterAll(() => t?.close());
 
@@ -20,19 +16,19 @@ describe.each([
   ['positions', 'Machine Operator', 2, 'position'],
   ['employment-statuses', 'Regular', 7, 'employment status'],
 ] as const)('/api/v1/%s', (kind, seeded, seededCount, singular) => {
-  const list = (s: Session, body: object = {}) => call(s, 'POST', `/api/v1/${kind}/list`, body);
+  const list = (s: Who, body: object = {}) => call(s, 'POST', `/api/v1/${kind}/list`, body);
 
   it('lists the own company items with the employees referring to each', async () => {
-    const res = await list(hr, { PageSize: 100 });
+    const res = await list('hr', { PageSize: 100 });
     expect(res.statusCode).toBe(200);
     const item = (res.json().Items as LookupItem[]).find((i) => i.Name === seeded)!;
     expect(item.EmployeeCount).toBe(seededCount);
-    const theirs = (await list(logisticsHr, { PageSize: 100 })).json().Items as LookupItem[];
+    const theirs = (await list('logisticsHr', { PageSize: 100 })).json().Items as LookupItem[];
     expect(theirs.map((i) => i.Id)).not.toContain(item.Id);
   });
 
   it('creates, refuses a name taken in any case, renames (the employees follow) and keeps versions', async () => {
-    const created = await call(hr, 'POST', `/api/v1/${kind}`, { Name: ' Trainee ' });
+    const created = await call('hr', 'POST', `/api/v1/${kind}`, { Name: ' Trainee ' });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({
       Name: 'Trainee',
@@ -40,7 +36,7 @@ describe.each([
       EmployeeCount: 0,
       RowVersion: 1,
     });
-    const dup = await call(hr, 'POST', `/api/v1/${kind}`, { Name: 'TRAINEE' });
+    const dup = await call('hr', 'POST', `/api/v1/${kind}`, { Name: 'TRAINEE' });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().errors).toEqual([
       {
@@ -49,30 +45,29 @@ describe.each([
       },
     ]);
 
-    const item = ((await list(hr, { Search: seeded })).json().Items as LookupItem[])[0]!;
-    const renamed = await call(hr, 'PUT', `/api/v1/${kind}/${item.Id}`, { ...item, Name: `${seeded} II` });
+    const item = ((await list('hr', { Search: seeded })).json().Items as LookupItem[])[0]!;
+    const renamed = await call('hr', 'PUT', `/api/v1/${kind}/${item.Id}`, { ...item, Name: `${seeded} II` });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ Name: `${seeded} II`, EmployeeCount: seededCount, RowVersion: 2 });
-    const stale = await call(hr, 'PUT', `/api/v1/${kind}/${item.Id}`, { ...item, Name: 'Late' });
+    const stale = await call('hr', 'PUT', `/api/v1/${kind}/${item.Id}`, { ...item, Name: 'Late' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
     if (kind === 'positions') {
       // Employees refer by id: the rename shows on their records at once.
-      const employee = await signIn(t.app, demo.employee);
-      const info = await call(employee, 'GET', '/api/v1/portal/employees/basic-info');
+      const info = await call('employee', 'GET', '/api/v1/portal/employees/basic-info');
       expect(info.json().PositionName).toBe('Machine Operator II');
     }
   });
 
   it('deletes an unused item and refuses one in use with stillReferenced', async () => {
-    const spare = (await call(hr, 'POST', `/api/v1/${kind}`, { Name: 'Spare Item' })).json() as LookupItem;
-    expect((await call(hr, 'DELETE', `/api/v1/${kind}/${spare.Id}`)).statusCode).toBe(200);
-    expect((await call(hr, 'GET', `/api/v1/${kind}/${spare.Id}`)).statusCode).toBe(404);
+    const spare = (await call('hr', 'POST', `/api/v1/${kind}`, { Name: 'Spare Item' })).json() as LookupItem;
+    expect((await call('hr', 'DELETE', `/api/v1/${kind}/${spare.Id}`)).statusCode).toBe(200);
+    expect((await call('hr', 'GET', `/api/v1/${kind}/${spare.Id}`)).statusCode).toBe(404);
     const used = (
-      (await list(hr, { SortBy: 'EmployeeCount', SortDirection: 'desc', PageSize: 1 })).json()
+      (await list('hr', { SortBy: 'EmployeeCount', SortDirection: 'desc', PageSize: 1 })).json()
         .Items as LookupItem[]
     )[0]!;
-    const refused = await call(hr, 'DELETE', `/api/v1/${kind}/${used.Id}`);
+    const refused = await call('hr', 'DELETE', `/api/v1/${kind}/${used.Id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().type).toBe(ProblemTypes.stillReferenced);
     expect(refused.json().detail).toMatch(
@@ -81,8 +76,8 @@ describe.each([
   });
 
   it("answers 404 for another company's item", async () => {
-    const theirs = ((await list(logisticsHr)).json().Items as LookupItem[])[0]!;
-    expect((await call(hr, 'GET', `/api/v1/${kind}/${theirs.Id}`)).statusCode).toBe(404);
-    expect((await call(hr, 'DELETE', `/api/v1/${kind}/${theirs.Id}`)).statusCode).toBe(404);
+    const theirs = ((await list('logisticsHr')).json().Items as LookupItem[])[0]!;
+    expect((await call('hr', 'GET', `/api/v1/${kind}/${theirs.Id}`)).statusCode).toBe(404);
+    expect((await call('hr', 'DELETE', `/api/v1/${kind}/${theirs.Id}`)).statusCode).toBe(404);
   });
 });

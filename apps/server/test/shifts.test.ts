@@ -1,23 +1,19 @@
 /** Issue 8 §3: shifts of the HR user's company, overnight and night hours computed, through HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nightMinutes, ProblemTypes, type Shift } from '@hrpay/contracts';
-import { caller, createTestApp, demo, errorCodes, type Session, signIn, type TestApp } from './helpers.js';
+import { caller, createTestApp, errorCodes, type TestApp, type Who } from './helpers.js';
 
 let t: TestApp;
-let hr: Session;
-let logisticsHr: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  hr = await signIn(t.app, demo.hr);
-  logisticsHr = await signIn(t.app, demo.logisticsHr);
 });
 afterAll(() => t?.close());
 
 const call = caller(() => t.app);
-const list = (s: Session, body: object = {}) => call(s, 'POST', '/api/v1/shifts/list', body);
+const list = (s: Who, body: object = {}) => call(s, 'POST', '/api/v1/shifts/list', body);
 const byName = async (name: string) =>
-  ((await list(hr, { Search: name })).json().Items as Shift[]).find((s) => s.Name === name)!;
+  ((await list('hr', { Search: name })).json().Items as Shift[]).find((s) => s.Name === name)!;
 const codes = errorCodes;
 
 describe('night minutes (Labor Code Art. 86, 22:00-06:00)', () => {
@@ -35,7 +31,7 @@ describe('night minutes (Labor Code Art. 86, 22:00-06:00)', () => {
 
 describe('shifts', () => {
   it('lists the seeded shifts with what follows from their times and who works them', async () => {
-    const res = await list(hr, { PageSize: 100 });
+    const res = await list('hr', { PageSize: 100 });
     expect(res.statusCode).toBe(200);
     const shifts = res.json().Items as Shift[];
     expect(
@@ -49,7 +45,7 @@ describe('shifts', () => {
   });
 
   it('creates a night shift that crosses midnight, with rest days and grace', async () => {
-    const res = await call(hr, 'POST', '/api/v1/shifts', {
+    const res = await call('hr', 'POST', '/api/v1/shifts', {
       Name: 'Graveyard',
       TimeIn: '21:00',
       TimeOut: '06:00',
@@ -71,7 +67,7 @@ describe('shifts', () => {
   });
 
   it('refuses bad times, a break as long as the shift, a flexible shift without hours, repeated rest days and a taken name', async () => {
-    const bad = await call(hr, 'POST', '/api/v1/shifts', {
+    const bad = await call('hr', 'POST', '/api/v1/shifts', {
       Name: 'X',
       TimeIn: '25:00',
       TimeOut: '7',
@@ -79,7 +75,7 @@ describe('shifts', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(codes(bad).sort()).toEqual(['RestDays', 'TimeIn', 'TimeOut']);
-    const flex = await call(hr, 'POST', '/api/v1/shifts', {
+    const flex = await call('hr', 'POST', '/api/v1/shifts', {
       Name: 'Flexi',
       TimeIn: '07:00',
       TimeOut: '19:00',
@@ -87,7 +83,7 @@ describe('shifts', () => {
     });
     expect(flex.statusCode).toBe(400);
     expect(codes(flex)).toEqual(['RequiredHours']);
-    const rules = await call(hr, 'POST', '/api/v1/shifts', {
+    const rules = await call('hr', 'POST', '/api/v1/shifts', {
       Name: 'day shift',
       TimeIn: '08:00',
       TimeOut: '09:00',
@@ -99,7 +95,7 @@ describe('shifts', () => {
   });
 
   it('keeps a flexible shift by its required hours', async () => {
-    const res = await call(hr, 'POST', '/api/v1/shifts', {
+    const res = await call('hr', 'POST', '/api/v1/shifts', {
       Name: 'Flexible Office',
       TimeIn: '07:00',
       TimeOut: '19:00',
@@ -112,30 +108,30 @@ describe('shifts', () => {
 
   it('takes back its GET body with edits; a stale version is 409', async () => {
     const read = (
-      await call(hr, 'GET', `/api/v1/shifts/${(await byName('Mid Shift')).ShiftId}`)
+      await call('hr', 'GET', `/api/v1/shifts/${(await byName('Mid Shift')).ShiftId}`)
     ).json() as Shift;
-    const saved = await call(hr, 'PUT', `/api/v1/shifts/${read.ShiftId}`, { ...read, TimeOut: '22:00' });
+    const saved = await call('hr', 'PUT', `/api/v1/shifts/${read.ShiftId}`, { ...read, TimeOut: '22:00' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ TimeOut: '22:00', IsNightShift: false, RowVersion: 2 });
-    const stale = await call(hr, 'PUT', `/api/v1/shifts/${read.ShiftId}`, { ...read, GraceMinutes: 5 });
+    const stale = await call('hr', 'PUT', `/api/v1/shifts/${read.ShiftId}`, { ...read, GraceMinutes: 5 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
   });
 
   it('deletes an unused shift; refuses one employees work, with "Deactivate it instead"', async () => {
     const day = await byName('Day Shift');
-    const refused = await call(hr, 'DELETE', `/api/v1/shifts/${day.ShiftId}`);
+    const refused = await call('hr', 'DELETE', `/api/v1/shifts/${day.ShiftId}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       type: ProblemTypes.stillReferenced,
       detail: 'Day Shift cannot be deleted: 5 employees work it. Deactivate it instead.',
     });
     const graveyard = await byName('Graveyard');
-    expect((await call(hr, 'DELETE', `/api/v1/shifts/${graveyard.ShiftId}`)).statusCode).toBe(200);
+    expect((await call('hr', 'DELETE', `/api/v1/shifts/${graveyard.ShiftId}`)).statusCode).toBe(200);
   });
 
   it("answers 404 for another company's shift", async () => {
-    const theirs = ((await list(logisticsHr)).json().Items as Shift[])[0]!;
-    expect((await call(hr, 'GET', `/api/v1/shifts/${theirs.ShiftId}`)).statusCode).toBe(404);
+    const theirs = ((await list('logisticsHr')).json().Items as Shift[])[0]!;
+    expect((await call('hr', 'GET', `/api/v1/shifts/${theirs.ShiftId}`)).statusCode).toBe(404);
   });
 });

@@ -1,24 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '@/lib/theme';
-import { TOKEN_KEY } from '@/lib/session';
-import { fakeToken, sessionClaims } from '@/test/tokens';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserTypeName } from '@hrpay/contracts';
+import { renderApp } from '@/test/render-app';
 import { routeObjects } from './router';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
-  render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string, as?: UserTypeName) =>
+  renderApp(null, { routes: routeObjects, at: path, as }).router;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,8 +26,7 @@ describe('the router built from the route table', () => {
           async () => new Response(JSON.stringify({ title: 'Not Found', status: 404 }), { status: 404 }),
         ),
     );
-    localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims()));
-    renderAt('/hr/holidays');
+    renderAt('/hr/holidays', 'HRUser');
     expect(await screen.findByRole('heading', { name: 'Holidays' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(
@@ -66,9 +52,8 @@ describe('the router built from the route table', () => {
   });
 
   it('sends the wrong type to /unauthorized and shows the not-found page for unknown paths', async () => {
-    localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims({ user_type: 'PortalUser' })));
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{}', { status: 404 })));
-    const router = renderAt('/admin/companies');
+    const router = renderAt('/admin/companies', 'PortalUser');
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/unauthorized');
     await router.navigate('/no/such/page');

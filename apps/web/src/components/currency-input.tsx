@@ -3,13 +3,14 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { formatCurrency, parseCurrencyInput } from '@/lib/currency';
 
 export type CurrencyInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
-  value: number | null | undefined;
-  onChange: (value: number | null) => void;
+  /** The amount as the API has it, a decimal string ("25000.00"); never a float. */
+  value: string | null | undefined;
+  onChange: (value: string | null) => void;
 };
 
 /**
- * An amount field (spec §9): shows `₱1,234.50` when not focused and the raw number while editing. The value
- * handed out is a number, or null when the field is empty.
+ * An amount field (spec §9): shows `₱1,234.50` when not focused and the raw text while editing. The value
+ * handed out is the exact 2-decimal string ("1234.50"), or null when the field is empty or unreadable.
  */
 export function CurrencyInput({ value, onChange, onFocus, onBlur, slotProps, ...props }: CurrencyInputProps) {
   const [editing, setEditing] = useState<string | null>(null);
@@ -21,7 +22,7 @@ export function CurrencyInput({ value, onChange, onFocus, onBlur, slotProps, ...
       value={shown}
       slotProps={{ ...slotProps, htmlInput: { inputMode: 'decimal', ...slotProps?.htmlInput } }}
       onFocus={(event) => {
-        setEditing(value === null || value === undefined ? '' : String(value));
+        setEditing(value ?? '');
         onFocus?.(event);
       }}
       onChange={(event) => {

@@ -1,3 +1,5 @@
+import { parseMoney } from '@hrpay/contracts';
+
 /** Spec §9: PHP currency, en-PH locale, exactly two decimals. */
 const phpFormat = new Intl.NumberFormat('en-PH', {
   style: 'currency',
@@ -6,21 +8,28 @@ const phpFormat = new Intl.NumberFormat('en-PH', {
   maximumFractionDigits: 2,
 });
 
-/** `1234.5` -> `₱1,234.50`; empty or non-numeric values give an empty string. */
-export function formatCurrency(value: number | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const amount = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(amount) ? phpFormat.format(amount) : '';
+const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * `"1234.5"` -> `₱1,234.50`; empty or non-numeric text gives an empty string. Money is a decimal string end to
+ * end (issue 12 item 3): Intl reads the string as an exact decimal, never a float, so every centavo of a large
+ * amount survives and halves round up ("1.005" -> ₱1.01).
+ */
+export function formatCurrency(value: string | null | undefined): string {
+  const text = value?.trim() ?? '';
+  return DECIMAL.test(text) ? phpFormat.format(text as Intl.StringNumericLiteral) : '';
 }
 
 /**
- * Reads what a person typed into an amount field: currency signs, group separators and spaces are ignored.
- * Returns null for an empty or unreadable entry.
+ * What a person typed into an amount field as the exact 2-decimal string the API takes ("₱1,234.5" ->
+ * "1234.50"), read by the contracts' `parseMoney`; a leading minus is kept. Null for an empty or unreadable
+ * entry, more than 2 decimals, or more than the largest amount.
  */
-export function parseCurrencyInput(text: string): number | null {
-  const cleaned = text.replace(/[^\d.-]/g, '');
-  if (cleaned === '' || cleaned === '-' || cleaned === '.') return null;
-  if (!/^-?\d*\.?\d*$/.test(cleaned)) return null;
-  const amount = Number(cleaned);
-  return Number.isFinite(amount) ? amount : null;
+export function parseCurrencyInput(text: string): string | null {
+  // "12." is "12" half-typed.
+  const trimmed = text.trim().replace(/\.$/, '');
+  const negative = trimmed.startsWith('-');
+  const parsed = parseMoney(negative ? trimmed.slice(1) : trimmed, { allowZero: true });
+  if (!('value' in parsed)) return null;
+  return negative && parsed.value !== '0.00' ? `-${parsed.value}` : parsed.value;
 }

@@ -1,10 +1,9 @@
 import { ProblemTypes } from '@hrpay/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Company } from '@hrpay/contracts';
 import { ApiError } from '@/lib/api-error';
+import { renderApp } from '@/test/render-app';
 import EditCompanyPage, { COMPANY_CHANGED } from '../pages/edit-company-page';
 
 const get = vi.fn();
@@ -41,21 +40,13 @@ const company = (changes: Partial<Company> = {}): Company => ({
   ...changes,
 });
 
-function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/admin/companies/edit/:id', element: <EditCompanyPage />, handle: { name: 'Edit Company' } },
-      { path: '/admin/companies', element: <p>Companies list</p> },
-    ],
-    { initialEntries: [`/admin/companies/edit/${ID}`] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () =>
+  renderApp(<EditCompanyPage />, {
+    path: '/admin/companies/edit/:id',
+    at: `/admin/companies/edit/${ID}`,
+    name: 'Edit Company',
+    routes: [{ path: '/admin/companies', element: <p>Companies list</p> }],
+  });
 
 describe('Edit company', () => {
   it('sends the RowVersion it read; on 409 says so and Reload brings the latest version', async () => {

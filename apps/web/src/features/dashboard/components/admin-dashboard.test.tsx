@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { AdminDashboard as AdminDashboardData } from '@hrpay/contracts';
+import { renderApp } from '@/test/render-app';
 import { AdminDashboard, DASHBOARD_LOAD_FAILED } from './admin-dashboard';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -84,15 +83,7 @@ const payload = (overrides: Partial<AdminDashboardData> = {}): AdminDashboardDat
   ...overrides,
 });
 
-function renderDashboard() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <AdminDashboard />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderDashboard = () => renderApp(<AdminDashboard />);
 
 describe('AdminDashboard', () => {
   it('shows the totals from the API', async () => {

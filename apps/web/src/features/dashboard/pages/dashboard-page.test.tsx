@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TOKEN_KEY } from '@/lib/session';
-import { fakeToken, sessionClaims } from '@/test/tokens';
+import { screen } from '@testing-library/react';
+import type { UserTypeName } from '@hrpay/contracts';
+import { renderApp } from '@/test/render-app';
 import DashboardPage from './dashboard-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -13,18 +11,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAs(userType: string, claims: Record<string, unknown> = {}) {
-  localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims({ user_type: userType, ...claims })));
-  const router = createMemoryRouter(
-    [{ path: '/dashboard', element: <DashboardPage />, handle: { name: 'Dashboard' } }],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const renderAs = (as: UserTypeName, claims: Record<string, unknown> = {}) =>
+  renderApp(<DashboardPage />, { path: '/dashboard', name: 'Dashboard', as, claims });
 
 describe('DashboardPage', () => {
   it('gives an Admin the figures of the tenant', async () => {

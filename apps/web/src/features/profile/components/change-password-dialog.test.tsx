@@ -1,8 +1,8 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api-error';
+import { renderApp } from '@/test/render-app';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 const post = vi.fn();
@@ -16,11 +16,7 @@ afterEach(() => {
 });
 
 function renderDialog(onClose = vi.fn()) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <ChangePasswordDialog open onClose={onClose} />
-    </QueryClientProvider>,
-  );
+  renderApp(<ChangePasswordDialog open onClose={onClose} />);
   const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
   return {
     onClose,

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PayrollPeriodListItem } from '@hrpay/contracts';
 import { payrollReportRequest, type PayrollReportOptions } from '../lib/payroll-report-request';
+import { renderApp } from '@/test/render-app';
 import PayrollReportsPage from './payroll-reports-page';
 
 const post = vi.fn();
@@ -42,16 +41,7 @@ function renderPage(items: Partial<PayrollPeriodListItem>[]) {
   post.mockImplementation((_url: string, body: { Status: string }) =>
     Promise.resolve({ Items: body.Status === 'Finalised' ? items : [], TotalCount: items.length }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [{ path: '/payroll/reports', element: <PayrollReportsPage />, handle: { name: 'Payroll Reports' } }],
-    { initialEntries: ['/payroll/reports'] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderApp(<PayrollReportsPage />, { path: '/payroll/reports', name: 'Payroll Reports' });
 }
 
 describe('payroll report requests', () => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { UserTypeId, type CompanyOption } from '@hrpay/contracts';
 import { ApiError } from '@/lib/api-error';
+import { renderApp } from '@/test/render-app';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { UserForm } from './user-form';
 import { emptyUserValues, type UserFormValues } from './user-values';
@@ -39,16 +39,14 @@ afterEach(() => {
 });
 
 function renderForm(initialValues: UserFormValues = emptyUserValues(), editing = false) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <UserForm
-        initialValues={initialValues}
-        editing={editing}
-        onSubmit={onSubmit}
-        onCancel={vi.fn()}
-        saveLabel="Add User"
-      />
-    </QueryClientProvider>,
+  renderApp(
+    <UserForm
+      initialValues={initialValues}
+      editing={editing}
+      onSubmit={onSubmit}
+      onCancel={vi.fn()}
+      saveLabel="Add User"
+    />,
   );
 }
 
