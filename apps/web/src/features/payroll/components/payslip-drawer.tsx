@@ -36,6 +36,7 @@ import {
   usePayslip,
   useSetPayslipStatus,
 } from '../api/payroll-periods';
+import { PayComponentPicker } from './pay-component-picker';
 
 const adjustmentForm = CreatePayrollAdjustmentRequest.omit({ EmployeeId: true });
 type AdjustmentValues = z.input<typeof adjustmentForm>;
@@ -220,6 +221,7 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
     control,
     handleSubmit,
     setError,
+    setValue,
     reset,
     formState: { isSubmitting },
   } = useForm<AdjustmentValues, unknown, AdjustmentOutput>({
@@ -243,6 +245,15 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Add adjustment" sx={{ mt: 2 }}>
       <FormErrorsAlert messages={formErrors} />
+      <PayComponentPicker
+        margin="none"
+        disabled={isSubmitting}
+        // An adjustment has no de minimis kind: a de minimis component arrives as non-taxable.
+        onPick={({ DeMinimis: _deMinimis, ...picked }) => {
+          for (const [name, value] of Object.entries(picked))
+            setValue(name as keyof typeof picked, value as never, { shouldValidate: true });
+        }}
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <SelectInput
           {...field}
