@@ -148,6 +148,7 @@ describe('statutory tables added by the company', () => {
         { Values: { rate: '0.05', floor: '10000.00', extra: '1' }, EffectiveFrom: '2099-01-01' },
         ['Values.extra', 'Values.ceiling'],
       ],
+      [{ Values: { ...philhealth, toString: '1' }, EffectiveFrom: '2099-01-01' }, ['Values.toString']],
       // Dates: today or before, not the first of a month, an edition already on that date.
       [{ EffectiveFrom: manilaToday(), Values: philhealth }, ['EffectiveFrom']],
       [{ EffectiveFrom: '2024-01-01', Values: philhealth }, ['EffectiveFrom']],

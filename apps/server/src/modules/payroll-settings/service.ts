@@ -122,6 +122,7 @@ function mergeTables(added: StatutoryRowDb[]): PayrollTables {
 /** `tables.sss[1].employeeRate` (the engine's field) -> `Values.employeeRate` (the request's). */
 const requestField = (engineField: string) => {
   const figure = /^tables\.\w+\[\d+\]\.(\w+)$/.exec(engineField)?.[1];
+  if (figure === 'effectiveFrom') return 'EffectiveFrom';
   return figure ? `Values.${figure}` : 'Values';
 };
 
@@ -184,7 +185,7 @@ export const payrollSettingsService = {
         Description: 'Contributions are monthly: the date must be the first day of a month',
       });
     for (const key of Object.keys(input.Values))
-      if (!(key in fields))
+      if (!Object.hasOwn(fields, key))
         errors.push({ Code: `Values.${key}`, Description: `Not a figure of the ${engine.name} table` });
     for (const key of Object.keys(fields))
       if (!input.Values[key]) errors.push({ Code: `Values.${key}`, Description: 'Required' });

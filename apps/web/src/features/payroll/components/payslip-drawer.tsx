@@ -217,6 +217,8 @@ function PayslipBody({
 function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId: string }) {
   const { mutateAsync: add } = useAddAdjustment(periodId);
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  // Remounts the picker with the form's reset, so it does not show the last adjustment's component.
+  const [addedCount, setAddedCount] = useState(0);
   const {
     control,
     handleSubmit,
@@ -234,6 +236,7 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
       await add({ ...values, EmployeeId: employeeId });
       toast.success('Adjustment added; compute the period again to apply it');
       reset();
+      setAddedCount((n) => n + 1);
     } catch (error) {
       setFormErrors(applyServerErrors(error, ADJUSTMENT_FIELDS, setError));
       if (!isApiError(error) || error.validationErrors.length === 0)
@@ -246,6 +249,7 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
     <Box component="form" noValidate onSubmit={submit} aria-label="Add adjustment" sx={{ mt: 2 }}>
       <FormErrorsAlert messages={formErrors} />
       <PayComponentPicker
+        key={addedCount}
         margin="none"
         disabled={isSubmitting}
         // An adjustment has no de minimis kind: a de minimis component arrives as non-taxable.
