@@ -136,7 +136,7 @@ describe('statutory tables with company editions', () => {
       }),
     );
     wrap(<StatutoryTablesView tables={TABLES} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Add a future table: PhilHealth premiums' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Future Table: PhilHealth premiums' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a future table: PhilHealth premiums' });
     // Started from the newest edition (the company's 6%).
     expect((within(dialog).getByRole('textbox', { name: 'Rate' }) as HTMLInputElement).value).toBe('0.06');

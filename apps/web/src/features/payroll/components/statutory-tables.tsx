@@ -186,7 +186,7 @@ export function StatutoryTablesView({
                   size="small"
                   startIcon={<AddIcon />}
                   onClick={() => setAdding({ kind: key, title })}
-                  aria-label={`Add a future table: ${title}`}
+                  aria-label={`Add Future Table: ${title}`}
                 >
                   Add Future Table
                 </Button>
