@@ -55,6 +55,15 @@ beforeAll(async () => {
          SELECT tenant_id, id, 'old.csv', 1, 'x', 'Discarded' FROM companies LIMIT 1`,
       ),
     );
+    // A company statutory table edition per tenant (Demo Manufacturing in the demo tenant) for its DELETE route.
+    await t.db.withTenant(tenantId, (tx) =>
+      tx.query(
+        `INSERT INTO company_statutory_tables (tenant_id, company_id, kind, effective_from, source, payload)
+         SELECT tenant_id, id, 'PhilHealth', DATE '2099-01-01', 'Probe',
+                '{"rate": "0.05", "floor": "10000.00", "ceiling": "100000.00"}'::jsonb
+           FROM companies ORDER BY name <> 'Demo Manufacturing Inc.', name LIMIT 1`,
+      ),
+    );
     // A finalised payroll period per tenant (Demo Manufacturing in the demo tenant) with the portal employee's
     // payslip, so the payroll period, payslip and portal payslip routes have a record of each tenant to probe.
     await t.db.withTenant(tenantId, async (tx) => {
@@ -141,6 +150,10 @@ describe('route matrix', () => {
         'GET /api/v1/employee-payroll-details/:employeeId/loans',
         'POST /api/v1/employee-payroll-details/rate-imports/commit',
         'DELETE /api/v1/loan-types/:id',
+        // Issue 10 §2: pay components and the company's statutory table editions.
+        'GET /api/v1/pay-components/:id',
+        'DELETE /api/v1/pay-components/:id',
+        'DELETE /api/v1/payroll/settings/statutory-tables/:id',
       ]),
     );
   });

@@ -56,7 +56,8 @@ export const PayProfileMessages = {
 const isoDate = z.iso.date(PayProfileMessages.date);
 const text = (max: number) => z.string().trim().max(max, M.maxLength(max)).nullable().optional();
 const CODE = /^[A-Z0-9_-]{1,20}$/;
-const code = z
+/** An earning / deduction / loan type code, upper-cased (pay items, loan types and pay components share it). */
+export const PayCode = z
   .string()
   .trim()
   .min(1, M.required)
@@ -238,7 +239,7 @@ export type PayItemKind = z.infer<typeof PayItemKind>;
 
 const payItemObject = z.strictObject({
   Kind: PayItemKind,
-  Code: code,
+  Code: PayCode,
   Description: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
   /** Per pay period. */
   Amount: Money(),
@@ -384,7 +385,7 @@ export const LOAN_AGENCY_LABELS: Record<z.infer<typeof LoanAgency>, string> = {
 };
 
 export const LoanTypeFields = {
-  Code: code,
+  Code: PayCode,
   Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
   /** Which remittance report lists its payments. */
   Agency: LoanAgency.default('Company'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Money } from './money.js';
-import { outputOnly, RowVersion } from './lists.js';
+import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { DeMinimisKind, PayCode } from './pay-profiles.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /** Issue 10 §2: the payroll engine's settings of a company and its cut-off and pay-date rules. */
@@ -59,6 +60,118 @@ export const UpdatePayrollGeneralSettingsRequest = z.strictObject({
 });
 export type UpdatePayrollGeneralSettingsRequest = z.input<typeof UpdatePayrollGeneralSettingsRequest>;
 
+// ---------- Pay components (the company's earning and deduction codes) ----------
+
+export const PAY_COMPONENT_KINDS = ['Earning', 'Deduction'] as const;
+export const PayComponentMessages = {
+  deMinimisOnEarning: 'Only an earning can be de minimis',
+} as const;
+
+export const PayComponentFields = {
+  Code: PayCode,
+  Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+  Kind: z.enum(PAY_COMPONENT_KINDS),
+  /** Earnings: taxable unless de minimis; a deduction is never taxable. */
+  Taxable: z.boolean().default(true),
+  DeMinimis: DeMinimisKind.nullable().optional(),
+  IsActive: z.boolean().default(true),
+};
+const deMinimisOnEarning = <T extends { Kind: string; DeMinimis?: string | null }>(v: T) =>
+  v.Kind === 'Earning' || !v.DeMinimis;
+const PayComponentOutput = {
+  PayComponentId: z.uuid(),
+  /** Recurring items and payroll adjustments of the company with this code. */
+  UsageCount: z.number().int(),
+  CreatedAt: z.string(),
+};
+export const PayComponent = z.object({
+  ...PayComponentOutput,
+  Code: z.string(),
+  Name: z.string(),
+  Kind: z.enum(PAY_COMPONENT_KINDS),
+  Taxable: z.boolean(),
+  DeMinimis: DeMinimisKind.nullable(),
+  IsActive: z.boolean(),
+  RowVersion: z.number().int(),
+});
+export type PayComponent = z.infer<typeof PayComponent>;
+export const CreatePayComponentRequest = z
+  .strictObject(PayComponentFields)
+  .refine(deMinimisOnEarning, { path: ['DeMinimis'], message: PayComponentMessages.deMinimisOnEarning });
+export type CreatePayComponentRequest = z.input<typeof CreatePayComponentRequest>;
+export const UpdatePayComponentRequest = z
+  .strictObject({ ...PayComponentFields, RowVersion, ...outputOnly(PayComponentOutput) })
+  .refine(deMinimisOnEarning, { path: ['DeMinimis'], message: PayComponentMessages.deMinimisOnEarning });
+export type UpdatePayComponentRequest = z.input<typeof UpdatePayComponentRequest>;
+export const PAY_COMPONENT_SORTABLE = ['Code', 'Name', 'Kind', 'IsActive'] as const;
+export const PayComponentListRequest = listRequest(PAY_COMPONENT_SORTABLE, {
+  Kind: z.enum(PAY_COMPONENT_KINDS).optional(),
+  IsActive: z.boolean().optional(),
+});
+export type PayComponentListRequest = z.input<typeof PayComponentListRequest>;
+export const PayComponentListResponse = listResponse(PayComponent);
+/** The active components, for the recurring item and adjustment pickers. */
+export const PayComponentOption = PayComponent.pick({
+  PayComponentId: true,
+  Code: true,
+  Name: true,
+  Kind: true,
+  Taxable: true,
+  DeMinimis: true,
+});
+export type PayComponentOption = z.infer<typeof PayComponentOption>;
+export const PayComponentOptionsResponse = z.array(PayComponentOption);
+
+// ---------- Statutory table rows a company adds for a future date ----------
+
+/** The tables a company may add an edition of (the engine's simple, flat ones). */
+export const STATUTORY_ROW_KINDS = ['Sss', 'PhilHealth', 'PagIbig'] as const;
+export type StatutoryRowKind = (typeof STATUTORY_ROW_KINDS)[number];
+/** Each kind's figures, the engine table's field names: money ("5000.00") or a rate ("0.05"). */
+export const STATUTORY_ROW_FIELDS: Record<StatutoryRowKind, Record<string, 'money' | 'rate'>> = {
+  Sss: {
+    minMsc: 'money',
+    maxMsc: 'money',
+    mscStep: 'money',
+    regularSsCap: 'money',
+    employeeRate: 'rate',
+    employerRate: 'rate',
+    ecThreshold: 'money',
+    ecLow: 'money',
+    ecHigh: 'money',
+  },
+  PhilHealth: { rate: 'rate', floor: 'money', ceiling: 'money' },
+  PagIbig: {
+    lowThreshold: 'money',
+    employeeRateLow: 'rate',
+    employeeRateHigh: 'rate',
+    employerRate: 'rate',
+    maxFundSalary: 'money',
+  },
+};
+
+export const CreateStatutoryRowRequest = z.strictObject({
+  Kind: z.enum(STATUTORY_ROW_KINDS),
+  /** Strictly after today, the first day of a month (contributions are monthly). */
+  EffectiveFrom: z.iso.date('Not a valid date (use YYYY-MM-DD)'),
+  /** The issuance the figures come from. */
+  Source: z.string(M.required).trim().min(1, M.required).max(200, M.maxLength(200)),
+  /** The figures as decimal strings, keyed by the engine's field names (STATUTORY_ROW_FIELDS). */
+  Values: z.record(z.string(), z.string().trim().max(20, M.maxLength(20))),
+});
+export type CreateStatutoryRowRequest = z.input<typeof CreateStatutoryRowRequest>;
+export const StatutoryRow = z.object({
+  StatutoryRowId: z.uuid(),
+  Kind: z.enum(STATUTORY_ROW_KINDS),
+  EffectiveFrom: z.string(),
+  Source: z.string(),
+  Values: z.record(z.string(), z.string()),
+  /** Still in the future, so it can be deleted. */
+  CanDelete: z.boolean(),
+  CreatedAt: z.string(),
+});
+export type StatutoryRow = z.infer<typeof StatutoryRow>;
+
 /**
  * The engine's statutory tables as it applies them, read-only, each row with the date it takes effect and its
  * source (money and rates as decimal strings).
@@ -73,5 +186,7 @@ export const StatutoryTables = z.object({
   BenefitsCeiling: z.array(row),
   DeMinimis: z.array(row),
   Premiums: z.array(row),
+  /** The editions the company added (also merged into Sss, PhilHealth and PagIbig above). */
+  Added: z.array(StatutoryRow),
 });
 export type StatutoryTables = z.infer<typeof StatutoryTables>;

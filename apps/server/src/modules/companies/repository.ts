@@ -189,6 +189,8 @@ export const companiesRepo = {
       'holidays',
       'leave_types',
       'loan_types',
+      'pay_components',
+      'company_statutory_tables',
       'employee_imports',
       'employment_statuses',
       'shifts',

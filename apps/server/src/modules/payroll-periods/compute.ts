@@ -11,10 +11,12 @@ import {
   type Payslip,
   type PayslipInput,
   type PayslipLine,
+  type PayrollTables,
   type YearToDate,
 } from '@hrpay/payroll';
 import type { PayrollGeneralSettings } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
+import { payrollSettingsService } from '../payroll-settings/service.js';
 import type { PeriodRow } from './repository.js';
 
 /**
@@ -128,6 +130,8 @@ export interface ComputeInputs {
   ytd: Map<string, YtdRow>;
   mtd: Map<string, MtdRow>;
   sil: Map<string, string>;
+  /** The engine's statutory tables with the company's added editions (payroll settings). */
+  tables: PayrollTables;
 }
 
 const group = <R extends { employee_id: string }>(rows: R[]) => {
@@ -276,6 +280,7 @@ export async function readInputs(
     ytd: new Map(ytd.map((r) => [r.employee_id, r])),
     mtd: new Map(mtd.map((r) => [r.employee_id, r])),
     sil: new Map(sil.map((r) => [r.employee_id, r.days])),
+    tables: await payrollSettingsService.companyTables(tx, tenantId, companyId),
   };
 }
 
@@ -589,6 +594,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     benefits,
     deductions,
     ytd,
+    tables: inp.tables,
     settings: {
       divisor,
       contributionSplit: settings.ContributionSplit,

@@ -1,8 +1,83 @@
-import type { PayrollGeneralSettings } from '@hrpay/contracts';
-import type { UpdatePayrollGeneralSettingsRequest } from '@hrpay/contracts';
+import type {
+  CreatePayComponentRequest,
+  PayComponent,
+  PayComponentListRequest,
+  PayComponentOption,
+  PayrollGeneralSettings,
+  StatutoryRowKind,
+  UpdatePayrollGeneralSettingsRequest,
+} from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
 
 type ParsedUpdate = ReturnType<typeof UpdatePayrollGeneralSettingsRequest.parse>;
-import type { Tx } from '../../db/database.js';
+type ParsedComponent = ReturnType<typeof CreatePayComponentRequest.parse>;
+
+interface PayComponentDb {
+  id: string;
+  code: string;
+  name: string;
+  kind: PayComponent['Kind'];
+  taxable: boolean;
+  de_minimis: PayComponent['DeMinimis'];
+  is_active: boolean;
+  item_count: number;
+  adjustment_count: number;
+  row_version: number;
+  created_at: Date;
+}
+export type PayComponentWithUsage = PayComponent & { ItemCount: number; AdjustmentCount: number };
+
+const toPayComponent = (r: PayComponentDb): PayComponentWithUsage => ({
+  PayComponentId: r.id,
+  Code: r.code,
+  Name: r.name,
+  Kind: r.kind,
+  Taxable: r.taxable,
+  DeMinimis: r.de_minimis,
+  IsActive: r.is_active,
+  UsageCount: r.item_count + r.adjustment_count,
+  ItemCount: r.item_count,
+  AdjustmentCount: r.adjustment_count,
+  RowVersion: r.row_version,
+  CreatedAt: new Date(r.created_at).toISOString(),
+});
+
+// Recurring items and adjustments copy the code (free codes stay allowed), so a component is used by code.
+const SELECT_PAY_COMPONENT = `SELECT c.id, c.code, c.name, c.kind, c.taxable, c.de_minimis, c.is_active,
+    c.row_version, c.created_at,
+    (SELECT count(*)::int FROM employee_pay_items i
+      WHERE i.tenant_id = c.tenant_id AND i.company_id = c.company_id AND lower(i.code) = lower(c.code)) AS item_count,
+    (SELECT count(*)::int FROM payroll_adjustments a
+       JOIN payroll_periods p ON p.tenant_id = a.tenant_id AND p.id = a.payroll_period_id
+      WHERE a.tenant_id = c.tenant_id AND p.company_id = c.company_id AND lower(a.code) = lower(c.code))
+      AS adjustment_count
+  FROM pay_components c`;
+
+const PAY_COMPONENT_SORT = {
+  Code: 'lower(c.code)',
+  Name: 'lower(c.name)',
+  Kind: 'c.kind',
+  IsActive: 'c.is_active',
+} as const;
+
+/** A deduction is never taxable and a de minimis earning is exempt (the table's checks say the same). */
+const componentValues = (v: ParsedComponent) => {
+  const earning = v.Kind === 'Earning';
+  const deMinimis = earning ? (v.DeMinimis ?? null) : null;
+  return [v.Code, v.Name, v.Kind, earning && v.Taxable && !deMinimis, deMinimis, v.IsActive];
+};
+
+export interface StatutoryRowDb {
+  id: string;
+  kind: StatutoryRowKind;
+  effective_from: string;
+  source: string;
+  payload: Record<string, string>;
+  created_at: Date;
+}
+const SELECT_STATUTORY_ROW = `SELECT id, kind, effective_from::text AS effective_from, source, payload, created_at
+  FROM company_statutory_tables`;
 
 /** The SQL of a company's payroll settings: one row per company, made when the company is. */
 export const payrollSettingsRepo = {
@@ -73,5 +148,133 @@ export const payrollSettingsRepo = {
       ],
     );
     return rows.length === 1;
+  },
+
+  // ---------- pay components ----------
+
+  async listPayComponents(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    req: ReturnType<typeof PayComponentListRequest.parse>,
+  ) {
+    const where = new Conditions(tenantId, companyId).add('c.tenant_id = $1 AND c.company_id = $2');
+    if (req.Search) where.add(`(c.name ILIKE $? OR c.code ILIKE $?)`, containsPattern(req.Search));
+    if (req.Kind) where.add('c.kind = $?', req.Kind);
+    if (req.IsActive !== undefined) where.add('c.is_active = $?', req.IsActive);
+    const [total] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pay_components c WHERE ${where.sql}`,
+      where.params,
+    );
+    const page = pageClause(req, PAY_COMPONENT_SORT, { sortBy: 'Name', tieBreaker: 'c.id' }, where);
+    const rows = await tx.query<PayComponentDb>(
+      `${SELECT_PAY_COMPONENT} WHERE ${where.sql} ${page}`,
+      where.params,
+    );
+    return {
+      Items: rows.map((r) => {
+        const { ItemCount: _i, AdjustmentCount: _a, ...component } = toPayComponent(r);
+        return component;
+      }),
+      TotalCount: total!.n,
+    };
+  },
+
+  payComponentOptions: (tx: Tx, tenantId: string, companyId: string) =>
+    tx.query<PayComponentOption>(
+      `SELECT id AS "PayComponentId", code AS "Code", name AS "Name", kind AS "Kind", taxable AS "Taxable",
+              de_minimis AS "DeMinimis"
+         FROM pay_components WHERE tenant_id = $1 AND company_id = $2 AND is_active ORDER BY lower(name), id`,
+      [tenantId, companyId],
+    ),
+
+  async payComponent(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {
+    if (forUpdate) {
+      // Lock the bare row first (PostgreSQL refuses FOR UPDATE beside the usage aggregates).
+      await tx.query(
+        `SELECT 1 FROM pay_components WHERE tenant_id = $1 AND company_id = $2 AND id = $3 FOR UPDATE`,
+        [tenantId, companyId, id],
+      );
+    }
+    const [row] = await tx.query<PayComponentDb>(
+      `${SELECT_PAY_COMPONENT} WHERE c.tenant_id = $1 AND c.company_id = $2 AND c.id = $3`,
+      [tenantId, companyId, id],
+    );
+    return row ? toPayComponent(row) : null;
+  },
+
+  async payComponentTaken(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    code: string,
+    name: string,
+    exceptId?: string,
+  ) {
+    const [row] = await tx.query<{ code: boolean; name: boolean }>(
+      `SELECT coalesce(bool_or(lower(code) = lower($3)), false) AS code,
+              coalesce(bool_or(lower(name) = lower($4)), false) AS name
+         FROM pay_components WHERE tenant_id = $1 AND company_id = $2 AND ($5::uuid IS NULL OR id <> $5)`,
+      [tenantId, companyId, code, name, exceptId ?? null],
+    );
+    return row!;
+  },
+
+  async insertPayComponent(tx: Tx, tenantId: string, companyId: string, id: string, v: ParsedComponent) {
+    await tx.query(
+      `INSERT INTO pay_components (tenant_id, company_id, id, code, name, kind, taxable, de_minimis, is_active)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [tenantId, companyId, id, ...componentValues(v)],
+    );
+  },
+
+  async updatePayComponent(tx: Tx, tenantId: string, id: string, rowVersion: number, v: ParsedComponent) {
+    const rows = await tx.query(
+      `UPDATE pay_components SET code = $4, name = $5, kind = $6, taxable = $7, de_minimis = $8, is_active = $9,
+              row_version = row_version + 1
+        WHERE tenant_id = $1 AND id = $2 AND row_version = $3 RETURNING id`,
+      [tenantId, id, rowVersion, ...componentValues(v)],
+    );
+    return rows.length > 0;
+  },
+
+  async deletePayComponent(tx: Tx, tenantId: string, id: string) {
+    await tx.query(`DELETE FROM pay_components WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+  },
+
+  // ---------- statutory table rows added by the company ----------
+
+  statutoryRows: (tx: Tx, tenantId: string, companyId: string) =>
+    tx.query<StatutoryRowDb>(
+      `${SELECT_STATUTORY_ROW} WHERE tenant_id = $1 AND company_id = $2 ORDER BY kind, effective_from`,
+      [tenantId, companyId],
+    ),
+
+  async statutoryRow(tx: Tx, tenantId: string, companyId: string, id: string) {
+    const [row] = await tx.query<StatutoryRowDb>(
+      `${SELECT_STATUTORY_ROW} WHERE tenant_id = $1 AND company_id = $2 AND id = $3 FOR UPDATE`,
+      [tenantId, companyId, id],
+    );
+    return row ?? null;
+  },
+
+  async insertStatutoryRow(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    userId: string,
+    v: { kind: StatutoryRowKind; effectiveFrom: string; source: string; payload: Record<string, string> },
+  ) {
+    const [row] = await tx.query<StatutoryRowDb>(
+      `INSERT INTO company_statutory_tables (tenant_id, company_id, kind, effective_from, source, payload, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       RETURNING id, kind, effective_from::text AS effective_from, source, payload, created_at`,
+      [tenantId, companyId, v.kind, v.effectiveFrom, v.source, JSON.stringify(v.payload), userId],
+    );
+    return row!;
+  },
+
+  async deleteStatutoryRow(tx: Tx, tenantId: string, id: string) {
+    await tx.query(`DELETE FROM company_statutory_tables WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   },
 };

@@ -1,7 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CreatePayComponentRequest,
+  CreateStatutoryRowRequest,
+  ListResponse,
+  PayComponent,
+  PayComponentListRequest,
+  PayComponentOption,
   PayrollGeneralSettings,
+  StatutoryRow,
   StatutoryTables,
+  UpdatePayComponentRequest,
   UpdatePayrollGeneralSettingsRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
@@ -23,7 +31,8 @@ export const useStatutoryTables = () =>
     queryKey: keys.tables,
     queryFn: ({ signal }) =>
       apiClient.get<StatutoryTables>('/api/v1/payroll/settings/statutory-tables', { signal }),
-    staleTime: Infinity,
+    // The company's own editions change it; the mutations below refresh it.
+    staleTime: 60_000,
   });
 
 /** 409 (stale row version) when someone saved first. */
@@ -35,3 +44,61 @@ export function useUpdatePayrollGeneralSettings() {
     onSuccess: (saved) => queryClient.setQueryData(keys.general, saved),
   });
 }
+
+/** 400 naming the field the engine refused; the tables refresh on success. */
+function useStatutoryRowMutation<V, R>(send: (value: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.tables }),
+  });
+}
+export const useAddStatutoryRow = () =>
+  useStatutoryRowMutation((body: CreateStatutoryRowRequest) =>
+    apiClient.post<StatutoryRow>('/api/v1/payroll/settings/statutory-tables', body),
+  );
+export const useDeleteStatutoryRow = () =>
+  useStatutoryRowMutation((id: string) =>
+    apiClient.delete<{ Message: string }>(
+      `/api/v1/payroll/settings/statutory-tables/${encodeURIComponent(id)}`,
+    ),
+  );
+
+// ---------- pay components ----------
+
+const COMPONENTS = '/api/v1/pay-components';
+export const payComponentKeys = {
+  all: ['pay-components'] as const,
+  lists: () => ['pay-components', 'list'] as const,
+  options: () => ['pay-components', 'options'] as const,
+};
+export const fetchPayComponents = (request: PayComponentListRequest, signal?: AbortSignal) =>
+  apiClient.post<ListResponse<PayComponent>>(`${COMPONENTS}/list`, request, { signal });
+
+/** The active components the recurring item and adjustment dialogs offer. */
+export const usePayComponentOptions = () =>
+  useQuery({
+    queryKey: payComponentKeys.options(),
+    queryFn: ({ signal }) => apiClient.get<PayComponentOption[]>(`${COMPONENTS}/options`, { signal }),
+    staleTime: 60_000,
+  });
+
+function usePayComponentMutation<V, R>(send: (value: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: payComponentKeys.all }),
+  });
+}
+export const useCreatePayComponent = () =>
+  usePayComponentMutation((body: CreatePayComponentRequest) =>
+    apiClient.post<PayComponent>(COMPONENTS, body),
+  );
+export const useUpdatePayComponent = () =>
+  usePayComponentMutation(({ id, body }: { id: string; body: UpdatePayComponentRequest }) =>
+    apiClient.put<PayComponent>(`${COMPONENTS}/${encodeURIComponent(id)}`, body),
+  );
+export const useDeletePayComponent = () =>
+  usePayComponentMutation((id: string) =>
+    apiClient.delete<{ Message: string }>(`${COMPONENTS}/${encodeURIComponent(id)}`),
+  );

@@ -37,6 +37,7 @@ import { handleError } from '@/lib/error-handler';
 import { useDeleteItem, usePayItems, useSaveItem } from '../api/pay-profiles';
 import { bodyResolver } from './body-resolver';
 import { MoneyField } from './money-field';
+import { PayComponentPicker } from './pay-component-picker';
 import { dateLabelProps, EmptyState, peso, TabState } from './pay-form-bits';
 
 /** Recurring items tab: allowances and deductions per pay period while in force. */
@@ -174,6 +175,7 @@ function ItemDialog({
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { isSubmitting },
   } = useForm<Values>({
     resolver: bodyResolver<Values>(CreatePayItemRequest, toBody),
@@ -224,6 +226,15 @@ function ItemDialog({
       <DialogContent>
         <Box component="form" noValidate onSubmit={submit} aria-label="Recurring item">
           <FormErrorsAlert messages={formErrors} />
+          <PayComponentPicker
+            margin="normal"
+            disabled={isSubmitting}
+            onPick={({ DeMinimis, ...picked }) => {
+              for (const [name, value] of Object.entries(picked))
+                setValue(name as keyof typeof picked, value as never, { shouldValidate: true });
+              setValue('DeMinimis', DeMinimis ?? NONE);
+            }}
+          />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
             <SelectInput
               {...field}

@@ -43,6 +43,7 @@ import {
   usePayslip,
   useSetPayslipStatus,
 } from '../api/payroll-periods';
+import { PayComponentPicker } from './pay-component-picker';
 
 const adjustmentForm = CreatePayrollAdjustmentRequest.omit({ EmployeeId: true });
 type AdjustmentValues = z.input<typeof adjustmentForm>;
@@ -253,10 +254,13 @@ function PayslipBody({
 function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId: string }) {
   const { mutateAsync: add } = useAddAdjustment(periodId);
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  // Remounts the picker with the form's reset, so it does not show the last adjustment's component.
+  const [addedCount, setAddedCount] = useState(0);
   const {
     control,
     handleSubmit,
     setError,
+    setValue,
     reset,
     formState: { isSubmitting },
   } = useForm<AdjustmentValues, unknown, AdjustmentOutput>({
@@ -269,6 +273,7 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
       await add({ ...values, EmployeeId: employeeId });
       toast.success('Adjustment added; compute the period again to apply it');
       reset();
+      setAddedCount((n) => n + 1);
     } catch (error) {
       setFormErrors(applyServerErrors(error, ADJUSTMENT_FIELDS, setError));
       if (!isApiError(error) || error.validationErrors.length === 0)
@@ -280,6 +285,16 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Add adjustment" sx={{ mt: 2 }}>
       <FormErrorsAlert messages={formErrors} />
+      <PayComponentPicker
+        key={addedCount}
+        margin="none"
+        disabled={isSubmitting}
+        // An adjustment has no de minimis kind: a de minimis component arrives as non-taxable.
+        onPick={({ DeMinimis: _deMinimis, ...picked }) => {
+          for (const [name, value] of Object.entries(picked))
+            setValue(name as keyof typeof picked, value as never, { shouldValidate: true });
+        }}
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <SelectInput
           {...field}

@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -8,11 +11,23 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { StatutoryTables as Tables } from '@hrpay/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import {
+  STATUTORY_ROW_KINDS,
+  type StatutoryRow,
+  type StatutoryRowKind,
+  type StatutoryTables as Tables,
+} from '@hrpay/contracts';
+import { useConfirm } from '@/components/confirm-dialog';
+import { handleError } from '@/lib/error-handler';
+import { useDeleteStatutoryRow } from '../api/payroll-settings';
+import { StatutoryRowDialog } from './statutory-row-dialog';
 
 type Row = Record<string, unknown>;
 
-const TITLES: [keyof Tables, string][] = [
+type TableKey = Exclude<keyof Tables, 'Added'>;
+const TITLES: [TableKey, string][] = [
   ['Sss', 'SSS contributions'],
   ['PhilHealth', 'PhilHealth premiums'],
   ['PagIbig', 'Pag-IBIG contributions'],
@@ -43,7 +58,7 @@ function figure(key: string, value: unknown) {
 }
 
 /** camelCase field name to words: "employeeRateLow" -> "Employee rate low". */
-const label = (key: string) => {
+export const label = (key: string) => {
   if (LABELS[key]) return LABELS[key];
   const words = key
     .replace(/_/g, ' ')
@@ -80,7 +95,7 @@ function RowsTable({ rows, caption }: { rows: Row[]; caption: string }) {
 }
 
 /** One effective-dated table: its plain figures as label / value pairs, nested lists and maps as tables. */
-function Edition({ row, title }: { row: Row; title: string }) {
+function Edition({ row, title, added }: { row: Row; title: string; added?: StatutoryRow }) {
   const { effectiveFrom, source, ...figures } = row;
   const plain = Object.entries(figures).filter(([, v]) => typeof v !== 'object' || v === null);
   const nested = Object.entries(figures).filter(([, v]) => typeof v === 'object' && v !== null);
@@ -91,6 +106,7 @@ function Edition({ row, title }: { row: Row; title: string }) {
         <Typography variant="body2" color="text.secondary">
           {String(source)}
         </Typography>
+        {added && <AddedMark row={added} title={title} />}
       </Box>
       {plain.length > 0 && (
         <Box
@@ -150,23 +166,89 @@ export function StatutoryTablesView({
   tables: Tables;
   premiumsOnly?: boolean;
 }) {
-  const shown: [keyof Tables, string][] = premiumsOnly
+  const [adding, setAdding] = useState<{ kind: StatutoryRowKind; title: string } | null>(null);
+  const shown: [TableKey, string][] = premiumsOnly
     ? [['Premiums', 'Holiday, rest day and overtime premiums']]
     : TITLES;
+  const addable = (key: TableKey): key is StatutoryRowKind =>
+    !premiumsOnly && (STATUTORY_ROW_KINDS as readonly string[]).includes(key);
   return (
     <>
       {shown.map(([key, title]) => (
         <Card key={key} component="section" aria-labelledby={`table-${key}`} sx={{ mb: 2 }}>
           <CardContent>
-            <Typography variant="h6" component="h2" id={`table-${key}`} gutterBottom>
-              {title}
-            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography variant="h6" component="h2" id={`table-${key}`} gutterBottom sx={{ flex: 1 }}>
+                {title}
+              </Typography>
+              {addable(key) && (
+                <Button
+                  size="small"
+                  startIcon={<AddIcon />}
+                  onClick={() => setAdding({ kind: key, title })}
+                  aria-label={`Add Future Table: ${title}`}
+                >
+                  Add Future Table
+                </Button>
+              )}
+            </Box>
             {tables[key].map((row, i) => (
-              <Edition key={i} row={row} title={title} />
+              <Edition
+                key={i}
+                row={row}
+                title={title}
+                added={tables.Added.find((a) => a.Kind === key && a.EffectiveFrom === row.effectiveFrom)}
+              />
             ))}
           </CardContent>
         </Card>
       ))}
+      {adding && (
+        <StatutoryRowDialog
+          kind={adding.kind}
+          title={adding.title}
+          // Newest first: start from the newest edition's figures.
+          latest={tables[adding.kind][0]}
+          onClose={() => setAdding(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** "Added by your company", and Delete while the edition is still in the future. */
+function AddedMark({ row, title }: { row: StatutoryRow; title: string }) {
+  const confirm = useConfirm();
+  const { mutateAsync: remove, isPending } = useDeleteStatutoryRow();
+  const removeRow = async () => {
+    const agreed = await confirm({
+      title: 'Delete future table',
+      message: `Delete the ${title} table from ${row.EffectiveFrom}? Payroll goes back to the table before it.`,
+      destructive: true,
+    });
+    if (!agreed) return;
+    try {
+      await remove(row.StatutoryRowId);
+      toast.success('Future table deleted');
+    } catch (error) {
+      handleError(error, 'The table could not be deleted.');
+    }
+  };
+  return (
+    <>
+      <Chip size="small" color="secondary" label="Added by your company" />
+      {row.CanDelete && (
+        <Button
+          size="small"
+          color="error"
+          startIcon={<DeleteOutlined />}
+          disabled={isPending}
+          onClick={() => void removeRow()}
+          aria-label={`Delete the ${title} table from ${row.EffectiveFrom}`}
+        >
+          Delete
+        </Button>
+      )}
     </>
   );
 }

@@ -9,10 +9,12 @@ import { errorMessage } from '@/lib/error-handler';
 import { usePayrollGeneralSettings, useStatutoryTables } from '../api/payroll-settings';
 import { GeneralSettingsForm } from '../components/general-settings-form';
 import { LoanTypesTable } from '../components/loan-types-table';
+import { PayComponentsTable } from '../components/pay-components-table';
 import { StatutoryTablesView } from '../components/statutory-tables';
 
 const TABS = [
   { value: 'general', label: 'General' },
+  { value: 'pay-components', label: 'Pay components' },
   { value: 'statutory-tables', label: 'Statutory tables' },
   { value: 'loan-types', label: 'Loan types' },
   { value: 'premiums', label: 'Holiday premiums' },
@@ -50,6 +52,8 @@ export default function PayrollSettingsPage() {
           <General />
         ) : tab === 'loan-types' ? (
           <LoanTypesTable />
+        ) : tab === 'pay-components' ? (
+          <PayComponentsTable />
         ) : (
           <Tables premiumsOnly={tab === 'premiums'} />
         )}
@@ -78,7 +82,7 @@ function Tables({ premiumsOnly }: { premiumsOnly: boolean }) {
       <Alert severity="info" sx={{ mb: 2 }}>
         {premiumsOnly
           ? 'The DOLE premiums payroll applies to each kind of day, as multipliers of the daily rate.'
-          : 'The tables payroll applies, each from the date it takes effect, with the issuance it comes from.'}
+          : 'The tables payroll applies, each from the date it takes effect, with the issuance it comes from. A new SSS, PhilHealth or Pag-IBIG table can be added for a future month.'}
       </Alert>
       <StatutoryTablesView tables={tables.data} premiumsOnly={premiumsOnly} />
     </>

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { CreateStatutoryRowRequest, STATUTORY_ROW_FIELDS, type StatutoryRowKind } from '@hrpay/contracts';
+import { applyServerErrors, FormActions, FormErrorsAlert, TextInput } from '@/components/form-fields';
+import { isApiError } from '@/lib/api-error';
+import { handleError } from '@/lib/error-handler';
+import { useAddStatutoryRow } from '../api/payroll-settings';
+import { bodyResolver } from './body-resolver';
+import { dateLabelProps } from './pay-form-bits';
+import { label } from './statutory-tables';
+
+type Values = { EffectiveFrom: string; Source: string; Values: Record<string, string> };
+
+/** The first day of next month, Manila time: the earliest date a new edition can take effect. */
+export function nextMonthStart(now = new Date()) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(now);
+  const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A new edition of one statutory table for a future month, started from the edition in force (`latest`). The
+ * server runs it through the payroll engine before saving and names the figure it refuses.
+ */
+export function StatutoryRowDialog({
+  kind,
+  title,
+  latest,
+  onClose,
+}: {
+  kind: StatutoryRowKind;
+  title: string;
+  latest: Record<string, unknown> | undefined;
+  onClose: () => void;
+}) {
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { mutateAsync: add } = useAddStatutoryRow();
+  const figures = Object.keys(STATUTORY_ROW_FIELDS[kind]);
+  const fields = ['EffectiveFrom', 'Source', ...figures.map((f) => `Values.${f}` as const)] as const;
+  const toBody = (v: Values) => ({ ...v, Kind: kind });
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = useForm<Values>({
+    resolver: bodyResolver<Values>(CreateStatutoryRowRequest, toBody),
+    defaultValues: {
+      EffectiveFrom: nextMonthStart(),
+      Source: '',
+      Values: Object.fromEntries(figures.map((f) => [f, String(latest?.[f] ?? '')])),
+    },
+  });
+  const submit = handleSubmit(async (values) => {
+    setFormErrors([]);
+    try {
+      await add(toBody(values));
+      toast.success(`${title}: the new table was added`);
+      onClose();
+    } catch (error) {
+      setFormErrors(applyServerErrors(error, fields, setError));
+      if (!isApiError(error) || error.validationErrors.length === 0)
+        handleError(error, 'The table could not be added.');
+    }
+  });
+  const field = { control, disabled: isSubmitting };
+  return (
+    <Dialog
+      open
+      onClose={isSubmitting ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="statutory-row-title"
+    >
+      <DialogTitle id="statutory-row-title">Add a future table: {title}</DialogTitle>
+      <DialogContent>
+        <Box component="form" noValidate onSubmit={submit} aria-label="Future statutory table">
+          <Typography variant="body2" color="text.secondary">
+            Payroll applies it to every period from its date. Money in pesos (10000.00), rates as fractions
+            (0.05 for 5%).
+          </Typography>
+          <FormErrorsAlert messages={formErrors} />
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+            <TextInput
+              {...field}
+              {...dateLabelProps}
+              name="EffectiveFrom"
+              label="Takes effect"
+              type="date"
+              required
+              margin="normal"
+              helperText="The first day of a future month"
+            />
+            <TextInput
+              {...field}
+              name="Source"
+              label="Source"
+              required
+              margin="normal"
+              helperText="The circular or advisory"
+            />
+            {figures.map((f) => (
+              <TextInput
+                key={f}
+                {...field}
+                name={`Values.${f}`}
+                label={label(f)}
+                required
+                margin="normal"
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+            ))}
+          </Box>
+          <FormActions busy={isSubmitting} onCancel={onClose} saveLabel="Add" />
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}
