@@ -277,8 +277,9 @@ async function compute(id: string, rowVersion: number) {
     window = memory.stop();
   }
   const seconds = (performance.now() - t0) / 1000;
+  // The trace's times are rounded to 0.1 s: the bounds are widened by as much, or the last poll may fall out.
   const peakOf = (from: number, to: number) =>
-    Math.max(0, ...trace.filter(([t]) => t >= from && t <= to).map(([, mb]) => mb));
+    Math.max(0, ...trace.filter(([t]) => t >= from - 0.05 && t <= to + 0.05).map(([, mb]) => mb));
   if (detail?.JobStatus !== 'Done') throw new Error(`compute: ${detail?.JobStatus} ${detail?.JobError}`);
   return {
     seconds,
