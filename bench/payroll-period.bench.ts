@@ -6,8 +6,10 @@
  * loan for one in eleven) with 15 days of `attendance_days` each (1.5 million rows: weekends as rest days, some
  * absences, lateness and approved overtime), bulk-inserted on the owner connection, not timed. Then, as the
  * company's Payroll user over HTTP: create the period (1 to 15 October 2026), `POST /{id}/compute` and poll
- * `GET /{id}` until the job is Done (timed, the server's RSS sampled; the polls split it into reading the
- * inputs, computing and storing), approve, finalise with an Idempotency-Key (timed).
+ * `GET /{id}` until the job is Done (timed, the server's RSS sampled; the polls split it into the start (the
+ * employee list read: the job's total appears), the chunks (read, compute and insert by 2,000 employees, until
+ * the progress stops moving) and the tail (the last chunk's insert and the commit)), approve, finalise with an
+ * Idempotency-Key (timed).
  *
  * Baseline in the same run and database: `COPY ... FROM STDIN` (pg-copy-streams) of the very payslips and
  * payslip_lines rows the compute wrote into scratch tables of the same shape (columns, checks, indexes and
@@ -249,7 +251,7 @@ async function compute(id: string, rowVersion: number) {
   const rssBeforeMb = rssMb(pid) ?? 0;
   const memory = sampleRss(pid);
   const t0 = performance.now();
-  let readSeconds: number | null = null;
+  let startSeconds: number | null = null;
   let lastProgressSeconds: number | null = null;
   let lastProgress = -1;
   /** [seconds, RSS MB] at each poll, to see which phase holds the memory. */
@@ -263,7 +265,7 @@ async function compute(id: string, rowVersion: number) {
       detail = await getPeriod(id);
       const at = (performance.now() - t0) / 1000;
       trace.push([Number(at.toFixed(1)), Math.round(rssMb(pid) ?? 0)]);
-      if (readSeconds === null && detail.JobTotal > 0) readSeconds = at;
+      if (startSeconds === null && detail.JobTotal > 0) startSeconds = at;
       // Done writes job_progress = total: only a running job's progress counts.
       if (detail.JobStatus === 'Running' && detail.JobProgress !== lastProgress) {
         lastProgress = detail.JobProgress;
@@ -275,26 +277,28 @@ async function compute(id: string, rowVersion: number) {
     window = memory.stop();
   }
   const seconds = (performance.now() - t0) / 1000;
+  // The trace's times are rounded to 0.1 s: the bounds are widened by as much, or the last poll may fall out.
   const peakOf = (from: number, to: number) =>
-    Math.max(0, ...trace.filter(([t]) => t >= from && t <= to).map(([, mb]) => mb));
+    Math.max(0, ...trace.filter(([t]) => t >= from - 0.05 && t <= to + 0.05).map(([, mb]) => mb));
   if (detail?.JobStatus !== 'Done') throw new Error(`compute: ${detail?.JobStatus} ${detail?.JobError}`);
   return {
     seconds,
-    // From the polls (to about 0.2 s): inputs read when the job's total appears; computed in memory when the
-    // progress stops moving (the last chunk is not reported); the rest is the store's one transaction.
+    // From the polls (to about 0.2 s): the employee list read when the job's total appears; the chunks read,
+    // computed and inserted until the progress stops moving (set as each chunk's insert is sent); the tail is
+    // the last insert and the commit.
     phases: {
-      readSeconds,
-      computedBySeconds: lastProgressSeconds,
-      storeSeconds: lastProgressSeconds === null ? null : seconds - lastProgressSeconds,
+      startSeconds,
+      lastChunkSeconds: lastProgressSeconds,
+      tailSeconds: lastProgressSeconds === null ? null : seconds - lastProgressSeconds,
     },
     detail,
     rssBeforeMb,
     peakRssMb: window.peakMb,
     // Sampled at the polls (the kernel's mark catches the true peak, not its phase).
     phasePeakRssMb: {
-      read: peakOf(0, readSeconds ?? 0),
-      compute: peakOf(readSeconds ?? 0, lastProgressSeconds ?? 0),
-      store: peakOf(lastProgressSeconds ?? 0, seconds),
+      start: peakOf(0, startSeconds ?? 0),
+      chunks: peakOf(startSeconds ?? 0, lastProgressSeconds ?? 0),
+      tail: peakOf(lastProgressSeconds ?? 0, seconds),
     },
     rssTrace: trace,
     rssWindow: window,
@@ -336,6 +340,8 @@ const serverEnv: Record<string, string> = {
   SEED_DEMO: 'always',
   SEED_DEMO_PAYROLL: 'false',
   LOG_LEVEL: 'warn',
+  // The compute prints its waits on the database and its computing time (ms) to stderr.
+  PAYROLL_COMPUTE_TRACE: '1',
   DB_POOL_SIZE: '10',
   LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
   DATA_DIR: dataDir,
@@ -423,11 +429,21 @@ try {
   if (owner) await owner.query('CHECKPOINT');
   const first = await compute(id, created.RowVersion);
   const payslips = first.detail.JobTotal;
+  const serverTrace = JSON.parse(/payroll compute (\{.*\})/.exec(serverLog)?.[1] ?? 'null') as Record<
+    string,
+    number
+  > | null;
   console.log(
     `compute            ${f2(first.seconds)} s, ${int(payslips)} payslips (${int(payslips / first.seconds)}/s); ` +
-      `inputs read by ${f2(first.phases.readSeconds ?? 0)} s, computed by ~${f2(first.phases.computedBySeconds ?? 0)} s, ` +
-      `store ~${f2(first.phases.storeSeconds ?? 0)} s`,
+      `started by ${f2(first.phases.startSeconds ?? 0)} s, last chunk by ~${f2(first.phases.lastChunkSeconds ?? 0)} s, ` +
+      `tail ~${f2(first.phases.tailSeconds ?? 0)} s`,
   );
+
+  if (serverTrace)
+    console.log(
+      `server (ms)        waiting for reads ${int(serverTrace.readWait!)}, computing ${int(serverTrace.compute!)}, ` +
+        `waiting for writes ${int(serverTrace.writeWait!)}`,
+    );
 
   // 2. Approve, then the measured finalise.
   const approved = await ok<PayrollPeriodDetail>(
@@ -452,9 +468,7 @@ try {
   const finaliseRss = fMemory.stop();
   if (finalised.Status !== 'Finalised') throw new Error(`finalise: ${finalised.Status}`);
   const pp = first.phasePeakRssMb;
-  console.log(
-    `compute RSS peaks  read ${pp.read} MB, compute ${pp.compute} MB, store ${pp.store} MB (polled)`,
-  );
+  console.log(`compute RSS peaks  start ${pp.start} MB, chunks ${pp.chunks} MB, tail ${pp.tail} MB (polled)`);
   console.log(`finalise           ${f2(finaliseSeconds)} s`);
 
   // 3. The baseline (PostgreSQL): the same rows, read out, copied into the scratch tables; twice.
@@ -542,6 +556,7 @@ try {
       peakRssMb: first.peakRssMb,
       rssAfterMb: first.rssAfterMb,
       rssWindow: first.rssWindow,
+      serverTraceMs: serverTrace,
     },
     finalise: { seconds: finaliseSeconds, peakRssMb: finaliseRss.peakMb, loanPayments },
     copy,

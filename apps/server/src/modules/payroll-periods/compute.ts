@@ -16,13 +16,12 @@ import {
 } from '@hrpay/payroll';
 import type { PayrollGeneralSettings } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { payrollSettingsService } from '../payroll-settings/service.js';
 import type { PeriodRow } from './repository.js';
 
 /**
- * The inputs of one period's compute, read in one transaction, and the pure computation of every payslip
- * (issue 10 §3). Nothing here writes: the service stores the payslips in one transaction at the end, so a
- * failed or interrupted compute leaves the previous payslips as they were.
+ * The inputs of one period's compute, read by chunk of employees, the pure computation of every payslip and their
+ * store (issue 10 §3). The service runs the chunks inside the one transaction that replaces the period's
+ * payslips, so a failed or interrupted compute leaves the previous payslips as they were.
  */
 
 // ---------------------------------------------------------------- money in centavos (exact)
@@ -144,31 +143,19 @@ const group = <R extends { employee_id: string }>(rows: R[]) => {
   return map;
 };
 
-export async function readInputs(
-  tx: Tx,
-  tenantId: string,
-  period: PeriodRow,
-  settings: PayrollGeneralSettings,
-): Promise<ComputeInputs> {
+/** The period's employees, in employee-number order: the compute reads and stores them by chunks of these. */
+export async function employeeIdsOf(tx: Tx, tenantId: string, period: PeriodRow): Promise<string[]> {
   const { company_id: companyId, cutoff_start: start, cutoff_end: end, kind } = period;
-  const year = end.slice(0, 4);
-  const scopeStart = kind === 'ThirteenthMonth' ? `${year}-01-01` : start;
+  const scopeStart = kind === 'ThirteenthMonth' ? `${end.slice(0, 4)}-01-01` : start;
   const base = [tenantId, companyId];
-
   const employeeScope =
     kind === 'FinalPay'
       ? `e.id = ANY($3::uuid[])`
       : kind === 'Adjustment'
         ? `e.id IN (SELECT employee_id FROM payroll_adjustments WHERE tenant_id = $1 AND payroll_period_id = $3)`
         : `(e.hire_date IS NULL OR e.hire_date <= $4::date) AND (e.separation_date IS NULL OR e.separation_date >= $3::date)`;
-  const employees = await tx.query<EmployeeRow>(
-    `SELECT e.id, e.employee_number, e.hire_date::text AS hire_date, e.separation_date::text AS separation_date,
-            e.rate_type, e.basic_rate::text AS basic_rate, e.tin, e.sss_number, e.philhealth_number, e.pagibig_number,
-            e.bank_account_number, pp.is_minimum_wage_earner, pp.payment_method, pp.exempt_sss, pp.exempt_philhealth,
-            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor
-       FROM employees e
-       LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
-      WHERE e.tenant_id = $1 AND e.company_id = $2 AND ${employeeScope}
+  const rows = await tx.query<{ id: string }>(
+    `SELECT e.id FROM employees e WHERE e.tenant_id = $1 AND e.company_id = $2 AND ${employeeScope}
       ORDER BY e.employee_number`,
     kind === 'FinalPay'
       ? [...base, period.employee_ids ?? []]
@@ -176,55 +163,86 @@ export async function readInputs(
         ? [...base, period.id]
         : [...base, scopeStart, end],
   );
+  return rows.map((r) => r.id);
+}
 
-  const rates = await tx.query<RateRow>(
+/** The inputs of the employees `ids` (a chunk of employeeIdsOf), each query by `employee_id = ANY`. */
+export async function readInputs(
+  tx: Tx,
+  tenantId: string,
+  period: PeriodRow,
+  settings: PayrollGeneralSettings,
+  tables: PayrollTables,
+  ids: string[],
+): Promise<ComputeInputs> {
+  const { company_id: companyId, cutoff_start: start, cutoff_end: end, kind } = period;
+  const year = end.slice(0, 4);
+  // $3 is always the chunk's employee ids.
+  const base = [tenantId, companyId, ids];
+
+  const employees = tx.query<EmployeeRow>(
+    `SELECT e.id, e.employee_number, e.hire_date::text AS hire_date, e.separation_date::text AS separation_date,
+            e.rate_type, e.basic_rate::text AS basic_rate, e.tin, e.sss_number, e.philhealth_number, e.pagibig_number,
+            e.bank_account_number, pp.is_minimum_wage_earner, pp.payment_method, pp.exempt_sss, pp.exempt_philhealth,
+            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor
+       FROM employees e
+       LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
+      WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = ANY($3::uuid[])
+      ORDER BY e.employee_number`,
+    base,
+  );
+
+  const rates = tx.query<RateRow>(
     `SELECT employee_id, effective_from::text AS effective_from, rate_type, rate::text AS rate,
             hours_per_day::float8 AS hours_per_day, cola_per_day::text AS cola_per_day
-       FROM employee_pay_rates WHERE tenant_id = $1 AND company_id = $2 AND effective_from <= $3
-      ORDER BY employee_id, effective_from`,
+       FROM employee_pay_rates WHERE tenant_id = $1 AND company_id = $2 AND employee_id = ANY($3::uuid[])
+        AND effective_from <= $4 ORDER BY employee_id, effective_from`,
     [...base, end],
   );
-  const items = await tx.query<ItemRow>(
+  const items = tx.query<ItemRow>(
     `SELECT employee_id, kind, code, description, amount::text AS amount, taxable, de_minimis
-       FROM employee_pay_items WHERE tenant_id = $1 AND company_id = $2 AND effective_from <= $4
-        AND (effective_to IS NULL OR effective_to >= $3) ORDER BY employee_id, kind, code, id`,
+       FROM employee_pay_items WHERE tenant_id = $1 AND company_id = $2 AND employee_id = ANY($3::uuid[])
+        AND effective_from <= $5 AND (effective_to IS NULL OR effective_to >= $4) ORDER BY employee_id, kind, code, id`,
     [...base, start, end],
   );
   const loans =
     kind === 'Regular' || kind === 'FinalPay'
-      ? await tx.query<LoanRow>(
+      ? tx.query<LoanRow>(
           `SELECT l.id, l.employee_id, t.code, t.name, l.amortization::text AS amortization,
                   (l.principal - coalesce((SELECT sum(g.amount) FROM loan_ledger g
                                             WHERE g.tenant_id = l.tenant_id AND g.loan_id = l.id), 0))::text AS balance
              FROM employee_loans l JOIN loan_types t ON t.tenant_id = l.tenant_id AND t.id = l.loan_type_id
-            WHERE l.tenant_id = $1 AND l.company_id = $2 AND l.status = 'Active' AND l.start_date <= $3
+            WHERE l.tenant_id = $1 AND l.company_id = $2 AND l.employee_id = ANY($3::uuid[]) AND l.status = 'Active'
+              AND l.start_date <= $4
             ORDER BY l.employee_id, l.start_date, l.id`,
           [...base, end],
         )
-      : [];
-  const adjustments = await tx.query<ItemRow>(
+      : Promise.resolve([]);
+  const adjustments = tx.query<ItemRow>(
     `SELECT employee_id, kind, code, description, amount::text AS amount, taxable, NULL AS de_minimis
-       FROM payroll_adjustments WHERE tenant_id = $1 AND payroll_period_id = $2 ORDER BY created_at, id`,
-    [tenantId, period.id],
+       FROM payroll_adjustments WHERE tenant_id = $1 AND payroll_period_id = $2 AND employee_id = ANY($3::uuid[])
+      ORDER BY created_at, id`,
+    [tenantId, period.id, ids],
   );
   const days =
     kind === 'Regular' || kind === 'FinalPay'
-      ? await tx.query<DayRow>(
+      ? tx.query<DayRow>(
           `SELECT employee_id, date::text AS date, day_type, rest_day, worked_minutes, late_minutes, undertime_minutes,
                   night_diff_minutes, overtime_minutes, payable_overtime_minutes, overtime_night_minutes, absent, on_leave
-             FROM attendance_days WHERE tenant_id = $1 AND company_id = $2 AND date BETWEEN $3 AND $4
-            ORDER BY employee_id, date`,
+             FROM attendance_days WHERE tenant_id = $1 AND company_id = $2 AND employee_id = ANY($3::uuid[])
+              AND date BETWEEN $4 AND $5 ORDER BY employee_id, date`,
           [...base, start, end],
         )
-      : [];
+      : Promise.resolve([]);
   // Year to date: the employee's payslips of finalised periods of the year that ended before this one.
-  const ytd = await tx.query<YtdRow>(
+  const ytd = tx.query<YtdRow>(
     `SELECT s.employee_id, sum(s.taxable_base)::text AS taxable, sum(s.withholding_tax)::text AS withheld,
             sum(coalesce((s.result->'thisPeriod'->>'basicSalaryEarned')::numeric, 0))::text AS basic,
             sum(coalesce((s.result->'thisPeriod'->>'benefitsReceived')::numeric, 0))::text AS benefits
        FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
-      WHERE s.tenant_id = $1 AND s.company_id = $2 AND p.status IN ('Finalised', 'Paid') AND s.status <> 'Excluded'
-        AND p.cutoff_end >= $3::date AND p.cutoff_end <= $4::date AND p.id <> $5
+      WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.employee_id = ANY($3::uuid[])
+        AND p.status IN ('Finalised', 'Paid') AND s.status <> 'Excluded'
+        AND p.cutoff_end >= $4::date AND p.cutoff_end <= $5::date AND p.id <> $6
       GROUP BY s.employee_id`,
     [...base, `${year}-01-01`, kind === 'Regular' ? addDays(start, -1) : end, period.id],
   );
@@ -246,41 +264,46 @@ export async function readInputs(
   ];
   const mtd =
     kind === 'Regular' && period.frequency !== 'Monthly'
-      ? await tx.query<MtdRow>(
+      ? tx.query<MtdRow>(
           `SELECT s.employee_id, ${mtdFields
             .map(([k, e]) => `sum(coalesce((${e})::numeric, 0))::text AS "${k}"`)
             .join(', ')}
              FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
-            WHERE s.tenant_id = $1 AND s.company_id = $2 AND p.kind = 'Regular' AND p.status IN ('Finalised', 'Paid')
-              AND s.status <> 'Excluded' AND p.cutoff_end >= $3::date AND p.cutoff_end < $4::date
+            WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.employee_id = ANY($3::uuid[]) AND p.kind = 'Regular'
+              AND p.status IN ('Finalised', 'Paid') AND s.status <> 'Excluded'
+              AND p.cutoff_end >= $4::date AND p.cutoff_end < $5::date
             GROUP BY s.employee_id`,
           [...base, `${end.slice(0, 8)}01`, start],
         )
-      : [];
+      : Promise.resolve([]);
   const sil =
     kind === 'FinalPay'
-      ? await tx.query<{ employee_id: string; days: string }>(
+      ? tx.query<{ employee_id: string; days: string }>(
           `SELECT l.employee_id, sum(l.days)::text AS days
              FROM leave_ledger l JOIN leave_types t ON t.tenant_id = l.tenant_id AND t.id = l.leave_type_id
             WHERE l.tenant_id = $1 AND l.company_id = $2 AND t.code = 'SIL' AND l.employee_id = ANY($3::uuid[])
             GROUP BY l.employee_id`,
-          [...base, period.employee_ids ?? []],
+          base,
         )
-      : [];
+      : Promise.resolve([]);
 
+  // Every query goes out at once: on a pipelined connection they queue ahead of the previous chunk's insert,
+  // so the next chunk's inputs never wait behind the write that follows them (see the service's runCompute).
+  const [employeeRows, rateRows, itemRows, loanRows, adjustmentRows, dayRows, ytdRows, mtdRows, silRows] =
+    await Promise.all([employees, rates, items, loans, adjustments, days, ytd, mtd, sil]);
   return {
     period,
     settings,
-    employees,
-    rates: group(rates),
-    items: group(items),
-    loans: group(loans),
-    adjustments: group(adjustments),
-    days: group(days),
-    ytd: new Map(ytd.map((r) => [r.employee_id, r])),
-    mtd: new Map(mtd.map((r) => [r.employee_id, r])),
-    sil: new Map(sil.map((r) => [r.employee_id, r.days])),
-    tables: await payrollSettingsService.companyTables(tx, tenantId, companyId),
+    employees: employeeRows,
+    rates: group(rateRows),
+    items: group(itemRows),
+    loans: group(loanRows),
+    adjustments: group(adjustmentRows),
+    days: group(dayRows),
+    ytd: new Map(ytdRows.map((r) => [r.employee_id, r])),
+    mtd: new Map(mtdRows.map((r) => [r.employee_id, r])),
+    sil: new Map(silRows.map((r) => [r.employee_id, r.days])),
+    tables,
   };
 }
 
@@ -683,80 +706,88 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   };
 }
 
-// ---------------------------------------------------------------- store (one transaction, batched)
+// ---------------------------------------------------------------- store (inside the compute's one transaction)
 
-const BATCH = 2_000;
-
-/** Replaces the period's payslips and lines with `slips` (inside the caller's transaction), keeping each
- *  employee's Held / Excluded choice from the previous compute. */
-export async function storePayslips(
+/** Deletes the period's payslips (lines cascade) inside the compute's transaction and answers each employee's
+ *  Held / Excluded choice, which the new payslips keep. */
+export async function clearPayslips(
   tx: Tx,
   tenantId: string,
   period: PeriodRow,
-  slips: ComputedPayslip[],
-): Promise<void> {
+): Promise<Map<string, string>> {
   const kept = await tx.query<{ employee_id: string; status: string }>(
     `SELECT employee_id, status FROM payslips WHERE tenant_id = $1 AND payroll_period_id = $2 AND status <> 'Included'`,
     [tenantId, period.id],
   );
-  const statusOf = new Map(kept.map((r) => [r.employee_id, r.status]));
   await tx.query(`DELETE FROM payslips WHERE tenant_id = $1 AND payroll_period_id = $2`, [
     tenantId,
     period.id,
   ]);
-  for (let i = 0; i < slips.length; i += BATCH) {
-    const batch = slips.slice(i, i + BATCH);
-    await tx.query(
-      `INSERT INTO payslips (tenant_id, id, company_id, payroll_period_id, employee_id, status, gross, deductions, net_pay,
-              taxable_base, withholding_tax, employee_shares, employer_shares, result, warnings)
-       SELECT $1, s.id, $2, $3, s.employee_id, s.status, s.gross, s.deductions, s.net_pay, s.taxable_base,
-              s.withholding_tax, s.employee_shares, s.employer_shares, s.result,
-              coalesce((SELECT array_agg(w) FROM jsonb_array_elements_text(s.warnings) w), '{}')
-         FROM unnest($4::uuid[], $5::uuid[], $6::text[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[],
-                     $11::numeric[], $12::numeric[], $13::numeric[], $14::jsonb[], $15::jsonb[])
-           AS s(id, employee_id, status, gross, deductions, net_pay, taxable_base, withholding_tax, employee_shares,
-                employer_shares, result, warnings)`,
-      [
-        tenantId,
-        period.company_id,
-        period.id,
-        batch.map((s) => s.id),
-        batch.map((s) => s.employeeId),
-        batch.map((s) => statusOf.get(s.employeeId) ?? 'Included'),
-        batch.map((s) => s.gross),
-        batch.map((s) => s.deductions),
-        batch.map((s) => s.netPay),
-        batch.map((s) => s.taxableBase),
-        batch.map((s) => s.withholdingTax),
-        batch.map((s) => s.employeeShares),
-        batch.map((s) => s.employerShares),
-        batch.map((s) => (s.result ? JSON.stringify(s.result) : null)),
-        batch.map((s) => JSON.stringify(s.warnings)),
-      ],
-    );
-    const lines = batch.flatMap((s) => s.lines.map((l, n) => ({ id: s.id, n: n + 1, l })));
-    for (let j = 0; j < lines.length; j += BATCH * 10) {
-      const chunk = lines.slice(j, j + BATCH * 10);
-      await tx.query(
-        `INSERT INTO payslip_lines (tenant_id, payslip_id, line_no, code, description, kind, quantity, unit, rate, amount,
-                taxable)
-         SELECT $1, l.* FROM unnest($2::uuid[], $3::int2[], $4::text[], $5::text[], $6::text[], $7::numeric[],
-                                    $8::text[], $9::text[], $10::numeric[], $11::boolean[])
-           AS l(payslip_id, line_no, code, description, kind, quantity, unit, rate, amount, taxable)`,
-        [
-          tenantId,
-          chunk.map((x) => x.id),
-          chunk.map((x) => x.n),
-          chunk.map((x) => x.l.code),
-          chunk.map((x) => x.l.description),
-          chunk.map((x) => x.l.kind),
-          chunk.map((x) => x.l.quantity),
-          chunk.map((x) => x.l.unit),
-          chunk.map((x) => x.l.rate),
-          chunk.map((x) => x.l.amount),
-          chunk.map((x) => x.l.taxable),
-        ],
-      );
-    }
-  }
+  return new Map(kept.map((r) => [r.employee_id, r.status]));
+}
+
+/**
+ * Inserts one chunk's payslips and their lines: two statements, sent together (the connection runs them in
+ * order, the lines after their payslips). The payslips travel as one JSON document (`json_to_recordset`): an
+ * array parameter of JSON texts costs an escaped array literal to build and parse, about twice the insert itself.
+ */
+export function insertPayslips(
+  tx: Tx,
+  tenantId: string,
+  period: PeriodRow,
+  slips: ComputedPayslip[],
+  statusOf: Map<string, string>,
+): Promise<unknown> {
+  const payslips = tx.query(
+    `INSERT INTO payslips (tenant_id, id, company_id, payroll_period_id, employee_id, status, gross, deductions, net_pay,
+            taxable_base, withholding_tax, employee_shares, employer_shares, result, warnings)
+     SELECT $1, s.id, $2, $3, s.employee_id, s.status, s.gross, s.deductions, s.net_pay, s.taxable_base,
+            s.withholding_tax, s.employee_shares, s.employer_shares, s.result, s.warnings
+       FROM json_to_recordset($4::json) AS s(id uuid, employee_id uuid, status text, gross numeric, deductions numeric,
+            net_pay numeric, taxable_base numeric, withholding_tax numeric, employee_shares numeric,
+            employer_shares numeric, result jsonb, warnings text[])`,
+    [
+      tenantId,
+      period.company_id,
+      period.id,
+      JSON.stringify(
+        slips.map((s) => ({
+          id: s.id,
+          employee_id: s.employeeId,
+          status: statusOf.get(s.employeeId) ?? 'Included',
+          gross: s.gross,
+          deductions: s.deductions,
+          net_pay: s.netPay,
+          taxable_base: s.taxableBase,
+          withholding_tax: s.withholdingTax,
+          employee_shares: s.employeeShares,
+          employer_shares: s.employerShares,
+          result: s.result,
+          warnings: s.warnings,
+        })),
+      ),
+    ],
+  );
+  const lines = slips.flatMap((s) => s.lines.map((l, n) => ({ id: s.id, n: n + 1, l })));
+  const linesInserted = tx.query(
+    `INSERT INTO payslip_lines (tenant_id, payslip_id, line_no, code, description, kind, quantity, unit, rate, amount,
+            taxable)
+     SELECT $1, l.* FROM unnest($2::uuid[], $3::int2[], $4::text[], $5::text[], $6::text[], $7::numeric[],
+                                $8::text[], $9::text[], $10::numeric[], $11::boolean[])
+       AS l(payslip_id, line_no, code, description, kind, quantity, unit, rate, amount, taxable)`,
+    [
+      tenantId,
+      lines.map((x) => x.id),
+      lines.map((x) => x.n),
+      lines.map((x) => x.l.code),
+      lines.map((x) => x.l.description),
+      lines.map((x) => x.l.kind),
+      lines.map((x) => x.l.quantity),
+      lines.map((x) => x.l.unit),
+      lines.map((x) => x.l.rate),
+      lines.map((x) => x.l.amount),
+      lines.map((x) => x.l.taxable),
+    ],
+  );
+  return Promise.all([payslips, linesInserted]);
 }

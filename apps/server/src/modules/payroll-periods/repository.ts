@@ -469,14 +469,6 @@ export const periodsRepo = {
     return rows.length === 1;
   },
 
-  async jobProgress(tx: Tx, tenantId: string, id: string, done: number, total: number) {
-    await tx.query(
-      `UPDATE payroll_periods SET job_progress = $3, job_total = $4, updated_at = now()
-        WHERE tenant_id = $1 AND id = $2 AND job_status = 'Running'`,
-      [tenantId, id, done, total],
-    );
-  },
-
   async failJob(tx: Tx, tenantId: string, id: string, message: string) {
     await tx.query(
       `UPDATE payroll_periods SET job_status = 'Failed', job_error = $3, updated_at = now()
