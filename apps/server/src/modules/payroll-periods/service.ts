@@ -42,8 +42,9 @@ const STALE = 'The payroll period was changed by someone else since you opened i
 /** A compute job that shows no progress for this long was cut off (a restart): it is reported as failed.
  *  PAYROLL_STALE_JOB_MS shortens it for the kill test (test/payroll-crash.test.ts) only. */
 const STALE_JOB_MS = Number(process.env.PAYROLL_STALE_JOB_MS) || 10 * 60_000;
-/** Employees read, computed and stored together (one progress step). */
-const CHUNK = 2_000;
+/** Employees read, computed and stored together (one progress step). PAYROLL_COMPUTE_CHUNK makes it small in
+ *  test/payroll-periods.test.ts, so its hand-computed periods run through several chunks. */
+const chunkSize = () => Number(process.env.PAYROLL_COMPUTE_CHUNK) || 2_000;
 
 const invalid = (detail: string) => problems.conflict(detail, ProblemTypes.invalidState);
 const editable = (p: PeriodRow) => p.status === 'Draft' || p.status === 'Computed';
@@ -190,6 +191,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
     write: (slips: ComputedPayslip[]) => Promise<unknown>,
   ): Promise<number> {
     const total = ids.length;
+    const CHUNK = chunkSize();
     progress.set(id, { done: 0, total });
     let warned = 0;
     let writing: Promise<unknown> = Promise.resolve();
