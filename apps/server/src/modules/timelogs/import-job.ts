@@ -20,7 +20,11 @@ const PREVIEW_ERRORS = 200;
 const PREVIEW_SAMPLE = 20;
 /** A job that shows no sign of life for this long was cut off (a restart): it is reported as failed. */
 const STALE_AFTER_MS = 10 * 60_000;
-/** Uploads kept in memory between the upload and its validation. */
+/**
+ * Uploads kept in memory from the upload to the commit (a few at most; an evicted one is read back from its row):
+ * holding the file costs less than reading it back, which briefly takes its base64 text, the gzipped bytes
+ * and the file again.
+ */
 const CACHE_LIMIT = 2;
 const DAY_MS = 86_400_000;
 /** A punch's key is `employee * 2^32 + seconds since 1999`: exact in a double for a million employees. */
@@ -178,6 +182,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       await db.withTenant(tenantId, (tx) => repo.saveValidation(tx, tenantId, id, counts(result, newRows)));
     } catch (error) {
       log.error({ err: error, importId: id }, 'punch import validation failed');
+      uploads.delete(id);
       await db.withTenant(tenantId, (tx) =>
         repo.setStatus(tx, tenantId, id, 'Failed', {
           message: 'The file could not be checked. Upload it again; if it keeps failing, contact support.',
@@ -185,7 +190,6 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         }),
       );
     } finally {
-      uploads.delete(id);
       running.delete(id);
       progress.delete(id);
     }
@@ -380,6 +384,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         );
       }
       await repo.setStatus(tx, user.tenantId, id, 'Discarded', { dropFile: true });
+      uploads.delete(id);
       return { ...row, status: 'Discarded' as const, message: null };
     },
   };
