@@ -36,6 +36,7 @@ import { payrollPeriodRoutes } from './modules/payroll-periods/routes.js';
 import { payrollPeriodsService } from './modules/payroll-periods/service.js';
 import { payProfileRoutes } from './modules/pay-profiles/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
+import { punchImportService } from './modules/timelogs/import-job.js';
 import { timeLogRoutes } from './modules/timelogs/routes.js';
 import { portalRoutes } from './modules/portal/routes.js';
 import { payrollOutputsRoutes } from './modules/payroll-outputs/routes.js';
@@ -128,7 +129,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(payrollPeriodRoutes, { periods: payrollPeriodsService(db, api.log) });
     await api.register(payProfileRoutes);
     await api.register(requestRoutes, { mailer });
-    await api.register(timeLogRoutes);
+    await api.register(timeLogRoutes, { imports: punchImportService(db, api.log) });
     await api.register(payrollOutputsRoutes, { mailer, appBaseUrl: publicBaseUrl(config) });
     await api.register(payrollReportsRoutes);
     const imports = employeeImportService(db, api.log);

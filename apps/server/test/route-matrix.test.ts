@@ -64,6 +64,14 @@ beforeAll(async () => {
            FROM companies ORDER BY name <> 'Demo Manufacturing Inc.', name LIMIT 1`,
       ),
     );
+    // And one punch import per tenant, of Demo Manufacturing in the demo tenant (company-scoped routes).
+    await t.db.withTenant(tenantId, (tx) =>
+      tx.query(
+        `INSERT INTO punch_imports (tenant_id, company_id, file_name, file_size, file_sha256, status)
+         SELECT tenant_id, id, 'old.csv', 1, 'x', 'Discarded' FROM companies
+          ORDER BY name = 'Demo Manufacturing Inc.' DESC LIMIT 1`,
+      ),
+    );
     // A finalised payroll period per tenant (Demo Manufacturing in the demo tenant) with the portal employee's
     // payslip, so the payroll period, payslip and portal payslip routes have a record of each tenant to probe.
     await t.db.withTenant(tenantId, async (tx) => {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type AttendanceDay, type TimeLog } from '@hrpay/contracts';
 import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { punchImports } from './punch-imports.js';
 
 let t: TestApp;
 let hr: Session;
@@ -34,27 +35,7 @@ async function add(body: object, s = hr): Promise<TimeLog> {
   return res.json();
 }
 
-function multipart(fileName: string, content: Buffer | string) {
-  const boundary = `----hrpay${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-      `Content-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-const upload = (step: 'preview' | 'commit', fileName: string, content: Buffer | string, s = hr) => {
-  const body = multipart(fileName, content);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/timelogs/import/${step}`,
-    headers: { ...s.headers, ...body.headers },
-    payload: body.payload,
-  });
-};
+const imports = punchImports(() => t);
 const attendance = (body: object, s = hr) => call(s, 'POST', '/api/v1/timelogs/attendance', body);
 const auditRows = (entityId: string) =>
   t.db.withTenant(hr.tenantId, (tx) =>
@@ -227,41 +208,39 @@ const GOOD_CSV = [
 describe('punch file import', () => {
   it('previews with per-row errors and refuses to commit a file with errors, storing nothing', async () => {
     const bad = `${GOOD_CSV}\r\nDM-9999,Nobody,2026-11-03 08:00,In\r\n=HYPERLINK("x"),Evil,2026-11-03 08:00,In\r\nDM-0004,,2026-13-03 08:00,In\r\nDM-0004,,2026-11-03 08:00,Sideways`;
-    const preview = await upload('preview', 'punches.csv', bad);
-    expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({
+    const preview = await imports.preview(hr, 'punches.csv', bad);
+    expect(preview).toMatchObject({
+      Status: 'Invalid',
       Format: 'Csv',
       TotalRows: 7,
       ValidRows: 3,
       NewRows: 3,
       ErrorCount: 4,
     });
-    expect(preview.json().Errors.map((e: { Row: number; Column: string }) => [e.Row, e.Column])).toEqual([
+    expect(preview.Errors.map((e) => [e.Row, e.Column])).toEqual([
       [5, 'EmployeeNumber'],
       [6, 'EmployeeNumber'],
       [7, 'DateTime'],
       [8, 'Direction'],
     ]);
-    expect(preview.json().Sample[2]).toMatchObject({
+    expect(preview.Sample[2]).toMatchObject({
       EmployeeNumber: 'DM-0005',
       PunchedAt: '2026-11-03T21:58:00',
       Direction: 'In',
     });
-    const commit = await upload('commit', 'punches.csv', bad);
-    expect(commit.statusCode).toBe(400);
-    expect(commit.json().type).toBe(ProblemTypes.validation);
-    expect(commit.json().errors).toHaveLength(4);
+    const commit = await imports.action(hr, preview.ImportId, 'commit');
+    expect(commit.statusCode).toBe(409);
+    expect(commit.json().type).toBe(ProblemTypes.invalidState);
     expect((await list(hr, { Source: 'Import' })).json().TotalCount).toBe(0);
   });
 
   it('commits a good file all at once; re-importing it changes nothing', async () => {
-    const first = await upload('commit', 'punches.csv', GOOD_CSV);
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ Added: 3, Duplicates: 0 });
-    const again = await upload('commit', 'punches.csv', GOOD_CSV);
-    expect(again.json()).toMatchObject({ Added: 0, Duplicates: 3 });
-    const preview = (await upload('preview', 'punches.csv', GOOD_CSV)).json();
-    expect(preview).toMatchObject({ ValidRows: 3, DuplicateRows: 3, NewRows: 0 });
+    const first = await imports.importFile(hr, 'punches.csv', GOOD_CSV);
+    expect(first).toMatchObject({ Status: 'Committed', Added: 3, Duplicates: 0, Progress: 100 });
+    const preview = await imports.preview(hr, 'punches.csv', GOOD_CSV);
+    expect(preview).toMatchObject({ Status: 'Ready', ValidRows: 3, DuplicateRows: 3, NewRows: 0 });
+    const again = await imports.importFile(hr, 'punches.csv', GOOD_CSV);
+    expect(again).toMatchObject({ Added: 0, Duplicates: 3 });
     const imported = (await list(hr, { Source: 'Import' })).json();
     expect(imported.TotalCount).toBe(3);
     expect(imported.Items[0].Reason).toBe('Imported from punches.csv');
@@ -295,16 +274,18 @@ describe('punch file import', () => {
       '  DM-0006\t2026-11-04 14:00:00\t1\t0\t1\t0',
       '99\t2026-11-04 08:00:00\t1\t0\t1\t0',
     ].join('\r\n');
-    const preview = (await upload('preview', '1_attlog.dat', log)).json();
+    const preview = await imports.preview(hr, '1_attlog.dat', log);
     expect(preview).toMatchObject({ Format: 'ZkTeco', TotalRows: 4, ValidRows: 3, ErrorCount: 1 });
     expect(preview.Errors[0]).toMatchObject({ Row: 4, Column: 'UserId', Value: '99' });
-    expect(preview.Sample.map((s: { Direction: string }) => s.Direction)).toEqual(['In', 'Out', 'In']);
+    expect(preview.Sample.map((s) => s.Direction)).toEqual(['In', 'Out', 'In']);
     const fixed = log.split('\r\n').slice(0, 3).join('\n');
-    expect((await upload('commit', 'attlog.txt', fixed)).json()).toMatchObject({ Added: 3 });
+    expect(await imports.importFile(hr, 'attlog.txt', fixed)).toMatchObject({ Added: 3 });
   });
 
   it('refuses hostile files with a clear 4xx and stores nothing', async () => {
     const before = (await list(hr)).json().TotalCount;
+    const jobs = () => t.db.withTenant(hr.tenantId, (tx) => tx.query(`SELECT id FROM punch_imports`));
+    const jobsBefore = (await jobs()).length;
     const cases: [string, Buffer | string, number, RegExp][] = [
       ['punches.exe', 'MZ', 415, /\.csv, \.txt and \.dat/],
       ['punches.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 415, /not text/],
@@ -312,21 +293,22 @@ describe('punch file import', () => {
       ['punches.csv', Buffer.from('\ufeffEmployeeNumber,DateTime\n', 'utf16le'), 415, /UTF-16/],
       ['punches.csv', '  \r\n ', 400, /empty/],
       ['punches.csv', 'Name,Department\nJuan,Production', 400, /header row must name/],
-      ['punches.csv', Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), 413, /larger than 10 MB/],
+      ['punches.csv', 'EmployeeNumber,DateTime\n"DM-0004,2026-11-05 08:00\n', 400, /never closed/],
     ];
     for (const [name, content, status, message] of cases) {
-      const res = await upload('commit', name, content);
+      const res = await imports.upload(hr, name, content);
       expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
       expect(res.json().detail).toMatch(message);
     }
     // Windows-1252 text (Excel's plain CSV) is read, not refused.
     const ansi = Buffer.from('EmployeeNumber,Name,DateTime\nDM-0003,Peña,2026-11-05 08:00\n', 'latin1');
-    expect((await upload('preview', 'ansi.csv', ansi)).json()).toMatchObject({ ValidRows: 1, ErrorCount: 0 });
-    const notMultipart = await call(hr, 'POST', '/api/v1/timelogs/import/commit', { file: 'x' });
+    expect(await imports.preview(hr, 'ansi.csv', ansi)).toMatchObject({ ValidRows: 1, ErrorCount: 0 });
+    const notMultipart = await call(hr, 'POST', '/api/v1/timelogs/imports', { file: 'x' });
     expect(notMultipart.statusCode).toBe(415);
     expect((await list(hr)).json().TotalCount).toBe(before);
+    expect((await jobs()).length).toBe(jobsBefore + 1);
     expect(
-      (await upload('preview', 'punches.csv', GOOD_CSV, await signIn(t.app, demo.payroll))).statusCode,
+      (await imports.upload(await signIn(t.app, demo.payroll), 'punches.csv', GOOD_CSV)).statusCode,
     ).toBe(403);
   });
 });

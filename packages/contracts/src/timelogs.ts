@@ -107,22 +107,45 @@ export const TimeLogListResponse = listResponse(TimeLog);
 
 // ---- Import of punch files --------------------------------------------------------------------------------
 
-/** Punch files are small next to employee files: a month of four punches a day for 1,000 people is 120,000. */
-export const PUNCH_IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const PUNCH_IMPORT_MAX_ROWS = 150_000;
+/**
+ * A punch import is a background job (decision 0008): up to 3,500,000 punches (a quarter of 100,000 employees
+ * punching twice a day is about 3 million lines, 100 MB), read and checked in batches, never all in memory.
+ */
+export const PUNCH_IMPORT_MAX_FILE_BYTES = 128 * 1024 * 1024;
+export const PUNCH_IMPORT_MAX_ROWS = 3_500_000;
 
 export const PunchFileFormat = z.enum(['Csv', 'ZkTeco']);
-export const PunchImportPreview = z.object({
+export const PunchImportStatus = z.enum([
+  'Queued',
+  'Validating',
+  /** Checked without errors: waiting for HR to commit it. */
+  'Ready',
+  /** Checked with errors: nothing can be committed; fix the file and upload it again. */
+  'Invalid',
+  'Committing',
+  'Committed',
+  'Failed',
+  'Discarded',
+]);
+export type PunchImportStatus = z.infer<typeof PunchImportStatus>;
+export const PunchImport = z.object({
+  ImportId: z.uuid(),
   FileName: z.string(),
-  Format: PunchFileFormat,
+  FileSize: z.number().int(),
+  /** Null until the file is read. */
+  Format: PunchFileFormat.nullable(),
+  Status: PunchImportStatus,
+  /** 0-100 while the job works (validation, then commit). */
+  Progress: z.number().int(),
+  Message: z.string().nullable(),
   TotalRows: z.number().int(),
   ValidRows: z.number().int(),
   /** Valid rows that are already on file (or repeated in the file): a commit leaves them as they are. */
   DuplicateRows: z.number().int(),
   /** Valid rows a commit would add. */
   NewRows: z.number().int(),
+  /** Every row error of the file is counted; the first 200 are listed. */
   ErrorCount: z.number().int(),
-  /** The first 200 row errors. */
   Errors: z.array(ImportRowError),
   /** The first 20 valid rows, as they would be stored. */
   Sample: z.array(
@@ -134,14 +157,13 @@ export const PunchImportPreview = z.object({
       Direction: PunchDirection,
     }),
   ),
+  /** Once committed: punches added, and valid rows that were already on file. */
+  Added: z.number().int().nullable(),
+  Duplicates: z.number().int().nullable(),
+  CreatedAt: z.string(),
+  CommittedAt: z.string().nullable(),
 });
-export type PunchImportPreview = z.infer<typeof PunchImportPreview>;
-export const PunchImportResult = z.object({
-  FileName: z.string(),
-  Added: z.number().int(),
-  Duplicates: z.number().int(),
-});
-export type PunchImportResult = z.infer<typeof PunchImportResult>;
+export type PunchImport = z.infer<typeof PunchImport>;
 
 // ---- Daily attendance -------------------------------------------------------------------------------------
 

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import Papa from 'papaparse';
 import {
   isLocalDateTime,
@@ -7,7 +8,7 @@ import {
   type PunchDirection,
 } from '@hrpay/contracts';
 import { ImportFileError } from '../employee-import/import-problem.js';
-import { decodeText, isBlank } from '../employee-import/read-file.js';
+import { isBlank } from '../employee-import/read-file.js';
 
 /**
  * Reads a punch file as biometric terminals export it (issue 9 §1.2), with the employee import's rules: the type
@@ -22,6 +23,11 @@ import { decodeText, isBlank } from '../employee-import/read-file.js';
  *   Date and Time), optional Direction (In/Out, I/O, Check In/Check Out, 0/1). Other columns (a name, a
  *   department) are ignored.
  * Times are the terminal's clock, taken as Manila time.
+ *
+ * A file may hold millions of lines (decision 0008), so it is read in two steps: `checkPunchFile` makes the
+ * whole-file checks with byte scans (the upload answers a hostile file with a 4xx before storing it), and
+ * `readPunchBatches` decodes and parses about a megabyte at a time, yielding the rows of each slice; no more
+ * than one slice is ever held as strings or objects.
  */
 
 export interface PunchFileRow {
@@ -33,11 +39,23 @@ export interface PunchFileRow {
   direction: PunchDirection;
 }
 
-export interface PunchFile {
+export interface PunchFileShape {
   format: 'Csv' | 'ZkTeco';
+  encoding: 'utf-8' | 'windows-1252';
+  /** Where the text starts (after a UTF-8 byte-order mark). */
+  start: number;
+  /** Non-blank lines (the header included for a CSV file). */
+  lines: number;
+  csv?: { delimiter: string; columns: Map<ColumnKey, number> };
+}
+
+export interface PunchBatch {
   rows: PunchFileRow[];
   errors: ImportRowError[];
+  /** Rows of the batch, errors included. */
   totalRows: number;
+  /** How far into the file the batch ends, in bytes. */
+  end: number;
 }
 
 const EXTENSIONS = ['csv', 'txt', 'dat'];
@@ -54,8 +72,13 @@ const ZK_STATES: Record<string, PunchDirection> = {
   '5': 'Out',
 };
 const MB = 1024 * 1024;
+/** Bytes decoded and parsed at a time (about 30,000 punches); smaller in tests to show progress on small files. */
+const sliceBytes = () => Math.max(1024, Number(process.env.PUNCH_IMPORT_SLICE_BYTES ?? MB));
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
 
-export function readPunchFile(fileName: string, data: Buffer): PunchFile {
+/** The whole-file checks, by byte scans: a bad file is an ImportFileError before anything is stored. */
+export function checkPunchFile(fileName: string, data: Buffer): PunchFileShape {
   if (data.length > PUNCH_IMPORT_MAX_FILE_BYTES) {
     throw new ImportFileError(
       413,
@@ -79,10 +102,72 @@ export function readPunchFile(fileName: string, data: Buffer): PunchFile {
     );
   }
   if (isBlank(data)) throw new ImportFileError(400, 'The file is empty.');
-  const lines = decodeText(data).replace(/\r\n?/g, '\n').split('\n');
-  const firstLine = lines.find((l) => l.trim() !== '') ?? '';
-  return ZKTECO_LINE.test(firstLine) ? readZkTeco(lines) : readCsv(lines.join('\n'));
+  const start = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
+  // UTF-8, else Windows-1252: what Excel's plain CSV writes on Philippine Windows (keeps Peña intact).
+  const encoding = isUtf8(data) ? 'utf-8' : 'windows-1252';
+  const head = decode(data, encoding, start, sliceEnd(data, start, false));
+  const firstLine = head.split('\n').find((l) => l.trim() !== '') ?? '';
+  const format = ZKTECO_LINE.test(firstLine) ? 'ZkTeco' : 'Csv';
+  const { lines, quotes } = countLines(data, start);
+  const shape: PunchFileShape = { format, encoding, start, lines };
+  if (format === 'Csv') {
+    // Quotes come in pairs in a well-formed CSV file (a quote inside a value is doubled).
+    if (quotes % 2 === 1) {
+      throw new ImportFileError(400, 'The CSV file cannot be read: a quoted value is never closed.');
+    }
+    shape.csv = csvHeader(head);
+  }
+  const punches = format === 'Csv' ? lines - 1 : lines;
+  if (punches > PUNCH_IMPORT_MAX_ROWS) {
+    throw new ImportFileError(
+      413,
+      `The file has ${punches.toLocaleString('en-PH')} punches; the limit is ${PUNCH_IMPORT_MAX_ROWS.toLocaleString('en-PH')}. ` +
+        'Export a shorter period.',
+    );
+  }
+  return shape;
 }
+
+/** Non-blank lines and double quotes of the file, in one pass over its bytes. */
+function countLines(data: Buffer, start: number) {
+  let lines = 0;
+  let quotes = 0;
+  let blank = true;
+  for (let i = start; i < data.length; i++) {
+    const b = data[i]!;
+    if (b === NEWLINE) {
+      if (!blank) lines++;
+      blank = true;
+    } else if (b === QUOTE) {
+      quotes++;
+      blank = false;
+    } else if (blank && b !== 0x20 && b !== 0x09 && b !== 0x0d && b !== 0x0b && b !== 0x0c) {
+      blank = false;
+    }
+  }
+  return { lines: blank ? lines : lines + 1, quotes };
+}
+
+/**
+ * Where the slice from `from` ends: just after the first newline past a megabyte, and for a CSV file at a
+ * newline outside quotes (an even number of quotes so far), so a quoted value spanning lines stays whole.
+ */
+function sliceEnd(data: Buffer, from: number, quoted: boolean): number {
+  let end = from;
+  let quotes = 0;
+  for (;;) {
+    const target = Math.min(data.length, Math.max(end, from + sliceBytes()));
+    if (quoted) for (let i = end; i < target; i++) if (data[i] === QUOTE) quotes++;
+    const newline = target >= data.length ? -1 : data.indexOf(NEWLINE, target);
+    if (newline < 0) return data.length;
+    if (quoted) for (let i = target; i <= newline; i++) if (data[i] === QUOTE) quotes++;
+    end = newline + 1;
+    if (!quoted || quotes % 2 === 0) return end;
+  }
+}
+
+const decode = (data: Buffer, encoding: PunchFileShape['encoding'], from: number, to: number) =>
+  new TextDecoder(encoding).decode(data.subarray(from, to)).replace(/\r\n?/g, '\n');
 
 const errorOf = (row: number, column: string, value: string, message: string): ImportRowError => ({
   Row: row,
@@ -91,30 +176,63 @@ const errorOf = (row: number, column: string, value: string, message: string): I
   Message: message,
 });
 
-function checkRowCount(count: number) {
-  if (count > PUNCH_IMPORT_MAX_ROWS) {
-    throw new ImportFileError(
-      413,
-      `The file has ${count.toLocaleString('en-PH')} punches; the limit is ${PUNCH_IMPORT_MAX_ROWS.toLocaleString('en-PH')}. ` +
-        'Export a shorter period.',
-    );
+/** The file's rows, a slice at a time; row numbers are the file's line (CSV: record) numbers. */
+export function* readPunchBatches(data: Buffer, shape: PunchFileShape): Generator<PunchBatch> {
+  const csv = shape.csv;
+  let from = shape.start;
+  /** Lines (CSV: records) before the slice. */
+  let before = 0;
+  let headerSeen = false;
+  while (from < data.length) {
+    const end = sliceEnd(data, from, !!csv);
+    const text = decode(data, shape.encoding, from, end);
+    const batch: PunchBatch = { rows: [], errors: [], totalRows: 0, end };
+    let records: string[][];
+    /** Records Papa Parse found a broken quote in: an error of their own, not read further. */
+    const broken = new Set<number>();
+    if (csv) {
+      const parsed = Papa.parse<string[]>(text, {
+        delimiter: csv.delimiter,
+        newline: '\n',
+        skipEmptyLines: false,
+      });
+      records = parsed.data;
+      for (const e of parsed.errors) {
+        if (e.type === 'Quotes' && e.row !== undefined && !broken.has(e.row)) {
+          broken.add(e.row);
+          batch.errors.push(errorOf(before + e.row + 1, 'Row', '', 'A quoted value is not closed properly'));
+        }
+      }
+    } else {
+      records = text.split('\n').map((line) => line.split('\t'));
+    }
+    // A slice ending in a newline parses one empty record more than it has.
+    if (text.endsWith('\n')) records.pop();
+    records.forEach((r, i) => {
+      const row = before + i + 1;
+      if (r.every((c) => c.trim() === '')) return;
+      if (csv && !headerSeen) {
+        headerSeen = true;
+        return;
+      }
+      batch.totalRows++;
+      if (broken.has(i)) return;
+      if (csv) readCsvRecord(batch, csv.columns, r, row);
+      else {
+        const cells = r.map((c) => c.trim());
+        collect(batch, row, cells[0] ?? '', cells[1] ?? '', ZK_STATES[cells[3] ?? ''] ?? 'Unknown', 'UserId');
+      }
+    });
+    batch.errors.sort((a, b) => a.Row - b.Row);
+    before += records.length;
+    from = end;
+    yield batch;
   }
 }
 
-function readZkTeco(lines: string[]): PunchFile {
-  const out: PunchFile = { format: 'ZkTeco', rows: [], errors: [], totalRows: 0 };
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    out.totalRows++;
-    const cells = line.split('\t').map((c) => c.trim());
-    collect(out, i + 1, cells[0] ?? '', cells[1] ?? '', ZK_STATES[cells[3] ?? ''] ?? 'Unknown', 'UserId');
-  });
-  checkRowCount(out.totalRows);
-  return out;
-}
-
 const squash = (name: string) => name.toLowerCase().replace(/[\s_\-/.#]/g, '');
-const HEADER_NAMES: Record<string, 'who' | 'dateTime' | 'date' | 'time' | 'direction'> = {
+type ColumnKey = 'who' | 'dateTime' | 'date' | 'time' | 'direction';
+const HEADER_NAMES: Record<string, ColumnKey> = {
   employeenumber: 'who',
   employeeno: 'who',
   empno: 'who',
@@ -135,64 +253,51 @@ const HEADER_NAMES: Record<string, 'who' | 'dateTime' | 'date' | 'time' | 'direc
   checktype: 'direction',
 };
 
-function readCsv(text: string): PunchFile {
-  const parsed = Papa.parse<string[]>(text, {
+/** The delimiter (guessed on the first slice) and the columns of the header row. */
+function csvHeader(head: string): NonNullable<PunchFileShape['csv']> {
+  const parsed = Papa.parse<string[]>(head, {
     delimiter: '',
     delimitersToGuess: [',', ';', '\t'],
     newline: '\n',
     skipEmptyLines: false,
+    preview: 50,
   });
-  if (parsed.errors.some((e) => e.type === 'Quotes')) {
-    throw new ImportFileError(400, 'The CSV file cannot be read: a quoted value is never closed.');
-  }
-  const rows = parsed.data;
-  const headerAt = rows.findIndex((r) => r.some((c) => c.trim() !== ''));
-  const columns = new Map<string, number>();
-  rows[headerAt]!.forEach((name, i) => {
+  const header = parsed.data.find((r) => r.some((c) => c.trim() !== '')) ?? [];
+  const columns = new Map<ColumnKey, number>();
+  header.forEach((name, i) => {
     const key = HEADER_NAMES[squash(name)];
     if (key && !columns.has(key)) columns.set(key, i);
   });
-  const whoAt = columns.get('who');
   const hasTime = columns.has('dateTime') || (columns.has('date') && columns.has('time'));
-  if (whoAt === undefined || !hasTime) {
+  if (!columns.has('who') || !hasTime) {
     throw new ImportFileError(
       400,
       'The header row must name the employee (EmployeeNumber or DeviceUserId) and the time (DateTime, or Date and ' +
         'Time). Direction is optional.',
     );
   }
-  const out: PunchFile = { format: 'Csv', rows: [], errors: [], totalRows: 0 };
-  const cell = (r: string[], key: string) => {
+  return { delimiter: parsed.meta.delimiter, columns };
+}
+
+function readCsvRecord(batch: PunchBatch, columns: Map<ColumnKey, number>, r: string[], row: number) {
+  const cell = (key: ColumnKey) => {
     const at = columns.get(key);
     return at === undefined ? '' : (r[at] ?? '').trim();
   };
-  for (let i = headerAt + 1; i < rows.length; i++) {
-    const r = rows[i]!;
-    if (r.every((c) => c.trim() === '')) continue;
-    out.totalRows++;
-    if (out.totalRows > PUNCH_IMPORT_MAX_ROWS) continue;
-    const when = columns.has('dateTime') ? cell(r, 'dateTime') : `${cell(r, 'date')} ${cell(r, 'time')}`;
-    const directionText = cell(r, 'direction');
-    const direction = directionOf(directionText);
-    if (direction === null) {
-      out.errors.push(
-        errorOf(
-          i + 1,
-          'Direction',
-          directionText,
-          'Direction must be In or Out (or left blank when unknown)',
-        ),
-      );
-      continue;
-    }
-    collect(out, i + 1, cell(r, 'who'), when, direction, 'EmployeeNumber');
+  const when = columns.has('dateTime') ? cell('dateTime') : `${cell('date')} ${cell('time')}`;
+  const directionText = cell('direction');
+  const direction = directionOf(directionText);
+  if (direction === null) {
+    batch.errors.push(
+      errorOf(row, 'Direction', directionText, 'Direction must be In or Out (or left blank when unknown)'),
+    );
+    return;
   }
-  checkRowCount(out.totalRows);
-  return out;
+  collect(batch, row, cell('who'), when, direction, 'EmployeeNumber');
 }
 
 function collect(
-  out: PunchFile,
+  out: PunchBatch,
   row: number,
   who: string,
   when: string,

@@ -58,13 +58,6 @@ export interface PunchToStore {
   direction: PunchDirection;
 }
 
-export interface EmployeeRef {
-  id: string;
-  employee_number: string;
-  device_user_id: string | null;
-  name: string;
-}
-
 export interface AttendanceEmployee {
   id: string;
   employee_number: string;
@@ -207,51 +200,6 @@ export const timeLogsRepo = {
 
   async delete(tx: Tx, tenantId: string, id: string) {
     await tx.query(`DELETE FROM time_logs WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
-  },
-
-  /** Every employee of the company, by number and by terminal user id, for matching a punch file. */
-  employeeRefs: (tx: Tx, tenantId: string, companyId: string) =>
-    tx.query<EmployeeRef>(
-      `SELECT id, employee_number, device_user_id, concat_ws(' ', first_name, last_name) AS name
-         FROM employees WHERE tenant_id = $1 AND company_id = $2`,
-      [tenantId, companyId],
-    ),
-
-  /** Which of the punches are already on file, as `employeeId|epochMs` keys. */
-  async existingPunches(tx: Tx, tenantId: string, companyId: string, punches: PunchToStore[]) {
-    if (!punches.length) return new Set<string>();
-    const rows = await tx.query<{ employee_id: string; punched_at: Date }>(
-      `SELECT t.employee_id, t.punched_at FROM time_logs t
-         JOIN unnest($3::uuid[], $4::timestamptz[]) AS p(employee_id, punched_at)
-           ON t.employee_id = p.employee_id AND t.punched_at = p.punched_at
-        WHERE t.tenant_id = $1 AND t.company_id = $2`,
-      [tenantId, companyId, punches.map((p) => p.employeeId), punches.map((p) => p.punchedAt.toISOString())],
-    );
-    return new Set(rows.map((r) => `${r.employee_id}|${new Date(r.punched_at).getTime()}`));
-  },
-
-  /** Adds imported punches; one already on file is left as it is. Answers how many were added. */
-  async insertImported(tx: Tx, tenantId: string, companyId: string, punches: PunchToStore[], reason: string) {
-    let added = 0;
-    for (let i = 0; i < punches.length; i += 5000) {
-      const batch = punches.slice(i, i + 5000);
-      const rows = await tx.query(
-        `INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source, reason)
-         SELECT $1, $2, p.employee_id, p.punched_at, p.direction, 'Import', $6
-           FROM unnest($3::uuid[], $4::timestamptz[], $5::text[]) AS p(employee_id, punched_at, direction)
-         ON CONFLICT (tenant_id, employee_id, punched_at) DO NOTHING RETURNING id`,
-        [
-          tenantId,
-          companyId,
-          batch.map((p) => p.employeeId),
-          batch.map((p) => p.punchedAt.toISOString()),
-          batch.map((p) => p.direction),
-          reason,
-        ],
-      );
-      added += rows.length;
-    }
-    return added;
   },
 
   // ---- what attendance reads ----

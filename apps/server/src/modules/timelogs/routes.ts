@@ -9,8 +9,7 @@ import {
   DeleteTimeLogRequest,
   IdParams,
   PUNCH_IMPORT_MAX_FILE_BYTES,
-  PunchImportPreview,
-  PunchImportResult,
+  PunchImport,
   StoreAttendanceRequest,
   StoreAttendanceResult,
   TimeLog,
@@ -22,36 +21,43 @@ import { HttpProblem } from '../../lib/problem.js';
 import { contextOf } from '../../lib/route-access.js';
 import { readUploadedFile, uploadProblemTitle } from '../../lib/upload.js';
 import { ImportFileError } from '../employee-import/import-problem.js';
-import { readPunchFile, type PunchFile } from './punch-file.js';
+import type { PunchImportService } from './import-job.js';
 import { parseFields, storeAttendance, timeLogsService as timeLogs } from './service.js';
 
 // HR keeps the punches of its own company; the company is the user's, never a client parameter.
 const hr = { userTypes: ['HRUser'] as const, companyScoped: true };
 const hrById = { ...hr, idOf: 'time_logs' };
+const hrImport = { ...hr, idOf: 'punch_imports' };
 const tags = ['timelogs'];
 
 declare module 'fastify' {
   interface FastifyRequest {
-    punchFile?: { fileName: string; file: PunchFile };
+    punchFile?: { fileName: string; data: Buffer };
   }
 }
 
-/** Reads and parses the punch file before the handler's transaction: a bad file is a clear 4xx, nothing stored. */
-async function readPunchUpload(req: FastifyRequest) {
-  const { fileName, data } = await readUploadedFile(req, {
-    noFile: 'No file was uploaded. Choose a .csv, .txt or .dat punch file.',
-    tooLarge: `The file is larger than ${PUNCH_IMPORT_MAX_FILE_BYTES / (1024 * 1024)} MB. Export a shorter period and import the parts.`,
-  });
-  try {
-    req.punchFile = { fileName, file: readPunchFile(fileName, data) };
-  } catch (error) {
-    if (error instanceof ImportFileError)
-      throw new HttpProblem(error.status, uploadProblemTitle(error.status), error.message);
-    throw error;
-  }
+/** Reads and checks the punch file before the handler's transaction: a bad file is a clear 4xx, nothing stored. */
+function readPunchUpload(imports: PunchImportService) {
+  return async (req: FastifyRequest) => {
+    const { fileName, data } = await readUploadedFile(req, {
+      noFile: 'No file was uploaded. Choose a .csv, .txt or .dat punch file.',
+      tooLarge: `The file is larger than ${PUNCH_IMPORT_MAX_FILE_BYTES / (1024 * 1024)} MB. Export a shorter period and import the parts.`,
+    });
+    try {
+      imports.check(fileName, data);
+    } catch (error) {
+      if (error instanceof ImportFileError)
+        throw new HttpProblem(error.status, uploadProblemTitle(error.status), error.message);
+      throw error;
+    }
+    req.punchFile = { fileName, data };
+  };
 }
 
-export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
+export const timeLogRoutes: FastifyPluginAsyncZod<{ imports: PunchImportService }> = async (
+  app,
+  { imports },
+) => {
   await app.register(multipart, {
     limits: { fileSize: PUNCH_IMPORT_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
@@ -97,25 +103,46 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/api/v1/timelogs/import/preview', {
+  // A punch file is imported as a job (decision 0008): upload, watch it checked, commit, watch it stored.
+  app.post('/api/v1/timelogs/imports', {
     config: { access: hr },
-    schema: { tags, consumes: ['multipart/form-data'], response: { 200: PunchImportPreview } },
-    preHandler: readPunchUpload,
-    handler: (req) => {
-      const { tx, user } = contextOf(req);
-      const { fileName, file } = req.punchFile!;
-      return timeLogs.previewImport(tx, user, fileName, file);
+    schema: { tags, consumes: ['multipart/form-data'], response: { 202: PunchImport } },
+    preHandler: readPunchUpload(imports),
+    handler: async (req, reply) => {
+      const { tx, user, afterCommit } = contextOf(req);
+      const { fileName, data } = req.punchFile!;
+      const { row, start } = await imports.enqueue(tx, user, fileName, data);
+      afterCommit(start);
+      return reply.code(202).send(imports.present(row));
     },
   });
 
-  app.post('/api/v1/timelogs/import/commit', {
-    config: { access: hr },
-    schema: { tags, consumes: ['multipart/form-data'], response: { 200: PunchImportResult } },
-    preHandler: readPunchUpload,
-    handler: (req) => {
+  app.get('/api/v1/timelogs/imports/:id', {
+    config: { access: hrImport },
+    schema: { tags, params: IdParams, response: { 200: PunchImport } },
+    handler: async (req) => {
       const { tx, user } = contextOf(req);
-      const { fileName, file } = req.punchFile!;
-      return timeLogs.commitImport(tx, user, fileName, file);
+      return imports.present(await imports.get(tx, user, req.params.id));
+    },
+  });
+
+  app.post('/api/v1/timelogs/imports/:id/commit', {
+    config: { access: hrImport },
+    schema: { tags, params: IdParams, response: { 202: PunchImport } },
+    handler: async (req, reply) => {
+      const { tx, user, afterCommit } = contextOf(req);
+      const { row, start } = await imports.requestCommit(tx, user, req.params.id);
+      afterCommit(start);
+      return reply.code(202).send(imports.present(row));
+    },
+  });
+
+  app.post('/api/v1/timelogs/imports/:id/discard', {
+    config: { access: hrImport },
+    schema: { tags, params: IdParams, response: { 200: PunchImport } },
+    handler: async (req) => {
+      const { tx, user } = contextOf(req);
+      return imports.present(await imports.discard(tx, user, req.params.id));
     },
   });
 

@@ -6,8 +6,6 @@ import {
   type CreateTimeLogRequest,
   type DeleteTimeLogRequest,
   type ListResponse,
-  type PunchImportPreview,
-  type PunchImportResult,
   type StoreAttendanceRequest,
   type StoreAttendanceResult,
   type TimeLog,
@@ -16,7 +14,7 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
-import { fromManilaLocal, manilaDayStart, toManilaLocal } from '../../lib/manila.js';
+import { fromManilaLocal, manilaDayStart } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { approvedRequests } from '../requests/service.js';
@@ -33,14 +31,11 @@ import {
   type PunchInput,
   type ScheduleSpan,
 } from './attendance.js';
-import type { PunchFile } from './punch-file.js';
 import { timeLogsRepo as repo, type PunchToStore, type ScheduleRow, type StoredDays } from './repository.js';
 
 export const STALE_TIME_LOG =
   'This punch was changed by someone else since you opened it. Reload to see the latest version.';
 const DUPLICATE_PUNCH = 'This employee already has a punch at that time.';
-const PREVIEW_ERRORS = 200;
-const PREVIEW_SAMPLE = 20;
 /** Employees per batch of the attendance store: about 60,000 punches read and 30,000 days written for 15 days. */
 const STORE_BATCH = Math.max(1, Number(process.env.ATTENDANCE_STORE_BATCH ?? 2000));
 /**
@@ -107,73 +102,6 @@ export const timeLogsService = {
     return {
       Message: `The punch of ${before.EmployeeName} at ${before.PunchedAt.replace('T', ' ')} was deleted.`,
     };
-  },
-
-  /** What a commit of the file would do; stores nothing. */
-  async previewImport(
-    tx: Tx,
-    user: CurrentUser,
-    fileName: string,
-    file: PunchFile,
-  ): Promise<PunchImportPreview> {
-    const plan = await planImport(tx, user, file);
-    return {
-      FileName: fileName,
-      Format: file.format,
-      TotalRows: file.totalRows,
-      ValidRows: plan.valid.length,
-      DuplicateRows: plan.valid.length - plan.fresh.length,
-      NewRows: plan.fresh.length,
-      ErrorCount: plan.errors.length,
-      Errors: plan.errors.slice(0, PREVIEW_ERRORS),
-      Sample: plan.valid.slice(0, PREVIEW_SAMPLE).map((p) => ({
-        Row: p.row,
-        EmployeeNumber: p.employeeNumber,
-        EmployeeName: p.employeeName,
-        PunchedAt: toManilaLocal(p.punchedAt),
-        Direction: p.direction,
-      })),
-    };
-  },
-
-  /**
-   * Adds the file's punches, all or nothing. Synchronous, in the request's one transaction: a punch file is at
-   * most 10 MB / 150,000 short rows (a month of a large plant), which inserts in seconds, so the employee
-   * import's background job (decision 0005) would add a table and a status page for no gain. The file is read
-   * and checked again here (the client sends it again), so a preview made stale by other changes is not
-   * half-applied. A punch already on file is left as it is: re-importing a file adds nothing.
-   */
-  async commitImport(
-    tx: Tx,
-    user: CurrentUser,
-    fileName: string,
-    file: PunchFile,
-  ): Promise<PunchImportResult> {
-    const plan = await planImport(tx, user, file);
-    if (plan.errors.length) {
-      throw problems.badRequest(
-        `The file has ${plan.errors.length.toLocaleString('en-PH')} row errors; nothing was imported. Fix them and upload it again.`,
-        plan.errors.slice(0, PREVIEW_ERRORS).map((e) => ({
-          Code: `Row ${e.Row}`,
-          Description: `Row ${e.Row}, ${e.Column} "${e.Value}": ${e.Message}`,
-        })),
-      );
-    }
-    const added = await repo.insertImported(
-      tx,
-      user.tenantId,
-      user.companyId,
-      plan.fresh,
-      `Imported from ${fileName}`,
-    );
-    const result = { FileName: fileName, Added: added, Duplicates: plan.valid.length - added };
-    await writeAudit(tx, user, {
-      entity: 'time_log_import',
-      entityId: user.companyId,
-      action: 'import',
-      after: { ...result, Format: file.format, Rows: file.totalRows },
-    });
-    return result;
   },
 
   async attendance(
@@ -494,58 +422,4 @@ async function checkPunch(
     throw problems.conflict(DUPLICATE_PUNCH, ProblemTypes.duplicate);
   }
   return { employeeId: input.EmployeeId, punchedAt, direction: input.Direction };
-}
-
-interface PlannedPunch extends PunchToStore {
-  row: number;
-  employeeNumber: string;
-  employeeName: string;
-}
-
-/** The file's rows matched to employees, with the row errors, and which punches are not on file yet. */
-async function planImport(tx: Tx, user: CurrentUser, file: PunchFile) {
-  const refs = await repo.employeeRefs(tx, user.tenantId, user.companyId);
-  const byDevice = new Map(
-    refs.filter((r) => r.device_user_id).map((r) => [r.device_user_id!.toLowerCase(), r]),
-  );
-  const byNumber = new Map(refs.map((r) => [r.employee_number.toLowerCase(), r]));
-  const errors = [...file.errors];
-  const valid: PlannedPunch[] = [];
-  const seen = new Set<string>();
-  const latest = Date.now() + 86_400_000;
-  for (const row of file.rows) {
-    const key = row.who.toLowerCase();
-    const employee = byDevice.get(key) ?? byNumber.get(key);
-    if (!employee) {
-      errors.push({
-        Row: row.row,
-        Column: file.format === 'ZkTeco' ? 'UserId' : 'EmployeeNumber',
-        Value: row.who,
-        Message: 'No employee of this company has this employee number or terminal user id',
-      });
-      continue;
-    }
-    const punchedAt = fromManilaLocal(row.at);
-    if (punchedAt.getTime() > latest) {
-      errors.push({ Row: row.row, Column: 'DateTime', Value: row.at, Message: 'The punch is in the future' });
-      continue;
-    }
-    valid.push({
-      row: row.row,
-      employeeId: employee.id,
-      employeeNumber: employee.employee_number,
-      employeeName: employee.name,
-      punchedAt,
-      direction: row.direction,
-    });
-  }
-  errors.sort((a, b) => a.Row - b.Row);
-  const existing = await repo.existingPunches(tx, user.tenantId, user.companyId, valid);
-  const fresh = valid.filter((p) => {
-    const key = `${p.employeeId}|${p.punchedAt.getTime()}`;
-    if (existing.has(key) || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  return { valid, fresh, errors };
 }

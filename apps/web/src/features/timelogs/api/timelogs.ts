@@ -6,8 +6,7 @@ import type {
   DeleteTimeLogRequest,
   DepartmentOption,
   ListResponse,
-  PunchImportPreview,
-  PunchImportResult,
+  PunchImport,
   TimeLog,
   TimeLogListRequest,
   UpdateTimeLogRequest,
@@ -60,13 +59,30 @@ export const useDeleteTimeLog = () =>
     apiClient.delete<{ Message: string }>(`/api/v1/timelogs/${encodeURIComponent(id)}`, { body }),
   );
 
-/** What importing the file would do; the server stores nothing. */
-export const usePreviewPunchImport = () =>
+/** A punch import is a job (decision 0008): upload, then watch it checked, commit, then watch it stored. */
+export const punchImportKey = (id: string | null) => ['punch-imports', id] as const;
+const ACTIVE_IMPORT = ['Queued', 'Validating', 'Committing'];
+export const isImportAtWork = (job: PunchImport | undefined) => !!job && ACTIVE_IMPORT.includes(job.Status);
+
+export const useUploadPunchImport = () =>
   useMutation({
-    mutationFn: (file: File) => apiClient.upload<PunchImportPreview>('/api/v1/timelogs/import/preview', file),
+    mutationFn: (file: File) => apiClient.upload<PunchImport>('/api/v1/timelogs/imports', file),
   });
-/** Imports the file, all or nothing (the same file is sent again and checked again). */
+
+/** The job, polled twice a second while the server works on it. */
+export const usePunchImport = (id: string | null) =>
+  useQuery({
+    queryKey: punchImportKey(id),
+    queryFn: ({ signal }) =>
+      apiClient.get<PunchImport>(`/api/v1/timelogs/imports/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (isImportAtWork(query.state.data) ? 500 : false),
+  });
+
+/** Commits a checked file, all or nothing; the job then shows the commit's progress. */
 export const useCommitPunchImport = () =>
-  useTimeLogMutation((file: File) =>
-    apiClient.upload<PunchImportResult>('/api/v1/timelogs/import/commit', file),
-  );
+  useMutation({
+    mutationFn: (id: string) =>
+      apiClient.post<PunchImport>(`/api/v1/timelogs/imports/${encodeURIComponent(id)}/commit`),
+  });

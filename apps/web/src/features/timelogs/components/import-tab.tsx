@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -14,61 +15,81 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import {
-  PUNCH_IMPORT_MAX_FILE_BYTES,
-  type PunchImportPreview,
-  type PunchImportResult,
-} from '@hrpay/contracts';
+import { PUNCH_IMPORT_MAX_FILE_BYTES, type PunchImport } from '@hrpay/contracts';
 import { errorMessage } from '@/lib/error-handler';
-import { useCommitPunchImport, usePreviewPunchImport } from '../api/timelogs';
+import {
+  isImportAtWork,
+  punchImportKey,
+  timeLogKeys,
+  useCommitPunchImport,
+  usePunchImport,
+  useUploadPunchImport,
+} from '../api/timelogs';
 import { shortDateTime } from './labels';
 
 const ACCEPT = '.csv,.txt,.dat';
 const count = (n: number) => n.toLocaleString('en-PH');
 
 /**
- * Upload a terminal's punch file, see what it would add with every row error, then import it all at once. The
- * server stores nothing until Import; importing the same file again adds nothing.
+ * Upload a terminal's punch file, watch the server check it, see what it would add with every row error, then
+ * import it all at once and watch it stored. Nothing is stored until Import; importing the same file again adds
+ * nothing. The server does the work as a job (decision 0008), so a file of millions of punches fits.
  */
 export function ImportTab() {
   const input = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<PunchImportPreview | null>(null);
-  const [result, setResult] = useState<PunchImportResult | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const previewing = usePreviewPunchImport();
+  const uploading = useUploadPunchImport();
   const committing = useCommitPunchImport();
-  const busy = previewing.isPending || committing.isPending;
+  const { data: job, error: pollError } = usePunchImport(jobId);
+  const atWork = isImportAtWork(job);
+  const busy = uploading.isPending || committing.isPending || atWork;
+
+  const show = (next: PunchImport) => {
+    queryClient.setQueryData(punchImportKey(next.ImportId), next);
+    setJobId(next.ImportId);
+  };
+
+  // Once the punches are stored, the punch list and the attendance show them (once: the cache keeps the object).
+  const committed = job?.Status === 'Committed' ? job : null;
+  useEffect(() => {
+    if (!committed) return;
+    void queryClient.invalidateQueries({ queryKey: timeLogKeys.all });
+    toast.success(`${count(committed.Added ?? 0)} punches imported`);
+  }, [committed, queryClient]);
 
   const choose = (chosen: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!chosen) return;
-    setPreview(null);
-    setResult(null);
+    setJobId(null);
     setProblem(null);
     setFile(chosen);
     if (chosen.size > PUNCH_IMPORT_MAX_FILE_BYTES) {
-      setProblem('The file is larger than 10 MB. Export a shorter period and import the parts.');
+      setProblem(
+        `The file is larger than ${PUNCH_IMPORT_MAX_FILE_BYTES / (1024 * 1024)} MB. Export a shorter period and import the parts.`,
+      );
       return;
     }
-    previewing.mutate(chosen, {
-      onSuccess: setPreview,
+    uploading.mutate(chosen, {
+      onSuccess: show,
       onError: (error) => setProblem(errorMessage(error, 'The file could not be read.')),
     });
   };
 
   const commit = () => {
-    if (!file) return;
-    committing.mutate(file, {
-      onSuccess: (done) => {
-        setResult(done);
-        setPreview(null);
-        toast.success(`${count(done.Added)} punches imported`);
-      },
+    if (!job) return;
+    committing.mutate(job.ImportId, {
+      onSuccess: show,
       onError: (error) => setProblem(errorMessage(error, 'The file could not be imported.')),
     });
   };
 
+  const failure =
+    problem ??
+    (job?.Status === 'Failed' ? job.Message : null) ??
+    (pollError ? errorMessage(pollError, 'The import could not be read.') : null);
   return (
     <Card>
       <CardContent>
@@ -99,22 +120,47 @@ export function ImportTab() {
             {file.name}
           </Typography>
         )}
-        {busy && <LinearProgress sx={{ mt: 2 }} />}
-        {problem && (
+        {uploading.isPending && <JobProgress label="Uploading the file…" />}
+        {atWork && job && (
+          <JobProgress
+            label={`${job.Status === 'Committing' ? 'Importing the punches' : 'Checking the file'}… ${job.Progress}%`}
+            value={job.Progress}
+          />
+        )}
+        {failure && (
           <Alert severity="error" sx={{ mt: 2 }}>
             <AlertTitle>This file cannot be imported</AlertTitle>
-            {problem}
+            {failure}
           </Alert>
         )}
-        {result && (
+        {committed && (
           <Alert severity="success" sx={{ mt: 2 }}>
             <AlertTitle>Import complete</AlertTitle>
-            {count(result.Added)} punches added; {count(result.Duplicates)} were already on file.
+            {count(committed.Added ?? 0)} punches added; {count(committed.Duplicates ?? 0)} were already on
+            file.
           </Alert>
         )}
-        {preview && <PreviewSection preview={preview} busy={busy} onCommit={commit} />}
+        {job && (job.Status === 'Ready' || job.Status === 'Invalid') && (
+          <PreviewSection preview={job} busy={busy} onCommit={commit} />
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The job's progress bar, labelled for screen readers; indeterminate until there is a percentage. */
+function JobProgress({ label, value }: { label: string; value?: number }) {
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <LinearProgress
+        aria-label={label}
+        variant={value === undefined ? 'indeterminate' : 'determinate'}
+        value={value}
+      />
+    </Box>
   );
 }
 
@@ -123,7 +169,7 @@ function PreviewSection({
   busy,
   onCommit,
 }: {
-  preview: PunchImportPreview;
+  preview: PunchImport;
   busy: boolean;
   onCommit: () => void;
 }) {
@@ -138,6 +184,11 @@ function PreviewSection({
         {count(preview.NewRows)} new punches, {count(preview.DuplicateRows)} already on file,{' '}
         {count(preview.ErrorCount)} {preview.ErrorCount === 1 ? 'error' : 'errors'}.
       </Typography>
+      {preview.Message && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {preview.Message}
+        </Alert>
+      )}
       {hasErrors ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           <AlertTitle>Fix these rows and choose the file again</AlertTitle>

@@ -1,0 +1,434 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { ProblemTypes, type ImportRowError, type PunchImport } from '@hrpay/contracts';
+import type { Database, Tx } from '../../db/database.js';
+import { writeAudit } from '../../lib/audit.js';
+import { problems } from '../../lib/problem.js';
+import type { CurrentUser } from '../../lib/route-access.js';
+import {
+  ACTIVE_PUNCH_IMPORT,
+  punchImportsRepo as repo,
+  type PunchColumns,
+  type PunchImportCounts,
+  type EmployeeRef,
+  type PunchImportRow,
+} from './import-repository.js';
+import { checkPunchFile, readPunchBatches, type PunchFileShape } from './punch-file.js';
+
+const PREVIEW_ERRORS = 200;
+const PREVIEW_SAMPLE = 20;
+/** A job that shows no sign of life for this long was cut off (a restart): it is reported as failed. */
+const STALE_AFTER_MS = 10 * 60_000;
+/**
+ * Uploads kept in memory from the upload to the commit (a few at most; an evicted one is read back from its row):
+ * holding the file costs less than reading it back, which briefly takes its base64 text, the gzipped bytes
+ * and the file again.
+ */
+const CACHE_LIMIT = 2;
+const DAY_MS = 86_400_000;
+/** A punch's key is `employee * 2^32 + seconds since 1999`: exact in a double for a million employees. */
+const KEY_EPOCH_S = Date.UTC(1999, 0, 1) / 1000;
+const KEY_EMPLOYEE = 2 ** 32;
+
+/** What a read of the file against the company's employees found. */
+interface Scan {
+  format: 'Csv' | 'ZkTeco';
+  totalRows: number;
+  validRows: number;
+  errorCount: number;
+  errors: ImportRowError[];
+  sample: NonNullable<PunchImportRow['preview']['Sample']>;
+}
+
+/** One slice of valid punches, with the key of each for counting duplicates. */
+interface Slice extends PunchColumns {
+  keys: number[];
+}
+
+/**
+ * Punch-file imports as background jobs, on the employee import's pattern (decisions 0005 and 0008): the upload
+ * stores the file and answers at once; validation runs after the upload commits and counts what a commit would
+ * add; the commit reads the file again in one transaction, re-validating every row, and inserts it in
+ * multi-row batches. Live progress is kept in memory and overlaid on the row.
+ */
+export function punchImportService(db: Database, log: FastifyBaseLogger) {
+  const progress = new Map<string, number>();
+  const running = new Set<string>();
+  const uploads = new Map<string, Buffer>();
+
+  const fileOf = async (tx: Tx, tenantId: string, id: string) => {
+    const data = uploads.get(id) ?? (await repo.fileOf(tx, tenantId, id));
+    if (!data) throw new Error('the uploaded file is no longer stored');
+    return data;
+  };
+
+  /**
+   * Reads the file slice by slice: every row matched to an employee of the company and checked; the slices of
+   * valid punches go to `onSlice` (awaited before the next one, which is parsed meanwhile).
+   */
+  async function scan(
+    refs: EmployeeRef[],
+    data: Buffer,
+    shape: PunchFileShape,
+    onProgress: (done: number) => void,
+    onSlice: (slice: Slice) => Promise<void>,
+  ): Promise<Scan> {
+    // A terminal user id wins over an employee number that happens to spell the same.
+    const byKey = new Map<string, number>();
+    refs.forEach((r, i) => byKey.set(r.employee_number.toLowerCase(), i));
+    refs.forEach((r, i) => r.device_user_id && byKey.set(r.device_user_id.toLowerCase(), i));
+    const out: Scan = {
+      format: shape.format,
+      totalRows: 0,
+      validRows: 0,
+      errorCount: 0,
+      errors: [],
+      sample: [],
+    };
+    const whoColumn = shape.format === 'ZkTeco' ? 'UserId' : 'EmployeeNumber';
+    let pending: Promise<void> | null = null;
+    for (const batch of readPunchBatches(data, shape)) {
+      const latest = Date.now() + DAY_MS;
+      const slice: Slice = { employeeIds: [], punchedAt: [], directions: [], keys: [] };
+      const errors = batch.errors;
+      for (const row of batch.rows) {
+        const employee = byKey.get(row.who.toLowerCase());
+        if (employee === undefined) {
+          errors.push({
+            Row: row.row,
+            Column: whoColumn,
+            Value: row.who,
+            Message: 'No employee of this company has this employee number or terminal user id',
+          });
+          continue;
+        }
+        const punchedAt = `${row.at}+08:00`;
+        const ms = Date.parse(punchedAt);
+        if (ms > latest) {
+          errors.push({
+            Row: row.row,
+            Column: 'DateTime',
+            Value: row.at,
+            Message: 'The punch is in the future',
+          });
+          continue;
+        }
+        const ref = refs[employee]!;
+        slice.employeeIds.push(ref.id);
+        slice.punchedAt.push(punchedAt);
+        slice.directions.push(row.direction);
+        slice.keys.push(employee * KEY_EMPLOYEE + (ms / 1000 - KEY_EPOCH_S));
+        if (out.sample.length < PREVIEW_SAMPLE) {
+          out.sample.push({
+            Row: row.row,
+            EmployeeNumber: ref.employee_number,
+            EmployeeName: ref.name,
+            PunchedAt: row.at,
+            Direction: row.direction,
+          });
+        }
+      }
+      if (errors.length) {
+        errors.sort((a, b) => a.Row - b.Row);
+        out.errors.push(...errors.slice(0, PREVIEW_ERRORS - out.errors.length));
+      }
+      out.totalRows += batch.totalRows;
+      out.errorCount += errors.length;
+      out.validRows += slice.keys.length;
+      // The previous slice's statements run on the database while this one was parsed.
+      await pending;
+      pending = slice.keys.length ? onSlice(slice) : null;
+      // Awaited below; a failure must not go unhandled before then.
+      pending?.catch(() => undefined);
+      onProgress(batch.end / data.length);
+      await yieldToEventLoop();
+    }
+    await pending;
+    return out;
+  }
+
+  async function validate(tenantId: string, companyId: string, id: string): Promise<void> {
+    const claimed = await db.withTenant(tenantId, (tx) =>
+      repo.transition(tx, tenantId, id, 'Queued', 'Validating'),
+    );
+    if (!claimed) return;
+    running.add(id);
+    progress.set(id, 1);
+    try {
+      const { job, data, refs } = await db.withTenant(tenantId, async (tx) => ({
+        job: (await repo.get(tx, tenantId, companyId, id))!,
+        data: await fileOf(tx, tenantId, id),
+        refs: await repo.employeeRefs(tx, tenantId, companyId),
+      }));
+      const keys = new KeyList();
+      const existing = new KeyList();
+      // A short transaction per slice: other requests of the tenant get their turn in between (PGlite).
+      const result = await scan(
+        refs,
+        data,
+        checkPunchFile(job.file_name, data),
+        (done) => progress.set(id, Math.min(95, 1 + Math.floor(94 * done))),
+        async (slice) => {
+          for (const key of slice.keys) keys.push(key);
+          const found = await db.withTenant(tenantId, (tx) =>
+            repo.existingPunches(tx, tenantId, companyId, slice),
+          );
+          for (const at of found) existing.push(slice.keys[at - 1]!);
+        },
+      );
+      // Rows repeated in the file and rows already on file are added once, or not at all.
+      const newRows = keys.distinct() - existing.distinct();
+      await db.withTenant(tenantId, (tx) => repo.saveValidation(tx, tenantId, id, counts(result, newRows)));
+    } catch (error) {
+      log.error({ err: error, importId: id }, 'punch import validation failed');
+      uploads.delete(id);
+      await db.withTenant(tenantId, (tx) =>
+        repo.setStatus(tx, tenantId, id, 'Failed', {
+          message: 'The file could not be checked. Upload it again; if it keeps failing, contact support.',
+          dropFile: true,
+        }),
+      );
+    } finally {
+      running.delete(id);
+      progress.delete(id);
+    }
+  }
+
+  async function commit(tenantId: string, companyId: string, id: string, actor: CurrentUser) {
+    running.add(id);
+    progress.set(id, 0);
+    try {
+      const outcome = await db.withTenant(tenantId, async (tx) => {
+        const job = await repo.get(tx, tenantId, companyId, id, true);
+        if (!job || job.status !== 'Committing') return null;
+        const data = await fileOf(tx, tenantId, id);
+        const reason = `Imported from ${job.file_name}`;
+        let added = 0;
+        // The file is read and checked again against the employees as they are now: all rows go in, or none.
+        const result = await scan(
+          await repo.employeeRefs(tx, tenantId, companyId),
+          data,
+          checkPunchFile(job.file_name, data),
+          (done) => progress.set(id, Math.min(99, Math.floor(99 * done))),
+          async (slice) => {
+            added += await repo.insertPunches(tx, tenantId, companyId, slice, reason);
+          },
+        );
+        if (result.errorCount) throw new StaleImport(result);
+        await writeAudit(tx, actor, {
+          entity: 'time_log_import',
+          entityId: id,
+          action: 'import',
+          after: { FileName: job.file_name, Format: result.format, Rows: result.totalRows, Added: added },
+        });
+        await repo.markCommitted(tx, tenantId, id, added);
+        return added;
+      });
+      if (outcome !== null) log.info({ importId: id, added: outcome }, 'punch import committed');
+    } catch (error) {
+      // The commit transaction rolled back: nothing was written.
+      if (error instanceof StaleImport) {
+        await db.withTenant(tenantId, (tx) =>
+          repo.saveValidation(
+            tx,
+            tenantId,
+            id,
+            counts(error.scan, 0),
+            'The company’s employees changed since the preview and the file no longer fits. Nothing was imported; review the errors.',
+          ),
+        );
+        return;
+      }
+      const frozen = /finalised payroll period "(.*)" cannot change/.exec((error as Error).message ?? '');
+      if (!frozen) log.error({ err: error, importId: id }, 'punch import commit failed');
+      await db.withTenant(tenantId, (tx) =>
+        repo.setStatus(tx, tenantId, id, frozen ? 'Invalid' : 'Ready', {
+          message: frozen
+            ? `The file has punches inside the finalised payroll period ${frozen[1]}, which can no longer change. Nothing was imported.`
+            : 'The import could not be completed and nothing was changed. Try again.',
+        }),
+      );
+    } finally {
+      uploads.delete(id);
+      running.delete(id);
+      progress.delete(id);
+    }
+  }
+
+  /** A job whose failure could not even be recorded (the database went away): the heartbeat settles it. */
+  const logFailure = (id: string) => (error: unknown) =>
+    log.error({ err: error, importId: id }, 'punch import job stopped');
+
+  /** A job row as the API shows it: live progress from memory. */
+  function present(row: PunchImportRow): PunchImport {
+    const live = progress.get(row.id);
+    const committed = row.status === 'Committed';
+    return {
+      ImportId: row.id,
+      FileName: row.file_name,
+      FileSize: Number(row.file_size),
+      Format: row.format,
+      Status: row.status,
+      Progress: live ?? (ACTIVE_PUNCH_IMPORT.includes(row.status) ? 0 : 100),
+      Message: row.message,
+      TotalRows: row.total_rows,
+      ValidRows: row.valid_rows,
+      DuplicateRows: row.valid_rows - row.new_rows,
+      NewRows: row.new_rows,
+      ErrorCount: row.error_count,
+      Errors: row.preview.Errors ?? [],
+      Sample: row.preview.Sample ?? [],
+      Added: committed ? row.added_count : null,
+      Duplicates: committed ? row.valid_rows - (row.added_count ?? 0) : null,
+      CreatedAt: new Date(row.created_at).toISOString(),
+      CommittedAt: row.committed_at ? new Date(row.committed_at).toISOString() : null,
+    };
+  }
+
+  /** Marks a job nobody is working on any more as failed, so its company can import again. */
+  async function settleIfStale(tx: Tx, tenantId: string, row: PunchImportRow): Promise<PunchImportRow> {
+    const stale =
+      ACTIVE_PUNCH_IMPORT.includes(row.status) &&
+      !running.has(row.id) &&
+      Date.now() - new Date(row.heartbeat_at).getTime() > STALE_AFTER_MS;
+    if (!stale) return row;
+    const message =
+      'The import was interrupted (the server restarted). Nothing was changed; upload the file again.';
+    await repo.setStatus(tx, tenantId, row.id, 'Failed', { message, dropFile: true });
+    return { ...row, status: 'Failed', message };
+  }
+
+  return {
+    present,
+
+    /** The whole-file checks, before any transaction: a hostile file is a clear 4xx and nothing is stored. */
+    check: checkPunchFile,
+
+    async get(tx: Tx, user: CurrentUser, id: string) {
+      const row = await repo.get(tx, user.tenantId, user.companyId, id);
+      if (!row) throw problems.notFound('The import was not found.');
+      return settleIfStale(tx, user.tenantId, row);
+    },
+
+    /** Stores the upload as a queued job of the user's company; validation starts once the caller commits. */
+    async enqueue(tx: Tx, user: CurrentUser, fileName: string, data: Buffer) {
+      const { tenantId, companyId } = user;
+      const company = await repo.lockCompany(tx, tenantId, companyId);
+      if (!company) throw problems.notFound('The company was not found.');
+      const active = await repo.activeFor(tx, tenantId, companyId);
+      if (active && (await settleIfStale(tx, tenantId, active)).status !== 'Failed') {
+        throw problems.conflict(
+          `A punch import for ${company.name} is already in progress (${active.file_name}, ${active.status.toLowerCase()}). ` +
+            'Wait for it to finish, then upload again.',
+          ProblemTypes.invalidState,
+        );
+      }
+      await repo.discardPending(tx, tenantId, companyId);
+      const id = randomUUID();
+      await repo.insert(tx, tenantId, {
+        id,
+        companyId,
+        userId: user.userId,
+        fileName,
+        data,
+        sha256: createHash('sha256').update(data).digest('hex'),
+      });
+      const row = (await repo.get(tx, tenantId, companyId, id))!;
+      return {
+        row,
+        start: () => {
+          uploads.set(id, data);
+          while (uploads.size > CACHE_LIMIT) uploads.delete(uploads.keys().next().value!);
+          void validate(tenantId, companyId, id).catch(logFailure(id));
+        },
+      };
+    },
+
+    /** Commits a checked file; the commit runs once the caller's transaction has committed. */
+    async requestCommit(tx: Tx, user: CurrentUser, id: string) {
+      // Not locked: the running commit holds the row, and a repeated confirmation (a double click, a retried
+      // request) answers at once with the same job, never a second effect. The claim below is conditional.
+      const row = await repo.get(tx, user.tenantId, user.companyId, id);
+      if (!row) throw problems.notFound('The import was not found.');
+      const started =
+        row.status === 'Ready' && (await repo.transition(tx, user.tenantId, id, 'Ready', 'Committing'));
+      if (!started) {
+        // Claimed meanwhile by another confirmation, or already at work or done.
+        if (row.status === 'Ready')
+          return { row: { ...row, status: 'Committing' as const }, start: () => {} };
+        if (row.status === 'Committing' || row.status === 'Committed') return { row, start: () => {} };
+        throw problems.conflict(
+          row.status === 'Invalid'
+            ? 'This file has errors; fix them and upload it again. Nothing was imported.'
+            : `This import cannot be committed (it is ${row.status.toLowerCase()}).`,
+          ProblemTypes.invalidState,
+        );
+      }
+      return {
+        row: { ...row, status: 'Committing' as const },
+        start: () => {
+          progress.set(id, 0);
+          void commit(user.tenantId, user.companyId, id, user).catch(logFailure(id));
+        },
+      };
+    },
+
+    async discard(tx: Tx, user: CurrentUser, id: string) {
+      const row = await repo.get(tx, user.tenantId, user.companyId, id, true);
+      if (!row) throw problems.notFound('The import was not found.');
+      if (!['Ready', 'Invalid', 'Failed', 'Discarded'].includes(row.status)) {
+        throw problems.conflict(
+          `This import cannot be discarded (it is ${row.status.toLowerCase()}).`,
+          ProblemTypes.invalidState,
+        );
+      }
+      await repo.setStatus(tx, user.tenantId, id, 'Discarded', { dropFile: true });
+      uploads.delete(id);
+      return { ...row, status: 'Discarded' as const, message: null };
+    },
+  };
+}
+
+export type PunchImportService = ReturnType<typeof punchImportService>;
+
+class StaleImport extends Error {
+  constructor(readonly scan: Scan) {
+    super('the file no longer fits the company');
+  }
+}
+
+function counts(scan: Scan, newRows: number): PunchImportCounts {
+  return {
+    status: scan.errorCount ? 'Invalid' : 'Ready',
+    format: scan.format,
+    totalRows: scan.totalRows,
+    validRows: scan.validRows,
+    newRows,
+    errorCount: scan.errorCount,
+    preview: { Errors: scan.errors, Sample: scan.sample },
+  };
+}
+
+/** A growable list of punch keys in a typed array: 8 bytes a punch, where a Set would take about 50. */
+class KeyList {
+  private keys = new Float64Array(1024);
+  private size = 0;
+
+  push(key: number) {
+    if (this.size === this.keys.length) {
+      const grown = new Float64Array(this.keys.length * 2);
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    this.keys[this.size++] = key;
+  }
+
+  /** How many different keys (sorts the list). */
+  distinct() {
+    const sorted = this.keys.subarray(0, this.size).sort();
+    let count = 0;
+    for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) count++;
+    return count;
+  }
+}

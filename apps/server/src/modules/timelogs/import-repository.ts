@@ -1,0 +1,227 @@
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import type { PunchImport, PunchImportStatus } from '@hrpay/contracts';
+import type { Tx } from '../../db/database.js';
+
+/** The SQL of punch-file imports (decision 0008): the job rows, the company's employees, the punches. */
+
+export interface PunchImportRow {
+  id: string;
+  company_id: string;
+  file_name: string;
+  file_size: string;
+  format: 'Csv' | 'ZkTeco' | null;
+  status: PunchImportStatus;
+  message: string | null;
+  total_rows: number;
+  valid_rows: number;
+  new_rows: number;
+  error_count: number;
+  added_count: number | null;
+  preview: Partial<Pick<PunchImport, 'Errors' | 'Sample'>>;
+  heartbeat_at: Date;
+  created_at: Date;
+  committed_at: Date | null;
+}
+
+export interface PunchImportCounts {
+  status: 'Ready' | 'Invalid';
+  format: 'Csv' | 'ZkTeco';
+  totalRows: number;
+  validRows: number;
+  newRows: number;
+  errorCount: number;
+  preview: PunchImportRow['preview'];
+}
+
+/** A slice of valid punches, as parallel arrays (the shape of an `unnest` insert). */
+export interface PunchColumns {
+  employeeIds: string[];
+  /** `YYYY-MM-DDTHH:mm:ss+08:00`. */
+  punchedAt: string[];
+  directions: string[];
+}
+
+export interface EmployeeRef {
+  id: string;
+  employee_number: string;
+  device_user_id: string | null;
+  name: string;
+}
+
+export const ACTIVE_PUNCH_IMPORT: PunchImportStatus[] = ['Queued', 'Validating', 'Committing'];
+
+const SELECT_IMPORT = `
+  SELECT id, company_id, file_name, file_size, format, status, message, total_rows, valid_rows, new_rows,
+         error_count, added_count, preview, heartbeat_at, created_at, committed_at
+    FROM punch_imports`;
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+export const punchImportsRepo = {
+  /** A job of the company (another company's id is not found). */
+  async get(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {
+    const [row] = await tx.query<PunchImportRow>(
+      `${SELECT_IMPORT} WHERE tenant_id = $1 AND company_id = $2 AND id = $3${forUpdate ? ' FOR UPDATE' : ''}`,
+      [tenantId, companyId, id],
+    );
+    return row ?? null;
+  },
+
+  async activeFor(tx: Tx, tenantId: string, companyId: string) {
+    const [row] = await tx.query<PunchImportRow>(
+      `${SELECT_IMPORT} WHERE tenant_id = $1 AND company_id = $2 AND status = ANY($3::text[])`,
+      [tenantId, companyId, ACTIVE_PUNCH_IMPORT],
+    );
+    return row ?? null;
+  },
+
+  /** The company row, locked: uploads of one company take their turn on it. */
+  async lockCompany(tx: Tx, tenantId: string, companyId: string) {
+    const [row] = await tx.query<{ name: string }>(
+      `SELECT name FROM companies WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
+      [tenantId, companyId],
+    );
+    return row ?? null;
+  },
+
+  async insert(
+    tx: Tx,
+    tenantId: string,
+    job: { id: string; companyId: string; userId: string; fileName: string; data: Buffer; sha256: string },
+  ) {
+    // Gzipped on libuv's thread pool and sent as base64 text, as the employee import does (decision 0005).
+    const stored = await gzipAsync(job.data);
+    await tx.query(
+      `INSERT INTO punch_imports (tenant_id, id, company_id, uploaded_by, file_name, file_size, file_sha256,
+                                  file_data, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, decode($8, 'base64'), 'Queued')`,
+      [
+        tenantId,
+        job.id,
+        job.companyId,
+        job.userId,
+        job.fileName,
+        job.data.length,
+        job.sha256,
+        stored.toString('base64'),
+      ],
+    );
+  },
+
+  /** Previews nobody committed are discarded when a newer file arrives: one pending preview per company. */
+  async discardPending(tx: Tx, tenantId: string, companyId: string) {
+    await tx.query(
+      `UPDATE punch_imports SET status = 'Discarded', file_data = NULL
+        WHERE tenant_id = $1 AND company_id = $2 AND status IN ('Ready', 'Invalid')`,
+      [tenantId, companyId],
+    );
+  },
+
+  async setStatus(
+    tx: Tx,
+    tenantId: string,
+    id: string,
+    status: PunchImportStatus,
+    fields: { message?: string | null; dropFile?: boolean } = {},
+  ) {
+    await tx.query(
+      `UPDATE punch_imports SET status = $3, message = $4, heartbeat_at = now(),
+              file_data = CASE WHEN $5 THEN NULL ELSE file_data END
+        WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id, status, fields.message ?? null, fields.dropFile ?? false],
+    );
+  },
+
+  /** Moves a job on only from the expected status; answers whether it did (the claim of a worker). */
+  async transition(tx: Tx, tenantId: string, id: string, from: PunchImportStatus, to: PunchImportStatus) {
+    const rows = await tx.query(
+      `UPDATE punch_imports SET status = $4, message = NULL, heartbeat_at = now()
+        WHERE tenant_id = $1 AND id = $2 AND status = $3 RETURNING id`,
+      [tenantId, id, from, to],
+    );
+    return rows.length > 0;
+  },
+
+  async fileOf(tx: Tx, tenantId: string, id: string) {
+    const [row] = await tx.query<{ file_base64: string | null }>(
+      `SELECT encode(file_data, 'base64') AS file_base64 FROM punch_imports WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id],
+    );
+    return row?.file_base64 ? gunzipAsync(Buffer.from(row.file_base64, 'base64')) : null;
+  },
+
+  async saveValidation(tx: Tx, tenantId: string, id: string, counts: PunchImportCounts, message?: string) {
+    await tx.query(
+      `UPDATE punch_imports SET status = $3, format = $4, total_rows = $5, valid_rows = $6, new_rows = $7,
+              error_count = $8, preview = $9, message = $10, heartbeat_at = now()
+        WHERE tenant_id = $1 AND id = $2`,
+      [
+        tenantId,
+        id,
+        counts.status,
+        counts.format,
+        counts.totalRows,
+        counts.validRows,
+        counts.newRows,
+        counts.errorCount,
+        JSON.stringify(counts.preview),
+        message ?? null,
+      ],
+    );
+  },
+
+  async markCommitted(tx: Tx, tenantId: string, id: string, added: number) {
+    await tx.query(
+      `UPDATE punch_imports SET status = 'Committed', added_count = $3, committed_at = now(), file_data = NULL,
+              heartbeat_at = now(), message = NULL
+        WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id, added],
+    );
+  },
+
+  /** Every employee of the company, by number and by terminal user id, for matching a punch file. */
+  employeeRefs: (tx: Tx, tenantId: string, companyId: string) =>
+    tx.query<EmployeeRef>(
+      `SELECT id, employee_number, device_user_id, concat_ws(' ', first_name, last_name) AS name
+         FROM employees WHERE tenant_id = $1 AND company_id = $2`,
+      [tenantId, companyId],
+    ),
+
+  /**
+   * Which of the punches (1-based positions) are already on file. A slice whose time span holds no punch of the
+   * company (a new period, the usual case) is answered by one index range probe, not a lookup per row.
+   */
+  async existingPunches(tx: Tx, tenantId: string, companyId: string, punches: PunchColumns) {
+    if (!punches.employeeIds.length) return [];
+    const [span] = await tx.query<{ any: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM time_logs WHERE tenant_id = $1 AND company_id = $2
+                         AND punched_at BETWEEN (SELECT min(p) FROM unnest($3::timestamptz[]) p)
+                                            AND (SELECT max(p) FROM unnest($3::timestamptz[]) p)) AS any`,
+      [tenantId, companyId, punches.punchedAt],
+    );
+    if (!span!.any) return [];
+    const rows = await tx.query<{ i: string }>(
+      `SELECT p.i FROM unnest($3::uuid[], $4::timestamptz[]) WITH ORDINALITY AS p(employee_id, punched_at, i)
+         JOIN time_logs t ON t.tenant_id = $1 AND t.employee_id = p.employee_id AND t.punched_at = p.punched_at
+        WHERE t.company_id = $2`,
+      [tenantId, companyId, punches.employeeIds, punches.punchedAt],
+    );
+    return rows.map((r) => Number(r.i));
+  },
+
+  /** Adds imported punches with one multi-row insert; one already on file is left as it is. Answers how many. */
+  async insertPunches(tx: Tx, tenantId: string, companyId: string, punches: PunchColumns, reason: string) {
+    const [row] = await tx.query<{ added: string }>(
+      `WITH added AS (
+         INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source, reason)
+         SELECT $1, $2, p.employee_id, p.punched_at, p.direction, 'Import', $6
+           FROM unnest($3::uuid[], $4::timestamptz[], $5::text[]) AS p(employee_id, punched_at, direction)
+         ON CONFLICT (tenant_id, employee_id, punched_at) DO NOTHING RETURNING 1)
+       SELECT count(*) AS added FROM added`,
+      [tenantId, companyId, punches.employeeIds, punches.punchedAt, punches.directions, reason],
+    );
+    return Number(row!.added);
+  },
+};
