@@ -13,7 +13,7 @@ import { handleError } from '@/lib/error-handler';
 import { useAddStatutoryRow } from '../api/payroll-settings';
 import { bodyResolver } from './body-resolver';
 import { dateLabelProps } from './pay-form-bits';
-import { label } from './statutory-tables';
+import { label } from './statutory-labels';
 
 type Values = { EffectiveFrom: string; Source: string; Values: Record<string, string> };
 

@@ -23,6 +23,7 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { handleError } from '@/lib/error-handler';
 import { useDeleteStatutoryRow } from '../api/payroll-settings';
 import { StatutoryRowDialog } from './statutory-row-dialog';
+import { label } from './statutory-labels';
 
 type Row = Record<string, unknown>;
 
@@ -37,18 +38,6 @@ const TITLES: [TableKey, string][] = [
   ['DeMinimis', 'De minimis ceilings'],
 ];
 
-const LABELS: Record<string, string> = {
-  minMsc: 'Minimum MSC',
-  maxMsc: 'Maximum MSC',
-  mscStep: 'MSC step',
-  regularSsCap: 'Regular SS cap (MPF above)',
-  ecThreshold: 'EC threshold (MSC)',
-  ecLow: 'EC below the threshold',
-  ecHigh: 'EC from the threshold',
-  maxFundSalary: 'Maximum fund salary',
-  nightDifferential: 'Night differential',
-};
-
 /** A rate ("0.05") as a percentage; any other figure as it is. */
 function figure(key: string, value: unknown) {
   if (typeof value === 'string' && /rate|differential/i.test(key) && /^0?\.\d+$|^0$/.test(value)) {
@@ -57,15 +46,6 @@ function figure(key: string, value: unknown) {
   return String(value ?? '');
 }
 
-/** camelCase field name to words: "employeeRateLow" -> "Employee rate low". */
-export const label = (key: string) => {
-  if (LABELS[key]) return LABELS[key];
-  const words = key
-    .replace(/_/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 const isRows = (value: unknown): value is Row[] =>
   Array.isArray(value) && value.length > 0 && typeof value[0] === 'object';
 
