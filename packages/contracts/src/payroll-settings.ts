@@ -22,6 +22,8 @@ export const PayrollGeneralSettingsFields = {
   WeeklyContributions: z.enum(WEEKLY_CONTRIBUTIONS),
   /** Take-home pay that loans and other deductions may not eat into. */
   MinimumNetPay: Money({ allowZero: true }),
+  /** The region's daily minimum wage (RTWPB wage order); compute warns about daily rates below it. */
+  MinimumDailyWage: Money().nullable().default(null),
   /** Semi-monthly: the first cut-off ends on this day of the month. */
   FirstCutoffEndDay: int(1, 27),
   /** Weekly: the day a week's cut-off ends (0 Sunday .. 6 Saturday). */
@@ -40,6 +42,7 @@ export const PayrollGeneralSettings = z.object({
   TaxMethod: z.enum(TAX_METHODS),
   WeeklyContributions: z.enum(WEEKLY_CONTRIBUTIONS),
   MinimumNetPay: z.string(),
+  MinimumDailyWage: z.string().nullable(),
   FirstCutoffEndDay: z.number().int(),
   WeeklyCutoffEndDay: z.number().int(),
   PayDateLagDays: z.number().int(),
