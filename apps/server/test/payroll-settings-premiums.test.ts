@@ -3,12 +3,16 @@
  * and the minimum daily wage that compute warns about. Through HTTP (PGlite by default, PostgreSQL on request).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  PayrollGeneralSettings,
-  PayrollPeriodDetail,
-  PayslipDetail,
-  PayslipListItem,
+import { DEFAULT_TABLES } from '@hrpay/payroll';
+import {
+  premiumValues,
+  type PayrollGeneralSettings,
+  type StatutoryTables,
+  type PayrollPeriodDetail,
+  type PayslipDetail,
+  type PayslipListItem,
 } from '@hrpay/contracts';
+import { manilaToday } from '../src/lib/manila.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -120,5 +124,85 @@ describe('minimum daily wage', () => {
     // Monthly 12,000 × 12 / 261 = 551.724... -> 551.72 a day, below 645.00; a daily 700.00 is not.
     expect(low!.Warnings).toContain('Daily rate 551.72 is below the minimum daily wage 645.00');
     expect(fine!.Warnings.filter((w) => w.includes('minimum daily wage'))).toEqual([]);
+  });
+});
+
+describe("the company's own holiday premiums", () => {
+  const BASE = '/api/v1/payroll/settings/statutory-tables';
+  const dole = premiumValues(DEFAULT_TABLES.premiums.at(-1)!);
+  const month = (offset: number) => {
+    const d = new Date(`${manilaToday().slice(0, 7)}-01T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() + offset);
+    return d.toISOString().slice(0, 10);
+  };
+  const add = (EffectiveFrom: string, Values: Record<string, string>) =>
+    call(payroll, 'POST', BASE, {
+      Kind: 'Premiums',
+      EffectiveFrom,
+      Source: 'Company policy 2026-01',
+      Values,
+    });
+  const codes = (res: { json: () => { errors: { Code: string }[] } }) => res.json().errors.map((e) => e.Code);
+
+  it('refuses a figure below DOLE, a past month and what the engine refuses, naming the field', async () => {
+    const below = await add(month(2), {
+      ...dole,
+      'regular_holiday.worked': '1.90',
+      nightDifferential: '0.08',
+    });
+    expect(below.statusCode, below.body).toBe(400);
+    expect(below.json().errors).toEqual([
+      { Code: 'Values.regular_holiday.worked', Description: 'At least 2.00 (DOLE)' },
+      { Code: 'Values.nightDifferential', Description: 'At least 0.10 (DOLE)' },
+    ]);
+    const past = await add(month(-1), dole);
+    expect(past.statusCode).toBe(400);
+    expect(codes(past)).toEqual(['EffectiveFrom']);
+    expect(codes(await add(`${month(2).slice(0, 8)}15`, dole))).toEqual(['EffectiveFrom']);
+    const malformed = await add(month(2), { ...dole, 'ordinary.overtime': 'x' });
+    expect(malformed.statusCode).toBe(400);
+    expect(codes(malformed)).toEqual(['Values.ordinary.overtime']);
+    const { 'ordinary.worked': _missing, ...short } = dole;
+    expect(codes(await add(month(2), short))).toEqual(['Values.ordinary.worked']);
+    expect(((await call(payroll, 'GET', BASE)).json() as StatutoryTables).Added).toEqual([]);
+  });
+
+  it('accepts higher rates from a month on, merged into the premiums, and compute pays them', async () => {
+    const res = await add(month(2), { ...dole, 'regular_holiday.worked': '2.50' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ Kind: 'Premiums', EffectiveFrom: month(2), CanDelete: true });
+    const tables = (await call(payroll, 'GET', BASE)).json() as StatutoryTables;
+    // Newest first, nested like the engine's table.
+    expect(tables.Premiums[0]).toMatchObject({ effectiveFrom: month(2), nightDifferential: '0.10' });
+    expect((tables.Premiums[0]!.days as Record<string, object>).regular_holiday).toEqual({
+      worked: '2.50',
+      overtime: '1.30',
+      unworked: '1.00',
+    });
+    // This month is allowed too (a company raising its rates now).
+    expect((await add(month(0), dole)).statusCode).toBe(201);
+
+    // Time passes: the edition is in force from June 2026 (moved back in the database, as the API refuses it).
+    await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query(`UPDATE company_statutory_tables SET effective_from = DATE '2026-06-01' WHERE id = $1`, [
+        res.json().StatutoryRowId,
+      ]),
+    );
+    const worker = await employee('PR-0001', 'Daily', '800', [['2026-06-12', 'regular_holiday']]);
+    const [slip] = await computed(
+      {
+        Name: 'June 2026 1st cut-off',
+        CutoffStart: '2026-06-01',
+        CutoffEnd: '2026-06-15',
+        PayDate: '2026-06-20',
+      },
+      [worker],
+    );
+    /*
+     * Daily 800, 8 hours worked on the regular holiday of 12 June at the company's 250% (DOLE: 200% = 1,600.00):
+     *   800 × 2.50 = 2,000.00, the whole gross.
+     */
+    expect(slip!.Gross).toBe('2000.00');
+    expect(slip!.Lines.filter((l) => l.Kind === 'earning').map((l) => l.Amount)).toContain('2000.00');
   });
 });
