@@ -22,6 +22,7 @@ import {
 import { useConfirm } from '@/components/confirm-dialog';
 import { handleError } from '@/lib/error-handler';
 import { useDeleteStatutoryRow } from '../api/payroll-settings';
+import { label } from './statutory-labels';
 import { StatutoryRowDialog } from './statutory-row-dialog';
 
 type Row = Record<string, unknown>;
@@ -37,18 +38,6 @@ const TITLES: [TableKey, string][] = [
   ['DeMinimis', 'De minimis ceilings'],
 ];
 
-const LABELS: Record<string, string> = {
-  minMsc: 'Minimum MSC',
-  maxMsc: 'Maximum MSC',
-  mscStep: 'MSC step',
-  regularSsCap: 'Regular SS cap (MPF above)',
-  ecThreshold: 'EC threshold (MSC)',
-  ecLow: 'EC below the threshold',
-  ecHigh: 'EC from the threshold',
-  maxFundSalary: 'Maximum fund salary',
-  nightDifferential: 'Night differential',
-};
-
 /** A rate ("0.05") as a percentage; any other figure as it is. */
 function figure(key: string, value: unknown) {
   if (typeof value === 'string' && /rate|differential/i.test(key) && /^0?\.\d+$|^0$/.test(value)) {
@@ -57,15 +46,6 @@ function figure(key: string, value: unknown) {
   return String(value ?? '');
 }
 
-/** camelCase field name to words: "employeeRateLow" -> "Employee rate low". */
-export const label = (key: string) => {
-  if (LABELS[key]) return LABELS[key];
-  const words = key
-    .replace(/_/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 const isRows = (value: unknown): value is Row[] =>
   Array.isArray(value) && value.length > 0 && typeof value[0] === 'object';
 
@@ -158,6 +138,8 @@ function Edition({ row, title, added }: { row: Row; title: string; added?: Statu
   );
 }
 
+const addLabel = (kind: StatutoryRowKind) => (kind === 'Premiums' ? 'Set company rates' : 'Add Future Table');
+
 /** The engine's statutory tables, read-only: every edition with the date it takes effect and its source. */
 export function StatutoryTablesView({
   tables,
@@ -170,8 +152,9 @@ export function StatutoryTablesView({
   const shown: [TableKey, string][] = premiumsOnly
     ? [['Premiums', 'Holiday, rest day and overtime premiums']]
     : TITLES;
+  // Premiums are shown (and set) only on their own tab.
   const addable = (key: TableKey): key is StatutoryRowKind =>
-    !premiumsOnly && (STATUTORY_ROW_KINDS as readonly string[]).includes(key);
+    (STATUTORY_ROW_KINDS as readonly string[]).includes(key);
   return (
     <>
       {shown.map(([key, title]) => (
@@ -186,9 +169,9 @@ export function StatutoryTablesView({
                   size="small"
                   startIcon={<AddIcon />}
                   onClick={() => setAdding({ kind: key, title })}
-                  aria-label={`Add Future Table: ${title}`}
+                  aria-label={`${addLabel(key)}: ${title}`}
                 >
-                  Add Future Table
+                  {addLabel(key)}
                 </Button>
               )}
             </Box>
@@ -236,7 +219,13 @@ function AddedMark({ row, title }: { row: StatutoryRow; title: string }) {
   };
   return (
     <>
-      <Chip size="small" color="secondary" label="Added by your company" />
+      <Chip
+        size="small"
+        color="secondary"
+        label={
+          row.Kind === 'Premiums' ? `Your company's rates from ${row.EffectiveFrom}` : 'Added by your company'
+        }
+      />
       {row.CanDelete && (
         <Button
           size="small"
