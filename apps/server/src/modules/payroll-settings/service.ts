@@ -269,7 +269,7 @@ export const payrollSettingsService = {
           Code: `Values.${key}`,
           Description: 'Enter a rate as a fraction below 1 (0.05 for 5%)',
         });
-    // A company may pay more than DOLE, never less (Labor Code Art. 100: no elimination of benefits).
+    // DOLE's premiums are minimums (Labor Code Arts. 86, 87, 93, 94): a company may pay more, never less.
     if (premiums) {
       const dole = dolePremiums(input.EffectiveFrom);
       for (const key of Object.keys(fields))
