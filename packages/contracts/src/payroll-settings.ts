@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HolidayDayType } from './holidays.js';
 import { Money } from './money.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { DeMinimisKind, PayCode } from './pay-profiles.js';
@@ -22,6 +23,8 @@ export const PayrollGeneralSettingsFields = {
   WeeklyContributions: z.enum(WEEKLY_CONTRIBUTIONS),
   /** Take-home pay that loans and other deductions may not eat into. */
   MinimumNetPay: Money({ allowZero: true }),
+  /** The region's daily minimum wage (RTWPB wage order); compute warns about daily rates below it. */
+  MinimumDailyWage: Money().nullable().default(null),
   /** Semi-monthly: the first cut-off ends on this day of the month. */
   FirstCutoffEndDay: int(1, 27),
   /** Weekly: the day a week's cut-off ends (0 Sunday .. 6 Saturday). */
@@ -40,6 +43,7 @@ export const PayrollGeneralSettings = z.object({
   TaxMethod: z.enum(TAX_METHODS),
   WeeklyContributions: z.enum(WEEKLY_CONTRIBUTIONS),
   MinimumNetPay: z.string(),
+  MinimumDailyWage: z.string().nullable(),
   FirstCutoffEndDay: z.number().int(),
   WeeklyCutoffEndDay: z.number().int(),
   PayDateLagDays: z.number().int(),
@@ -124,11 +128,44 @@ export const PayComponentOptionsResponse = z.array(PayComponentOption);
 
 // ---------- Statutory table rows a company adds for a future date ----------
 
-/** The tables a company may add an edition of (the engine's simple, flat ones). */
-export const STATUTORY_ROW_KINDS = ['Sss', 'PhilHealth', 'PagIbig'] as const;
+/**
+ * The tables a company may add an edition of: the engine's simple, flat ones, and its holiday premiums (a company
+ * may pay more than DOLE, never less).
+ */
+export const STATUTORY_ROW_KINDS = ['Sss', 'PhilHealth', 'PagIbig', 'Premiums'] as const;
 export type StatutoryRowKind = (typeof STATUTORY_ROW_KINDS)[number];
-/** Each kind's figures, the engine table's field names: money ("5000.00") or a rate ("0.05"). */
-export const STATUTORY_ROW_FIELDS: Record<StatutoryRowKind, Record<string, 'money' | 'rate'>> = {
+
+/** The engine's premium days (packages/payroll tables/premiums.ts): each day type, and on a rest day. */
+export const PREMIUM_DAYS = HolidayDayType.options.flatMap((d) => [d, `${d}_rest_day`]);
+const PREMIUM_PARTS = ['worked', 'overtime', 'unworked'] as const;
+/** The engine's premium table: multipliers per day, and the night differential (decimal strings). */
+export interface PremiumFigures {
+  days: Record<string, Record<(typeof PREMIUM_PARTS)[number], string>>;
+  nightDifferential: string;
+}
+/** A premium edition's flat Values ("regular_holiday.worked": "2.00") as the engine's nested table. */
+export const premiumTable = (values: Record<string, string>): PremiumFigures => ({
+  days: Object.fromEntries(
+    PREMIUM_DAYS.map((d) => [d, Object.fromEntries(PREMIUM_PARTS.map((p) => [p, values[`${d}.${p}`]!]))]),
+  ) as PremiumFigures['days'],
+  nightDifferential: values.nightDifferential!,
+});
+/** The engine's nested premium table as flat Values (the inverse of premiumTable). */
+export const premiumValues = (table: PremiumFigures): Record<string, string> => ({
+  ...Object.fromEntries(
+    PREMIUM_DAYS.flatMap((d) => PREMIUM_PARTS.map((p) => [`${d}.${p}`, String(table.days[d]?.[p] ?? '')])),
+  ),
+  nightDifferential: String(table.nightDifferential),
+});
+
+/**
+ * Each kind's figures, the engine table's field names: money ("5000.00"), a rate ("0.05") or a premium multiplier
+ * of the daily rate ("2.00"; premiums are keyed day.part, e.g. "regular_holiday.worked").
+ */
+export const STATUTORY_ROW_FIELDS: Record<
+  StatutoryRowKind,
+  Record<string, 'money' | 'rate' | 'multiplier'>
+> = {
   Sss: {
     minMsc: 'money',
     maxMsc: 'money',
@@ -148,11 +185,17 @@ export const STATUTORY_ROW_FIELDS: Record<StatutoryRowKind, Record<string, 'mone
     employerRate: 'rate',
     maxFundSalary: 'money',
   },
+  Premiums: {
+    ...Object.fromEntries(
+      PREMIUM_DAYS.flatMap((d) => PREMIUM_PARTS.map((p) => [`${d}.${p}`, 'multiplier' as const])),
+    ),
+    nightDifferential: 'rate',
+  },
 };
 
 export const CreateStatutoryRowRequest = z.strictObject({
   Kind: z.enum(STATUTORY_ROW_KINDS),
-  /** Strictly after today, the first day of a month (contributions are monthly). */
+  /** The first day of a month: strictly after today; premiums from this month on. */
   EffectiveFrom: z.iso.date('Not a valid date (use YYYY-MM-DD)'),
   /** The issuance the figures come from. */
   Source: z.string(M.required).trim().min(1, M.required).max(200, M.maxLength(200)),
@@ -186,7 +229,7 @@ export const StatutoryTables = z.object({
   BenefitsCeiling: z.array(row),
   DeMinimis: z.array(row),
   Premiums: z.array(row),
-  /** The editions the company added (also merged into Sss, PhilHealth and PagIbig above). */
+  /** The editions the company added (also merged into Sss, PhilHealth, PagIbig and Premiums above). */
   Added: z.array(StatutoryRow),
 });
 export type StatutoryTables = z.infer<typeof StatutoryTables>;

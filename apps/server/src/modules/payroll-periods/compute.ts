@@ -462,6 +462,10 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const divisor = e.divisor ?? settings.Divisor;
   const dailyCents =
     rate.rate_type === 'Monthly' ? Math.round((cents(rate.rate) * 12) / divisor) : cents(rate.rate);
+  const regular = kind === 'Regular' || kind === 'FinalPay';
+  const minimum = settings.MinimumDailyWage;
+  if (regular && minimum && dailyCents < cents(minimum))
+    warnings.push(`Daily rate ${pesos(dailyCents)} is below the minimum daily wage ${minimum}`);
   const items = inp.items.get(e.id) ?? [];
   const adjustments = inp.adjustments.get(e.id) ?? [];
   const y = inp.ytd.get(e.id);
@@ -474,7 +478,6 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const frequency = FREQUENCY[period.frequency];
   const cutoff: 1 | 2 =
     period.frequency === 'SemiMonthly' && Number(start.slice(8, 10)) > settings.FirstCutoffEndDay ? 2 : 1;
-  const regular = kind === 'Regular' || kind === 'FinalPay';
 
   const allowances: Allowance[] = [];
   const deductions: OtherDeduction[] = [];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  dayPay,
   DEFAULT_TABLES,
   pagibig,
   philhealth,
@@ -8,6 +9,8 @@ import {
   type PayrollTables,
 } from '@hrpay/payroll';
 import {
+  premiumTable,
+  premiumValues,
   ProblemTypes,
   STATUTORY_ROW_FIELDS,
   type CreatePayComponentRequest,
@@ -56,7 +59,7 @@ const statutoryView = (t: PayrollTables, added: StatutoryRow[]): StatutoryTables
 const ENGINE: Record<
   StatutoryRowKind,
   {
-    list: 'sss' | 'philhealth' | 'pagibig';
+    list: 'sss' | 'philhealth' | 'pagibig' | 'premiums';
     name: string;
     apply: (t: PayrollTables, month: string, pay: string) => void;
   }
@@ -79,6 +82,13 @@ const ENGINE: Record<
     apply: (tables, applicableMonth, monthlyFundSalary) =>
       pagibig({ monthlyFundSalary, applicableMonth, tables }),
   },
+  Premiums: {
+    list: 'premiums',
+    name: 'holiday premium',
+    // Compiles every premium edition (each multiplier and their products) and picks the one of that month.
+    apply: (tables, month, dailyRate) =>
+      dayPay({ dailyRate, dayType: 'regular_holiday', date: `${month}-01`, tables }),
+  },
 };
 
 /** Figures that must not exceed another (the engine clamps with them and would answer nonsense otherwise). */
@@ -91,6 +101,7 @@ const ORDERED: Record<StatutoryRowKind, [lower: string, upper: string, message: 
   PagIbig: [
     ['lowThreshold', 'maxFundSalary', 'The low-rate threshold cannot be more than the maximum fund salary'],
   ],
+  Premiums: [],
 };
 const cents = (money: string) => {
   const [whole = '0', frac = ''] = money.split('.');
@@ -107,21 +118,44 @@ const toStatutoryRow = (r: StatutoryRowDb, today: string): StatutoryRow => ({
   CreatedAt: new Date(r.created_at).toISOString(),
 });
 
+/** A stored edition as the engine's table: flat figures, or premiums nested per day (premiumTable). */
+const editionOf = (
+  kind: StatutoryRowKind,
+  effectiveFrom: string,
+  source: string,
+  payload: Record<string, string>,
+) => ({
+  effectiveFrom,
+  source,
+  ...(kind === 'Premiums' ? premiumTable(payload) : payload),
+});
+
 /** The engine's tables with the company's added editions appended to their lists (the engine sorts by date). */
 function mergeTables(added: StatutoryRowDb[]): PayrollTables {
   if (!added.length) return DEFAULT_TABLES; // same object: the engine's compile cache keeps working
   const tables = { ...DEFAULT_TABLES };
   for (const r of added) {
     const { list } = ENGINE[r.kind];
-    const edition = { effectiveFrom: r.effective_from, source: r.source, ...r.payload };
-    (tables[list] as object[]) = [...tables[list], edition];
+    (tables[list] as object[]) = [...tables[list], editionOf(r.kind, r.effective_from, r.source, r.payload)];
   }
   return tables;
 }
 
-/** `tables.sss[1].employeeRate` (the engine's field) -> `Values.employeeRate` (the request's). */
+/** DOLE's premiums in force on `date` (the engine's own table), as flat Values. */
+function dolePremiums(date: string) {
+  const inForce = DEFAULT_TABLES.premiums.filter((t) => t.effectiveFrom <= date);
+  const dole = inForce.reduce((a, b) => (b.effectiveFrom > a.effectiveFrom ? b : a), inForce[0]!);
+  return premiumValues(dole);
+}
+/** A multiplier or rate the engine accepted (at most 4 decimals) in ten-thousandths, to compare exactly. */
+const scaled = (figure: string) => Math.round(Number(figure) * 10_000);
+
+/**
+ * `tables.sss[1].employeeRate` (the engine's field) -> `Values.employeeRate` (the request's);
+ * `tables.premiums[1].days.regular_holiday.worked` -> `Values.regular_holiday.worked`.
+ */
 const requestField = (engineField: string) => {
-  const figure = /^tables\.\w+\[\d+\]\.(\w+)$/.exec(engineField)?.[1];
+  const figure = /^tables\.\w+\[\d+\]\.(?:days\.)?(\w+(?:\.\w+)?)$/.exec(engineField)?.[1];
   if (figure === 'effectiveFrom') return 'EffectiveFrom';
   return figure ? `Values.${figure}` : 'Values';
 };
@@ -177,12 +211,20 @@ export const payrollSettingsService = {
     const engine = ENGINE[input.Kind];
     const fields = STATUTORY_ROW_FIELDS[input.Kind];
     const errors: ValidationError[] = [];
-    if (input.EffectiveFrom <= today)
+    const premiums = input.Kind === 'Premiums';
+    // Premiums may start this month (a company raising its rates now); finalised periods used the old ones, so
+    // never earlier. Contributions only from a future month.
+    if (premiums && input.EffectiveFrom < `${today.slice(0, 7)}-01`)
+      errors.push({
+        Code: 'EffectiveFrom',
+        Description: 'The date cannot be before this month: finalised periods used the rates in force then',
+      });
+    else if (!premiums && input.EffectiveFrom <= today)
       errors.push({ Code: 'EffectiveFrom', Description: 'The date must be after today' });
     else if (!input.EffectiveFrom.endsWith('-01'))
       errors.push({
         Code: 'EffectiveFrom',
-        Description: 'Contributions are monthly: the date must be the first day of a month',
+        Description: 'The date must be the first day of a month',
       });
     for (const key of Object.keys(input.Values))
       if (!Object.hasOwn(fields, key))
@@ -205,7 +247,7 @@ export const payrollSettingsService = {
     if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
 
     const payload = Object.fromEntries(Object.keys(fields).map((k) => [k, input.Values[k]!]));
-    const edition = { effectiveFrom: input.EffectiveFrom, source: input.Source, ...payload };
+    const edition = editionOf(input.Kind, input.EffectiveFrom, input.Source, payload);
     const trial = { ...tables, [engine.list]: [...tables[engine.list], edition] } as PayrollTables;
     try {
       // Low, middle and very high pay: every clamp and rate of the new edition is exercised once.
@@ -227,6 +269,13 @@ export const payrollSettingsService = {
           Code: `Values.${key}`,
           Description: 'Enter a rate as a fraction below 1 (0.05 for 5%)',
         });
+    // DOLE's premiums are minimums (Labor Code Arts. 86, 87, 93, 94): a company may pay more, never less.
+    if (premiums) {
+      const dole = dolePremiums(input.EffectiveFrom);
+      for (const key of Object.keys(fields))
+        if (scaled(payload[key]!) < scaled(dole[key]!))
+          errors.push({ Code: `Values.${key}`, Description: `At least ${dole[key]} (DOLE)` });
+    }
     if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
 
     const row = await repo.insertStatutoryRow(tx, user.tenantId, user.companyId, user.userId, {

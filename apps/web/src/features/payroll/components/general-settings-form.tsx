@@ -30,6 +30,7 @@ const FIELDS = [
   'TaxMethod',
   'WeeklyContributions',
   'MinimumNetPay',
+  'MinimumDailyWage',
   'FirstCutoffEndDay',
   'WeeklyCutoffEndDay',
   'PayDateLagDays',
@@ -42,9 +43,10 @@ const FREQUENCY: Record<string, string> = {
 };
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** Numbers are typed as text; the API's own schema checks the converted values. */
+/** Numbers are typed as text; the API's own schema checks the converted values. No minimum wage: null. */
 const toBody = (values: Values) => ({
   ...values,
+  MinimumDailyWage: values.MinimumDailyWage === '' ? null : values.MinimumDailyWage,
   ...Object.fromEntries(NUMBERS.map((n) => [n, values[n] === '' ? undefined : Number(values[n])])),
 });
 
@@ -76,6 +78,7 @@ export function GeneralSettingsForm({
       ...settings,
       ...Object.fromEntries(NUMBERS.map((n) => [n, String(settings[n])])),
       WeeklyCutoffEndDay: String(settings.WeeklyCutoffEndDay),
+      MinimumDailyWage: settings.MinimumDailyWage ?? '',
     },
   });
 
@@ -129,6 +132,12 @@ export function GeneralSettingsForm({
           name="MinimumNetPay"
           label="Minimum take-home pay (₱)"
           helperText="Loans and other deductions stop before pay falls below this"
+        />
+        <TextInput
+          {...field}
+          name="MinimumDailyWage"
+          label="Minimum daily wage (₱)"
+          helperText="The daily minimum wage of the company's region (RTWPB wage order); payroll warns about rates below it. Leave empty for no check."
         />
         <SelectInput
           {...field}

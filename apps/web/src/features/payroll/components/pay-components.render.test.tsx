@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { PayComponentOption, StatutoryTables } from '@hrpay/contracts';
+import { PREMIUM_DAYS, premiumValues, type PayComponentOption, type StatutoryTables } from '@hrpay/contracts';
 import { ConfirmProvider } from '@/components/confirm-dialog';
 import { ItemsTab } from './items-tab';
 import { StatutoryTablesView } from './statutory-tables';
@@ -154,5 +154,73 @@ describe('statutory tables with company editions', () => {
       Source: 'Circular X',
       Values: { rate: '-0.06', floor: '10000.00', ceiling: '100000.00' },
     });
+  });
+});
+
+describe("the company's own holiday premiums", () => {
+  const dole = {
+    effectiveFrom: '2023-01-01',
+    source: 'DOLE Handbook 2023',
+    nightDifferential: '0.10',
+    days: Object.fromEntries(
+      PREMIUM_DAYS.map((d) => [d, { worked: '1.00', overtime: '1.25', unworked: '0' }]),
+    ) as Record<string, Record<string, string>>,
+  };
+  dole.days.regular_holiday = { worked: '2.00', overtime: '1.30', unworked: '1.00' };
+  const premiums: StatutoryTables = { ...TABLES, Premiums: [dole], Added: [] };
+
+  it('sets company rates from the figures in force, sent flat, with the refusal on its field', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(400, {
+        title: 'Bad Request',
+        status: 400,
+        detail: 'One or more fields are invalid.',
+        errors: [{ Code: 'Values.regular_holiday.worked', Description: 'At least 2.00 (DOLE)' }],
+      }),
+    );
+    wrap(<StatutoryTablesView tables={premiums} premiumsOnly />);
+    expect(screen.queryByRole('button', { name: /Add Future Table/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Set company rates/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Set company rates/ });
+    const worked = within(dialog).getByRole('textbox', {
+      name: 'Regular holiday: worked',
+    }) as HTMLInputElement;
+    expect(worked.value).toBe('2.00');
+    fireEvent.change(worked, { target: { value: '1.90' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Source' }), {
+      target: { value: 'CBA 2026' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('At least 2.00 (DOLE)')).toBeTruthy();
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body));
+    expect(body).toMatchObject({ Kind: 'Premiums', Source: 'CBA 2026' });
+    expect(body.Values).toMatchObject({
+      'regular_holiday.worked': '1.90',
+      'regular_holiday.unworked': '1.00',
+      'ordinary.overtime': '1.25',
+      nightDifferential: '0.10',
+    });
+    expect(Object.keys(body.Values)).toHaveLength(PREMIUM_DAYS.length * 3 + 1);
+  });
+
+  it("marks the company's rates with their date and offers Delete while in the future", () => {
+    const { days, nightDifferential } = dole;
+    const added = {
+      StatutoryRowId: '00000000-0000-4000-8000-000000000020',
+      Kind: 'Premiums' as const,
+      EffectiveFrom: '2099-02-01',
+      Source: 'CBA 2026',
+      Values: premiumValues({ days, nightDifferential }),
+      CanDelete: true,
+      CreatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    wrap(
+      <StatutoryTablesView
+        tables={{ ...premiums, Premiums: [{ ...dole, effectiveFrom: '2099-02-01' }, dole], Added: [added] }}
+        premiumsOnly
+      />,
+    );
+    expect(screen.getByText("Your company's rates from 2099-02-01")).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Delete the .* table from 2099-02-01$/ })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-/** Words for the engine tables' field names, shared by the tables view and the add-a-table dialog. */
+/** Labels of the engine's statutory table fields (their own names, made readable). */
 const LABELS: Record<string, string> = {
   minMsc: 'Minimum MSC',
   maxMsc: 'Maximum MSC',
@@ -11,11 +11,12 @@ const LABELS: Record<string, string> = {
   nightDifferential: 'Night differential',
 };
 
-/** camelCase field name to words: "employeeRateLow" -> "Employee rate low". */
+/** Field name to words: "employeeRateLow" -> "Employee rate low", "regular_holiday.worked" -> "Regular holiday: worked". */
 export const label = (key: string) => {
   if (LABELS[key]) return LABELS[key];
   const words = key
     .replace(/_/g, ' ')
+    .replace(/\./g, ': ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -6,7 +6,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { CreateStatutoryRowRequest, STATUTORY_ROW_FIELDS, type StatutoryRowKind } from '@hrpay/contracts';
+import {
+  CreateStatutoryRowRequest,
+  premiumValues,
+  STATUTORY_ROW_FIELDS,
+  type PremiumFigures,
+  type StatutoryRowKind,
+} from '@hrpay/contracts';
 import { applyServerErrors, FormActions, FormErrorsAlert, TextInput } from '@/components/form-fields';
 import { isApiError } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
@@ -15,7 +21,26 @@ import { bodyResolver } from './body-resolver';
 import { dateLabelProps } from './pay-form-bits';
 import { label } from './statutory-labels';
 
-type Values = { EffectiveFrom: string; Source: string; Values: Record<string, string> };
+/** The form keeps premium figures nested by day ("regular_holiday.worked" is a path to react-hook-form). */
+type Figures = Record<string, string | Record<string, string>>;
+type Values = { EffectiveFrom: string; Source: string; Values: Figures };
+
+/** The form's figures as the request's flat Values, and back. */
+const flat = (figures: Figures): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(figures).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[k, v]] : Object.entries(v).map(([part, x]) => [`${k}.${part}`, x]),
+    ),
+  );
+function nested(values: Record<string, string>): Figures {
+  const out: Figures = {};
+  for (const [key, value] of Object.entries(values)) {
+    const [head, part] = key.split('.') as [string, string | undefined];
+    if (part === undefined) out[head] = value;
+    else out[head] = { ...(out[head] as Record<string, string> | undefined), [part]: value };
+  }
+  return out;
+}
 
 /** The first day of next month, Manila time: the earliest date a new edition can take effect. */
 export function nextMonthStart(now = new Date()) {
@@ -42,9 +67,13 @@ export function StatutoryRowDialog({
 }) {
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const { mutateAsync: add } = useAddStatutoryRow();
+  const premiums = kind === 'Premiums';
   const figures = Object.keys(STATUTORY_ROW_FIELDS[kind]);
   const fields = ['EffectiveFrom', 'Source', ...figures.map((f) => `Values.${f}` as const)] as const;
-  const toBody = (v: Values) => ({ ...v, Kind: kind });
+  const toBody = (v: Values) => ({ ...v, Values: flat(v.Values), Kind: kind });
+  // The premiums in force are nested per day like the engine's table.
+  const current: Record<string, unknown> | undefined =
+    premiums && latest ? premiumValues(latest as unknown as PremiumFigures) : latest;
   const {
     control,
     handleSubmit,
@@ -55,14 +84,14 @@ export function StatutoryRowDialog({
     defaultValues: {
       EffectiveFrom: nextMonthStart(),
       Source: '',
-      Values: Object.fromEntries(figures.map((f) => [f, String(latest?.[f] ?? '')])),
+      Values: nested(Object.fromEntries(figures.map((f) => [f, String(current?.[f] ?? '')]))),
     },
   });
   const submit = handleSubmit(async (values) => {
     setFormErrors([]);
     try {
       await add(toBody(values));
-      toast.success(`${title}: the new table was added`);
+      toast.success(premiums ? 'Company rates saved' : `${title}: the new table was added`);
       onClose();
     } catch (error) {
       setFormErrors(applyServerErrors(error, fields, setError));
@@ -76,18 +105,28 @@ export function StatutoryRowDialog({
       open
       onClose={isSubmitting ? undefined : onClose}
       fullWidth
-      maxWidth="sm"
+      maxWidth={premiums ? 'md' : 'sm'}
       aria-labelledby="statutory-row-title"
     >
-      <DialogTitle id="statutory-row-title">Add a future table: {title}</DialogTitle>
+      <DialogTitle id="statutory-row-title">
+        {premiums ? 'Set company rates' : 'Add a future table'}: {title}
+      </DialogTitle>
       <DialogContent>
         <Box component="form" noValidate onSubmit={submit} aria-label="Future statutory table">
           <Typography variant="body2" color="text.secondary">
-            Payroll applies it to every period from its date. Money in pesos (10000.00), rates as fractions
-            (0.05 for 5%).
+            {premiums
+              ? "Payroll applies your company's rates to every period from their date: the first day of this month or a later one, never earlier, since finalised periods used the rates in force then. Multipliers of the daily rate (2.00 for 200%), each at least DOLE's figure."
+              : 'Payroll applies it to every period from its date. Money in pesos (10000.00), rates as fractions (0.05 for 5%).'}
           </Typography>
           <FormErrorsAlert messages={formErrors} />
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+          <Box
+            sx={{
+              display: 'grid',
+              // Premiums: worked, overtime and unworked of a day on one row.
+              gridTemplateColumns: { xs: '1fr', sm: premiums ? '1fr 1fr 1fr' : '1fr 1fr' },
+              columnGap: 2,
+            }}
+          >
             <TextInput
               {...field}
               {...dateLabelProps}
@@ -96,7 +135,9 @@ export function StatutoryRowDialog({
               type="date"
               required
               margin="normal"
-              helperText="The first day of a future month"
+              helperText={
+                premiums ? 'The first day of this month or a later one' : 'The first day of a future month'
+              }
             />
             <TextInput
               {...field}
@@ -118,7 +159,7 @@ export function StatutoryRowDialog({
               />
             ))}
           </Box>
-          <FormActions busy={isSubmitting} onCancel={onClose} saveLabel="Add" />
+          <FormActions busy={isSubmitting} onCancel={onClose} saveLabel={premiums ? 'Save' : 'Add'} />
         </Box>
       </DialogContent>
     </Dialog>

@@ -22,8 +22,8 @@ import {
 import { useConfirm } from '@/components/confirm-dialog';
 import { handleError } from '@/lib/error-handler';
 import { useDeleteStatutoryRow } from '../api/payroll-settings';
-import { StatutoryRowDialog } from './statutory-row-dialog';
 import { label } from './statutory-labels';
+import { StatutoryRowDialog } from './statutory-row-dialog';
 
 type Row = Record<string, unknown>;
 
@@ -138,6 +138,8 @@ function Edition({ row, title, added }: { row: Row; title: string; added?: Statu
   );
 }
 
+const addLabel = (kind: StatutoryRowKind) => (kind === 'Premiums' ? 'Set company rates' : 'Add Future Table');
+
 /** The engine's statutory tables, read-only: every edition with the date it takes effect and its source. */
 export function StatutoryTablesView({
   tables,
@@ -150,8 +152,9 @@ export function StatutoryTablesView({
   const shown: [TableKey, string][] = premiumsOnly
     ? [['Premiums', 'Holiday, rest day and overtime premiums']]
     : TITLES;
+  // Premiums are shown (and set) only on their own tab.
   const addable = (key: TableKey): key is StatutoryRowKind =>
-    !premiumsOnly && (STATUTORY_ROW_KINDS as readonly string[]).includes(key);
+    (STATUTORY_ROW_KINDS as readonly string[]).includes(key);
   return (
     <>
       {shown.map(([key, title]) => (
@@ -166,9 +169,9 @@ export function StatutoryTablesView({
                   size="small"
                   startIcon={<AddIcon />}
                   onClick={() => setAdding({ kind: key, title })}
-                  aria-label={`Add Future Table: ${title}`}
+                  aria-label={`${addLabel(key)}: ${title}`}
                 >
-                  Add Future Table
+                  {addLabel(key)}
                 </Button>
               )}
             </Box>
@@ -216,7 +219,13 @@ function AddedMark({ row, title }: { row: StatutoryRow; title: string }) {
   };
   return (
     <>
-      <Chip size="small" color="secondary" label="Added by your company" />
+      <Chip
+        size="small"
+        color="secondary"
+        label={
+          row.Kind === 'Premiums' ? `Your company's rates from ${row.EffectiveFrom}` : 'Added by your company'
+        }
+      />
       {row.CanDelete && (
         <Button
           size="small"
