@@ -798,6 +798,71 @@ describe('payroll periods', () => {
     expect(slip.Warnings.some((w) => w.includes('rate'))).toBe(false);
   });
 
+  it('pays paid leave, not leave without pay, and the worked half of a half-day leave', async () => {
+    const ids = await t.db.withTenant(payroll.tenantId, async (tx) => {
+      const made = await tx.query<{ id: string; employee_number: string }>(
+        `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, rate_type,
+                basic_rate)
+         VALUES ($1, $2, 'PP-0005', 'Lia', 'Leave', DATE '2026-01-05', 'Daily', 800),
+                ($1, $2, 'PP-0006', 'Mon', 'Leave', DATE '2026-01-05', 'Monthly', 26100)
+         RETURNING id, employee_number`,
+        [payroll.tenantId, companyId],
+      );
+      const [user] = await tx.query<{ id: string }>(`SELECT id FROM users LIMIT 1`);
+      const types = await tx.query<{ id: string; code: string }>(
+        `SELECT id, code FROM leave_types WHERE company_id = $1 AND code IN ('VL', 'LWOP')`,
+        [companyId],
+      );
+      const type = (code: string) => types.find((x) => x.code === code)!.id;
+      for (const e of made) {
+        // 4 Aug: a whole day without pay; 5 Aug: a whole day of vacation leave; 6 Aug: half a day (VL for the
+        // daily-paid, without pay for the monthly-paid), the other half worked.
+        const halfType = e.employee_number === 'PP-0005' ? 'VL' : 'LWOP';
+        await tx.query(
+          `INSERT INTO time_requests (tenant_id, company_id, id, kind, employee_id, leave_type_id, date_from, date_to,
+                  half_day, days, reason, filed_by_user_id, status)
+           VALUES ($1, $2, gen_random_uuid(), 'Leave', $3, $4, DATE '2026-08-04', DATE '2026-08-04', false, 1, 'x', $7, 'Approved'),
+                  ($1, $2, gen_random_uuid(), 'Leave', $3, $5, DATE '2026-08-05', DATE '2026-08-05', false, 1, 'x', $7, 'Approved'),
+                  ($1, $2, gen_random_uuid(), 'Leave', $3, $6, DATE '2026-08-06', DATE '2026-08-06', true, 0.5, 'x', $7, 'Approved')`,
+          [payroll.tenantId, companyId, e.id, type('LWOP'), type('VL'), type(halfType), user!.id],
+        );
+        await tx.query(
+          `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, day_type, rest_day, worked_minutes,
+                  late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes, payable_overtime_minutes,
+                  overtime_night_minutes, absent, on_leave)
+           VALUES ($1, $2, $3, DATE '2026-08-03', 'ordinary', false, 480, 0, 0, 0, 0, 0, 0, false, false),
+                  ($1, $2, $3, DATE '2026-08-04', 'ordinary', false, 0, 0, 0, 0, 0, 0, 0, false, true),
+                  ($1, $2, $3, DATE '2026-08-05', 'ordinary', false, 0, 0, 0, 0, 0, 0, 0, false, true),
+                  ($1, $2, $3, DATE '2026-08-06', 'ordinary', false, 240, 0, 0, 0, 0, 0, 0, false, true)`,
+          [payroll.tenantId, companyId, e.id],
+        );
+      }
+      return Object.fromEntries(made.map((e) => [e.employee_number, e.id]));
+    });
+    const created = await period({
+      Name: 'August 2026 1st cut-off',
+      CutoffStart: '2026-08-01',
+      CutoffEnd: '2026-08-15',
+      PayDate: '2026-08-20',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await compute(created.json().Id);
+    /*
+     * Daily 800 (8 hours):  3 Aug worked 800.00; 4 Aug without pay 0; 5 Aug vacation leave 800.00;
+     *                       6 Aug 4 hours worked + half a day of vacation leave = 8 hours 800.00.   Gross 2,400.00
+     * Monthly 26,100 (divisor 261: 1,200.00 a day, 150.00 an hour): half-month 13,050.00; 4 Aug without pay
+     *                       -1,200.00; 5 Aug vacation leave inside the salary; 6 Aug half a day without pay:
+     *                       4 hours x 150 = -600.00.                                          Gross 11,250.00
+     */
+    const daily = await payslipOf(created.json().Id, ids['PP-0005']!);
+    expect(daily.Warnings.filter((w) => w.startsWith('Could not compute'))).toEqual([]);
+    expect(daily.Gross).toBe('2400.00');
+    const monthly = await payslipOf(created.json().Id, ids['PP-0006']!);
+    expect(monthly.Gross).toBe('11250.00');
+    expect(monthly.Lines.find((l) => l.Code === 'ABSENT')?.Amount).toBe('-1200.00');
+    expect(monthly.Lines.find((l) => l.Code === 'UNDERTIME')?.Amount).toBe('-600.00');
+  });
+
   it('does not pay a monthly salary for the workdays before a mid-cut-off hire', async () => {
     const [hire] = await t.db.withTenant(payroll.tenantId, (tx) =>
       tx.query<{ id: string }>(

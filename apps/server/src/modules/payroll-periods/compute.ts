@@ -107,6 +107,9 @@ interface DayRow {
   overtime_night_minutes: number;
   absent: boolean;
   on_leave: boolean;
+  /** The approved leave of an on-leave day: its type paid or not (null: no request found, taken as paid). */
+  leave_paid: boolean | null;
+  leave_half_day: boolean | null;
 }
 interface YtdRow {
   employee_id: string;
@@ -227,10 +230,19 @@ export async function readInputs(
   const days =
     kind === 'Regular' || kind === 'FinalPay'
       ? tx.query<DayRow>(
-          `SELECT employee_id, date::text AS date, day_type, rest_day, worked_minutes, late_minutes, undertime_minutes,
-                  night_diff_minutes, overtime_minutes, payable_overtime_minutes, overtime_night_minutes, absent, on_leave
-             FROM attendance_days WHERE tenant_id = $1 AND company_id = $2 AND employee_id = ANY($3::uuid[])
-              AND date BETWEEN $4 AND $5 ORDER BY employee_id, date`,
+          `SELECT d.employee_id, d.date::text AS date, d.day_type, d.rest_day, d.worked_minutes, d.late_minutes,
+                  d.undertime_minutes, d.night_diff_minutes, d.overtime_minutes, d.payable_overtime_minutes,
+                  d.overtime_night_minutes, d.absent, d.on_leave, lv.is_paid AS leave_paid, lv.half_day AS leave_half_day
+             FROM attendance_days d
+             -- Only an on-leave day looks up its leave (a one-time filter): is its type paid, is it a half day.
+             LEFT JOIN LATERAL (
+               SELECT t.is_paid, r.half_day FROM time_requests r
+                 JOIN leave_types t ON t.tenant_id = r.tenant_id AND t.id = r.leave_type_id
+                WHERE d.on_leave AND r.tenant_id = d.tenant_id AND r.employee_id = d.employee_id AND r.kind = 'Leave'
+                  AND r.status = 'Approved' AND d.date BETWEEN r.date_from AND r.date_to
+                LIMIT 1) lv ON true
+            WHERE d.tenant_id = $1 AND d.company_id = $2 AND d.employee_id = ANY($3::uuid[])
+              AND d.date BETWEEN $4 AND $5 ORDER BY d.employee_id, d.date`,
           [...base, start, end],
         )
       : Promise.resolve([]);
@@ -327,7 +339,13 @@ export interface ComputedPayslip {
 
 const FREQUENCY = { SemiMonthly: 'semi-monthly', Monthly: 'monthly', Weekly: 'weekly' } as const;
 
-function attendanceOf(rows: DayRow[], hoursPerDay: number): DayAttendance[] {
+/**
+ * The stored attendance days as the engine's. Leave: a whole day of paid leave is paid leave, of unpaid leave
+ * (leave without pay, or any unpaid type) an absence; on a half day of leave the employee worked the other half,
+ * so the day is a worked day: its paid half adds half a day's hours for the daily-paid (a monthly salary already
+ * pays it), its unpaid half is undertime for the monthly-paid (the daily-paid are paid for hours worked).
+ */
+function attendanceOf(rows: DayRow[], hoursPerDay: number, monthly: boolean): DayAttendance[] {
   return rows.map((d) => {
     // Regular hours are the worked minutes less all overtime worked, capped at the normal day; the overtime paid
     // is the approved (payable) part. Night minutes are kept inside the hours they belong to.
@@ -344,8 +362,15 @@ function attendanceOf(rows: DayRow[], hoursPerDay: number): DayAttendance[] {
       lateMinutes: d.late_minutes,
       undertimeMinutes: d.undertime_minutes,
     };
-    if (d.on_leave) day.paidLeave = true;
-    else if (d.absent) day.absent = true;
+    const worked = regularMinutes > 0 || overtimeMinutes > 0;
+    const paid = d.leave_paid !== false;
+    if (d.on_leave && worked) {
+      if (d.leave_half_day && paid && !monthly)
+        day.regularHours = Math.min(hoursPerDay, day.regularHours! + hoursPerDay / 2);
+      if (d.leave_half_day && !paid && monthly)
+        day.undertimeMinutes = d.undertime_minutes + Math.floor((hoursPerDay * 60) / 2);
+    } else if (d.on_leave && paid) day.paidLeave = true;
+    else if (d.on_leave || d.absent) day.absent = true;
     return day;
   });
 }
@@ -508,7 +533,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
 
   const days = regular ? (inp.days.get(e.id) ?? []) : [];
   if (regular && days.length === 0) warnings.push('No attendance in the cut-off');
-  const attendance = attendanceOf(days, rate.hours_per_day);
+  const attendance = attendanceOf(days, rate.hours_per_day, rate.rate_type === 'Monthly');
   if (regular && rate.rate_type === 'Monthly') {
     // A monthly salary pays the whole cut-off: the workdays before the hire date and after the separation date
     // are unpaid absences (workdays from the divisor: 261 Monday to Friday, 313 to Saturday, 365 every day).
