@@ -124,11 +124,22 @@ export const PayComponentOptionsResponse = z.array(PayComponentOption);
 
 // ---------- Statutory table rows a company adds for a future date ----------
 
-/** The tables a company may add an edition of (the engine's simple, flat ones). */
-export const STATUTORY_ROW_KINDS = ['Sss', 'PhilHealth', 'PagIbig'] as const;
+/** The tables a company may add an edition of. */
+export const STATUTORY_ROW_KINDS = [
+  'Sss',
+  'PhilHealth',
+  'PagIbig',
+  'Withholding',
+  'AnnualTax',
+  'BenefitsCeiling',
+  'DeMinimis',
+] as const;
 export type StatutoryRowKind = (typeof STATUTORY_ROW_KINDS)[number];
-/** Each kind's figures, the engine table's field names: money ("5000.00") or a rate ("0.05"). */
-export const STATUTORY_ROW_FIELDS: Record<StatutoryRowKind, Record<string, 'money' | 'rate'>> = {
+/**
+ * Each kind's figures, the engine table's field names: money ("5000.00"), a rate ("0.05") or a number of days.
+ * A bracket kind (STATUTORY_BRACKET_GROUPS) lists one bracket's figures, sent as `<group>.<index>.<figure>`.
+ */
+export const STATUTORY_ROW_FIELDS: Record<StatutoryRowKind, Record<string, 'money' | 'rate' | 'days'>> = {
   Sss: {
     minMsc: 'money',
     maxMsc: 'money',
@@ -148,7 +159,29 @@ export const STATUTORY_ROW_FIELDS: Record<StatutoryRowKind, Record<string, 'mone
     employerRate: 'rate',
     maxFundSalary: 'money',
   },
+  Withholding: { over: 'money', fixed: 'money', rate: 'rate' },
+  AnnualTax: { over: 'money', fixed: 'money', rate: 'rate' },
+  BenefitsCeiling: { ceiling: 'money' },
+  // Only the amounts: each benefit keeps the period (per month / year) of the table in force.
+  DeMinimis: {
+    monetizedVacationLeaveDays: 'days',
+    medicalAllowanceDependents: 'money',
+    riceSubsidy: 'money',
+    uniformAllowance: 'money',
+    medicalAssistance: 'money',
+    laundryAllowance: 'money',
+    achievementAward: 'money',
+    christmasGift: 'money',
+    cbaProductivityIncentive: 'money',
+    overtimeMealShareOfMinimumWage: 'rate',
+  },
 };
+/** Tax tables: their brackets' groups (the pay frequencies of the withholding table), bracket 0 first. */
+export const STATUTORY_BRACKET_GROUPS: Partial<Record<StatutoryRowKind, readonly string[]>> = {
+  Withholding: ['daily', 'weekly', 'semi-monthly', 'monthly'],
+  AnnualTax: ['brackets'],
+};
+export const MAX_TAX_BRACKETS = 12;
 
 export const CreateStatutoryRowRequest = z.strictObject({
   Kind: z.enum(STATUTORY_ROW_KINDS),
@@ -186,7 +219,7 @@ export const StatutoryTables = z.object({
   BenefitsCeiling: z.array(row),
   DeMinimis: z.array(row),
   Premiums: z.array(row),
-  /** The editions the company added (also merged into Sss, PhilHealth and PagIbig above). */
+  /** The editions the company added (also merged into their tables above). */
   Added: z.array(StatutoryRow),
 });
 export type StatutoryTables = z.infer<typeof StatutoryTables>;

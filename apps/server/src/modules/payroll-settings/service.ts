@@ -9,7 +9,6 @@ import {
 } from '@hrpay/payroll';
 import {
   ProblemTypes,
-  STATUTORY_ROW_FIELDS,
   type CreatePayComponentRequest,
   type CreateStatutoryRowRequest,
   type PayComponentListRequest,
@@ -27,6 +26,13 @@ import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { payrollSettingsRepo as repo, type StatutoryRowDb } from './repository.js';
+import {
+  EDITION_ENGINE,
+  editionErrors,
+  editionField,
+  editionFields,
+  toEngineEdition,
+} from './statutory-editions.js';
 
 type ParsedUpdate = ReturnType<typeof UpdatePayrollGeneralSettingsRequest.parse>;
 type ParsedComponent = ReturnType<typeof CreatePayComponentRequest.parse>;
@@ -56,7 +62,7 @@ const statutoryView = (t: PayrollTables, added: StatutoryRow[]): StatutoryTables
 const ENGINE: Record<
   StatutoryRowKind,
   {
-    list: 'sss' | 'philhealth' | 'pagibig';
+    list: 'sss' | 'philhealth' | 'pagibig' | (typeof EDITION_ENGINE)[keyof typeof EDITION_ENGINE]['list'];
     name: string;
     apply: (t: PayrollTables, month: string, pay: string) => void;
   }
@@ -79,6 +85,7 @@ const ENGINE: Record<
     apply: (tables, applicableMonth, monthlyFundSalary) =>
       pagibig({ monthlyFundSalary, applicableMonth, tables }),
   },
+  ...EDITION_ENGINE,
 };
 
 /** Figures that must not exceed another (the engine clamps with them and would answer nonsense otherwise). */
@@ -91,6 +98,10 @@ const ORDERED: Record<StatutoryRowKind, [lower: string, upper: string, message: 
   PagIbig: [
     ['lowThreshold', 'maxFundSalary', 'The low-rate threshold cannot be more than the maximum fund salary'],
   ],
+  Withholding: [],
+  AnnualTax: [],
+  BenefitsCeiling: [],
+  DeMinimis: [],
 };
 const cents = (money: string) => {
   const [whole = '0', frac = ''] = money.split('.');
@@ -113,7 +124,11 @@ function mergeTables(added: StatutoryRowDb[]): PayrollTables {
   const tables = { ...DEFAULT_TABLES };
   for (const r of added) {
     const { list } = ENGINE[r.kind];
-    const edition = { effectiveFrom: r.effective_from, source: r.source, ...r.payload };
+    const edition = {
+      effectiveFrom: r.effective_from,
+      source: r.source,
+      ...toEngineEdition(r.kind, r.payload, r.effective_from),
+    };
     (tables[list] as object[]) = [...tables[list], edition];
   }
   return tables;
@@ -121,6 +136,8 @@ function mergeTables(added: StatutoryRowDb[]): PayrollTables {
 
 /** `tables.sss[1].employeeRate` (the engine's field) -> `Values.employeeRate` (the request's). */
 const requestField = (engineField: string) => {
+  const nested = editionField(engineField);
+  if (nested) return nested;
   const figure = /^tables\.\w+\[\d+\]\.(\w+)$/.exec(engineField)?.[1];
   if (figure === 'effectiveFrom') return 'EffectiveFrom';
   return figure ? `Values.${figure}` : 'Values';
@@ -175,7 +192,7 @@ export const payrollSettingsService = {
   async addStatutoryRow(tx: Tx, user: CurrentUser, input: ParsedStatutoryRow): Promise<StatutoryRow> {
     const today = manilaToday();
     const engine = ENGINE[input.Kind];
-    const fields = STATUTORY_ROW_FIELDS[input.Kind];
+    const fields = editionFields(input.Kind, input.Values);
     const errors: ValidationError[] = [];
     if (input.EffectiveFrom <= today)
       errors.push({ Code: 'EffectiveFrom', Description: 'The date must be after today' });
@@ -205,7 +222,11 @@ export const payrollSettingsService = {
     if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
 
     const payload = Object.fromEntries(Object.keys(fields).map((k) => [k, input.Values[k]!]));
-    const edition = { effectiveFrom: input.EffectiveFrom, source: input.Source, ...payload };
+    const edition = {
+      effectiveFrom: input.EffectiveFrom,
+      source: input.Source,
+      ...toEngineEdition(input.Kind, payload, input.EffectiveFrom),
+    };
     const trial = { ...tables, [engine.list]: [...tables[engine.list], edition] } as PayrollTables;
     try {
       // Low, middle and very high pay: every clamp and rate of the new edition is exercised once.
@@ -221,6 +242,7 @@ export const payrollSettingsService = {
     for (const [lower, upper, message] of ORDERED[input.Kind])
       if (cents(payload[lower]!) > cents(payload[upper]!))
         errors.push({ Code: `Values.${lower}`, Description: message });
+    errors.push(...editionErrors(input.Kind, payload));
     for (const [key, type] of Object.entries(fields))
       if (type === 'rate' && Number(payload[key]) >= 1)
         errors.push({
