@@ -1,21 +1,42 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control, type FieldPath } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { CreateStatutoryRowRequest, STATUTORY_ROW_FIELDS, type StatutoryRowKind } from '@hrpay/contracts';
+import {
+  CreateStatutoryRowRequest,
+  STATUTORY_BRACKET_GROUPS,
+  STATUTORY_ROW_FIELDS,
+  type StatutoryRowKind,
+} from '@hrpay/contracts';
 import { applyServerErrors, FormActions, FormErrorsAlert, TextInput } from '@/components/form-fields';
 import { isApiError } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useAddStatutoryRow } from '../api/payroll-settings';
 import { bodyResolver } from './body-resolver';
 import { dateLabelProps } from './pay-form-bits';
+import {
+  bracketFieldNames,
+  BracketsEditor,
+  bracketsFrom,
+  flattenBrackets,
+  type Bracket,
+  type BracketValues,
+} from './statutory-brackets-editor';
 import { label } from './statutory-labels';
 
+// A tax table's Values hold its brackets per group in the form (statutory-brackets-editor), flattened when sent.
 type Values = { EffectiveFrom: string; Source: string; Values: Record<string, string> };
+type Brackets = Record<string, Bracket[]>;
+
+/** A flat figure of the newest edition; a de minimis amount sits in its ceilings. */
+const startFigure = (latest: Record<string, unknown> | undefined, f: string) => {
+  const ceiling = (latest?.ceilings as Record<string, { amount?: unknown }> | undefined)?.[f];
+  return String(latest?.[f] ?? ceiling?.amount ?? '');
+};
 
 /** The first day of next month, Manila time: the earliest date a new edition can take effect. */
 export function nextMonthStart(now = new Date()) {
@@ -42,20 +63,34 @@ export function StatutoryRowDialog({
 }) {
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const { mutateAsync: add } = useAddStatutoryRow();
-  const figures = Object.keys(STATUTORY_ROW_FIELDS[kind]);
-  const fields = ['EffectiveFrom', 'Source', ...figures.map((f) => `Values.${f}` as const)] as const;
-  const toBody = (v: Values) => ({ ...v, Kind: kind });
+  const groups = STATUTORY_BRACKET_GROUPS[kind];
+  const figures = groups ? [] : Object.keys(STATUTORY_ROW_FIELDS[kind]);
+  const fieldsOf = (v: Values): FieldPath<Values>[] => [
+    'EffectiveFrom',
+    'Source',
+    ...(groups ? bracketFieldNames(v.Values as unknown as Brackets) : figures).map(
+      (f) => `Values.${f}` as const,
+    ),
+  ];
+  const toBody = (v: Values) => ({
+    ...v,
+    Kind: kind,
+    Values: groups ? flattenBrackets(v.Values as unknown as Brackets) : v.Values,
+  });
   const {
     control,
     handleSubmit,
     setError,
+    getValues,
     formState: { isSubmitting },
   } = useForm<Values>({
     resolver: bodyResolver<Values>(CreateStatutoryRowRequest, toBody),
     defaultValues: {
       EffectiveFrom: nextMonthStart(),
       Source: '',
-      Values: Object.fromEntries(figures.map((f) => [f, String(latest?.[f] ?? '')])),
+      Values: groups
+        ? (bracketsFrom(latest, groups) as unknown as Record<string, string>)
+        : Object.fromEntries(figures.map((f) => [f, startFigure(latest, f)])),
     },
   });
   const submit = handleSubmit(async (values) => {
@@ -65,7 +100,7 @@ export function StatutoryRowDialog({
       toast.success(`${title}: the new table was added`);
       onClose();
     } catch (error) {
-      setFormErrors(applyServerErrors(error, fields, setError));
+      setFormErrors(applyServerErrors(error, fieldsOf(getValues()), setError));
       if (!isApiError(error) || error.validationErrors.length === 0)
         handleError(error, 'The table could not be added.');
     }
@@ -76,7 +111,7 @@ export function StatutoryRowDialog({
       open
       onClose={isSubmitting ? undefined : onClose}
       fullWidth
-      maxWidth="sm"
+      maxWidth={groups ? 'md' : 'sm'}
       aria-labelledby="statutory-row-title"
     >
       <DialogTitle id="statutory-row-title">Add a future table: {title}</DialogTitle>
@@ -118,6 +153,13 @@ export function StatutoryRowDialog({
               />
             ))}
           </Box>
+          {groups && (
+            <BracketsEditor
+              control={control as unknown as Control<BracketValues>}
+              groups={groups}
+              disabled={isSubmitting}
+            />
+          )}
           <FormActions busy={isSubmitting} onCancel={onClose} saveLabel="Add" />
         </Box>
       </DialogContent>
