@@ -35,16 +35,22 @@ export function bracketsFrom(latest: Record<string, unknown> | undefined, groups
   );
 }
 
-/** Brackets as the API takes them: `semi-monthly.2.rate` -> "0.20". */
-export const flattenBrackets = (values: Record<string, Bracket[]>) =>
+/**
+ * Brackets as the API takes them: `semi-monthly.2.rate` -> "0.20". Figures already flat stay as they are: the
+ * form's resolver hands submit the body it built, which is flattened again.
+ */
+export const flattenBrackets = (values: Record<string, Bracket[] | string>) =>
   Object.fromEntries(
     Object.entries(values).flatMap(([g, list]) =>
-      list.flatMap((b, i) => FIGURES.map(([f]) => [`${g}.${i}.${f}`, b[f]])),
+      Array.isArray(list)
+        ? list.flatMap((b, i) => FIGURES.map(([f]) => [`${g}.${i}.${f}`, b[f]]))
+        : [[g, list]],
     ),
   );
 
 /** The figures the server may name (`brackets.0.over`), for its errors. */
-export const bracketFieldNames = (values: Record<string, Bracket[]>) => Object.keys(flattenBrackets(values));
+export const bracketFieldNames = (values: Record<string, Bracket[] | string>) =>
+  Object.keys(flattenBrackets(values));
 
 /** Over / Fixed tax / Rate rows of one group, with rows added at the end or removed. */
 function BracketGroup({
