@@ -129,10 +129,19 @@ export const PayComponentOptionsResponse = z.array(PayComponentOption);
 // ---------- Statutory table rows a company adds for a future date ----------
 
 /**
- * The tables a company may add an edition of: the engine's simple, flat ones, and its holiday premiums (a company
- * may pay more than DOLE, never less).
+ * The tables a company may add an edition of: contributions, the BIR tax tables, the benefits ceiling and de
+ * minimis ceilings for a future month, and its holiday premiums (a company may pay more than DOLE, never less).
  */
-export const STATUTORY_ROW_KINDS = ['Sss', 'PhilHealth', 'PagIbig', 'Premiums'] as const;
+export const STATUTORY_ROW_KINDS = [
+  'Sss',
+  'PhilHealth',
+  'PagIbig',
+  'Premiums',
+  'Withholding',
+  'AnnualTax',
+  'BenefitsCeiling',
+  'DeMinimis',
+] as const;
 export type StatutoryRowKind = (typeof STATUTORY_ROW_KINDS)[number];
 
 /** The engine's premium days (packages/payroll tables/premiums.ts): each day type, and on a rest day. */
@@ -159,12 +168,13 @@ export const premiumValues = (table: PremiumFigures): Record<string, string> => 
 });
 
 /**
- * Each kind's figures, the engine table's field names: money ("5000.00"), a rate ("0.05") or a premium multiplier
- * of the daily rate ("2.00"; premiums are keyed day.part, e.g. "regular_holiday.worked").
+ * Each kind's figures, the engine table's field names: money ("5000.00"), a rate ("0.05"), a number of days, or a
+ * premium multiplier of the daily rate ("2.00"; premiums are keyed day.part, e.g. "regular_holiday.worked"). A
+ * bracket kind (STATUTORY_BRACKET_GROUPS) lists one bracket's figures, sent as `<group>.<index>.<figure>`.
  */
 export const STATUTORY_ROW_FIELDS: Record<
   StatutoryRowKind,
-  Record<string, 'money' | 'rate' | 'multiplier'>
+  Record<string, 'money' | 'rate' | 'days' | 'multiplier'>
 > = {
   Sss: {
     minMsc: 'money',
@@ -191,7 +201,29 @@ export const STATUTORY_ROW_FIELDS: Record<
     ),
     nightDifferential: 'rate',
   },
+  Withholding: { over: 'money', fixed: 'money', rate: 'rate' },
+  AnnualTax: { over: 'money', fixed: 'money', rate: 'rate' },
+  BenefitsCeiling: { ceiling: 'money' },
+  // Only the amounts: each benefit keeps the period (per month / year) of the table in force.
+  DeMinimis: {
+    monetizedVacationLeaveDays: 'days',
+    medicalAllowanceDependents: 'money',
+    riceSubsidy: 'money',
+    uniformAllowance: 'money',
+    medicalAssistance: 'money',
+    laundryAllowance: 'money',
+    achievementAward: 'money',
+    christmasGift: 'money',
+    cbaProductivityIncentive: 'money',
+    overtimeMealShareOfMinimumWage: 'rate',
+  },
 };
+/** Tax tables: their brackets' groups (the pay frequencies of the withholding table), bracket 0 first. */
+export const STATUTORY_BRACKET_GROUPS: Partial<Record<StatutoryRowKind, readonly string[]>> = {
+  Withholding: ['daily', 'weekly', 'semi-monthly', 'monthly'],
+  AnnualTax: ['brackets'],
+};
+export const MAX_TAX_BRACKETS = 12;
 
 export const CreateStatutoryRowRequest = z.strictObject({
   Kind: z.enum(STATUTORY_ROW_KINDS),
@@ -229,7 +261,7 @@ export const StatutoryTables = z.object({
   BenefitsCeiling: z.array(row),
   DeMinimis: z.array(row),
   Premiums: z.array(row),
-  /** The editions the company added (also merged into Sss, PhilHealth, PagIbig and Premiums above). */
+  /** The editions the company added (also merged into their tables above). */
   Added: z.array(StatutoryRow),
 });
 export type StatutoryTables = z.infer<typeof StatutoryTables>;

@@ -12,7 +12,6 @@ import {
   premiumTable,
   premiumValues,
   ProblemTypes,
-  STATUTORY_ROW_FIELDS,
   type CreatePayComponentRequest,
   type CreateStatutoryRowRequest,
   type PayComponentListRequest,
@@ -30,6 +29,13 @@ import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { payrollSettingsRepo as repo, type StatutoryRowDb } from './repository.js';
+import {
+  EDITION_ENGINE,
+  editionErrors,
+  editionField,
+  editionFields,
+  toEngineEdition,
+} from './statutory-editions.js';
 
 type ParsedUpdate = ReturnType<typeof UpdatePayrollGeneralSettingsRequest.parse>;
 type ParsedComponent = ReturnType<typeof CreatePayComponentRequest.parse>;
@@ -59,7 +65,12 @@ const statutoryView = (t: PayrollTables, added: StatutoryRow[]): StatutoryTables
 const ENGINE: Record<
   StatutoryRowKind,
   {
-    list: 'sss' | 'philhealth' | 'pagibig' | 'premiums';
+    list:
+      | 'sss'
+      | 'philhealth'
+      | 'pagibig'
+      | 'premiums'
+      | (typeof EDITION_ENGINE)[keyof typeof EDITION_ENGINE]['list'];
     name: string;
     apply: (t: PayrollTables, month: string, pay: string) => void;
   }
@@ -89,6 +100,7 @@ const ENGINE: Record<
     apply: (tables, month, dailyRate) =>
       dayPay({ dailyRate, dayType: 'regular_holiday', date: `${month}-01`, tables }),
   },
+  ...EDITION_ENGINE,
 };
 
 /** Figures that must not exceed another (the engine clamps with them and would answer nonsense otherwise). */
@@ -102,6 +114,10 @@ const ORDERED: Record<StatutoryRowKind, [lower: string, upper: string, message: 
     ['lowThreshold', 'maxFundSalary', 'The low-rate threshold cannot be more than the maximum fund salary'],
   ],
   Premiums: [],
+  Withholding: [],
+  AnnualTax: [],
+  BenefitsCeiling: [],
+  DeMinimis: [],
 };
 const cents = (money: string) => {
   const [whole = '0', frac = ''] = money.split('.');
@@ -127,7 +143,7 @@ const editionOf = (
 ) => ({
   effectiveFrom,
   source,
-  ...(kind === 'Premiums' ? premiumTable(payload) : payload),
+  ...(kind === 'Premiums' ? premiumTable(payload) : toEngineEdition(kind, payload, effectiveFrom)),
 });
 
 /** The engine's tables with the company's added editions appended to their lists (the engine sorts by date). */
@@ -155,6 +171,8 @@ const scaled = (figure: string) => Math.round(Number(figure) * 10_000);
  * `tables.premiums[1].days.regular_holiday.worked` -> `Values.regular_holiday.worked`.
  */
 const requestField = (engineField: string) => {
+  const nested = editionField(engineField);
+  if (nested) return nested;
   const figure = /^tables\.\w+\[\d+\]\.(?:days\.)?(\w+(?:\.\w+)?)$/.exec(engineField)?.[1];
   if (figure === 'effectiveFrom') return 'EffectiveFrom';
   return figure ? `Values.${figure}` : 'Values';
@@ -209,7 +227,7 @@ export const payrollSettingsService = {
   async addStatutoryRow(tx: Tx, user: CurrentUser, input: ParsedStatutoryRow): Promise<StatutoryRow> {
     const today = manilaToday();
     const engine = ENGINE[input.Kind];
-    const fields = STATUTORY_ROW_FIELDS[input.Kind];
+    const fields = editionFields(input.Kind, input.Values);
     const errors: ValidationError[] = [];
     const premiums = input.Kind === 'Premiums';
     // Premiums may start this month (a company raising its rates now); finalised periods used the old ones, so
@@ -263,6 +281,7 @@ export const payrollSettingsService = {
     for (const [lower, upper, message] of ORDERED[input.Kind])
       if (cents(payload[lower]!) > cents(payload[upper]!))
         errors.push({ Code: `Values.${lower}`, Description: message });
+    errors.push(...editionErrors(input.Kind, payload));
     for (const [key, type] of Object.entries(fields))
       if (type === 'rate' && Number(payload[key]) >= 1)
         errors.push({

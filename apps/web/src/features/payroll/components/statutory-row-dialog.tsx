@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control, type FieldPath } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import {
   CreateStatutoryRowRequest,
   premiumValues,
+  STATUTORY_BRACKET_GROUPS,
   STATUTORY_ROW_FIELDS,
   type PremiumFigures,
   type StatutoryRowKind,
@@ -19,6 +20,14 @@ import { handleError } from '@/lib/error-handler';
 import { useAddStatutoryRow } from '../api/payroll-settings';
 import { bodyResolver } from './body-resolver';
 import { dateLabelProps } from './pay-form-bits';
+import {
+  bracketFieldNames,
+  BracketsEditor,
+  bracketsFrom,
+  flattenBrackets,
+  type Bracket,
+  type BracketValues,
+} from './statutory-brackets-editor';
 import { label } from './statutory-labels';
 
 /** The form keeps premium figures nested by day ("regular_holiday.worked" is a path to react-hook-form). */
@@ -41,6 +50,15 @@ function nested(values: Record<string, string>): Figures {
   }
   return out;
 }
+
+/** A tax table's figures: its brackets per group in the form (statutory-brackets-editor), flattened when sent. */
+type Brackets = Record<string, Bracket[]>;
+
+/** A flat figure of the newest edition; a de minimis amount sits in its ceilings. */
+const startFigure = (latest: Record<string, unknown> | undefined, f: string) => {
+  const ceiling = (latest?.ceilings as Record<string, { amount?: unknown }> | undefined)?.[f];
+  return String(latest?.[f] ?? ceiling?.amount ?? '');
+};
 
 /** The first day of next month, Manila time: the earliest date a new edition can take effect. */
 export function nextMonthStart(now = new Date()) {
@@ -68,9 +86,20 @@ export function StatutoryRowDialog({
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const { mutateAsync: add } = useAddStatutoryRow();
   const premiums = kind === 'Premiums';
-  const figures = Object.keys(STATUTORY_ROW_FIELDS[kind]);
-  const fields = ['EffectiveFrom', 'Source', ...figures.map((f) => `Values.${f}` as const)] as const;
-  const toBody = (v: Values) => ({ ...v, Values: flat(v.Values), Kind: kind });
+  const groups = STATUTORY_BRACKET_GROUPS[kind];
+  const figures = groups ? [] : Object.keys(STATUTORY_ROW_FIELDS[kind]);
+  const fieldsOf = (v: Values): FieldPath<Values>[] => [
+    'EffectiveFrom',
+    'Source',
+    ...(groups ? bracketFieldNames(v.Values as unknown as Brackets) : figures).map(
+      (f) => `Values.${f}` as const,
+    ),
+  ];
+  const toBody = (v: Values) => ({
+    ...v,
+    Kind: kind,
+    Values: groups ? flattenBrackets(v.Values as unknown as Brackets) : flat(v.Values),
+  });
   // The premiums in force are nested per day like the engine's table.
   const current: Record<string, unknown> | undefined =
     premiums && latest ? premiumValues(latest as unknown as PremiumFigures) : latest;
@@ -78,13 +107,16 @@ export function StatutoryRowDialog({
     control,
     handleSubmit,
     setError,
+    getValues,
     formState: { isSubmitting },
   } = useForm<Values>({
     resolver: bodyResolver<Values>(CreateStatutoryRowRequest, toBody),
     defaultValues: {
       EffectiveFrom: nextMonthStart(),
       Source: '',
-      Values: nested(Object.fromEntries(figures.map((f) => [f, String(current?.[f] ?? '')]))),
+      Values: groups
+        ? (bracketsFrom(latest, groups) as unknown as Figures)
+        : nested(Object.fromEntries(figures.map((f) => [f, startFigure(current, f)]))),
     },
   });
   const submit = handleSubmit(async (values) => {
@@ -94,7 +126,7 @@ export function StatutoryRowDialog({
       toast.success(premiums ? 'Company rates saved' : `${title}: the new table was added`);
       onClose();
     } catch (error) {
-      setFormErrors(applyServerErrors(error, fields, setError));
+      setFormErrors(applyServerErrors(error, fieldsOf(getValues()), setError));
       if (!isApiError(error) || error.validationErrors.length === 0)
         handleError(error, 'The table could not be added.');
     }
@@ -105,7 +137,7 @@ export function StatutoryRowDialog({
       open
       onClose={isSubmitting ? undefined : onClose}
       fullWidth
-      maxWidth={premiums ? 'md' : 'sm'}
+      maxWidth={premiums || groups ? 'md' : 'sm'}
       aria-labelledby="statutory-row-title"
     >
       <DialogTitle id="statutory-row-title">
@@ -159,6 +191,13 @@ export function StatutoryRowDialog({
               />
             ))}
           </Box>
+          {groups && (
+            <BracketsEditor
+              control={control as unknown as Control<BracketValues>}
+              groups={groups}
+              disabled={isSubmitting}
+            />
+          )}
           <FormActions busy={isSubmitting} onCancel={onClose} saveLabel={premiums ? 'Save' : 'Add'} />
         </Box>
       </DialogContent>
