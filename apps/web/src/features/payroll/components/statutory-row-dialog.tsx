@@ -178,6 +178,8 @@ export function StatutoryRowDialog({
               required
               margin="normal"
               helperText="The circular or advisory"
+              // Premiums: the source takes the rest of the first row, so each day's three figures share a row.
+              sx={premiums ? { gridColumn: { sm: 'span 2' } } : undefined}
             />
             {figures.map((f) => (
               <TextInput
