@@ -798,7 +798,7 @@ describe('payroll periods', () => {
     expect(slip.Warnings.some((w) => w.includes('rate'))).toBe(false);
   });
 
-  it('pays paid leave, not leave without pay, and the worked half of a half-day leave', async () => {
+  it('pays paid leave, not leave without pay, the worked half of a half-day leave, and night hours', async () => {
     const ids = await t.db.withTenant(payroll.tenantId, async (tx) => {
       const made = await tx.query<{ id: string; employee_number: string }>(
         `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, rate_type,
@@ -833,7 +833,8 @@ describe('payroll periods', () => {
            VALUES ($1, $2, $3, DATE '2026-08-03', 'ordinary', false, 480, 0, 0, 0, 0, 0, 0, false, false),
                   ($1, $2, $3, DATE '2026-08-04', 'ordinary', false, 0, 0, 0, 0, 0, 0, 0, false, true),
                   ($1, $2, $3, DATE '2026-08-05', 'ordinary', false, 0, 0, 0, 0, 0, 0, 0, false, true),
-                  ($1, $2, $3, DATE '2026-08-06', 'ordinary', false, 240, 0, 0, 0, 0, 0, 0, false, true)`,
+                  ($1, $2, $3, DATE '2026-08-06', 'ordinary', false, 240, 0, 0, 0, 0, 0, 0, false, true),
+                  ($1, $2, $3, DATE '2026-08-07', 'ordinary', false, 480, 0, 0, 120, 0, 0, 0, false, false)`,
           [payroll.tenantId, companyId, e.id],
         );
       }
@@ -849,16 +850,19 @@ describe('payroll periods', () => {
     await compute(created.json().Id);
     /*
      * Daily 800 (8 hours):  3 Aug worked 800.00; 4 Aug without pay 0; 5 Aug vacation leave 800.00;
-     *                       6 Aug 4 hours worked + half a day of vacation leave = 8 hours 800.00.   Gross 2,400.00
+     *                       6 Aug 4 hours worked + half a day of vacation leave = 8 hours 800.00;
+     *                       7 Aug 8 hours 800.00, 2 of them at night: + 2 x 100.00 x 10% = 20.00. Gross 3,220.00
      * Monthly 26,100 (divisor 261: 1,200.00 a day, 150.00 an hour): half-month 13,050.00; 4 Aug without pay
      *                       -1,200.00; 5 Aug vacation leave inside the salary; 6 Aug half a day without pay:
-     *                       4 hours x 150 = -600.00.                                          Gross 11,250.00
+     *                       4 hours x 150 = -600.00; 7 Aug night differential 2 x 150 x 10% = 30.00.
+     *                                                                                          Gross 11,280.00
      */
     const daily = await payslipOf(created.json().Id, ids['PP-0005']!);
     expect(daily.Warnings.filter((w) => w.startsWith('Could not compute'))).toEqual([]);
-    expect(daily.Gross).toBe('2400.00');
+    expect(daily.Gross).toBe('3220.00');
+    expect(daily.Lines.find((l) => l.Code === 'ND_ORD')?.Amount).toBe('20.00');
     const monthly = await payslipOf(created.json().Id, ids['PP-0006']!);
-    expect(monthly.Gross).toBe('11250.00');
+    expect(monthly.Gross).toBe('11280.00');
     expect(monthly.Lines.find((l) => l.Code === 'ABSENT')?.Amount).toBe('-1200.00');
     expect(monthly.Lines.find((l) => l.Code === 'UNDERTIME')?.Amount).toBe('-600.00');
   });
