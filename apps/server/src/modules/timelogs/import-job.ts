@@ -14,7 +14,13 @@ import {
   type EmployeeRef,
   type PunchImportRow,
 } from './import-repository.js';
-import { checkPunchFile, readPunchBatches, type PunchFileShape } from './punch-file.js';
+import {
+  checkPunchFile,
+  punchSliceBytes,
+  readPunchBatches,
+  type PunchBatch,
+  type PunchFileShape,
+} from './punch-file.js';
 
 const PREVIEW_ERRORS = 200;
 const PREVIEW_SAMPLE = 20;
@@ -44,6 +50,8 @@ interface Scan {
 /** One slice of valid punches, with the key of each for counting duplicates. */
 interface Slice extends PunchColumns {
   keys: number[];
+  /** How far into the file the slice ends, in bytes. */
+  end: number;
 }
 
 /**
@@ -56,6 +64,24 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
   const progress = new Map<string, number>();
   const running = new Set<string>();
   const uploads = new Map<string, Buffer>();
+
+  /** The process's memory at a step of a job, logged with PUNCH_IMPORT_MEMORY_LOG=1 (decision 0008: RSS target). */
+  const memory = (importId: string, step: string) => {
+    if (process.env.PUNCH_IMPORT_MEMORY_LOG !== '1') return;
+    const mb = (n: number) => Math.round(n / 1048576);
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    log.info(
+      {
+        importId,
+        rss: mb(rss),
+        heapUsed: mb(heapUsed),
+        heapTotal: mb(heapTotal),
+        external: mb(external),
+        arrayBuffers: mb(arrayBuffers),
+      },
+      `punch import memory (MB): ${step}`,
+    );
+  };
 
   const fileOf = async (tx: Tx, tenantId: string, id: string) => {
     const data = uploads.get(id) ?? (await repo.fileOf(tx, tenantId, id));
@@ -87,10 +113,10 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       sample: [],
     };
     const whoColumn = shape.format === 'ZkTeco' ? 'UserId' : 'EmployeeNumber';
-    let pending: Promise<void> | null = null;
-    for (const batch of readPunchBatches(data, shape)) {
+    const sliceBytes = punchSliceBytes();
+    /** Adds a parsed batch's valid punches to the slice; the batch's rows die with this call. */
+    const add = (slice: Slice, batch: PunchBatch) => {
       const latest = Date.now() + DAY_MS;
-      const slice: Slice = { employeeIds: [], punchedAt: [], directions: [], keys: [] };
       const errors = batch.errors;
       for (const row of batch.rows) {
         const employee = byKey.get(row.who.toLowerCase());
@@ -103,8 +129,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
           });
           continue;
         }
-        const punchedAt = `${row.at}+08:00`;
-        const ms = Date.parse(punchedAt);
+        const ms = Date.parse(`${row.at}+08:00`);
         if (ms > latest) {
           errors.push({
             Row: row.row,
@@ -116,7 +141,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         }
         const ref = refs[employee]!;
         slice.employeeIds.push(ref.id);
-        slice.punchedAt.push(punchedAt);
+        slice.punchedAt.push(ms / 1000);
         slice.directions.push(row.direction);
         slice.keys.push(employee * KEY_EMPLOYEE + (ms / 1000 - KEY_EPOCH_S));
         if (out.sample.length < PREVIEW_SAMPLE) {
@@ -135,13 +160,33 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       }
       out.totalRows += batch.totalRows;
       out.errorCount += errors.length;
+      slice.end = batch.end;
+    };
+    /**
+     * The next slice's valid punches (about `sliceBytes` of the file, parsed in smaller batches), or null at the
+     * end. Only the slice's columns wait for the database; the parsed rows never outlive their batch.
+     */
+    const nextSlice = (batches: Generator<PunchBatch>, from: number): Slice | null => {
+      const slice: Slice = { employeeIds: [], punchedAt: [], directions: [], keys: [], end: from };
+      while (slice.end - from < sliceBytes) {
+        const next = batches.next();
+        if (next.done) break;
+        add(slice, next.value);
+      }
+      return slice.end > from ? slice : null;
+    };
+    let pending: Promise<void> | null = null;
+    const batches = readPunchBatches(data, shape);
+    let read = shape.start;
+    for (let slice = nextSlice(batches, read); slice; slice = nextSlice(batches, read)) {
+      read = slice.end;
       out.validRows += slice.keys.length;
       // The previous slice's statements run on the database while this one was parsed.
       await pending;
       pending = slice.keys.length ? onSlice(slice) : null;
       // Awaited below; a failure must not go unhandled before then.
       pending?.catch(() => undefined);
-      onProgress(batch.end / data.length);
+      onProgress(slice.end / data.length);
       await yieldToEventLoop();
     }
     await pending;
@@ -161,13 +206,16 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         data: await fileOf(tx, tenantId, id),
         refs: await repo.employeeRefs(tx, tenantId, companyId),
       }));
-      const keys = new KeyList();
+      const shape = checkPunchFile(job.file_name, data);
+      memory(id, 'validation read the file');
+      // Sized once from the line count: doubling would briefly hold the old list and the new one.
+      const keys = new KeyList(shape.lines);
       const existing = new KeyList();
       // A short transaction per slice: other requests of the tenant get their turn in between (PGlite).
       const result = await scan(
         refs,
         data,
-        checkPunchFile(job.file_name, data),
+        shape,
         (done) => progress.set(id, Math.min(95, 1 + Math.floor(94 * done))),
         async (slice) => {
           for (const key of slice.keys) keys.push(key);
@@ -179,6 +227,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       );
       // Rows repeated in the file and rows already on file are added once, or not at all.
       const newRows = keys.distinct() - existing.distinct();
+      memory(id, 'validation scanned the file');
       await db.withTenant(tenantId, (tx) => repo.saveValidation(tx, tenantId, id, counts(result, newRows)));
     } catch (error) {
       log.error({ err: error, importId: id }, 'punch import validation failed');
@@ -203,6 +252,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         const job = await repo.get(tx, tenantId, companyId, id, true);
         if (!job || job.status !== 'Committing') return null;
         const data = await fileOf(tx, tenantId, id);
+        memory(id, 'commit read the file');
         const reason = `Imported from ${job.file_name}`;
         let added = 0;
         // The file is read and checked again against the employees as they are now: all rows go in, or none.
@@ -215,6 +265,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
             added += await repo.insertPunches(tx, tenantId, companyId, slice, reason);
           },
         );
+        memory(id, 'commit scanned the file');
         if (result.errorCount) throw new StaleImport(result);
         await writeAudit(tx, actor, {
           entity: 'time_log_import',
@@ -412,8 +463,12 @@ function counts(scan: Scan, newRows: number): PunchImportCounts {
 
 /** A growable list of punch keys in a typed array: 8 bytes a punch, where a Set would take about 50. */
 class KeyList {
-  private keys = new Float64Array(1024);
+  private keys: Float64Array;
   private size = 0;
+
+  constructor(capacity = 1024) {
+    this.keys = new Float64Array(Math.max(1, capacity));
+  }
 
   push(key: number) {
     if (this.size === this.keys.length) {

@@ -37,8 +37,8 @@ export interface PunchImportCounts {
 /** A slice of valid punches, as parallel arrays (the shape of an `unnest` insert). */
 export interface PunchColumns {
   employeeIds: string[];
-  /** `YYYY-MM-DDTHH:mm:ss+08:00`. */
-  punchedAt: string[];
+  /** Seconds since 1970 (UTC): a number each, where a time text would be a string kept alive per punch. */
+  punchedAt: number[];
   directions: string[];
 }
 
@@ -195,16 +195,21 @@ export const punchImportsRepo = {
    */
   async existingPunches(tx: Tx, tenantId: string, companyId: string, punches: PunchColumns) {
     if (!punches.employeeIds.length) return [];
+    let first = Infinity;
+    let last = -Infinity;
+    for (const s of punches.punchedAt) {
+      if (s < first) first = s;
+      if (s > last) last = s;
+    }
     const [span] = await tx.query<{ any: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM time_logs WHERE tenant_id = $1 AND company_id = $2
-                         AND punched_at BETWEEN (SELECT min(p) FROM unnest($3::timestamptz[]) p)
-                                            AND (SELECT max(p) FROM unnest($3::timestamptz[]) p)) AS any`,
-      [tenantId, companyId, punches.punchedAt],
+                         AND punched_at BETWEEN to_timestamp($3) AND to_timestamp($4)) AS any`,
+      [tenantId, companyId, first, last],
     );
     if (!span!.any) return [];
     const rows = await tx.query<{ i: string }>(
-      `SELECT p.i FROM unnest($3::uuid[], $4::timestamptz[]) WITH ORDINALITY AS p(employee_id, punched_at, i)
-         JOIN time_logs t ON t.tenant_id = $1 AND t.employee_id = p.employee_id AND t.punched_at = p.punched_at
+      `SELECT p.i FROM unnest($3::uuid[], $4::float8[]) WITH ORDINALITY AS p(employee_id, s, i)
+         JOIN time_logs t ON t.tenant_id = $1 AND t.employee_id = p.employee_id AND t.punched_at = to_timestamp(p.s)
         WHERE t.company_id = $2`,
       [tenantId, companyId, punches.employeeIds, punches.punchedAt],
     );
@@ -216,8 +221,8 @@ export const punchImportsRepo = {
     const [row] = await tx.query<{ added: string }>(
       `WITH added AS (
          INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source, reason)
-         SELECT $1, $2, p.employee_id, p.punched_at, p.direction, 'Import', $6
-           FROM unnest($3::uuid[], $4::timestamptz[], $5::text[]) AS p(employee_id, punched_at, direction)
+         SELECT $1, $2, p.employee_id, to_timestamp(p.s), p.direction, 'Import', $6
+           FROM unnest($3::uuid[], $4::float8[], $5::text[]) AS p(employee_id, s, direction)
          ON CONFLICT (tenant_id, employee_id, punched_at) DO NOTHING RETURNING 1)
        SELECT count(*) AS added FROM added`,
       [tenantId, companyId, punches.employeeIds, punches.punchedAt, punches.directions, reason],

@@ -26,8 +26,8 @@ import { isBlank } from '../employee-import/read-file.js';
  *
  * A file may hold millions of lines (decision 0008), so it is read in two steps: `checkPunchFile` makes the
  * whole-file checks with byte scans (the upload answers a hostile file with a 4xx before storing it), and
- * `readPunchBatches` decodes and parses about a megabyte at a time, yielding the rows of each slice; no more
- * than one slice is ever held as strings or objects.
+ * `readPunchBatches` decodes and parses a quarter megabyte at a time, yielding the rows of each batch; no more
+ * than one batch is ever held as strings or objects.
  */
 
 export interface PunchFileRow {
@@ -72,8 +72,13 @@ const ZK_STATES: Record<string, PunchDirection> = {
   '5': 'Out',
 };
 const MB = 1024 * 1024;
-/** Bytes decoded and parsed at a time (about 30,000 punches); smaller in tests to show progress on small files. */
-const sliceBytes = () => Math.max(1024, Number(process.env.PUNCH_IMPORT_SLICE_BYTES ?? MB));
+/** Bytes sent to the database at a time (about 30,000 punches); smaller in tests to show progress on small files. */
+export const punchSliceBytes = () => Math.max(1024, Number(process.env.PUNCH_IMPORT_SLICE_BYTES ?? MB));
+/**
+ * Bytes decoded and parsed at a time: a quarter slice, so a batch's text, records and rows are few enough to die
+ * in V8's young generation instead of being promoted and growing the old one (the server's RSS, decision 0008).
+ */
+const parseBytes = () => Math.max(1024, Math.floor(punchSliceBytes() / 4));
 const NEWLINE = 0x0a;
 const QUOTE = 0x22;
 
@@ -105,7 +110,7 @@ export function checkPunchFile(fileName: string, data: Buffer): PunchFileShape {
   const start = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
   // UTF-8, else Windows-1252: what Excel's plain CSV writes on Philippine Windows (keeps Peña intact).
   const encoding = isUtf8(data) ? 'utf-8' : 'windows-1252';
-  const head = decode(data, encoding, start, sliceEnd(data, start, false));
+  const head = decode(data, encoding, start, sliceEnd(data, start, false, punchSliceBytes()));
   const firstLine = head.split('\n').find((l) => l.trim() !== '') ?? '';
   const format = ZKTECO_LINE.test(firstLine) ? 'ZkTeco' : 'Csv';
   const { lines, quotes } = countLines(data, start);
@@ -149,14 +154,14 @@ function countLines(data: Buffer, start: number) {
 }
 
 /**
- * Where the slice from `from` ends: just after the first newline past a megabyte, and for a CSV file at a
+ * Where the slice from `from` ends: just after the first newline past `bytes`, and for a CSV file at a
  * newline outside quotes (an even number of quotes so far), so a quoted value spanning lines stays whole.
  */
-function sliceEnd(data: Buffer, from: number, quoted: boolean): number {
+function sliceEnd(data: Buffer, from: number, quoted: boolean, bytes = parseBytes()): number {
   let end = from;
   let quotes = 0;
   for (;;) {
-    const target = Math.min(data.length, Math.max(end, from + sliceBytes()));
+    const target = Math.min(data.length, Math.max(end, from + bytes));
     if (quoted) for (let i = end; i < target; i++) if (data[i] === QUOTE) quotes++;
     const newline = target >= data.length ? -1 : data.indexOf(NEWLINE, target);
     if (newline < 0) return data.length;
@@ -178,56 +183,63 @@ const errorOf = (row: number, column: string, value: string, message: string): I
 
 /** The file's rows, a slice at a time; row numbers are the file's line (CSV: record) numbers. */
 export function* readPunchBatches(data: Buffer, shape: PunchFileShape): Generator<PunchBatch> {
+  const at = { from: shape.start, before: 0, headerSeen: false };
+  // Each slice is parsed in a call of its own: its text and records die with it, not kept by this generator
+  // while the caller awaits the database (they would outlive young-generation collections and grow the heap).
+  while (at.from < data.length) yield readSlice(data, shape, at);
+}
+
+/** The rows of the slice from `at.from`; moves `at` past it. */
+function readSlice(
+  data: Buffer,
+  shape: PunchFileShape,
+  at: { from: number; before: number; headerSeen: boolean },
+): PunchBatch {
   const csv = shape.csv;
-  let from = shape.start;
-  /** Lines (CSV: records) before the slice. */
-  let before = 0;
-  let headerSeen = false;
-  while (from < data.length) {
-    const end = sliceEnd(data, from, !!csv);
-    const text = decode(data, shape.encoding, from, end);
-    const batch: PunchBatch = { rows: [], errors: [], totalRows: 0, end };
-    let records: string[][];
-    /** Records Papa Parse found a broken quote in: an error of their own, not read further. */
-    const broken = new Set<number>();
-    if (csv) {
-      const parsed = Papa.parse<string[]>(text, {
-        delimiter: csv.delimiter,
-        newline: '\n',
-        skipEmptyLines: false,
-      });
-      records = parsed.data;
-      for (const e of parsed.errors) {
-        if (e.type === 'Quotes' && e.row !== undefined && !broken.has(e.row)) {
-          broken.add(e.row);
-          batch.errors.push(errorOf(before + e.row + 1, 'Row', '', 'A quoted value is not closed properly'));
-        }
-      }
-    } else {
-      records = text.split('\n').map((line) => line.split('\t'));
-    }
-    // A slice ending in a newline parses one empty record more than it has.
-    if (text.endsWith('\n')) records.pop();
-    records.forEach((r, i) => {
-      const row = before + i + 1;
-      if (r.every((c) => c.trim() === '')) return;
-      if (csv && !headerSeen) {
-        headerSeen = true;
-        return;
-      }
-      batch.totalRows++;
-      if (broken.has(i)) return;
-      if (csv) readCsvRecord(batch, csv.columns, r, row);
-      else {
-        const cells = r.map((c) => c.trim());
-        collect(batch, row, cells[0] ?? '', cells[1] ?? '', ZK_STATES[cells[3] ?? ''] ?? 'Unknown', 'UserId');
-      }
+  const before = at.before;
+  const end = sliceEnd(data, at.from, !!csv);
+  const text = decode(data, shape.encoding, at.from, end);
+  const batch: PunchBatch = { rows: [], errors: [], totalRows: 0, end };
+  let records: string[][];
+  /** Records Papa Parse found a broken quote in: an error of their own, not read further. */
+  const broken = new Set<number>();
+  if (csv) {
+    const parsed = Papa.parse<string[]>(text, {
+      delimiter: csv.delimiter,
+      newline: '\n',
+      skipEmptyLines: false,
     });
-    batch.errors.sort((a, b) => a.Row - b.Row);
-    before += records.length;
-    from = end;
-    yield batch;
+    records = parsed.data;
+    for (const e of parsed.errors) {
+      if (e.type === 'Quotes' && e.row !== undefined && !broken.has(e.row)) {
+        broken.add(e.row);
+        batch.errors.push(errorOf(before + e.row + 1, 'Row', '', 'A quoted value is not closed properly'));
+      }
+    }
+  } else {
+    records = text.split('\n').map((line) => line.split('\t'));
   }
+  // A slice ending in a newline parses one empty record more than it has.
+  if (text.endsWith('\n')) records.pop();
+  records.forEach((r, i) => {
+    const row = before + i + 1;
+    if (r.every((c) => c.trim() === '')) return;
+    if (csv && !at.headerSeen) {
+      at.headerSeen = true;
+      return;
+    }
+    batch.totalRows++;
+    if (broken.has(i)) return;
+    if (csv) readCsvRecord(batch, csv.columns, r, row);
+    else {
+      const cells = r.map((c) => c.trim());
+      collect(batch, row, cells[0] ?? '', cells[1] ?? '', ZK_STATES[cells[3] ?? ''] ?? 'Unknown', 'UserId');
+    }
+  });
+  batch.errors.sort((a, b) => a.Row - b.Row);
+  at.before += records.length;
+  at.from = end;
+  return batch;
 }
 
 const squash = (name: string) => name.toLowerCase().replace(/[\s_\-/.#]/g, '');
