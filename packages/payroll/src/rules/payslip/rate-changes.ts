@@ -6,6 +6,7 @@
  * changes, a day in any segment ends up paid at its own rate. A monthly salary pays each segment its share of the
  * period's calendar days. Each adjustment is rounded half-up once (REFERENCE.md §8.4 option (a)), like a line.
  */
+import { previousDate } from '../../dates.js';
 import { formatMoney } from '../../money.js';
 import type { CompiledDay, CompiledHolidays } from '../../tables/index.js';
 import { giveBackTally, tallyAttendance, takeTally } from './attendance.js';
@@ -13,9 +14,6 @@ import { attendanceEarnings } from './earnings.js';
 import { daysBetween } from './inputs.js';
 import { Slip } from './slip.js';
 import { dayRate, type PayslipWork, type RateSegment } from './terms.js';
-
-const addDay = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Adds the rate adjustment lines to `slip`; returns the change to the basic salary earned (13th month base). */
 export function rateChangeAdjustments(
@@ -34,7 +32,7 @@ export function rateChangeAdjustments(
     const next = segments[i + 1]!;
     if (own.cents === next.cents) continue;
     // The days before the next change (from the period start: the later segments' adjustments telescope).
-    const last = addDay(next.from, -1);
+    const last = previousDate(next.from);
     const days = Array.isArray(attendance)
       ? attendance.filter((d: { date?: unknown }) => typeof d?.date === 'string' && d.date <= last)
       : [];
