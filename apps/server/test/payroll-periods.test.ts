@@ -798,7 +798,7 @@ describe('payroll periods', () => {
     expect(slip.Warnings.some((w) => w.includes('rate'))).toBe(false);
   });
 
-  it('pays paid leave, not leave without pay, the worked half of a half-day leave, and night hours', async () => {
+  it('pays paid leave, not leave without pay, the paid half of a half-day leave (worked or not), and night hours', async () => {
     const ids = await t.db.withTenant(payroll.tenantId, async (tx) => {
       const made = await tx.query<{ id: string; employee_number: string }>(
         `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, rate_type,
@@ -816,14 +816,16 @@ describe('payroll periods', () => {
       const type = (code: string) => types.find((x) => x.code === code)!.id;
       for (const e of made) {
         // 4 Aug: a whole day without pay; 5 Aug: a whole day of vacation leave; 6 Aug: half a day (VL for the
-        // daily-paid, without pay for the monthly-paid), the other half worked.
+        // daily-paid, without pay for the monthly-paid), the other half worked; 10 Aug: half a day of vacation
+        // leave and no punch at all (the attendance store marks the day absent and on leave).
         const halfType = e.employee_number === 'PP-0005' ? 'VL' : 'LWOP';
         await tx.query(
           `INSERT INTO time_requests (tenant_id, company_id, id, kind, employee_id, leave_type_id, date_from, date_to,
                   half_day, days, reason, filed_by_user_id, status)
            VALUES ($1, $2, gen_random_uuid(), 'Leave', $3, $4, DATE '2026-08-04', DATE '2026-08-04', false, 1, 'x', $7, 'Approved'),
                   ($1, $2, gen_random_uuid(), 'Leave', $3, $5, DATE '2026-08-05', DATE '2026-08-05', false, 1, 'x', $7, 'Approved'),
-                  ($1, $2, gen_random_uuid(), 'Leave', $3, $6, DATE '2026-08-06', DATE '2026-08-06', true, 0.5, 'x', $7, 'Approved')`,
+                  ($1, $2, gen_random_uuid(), 'Leave', $3, $6, DATE '2026-08-06', DATE '2026-08-06', true, 0.5, 'x', $7, 'Approved'),
+                  ($1, $2, gen_random_uuid(), 'Leave', $3, $5, DATE '2026-08-10', DATE '2026-08-10', true, 0.5, 'x', $7, 'Approved')`,
           [payroll.tenantId, companyId, e.id, type('LWOP'), type('VL'), type(halfType), user!.id],
         );
         await tx.query(
@@ -834,7 +836,8 @@ describe('payroll periods', () => {
                   ($1, $2, $3, DATE '2026-08-04', 'ordinary', false, 0, 0, 0, 0, 0, 0, 0, false, true),
                   ($1, $2, $3, DATE '2026-08-05', 'ordinary', false, 0, 0, 0, 0, 0, 0, 0, false, true),
                   ($1, $2, $3, DATE '2026-08-06', 'ordinary', false, 240, 0, 0, 0, 0, 0, 0, false, true),
-                  ($1, $2, $3, DATE '2026-08-07', 'ordinary', false, 480, 0, 0, 120, 0, 0, 0, false, false)`,
+                  ($1, $2, $3, DATE '2026-08-07', 'ordinary', false, 480, 0, 0, 120, 0, 0, 0, false, false),
+                  ($1, $2, $3, DATE '2026-08-10', 'ordinary', false, 0, 0, 0, 0, 0, 0, 0, true, true)`,
           [payroll.tenantId, companyId, e.id],
         );
       }
@@ -851,20 +854,23 @@ describe('payroll periods', () => {
     /*
      * Daily 800 (8 hours):  3 Aug worked 800.00; 4 Aug without pay 0; 5 Aug vacation leave 800.00;
      *                       6 Aug 4 hours worked + half a day of vacation leave = 8 hours 800.00;
-     *                       7 Aug 8 hours 800.00, 2 of them at night: + 2 x 100.00 x 10% = 20.00. Gross 3,220.00
+     *                       7 Aug 8 hours 800.00, 2 of them at night: + 2 x 100.00 x 10% = 20.00;
+     *                       10 Aug half a day of vacation leave, the other half not worked: 400.00. Gross 3,620.00
      * Monthly 26,100 (divisor 261: 1,200.00 a day, 150.00 an hour): half-month 13,050.00; 4 Aug without pay
      *                       -1,200.00; 5 Aug vacation leave inside the salary; 6 Aug half a day without pay:
-     *                       4 hours x 150 = -600.00; 7 Aug night differential 2 x 150 x 10% = 30.00.
-     *                                                                                          Gross 11,280.00
+     *                       4 hours x 150 = -600.00; 7 Aug night differential 2 x 150 x 10% = 30.00;
+     *                       10 Aug half a day of vacation leave, the other half absent: 4 hours x 150 = -600.00.
+     *                                                                                          Gross 10,680.00
      */
     const daily = await payslipOf(created.json().Id, ids['PP-0005']!);
     expect(daily.Warnings.filter((w) => w.startsWith('Could not compute'))).toEqual([]);
-    expect(daily.Gross).toBe('3220.00');
+    expect(daily.Gross).toBe('3620.00');
     expect(daily.Lines.find((l) => l.Code === 'ND_ORD')?.Amount).toBe('20.00');
     const monthly = await payslipOf(created.json().Id, ids['PP-0006']!);
-    expect(monthly.Gross).toBe('11280.00');
+    expect(monthly.Warnings.filter((w) => w.startsWith('Could not compute'))).toEqual([]);
+    expect(monthly.Gross).toBe('10680.00');
     expect(monthly.Lines.find((l) => l.Code === 'ABSENT')?.Amount).toBe('-1200.00');
-    expect(monthly.Lines.find((l) => l.Code === 'UNDERTIME')?.Amount).toBe('-600.00');
+    expect(monthly.Lines.find((l) => l.Code === 'UNDERTIME')?.Amount).toBe('-1200.00');
   });
 
   it('does not pay a monthly salary for the workdays before a mid-cut-off hire', async () => {

@@ -343,7 +343,9 @@ const FREQUENCY = { SemiMonthly: 'semi-monthly', Monthly: 'monthly', Weekly: 'we
  * The stored attendance days as the engine's. Leave: a whole day of paid leave is paid leave, of unpaid leave
  * (leave without pay, or any unpaid type) an absence; on a half day of leave the employee worked the other half,
  * so the day is a worked day: its paid half adds half a day's hours for the daily-paid (a monthly salary already
- * pays it), its unpaid half is undertime for the monthly-paid (the daily-paid are paid for hours worked).
+ * pays it), its unpaid half is undertime for the monthly-paid (the daily-paid are paid for hours worked). Half a day
+ * of paid leave on a day not worked pays the half: half a day's hours for the daily-paid, the other half undertime
+ * for the monthly-paid.
  */
 function attendanceOf(rows: DayRow[], hoursPerDay: number, monthly: boolean): DayAttendance[] {
   return rows.map((d) => {
@@ -369,6 +371,11 @@ function attendanceOf(rows: DayRow[], hoursPerDay: number, monthly: boolean): Da
         day.regularHours = Math.min(hoursPerDay, day.regularHours! + hoursPerDay / 2);
       if (d.leave_half_day && !paid && monthly)
         day.undertimeMinutes = d.undertime_minutes + Math.floor((hoursPerDay * 60) / 2);
+    } else if (d.on_leave && d.leave_half_day && paid) {
+      // Half a day of paid leave and no work at all: the leave pays one half (counted as hours, so the engine
+      // takes the day as attended), the other half is an absence: undertime for the monthly-paid.
+      day.regularHours = hoursPerDay / 2;
+      if (monthly) day.undertimeMinutes = Math.floor((hoursPerDay * 60) / 2);
     } else if (d.on_leave && paid) day.paidLeave = true;
     else if (d.on_leave || d.absent) day.absent = true;
     return day;
