@@ -1,12 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { DEPARTMENT_SORTABLE, type Department } from '@hrpay/contracts';
+import { editDeleteColumn, nameColumn, statusColumn } from '@/components/list-columns';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
@@ -55,17 +52,7 @@ export default function DepartmentsPage() {
 
   const columns = useMemo<GridColDef<Department>[]>(
     () => [
-      {
-        field: 'Name',
-        headerName: 'Name',
-        flex: 1.2,
-        minWidth: 150,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => setEditing(row)} sx={{ textAlign: 'left' }}>
-            {row.Name}
-          </Link>
-        ),
-      },
+      nameColumn<Department>(setEditing, { flex: 1.2, minWidth: 150 }),
       { field: 'Code', headerName: 'Code', width: 100, valueFormatter: (v: string | null) => v ?? '' },
       {
         field: 'ParentName',
@@ -83,40 +70,8 @@ export default function DepartmentsPage() {
         valueFormatter: (v: string | null) => v ?? 'Not set',
       },
       { field: 'Headcount', headerName: 'Headcount', type: 'number', width: 110 },
-      {
-        field: 'IsActive',
-        headerName: 'Status',
-        width: 110,
-        renderCell: ({ value }) => (
-          <Chip
-            size="small"
-            label={value ? 'Active' : 'Inactive'}
-            color={value ? 'success' : 'default'}
-            variant="outlined"
-          />
-        ),
-      },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        width: 90,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label="Edit"
-            onClick={() => setEditing(row)}
-          />,
-          <GridActionsCellItem
-            key="delete"
-            showInMenu
-            icon={<DeleteOutlined />}
-            label="Delete"
-            onClick={() => void remove(row)}
-          />,
-        ],
-      },
+      statusColumn<Department>(),
+      editDeleteColumn<Department>(setEditing, (row) => void remove(row)),
     ],
     [remove],
   );

@@ -1,12 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { LEAVE_GRANT_RULE_LABELS, LEAVE_TYPE_SORTABLE, type LeaveType } from '@hrpay/contracts';
+import { editDeleteColumn, nameColumn, statusColumn } from '@/components/list-columns';
 import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
 import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
 import { useListQuery } from '@/lib/use-list-query';
@@ -40,17 +37,7 @@ export function LeaveTypesTable() {
 
   const columns = useMemo<GridColDef<LeaveType>[]>(
     () => [
-      {
-        field: 'Name',
-        headerName: 'Name',
-        flex: 1.2,
-        minWidth: 180,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => setEditing(row)} sx={{ textAlign: 'left' }}>
-            {row.Name}
-          </Link>
-        ),
-      },
+      nameColumn<LeaveType>(setEditing, { flex: 1.2, minWidth: 180 }),
       { field: 'Code', headerName: 'Code', width: 90 },
       {
         field: 'GrantRule',
@@ -77,40 +64,8 @@ export function LeaveTypesTable() {
         sortable: false,
         valueFormatter: (v: boolean) => (v ? 'Yes' : 'No'),
       },
-      {
-        field: 'IsActive',
-        headerName: 'Status',
-        width: 110,
-        renderCell: ({ value }) => (
-          <Chip
-            size="small"
-            label={value ? 'Active' : 'Inactive'}
-            color={value ? 'success' : 'default'}
-            variant="outlined"
-          />
-        ),
-      },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        width: 90,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label="Edit"
-            onClick={() => setEditing(row)}
-          />,
-          <GridActionsCellItem
-            key="delete"
-            showInMenu
-            icon={<DeleteOutlined />}
-            label="Delete"
-            onClick={() => void removeType(row)}
-          />,
-        ],
-      },
+      statusColumn<LeaveType>(),
+      editDeleteColumn<LeaveType>(setEditing, (row) => void removeType(row)),
     ],
     [removeType],
   );

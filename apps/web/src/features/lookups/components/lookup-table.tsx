@@ -1,13 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { LOOKUP_KINDS, LOOKUP_SORTABLE, type LookupItem, type LookupKind } from '@hrpay/contracts';
+import { editDeleteColumn, nameColumn, statusColumn } from '@/components/list-columns';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchLookups, lookupKeys, useDeleteLookup, useSaveLookup } from '../api/lookups';
@@ -55,52 +52,10 @@ export function LookupTable({ kind }: { kind: LookupKind }) {
 
   const columns = useMemo<GridColDef<LookupItem>[]>(
     () => [
-      {
-        field: 'Name',
-        headerName: 'Name',
-        flex: 1,
-        minWidth: 160,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => setEditing(row)}>
-            {row.Name}
-          </Link>
-        ),
-      },
+      nameColumn<LookupItem>(setEditing, { flex: 1, minWidth: 160 }),
       { field: 'EmployeeCount', headerName: 'Employees', type: 'number', width: 120 },
-      {
-        field: 'IsActive',
-        headerName: 'Status',
-        width: 110,
-        renderCell: ({ value }) => (
-          <Chip
-            size="small"
-            label={value ? 'Active' : 'Inactive'}
-            color={value ? 'success' : 'default'}
-            variant="outlined"
-          />
-        ),
-      },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        width: 90,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label="Edit"
-            onClick={() => setEditing(row)}
-          />,
-          <GridActionsCellItem
-            key="delete"
-            showInMenu
-            icon={<DeleteOutlined />}
-            label="Delete"
-            onClick={() => void removeItem(row)}
-          />,
-        ],
-      },
+      statusColumn<LookupItem>(),
+      editDeleteColumn<LookupItem>(setEditing, (row) => void removeItem(row)),
     ],
     [removeItem],
   );

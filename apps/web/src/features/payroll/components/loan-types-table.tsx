@@ -3,15 +3,11 @@ import { toast } from 'react-toastify';
 import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import {
   CreateLoanTypeRequest,
   LOAN_AGENCIES,
@@ -20,6 +16,7 @@ import {
   ProblemTypes,
   type LoanType,
 } from '@hrpay/contracts';
+import { editDeleteColumn, nameColumn, statusColumn } from '@/components/list-columns';
 import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
 import {
   applyServerErrors,
@@ -69,17 +66,7 @@ export function LoanTypesTable() {
 
   const columns = useMemo<GridColDef<LoanType>[]>(
     () => [
-      {
-        field: 'Name',
-        headerName: 'Name',
-        flex: 1.4,
-        minWidth: 200,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => setEditing(row)} sx={{ textAlign: 'left' }}>
-            {row.Name}
-          </Link>
-        ),
-      },
+      nameColumn<LoanType>(setEditing, { flex: 1.4, minWidth: 200 }),
       { field: 'Code', headerName: 'Code', width: 130 },
       {
         field: 'Agency',
@@ -88,40 +75,8 @@ export function LoanTypesTable() {
         valueFormatter: (v: LoanType['Agency']) => LOAN_AGENCY_LABELS[v],
       },
       { field: 'LoanCount', headerName: 'Loans', width: 90, sortable: false },
-      {
-        field: 'IsActive',
-        headerName: 'Status',
-        width: 110,
-        renderCell: ({ value }) => (
-          <Chip
-            size="small"
-            label={value ? 'Active' : 'Inactive'}
-            color={value ? 'success' : 'default'}
-            variant="outlined"
-          />
-        ),
-      },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        width: 90,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label="Edit"
-            onClick={() => setEditing(row)}
-          />,
-          <GridActionsCellItem
-            key="delete"
-            showInMenu
-            icon={<DeleteOutlined />}
-            label="Delete"
-            onClick={() => void removeType(row)}
-          />,
-        ],
-      },
+      statusColumn<LoanType>(),
+      editDeleteColumn<LoanType>(setEditing, (row) => void removeType(row)),
     ],
     [removeType],
   );

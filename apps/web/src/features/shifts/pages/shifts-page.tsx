@@ -1,12 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { SHIFT_SORTABLE, type Shift } from '@hrpay/contracts';
+import { editDeleteColumn, nameColumn, statusColumn } from '@/components/list-columns';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
@@ -49,17 +47,7 @@ export default function ShiftsPage() {
 
   const columns = useMemo<GridColDef<Shift>[]>(
     () => [
-      {
-        field: 'Name',
-        headerName: 'Name',
-        flex: 1,
-        minWidth: 140,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => setEditing(row)}>
-            {row.Name}
-          </Link>
-        ),
-      },
+      nameColumn<Shift>(setEditing, { flex: 1, minWidth: 140 }),
       { field: 'TimeIn', headerName: 'Schedule', width: 180, valueGetter: (_v, row) => scheduleText(row) },
       {
         field: 'WorkHours',
@@ -91,40 +79,8 @@ export default function ShiftsPage() {
         ),
       },
       { field: 'EmployeeCount', headerName: 'Employees', type: 'number', width: 110 },
-      {
-        field: 'IsActive',
-        headerName: 'Status',
-        width: 110,
-        renderCell: ({ value }) => (
-          <Chip
-            size="small"
-            label={value ? 'Active' : 'Inactive'}
-            color={value ? 'success' : 'default'}
-            variant="outlined"
-          />
-        ),
-      },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: 'Actions',
-        width: 90,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label="Edit"
-            onClick={() => setEditing(row)}
-          />,
-          <GridActionsCellItem
-            key="delete"
-            showInMenu
-            icon={<DeleteOutlined />}
-            label="Delete"
-            onClick={() => void removeShift(row)}
-          />,
-        ],
-      },
+      statusColumn<Shift>(),
+      editDeleteColumn<Shift>(setEditing, (row) => void removeShift(row)),
     ],
     [removeShift],
   );

@@ -1,0 +1,67 @@
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { GridActionsCellItem, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+
+/*
+ * The columns every company list of named records shares (departments, shifts, lookups, leave / loan types,
+ * pay components): the name that opens the record, its Active / Inactive status, Edit and Delete.
+ */
+
+/** The record's name as a link-styled button that opens its dialog. */
+export function nameColumn<R extends GridValidRowModel & { Name: string }>(
+  open: (row: R) => void,
+  size: { flex: number; minWidth: number },
+): GridColDef<R> {
+  return {
+    field: 'Name',
+    headerName: 'Name',
+    ...size,
+    renderCell: ({ row }) => (
+      <Link component="button" type="button" onClick={() => open(row)} sx={{ textAlign: 'left' }}>
+        {row.Name}
+      </Link>
+    ),
+  };
+}
+
+/** `IsActive` as an Active / Inactive chip. */
+export function statusColumn<R extends GridValidRowModel>(): GridColDef<R> {
+  return {
+    field: 'IsActive',
+    headerName: 'Status',
+    width: 110,
+    renderCell: ({ value }) => (
+      <Chip
+        size="small"
+        label={value ? 'Active' : 'Inactive'}
+        color={value ? 'success' : 'default'}
+        variant="outlined"
+      />
+    ),
+  };
+}
+
+/** Edit as an icon, Delete in the row's menu (the delete handler confirms and offers "Deactivate instead"). */
+export function editDeleteColumn<R extends GridValidRowModel>(
+  edit: (row: R) => void,
+  remove: (row: R) => void,
+): GridColDef<R> {
+  return {
+    field: 'actions',
+    type: 'actions',
+    headerName: 'Actions',
+    width: 90,
+    getActions: ({ row }) => [
+      <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => edit(row)} />,
+      <GridActionsCellItem
+        key="delete"
+        showInMenu
+        icon={<DeleteOutlined />}
+        label="Delete"
+        onClick={() => remove(row)}
+      />,
+    ],
+  };
+}
