@@ -14,7 +14,7 @@ import {
 import { pdfText } from '../../../e2e/tests/pdf-text.js';
 import { cents, moneyDisplay } from '../src/modules/payroll-documents/money.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
-import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
+import { insertPeriod, insertWorkdays, semiMonthlySlip } from './payroll-fixtures.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -82,15 +82,7 @@ beforeAll(async () => {
         [payroll.tenantId, companyId, e!.id, rateType, rate],
       );
       // Eight workdays of 8 hours, Monday 1 to Wednesday 10 June 2026.
-      await tx.query(
-        `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, day_type, rest_day, worked_minutes,
-                late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes, payable_overtime_minutes,
-                overtime_night_minutes, absent, on_leave)
-         SELECT $1, $2, $3, d::date, 'ordinary', false, 480, 0, 0, 0, 0, 0, 0, false, false
-           FROM generate_series(DATE '2026-06-01', DATE '2026-06-10', interval '1 day') d
-          WHERE extract(isodow FROM d) < 6`,
-        [payroll.tenantId, companyId, e!.id],
-      );
+      await insertWorkdays(tx, payroll.tenantId, companyId, e!.id, '2026-06-01', '2026-06-10');
       return e!.id;
     };
     leaver = await employee('FP-0001', 'Fina', 'Monthly', 30000, LEAVER_ACCOUNT);

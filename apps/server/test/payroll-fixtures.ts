@@ -96,3 +96,23 @@ export async function insertPeriod(
     return { periodId: p!.id, payslipIds };
   });
 }
+
+/** Eight hours worked on each weekday (Monday to Friday) from `from` to `to`, as the attendance store keeps them. */
+export async function insertWorkdays(
+  tx: Tx,
+  tenantId: string,
+  companyId: string,
+  employeeId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, day_type, rest_day, worked_minutes,
+            late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes, payable_overtime_minutes,
+            overtime_night_minutes, absent, on_leave)
+     SELECT $1, $2, $3, d::date, 'ordinary', false, 480, 0, 0, 0, 0, 0, 0, false, false
+       FROM generate_series($4::date, $5::date, interval '1 day') d
+      WHERE extract(isodow FROM d) < 6`,
+    [tenantId, companyId, employeeId, from, to],
+  );
+}

@@ -14,6 +14,7 @@ import {
 } from '@hrpay/contracts';
 import { manilaToday } from '../src/lib/manila.js';
 import { caller, createTestApp, demo, errorCodes, signIn, type Session, type TestApp } from './helpers.js';
+import { insertWorkdays } from './payroll-fixtures.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -75,15 +76,7 @@ beforeAll(async () => {
       [payroll.tenantId, companyId],
     );
     worker = e!.id;
-    await tx.query(
-      `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, day_type, rest_day, worked_minutes,
-              late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes, payable_overtime_minutes,
-              overtime_night_minutes, absent, on_leave)
-       SELECT $1, $2, $3, d::date, 'ordinary', false, 480, 0, 0, 0, 0, 0, 0, false, false
-         FROM generate_series(DATE '2026-03-02', DATE '2026-03-13', interval '1 day') d
-        WHERE extract(isodow FROM d) < 6`,
-      [payroll.tenantId, companyId, worker],
-    );
+    await insertWorkdays(tx, payroll.tenantId, companyId, worker, '2026-03-02', '2026-03-13');
   });
 });
 afterAll(() => t?.close());
