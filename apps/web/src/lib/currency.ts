@@ -33,3 +33,11 @@ export function parseCurrencyInput(text: string): string | null {
   if (!('value' in parsed)) return null;
   return negative && parsed.value !== '0.00' ? `-${parsed.value}` : parsed.value;
 }
+
+/**
+ * What a person typed, shown as pesos ("₱1,000" or "1234.5" -> "₱1,234.50", "-0.1" -> "-₱0.10"): the amount
+ * fields show this when not focused. Text that is not an amount answers ''.
+ */
+export function formatPesos(typed: string | null | undefined): string {
+  return formatCurrency(parseCurrencyInput(typed ?? ''));
+}

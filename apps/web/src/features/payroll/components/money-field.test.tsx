@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useForm, useWatch } from 'react-hook-form';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { formatPesos, MoneyField } from './money-field';
+import { formatPesos } from '@/lib/currency';
+import { MoneyField } from './money-field';
 
 function Harness() {
   const { control } = useForm<{ Amount: string }>({ defaultValues: { Amount: '25000' } });

@@ -1,22 +1,7 @@
 import { useState } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { parseMoney } from '@hrpay/contracts';
-
-/**
- * Pesos as text, exactly (spec §9 format, no float on the way): "1234.5" -> "₱1,234.50", "-0.1" -> "-₱0.10".
- * Text that is not an amount answers ''.
- */
-export function formatPesos(value: string | null | undefined): string {
-  if (value === null || value === undefined || value.trim() === '') return '';
-  const text = value.trim();
-  const negative = text.startsWith('-');
-  const parsed = parseMoney(negative ? text.slice(1) : text, { allowZero: true });
-  if (!('value' in parsed)) return '';
-  const [whole, decimals] = parsed.value.split('.') as [string, string];
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative && parsed.value !== '0.00' ? '-' : ''}₱${grouped}.${decimals}`;
-}
+import { formatPesos } from '@/lib/currency';
 
 type MoneyFieldProps<T extends FieldValues> = {
   control: Control<T>;

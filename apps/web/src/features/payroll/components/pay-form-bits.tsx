@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '@/lib/error-handler';
-import { formatPesos } from './money-field';
+import { formatPesos } from '@/lib/currency';
 
 /** A tab's loading skeleton or its load error with Retry; null once the data is there. */
 export function TabState({

@@ -20,7 +20,7 @@ import { RATE_IMPORT_COLUMNS, RATE_IMPORT_MAX_ROWS, type RateImportResult } from
 import { apiClient, saveFile } from '@/lib/api-client';
 import { errorMessage, handleError } from '@/lib/error-handler';
 import { useRateImport } from '../api/pay-profiles';
-import { formatPesos } from './money-field';
+import { formatPesos } from '@/lib/currency';
 import { importSummary } from './pay-details-logic';
 
 const SHOWN = 200;
