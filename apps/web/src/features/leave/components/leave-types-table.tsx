@@ -5,9 +5,9 @@ import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { LEAVE_GRANT_RULE_LABELS, LEAVE_TYPE_SORTABLE, type LeaveType } from '@hrpay/contracts';
-import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
 import { useListQuery } from '@/lib/use-list-query';
 import { fetchLeaveTypes, leaveTypeKeys, useDeleteLeaveType, useUpdateLeaveType } from '../api/leave';
@@ -96,13 +96,8 @@ export function LeaveTypesTable() {
         headerName: 'Actions',
         width: 90,
         getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label="Edit"
-            onClick={() => setEditing(row)}
-          />,
-          <GridActionsCellItem
+          <RowAction key="edit" icon={<EditOutlined />} label="Edit" onClick={() => setEditing(row)} />,
+          <RowAction
             key="delete"
             showInMenu
             icon={<DeleteOutlined />}

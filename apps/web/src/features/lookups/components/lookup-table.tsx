@@ -6,9 +6,9 @@ import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { LOOKUP_KINDS, LOOKUP_SORTABLE, type LookupItem, type LookupKind } from '@hrpay/contracts';
-import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchLookups, lookupKeys, useDeleteLookup, useSaveLookup } from '../api/lookups';
 import { LookupDialog } from './lookup-dialog';
@@ -86,13 +86,8 @@ export function LookupTable({ kind }: { kind: LookupKind }) {
         headerName: 'Actions',
         width: 90,
         getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label="Edit"
-            onClick={() => setEditing(row)}
-          />,
-          <GridActionsCellItem
+          <RowAction key="edit" icon={<EditOutlined />} label="Edit" onClick={() => setEditing(row)} />,
+          <RowAction
             key="delete"
             showInMenu
             icon={<DeleteOutlined />}

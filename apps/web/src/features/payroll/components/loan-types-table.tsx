@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import {
   CreateLoanTypeRequest,
   LOAN_AGENCIES,
@@ -20,7 +20,7 @@ import {
   ProblemTypes,
   type LoanType,
 } from '@hrpay/contracts';
-import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import {
   applyServerErrors,
   FormActions,
@@ -107,13 +107,8 @@ export function LoanTypesTable() {
         headerName: 'Actions',
         width: 90,
         getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label="Edit"
-            onClick={() => setEditing(row)}
-          />,
-          <GridActionsCellItem
+          <RowAction key="edit" icon={<EditOutlined />} label="Edit" onClick={() => setEditing(row)} />,
+          <RowAction
             key="delete"
             showInMenu
             icon={<DeleteOutlined />}
