@@ -53,9 +53,14 @@ export async function signInWithTokens(page: Page, user: DemoUser): Promise<Logi
   return tokens;
 }
 
-/** Puts tokens into localStorage before any page script runs, then opens the origin. */
+/**
+ * Puts tokens into localStorage on a page of the origin where the app does not run (the favicon), so nothing can
+ * read them before the test opens its page. On an app page the app may still be starting when `goto` resolves
+ * (its first render is a transition in later tasks, after the load event): it would then start with the new
+ * tokens, refreshing or ending the session before the test's own page opens.
+ */
 export async function storeTokens(page: Page, token: string | null, refreshToken: string | null) {
-  await page.goto('/about');
+  await page.goto('/favicon.svg');
   await page.evaluate(
     ([t, r]) => {
       localStorage.clear();

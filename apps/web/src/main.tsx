@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loginRouteFor } from './app/navigation';
@@ -11,13 +10,16 @@ installPreloadErrorReload();
 
 // Spec §4 "On start": with no valid token, try a refresh; if it fails, the expiry toast (queued until the toast
 // container mounts) and the login page of the old token's type.
-void restoreSessionOnStart().then((start) => {
+void restoreSessionOnStart().then(async (start) => {
   if (start.expired) window.history.replaceState(null, '', loginRouteFor(start.userType));
   // The router reads the location when created, so it is created after the start-up redirect.
   const router = createAppRouter();
+  // A phone's main thread must not be held for the whole start (issue 11: total blocking time): the scripts'
+  // evaluation ends its task here, and the first render is a transition, which React does in slices that
+  // give the main thread back every few milliseconds.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const root = createRoot(document.getElementById('root')!);
-  // The first paint happens now, not in a later task: the shell is on screen when the page reports loaded.
-  flushSync(() =>
+  startTransition(() =>
     root.render(
       <StrictMode>
         <App router={router} />

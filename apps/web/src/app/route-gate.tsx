@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -40,9 +40,12 @@ export function RouteGate({ children }: { children: ReactNode }) {
     // the session-end navigation takes over, see session-end.ts); either way the token change re-renders this.
     if (mustRefresh) void ensureFreshSession();
   }, [mustRefresh]);
+  // The ended session's login page counts as reached only once a render of it is committed, never during a
+  // render: React may render the new location in slices (navigations are transitions) and in between render the
+  // still-shown old page again, which would then see no pending redirect and send a visitor without tokens to /.
+  useLayoutEffect(() => arrivedAt(pathname), [pathname]);
 
   if (mustRefresh) return <FullPageLoading />;
-  arrivedAt(pathname);
   const pending = user ? null : pendingLoginRedirect();
   const target = pending ?? resolveRedirect(pathname, user);
   if (target && target !== pathname) return <Navigate to={target} replace />;

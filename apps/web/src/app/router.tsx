@@ -2,6 +2,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '@/lib/route-handle';
 import { appRoutes, notFoundRoute, type AppRoute, type RouteLayout } from './route-table';
+import { currentUser } from '@/lib/session';
+import { findRoute, resolveRedirect } from './navigation';
 import { installSessionEndNavigation } from './session-end';
 import { RootShell, RouteErrorFallback } from './root-shell';
 import { PageLoading, RouteGate } from './route-gate';
@@ -9,8 +11,27 @@ import { PublicLayout } from './layouts/public-layout';
 
 // The signed-in layouts (drawer, app bar, profile menu) load only once someone is signed in: the public and
 // sign-in pages carry none of them (issue 11).
-const StaffLayout = lazy(async () => ({ default: (await import('./layouts/staff-layout')).StaffLayout }));
-const PortalLayout = lazy(async () => ({ default: (await import('./layouts/portal-layout')).PortalLayout }));
+const loadStaffLayout = () => import('./layouts/staff-layout');
+const loadPortalLayout = () => import('./layouts/portal-layout');
+const StaffLayout = lazy(async () => ({ default: (await loadStaffLayout()).StaffLayout }));
+const PortalLayout = lazy(async () => ({ default: (await loadPortalLayout()).PortalLayout }));
+
+/**
+ * Starts loading the opening route's layout and page at once, side by side: left to React, the page would be
+ * asked for only once the layout had loaded and rendered, one download after the other (issue 11). The lazy
+ * components below then find the modules already loaded (or on their way).
+ */
+export function preloadRoute(pathname: string) {
+  // Where the route gate will send this visitor (a signed-in user's /, a visitor's protected page).
+  const route = findRoute(resolveRedirect(pathname, currentUser()) ?? pathname);
+  if (!route) return;
+  const loads: Promise<unknown>[] = [];
+  if (route.layout === 'staff') loads.push(loadStaffLayout());
+  if (route.layout === 'portal') loads.push(loadPortalLayout());
+  if (route.page) loads.push(route.page());
+  // A failure shows when the lazy component asks again (the route's error fallback); nothing to do here.
+  loads.forEach((load) => load.catch(() => undefined));
+}
 
 /**
  * Pages load lazily inside the already-rendered layout (React.lazy + Suspense), so the shell shows at once. A
@@ -70,6 +91,7 @@ export const routeObjects: RouteObject[] = [
 ];
 
 export function createAppRouter() {
+  preloadRoute(window.location.pathname);
   const router = createBrowserRouter(routeObjects);
   // A session ended anywhere (logout, failed refresh after a 401/403) lands on the login route of its type.
   installSessionEndNavigation(

@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ApiError } from '@/lib/api-error';
-import { DataTable, type DataTableProps } from './data-table';
+import { DataTable, loadDataGrid, type DataTableProps } from './data-table';
 
 type Row = { Id: string; Name: string; Code: string };
 const columns: GridColDef<Row>[] = [
@@ -35,7 +35,21 @@ function renderTable(props: Partial<DataTableProps<Row>> = {}) {
   return handlers;
 }
 
+describe('DataTable before the grid is loaded', () => {
+  it("shows the grid's frame with a loading bar, then loads the grid after the first paint", async () => {
+    renderTable({ rows: [{ Id: '1', Name: 'Acme', Code: 'A' }], rowCount: 1 });
+    expect(screen.getByRole('progressbar', { name: 'Loading Things' })).toBeTruthy();
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(await screen.findByRole('grid', { name: 'Things' })).toBeTruthy();
+    expect(screen.getByText('Acme')).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Loading Things' })).toBeNull();
+  });
+});
+
 describe('DataTable', () => {
+  // Loaded once, as on every list page after the first: the grid renders in the table's first render.
+  beforeAll(() => loadDataGrid());
+
   it('says the empty message when there are no rows', () => {
     renderTable();
     expect(screen.getByRole('grid', { name: 'Things' })).toBeTruthy();

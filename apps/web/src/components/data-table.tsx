@@ -1,23 +1,18 @@
-import { useMemo, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import SearchIcon from '@mui/icons-material/Search';
-import { useTheme } from '@mui/material/styles';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridRowId,
-  type GridSortModel,
-  type GridValidRowModel,
+import type {
+  GridActionsCellItemProps,
+  GridColDef,
+  GridPaginationModel,
+  GridRowId,
+  GridSortModel,
+  GridValidRowModel,
 } from '@mui/x-data-grid';
-import { errorMessage } from '@/lib/error-handler';
-import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
 
 export const LIST_LOAD_FAILED = 'The list could not be loaded.';
 
@@ -46,90 +41,78 @@ export interface DataTableProps<R extends GridValidRowModel> {
   hideOnPhone?: readonly string[];
 }
 
+type DataGridModule = typeof import('./data-grid-view');
+let dataGrid: DataGridModule | undefined;
+
+/** Loads the grid's code (MUI X DataGrid, the largest library of the list pages). */
+export function loadDataGrid(): Promise<DataGridModule> {
+  return import('./data-grid-view').then((module) => (dataGrid = module));
+}
+
+/**
+ * The grid's code, loaded after the page's first paint (issue 11): a list page's heading, toolbar and the grid's
+ * frame show without waiting for the grid library, which then loads while the list's data is asked for. Once
+ * loaded it is at hand at once (the next list page renders its grid in its first render).
+ */
+function useDataGrid(): DataGridModule | undefined {
+  const [module, setModule] = useState(dataGrid);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (module) return;
+    let live = true;
+    // A frame, then a task: the callback runs once the frame (the page's first paint) is on screen.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        loadDataGrid().then(
+          (loaded) => live && setModule(loaded),
+          (error: unknown) => live && setFailure(error ?? new Error('The grid could not be loaded.')),
+        );
+      }, 0);
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [module]);
+  // Like a page that cannot be loaded: the route's error fallback (spec §2).
+  if (failure) throw failure;
+  return module;
+}
+
 /**
  * The app's list grid: MUI X DataGrid paged and sorted by the server, page sizes 10/25/50/100, a loading bar
  * over the previous page while the next loads, an empty message, and an error line with Retry. Feed it
- * `useListQuery(...).tableProps` plus columns.
+ * `useListQuery(...).tableProps` plus columns. Until the grid's code is loaded it shows the grid's frame with a
+ * loading bar (same place and minimum height, so nothing moves when the grid arrives).
  */
-export function DataTable<R extends GridValidRowModel>({
-  label,
-  columns,
-  rows,
-  rowCount,
-  getRowId,
-  loading,
-  error,
-  onRetry,
-  emptyMessage,
-  paginationModel,
-  onPaginationModelChange,
-  sortModel,
-  onSortModelChange,
-  sortableFields,
-  hideOnPhone = [],
-}: DataTableProps<R>) {
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const gridColumns = useMemo(
-    () =>
-      columns.map((column) => ({
-        ...column,
-        sortable: (column.sortable ?? true) && (!sortableFields || sortableFields.includes(column.field)),
-      })),
-    [columns, sortableFields],
-  );
-  // Keyed on the names, not the array: callers pass a literal, and a new model each render makes the grid redo work.
-  const hiddenOnPhone = hideOnPhone.join(' ');
-  const columnVisibilityModel = useMemo(() => {
-    const fields = hiddenOnPhone ? hiddenOnPhone.split(' ') : [];
-    return Object.fromEntries(fields.map((field) => [field, !phone]));
-  }, [hiddenOnPhone, phone]);
-
-  const failed = error !== null && error !== undefined;
-  const empty = failed ? LIST_LOAD_FAILED : emptyMessage;
+export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
+  const grid = useDataGrid();
+  if (grid) return <grid.DataGridView {...props} />;
   return (
-    <Box>
-      {failed && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(error, LIST_LOAD_FAILED)}
-        </Alert>
-      )}
-      <DataGrid
-        aria-label={label}
-        columns={gridColumns}
-        rows={rows}
-        getRowId={getRowId}
-        rowCount={rowCount}
-        loading={loading}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        paginationModel={paginationModel}
-        onPaginationModelChange={onPaginationModelChange}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        sortModel={sortModel}
-        onSortModelChange={onSortModelChange}
-        // A server sort is always in effect; a third "unsorted" click would only re-send the default.
-        sortingOrder={['asc', 'desc']}
-        columnVisibilityModel={columnVisibilityModel}
-        disableColumnFilter
-        disableColumnMenu
-        disableRowSelectionOnClick
-        // No count under a failed or first load: it would only be the placeholder count of useListQuery.
-        hideFooter={rows.length === 0 && (loading || failed)}
-        localeText={{ noRowsLabel: empty, noResultsOverlayLabel: empty }}
-        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-        sx={{ bgcolor: 'background.paper', minHeight: 260 }}
-      />
+    <Box
+      sx={{
+        bgcolor: 'background.paper',
+        minHeight: 260,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        overflow: 'hidden',
+      }}
+    >
+      <LinearProgress aria-label={`Loading ${props.label}`} />
     </Box>
   );
+}
+
+/**
+ * A row action of a grid's `actions` column (`getActions`): MUI X's GridActionsCellItem, taken from the loaded
+ * grid (the grid renders its cells only once loaded), so a page's columns do not import the grid library.
+ */
+export function RowAction(props: GridActionsCellItemProps) {
+  const Item = dataGrid!.GridActionsCellItem;
+  return <Item {...props} />;
 }
 
 /** The row above a grid: the search box, then the filters (two to a line on a phone). */

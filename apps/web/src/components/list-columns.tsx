@@ -2,7 +2,8 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { RowAction } from './data-table';
 
 /*
  * The columns every company list of named records shares (departments, shifts, lookups, leave / loan types,
@@ -54,8 +55,8 @@ export function editDeleteColumn<R extends GridValidRowModel>(
     headerName: 'Actions',
     width: 90,
     getActions: ({ row }) => [
-      <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => edit(row)} />,
-      <GridActionsCellItem
+      <RowAction key="edit" icon={<EditOutlined />} label="Edit" onClick={() => edit(row)} />,
+      <RowAction
         key="delete"
         showInMenu
         icon={<DeleteOutlined />}

@@ -8,9 +8,9 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { COMPANY_SORTABLE, type Company } from '@hrpay/contracts';
-import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, FilterSelect, ListToolbar, RowAction, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { booleanParam, useListLinkState, useListQuery } from '@/lib/use-list-query';
@@ -84,7 +84,7 @@ export default function CompaniesPage() {
         headerName: 'Actions',
         width: 90,
         getActions: ({ row }) => [
-          <GridActionsCellItem
+          <RowAction
             key="edit"
             icon={<EditOutlined />}
             label="Edit"
@@ -92,21 +92,21 @@ export default function CompaniesPage() {
               navigate(pathTo(ROUTES.adminCompanyEdit, { id: row.CompanyId }), { state: { from } })
             }
           />,
-          <GridActionsCellItem
+          <RowAction
             key="import"
             showInMenu
             icon={<UploadFileOutlined />}
             label="Import employee records"
             onClick={() => navigate(pathTo(ROUTES.adminImportRecords, { id: row.CompanyId }))}
           />,
-          <GridActionsCellItem
+          <RowAction
             key="users"
             showInMenu
             icon={<GroupOutlined />}
             label="Users"
             onClick={() => navigate(pathTo(ROUTES.adminUsers, { id: row.CompanyId }))}
           />,
-          <GridActionsCellItem
+          <RowAction
             key="delete"
             showInMenu
             icon={<DeleteOutlined />}

@@ -13,10 +13,10 @@ import AddIcon from '@mui/icons-material/Add';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { HOLIDAY_SORTABLE, HOLIDAY_TYPE_LABELS, HolidayType, type Holiday } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
-import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { handleError } from '@/lib/error-handler';
@@ -173,7 +173,7 @@ export default function HolidaysPage() {
         headerName: 'Actions',
         width: 90,
         getActions: ({ row }) => [
-          <GridActionsCellItem
+          <RowAction
             key="edit"
             icon={<EditOutlined />}
             label="Edit"
@@ -182,7 +182,7 @@ export default function HolidaysPage() {
           ...(row.IsNational
             ? []
             : [
-                <GridActionsCellItem
+                <RowAction
                   key="delete"
                   showInMenu
                   icon={<DeleteOutlined />}

@@ -11,10 +11,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { LEAVE_CREDIT_SORTABLE, LeaveAdjustmentRequest, type LeaveCreditRow } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
-import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { stringParam, useListQuery } from '@/lib/use-list-query';
 import {
@@ -99,12 +99,7 @@ export function LeaveCreditsTable({ leaveTypes }: { leaveTypes: { value: string;
         headerName: 'Actions',
         width: 80,
         getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="adjust"
-            icon={<TuneOutlined />}
-            label="Adjust"
-            onClick={() => setAdjusting(row)}
-          />,
+          <RowAction key="adjust" icon={<TuneOutlined />} label="Adjust" onClick={() => setAdjusting(row)} />,
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,9 +7,14 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import { useBasicInfo } from '../api/basic-info';
-import { ChangePasswordDialog } from './change-password-dialog';
 import { ProfileActions } from './profile-actions';
 import { ProfileDetails } from './profile-details';
+
+// The dialog (its form, validation and zod) loads when first asked for, not with every signed-in page
+// (issue 11): the top bar is on every staff and portal page.
+const ChangePasswordDialog = lazy(async () => ({
+  default: (await import('./change-password-dialog')).ChangePasswordDialog,
+}));
 
 export const initialsOf = (fullName: string) =>
   fullName
@@ -26,6 +31,8 @@ export const initialsOf = (fullName: string) =>
 export function ProfileMenu({ fullName }: { fullName: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  // Mounted from the first open on, so closing it still plays its exit transition.
+  const [passwordDialogUsed, setPasswordDialogUsed] = useState(false);
   useBasicInfo();
 
   return (
@@ -62,12 +69,17 @@ export function ProfileMenu({ fullName }: { fullName: string }) {
             sx={{ justifyContent: 'space-between', px: 2, py: 1.5 }}
             onChangePassword={() => {
               setAnchor(null);
+              setPasswordDialogUsed(true);
               setChangingPassword(true);
             }}
           />
         </Card>
       </Popover>
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      {passwordDialogUsed && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
@@ -17,7 +17,7 @@ import {
   type RequestStatus,
   type TimeRequest,
 } from '@hrpay/contracts';
-import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { stringParam, useListQuery } from '@/lib/use-list-query';
 import {
   fetchRequests,
@@ -121,7 +121,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
           const actions = [];
           if (kind === 'Undertime' && scope !== 'Company') {
             actions.push(
-              <GridActionsCellItem
+              <RowAction
                 key="details"
                 icon={<InfoOutlined />}
                 label="Details"
@@ -133,13 +133,13 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
           }
           if (row.CanReview && scope === 'Company') {
             actions.push(
-              <GridActionsCellItem
+              <RowAction
                 key="approve"
                 icon={<CheckCircleOutlined />}
                 label="Approve"
                 onClick={() => setDeciding({ request: row, action: 'approve' })}
               />,
-              <GridActionsCellItem
+              <RowAction
                 key="reject"
                 icon={<HighlightOffOutlined />}
                 label="Reject"
@@ -149,7 +149,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
           }
           if (row.CanCancel) {
             actions.push(
-              <GridActionsCellItem
+              <RowAction
                 key="cancel"
                 showInMenu
                 icon={<BlockOutlined />}

@@ -5,9 +5,9 @@ import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { PunchSource, TIMELOG_SORTABLE, type TimeLog } from '@hrpay/contracts';
-import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { stringParam, useListQuery, type ParamCodec } from '@/lib/use-list-query';
 import { fetchTimeLogs, timeLogKeys, useDepartmentFilterOptions } from '../api/timelogs';
 import { DeleteTimeLogDialog } from './delete-time-log-dialog';
@@ -77,13 +77,8 @@ export function PunchesTab() {
         headerName: 'Actions',
         width: 90,
         getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label="Correct"
-            onClick={() => setEditing(row)}
-          />,
-          <GridActionsCellItem
+          <RowAction key="edit" icon={<EditOutlined />} label="Correct" onClick={() => setEditing(row)} />,
+          <RowAction
             key="delete"
             showInMenu
             icon={<DeleteOutlined />}

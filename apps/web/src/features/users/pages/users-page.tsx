@@ -11,9 +11,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { USER_SORTABLE, UserTypeId, type User } from '@hrpay/contracts';
-import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { booleanParam, useListLinkState, useListQuery } from '@/lib/use-list-query';
@@ -169,7 +169,7 @@ export default function UsersPage() {
         headerName: 'Actions',
         width: 90,
         getActions: ({ row }) => [
-          <GridActionsCellItem
+          <RowAction
             key="edit"
             icon={<EditOutlined />}
             label="Edit"
@@ -178,7 +178,7 @@ export default function UsersPage() {
           // The server refuses an invitation for a disabled user, so it is offered to active ones only.
           ...(!row.HasPassword && row.IsActive
             ? [
-                <GridActionsCellItem
+                <RowAction
                   key="resend"
                   showInMenu
                   icon={<ForwardToInboxOutlined />}
@@ -196,7 +196,7 @@ export default function UsersPage() {
               reason={deleteRefusal(row)!}
             />
           ) : (
-            <GridActionsCellItem
+            <RowAction
               key="delete"
               showInMenu
               icon={<DeleteOutlined />}

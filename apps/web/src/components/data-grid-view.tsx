@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { DataGrid, type GridValidRowModel } from '@mui/x-data-grid';
+import { errorMessage } from '@/lib/error-handler';
+import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
+import { LIST_LOAD_FAILED, type DataTableProps } from './data-table';
+
+// The row actions' own component, handed to the pages through `RowAction` (data-table.tsx) once this is loaded.
+export { GridActionsCellItem } from '@mui/x-data-grid';
+
+/**
+ * The grid of `DataTable` (data-table.tsx), loaded on its own after a list page's first paint: MUI X DataGrid
+ * paged and sorted by the server, page sizes 10/25/50/100, a loading bar over the previous page while the next
+ * loads, an empty message, and an error line with Retry.
+ */
+export function DataGridView<R extends GridValidRowModel>({
+  label,
+  columns,
+  rows,
+  rowCount,
+  getRowId,
+  loading,
+  error,
+  onRetry,
+  emptyMessage,
+  paginationModel,
+  onPaginationModelChange,
+  sortModel,
+  onSortModelChange,
+  sortableFields,
+  hideOnPhone = [],
+}: DataTableProps<R>) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const gridColumns = useMemo(
+    () =>
+      columns.map((column) => ({
+        ...column,
+        sortable: (column.sortable ?? true) && (!sortableFields || sortableFields.includes(column.field)),
+      })),
+    [columns, sortableFields],
+  );
+  // Keyed on the names, not the array: callers pass a literal, and a new model each render makes the grid redo work.
+  const hiddenOnPhone = hideOnPhone.join(' ');
+  const columnVisibilityModel = useMemo(() => {
+    const fields = hiddenOnPhone ? hiddenOnPhone.split(' ') : [];
+    return Object.fromEntries(fields.map((field) => [field, !phone]));
+  }, [hiddenOnPhone, phone]);
+
+  const failed = error !== null && error !== undefined;
+  const empty = failed ? LIST_LOAD_FAILED : emptyMessage;
+  return (
+    <Box>
+      {failed && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        >
+          {errorMessage(error, LIST_LOAD_FAILED)}
+        </Alert>
+      )}
+      <DataGrid
+        aria-label={label}
+        columns={gridColumns}
+        rows={rows}
+        getRowId={getRowId}
+        rowCount={rowCount}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPaginationModelChange}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        sortModel={sortModel}
+        onSortModelChange={onSortModelChange}
+        // A server sort is always in effect; a third "unsorted" click would only re-send the default.
+        sortingOrder={['asc', 'desc']}
+        columnVisibilityModel={columnVisibilityModel}
+        disableColumnFilter
+        disableColumnMenu
+        disableRowSelectionOnClick
+        // No count under a failed or first load: it would only be the placeholder count of useListQuery.
+        hideFooter={rows.length === 0 && (loading || failed)}
+        localeText={{ noRowsLabel: empty, noResultsOverlayLabel: empty }}
+        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+        sx={{ bgcolor: 'background.paper', minHeight: 260 }}
+      />
+    </Box>
+  );
+}
