@@ -7,7 +7,7 @@ import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { readImportFile } from './read-file.js';
 import { ACTIVE_STATUSES, importsRepo as repo, type ImportRow } from './repository.js';
-import { validateRowsYielding, type ValidationResult } from './validate-rows.js';
+import { needsStoredRecords, validateRowsYielding, type ValidationResult } from './validate-rows.js';
 import { writeEmployees } from './write-employees.js';
 
 type ParsedFile = Awaited<ReturnType<typeof readImportFile>>;
@@ -72,7 +72,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       progress.set(id, 20);
       const job = await db.withTenant(tenantId, (tx) => repo.get(tx, tenantId, id));
       const { existing, fingerprint } = await db.withTenant(tenantId, async (tx) => ({
-        existing: await repo.existingData(tx, tenantId, job!.company_id),
+        existing: await repo.existingData(tx, tenantId, job!.company_id, needsStoredRecords(parsed.header)),
         fingerprint: await repo.fingerprint(tx, tenantId, job!.company_id),
       }));
       progress.set(id, 40);
@@ -117,7 +117,13 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           result = preview.result;
         } else {
           const parsed = await storedFile(tx, tenantId, id);
-          result = await validateRowsYielding(parsed, await repo.existingData(tx, tenantId, job.company_id));
+          const existing = await repo.existingData(
+            tx,
+            tenantId,
+            job.company_id,
+            needsStoredRecords(parsed.header),
+          );
+          result = await validateRowsYielding(parsed, existing);
           if (result.errors.length) return { stale: result, totalRows: parsed.rows.length } as const;
         }
         const lookups = await repo.ensureLookups(tx, tenantId, job.company_id, [
