@@ -348,11 +348,19 @@ export const importsRepo = {
     return row!.f;
   },
 
-  /** lower(EmployeeNumber) -> id of the company's employees. */
-  async employeeIds(tx: Tx, tenantId: string, companyId: string): Promise<Map<string, string>> {
+  /** lower(EmployeeNumber) -> id of the company's employees with those (lower-cased) numbers. */
+  async employeeIds(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    numbers: string[],
+  ): Promise<Map<string, string>> {
+    if (!numbers.length) return new Map();
     const rows = await tx.query<{ n: string; id: string }>(
-      `SELECT lower(employee_number) AS n, id FROM employees WHERE tenant_id = $1 AND company_id = $2`,
-      [tenantId, companyId],
+      `SELECT lower(e.employee_number) AS n, e.id
+         FROM employees e JOIN unnest($3::text[]) AS wanted(n) ON wanted.n = lower(e.employee_number)
+        WHERE e.tenant_id = $1 AND e.company_id = $2`,
+      [tenantId, companyId, numbers],
     );
     return new Map(rows.map((r) => [r.n, r.id]));
   },

@@ -7,7 +7,12 @@ import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { readImportFile } from './read-file.js';
 import { ACTIVE_STATUSES, importsRepo as repo, type ImportRow } from './repository.js';
-import { needsStoredRecords, validateRowsYielding, type ValidationResult } from './validate-rows.js';
+import {
+  needsStoredRecords,
+  supervisorKeyOf,
+  validateRowsYielding,
+  type ValidationResult,
+} from './validate-rows.js';
 import { writeEmployees } from './write-employees.js';
 
 type ParsedFile = Awaited<ReturnType<typeof readImportFile>>;
@@ -149,7 +154,14 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           { table: 'shifts', names: [] },
         ]);
         memoryLog(id, 'commit: rows ready');
-        const idByNumber = await repo.employeeIds(tx, tenantId, job.company_id);
+        // The ids of the supervisors the rows name (new employees get theirs as they are written).
+        const supervisors = new Set<string>();
+        for (const row of result.rows) {
+          const key = row.action === 'Unchanged' ? null : supervisorKeyOf(row.packed);
+          if (key !== null) supervisors.add(key);
+        }
+        const idByNumber = await repo.employeeIds(tx, tenantId, job.company_id, [...supervisors]);
+        supervisors.clear();
         memoryLog(id, 'commit: ids read');
         const validRows = result.rows.length;
         const written = await writeEmployees(

@@ -127,6 +127,14 @@ export function unpackValues(packed: string): EmployeeValues {
   return values as unknown as EmployeeValues;
 }
 
+/** lower(SupervisorEmployeeNumber) of a packed record, or null: read without decoding the record. */
+export function supervisorKeyOf(packed: string): string | null {
+  let from = 0;
+  for (let i = 0; i < C.SupervisorEmployeeNumber; i++) from = packed.indexOf('\0', from) + 1;
+  const to = packed.indexOf('\0', from);
+  return to > from ? packed.slice(from, to).toLowerCase() : null;
+}
+
 /** The company's employee in the validator's terms, its whole record kept. */
 export function existingEmployee(id: string, values: EmployeeValues): ExistingEmployee {
   const packed = packValues(values);

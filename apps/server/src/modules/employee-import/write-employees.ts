@@ -17,7 +17,7 @@ interface WriteContext {
   importId: string;
   actor: CurrentUser;
   lookups: LookupIds;
-  /** lower(EmployeeNumber) -> id, for existing employees; new ones are added as they get ids. */
+  /** lower(EmployeeNumber) -> id of the existing employees the rows name as supervisors; new ones are added as they get ids. */
   idByNumber: Map<string, string>;
   /** Rows per statement: smaller on the embedded database, where each statement holds the main thread. */
   batchSize?: number;
