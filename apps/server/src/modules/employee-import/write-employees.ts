@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/database.js';
 import type { CurrentUser } from '../../lib/route-access.js';
-import { employeesService, type EmployeeBatchColumn } from '../employees/service.js';
+import { arrayLiteral, employeesService, type EmployeeBatchColumn } from '../employees/service.js';
 import type { EmployeeValues, ValidatedRow } from './validate-rows.js';
 
 /**
@@ -114,36 +114,34 @@ export async function writeEmployees(
   const total = creates.length + updates.length;
   let done = 0;
 
-  const run = async (kind: 'insert' | 'update', batch: ValidatedRow[], ids: string[]) => {
-    // Each row's values are decoded once, for this statement only.
-    const values = COLUMNS.map(() => new Array<unknown>(batch.length));
-    batch.forEach((row, r) => {
+  // One statement's parameters, built in one synchronous step: each row is decoded once, and only the array
+  // literals (one flat string per column) outlive it, so the decoded cells die young instead of being kept
+  // through the database's round trip.
+  const statement = (rows: ValidatedRow[], ids = rows.map((r) => r.existingId!)) => {
+    const values = COLUMNS.map(() => new Array<unknown>(rows.length));
+    rows.forEach((row, r) => {
       const v = row.values;
       COLUMNS.forEach(([, value], c) => (values[c]![r] = value(v, ctx)));
     });
+    return { count: rows.length, ids: arrayLiteral(ids), values: values.map(arrayLiteral) };
+  };
+  const write = async (kind: 'insert' | 'update', rows: ReturnType<typeof statement>) => {
     const { actor, companyId, importId } = ctx;
     await employeesService.writeBatch(tx, actor, kind, {
       companyId,
       importId,
       columns: COLUMN_NAMES,
-      ids,
-      values,
+      ids: rows.ids,
+      values: rows.values,
     });
-    done += batch.length;
+    done += rows.count;
     onProgress(done, total);
   };
   const batch = ctx.batchSize ?? BATCH;
   const created = creates.length;
   const updated = updates.length;
   // splice: each batch leaves the array as it is taken.
-  while (creates.length) await run('insert', creates.splice(0, batch), newIds.splice(0, batch));
-  while (updates.length) {
-    const slice = updates.splice(0, batch);
-    await run(
-      'update',
-      slice,
-      slice.map((r) => r.existingId!),
-    );
-  }
+  while (creates.length) await write('insert', statement(creates.splice(0, batch), newIds.splice(0, batch)));
+  while (updates.length) await write('update', statement(updates.splice(0, batch)));
   return { created, updated };
 }

@@ -280,8 +280,10 @@ export interface EmployeeBatch {
   /** The import that wrote the rows (employees.last_import_id), if any. */
   importId: string | null;
   columns: readonly EmployeeBatchColumn[];
-  ids: string[];
-  values: unknown[][];
+  /** The ids, or their array literal (arrayLiteral). */
+  ids: readonly string[] | string;
+  /** One array per column in `columns` order, or its array literal (arrayLiteral). */
+  values: (readonly unknown[] | string)[];
 }
 
 const BATCH_FIXED = 4; // $1 tenant, $2 company, $3 import, $4 actor; then the ids and one array per column
@@ -293,9 +295,11 @@ const batchParams = (b: EmployeeBatch) => [
   b.companyId,
   b.importId,
   b.actorUserId,
-  arrayLiteral(b.ids),
-  ...b.values.map(arrayLiteral),
+  literalOf(b.ids),
+  ...b.values.map(literalOf),
 ];
+const literalOf = (values: readonly unknown[] | string) =>
+  typeof values === 'string' ? values : arrayLiteral(values);
 
 /** A PostgreSQL array literal of the values as text (null and undefined as NULL), cast to its type in the SQL. */
 export function arrayLiteral(values: readonly unknown[]): string {
