@@ -127,12 +127,18 @@ export function unpackValues(packed: string): EmployeeValues {
   return values as unknown as EmployeeValues;
 }
 
-/** lower(SupervisorEmployeeNumber) of a packed record, or null: read without decoding the record. */
-export function supervisorKeyOf(packed: string): string | null {
+/** One value of a packed record (null when empty, as unpackValues), read without decoding the record. */
+export function recordValue(packed: string, key: Key): string | null {
   let from = 0;
-  for (let i = 0; i < C.SupervisorEmployeeNumber; i++) from = packed.indexOf('\0', from) + 1;
+  for (let i = 0; i < C[key]; i++) from = packed.indexOf('\0', from) + 1;
   const to = packed.indexOf('\0', from);
-  return to > from ? packed.slice(from, to).toLowerCase() : null;
+  const end = to < 0 ? packed.length : to;
+  return end > from ? packed.slice(from, end) : null;
+}
+
+/** lower(SupervisorEmployeeNumber) of a packed record, or null. */
+export function supervisorKeyOf(packed: string): string | null {
+  return recordValue(packed, 'SupervisorEmployeeNumber')?.toLowerCase() ?? null;
 }
 
 /** The company's employee in the validator's terms, its whole record kept. */

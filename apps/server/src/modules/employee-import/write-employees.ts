@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/database.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { arrayLiteral, employeesService, type EmployeeBatchColumn } from '../employees/service.js';
-import type { EmployeeValues, ValidatedRow } from './validate-rows.js';
+import {
+  RECORD_KEYS,
+  recordValue,
+  supervisorKeyOf,
+  type EmployeeValues,
+  type ValidatedRow,
+} from './validate-rows.js';
 
 /**
  * The commit of an import: the valid rows turned into the employees module's bulk writes (thousands of rows a
@@ -23,39 +29,58 @@ interface WriteContext {
   batchSize?: number;
 }
 
-// The columns an import writes: [column, value of a row].
-const COLUMNS: [EmployeeBatchColumn, (v: EmployeeValues, c: WriteContext) => unknown][] = [
-  ['employee_number', (v) => v.EmployeeNumber],
-  ['last_name', (v) => v.LastName],
-  ['first_name', (v) => v.FirstName],
-  ['middle_name', (v) => v.MiddleName],
-  ['suffix', (v) => v.Suffix],
-  ['birth_date', (v) => v.BirthDate],
-  ['gender', (v) => v.Gender],
-  ['civil_status', (v) => v.CivilStatus],
-  ['email', (v) => v.Email],
-  ['mobile_number', (v) => v.MobileNumber],
-  ['address', (v) => v.Address],
-  ['tin', (v) => v.TIN],
-  ['sss_number', (v) => v.SSSNumber],
-  ['philhealth_number', (v) => v.PhilHealthNumber],
-  ['pagibig_number', (v) => v.PagIbigNumber],
-  ['department_id', (v, c) => idOf(c.lookups.departments, v.Department)],
-  ['position_id', (v, c) => idOf(c.lookups.positions, v.Position)],
-  ['employment_status_id', (v, c) => idOf(c.lookups.employment_statuses, v.EmploymentStatus)],
-  ['employment_type', (v) => v.EmploymentType],
-  ['hire_date', (v) => v.HireDate],
-  ['shift_id', (v, c) => idOf(c.lookups.shifts, v.Shift)],
-  ['supervisor_id', (v, c) => idOf(c.idByNumber, v.SupervisorEmployeeNumber)],
-  ['rate_type', (v) => v.RateType],
-  ['basic_rate', (v) => v.BasicRate],
-  ['bank_name', (v) => v.BankName],
-  ['bank_account_number', (v) => v.BankAccountNumber],
+// The columns an import writes: [column, the record's value it takes, how that value becomes the column's].
+type Resolve = (text: string, c: WriteContext) => string;
+const COLUMNS: [EmployeeBatchColumn, keyof EmployeeValues, Resolve?][] = [
+  ['employee_number', 'EmployeeNumber'],
+  ['last_name', 'LastName'],
+  ['first_name', 'FirstName'],
+  ['middle_name', 'MiddleName'],
+  ['suffix', 'Suffix'],
+  ['birth_date', 'BirthDate'],
+  ['gender', 'Gender'],
+  ['civil_status', 'CivilStatus'],
+  ['email', 'Email'],
+  ['mobile_number', 'MobileNumber'],
+  ['address', 'Address'],
+  ['tin', 'TIN'],
+  ['sss_number', 'SSSNumber'],
+  ['philhealth_number', 'PhilHealthNumber'],
+  ['pagibig_number', 'PagIbigNumber'],
+  ['department_id', 'Department', (name, c) => idOf(c.lookups.departments, name)],
+  ['position_id', 'Position', (name, c) => idOf(c.lookups.positions, name)],
+  ['employment_status_id', 'EmploymentStatus', (name, c) => idOf(c.lookups.employment_statuses, name)],
+  ['employment_type', 'EmploymentType'],
+  ['hire_date', 'HireDate'],
+  ['shift_id', 'Shift', (name, c) => idOf(c.lookups.shifts, name)],
+  ['supervisor_id', 'SupervisorEmployeeNumber', (number, c) => idOf(c.idByNumber, number)],
+  ['rate_type', 'RateType'],
+  ['basic_rate', 'BasicRate'],
+  ['bank_name', 'BankName'],
+  ['bank_account_number', 'BankAccountNumber'],
 ];
 const COLUMN_NAMES = COLUMNS.map(([column]) => column);
+/** Each column's position in a packed record. */
+const CELL_OF_COLUMN = COLUMNS.map(([, key]) => RECORD_KEYS.indexOf(key));
+const CELLS = RECORD_KEYS.length;
 
-function idOf(map: Map<string, string>, name: string | null): string | null {
-  if (!name) return null;
+/**
+ * Where each row's cells start in its packed record (packValues): CELLS + 1 offsets a row, the last one past
+ * the record's end, so that cell i of row r is packed.slice(at[k + i], at[k + i + 1] - 1).
+ */
+function cellOffsets(rows: ValidatedRow[]): Int32Array {
+  const at = new Int32Array(rows.length * (CELLS + 1));
+  rows.forEach((row, r) => {
+    const packed = row.packed;
+    const k = r * (CELLS + 1);
+    at[k] = 0;
+    for (let i = 1; i < CELLS; i++) at[k + i] = packed.indexOf('\0', at[k + i - 1]!) + 1;
+    at[k + CELLS] = packed.length + 1;
+  });
+  return at;
+}
+
+function idOf(map: Map<string, string>, name: string): string {
   const id = map.get(name.toLowerCase());
   if (!id) throw new Error(`unresolved reference ${name}`);
   return id;
@@ -71,9 +96,8 @@ function supervisorsFirst(creates: ValidatedRow[]): { rows: ValidatedRow[]; numb
   const numbers: string[] = [];
   const supervisors: (string | undefined)[] = [];
   creates.forEach((r, i) => {
-    const v = r.values;
-    numbers.push(v.EmployeeNumber.toLowerCase());
-    supervisors.push(v.SupervisorEmployeeNumber?.toLowerCase());
+    numbers.push(recordValue(r.packed, 'EmployeeNumber')!.toLowerCase());
+    supervisors.push(supervisorKeyOf(r.packed) ?? undefined);
     indexOf.set(numbers[i]!, i);
   });
   const depth = new Int32Array(creates.length).fill(-1);
@@ -114,16 +138,29 @@ export async function writeEmployees(
   const total = creates.length + updates.length;
   let done = 0;
 
-  // One statement's parameters, built in one synchronous step: each row is decoded once, and only the array
-  // literals (one flat string per column) outlive it, so the decoded cells die young instead of being kept
-  // through the database's round trip.
+  // One statement's parameters, built in one synchronous step, column by column straight from the packed
+  // records: only one column's values and then its array literal (one flat string) exist at a time, and only
+  // the literals are kept through the database's round trip (decoding whole rows here promoted some 150 MB of
+  // short-lived cells to the old generation over an import of 100,000 rows).
   const statement = (rows: ValidatedRow[], ids = rows.map((r) => r.existingId!)) => {
-    const values = COLUMNS.map(() => new Array<unknown>(rows.length));
-    rows.forEach((row, r) => {
-      const v = row.values;
-      COLUMNS.forEach(([, value], c) => (values[c]![r] = value(v, ctx)));
+    const at = cellOffsets(rows);
+    const column = new Array<string | null>(rows.length);
+    const values = COLUMNS.map(([, , resolve], c) => {
+      const cell = CELL_OF_COLUMN[c]!;
+      for (let r = 0; r < rows.length; r++) {
+        const k = r * (CELLS + 1) + cell;
+        const from = at[k]!;
+        const to = at[k + 1]! - 1;
+        // An empty cell is null (unpackValues).
+        if (to <= from) column[r] = null;
+        else {
+          const text = rows[r]!.packed.slice(from, to);
+          column[r] = resolve ? resolve(text, ctx) : text;
+        }
+      }
+      return arrayLiteral(column);
     });
-    return { count: rows.length, ids: arrayLiteral(ids), values: values.map(arrayLiteral) };
+    return { count: rows.length, ids: arrayLiteral(ids), values };
   };
   const write = async (kind: 'insert' | 'update', rows: ReturnType<typeof statement>) => {
     const { actor, companyId, importId } = ctx;
