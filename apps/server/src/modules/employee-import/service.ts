@@ -161,7 +161,6 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           if (key !== null) supervisors.add(key);
         }
         const idByNumber = await repo.employeeIds(tx, tenantId, job.company_id, [...supervisors]);
-        supervisors.clear();
         memoryLog(id, 'commit: ids read');
         const validRows = result.rows.length;
         const written = await writeEmployees(
@@ -172,6 +171,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
             actor,
             lookups: lookups as Parameters<typeof writeEmployees>[1]['lookups'],
             idByNumber,
+            supervisorNumbers: supervisors,
             // About 150 ms of the embedded database's main thread per statement (issue 13, item 3).
             batchSize: db.kind === 'pglite' ? 1_000 : undefined,
           },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Tx } from '../../db/database.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { arrayLiteral, employeesService, type EmployeeBatchColumn } from '../employees/service.js';
@@ -25,6 +25,8 @@ interface WriteContext {
   lookups: LookupIds;
   /** lower(EmployeeNumber) -> id of the existing employees the rows name as supervisors; new ones are added as they get ids. */
   idByNumber: Map<string, string>;
+  /** lower(EmployeeNumber) of every supervisor the rows name. */
+  supervisorNumbers: Set<string>;
   /** Rows per statement: smaller on the embedded database, where each statement holds the main thread. */
   batchSize?: number;
 }
@@ -119,6 +121,25 @@ function supervisorsFirst(creates: ValidatedRow[]): { rows: ValidatedRow[]; numb
   return { rows: order.map((i) => creates[i]!), numbers: order.map((i) => numbers[i]!) };
 }
 
+/**
+ * Random (version 4) UUIDs, each one flat string: crypto.randomUUID() answers a rope of some 20 pieces, and
+ * 100,000 of them held through a commit took about 50 MB.
+ */
+function newUuids(count: number): string[] {
+  const bytes = randomBytes(16 * count);
+  const ids = new Array<string>(count);
+  for (let i = 0; i < count; i++) {
+    const at = 16 * i;
+    bytes[at + 6] = (bytes[at + 6]! & 0x0f) | 0x40;
+    bytes[at + 8] = (bytes[at + 8]! & 0x3f) | 0x80;
+    const hex = bytes.toString('hex', at, at + 16);
+    ids[i] = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join(
+      '-',
+    );
+  }
+  return ids;
+}
+
 /** Takes the rows: `rows` is emptied, and each batch is let go once written, so memory falls as it goes. */
 export async function writeEmployees(
   tx: Tx,
@@ -129,11 +150,15 @@ export async function writeEmployees(
   const { rows: creates, numbers } = supervisorsFirst(rows.filter((r) => r.action === 'Create'));
   const updates = rows.filter((r) => r.action === 'Update');
   rows.length = 0;
-  const newIds = numbers.map((number) => {
-    const id = randomUUID();
-    ctx.idByNumber.set(number, id);
-    return id;
-  });
+  // New employees get their ids batch by batch; only those the rows name as supervisors are remembered.
+  const newIds = (count: number): string[] => {
+    const taken = numbers.splice(0, count);
+    const ids = newUuids(taken.length);
+    taken.forEach((number, i) => {
+      if (ctx.supervisorNumbers.has(number)) ctx.idByNumber.set(number, ids[i]!);
+    });
+    return ids;
+  };
   await employeesService.replanBeforeBatches(tx);
   const total = creates.length + updates.length;
   let done = 0;
@@ -178,7 +203,7 @@ export async function writeEmployees(
   const created = creates.length;
   const updated = updates.length;
   // splice: each batch leaves the array as it is taken.
-  while (creates.length) await write('insert', statement(creates.splice(0, batch), newIds.splice(0, batch)));
+  while (creates.length) await write('insert', statement(creates.splice(0, batch), newIds(batch)));
   while (updates.length) await write('update', statement(updates.splice(0, batch)));
   return { created, updated };
 }
