@@ -83,7 +83,10 @@ export interface ExistingData {
   shifts: Map<string, string>;
 }
 
-/** A valid row, its values kept packed until they are read (100,000 rows as objects hold far more memory). */
+/**
+ * A valid row, its values kept packed until they are read (100,000 rows as objects hold far more memory). An
+ * unchanged row found equal by hash as it was read keeps no values (packed is ''): nothing writes it.
+ */
 export class ValidatedRow {
   constructor(
     readonly row: number,
@@ -428,6 +431,8 @@ interface Candidate {
   number: string;
   supervisor: string | null;
   failed: boolean;
+  /** Found equal to the stored record as the row was read: its text is let go at once (packed is ''). */
+  same: boolean;
 }
 
 /** One employee number, of the company or the file: what validation needs to know about it. */
@@ -685,7 +690,24 @@ function* validationSteps(
       packed: packValues(values),
       number: values.EmployeeNumber,
       supervisor,
+      same: false,
     };
+    // A row equal to the stored record, spelled as the company spells the number and the supervisor, stays
+    // unchanged whatever follows (an error can only leave it out): its text need not be held to the end. Only
+    // when records are compared by hash (the file has every column).
+    const stored = node?.existing;
+    if (
+      stored &&
+      stored.packed === null &&
+      !candidate.failed &&
+      candidate.number === stored.number &&
+      supervisor === stored.SupervisorEmployeeNumber &&
+      (supervisor === null || nodes.get(supervisorKey!)?.existing?.number === supervisor) &&
+      sameRecord(candidate.packed, stored)
+    ) {
+      candidate.same = true;
+      candidate.packed = '';
+    }
     candidates.push(candidate);
     if (node !== null) {
       node.candidate = candidate;
@@ -720,6 +742,10 @@ function* validationSteps(
   const rows: ValidatedRow[] = [];
   for (const c of candidates) {
     if (c.failed) continue;
+    if (c.same) {
+      rows.push(new ValidatedRow(c.row, 'Unchanged', '', c.node!.existing!.id));
+      continue;
+    }
     const current = c.node?.existing;
     // The stored spelling of the number wins, so a case-only difference is no change; supervisors are written
     // as checkSupervisors spelled them.
