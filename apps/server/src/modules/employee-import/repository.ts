@@ -36,7 +36,7 @@ const SELECT_IMPORT = `
     JOIN companies c ON c.tenant_id = i.tenant_id AND c.id = i.company_id
     LEFT JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.uploaded_by`;
 
-const EXISTING_PAGE = 10_000;
+const EXISTING_PAGE = 2_000;
 
 /** Each value of an employee's record as text, as the import reads and compares it (validate-rows' EmployeeValues). */
 const RECORD_SQL: Record<keyof EmployeeValues, string> = {

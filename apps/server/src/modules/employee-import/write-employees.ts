@@ -14,7 +14,7 @@ import {
  * The commit of an import: the valid rows turned into the employees module's bulk writes (thousands of rows a
  * statement, each writing its audit rows too), inside the caller's one transaction: all or nothing.
  */
-const BATCH = 5_000;
+const BATCH = 2_500;
 
 type LookupIds = Record<'departments' | 'positions' | 'employment_statuses' | 'shifts', Map<string, string>>;
 
