@@ -2,9 +2,10 @@
  * Employee-record import of a generated 100,000-row CSV through the real server on PostgreSQL (upload and
  * parse, validation, commit), against a raw bulk insert of the same rows into the same tables on the owner
  * connection, in the same run and database. Targets (issue): the whole import at most 3x the raw insert and
- * under 30 s; the server's resident memory under 500 MB at its peak during the import.
+ * under 30 s; the server's resident memory under 500 MB at its peak during every run (issue 8: the creates, the
+ * unchanged re-import and the import of updates).
  *
- * Also measured, reported, not held to a target: the same file imported again (all rows unchanged), and a file
+ * Also measured, held to the memory target only: the same file imported again (all rows unchanged), and a file
  * in which every row changes (all updates).
  *
  * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server); BENCH_IMPORT_ROWS (100000);
@@ -393,7 +394,11 @@ try {
   const runFailed = 'error' in unchanged || (update !== null && 'error' in update);
 
   const ratio = create.total / rawInsertSeconds;
-  const peakRssMb = create.peakRssMb;
+  // Issue 8: every run under the memory target, not only the first (a failed run counts as missing it).
+  const peakRssMb = Math.max(
+    create.peakRssMb,
+    ...[unchanged, update].map((r) => (r === null ? 0 : 'error' in r ? Infinity : r.peakRssMb)),
+  );
   const met = {
     ratio: ratio <= targets.ratioMax,
     total: create.total < targets.totalMaxSeconds,
@@ -446,7 +451,7 @@ try {
   console.log(
     `ratio ${f2(ratio)}x (target <= ${targets.ratioMax}x) ${met.ratio ? 'PASS' : 'FAIL'}; ` +
       `total ${f2(create.total)} s (target < ${targets.totalMaxSeconds} s) ${met.total ? 'PASS' : 'FAIL'}; ` +
-      `peak RSS ${peakRssMb.toFixed(0)} MB (target < ${targets.peakRssMaxMb} MB) ${met.peakRss ? 'PASS' : 'FAIL'}` +
+      `peak RSS of every run ${peakRssMb.toFixed(0)} MB (target < ${targets.peakRssMaxMb} MB) ${met.peakRss ? 'PASS' : 'FAIL'}` +
       `: ${pass ? 'PASS' : 'FAIL'}`,
   );
 

@@ -855,6 +855,40 @@ describe('validateRows', () => {
       ]);
     });
 
+    it('compares by hash when the stored records are read without their text (the server reads them so)', () => {
+      const stored = validate([
+        baseRow(1),
+        baseRow(2, { SupervisorEmployeeNumber: 'E-3' }),
+        baseRow(3),
+      ]).rows.map((r) => r.values);
+      const existing = existingData([stored[0]!, { ...stored[1]!, BasicRate: '24000.00' }, stored[2]!]);
+      for (const e of existing.employees.values()) e.packed = null;
+      const result = validate(
+        [baseRow(1), baseRow(2, { SupervisorEmployeeNumber: 'e-3' }), baseRow(3, { LastName: 'Other' })],
+        existing,
+      );
+      expect(result.errors).toEqual([]);
+      expect(result.rows.map((r) => [r.row, r.action, r.existingId])).toEqual([
+        [2, 'Unchanged', 'id-0'],
+        [3, 'Update', 'id-1'],
+        [4, 'Update', 'id-2'],
+      ]);
+      expect(result.rows[1]!.values).toEqual(stored[1]);
+      // A number or supervisor typed in another case is still no change.
+      const typed = validate(
+        [baseRow(1, { EmployeeNumber: 'e-1' }), baseRow(2, { SupervisorEmployeeNumber: 'e-3' })],
+        existingData([stored[0]!, stored[1]!, stored[2]!]),
+      );
+      expect(typed.rows.map((r) => r.action)).toEqual(['Unchanged', 'Unchanged']);
+      const hashed = existingData([stored[0]!, stored[1]!, stored[2]!]);
+      for (const e of hashed.employees.values()) e.packed = null;
+      const typedHashed = validate(
+        [baseRow(1, { EmployeeNumber: 'e-1' }), baseRow(2, { SupervisorEmployeeNumber: 'e-3' })],
+        hashed,
+      );
+      expect(typedHashed.rows.map((r) => r.action)).toEqual(['Unchanged', 'Unchanged']);
+    });
+
     it('clears an optional value with an empty cell, keeps it when the column is not in the file', () => {
       const [stored] = validate([baseRow(1, { Email: 'juan@example.ph' })]).rows.map((r) => r.values);
       const existing = existingData([stored!]);

@@ -7,7 +7,12 @@ import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { readImportFile } from './read-file.js';
 import { ACTIVE_STATUSES, importsRepo as repo, type ImportRow } from './repository.js';
-import { validateRowsYielding, type ValidationResult } from './validate-rows.js';
+import {
+  needsStoredRecords,
+  supervisorKeyOf,
+  validateRowsYielding,
+  type ValidationResult,
+} from './validate-rows.js';
 import { writeEmployees } from './write-employees.js';
 
 type ParsedFile = Awaited<ReturnType<typeof readImportFile>>;
@@ -29,6 +34,18 @@ const CACHE_LIMIT = 4;
 export function employeeImportService(db: Database, log: FastifyBaseLogger) {
   const progress = new Map<string, number>();
   const running = new Set<string>();
+  // EMPLOYEE_IMPORT_MEMORY_LOG=1: the process's memory at each step of a job (for the import benchmark).
+  const memoryLog =
+    process.env.EMPLOYEE_IMPORT_MEMORY_LOG === '1'
+      ? (id: string, step: string) => {
+          const m = process.memoryUsage();
+          const mb = (n: number) => Math.round(n / 1048576);
+          log.warn(
+            { importId: id, step, rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal) },
+            'employee import memory',
+          );
+        }
+      : () => {};
   // The parsed upload until it is validated; then only the validation, with the fingerprint of the company data
   // it was checked against, so a commit neither reads the file again nor holds two copies of 100,000 rows.
   // Either is read again from the stored file when evicted (a few imports at most are kept).
@@ -69,16 +86,19 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
     progress.set(id, 5);
     try {
       const parsed = await takeParsedFile(tenantId, id);
+      memoryLog(id, 'validate: parsed');
       progress.set(id, 20);
       const job = await db.withTenant(tenantId, (tx) => repo.get(tx, tenantId, id));
       const { existing, fingerprint } = await db.withTenant(tenantId, async (tx) => ({
-        existing: await repo.existingData(tx, tenantId, job!.company_id),
+        existing: await repo.existingData(tx, tenantId, job!.company_id, needsStoredRecords(parsed.header)),
         fingerprint: await repo.fingerprint(tx, tenantId, job!.company_id),
       }));
       progress.set(id, 40);
+      memoryLog(id, 'validate: existing read');
       const result = await validateRowsYielding(parsed, existing, (done, total) =>
         progress.set(id, 40 + Math.floor((50 * done) / Math.max(total, 1))),
       );
+      memoryLog(id, 'validate: validated');
       const summary = summarise(parsed.rows.length, result);
       // Only a preview that can be committed is kept.
       if (summary.status === 'Ready') bounded(validated, id, { result, fingerprint });
@@ -87,6 +107,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         await repo.replaceErrors(tx, tenantId, id, result.errors.slice(0, MAX_STORED_ERRORS));
         await repo.saveValidation(tx, tenantId, id, summary);
       });
+      memoryLog(id, 'validate: saved');
     } catch (error) {
       log.error({ err: error, importId: id }, 'employee import validation failed');
       await fail(
@@ -117,7 +138,13 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           result = preview.result;
         } else {
           const parsed = await storedFile(tx, tenantId, id);
-          result = await validateRowsYielding(parsed, await repo.existingData(tx, tenantId, job.company_id));
+          const existing = await repo.existingData(
+            tx,
+            tenantId,
+            job.company_id,
+            needsStoredRecords(parsed.header),
+          );
+          result = await validateRowsYielding(parsed, existing);
           if (result.errors.length) return { stale: result, totalRows: parsed.rows.length } as const;
         }
         const lookups = await repo.ensureLookups(tx, tenantId, job.company_id, [
@@ -126,7 +153,15 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           { table: 'employment_statuses', names: namesOf(result, 'EmploymentStatus') },
           { table: 'shifts', names: [] },
         ]);
-        const idByNumber = await repo.employeeIds(tx, tenantId, job.company_id);
+        memoryLog(id, 'commit: rows ready');
+        // The ids of the supervisors the rows name (new employees get theirs as they are written).
+        const supervisors = new Set<string>();
+        for (const row of result.rows) {
+          const key = row.action === 'Unchanged' ? null : supervisorKeyOf(row.packed);
+          if (key !== null) supervisors.add(key);
+        }
+        const idByNumber = await repo.employeeIds(tx, tenantId, job.company_id, [...supervisors]);
+        memoryLog(id, 'commit: ids read');
         const validRows = result.rows.length;
         const written = await writeEmployees(
           tx,
@@ -136,12 +171,14 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
             actor,
             lookups: lookups as Parameters<typeof writeEmployees>[1]['lookups'],
             idByNumber,
+            supervisorNumbers: supervisors,
             // About 150 ms of the embedded database's main thread per statement (issue 13, item 3).
             batchSize: db.kind === 'pglite' ? 1_000 : undefined,
           },
           result.rows,
           (done, total) => progress.set(id, Math.floor((95 * done) / Math.max(total, 1))),
         );
+        memoryLog(id, 'commit: written');
         const unchanged = validRows - written.created - written.updated;
         await writeAudit(tx, actor, {
           entity: 'employee_import',
@@ -278,6 +315,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         sha256: createHash('sha256').update(upload.data).digest('hex'),
       });
       remember(id, upload.parsed);
+      memoryLog(id, 'upload: stored');
       const row = (await repo.get(tx, user.tenantId, id))!;
       return {
         row,

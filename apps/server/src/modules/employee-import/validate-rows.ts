@@ -19,6 +19,7 @@ import {
   type ImportRowError,
   TEMPLATE_EXAMPLE_EMPLOYEE_NUMBER,
 } from '@hrpay/contracts';
+import { createHash } from 'node:crypto';
 import { cellsOf, type ImportRows } from './read-file.js';
 
 /** One employee record as the import writes it: canonical text, null for "none". */
@@ -56,13 +57,20 @@ export interface EmployeeValues {
   BankAccountNumber: string | null;
 }
 
-/** One of the company's employees as validation needs it: its record packed (see packValues). */
+/**
+ * One of the company's employees as validation needs it: its number, supervisor and a hash of its record
+ * (recordHash). The whole record (packValues) only when the file leaves columns out, whose stored values an
+ * update keeps: 100,000 records held as text (and read as 27 strings each) were most of a validation's memory.
+ */
 export interface ExistingEmployee {
   id: string;
   /** EmployeeNumber as stored. */
   number: string;
   SupervisorEmployeeNumber: string | null;
-  packed: string;
+  /** The first 64 bits of recordHash, as two signed 32-bit numbers (big-endian). */
+  hashHigh: number;
+  hashLow: number;
+  packed: string | null;
 }
 
 /** What the company already holds, keyed by lower-cased employee numbers and names. */
@@ -75,7 +83,10 @@ export interface ExistingData {
   shifts: Map<string, string>;
 }
 
-/** A valid row, its values kept packed until they are read (100,000 rows as objects hold far more memory). */
+/**
+ * A valid row, its values kept packed until they are read (100,000 rows as objects hold far more memory). An
+ * unchanged row found equal by hash as it was read keeps no values (packed is ''): nothing writes it.
+ */
 export class ValidatedRow {
   constructor(
     readonly row: number,
@@ -119,14 +130,67 @@ export function unpackValues(packed: string): EmployeeValues {
   return values as unknown as EmployeeValues;
 }
 
-/** The company's employee in the validator's terms. */
+/** One value of a packed record (null when empty, as unpackValues), read without decoding the record. */
+export function recordValue(packed: string, key: Key): string | null {
+  let from = 0;
+  for (let i = 0; i < C[key]; i++) from = packed.indexOf('\0', from) + 1;
+  const to = packed.indexOf('\0', from);
+  const end = to < 0 ? packed.length : to;
+  return end > from ? packed.slice(from, end) : null;
+}
+
+/** lower(SupervisorEmployeeNumber) of a packed record, or null. */
+export function supervisorKeyOf(packed: string): string | null {
+  return recordValue(packed, 'SupervisorEmployeeNumber')?.toLowerCase() ?? null;
+}
+
+/** The company's employee in the validator's terms, its whole record kept. */
 export function existingEmployee(id: string, values: EmployeeValues): ExistingEmployee {
+  const packed = packValues(values);
+  const [hashHigh, hashLow] = recordHash(packed);
   return {
     id,
     number: values.EmployeeNumber,
     SupervisorEmployeeNumber: values.SupervisorEmployeeNumber,
-    packed: packValues(values),
+    hashHigh,
+    hashLow,
+    packed,
   };
+}
+
+/** The columns of the import, in the order of a packed record (and of recordHash). */
+export const RECORD_KEYS: readonly Key[] = KEYS;
+
+/** Whether validating this file needs the stored records whole: it leaves a column out (see ExistingEmployee). */
+export function needsStoredRecords(header: readonly string[]): boolean {
+  return KEYS.some((k) => !header.includes(k));
+}
+
+/**
+ * MD5 of a record's values each written as `<length in characters>:<value>` (null and '' alike as `0:`), in
+ * column order: the form PostgreSQL computes for a stored employee (importsRepo.existingData), so records are
+ * compared without their text leaving the database. Answers its first 64 bits as two signed 32-bit numbers.
+ */
+export function recordHash(packed: string): [number, number] {
+  const cells = packed.split('\0');
+  // Characters as PostgreSQL counts them (code points): a pair of UTF-16 surrogates is one.
+  const pairs = /[\uD800-\uDBFF]/.test(packed);
+  const parts = new Array<string>(cells.length);
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    parts[i] = `${pairs ? codePoints(cell) : cell.length}:${cell}`;
+  }
+  const digest = createHash('md5').update(parts.join('')).digest();
+  return [digest.readInt32BE(0), digest.readInt32BE(4)];
+}
+
+function codePoints(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) n--;
+  }
+  return n;
 }
 
 /** The maximum lengths of the record's fields: one list, the contract's, for the form, the API and the import. */
@@ -367,6 +431,8 @@ interface Candidate {
   number: string;
   supervisor: string | null;
   failed: boolean;
+  /** Found equal to the stored record as the row was read: its text is let go at once (packed is ''). */
+  same: boolean;
 }
 
 /** One employee number, of the company or the file: what validation needs to know about it. */
@@ -624,7 +690,24 @@ function* validationSteps(
       packed: packValues(values),
       number: values.EmployeeNumber,
       supervisor,
+      same: false,
     };
+    // A row equal to the stored record, spelled as the company spells the number and the supervisor, stays
+    // unchanged whatever follows (an error can only leave it out): its text need not be held to the end. Only
+    // when records are compared by hash (the file has every column).
+    const stored = node?.existing;
+    if (
+      stored &&
+      stored.packed === null &&
+      !candidate.failed &&
+      candidate.number === stored.number &&
+      supervisor === stored.SupervisorEmployeeNumber &&
+      (supervisor === null || nodes.get(supervisorKey!)?.existing?.number === supervisor) &&
+      sameRecord(candidate.packed, stored)
+    ) {
+      candidate.same = true;
+      candidate.packed = '';
+    }
     candidates.push(candidate);
     if (node !== null) {
       node.candidate = candidate;
@@ -643,6 +726,7 @@ function* validationSteps(
     for (const c of candidates) {
       const current = c.node?.existing;
       if (!current) continue;
+      if (current.packed === null) throw new Error('the stored records were read without their values');
       const values = unpackValues(c.packed);
       const stored = unpackValues(current.packed);
       for (const k of absent) (values as unknown as Record<Key, unknown>)[k] = stored[k] ?? null;
@@ -658,6 +742,10 @@ function* validationSteps(
   const rows: ValidatedRow[] = [];
   for (const c of candidates) {
     if (c.failed) continue;
+    if (c.same) {
+      rows.push(new ValidatedRow(c.row, 'Unchanged', '', c.node!.existing!.id));
+      continue;
+    }
     const current = c.node?.existing;
     // The stored spelling of the number wins, so a case-only difference is no change; supervisors are written
     // as checkSupervisors spelled them.
@@ -671,7 +759,7 @@ function* validationSteps(
     }
     if (current) {
       rows.push(
-        new ValidatedRow(c.row, c.packed === current.packed ? 'Unchanged' : 'Update', c.packed, current.id),
+        new ValidatedRow(c.row, sameRecord(c.packed, current) ? 'Unchanged' : 'Update', c.packed, current.id),
       );
     } else {
       rows.push(new ValidatedRow(c.row, 'Create', c.packed, null));
@@ -683,6 +771,13 @@ function* validationSteps(
   }
   errors.sort((a, b) => a.Row - b.Row); // stable: a row's errors stay in column order
   return { rows, errors, lookupsToCreate };
+}
+
+/** Whether the row's values are the stored record's: compared whole when it was read, else by its hash. */
+function sameRecord(packed: string, current: ExistingEmployee): boolean {
+  if (current.packed !== null) return packed === current.packed;
+  const [high, low] = recordHash(packed);
+  return high === current.hashHigh && low === current.hashLow;
 }
 
 /** Reads one row's cells at a time; one instance serves every row, so no closures are made per row. */

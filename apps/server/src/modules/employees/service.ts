@@ -165,6 +165,9 @@ const pascal = (key: string) =>
  * client): unique employee numbers and government ids in the company, references inside the company, a
  * supervisor chain without loops, schedule history, separation that keeps the record and closes its account.
  */
+/** Bulk writes take their column arrays as array literals too (built by the caller as it lets rows go). */
+export { arrayLiteral } from './repository.js';
+
 export const employeesService = {
   list: (tx: Tx, user: CurrentUser, req: ReturnType<typeof EmployeeListRequest.parse>) =>
     repo.list(tx, user.tenantId, user.companyId, req),
