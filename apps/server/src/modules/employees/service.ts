@@ -160,14 +160,14 @@ const NOT_CHANGES = new Set([
 const pascal = (key: string) =>
   key.includes('_') ? key.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase()) : key;
 
+/** Bulk writes take their column arrays as array literals too (built by the caller as it lets rows go). */
+export { arrayLiteral } from './repository.js';
+
 /**
  * The employee 201 file of the signed-in HR user's own company (the company comes from the user, never the
  * client): unique employee numbers and government ids in the company, references inside the company, a
  * supervisor chain without loops, schedule history, separation that keeps the record and closes its account.
  */
-/** Bulk writes take their column arrays as array literals too (built by the caller as it lets rows go). */
-export { arrayLiteral } from './repository.js';
-
 export const employeesService = {
   list: (tx: Tx, user: CurrentUser, req: ReturnType<typeof EmployeeListRequest.parse>) =>
     repo.list(tx, user.tenantId, user.companyId, req),
