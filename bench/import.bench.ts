@@ -357,7 +357,7 @@ try {
     await owner.query(
       `SELECT (SELECT count(*)::int FROM employees WHERE tenant_id = $1 AND company_id = $2) AS employees,
               (SELECT count(*)::int FROM audit_log WHERE tenant_id = $1 AND entity = 'employee'
-                  AND action = 'create' AND after ->> 'company_id' = $2::text) AS audits`,
+                  AND action = 'create' AND after ->> 'CompanyId' = $2::text) AS audits`,
       [tenantId, importCompany],
     )
   ).rows;
