@@ -52,6 +52,8 @@ const HOL_DESC = LABEL.map((l) => `Holiday pay, ${l} not worked`);
 const HOLX_CODE = ABBR.map((a) => `HOLX_${a}`);
 const HOLX_DESC = LABEL.map((l) => `Unpaid ${l} (absent on the workday before, Art. 94)`);
 
+const WHOLE_PERIOD = Object.freeze({ days: 1, of: 1 });
+
 /** Adds the earning lines of the attendance to `slip`; returns the basic salary earned (for the 13th month: no
  *  premiums, OT, night differential or COLA). `premiums` is the premium table in force, by DAY_KEYS index.
  *  `share` (days of the period, of all its days) pays that part of a monthly salary: rate-changes.ts prices the
@@ -61,7 +63,7 @@ export function attendanceEarnings(
   p: PayTerms,
   t: AttendanceTally,
   premiums: CompiledDay[],
-  share: { days: number; of: number } = { days: 1, of: 1 },
+  share: { days: number; of: number } = WHOLE_PERIOD,
 ): number {
   const { monthly, weekly, weekDays, rateCents, periodsPerMonth, rNum, rDen, hpd, cola } = p;
   const fullDay = hpd * 60;
