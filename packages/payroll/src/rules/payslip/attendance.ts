@@ -28,18 +28,28 @@ export const ORDINARY = TYPE_INDEX.ordinary;
 export const SPECIAL_WORKING = TYPE_INDEX.special_working;
 export const N_KEYS = DAY_KEYS.length;
 
-/** A date inside the period. When the period lies in one month, a 10-character string between start and end that
- *  ends in two digits is a real date; anything else (and every date of a week across two months) goes to the full
- *  check, which names the fault. */
-function periodDate(v: unknown, field: string, start: string, end: string, oneMonth: boolean): string {
-  if (oneMonth && typeof v === 'string' && v.length === 10 && v >= start && v <= end) {
-    const d1 = v.charCodeAt(8) - 48;
-    const d2 = v.charCodeAt(9) - 48;
-    if (d1 >= 0 && d1 <= 9 && d2 >= 0 && d2 <= 9) return v;
-  }
+/** A date inside the period (full check, which names the fault). */
+function periodDate(v: unknown, field: string, start: string, end: string): string {
   const date = parseDate(v, field);
   if (date < start || date > end) throw new PayrollInputError(field, `${date} is outside the period`);
   return date;
+}
+
+/** A flag of an attendance item; the field name is looked up only when the value is not a boolean. */
+function flag(v: unknown, F: Record<string, string>, k: string): boolean {
+  if (v === undefined || v === false) return false;
+  if (v === true) return true;
+  return bool(v, F[k]!, false); // throws
+}
+
+/** hours() of dayPay.ts, with a first test for the common case of a whole number of minutes (7.75 h = 465):
+ *  the same minutes, no rounding needed; anything else goes to the full check. */
+function dayHours(v: unknown, prefix: string, name: string, max: number): number {
+  if (typeof v === 'number' && v > 0 && v <= max) {
+    const m = v * 60;
+    if (m === Math.floor(m)) return m;
+  }
+  return hours(v, prefix, name, max);
 }
 
 // Per day of the period (its day of month; a weekly period's days in the next month continue the count, 32–37):
@@ -174,8 +184,25 @@ export function tallyAttendance(
   for (let i = 0; i < att.length; i++) {
     const F = names[i] ?? itemFields('attendance', i);
     const a = obj(att[i], F['']!);
-    const date = periodDate(a.date, F.date!, start, end, oneMonth);
-    const dom = dayOf(date);
+    // A date inside the period. When the period lies in one month, a 10-character string between start and end
+    // that ends in two digits (dayOf is NaN otherwise) is a real date; anything else (and every date of a week
+    // across two months) goes to the full check, which names the fault.
+    const v = a.date;
+    let date: string;
+    let dom: number;
+    if (
+      oneMonth &&
+      typeof v === 'string' &&
+      v.length === 10 &&
+      v >= start &&
+      v <= end &&
+      (dom = dayOf(v)) >= 0
+    ) {
+      date = v;
+    } else {
+      date = periodDate(v, F.date!, start, end);
+      dom = dayOf(date);
+    }
     const inEndMonth = dom < startDom; // only on a week across two months
     const ord = inEndMonth ? dom + dim : dom;
     if (dayFlags[ord]) throw new PayrollInputError(F.date!, `${date} appears twice`);
@@ -187,12 +214,12 @@ export function tallyAttendance(
         : ty
           ? ty[dom]!
           : TYPE_INDEX[dayTypeIn(hol, date, F.dayType!)];
-    const rest = bool(a.restDay, F.restDay!, false);
+    const rest = flag(a.restDay, F, 'restDay');
     const P = F['.']!;
-    const regular = hours(a.regularHours, P, 'regularHours', hpd);
-    const night = hours(a.nightHours, P, 'nightHours', 24);
-    const overtime = hours(a.overtimeHours, P, 'overtimeHours', 24);
-    const overtimeNight = hours(a.overtimeNightHours, P, 'overtimeNightHours', 24);
+    const regular = dayHours(a.regularHours, P, 'regularHours', hpd);
+    const night = dayHours(a.nightHours, P, 'nightHours', 24);
+    const overtime = dayHours(a.overtimeHours, P, 'overtimeHours', 24);
+    const overtimeNight = dayHours(a.overtimeNightHours, P, 'overtimeNightHours', 24);
     if (night > regular) throw new PayrollInputError(P + 'nightHours', 'cannot exceed regularHours');
     if (overtimeNight > overtime) {
       throw new PayrollInputError(P + 'overtimeNightHours', 'cannot exceed overtimeHours');
@@ -201,8 +228,8 @@ export function tallyAttendance(
       throw new PayrollInputError(P + 'overtimeHours', 'regular plus overtime exceeds 24 hours');
     }
     const worked = regular + overtime > 0;
-    const absent = bool(a.absent, F.absent!, false);
-    const paidLeave = bool(a.paidLeave, F.paidLeave!, false);
+    const absent = flag(a.absent, F, 'absent');
+    const paidLeave = flag(a.paidLeave, F, 'paidLeave');
     if (absent && paidLeave)
       throw new PayrollInputError(F.paidLeave!, 'a day cannot be both absent and paid leave');
     if ((absent || paidLeave) && worked) {
