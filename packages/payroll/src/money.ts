@@ -182,6 +182,17 @@ export function formatRate(num: number, den: number): string {
   return text;
 }
 
+/** "-" + formatRate(num, den), cached the same way (under the key num / −den, which no formatRate call uses). */
+export function formatNegatedRate(num: number, den: number): string {
+  const slot = slotOf((num | 0) ^ Math.imul(-den | 0, 0x85ebca6b));
+  if (rateNum[slot] === num && rateDen[slot] === -den) return rateText[slot]!;
+  const text = '-' + formatRate(num, den);
+  rateNum[slot] = num;
+  rateDen[slot] = -den;
+  rateText[slot] = text;
+  return text;
+}
+
 function rateToText(num: number, den: number): string {
   const micro = mulDivHalfUp(num, 10_000, 1, den); // in 1e-6 pesos
   if (micro < 0) return '-' + rateToText(-num, den);

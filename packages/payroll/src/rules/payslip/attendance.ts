@@ -67,7 +67,7 @@ const ABSENT = 8;
 export class AttendanceTally {
   // Ten sums per key in one buffer, so a reset is one fill. Every sum is an integer below 31 days × 1,440 minutes
   // × the largest multiplier (~3e9), far inside 2^53, so the doubles hold them exactly.
-  private readonly buf = new Float64Array(10 * N_KEYS);
+  readonly buf = new Float64Array(10 * N_KEYS);
   readonly regMin = this.buf.subarray(0, N_KEYS);
   readonly regU = this.buf.subarray(N_KEYS, 2 * N_KEYS);
   readonly ndMin = this.buf.subarray(2 * N_KEYS, 3 * N_KEYS);
@@ -178,7 +178,8 @@ export function tallyAttendance(
   const dim = oneMonth ? 31 : daysInMonth(yearOf(start), monthOf(start));
   const fullDay = hpd * 60;
   const { dayFlags, pendingIndex, pendingDay, pendingKey, pendingBefore } = t;
-  const { regMin, regU, ndMin, ndU, otMin, otU, ndotMin, ndotU } = t;
+  // The sums written through the one buffer (offsets as in AttendanceTally): one typed array in the day loop.
+  const sums = t.buf;
   let pending = 0;
   const names = ITEM_FIELDS.attendance;
   for (let i = 0; i < att.length; i++) {
@@ -206,7 +207,6 @@ export function tallyAttendance(
     const inEndMonth = dom < startDom; // only on a week across two months
     const ord = inEndMonth ? dom + dim : dom;
     if (dayFlags[ord]) throw new PayrollInputError(F.date!, `${date} appears twice`);
-    dayFlags[ord] = SEEN;
     const ty = inEndMonth ? typesEnd : types;
     const type =
       a.dayType !== undefined
@@ -253,15 +253,15 @@ export function tallyAttendance(
     const salaryCovers = monthly && (!rest || restCovered);
     if (worked) {
       t.keys |= 1 << k;
-      regMin[k]! += regular;
+      sums[k]! += regular; // regMin
       // A monthly salary already pays 100% of a covered day: only the premium above it is added (REFERENCE §8.2).
-      regU[k]! += regular * (pd.worked - (salaryCovers ? RATE_SCALE : 0));
-      ndMin[k]! += night;
-      ndU[k]! += night * (pd.night - pd.worked);
-      otMin[k]! += overtime;
-      otU[k]! += overtime * pd.overtime;
-      ndotMin[k]! += overtimeNight;
-      ndotU[k]! += overtimeNight * (pd.nightOvertime - pd.overtime);
+      sums[N_KEYS + k]! += regular * (pd.worked - (salaryCovers ? RATE_SCALE : 0));
+      sums[2 * N_KEYS + k]! += night;
+      sums[3 * N_KEYS + k]! += night * (pd.night - pd.worked);
+      sums[4 * N_KEYS + k]! += overtime;
+      sums[5 * N_KEYS + k]! += overtime * pd.overtime;
+      sums[6 * N_KEYS + k]! += overtimeNight;
+      sums[7 * N_KEYS + k]! += overtimeNight * (pd.nightOvertime - pd.overtime);
       if (cola) t.colaU += Math.min(regular, fullDay) * colaFactor(DAY_TYPES[type]!, true, pd);
       // Art. 88 no work, no pay: lateness/undertime is deducted where the salary pays a whole day; premium days
       // and daily-rate pay are already computed on the hours actually worked.

@@ -6,7 +6,14 @@
  * (Art. 88), capped at the basic pay. Each line is rounded half-up once from its exact fraction (REFERENCE.md
  * §8.2, §8.4 option (a)).
  */
-import { divHalfUp, formatMoney, formatRate, mulDivHalfUp, RATE_SCALE } from '../../money.js';
+import {
+  divHalfUp,
+  formatMoney,
+  formatNegatedRate,
+  formatRate,
+  mulDivHalfUp,
+  RATE_SCALE,
+} from '../../money.js';
 import { DAY_KEYS, type CompiledDay } from '../../tables/index.js';
 import { N_KEYS, type AttendanceTally } from './attendance.js';
 import type { Slip } from './slip.js';
@@ -87,17 +94,16 @@ export function attendanceEarnings(
     } else slip.earn('BASIC', 'Basic salary', 1, 'period', formatMoney(basic), basic, dayTaxable, true);
     // Attendance deductions reduce the period's basic pay, never below zero.
     const att: AttCtx = { slip, room: basic, rNum, taxable: dayTaxable };
-    if (absentDays)
-      attDed(att, 'ABSENT', 'Unpaid absence', absentDays, 'day', absentDays, rDen, formatRate(rNum, rDen));
+    if (absentDays) attDed(att, 'ABSENT', 'Unpaid absence', absentDays, 'day', absentDays, rDen, rNum, rDen);
     for (let k = 0; k < N_KEYS; k++) {
       const n = forfeitDays[k]!;
       if (n === 0) continue;
       const mult = premiums[k]!.unworked;
-      attDed(att, HOLX_CODE[k]!, HOLX_DESC[k]!, n, 'day', n * mult, dayDen, formatRate(rNum * mult, dayDen));
+      attDed(att, HOLX_CODE[k]!, HOLX_DESC[k]!, n, 'day', n * mult, dayDen, rNum * mult, dayDen);
     }
     // Per-minute rate unrounded: monthly × 12 / divisor / hoursPerDay / 60 × minutes, rounded once.
-    const hourRate = lateMin || undertimeMin ? formatRate(rNum, rDen * hpd) : '';
-    if (lateMin) attDed(att, 'LATE', 'Tardiness', lateMin / 60, 'hour', lateMin, rDen * fullDay, hourRate);
+    if (lateMin)
+      attDed(att, 'LATE', 'Tardiness', lateMin / 60, 'hour', lateMin, rDen * fullDay, rNum, rDen * hpd);
     if (undertimeMin)
       attDed(
         att,
@@ -107,7 +113,8 @@ export function attendanceEarnings(
         'hour',
         undertimeMin,
         rDen * fullDay,
-        hourRate,
+        rNum,
+        rDen * hpd,
       );
     basicEarned += att.room;
   }
@@ -179,7 +186,8 @@ function attDed(
   unit: PayslipLine['unit'],
   units: number,
   den: number,
-  rate: string,
+  rateNum: number,
+  rateDen: number,
 ) {
   let amt = mulDivHalfUp(a.rNum, units, 1, den);
   if (amt > a.room) {
@@ -187,7 +195,8 @@ function attDed(
     amt = a.room;
   }
   a.room -= amt;
-  a.slip.earn(c, description, qty, unit, '-' + rate, -amt, a.taxable, true);
+  // The rate shown is the unrounded day / hour rate, negated (rateNum / rateDen centavos).
+  a.slip.earn(c, description, qty, unit, formatNegatedRate(rateNum, rateDen), -amt, a.taxable, true);
 }
 
 function hourLine(
