@@ -42,9 +42,10 @@ function flag(v: unknown, F: Record<string, string>, k: string): boolean {
   return bool(v, F[k]!, false); // throws
 }
 
-/** hours() of dayPay.ts, with a first test for the common case of a whole number of minutes (7.75 h = 465):
+/** hours() of dayPay.ts, with first tests for the common cases, zero and a whole number of minutes (7.75 h = 465):
  *  the same minutes, no rounding needed; anything else goes to the full check. */
 function dayHours(v: unknown, prefix: string, name: string, max: number): number {
+  if (v === 0) return 0; // most night and overtime fields (before any other test: measured 13% of the tally)
   if (typeof v === 'number' && v > 0 && v <= max) {
     const m = v * 60;
     if (m === Math.floor(m)) return m;
