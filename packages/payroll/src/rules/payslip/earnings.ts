@@ -139,9 +139,11 @@ export function attendanceEarnings(
         );
       }
     }
-    hourLine(slip, ND_CODE[k]!, ND_DESC[k]!, ndMin[k]!, ndU[k]!, rNum, hourDen, dayTaxable);
-    hourLine(slip, OT_CODE[k]!, OT_DESC[k]!, otMin[k]!, otU[k]!, rNum, hourDen, dayTaxable);
-    hourLine(slip, NDOT_CODE[k]!, NDOT_DESC[k]!, ndotMin[k]!, ndotU[k]!, rNum, hourDen, dayTaxable);
+    // Most keys have no night or overtime hours: tested here rather than by a call that returns at once.
+    if (ndU[k]! > 0) hourLine(slip, ND_CODE[k]!, ND_DESC[k]!, ndMin[k]!, ndU[k]!, rNum, hourDen, dayTaxable);
+    if (otU[k]! > 0) hourLine(slip, OT_CODE[k]!, OT_DESC[k]!, otMin[k]!, otU[k]!, rNum, hourDen, dayTaxable);
+    if (ndotU[k]! > 0)
+      hourLine(slip, NDOT_CODE[k]!, NDOT_DESC[k]!, ndotMin[k]!, ndotU[k]!, rNum, hourDen, dayTaxable);
     if (holDays[k]! > 0) {
       const mult = premiums[k]!.unworked;
       const amt = mulDivHalfUp(rNum, holDays[k]! * mult, 1, dayDen);
