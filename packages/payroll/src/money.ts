@@ -57,13 +57,19 @@ const CENTS = Array.from({ length: 100 }, (_, c) => (c < 10 ? '.0' : '.') + c);
 
 // Direct-mapped cache of recent results: payslips repeat many amounts (0.00, contribution shares, half-month
 // salaries), and a hit saves the number-to-text conversion and a string allocation.
-const FORMAT_SLOTS = 4096; // a power of two: the slot is the low bits of the amount
+const FORMAT_BITS = 14;
+const FORMAT_SLOTS = 1 << FORMAT_BITS;
 const formattedCents = new Float64Array(FORMAT_SLOTS).fill(NaN);
 const formattedText: Money[] = new Array<Money>(FORMAT_SLOTS).fill('');
 
+/** The cache slot of an integer (or of two): a multiplicative hash of its low 32 bits. Amounts and rates are often
+ *  multiples of a power of two (salaries in whole hundreds of pesos, multipliers over 10,000), so their low bits
+ *  alone would crowd a few slots. */
+const slotOf = (x: number): number => Math.imul(x | 0, 0x9e3779b1) >>> (32 - FORMAT_BITS);
+
 /** Formats centavos as "1234.50". */
 export function formatMoney(cents: number): Money {
-  const slot = cents & (FORMAT_SLOTS - 1);
+  const slot = slotOf(cents);
   if (formattedCents[slot] === cents) return formattedText[slot]!;
   const abs = cents < 0 ? -cents : cents;
   // Int32 division where it fits (the common case, and faster); exact either way for safe integers.
@@ -167,11 +173,22 @@ const rateText: string[] = new Array<string>(FORMAT_SLOTS).fill('');
  *  payslip line. Display only: no amount is computed from it. */
 export function formatRate(num: number, den: number): string {
   // Cached like formatMoney: employees on the same salary grade share their line rates.
-  const slot = (num ^ den) & (FORMAT_SLOTS - 1);
+  const slot = slotOf((num | 0) ^ Math.imul(den | 0, 0x85ebca6b));
   if (rateNum[slot] === num && rateDen[slot] === den) return rateText[slot]!;
   const text = rateToText(num, den);
   rateNum[slot] = num;
   rateDen[slot] = den;
+  rateText[slot] = text;
+  return text;
+}
+
+/** "-" + formatRate(num, den), cached the same way (under the key num / −den, which no formatRate call uses). */
+export function formatNegatedRate(num: number, den: number): string {
+  const slot = slotOf((num | 0) ^ Math.imul(-den | 0, 0x85ebca6b));
+  if (rateNum[slot] === num && rateDen[slot] === -den) return rateText[slot]!;
+  const text = '-' + formatRate(num, den);
+  rateNum[slot] = num;
+  rateDen[slot] = -den;
   rateText[slot] = text;
   return text;
 }

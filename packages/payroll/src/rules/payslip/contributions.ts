@@ -77,17 +77,17 @@ export function contributions(
   const ph = philhealthCore(mbs, pickPhilhealth(tables, monthStart, 'period.start', 'PhilHealth'));
   const pg = pagibigCore(hdmfMonthly, pickPagibig(tables, monthStart, 'period.start', 'Pag-IBIG'));
   // Weekly: due on the last week of the month ("last-week") or every week ("month-to-date").
-  const sh: ShareCtx = { frequency, split, cutoff, mtd, due: lastWeek || weeklyMode === 'month-to-date' };
+  const due = lastWeek || weeklyMode === 'month-to-date';
 
-  const sssEeSS = share(sh, doSss, s.employeeSS, 'sssEmployeeSS');
-  const sssEeMpf = share(sh, doSss, s.employeeMPF, 'sssEmployeeMPF');
+  const sssEeSS = share(frequency, split, cutoff, mtd, due, doSss, s.employeeSS, 'sssEmployeeSS');
+  const sssEeMpf = share(frequency, split, cutoff, mtd, due, doSss, s.employeeMPF, 'sssEmployeeMPF');
   const sssEe = sssEeSS + sssEeMpf;
-  const sssEr = share(sh, doSss, s.employerSS + s.employerMPF, 'sssEmployer');
-  const sssEc = share(sh, doSss, s.employerEC, 'sssEC');
-  const phEe = share(sh, doPhic, ph.employeeShare, 'philhealthEmployee');
-  const phEr = share(sh, doPhic, ph.employerShare, 'philhealthEmployer');
-  const pgEe = share(sh, doHdmf, pg.employee, 'pagibigEmployee');
-  const pgEr = share(sh, doHdmf, pg.employer, 'pagibigEmployer');
+  const sssEr = share(frequency, split, cutoff, mtd, due, doSss, s.employerSS + s.employerMPF, 'sssEmployer');
+  const sssEc = share(frequency, split, cutoff, mtd, due, doSss, s.employerEC, 'sssEC');
+  const phEe = share(frequency, split, cutoff, mtd, due, doPhic, ph.employeeShare, 'philhealthEmployee');
+  const phEr = share(frequency, split, cutoff, mtd, due, doPhic, ph.employerShare, 'philhealthEmployer');
+  const pgEe = share(frequency, split, cutoff, mtd, due, doHdmf, pg.employee, 'pagibigEmployee');
+  const pgEr = share(frequency, split, cutoff, mtd, due, doHdmf, pg.employer, 'pagibigEmployer');
   w.sssMonthly = sssMonthly;
   w.mbs = mbs;
   w.hdmfMonthly = hdmfMonthly;
@@ -102,31 +102,32 @@ export function contributions(
   w.pgEr = pgEr;
 }
 
-interface ShareCtx {
-  frequency: PayslipFrequency;
-  split: ContributionSplit;
-  cutoff: 1 | 2;
-  mtd: Record<string, unknown> | undefined;
-  /** Weekly: whether this week deducts the contributions. */
-  due: boolean;
-}
-
 /** This period's part of a monthly contribution under the company's split (REFERENCE §8.5). */
-function share(c: ShareCtx, on: boolean, full: number, mtdKey: string): number {
+function share(
+  frequency: PayslipFrequency,
+  split: ContributionSplit,
+  cutoff: 1 | 2,
+  mtd: Record<string, unknown> | undefined,
+  /** Weekly: whether this week deducts the contributions. */
+  due: boolean,
+  on: boolean,
+  full: number,
+  mtdKey: string,
+): number {
   if (!on) return 0;
-  if (c.frequency === 'monthly') return full;
+  if (frequency === 'monthly') return full;
   // Weekly, on the month-to-date basis of the "month-to-date" split (REFERENCE §8.5 (C)/(D); SSS, PhilHealth and
   // Pag-IBIG are monthly amounts on the month's compensation, §8.7): the month's amount on the compensation so far
   // less what earlier weeks of the month took (nothing under "last-week"), so the month remits the table amount.
-  if (c.frequency === 'weekly') return c.due ? full - mtdMoney(c.mtd, mtdKey) : 0;
-  switch (c.split) {
+  if (frequency === 'weekly') return due ? full - mtdMoney(mtd, mtdKey) : 0;
+  switch (split) {
     case 'equal': // half on each cut-off; the odd centavo on the first
-      return c.cutoff === 1 ? divHalfUp(full, 2) : full - divHalfUp(full, 2);
+      return cutoff === 1 ? divHalfUp(full, 2) : full - divHalfUp(full, 2);
     case 'first-cutoff':
-      return c.cutoff === 1 ? full : 0;
+      return cutoff === 1 ? full : 0;
     case 'second-cutoff':
-      return c.cutoff === 2 ? full : 0;
+      return cutoff === 2 ? full : 0;
     case 'month-to-date': // half on a projection first, then the month's actual amount less what was taken
-      return c.cutoff === 1 ? divHalfUp(full, 2) : full - mtdMoney(c.mtd, mtdKey);
+      return cutoff === 1 ? divHalfUp(full, 2) : full - mtdMoney(mtd, mtdKey);
   }
 }

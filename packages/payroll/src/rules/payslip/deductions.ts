@@ -11,12 +11,28 @@ import { code, itemFields, items } from './inputs.js';
 import type { Slip } from './slip.js';
 import type { PayslipWork } from './terms.js';
 
+// The SSS line's description names its two parts. Employees on the same salary credit share it, so recent ones are
+// kept (a pure function of the two amounts, written once per slot: nothing of one payslip reaches another).
+const SSS_SLOTS = 256;
+const sssKeySs = new Float64Array(SSS_SLOTS).fill(NaN);
+const sssKeyMpf = new Float64Array(SSS_SLOTS);
+const sssText: string[] = new Array<string>(SSS_SLOTS).fill('');
+
+function sssDescription(ss: number, mpf: number): string {
+  const slot = Math.imul((ss | 0) ^ Math.imul(mpf | 0, 0x85ebca6b), 0x9e3779b1) >>> 24;
+  if (sssKeySs[slot] === ss && sssKeyMpf[slot] === mpf) return sssText[slot]!;
+  const d = `SSS employee share (regular SS ${formatMoney(ss)}, MPF ${formatMoney(mpf)})`;
+  sssKeySs[slot] = ss;
+  sssKeyMpf[slot] = mpf;
+  sssText[slot] = d;
+  return d;
+}
+
 /** Takes the deductions off `slip` (shares and tax from `w`); returns the withholding tax actually withheld. */
 export function takeDeductions(slip: Slip, w: PayslipWork, inp: Record<string, unknown>): number {
   const { minNet, lastOfYear, sssEe, sssEeSS, sssEeMpf, phEe, pgEe, wtax } = w;
   if (sssEe) {
-    const d = `SSS employee share (regular SS ${formatMoney(sssEeSS)}, MPF ${formatMoney(sssEeMpf)})`;
-    slip.deduct('SSS', d, sssEe, false, minNet);
+    slip.deduct('SSS', sssDescription(sssEeSS, sssEeMpf), sssEe, false, minNet);
   }
   if (phEe) slip.deduct('PHIC', 'PhilHealth employee share', phEe, false, minNet);
   if (pgEe) slip.deduct('HDMF', 'Pag-IBIG employee share', pgEe, false, minNet);

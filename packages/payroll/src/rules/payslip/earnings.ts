@@ -6,7 +6,14 @@
  * (Art. 88), capped at the basic pay. Each line is rounded half-up once from its exact fraction (REFERENCE.md
  * §8.2, §8.4 option (a)).
  */
-import { divHalfUp, formatMoney, formatRate, mulDivHalfUp, RATE_SCALE } from '../../money.js';
+import {
+  divHalfUp,
+  formatMoney,
+  formatNegatedRate,
+  formatRate,
+  mulDivHalfUp,
+  RATE_SCALE,
+} from '../../money.js';
 import { DAY_KEYS, type CompiledDay } from '../../tables/index.js';
 import { N_KEYS, type AttendanceTally } from './attendance.js';
 import type { Slip } from './slip.js';
@@ -52,6 +59,8 @@ const HOL_DESC = LABEL.map((l) => `Holiday pay, ${l} not worked`);
 const HOLX_CODE = ABBR.map((a) => `HOLX_${a}`);
 const HOLX_DESC = LABEL.map((l) => `Unpaid ${l} (absent on the workday before, Art. 94)`);
 
+const WHOLE_PERIOD = Object.freeze({ days: 1, of: 1 });
+
 /** Adds the earning lines of the attendance to `slip`; returns the basic salary earned (for the 13th month: no
  *  premiums, OT, night differential or COLA). `premiums` is the premium table in force, by DAY_KEYS index.
  *  `share` (days of the period, of all its days) pays that part of a monthly salary: rate-changes.ts prices the
@@ -61,7 +70,7 @@ export function attendanceEarnings(
   p: PayTerms,
   t: AttendanceTally,
   premiums: CompiledDay[],
-  share: { days: number; of: number } = { days: 1, of: 1 },
+  share: { days: number; of: number } = WHOLE_PERIOD,
 ): number {
   const { monthly, weekly, weekDays, rateCents, periodsPerMonth, rNum, rDen, hpd, cola } = p;
   const fullDay = hpd * 60;
@@ -85,17 +94,16 @@ export function attendanceEarnings(
     } else slip.earn('BASIC', 'Basic salary', 1, 'period', formatMoney(basic), basic, dayTaxable, true);
     // Attendance deductions reduce the period's basic pay, never below zero.
     const att: AttCtx = { slip, room: basic, rNum, taxable: dayTaxable };
-    if (absentDays)
-      attDed(att, 'ABSENT', 'Unpaid absence', absentDays, 'day', absentDays, rDen, formatRate(rNum, rDen));
+    if (absentDays) attDed(att, 'ABSENT', 'Unpaid absence', absentDays, 'day', absentDays, rDen, rNum, rDen);
     for (let k = 0; k < N_KEYS; k++) {
       const n = forfeitDays[k]!;
       if (n === 0) continue;
       const mult = premiums[k]!.unworked;
-      attDed(att, HOLX_CODE[k]!, HOLX_DESC[k]!, n, 'day', n * mult, dayDen, formatRate(rNum * mult, dayDen));
+      attDed(att, HOLX_CODE[k]!, HOLX_DESC[k]!, n, 'day', n * mult, dayDen, rNum * mult, dayDen);
     }
     // Per-minute rate unrounded: monthly × 12 / divisor / hoursPerDay / 60 × minutes, rounded once.
-    const hourRate = lateMin || undertimeMin ? formatRate(rNum, rDen * hpd) : '';
-    if (lateMin) attDed(att, 'LATE', 'Tardiness', lateMin / 60, 'hour', lateMin, rDen * fullDay, hourRate);
+    if (lateMin)
+      attDed(att, 'LATE', 'Tardiness', lateMin / 60, 'hour', lateMin, rDen * fullDay, rNum, rDen * hpd);
     if (undertimeMin)
       attDed(
         att,
@@ -105,7 +113,8 @@ export function attendanceEarnings(
         'hour',
         undertimeMin,
         rDen * fullDay,
-        hourRate,
+        rNum,
+        rDen * hpd,
       );
     basicEarned += att.room;
   }
@@ -130,9 +139,11 @@ export function attendanceEarnings(
         );
       }
     }
-    hourLine(slip, ND_CODE[k]!, ND_DESC[k]!, ndMin[k]!, ndU[k]!, rNum, hourDen, dayTaxable);
-    hourLine(slip, OT_CODE[k]!, OT_DESC[k]!, otMin[k]!, otU[k]!, rNum, hourDen, dayTaxable);
-    hourLine(slip, NDOT_CODE[k]!, NDOT_DESC[k]!, ndotMin[k]!, ndotU[k]!, rNum, hourDen, dayTaxable);
+    // Most keys have no night or overtime hours: tested here rather than by a call that returns at once.
+    if (ndU[k]! > 0) hourLine(slip, ND_CODE[k]!, ND_DESC[k]!, ndMin[k]!, ndU[k]!, rNum, hourDen, dayTaxable);
+    if (otU[k]! > 0) hourLine(slip, OT_CODE[k]!, OT_DESC[k]!, otMin[k]!, otU[k]!, rNum, hourDen, dayTaxable);
+    if (ndotU[k]! > 0)
+      hourLine(slip, NDOT_CODE[k]!, NDOT_DESC[k]!, ndotMin[k]!, ndotU[k]!, rNum, hourDen, dayTaxable);
     if (holDays[k]! > 0) {
       const mult = premiums[k]!.unworked;
       const amt = mulDivHalfUp(rNum, holDays[k]! * mult, 1, dayDen);
@@ -177,7 +188,8 @@ function attDed(
   unit: PayslipLine['unit'],
   units: number,
   den: number,
-  rate: string,
+  rateNum: number,
+  rateDen: number,
 ) {
   let amt = mulDivHalfUp(a.rNum, units, 1, den);
   if (amt > a.room) {
@@ -185,7 +197,8 @@ function attDed(
     amt = a.room;
   }
   a.room -= amt;
-  a.slip.earn(c, description, qty, unit, '-' + rate, -amt, a.taxable, true);
+  // The rate shown is the unrounded day / hour rate, negated (rateNum / rateDen centavos).
+  a.slip.earn(c, description, qty, unit, formatNegatedRate(rateNum, rateDen), -amt, a.taxable, true);
 }
 
 function hourLine(

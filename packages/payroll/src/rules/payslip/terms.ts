@@ -170,7 +170,9 @@ export function readTerms(inp: Record<string, unknown>): PayslipWork {
     doPhic,
     doHdmf,
     doTax,
-    ...dayRate(monthly, rateCents, divisor),
+    // dayRate(monthly, rateCents, divisor), written out: a spread in the middle of this literal is slow
+    rNum: monthly ? rateCents * 12 : rateCents,
+    rDen: monthly ? divisor : 1,
     hdmfPeriod: 0,
     bucketUsed: 0,
     sssMonthly: 0,
