@@ -16,8 +16,12 @@ import {
 } from './import-repository.js';
 import {
   checkPunchFile,
+  punchFileParts,
+  punchReadState,
   punchSliceBytes,
   readPunchBatches,
+  shapeFromJson,
+  shapeToJson,
   type PunchBatch,
   type PunchFileShape,
 } from './punch-file.js';
@@ -26,12 +30,6 @@ const PREVIEW_ERRORS = 200;
 const PREVIEW_SAMPLE = 20;
 /** A job that shows no sign of life for this long was cut off (a restart): it is reported as failed. */
 const STALE_AFTER_MS = 10 * 60_000;
-/**
- * Uploads kept in memory from the upload to the commit (a few at most; an evicted one is read back from its row):
- * holding the file costs less than reading it back, which briefly takes its base64 text, the gzipped bytes
- * and the file again.
- */
-const CACHE_LIMIT = 2;
 const DAY_MS = 86_400_000;
 /** A punch's key is `employee * 2^32 + seconds since 1999`: exact in a double for a million employees. */
 const KEY_EPOCH_S = Date.UTC(1999, 0, 1) / 1000;
@@ -45,6 +43,13 @@ interface Scan {
   errorCount: number;
   errors: ImportRowError[];
   sample: NonNullable<PunchImportRow['preview']['Sample']>;
+}
+
+/** The stored file of a job: what the upload's checks found, its size, and its parts in order. */
+interface StoredFile {
+  shape: PunchFileShape;
+  size: number;
+  parts: () => AsyncGenerator<Buffer>;
 }
 
 /** One slice of valid punches, with the key of each for counting duplicates. */
@@ -63,7 +68,6 @@ interface Slice extends PunchColumns {
 export function punchImportService(db: Database, log: FastifyBaseLogger) {
   const progress = new Map<string, number>();
   const running = new Set<string>();
-  const uploads = new Map<string, Buffer>();
 
   /** The process's memory at a step of a job, logged with PUNCH_IMPORT_MEMORY_LOG=1 (decision 0008: RSS target). */
   const memory = (importId: string, step: string) => {
@@ -83,10 +87,40 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     );
   };
 
-  const fileOf = async (tx: Tx, tenantId: string, id: string) => {
-    const data = uploads.get(id) ?? (await repo.fileOf(tx, tenantId, id));
+  /**
+   * The job's file, to be read one part at a time (decision 0008: never whole in memory), each part in `read`'s
+   * transaction. A job uploaded before parts (migration 0027) has its file whole in its row, checked again here.
+   */
+  const fileOf = async (
+    tx: Tx,
+    tenantId: string,
+    id: string,
+    fileName: string,
+    read: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
+  ): Promise<StoredFile> => {
+    const stored = await repo.shapeOf(tx, tenantId, id);
+    if (stored) {
+      return {
+        shape: shapeFromJson(stored.shape),
+        size: stored.size,
+        parts: async function* () {
+          for (let seq = 0; ; seq++) {
+            const part = await read((tx) => repo.part(tx, tenantId, id, seq));
+            if (!part) return;
+            yield part;
+          }
+        },
+      };
+    }
+    const data = await repo.fileOf(tx, tenantId, id);
     if (!data) throw new Error('the uploaded file is no longer stored');
-    return data;
+    return {
+      shape: checkPunchFile(fileName, data),
+      size: data.length,
+      parts: async function* () {
+        yield data;
+      },
+    };
   };
 
   /**
@@ -95,8 +129,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
    */
   async function scan(
     refs: EmployeeRef[],
-    data: Buffer,
-    shape: PunchFileShape,
+    file: StoredFile,
     onProgress: (done: number) => void,
     onSlice: (slice: Slice) => Promise<void>,
   ): Promise<Scan> {
@@ -104,6 +137,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     const byKey = new Map<string, number>();
     refs.forEach((r, i) => byKey.set(r.employee_number.toLowerCase(), i));
     refs.forEach((r, i) => r.device_user_id && byKey.set(r.device_user_id.toLowerCase(), i));
+    const { shape } = file;
     const out: Scan = {
       format: shape.format,
       totalRows: 0,
@@ -176,18 +210,24 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       return slice.end > from ? slice : null;
     };
     let pending: Promise<void> | null = null;
-    const batches = readPunchBatches(data, shape);
+    const state = punchReadState();
     let read = shape.start;
-    for (let slice = nextSlice(batches, read); slice; slice = nextSlice(batches, read)) {
-      read = slice.end;
-      out.validRows += slice.keys.length;
-      // The previous slice's statements run on the database while this one was parsed.
-      await pending;
-      pending = slice.keys.length ? onSlice(slice) : null;
-      // Awaited below; a failure must not go unhandled before then.
-      pending?.catch(() => undefined);
-      onProgress(slice.end / data.length);
-      await yieldToEventLoop();
+    let offset = 0;
+    // One part of the file at a time (whole lines each); a slice ends at the end of its part at the latest.
+    for await (const part of file.parts()) {
+      const batches = readPunchBatches(part, shape, state, offset);
+      offset += part.length;
+      for (let slice = nextSlice(batches, read); slice; slice = nextSlice(batches, read)) {
+        read = slice.end;
+        out.validRows += slice.keys.length;
+        // The previous slice's statements run on the database while this one was parsed.
+        await pending;
+        pending = slice.keys.length ? onSlice(slice) : null;
+        // Awaited below; a failure must not go unhandled before then.
+        pending?.catch(() => undefined);
+        onProgress(slice.end / file.size);
+        await yieldToEventLoop();
+      }
     }
     await pending;
     return out;
@@ -201,21 +241,22 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     running.add(id);
     progress.set(id, 1);
     try {
-      const { job, data, refs } = await db.withTenant(tenantId, async (tx) => ({
-        job: (await repo.get(tx, tenantId, companyId, id))!,
-        data: await fileOf(tx, tenantId, id),
-        refs: await repo.employeeRefs(tx, tenantId, companyId),
-      }));
-      const shape = checkPunchFile(job.file_name, data);
-      memory(id, 'validation read the file');
+      const { file, refs } = await db.withTenant(tenantId, async (tx) => {
+        const job = (await repo.get(tx, tenantId, companyId, id))!;
+        return {
+          // Each part is read in a short transaction of its own, as each slice is looked up.
+          file: await fileOf(tx, tenantId, id, job.file_name, (work) => db.withTenant(tenantId, work)),
+          refs: await repo.employeeRefs(tx, tenantId, companyId),
+        };
+      });
+      memory(id, 'validation started');
       // Sized once from the line count: doubling would briefly hold the old list and the new one.
-      const keys = new KeyList(shape.lines);
+      const keys = new KeyList(file.shape.lines);
       const existing = new KeyList();
       // A short transaction per slice: other requests of the tenant get their turn in between (PGlite).
       const result = await scan(
         refs,
-        data,
-        shape,
+        file,
         (done) => progress.set(id, Math.min(95, 1 + Math.floor(94 * done))),
         async (slice) => {
           for (const key of slice.keys) keys.push(key);
@@ -231,7 +272,6 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       await db.withTenant(tenantId, (tx) => repo.saveValidation(tx, tenantId, id, counts(result, newRows)));
     } catch (error) {
       log.error({ err: error, importId: id }, 'punch import validation failed');
-      uploads.delete(id);
       await db.withTenant(tenantId, (tx) =>
         repo.setStatus(tx, tenantId, id, 'Failed', {
           message: 'The file could not be checked. Upload it again; if it keeps failing, contact support.',
@@ -251,15 +291,15 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       const outcome = await db.withTenant(tenantId, async (tx) => {
         const job = await repo.get(tx, tenantId, companyId, id, true);
         if (!job || job.status !== 'Committing') return null;
-        const data = await fileOf(tx, tenantId, id);
-        memory(id, 'commit read the file');
+        // The parts are read in the commit's transaction.
+        const file = await fileOf(tx, tenantId, id, job.file_name, (work) => work(tx));
+        memory(id, 'commit started');
         const reason = `Imported from ${job.file_name}`;
         let added = 0;
         // The file is read and checked again against the employees as they are now: all rows go in, or none.
         const result = await scan(
           await repo.employeeRefs(tx, tenantId, companyId),
-          data,
-          checkPunchFile(job.file_name, data),
+          file,
           (done) => progress.set(id, Math.min(99, Math.floor(99 * done))),
           async (slice) => {
             added += await repo.insertPunches(tx, tenantId, companyId, slice, reason);
@@ -301,7 +341,6 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         }),
       );
     } finally {
-      uploads.delete(id);
       running.delete(id);
       progress.delete(id);
     }
@@ -362,8 +401,17 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       return settleIfStale(tx, user.tenantId, row);
     },
 
-    /** Stores the upload as a queued job of the user's company; validation starts once the caller commits. */
-    async enqueue(tx: Tx, user: CurrentUser, fileName: string, data: Buffer) {
+    /**
+     * Stores the upload as a queued job of the user's company, the file in parts of whole lines (decision 0008);
+     * validation starts once the caller commits. `shape` is what `check` found for the file.
+     */
+    async enqueue(
+      tx: Tx,
+      user: CurrentUser,
+      fileName: string,
+      data: Buffer,
+      shape: PunchFileShape = checkPunchFile(fileName, data),
+    ) {
       const { tenantId, companyId } = user;
       const company = await repo.lockCompany(tx, tenantId, companyId);
       if (!company) throw problems.notFound('The company was not found.');
@@ -382,15 +430,18 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         companyId,
         userId: user.userId,
         fileName,
-        data,
+        fileSize: data.length,
         sha256: createHash('sha256').update(data).digest('hex'),
+        shape: shapeToJson(shape),
       });
+      let seq = 0;
+      for (const [from, to] of punchFileParts(data, shape)) {
+        await repo.insertPart(tx, tenantId, id, seq++, data.subarray(from, to));
+      }
       const row = (await repo.get(tx, tenantId, companyId, id))!;
       return {
         row,
         start: () => {
-          uploads.set(id, data);
-          while (uploads.size > CACHE_LIMIT) uploads.delete(uploads.keys().next().value!);
           void validate(tenantId, companyId, id).catch(logFailure(id));
         },
       };
@@ -435,7 +486,6 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         );
       }
       await repo.setStatus(tx, user.tenantId, id, 'Discarded', { dropFile: true });
-      uploads.delete(id);
       return { ...row, status: 'Discarded' as const, message: null };
     },
   };

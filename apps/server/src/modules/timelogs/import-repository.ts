@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { PunchImport, PunchImportStatus } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
+import type { StoredPunchShape } from './punch-file.js';
 
 /** The SQL of punch-file imports (decision 0008): the job rows, the company's employees, the punches. */
 
@@ -56,6 +57,9 @@ const SELECT_IMPORT = `
          error_count, added_count, preview, heartbeat_at, created_at, committed_at
     FROM punch_imports`;
 
+const dropParts = (tx: Tx, tenantId: string, id: string) =>
+  tx.query(`DELETE FROM punch_import_parts WHERE tenant_id = $1 AND import_id = $2`, [tenantId, id]);
+
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
@@ -86,37 +90,76 @@ export const punchImportsRepo = {
     return row ?? null;
   },
 
+  /** The job row; the file goes in afterwards, part by part (`insertPart`). */
   async insert(
     tx: Tx,
     tenantId: string,
-    job: { id: string; companyId: string; userId: string; fileName: string; data: Buffer; sha256: string },
+    job: {
+      id: string;
+      companyId: string;
+      userId: string;
+      fileName: string;
+      fileSize: number;
+      sha256: string;
+      shape: StoredPunchShape;
+    },
   ) {
-    // Gzipped on libuv's thread pool and sent as base64 text, as the employee import does (decision 0005).
-    const stored = await gzipAsync(job.data);
     await tx.query(
       `INSERT INTO punch_imports (tenant_id, id, company_id, uploaded_by, file_name, file_size, file_sha256,
-                                  file_data, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, decode($8, 'base64'), 'Queued')`,
+                                  file_shape, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'Queued')`,
       [
         tenantId,
         job.id,
         job.companyId,
         job.userId,
         job.fileName,
-        job.data.length,
+        job.fileSize,
         job.sha256,
-        stored.toString('base64'),
+        JSON.stringify(job.shape),
       ],
     );
   },
 
+  /**
+   * One part of the file (whole lines, about a megabyte): gzipped on libuv's thread pool and sent as base64
+   * text, as the employee import stores its file (decision 0005).
+   */
+  async insertPart(tx: Tx, tenantId: string, id: string, seq: number, part: Buffer) {
+    const stored = await gzipAsync(part);
+    await tx.query(
+      `INSERT INTO punch_import_parts (tenant_id, import_id, seq, data) VALUES ($1, $2, $3, decode($4, 'base64'))`,
+      [tenantId, id, seq, stored.toString('base64')],
+    );
+  },
+
+  /** Part `seq` of the file, inflated; null past the last part. */
+  async part(tx: Tx, tenantId: string, id: string, seq: number) {
+    const [row] = await tx.query<{ part: string }>(
+      `SELECT encode(data, 'base64') AS part FROM punch_import_parts
+        WHERE tenant_id = $1 AND import_id = $2 AND seq = $3`,
+      [tenantId, id, seq],
+    );
+    return row ? gunzipAsync(Buffer.from(row.part, 'base64')) : null;
+  },
+
+  /** What the upload's checks found, and the file's size: null for a job uploaded before parts (migration 0027). */
+  async shapeOf(tx: Tx, tenantId: string, id: string) {
+    const [row] = await tx.query<{ file_shape: StoredPunchShape | null; file_size: string }>(
+      `SELECT file_shape, file_size FROM punch_imports WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id],
+    );
+    return row?.file_shape ? { shape: row.file_shape, size: Number(row.file_size) } : null;
+  },
+
   /** Previews nobody committed are discarded when a newer file arrives: one pending preview per company. */
   async discardPending(tx: Tx, tenantId: string, companyId: string) {
-    await tx.query(
+    const discarded = await tx.query<{ id: string }>(
       `UPDATE punch_imports SET status = 'Discarded', file_data = NULL
-        WHERE tenant_id = $1 AND company_id = $2 AND status IN ('Ready', 'Invalid')`,
+        WHERE tenant_id = $1 AND company_id = $2 AND status IN ('Ready', 'Invalid') RETURNING id`,
       [tenantId, companyId],
     );
+    for (const { id } of discarded) await dropParts(tx, tenantId, id);
   },
 
   async setStatus(
@@ -132,6 +175,7 @@ export const punchImportsRepo = {
         WHERE tenant_id = $1 AND id = $2`,
       [tenantId, id, status, fields.message ?? null, fields.dropFile ?? false],
     );
+    if (fields.dropFile) await dropParts(tx, tenantId, id);
   },
 
   /** Moves a job on only from the expected status; answers whether it did (the claim of a worker). */
@@ -144,6 +188,7 @@ export const punchImportsRepo = {
     return rows.length > 0;
   },
 
+  /** The whole file of a job uploaded before parts (migration 0027). */
   async fileOf(tx: Tx, tenantId: string, id: string) {
     const [row] = await tx.query<{ file_base64: string | null }>(
       `SELECT encode(file_data, 'base64') AS file_base64 FROM punch_imports WHERE tenant_id = $1 AND id = $2`,
@@ -179,6 +224,7 @@ export const punchImportsRepo = {
         WHERE tenant_id = $1 AND id = $2`,
       [tenantId, id, added],
     );
+    await dropParts(tx, tenantId, id);
   },
 
   /** Every employee of the company, by number and by terminal user id, for matching a punch file. */

@@ -181,13 +181,63 @@ const errorOf = (row: number, column: string, value: string, message: string): I
   Message: message,
 });
 
-/** The file's rows, a slice at a time; row numbers are the file's line (CSV: record) numbers. */
-export function* readPunchBatches(data: Buffer, shape: PunchFileShape): Generator<PunchBatch> {
-  const at = { from: shape.start, before: 0, headerSeen: false };
+/** Where the reading of a file is between its parts: the next slice's start in the part, rows read, the header. */
+export interface PunchReadState {
+  from: number;
+  before: number;
+  headerSeen: boolean;
+}
+
+export const punchReadState = (): PunchReadState => ({ from: 0, before: 0, headerSeen: false });
+
+/**
+ * The rows of a file, or of one stored part of it (whole lines, decision 0008), a slice at a time; row numbers
+ * are the file's line (CSV: record) numbers. `state` carries the row count and the header from one part to the
+ * next; `offset` is where the part starts in the file (0 for the first part, which holds the byte-order mark), and
+ * each batch's `end` counts from the start of the file.
+ */
+export function* readPunchBatches(
+  data: Buffer,
+  shape: PunchFileShape,
+  state: PunchReadState = punchReadState(),
+  offset = 0,
+): Generator<PunchBatch> {
+  state.from = offset === 0 ? shape.start : 0;
   // Each slice is parsed in a call of its own: its text and records die with it, not kept by this generator
   // while the caller awaits the database (they would outlive young-generation collections and grow the heap).
-  while (at.from < data.length) yield readSlice(data, shape, at);
+  while (state.from < data.length) {
+    const batch = readSlice(data, shape, state);
+    batch.end += offset;
+    yield batch;
+  }
 }
+
+/**
+ * Where the file is cut into the parts it is stored in: about `punchSliceBytes()` each, ending just after a
+ * newline outside quotes (as the parser's slices do), so each part holds whole lines and records.
+ */
+export function punchFileParts(data: Buffer, shape: PunchFileShape): Array<[number, number]> {
+  const parts: Array<[number, number]> = [];
+  for (let from = 0; from < data.length; ) {
+    const end = sliceEnd(data, from, !!shape.csv, punchSliceBytes());
+    parts.push([from, end]);
+    from = end;
+  }
+  return parts;
+}
+
+/** The shape as JSON, stored with the job: the jobs read the file part by part and never see it whole. */
+export const shapeToJson = (shape: PunchFileShape) => ({
+  ...shape,
+  csv: shape.csv && { delimiter: shape.csv.delimiter, columns: [...shape.csv.columns] },
+});
+
+export type StoredPunchShape = ReturnType<typeof shapeToJson>;
+
+export const shapeFromJson = (stored: StoredPunchShape): PunchFileShape => ({
+  ...stored,
+  csv: stored.csv && { delimiter: stored.csv.delimiter, columns: new Map(stored.csv.columns) },
+});
 
 /** The rows of the slice from `at.from`; moves `at` past it. */
 function readSlice(
