@@ -11,7 +11,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
+  // A name picks its own file (`import` is import.bench.ts, not punch-import too); otherwise every file it is part of.
+  .filter(
+    (f, _, all) =>
+      wanted.length === 0 ||
+      wanted.some((w) => (all.includes(`${w}.bench.ts`) ? f === `${w}.bench.ts` : f.includes(w))),
+  )
   .sort();
 
 let failed = 0;

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { resourceUsage } from 'node:process';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { ProblemTypes, type ImportRowError, type PunchImport } from '@hrpay/contracts';
@@ -78,6 +79,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       {
         importId,
         rss: mb(rss),
+        rssPeak: Math.round(resourceUsage().maxRSS / 1024),
         heapUsed: mb(heapUsed),
         heapTotal: mb(heapTotal),
         external: mb(external),
@@ -132,6 +134,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     file: StoredFile,
     onProgress: (done: number) => void,
     onSlice: (slice: Slice) => Promise<void>,
+    onMemory?: (step: string) => void,
   ): Promise<Scan> {
     // A terminal user id wins over an employee number that happens to spell the same.
     const byKey = new Map<string, number>();
@@ -213,6 +216,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     const state = punchReadState();
     let read = shape.start;
     let offset = 0;
+    let slices = 0;
     // One part of the file at a time (whole lines each); a slice ends at the end of its part at the latest.
     for await (const part of file.parts()) {
       const batches = readPunchBatches(part, shape, state, offset);
@@ -226,6 +230,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         // Awaited below; a failure must not go unhandled before then.
         pending?.catch(() => undefined);
         onProgress(slice.end / file.size);
+        if (++slices % 10 === 0) onMemory?.(`${slices} slices`);
         await yieldToEventLoop();
       }
     }
@@ -265,6 +270,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
           );
           for (const at of found) existing.push(slice.keys[at - 1]!);
         },
+        (step) => memory(id, `validation: ${step}`),
       );
       // Rows repeated in the file and rows already on file are added once, or not at all.
       const newRows = keys.distinct() - existing.distinct();
@@ -304,6 +310,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
           async (slice) => {
             added += await repo.insertPunches(tx, tenantId, companyId, slice, reason);
           },
+          (step) => memory(id, `commit: ${step}`),
         );
         memory(id, 'commit scanned the file');
         if (result.errorCount) throw new StaleImport(result);
