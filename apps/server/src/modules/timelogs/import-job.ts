@@ -2,7 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { resourceUsage } from 'node:process';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { ProblemTypes, type ImportRowError, type PunchImport } from '@hrpay/contracts';
+import {
+  ProblemTypes,
+  PUNCH_DIRECTIONS,
+  type ImportRowError,
+  type PunchDirection,
+  type PunchImport,
+} from '@hrpay/contracts';
 import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { problems } from '../../lib/problem.js';
@@ -55,7 +61,6 @@ interface StoredFile {
 
 /** One slice of valid punches, with the key of each for counting duplicates. */
 interface Slice extends PunchColumns {
-  keys: number[];
   /** How far into the file the slice ends, in bytes. */
   end: number;
 }
@@ -177,10 +182,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
           continue;
         }
         const ref = refs[employee]!;
-        slice.employeeIds.push(ref.id);
-        slice.punchedAt.push(ms / 1000);
-        slice.directions.push(row.direction);
-        slice.keys.push(employee * KEY_EMPLOYEE + (ms / 1000 - KEY_EPOCH_S));
+        push(slice, employee, ms / 1000, DIRECTION_CODES[row.direction]);
         if (out.sample.length < PREVIEW_SAMPLE) {
           out.sample.push({
             Row: row.row,
@@ -204,7 +206,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
      * end. Only the slice's columns wait for the database; the parsed rows never outlive their batch.
      */
     const nextSlice = (batches: Generator<PunchBatch>, from: number): Slice | null => {
-      const slice: Slice = { employeeIds: [], punchedAt: [], directions: [], keys: [], end: from };
+      const slice = newSlice(from);
       while (slice.end - from < sliceBytes) {
         const next = batches.next();
         if (next.done) break;
@@ -223,10 +225,10 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       offset += part.length;
       for (let slice = nextSlice(batches, read); slice; slice = nextSlice(batches, read)) {
         read = slice.end;
-        out.validRows += slice.keys.length;
+        out.validRows += slice.length;
         // The previous slice's statements run on the database while this one was parsed.
         await pending;
-        pending = slice.keys.length ? onSlice(slice) : null;
+        pending = slice.length ? onSlice(slice) : null;
         // Awaited below; a failure must not go unhandled before then.
         pending?.catch(() => undefined);
         onProgress(slice.end / file.size);
@@ -264,11 +266,11 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         file,
         (done) => progress.set(id, Math.min(95, 1 + Math.floor(94 * done))),
         async (slice) => {
-          for (const key of slice.keys) keys.push(key);
+          for (let i = 0; i < slice.length; i++) keys.push(keyOf(slice, i));
           const found = await db.withTenant(tenantId, (tx) =>
-            repo.existingPunches(tx, tenantId, companyId, slice),
+            repo.existingPunches(tx, tenantId, companyId, refs, slice),
           );
-          for (const at of found) existing.push(slice.keys[at - 1]!);
+          for (const at of found) existing.push(keyOf(slice, at - 1));
         },
         (step) => memory(id, `validation: ${step}`),
       );
@@ -303,12 +305,13 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         const reason = `Imported from ${job.file_name}`;
         let added = 0;
         // The file is read and checked again against the employees as they are now: all rows go in, or none.
+        const refs = await repo.employeeRefs(tx, tenantId, companyId);
         const result = await scan(
-          await repo.employeeRefs(tx, tenantId, companyId),
+          refs,
           file,
           (done) => progress.set(id, Math.min(99, Math.floor(99 * done))),
           async (slice) => {
-            added += await repo.insertPunches(tx, tenantId, companyId, slice, reason);
+            added += await repo.insertPunches(tx, tenantId, companyId, refs, slice, reason);
           },
           (step) => memory(id, `commit: ${step}`),
         );
@@ -517,6 +520,39 @@ function counts(scan: Scan, newRows: number): PunchImportCounts {
     preview: { Errors: scan.errors, Sample: scan.sample },
   };
 }
+
+const DIRECTION_CODES = Object.fromEntries(PUNCH_DIRECTIONS.map((d, i) => [d, i])) as Record<
+  PunchDirection,
+  number
+>;
+
+const newSlice = (end: number, capacity = 4096): Slice => ({
+  length: 0,
+  employees: new Int32Array(capacity),
+  seconds: new Float64Array(capacity),
+  directions: new Uint8Array(capacity),
+  end,
+});
+
+/** Adds a punch to the slice's columns, doubling them when full. */
+function push(slice: Slice, employee: number, seconds: number, direction: number) {
+  if (slice.length === slice.employees.length) {
+    const grown = newSlice(slice.end, slice.length * 2);
+    grown.employees.set(slice.employees);
+    grown.seconds.set(slice.seconds);
+    grown.directions.set(slice.directions);
+    slice.employees = grown.employees;
+    slice.seconds = grown.seconds;
+    slice.directions = grown.directions;
+  }
+  slice.employees[slice.length] = employee;
+  slice.seconds[slice.length] = seconds;
+  slice.directions[slice.length++] = direction;
+}
+
+/** A punch's key: `employee * 2^32 + seconds since 1999`, exact in a double for a million employees. */
+const keyOf = (slice: PunchColumns, i: number) =>
+  slice.employees[i]! * KEY_EMPLOYEE + (slice.seconds[i]! - KEY_EPOCH_S);
 
 /** A growable list of punch keys in a typed array: 8 bytes a punch, where a Set would take about 50. */
 class KeyList {
