@@ -26,8 +26,9 @@ import { isBlank } from '../employee-import/read-file.js';
  *
  * A file may hold millions of lines (decision 0008), so it is read in two steps: `checkPunchFile` makes the
  * whole-file checks with byte scans (the upload answers a hostile file with a 4xx before storing it), and
- * `readPunchBatches` decodes and parses a quarter megabyte at a time, yielding the rows of each batch; no more
- * than one batch is ever held as strings or objects.
+ * `readPunchBatches` decodes and parses 64 kB at a time, yielding the rows of each batch; no more than one batch
+ * is ever held as strings or objects. The file is stored in parts of whole lines (`punchFileParts`), and read
+ * back a part at a time, `readPunchBatches` carrying the row numbers from one part to the next.
  */
 
 export interface PunchFileRow {
@@ -75,7 +76,7 @@ const MB = 1024 * 1024;
 /** Bytes sent to the database at a time (about 30,000 punches); smaller in tests to show progress on small files. */
 export const punchSliceBytes = () => Math.max(1024, Number(process.env.PUNCH_IMPORT_SLICE_BYTES ?? MB));
 /**
- * Bytes decoded and parsed at a time: a quarter slice, so a batch's text, records and rows are few enough to die
+ * Bytes decoded and parsed at a time: a sixteenth of a slice, so a batch's text, records and rows are few enough to die
  * in V8's young generation instead of being promoted and growing the old one (the server's RSS, decision 0008).
  */
 const parseBytes = () => Math.max(1024, Math.floor(punchSliceBytes() / 16));
