@@ -13,6 +13,7 @@
  * BENCH_CPU_PROF=1 writes the server's CPU profile to results/.data/prof.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -38,6 +39,11 @@ const EMPLOYEES = Math.min(LINES, Number(process.env.BENCH_PUNCH_EMPLOYEES ?? 10
 const PORT = Number(process.env.BENCH_PUNCH_PORT ?? 3216);
 const PHASE_TIMEOUT_MS = Number(process.env.BENCH_PHASE_TIMEOUT_SECONDS ?? 600) * 1000;
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
+/** Extra node flags for the server (e.g. `--trace-gc`), and a file its whole output is appended to. */
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+const SERVER_LOG = process.env.BENCH_SERVER_LOG;
+/** `BENCH_PUNCH_IMPORT_ONLY=1`: the measured import only (no baseline, no second import), for profiling. */
+const IMPORT_ONLY = process.env.BENCH_PUNCH_IMPORT_ONLY === '1';
 const base = `http://127.0.0.1:${PORT}`;
 const FIRST_DAY = Date.parse('2026-09-01T00:00:00Z');
 const targets = { ratioMax: 3, peakRssMaxMb: 500 };
@@ -61,7 +67,10 @@ let server: ChildProcess | undefined;
 
 /** `node --import tsx apps/server/src/server.ts` as a direct child: its pid is the process serving requests. */
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const flags = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', '.data', 'prof')}`] : [];
+  const flags = [
+    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', '.data', 'prof')}`] : []),
+    ...SERVER_FLAGS,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/server.ts'], {
       cwd: root,
@@ -71,6 +80,7 @@ function startServer(env: Record<string, string>): Promise<ChildProcess> {
     let ready = false;
     const onData = (chunk: Buffer) => {
       serverLog = (serverLog + chunk.toString()).slice(-100_000);
+      if (SERVER_LOG) appendFileSync(SERVER_LOG, chunk);
       if (!ready && /HRPAY is running/.test(serverLog)) {
         ready = true;
         resolve(child);
@@ -265,7 +275,8 @@ try {
     DATABASE_URL: dbUrl.toString(),
     PORT: String(PORT),
     SEED_DEMO: 'always',
-    LOG_LEVEL: 'warn',
+    // The job's memory log (PUNCH_IMPORT_MEMORY_LOG=1, decision 0008) is at info level.
+    LOG_LEVEL: process.env.PUNCH_IMPORT_MEMORY_LOG === '1' ? 'info' : 'warn',
     DB_POOL_SIZE: '10',
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
     DATA_DIR: join(here, 'results', '.data'),
@@ -309,6 +320,18 @@ try {
     `import             ${f2(first.total)} s, ${first.added.toLocaleString('en-US')} punches added`,
   );
   if (first.added !== LINES) throw new Error(`the import added ${first.added} punches, not ${LINES}`);
+  if (IMPORT_ONLY) {
+    console.log(
+      `upload ${f2(first.upload)} s, validate ${f2(first.validate)} s, commit ${f2(first.commit)} s; server RSS ` +
+        `${first.rssBeforeMb.toFixed(0)} MB before, peak ${first.peakRssMb.toFixed(0)} MB (by phase ` +
+        `${Object.values(first.peakRssByPhaseMb)
+          .map((mb) => mb.toFixed(0))
+          .join(' / ')}); nothing written to results/`,
+    );
+    await owner.end();
+    await cleanUp();
+    process.exit(0);
+  }
 
   // 2. The baseline: the same punches copied into the scratch table; twice.
   started = performance.now();

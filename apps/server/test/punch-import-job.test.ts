@@ -34,6 +34,15 @@ const importedCount = async () => {
   return row!.n;
 };
 
+const storedParts = async (importId: string) => {
+  const [row] = await t.db.withTenant(hr.tenantId, (tx) =>
+    tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM punch_import_parts WHERE import_id = $1`, [
+      importId,
+    ]),
+  );
+  return row!.n;
+};
+
 /** `days` days of four punches for each of the seven demo employees of Demo Manufacturing: 28 lines a day. */
 function bigFile(from: string, days: number) {
   const lines = ['EmployeeNumber,DateTime,Direction'];
@@ -57,6 +66,8 @@ describe('punch import job', () => {
     expect(res.statusCode, res.body).toBe(202);
     const queued = res.json() as PunchImport;
     expect(queued).toMatchObject({ Status: 'Queued', Progress: 0, FileName: 'year.csv', TotalRows: 0 });
+    // Stored in parts of whole lines (decision 0008, migration 0027): some sixty of 4 kB.
+    expect(await storedParts(queued.ImportId)).toBeGreaterThan(50);
     const seen: PunchImport[] = [];
     const checked = await imports.settle(hr, queued.ImportId, seen);
     expect(checked).toMatchObject({
@@ -104,6 +115,7 @@ describe('punch import job', () => {
       tx.query<{ file_data: unknown }>(`SELECT file_data FROM punch_imports WHERE id = $1`, [done.ImportId]),
     );
     expect(job!.file_data).toBeNull();
+    expect(await storedParts(done.ImportId)).toBe(0);
   });
 
   it('collapses duplicate punches in the file and on file; re-importing adds nothing', async () => {

@@ -1,7 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { resourceUsage } from 'node:process';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { ProblemTypes, type ImportRowError, type PunchImport } from '@hrpay/contracts';
+import {
+  ProblemTypes,
+  PUNCH_DIRECTIONS,
+  type ImportRowError,
+  type PunchDirection,
+  type PunchImport,
+} from '@hrpay/contracts';
 import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { problems } from '../../lib/problem.js';
@@ -16,8 +23,12 @@ import {
 } from './import-repository.js';
 import {
   checkPunchFile,
+  punchFileParts,
+  punchReadState,
   punchSliceBytes,
   readPunchBatches,
+  shapeFromJson,
+  shapeToJson,
   type PunchBatch,
   type PunchFileShape,
 } from './punch-file.js';
@@ -26,12 +37,6 @@ const PREVIEW_ERRORS = 200;
 const PREVIEW_SAMPLE = 20;
 /** A job that shows no sign of life for this long was cut off (a restart): it is reported as failed. */
 const STALE_AFTER_MS = 10 * 60_000;
-/**
- * Uploads kept in memory from the upload to the commit (a few at most; an evicted one is read back from its row):
- * holding the file costs less than reading it back, which briefly takes its base64 text, the gzipped bytes
- * and the file again.
- */
-const CACHE_LIMIT = 2;
 const DAY_MS = 86_400_000;
 /** A punch's key is `employee * 2^32 + seconds since 1999`: exact in a double for a million employees. */
 const KEY_EPOCH_S = Date.UTC(1999, 0, 1) / 1000;
@@ -47,9 +52,15 @@ interface Scan {
   sample: NonNullable<PunchImportRow['preview']['Sample']>;
 }
 
+/** The stored file of a job: what the upload's checks found, its size, and its parts in order. */
+interface StoredFile {
+  shape: PunchFileShape;
+  size: number;
+  parts: () => AsyncGenerator<Buffer>;
+}
+
 /** One slice of valid punches, with the key of each for counting duplicates. */
 interface Slice extends PunchColumns {
-  keys: number[];
   /** How far into the file the slice ends, in bytes. */
   end: number;
 }
@@ -63,7 +74,6 @@ interface Slice extends PunchColumns {
 export function punchImportService(db: Database, log: FastifyBaseLogger) {
   const progress = new Map<string, number>();
   const running = new Set<string>();
-  const uploads = new Map<string, Buffer>();
 
   /** The process's memory at a step of a job, logged with PUNCH_IMPORT_MEMORY_LOG=1 (decision 0008: RSS target). */
   const memory = (importId: string, step: string) => {
@@ -74,6 +84,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       {
         importId,
         rss: mb(rss),
+        rssPeak: Math.round(resourceUsage().maxRSS / 1024),
         heapUsed: mb(heapUsed),
         heapTotal: mb(heapTotal),
         external: mb(external),
@@ -83,10 +94,40 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     );
   };
 
-  const fileOf = async (tx: Tx, tenantId: string, id: string) => {
-    const data = uploads.get(id) ?? (await repo.fileOf(tx, tenantId, id));
+  /**
+   * The job's file, to be read one part at a time (decision 0008: never whole in memory), each part in `read`'s
+   * transaction. A job uploaded before parts (migration 0027) has its file whole in its row, checked again here.
+   */
+  const fileOf = async (
+    tx: Tx,
+    tenantId: string,
+    id: string,
+    fileName: string,
+    read: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
+  ): Promise<StoredFile> => {
+    const stored = await repo.shapeOf(tx, tenantId, id);
+    if (stored) {
+      return {
+        shape: shapeFromJson(stored.shape),
+        size: stored.size,
+        parts: async function* () {
+          for (let seq = 0; ; seq++) {
+            const part = await read((tx) => repo.part(tx, tenantId, id, seq));
+            if (!part) return;
+            yield part;
+          }
+        },
+      };
+    }
+    const data = await repo.fileOf(tx, tenantId, id);
     if (!data) throw new Error('the uploaded file is no longer stored');
-    return data;
+    return {
+      shape: checkPunchFile(fileName, data),
+      size: data.length,
+      parts: async function* () {
+        yield data;
+      },
+    };
   };
 
   /**
@@ -95,15 +136,16 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
    */
   async function scan(
     refs: EmployeeRef[],
-    data: Buffer,
-    shape: PunchFileShape,
+    file: StoredFile,
     onProgress: (done: number) => void,
     onSlice: (slice: Slice) => Promise<void>,
+    onMemory?: (step: string) => void,
   ): Promise<Scan> {
     // A terminal user id wins over an employee number that happens to spell the same.
     const byKey = new Map<string, number>();
     refs.forEach((r, i) => byKey.set(r.employee_number.toLowerCase(), i));
     refs.forEach((r, i) => r.device_user_id && byKey.set(r.device_user_id.toLowerCase(), i));
+    const { shape } = file;
     const out: Scan = {
       format: shape.format,
       totalRows: 0,
@@ -140,10 +182,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
           continue;
         }
         const ref = refs[employee]!;
-        slice.employeeIds.push(ref.id);
-        slice.punchedAt.push(ms / 1000);
-        slice.directions.push(row.direction);
-        slice.keys.push(employee * KEY_EMPLOYEE + (ms / 1000 - KEY_EPOCH_S));
+        push(slice, employee, ms / 1000, DIRECTION_CODES[row.direction]);
         if (out.sample.length < PREVIEW_SAMPLE) {
           out.sample.push({
             Row: row.row,
@@ -167,7 +206,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
      * end. Only the slice's columns wait for the database; the parsed rows never outlive their batch.
      */
     const nextSlice = (batches: Generator<PunchBatch>, from: number): Slice | null => {
-      const slice: Slice = { employeeIds: [], punchedAt: [], directions: [], keys: [], end: from };
+      const slice = newSlice(from);
       while (slice.end - from < sliceBytes) {
         const next = batches.next();
         if (next.done) break;
@@ -176,18 +215,26 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       return slice.end > from ? slice : null;
     };
     let pending: Promise<void> | null = null;
-    const batches = readPunchBatches(data, shape);
+    const state = punchReadState();
     let read = shape.start;
-    for (let slice = nextSlice(batches, read); slice; slice = nextSlice(batches, read)) {
-      read = slice.end;
-      out.validRows += slice.keys.length;
-      // The previous slice's statements run on the database while this one was parsed.
-      await pending;
-      pending = slice.keys.length ? onSlice(slice) : null;
-      // Awaited below; a failure must not go unhandled before then.
-      pending?.catch(() => undefined);
-      onProgress(slice.end / data.length);
-      await yieldToEventLoop();
+    let offset = 0;
+    let slices = 0;
+    // One part of the file at a time (whole lines each); a slice ends at the end of its part at the latest.
+    for await (const part of file.parts()) {
+      const batches = readPunchBatches(part, shape, state, offset);
+      offset += part.length;
+      for (let slice = nextSlice(batches, read); slice; slice = nextSlice(batches, read)) {
+        read = slice.end;
+        out.validRows += slice.length;
+        // The previous slice's statements run on the database while this one was parsed.
+        await pending;
+        pending = slice.length ? onSlice(slice) : null;
+        // Awaited below; a failure must not go unhandled before then.
+        pending?.catch(() => undefined);
+        onProgress(slice.end / file.size);
+        if (++slices % 10 === 0) onMemory?.(`${slices} slices`);
+        await yieldToEventLoop();
+      }
     }
     await pending;
     return out;
@@ -201,29 +248,31 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     running.add(id);
     progress.set(id, 1);
     try {
-      const { job, data, refs } = await db.withTenant(tenantId, async (tx) => ({
-        job: (await repo.get(tx, tenantId, companyId, id))!,
-        data: await fileOf(tx, tenantId, id),
-        refs: await repo.employeeRefs(tx, tenantId, companyId),
-      }));
-      const shape = checkPunchFile(job.file_name, data);
-      memory(id, 'validation read the file');
+      const { file, refs } = await db.withTenant(tenantId, async (tx) => {
+        const job = (await repo.get(tx, tenantId, companyId, id))!;
+        return {
+          // Each part is read in a short transaction of its own, as each slice is looked up.
+          file: await fileOf(tx, tenantId, id, job.file_name, (work) => db.withTenant(tenantId, work)),
+          refs: await repo.employeeRefs(tx, tenantId, companyId),
+        };
+      });
+      memory(id, 'validation started');
       // Sized once from the line count: doubling would briefly hold the old list and the new one.
-      const keys = new KeyList(shape.lines);
+      const keys = new KeyList(file.shape.lines);
       const existing = new KeyList();
       // A short transaction per slice: other requests of the tenant get their turn in between (PGlite).
       const result = await scan(
         refs,
-        data,
-        shape,
+        file,
         (done) => progress.set(id, Math.min(95, 1 + Math.floor(94 * done))),
         async (slice) => {
-          for (const key of slice.keys) keys.push(key);
+          for (let i = 0; i < slice.length; i++) keys.push(keyOf(slice, i));
           const found = await db.withTenant(tenantId, (tx) =>
-            repo.existingPunches(tx, tenantId, companyId, slice),
+            repo.existingPunches(tx, tenantId, companyId, refs, slice),
           );
-          for (const at of found) existing.push(slice.keys[at - 1]!);
+          for (const at of found) existing.push(keyOf(slice, at - 1));
         },
+        (step) => memory(id, `validation: ${step}`),
       );
       // Rows repeated in the file and rows already on file are added once, or not at all.
       const newRows = keys.distinct() - existing.distinct();
@@ -231,7 +280,6 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       await db.withTenant(tenantId, (tx) => repo.saveValidation(tx, tenantId, id, counts(result, newRows)));
     } catch (error) {
       log.error({ err: error, importId: id }, 'punch import validation failed');
-      uploads.delete(id);
       await db.withTenant(tenantId, (tx) =>
         repo.setStatus(tx, tenantId, id, 'Failed', {
           message: 'The file could not be checked. Upload it again; if it keeps failing, contact support.',
@@ -251,19 +299,21 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       const outcome = await db.withTenant(tenantId, async (tx) => {
         const job = await repo.get(tx, tenantId, companyId, id, true);
         if (!job || job.status !== 'Committing') return null;
-        const data = await fileOf(tx, tenantId, id);
-        memory(id, 'commit read the file');
+        // The parts are read in the commit's transaction.
+        const file = await fileOf(tx, tenantId, id, job.file_name, (work) => work(tx));
+        memory(id, 'commit started');
         const reason = `Imported from ${job.file_name}`;
         let added = 0;
         // The file is read and checked again against the employees as they are now: all rows go in, or none.
+        const refs = await repo.employeeRefs(tx, tenantId, companyId);
         const result = await scan(
-          await repo.employeeRefs(tx, tenantId, companyId),
-          data,
-          checkPunchFile(job.file_name, data),
+          refs,
+          file,
           (done) => progress.set(id, Math.min(99, Math.floor(99 * done))),
           async (slice) => {
-            added += await repo.insertPunches(tx, tenantId, companyId, slice, reason);
+            added += await repo.insertPunches(tx, tenantId, companyId, refs, slice, reason);
           },
+          (step) => memory(id, `commit: ${step}`),
         );
         memory(id, 'commit scanned the file');
         if (result.errorCount) throw new StaleImport(result);
@@ -301,7 +351,6 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         }),
       );
     } finally {
-      uploads.delete(id);
       running.delete(id);
       progress.delete(id);
     }
@@ -362,8 +411,17 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       return settleIfStale(tx, user.tenantId, row);
     },
 
-    /** Stores the upload as a queued job of the user's company; validation starts once the caller commits. */
-    async enqueue(tx: Tx, user: CurrentUser, fileName: string, data: Buffer) {
+    /**
+     * Stores the upload as a queued job of the user's company, the file in parts of whole lines (decision 0008);
+     * validation starts once the caller commits. `shape` is what `check` found for the file.
+     */
+    async enqueue(
+      tx: Tx,
+      user: CurrentUser,
+      fileName: string,
+      data: Buffer,
+      shape: PunchFileShape = checkPunchFile(fileName, data),
+    ) {
       const { tenantId, companyId } = user;
       const company = await repo.lockCompany(tx, tenantId, companyId);
       if (!company) throw problems.notFound('The company was not found.');
@@ -382,15 +440,18 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         companyId,
         userId: user.userId,
         fileName,
-        data,
+        fileSize: data.length,
         sha256: createHash('sha256').update(data).digest('hex'),
+        shape: shapeToJson(shape),
       });
+      let seq = 0;
+      for (const [from, to] of punchFileParts(data, shape)) {
+        await repo.insertPart(tx, tenantId, id, seq++, data.subarray(from, to));
+      }
       const row = (await repo.get(tx, tenantId, companyId, id))!;
       return {
         row,
         start: () => {
-          uploads.set(id, data);
-          while (uploads.size > CACHE_LIMIT) uploads.delete(uploads.keys().next().value!);
           void validate(tenantId, companyId, id).catch(logFailure(id));
         },
       };
@@ -435,7 +496,6 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         );
       }
       await repo.setStatus(tx, user.tenantId, id, 'Discarded', { dropFile: true });
-      uploads.delete(id);
       return { ...row, status: 'Discarded' as const, message: null };
     },
   };
@@ -460,6 +520,39 @@ function counts(scan: Scan, newRows: number): PunchImportCounts {
     preview: { Errors: scan.errors, Sample: scan.sample },
   };
 }
+
+const DIRECTION_CODES = Object.fromEntries(PUNCH_DIRECTIONS.map((d, i) => [d, i])) as Record<
+  PunchDirection,
+  number
+>;
+
+const newSlice = (end: number, capacity = 4096): Slice => ({
+  length: 0,
+  employees: new Int32Array(capacity),
+  seconds: new Float64Array(capacity),
+  directions: new Uint8Array(capacity),
+  end,
+});
+
+/** Adds a punch to the slice's columns, doubling them when full. */
+function push(slice: Slice, employee: number, seconds: number, direction: number) {
+  if (slice.length === slice.employees.length) {
+    const grown = newSlice(slice.end, slice.length * 2);
+    grown.employees.set(slice.employees);
+    grown.seconds.set(slice.seconds);
+    grown.directions.set(slice.directions);
+    slice.employees = grown.employees;
+    slice.seconds = grown.seconds;
+    slice.directions = grown.directions;
+  }
+  slice.employees[slice.length] = employee;
+  slice.seconds[slice.length] = seconds;
+  slice.directions[slice.length++] = direction;
+}
+
+/** A punch's key: `employee * 2^32 + seconds since 1999`, exact in a double for a million employees. */
+const keyOf = (slice: PunchColumns, i: number) =>
+  slice.employees[i]! * KEY_EMPLOYEE + (slice.seconds[i]! - KEY_EPOCH_S);
 
 /** A growable list of punch keys in a typed array: 8 bytes a punch, where a Set would take about 50. */
 class KeyList {

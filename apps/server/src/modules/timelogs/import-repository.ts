@@ -1,7 +1,8 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import type { PunchImport, PunchImportStatus } from '@hrpay/contracts';
+import { PUNCH_DIRECTIONS, type PunchImport, type PunchImportStatus } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
+import type { StoredPunchShape } from './punch-file.js';
 
 /** The SQL of punch-file imports (decision 0008): the job rows, the company's employees, the punches. */
 
@@ -34,12 +35,33 @@ export interface PunchImportCounts {
   preview: PunchImportRow['preview'];
 }
 
-/** A slice of valid punches, as parallel arrays (the shape of an `unnest` insert). */
+/**
+ * A slice of valid punches, as parallel typed arrays (the shape of an `unnest` insert): they live outside V8's
+ * heap while the slice waits for the database, so a slice is never promoted to the old generation as tens of
+ * thousands of array elements (decision 0008, the import's memory). The JS arrays a query takes are made just
+ * before it is sent.
+ */
 export interface PunchColumns {
-  employeeIds: string[];
-  /** Seconds since 1970 (UTC): a number each, where a time text would be a string kept alive per punch. */
-  punchedAt: number[];
-  directions: string[];
+  length: number;
+  /** The position of each punch's employee in the company's `EmployeeRef` list. */
+  employees: Int32Array;
+  /** Seconds since 1970 (UTC). */
+  seconds: Float64Array;
+  /** Positions in `PUNCH_DIRECTIONS`. */
+  directions: Uint8Array;
+}
+
+/** The columns as the arrays of an `unnest` query. */
+function columnsOf(refs: EmployeeRef[], punches: PunchColumns) {
+  const employeeIds = new Array<string>(punches.length);
+  const seconds = new Array<number>(punches.length);
+  const directions = new Array<string>(punches.length);
+  for (let i = 0; i < punches.length; i++) {
+    employeeIds[i] = refs[punches.employees[i]!]!.id;
+    seconds[i] = punches.seconds[i]!;
+    directions[i] = PUNCH_DIRECTIONS[punches.directions[i]!]!;
+  }
+  return { employeeIds, seconds, directions };
 }
 
 export interface EmployeeRef {
@@ -55,6 +77,9 @@ const SELECT_IMPORT = `
   SELECT id, company_id, file_name, file_size, format, status, message, total_rows, valid_rows, new_rows,
          error_count, added_count, preview, heartbeat_at, created_at, committed_at
     FROM punch_imports`;
+
+const dropParts = (tx: Tx, tenantId: string, id: string) =>
+  tx.query(`DELETE FROM punch_import_parts WHERE tenant_id = $1 AND import_id = $2`, [tenantId, id]);
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -86,37 +111,76 @@ export const punchImportsRepo = {
     return row ?? null;
   },
 
+  /** The job row; the file goes in afterwards, part by part (`insertPart`). */
   async insert(
     tx: Tx,
     tenantId: string,
-    job: { id: string; companyId: string; userId: string; fileName: string; data: Buffer; sha256: string },
+    job: {
+      id: string;
+      companyId: string;
+      userId: string;
+      fileName: string;
+      fileSize: number;
+      sha256: string;
+      shape: StoredPunchShape;
+    },
   ) {
-    // Gzipped on libuv's thread pool and sent as base64 text, as the employee import does (decision 0005).
-    const stored = await gzipAsync(job.data);
     await tx.query(
       `INSERT INTO punch_imports (tenant_id, id, company_id, uploaded_by, file_name, file_size, file_sha256,
-                                  file_data, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, decode($8, 'base64'), 'Queued')`,
+                                  file_shape, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'Queued')`,
       [
         tenantId,
         job.id,
         job.companyId,
         job.userId,
         job.fileName,
-        job.data.length,
+        job.fileSize,
         job.sha256,
-        stored.toString('base64'),
+        JSON.stringify(job.shape),
       ],
     );
   },
 
+  /**
+   * One part of the file (whole lines, about a megabyte): gzipped on libuv's thread pool and sent as base64
+   * text, as the employee import stores its file (decision 0005).
+   */
+  async insertPart(tx: Tx, tenantId: string, id: string, seq: number, part: Buffer) {
+    const stored = await gzipAsync(part);
+    await tx.query(
+      `INSERT INTO punch_import_parts (tenant_id, import_id, seq, data) VALUES ($1, $2, $3, decode($4, 'base64'))`,
+      [tenantId, id, seq, stored.toString('base64')],
+    );
+  },
+
+  /** Part `seq` of the file, inflated; null past the last part. */
+  async part(tx: Tx, tenantId: string, id: string, seq: number) {
+    const [row] = await tx.query<{ part: string }>(
+      `SELECT encode(data, 'base64') AS part FROM punch_import_parts
+        WHERE tenant_id = $1 AND import_id = $2 AND seq = $3`,
+      [tenantId, id, seq],
+    );
+    return row ? gunzipAsync(Buffer.from(row.part, 'base64')) : null;
+  },
+
+  /** What the upload's checks found, and the file's size: null for a job uploaded before parts (migration 0027). */
+  async shapeOf(tx: Tx, tenantId: string, id: string) {
+    const [row] = await tx.query<{ file_shape: StoredPunchShape | null; file_size: string }>(
+      `SELECT file_shape, file_size FROM punch_imports WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id],
+    );
+    return row?.file_shape ? { shape: row.file_shape, size: Number(row.file_size) } : null;
+  },
+
   /** Previews nobody committed are discarded when a newer file arrives: one pending preview per company. */
   async discardPending(tx: Tx, tenantId: string, companyId: string) {
-    await tx.query(
+    const discarded = await tx.query<{ id: string }>(
       `UPDATE punch_imports SET status = 'Discarded', file_data = NULL
-        WHERE tenant_id = $1 AND company_id = $2 AND status IN ('Ready', 'Invalid')`,
+        WHERE tenant_id = $1 AND company_id = $2 AND status IN ('Ready', 'Invalid') RETURNING id`,
       [tenantId, companyId],
     );
+    for (const { id } of discarded) await dropParts(tx, tenantId, id);
   },
 
   async setStatus(
@@ -132,6 +196,7 @@ export const punchImportsRepo = {
         WHERE tenant_id = $1 AND id = $2`,
       [tenantId, id, status, fields.message ?? null, fields.dropFile ?? false],
     );
+    if (fields.dropFile) await dropParts(tx, tenantId, id);
   },
 
   /** Moves a job on only from the expected status; answers whether it did (the claim of a worker). */
@@ -144,6 +209,7 @@ export const punchImportsRepo = {
     return rows.length > 0;
   },
 
+  /** The whole file of a job uploaded before parts (migration 0027). */
   async fileOf(tx: Tx, tenantId: string, id: string) {
     const [row] = await tx.query<{ file_base64: string | null }>(
       `SELECT encode(file_data, 'base64') AS file_base64 FROM punch_imports WHERE tenant_id = $1 AND id = $2`,
@@ -179,6 +245,7 @@ export const punchImportsRepo = {
         WHERE tenant_id = $1 AND id = $2`,
       [tenantId, id, added],
     );
+    await dropParts(tx, tenantId, id);
   },
 
   /** Every employee of the company, by number and by terminal user id, for matching a punch file. */
@@ -193,11 +260,18 @@ export const punchImportsRepo = {
    * Which of the punches (1-based positions) are already on file. A slice whose time span holds no punch of the
    * company (a new period, the usual case) is answered by one index range probe, not a lookup per row.
    */
-  async existingPunches(tx: Tx, tenantId: string, companyId: string, punches: PunchColumns) {
-    if (!punches.employeeIds.length) return [];
+  async existingPunches(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    refs: EmployeeRef[],
+    punches: PunchColumns,
+  ) {
+    if (!punches.length) return [];
     let first = Infinity;
     let last = -Infinity;
-    for (const s of punches.punchedAt) {
+    for (let i = 0; i < punches.length; i++) {
+      const s = punches.seconds[i]!;
       if (s < first) first = s;
       if (s > last) last = s;
     }
@@ -207,17 +281,26 @@ export const punchImportsRepo = {
       [tenantId, companyId, first, last],
     );
     if (!span!.any) return [];
+    const { employeeIds, seconds } = columnsOf(refs, punches);
     const rows = await tx.query<{ i: string }>(
       `SELECT p.i FROM unnest($3::uuid[], $4::float8[]) WITH ORDINALITY AS p(employee_id, s, i)
          JOIN time_logs t ON t.tenant_id = $1 AND t.employee_id = p.employee_id AND t.punched_at = to_timestamp(p.s)
         WHERE t.company_id = $2`,
-      [tenantId, companyId, punches.employeeIds, punches.punchedAt],
+      [tenantId, companyId, employeeIds, seconds],
     );
     return rows.map((r) => Number(r.i));
   },
 
   /** Adds imported punches with one multi-row insert; one already on file is left as it is. Answers how many. */
-  async insertPunches(tx: Tx, tenantId: string, companyId: string, punches: PunchColumns, reason: string) {
+  async insertPunches(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    refs: EmployeeRef[],
+    punches: PunchColumns,
+    reason: string,
+  ) {
+    const { employeeIds, seconds, directions } = columnsOf(refs, punches);
     const [row] = await tx.query<{ added: string }>(
       `WITH added AS (
          INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source, reason)
@@ -225,7 +308,7 @@ export const punchImportsRepo = {
            FROM unnest($3::uuid[], $4::float8[], $5::text[]) AS p(employee_id, s, direction)
          ON CONFLICT (tenant_id, employee_id, punched_at) DO NOTHING RETURNING 1)
        SELECT count(*) AS added FROM added`,
-      [tenantId, companyId, punches.employeeIds, punches.punchedAt, punches.directions, reason],
+      [tenantId, companyId, employeeIds, seconds, directions, reason],
     );
     return Number(row!.added);
   },

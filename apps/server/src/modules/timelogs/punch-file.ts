@@ -26,8 +26,9 @@ import { isBlank } from '../employee-import/read-file.js';
  *
  * A file may hold millions of lines (decision 0008), so it is read in two steps: `checkPunchFile` makes the
  * whole-file checks with byte scans (the upload answers a hostile file with a 4xx before storing it), and
- * `readPunchBatches` decodes and parses a quarter megabyte at a time, yielding the rows of each batch; no more
- * than one batch is ever held as strings or objects.
+ * `readPunchBatches` decodes and parses 64 kB at a time, yielding the rows of each batch; no more than one batch
+ * is ever held as strings or objects. The file is stored in parts of whole lines (`punchFileParts`), and read
+ * back a part at a time, `readPunchBatches` carrying the row numbers from one part to the next.
  */
 
 export interface PunchFileRow {
@@ -75,10 +76,10 @@ const MB = 1024 * 1024;
 /** Bytes sent to the database at a time (about 30,000 punches); smaller in tests to show progress on small files. */
 export const punchSliceBytes = () => Math.max(1024, Number(process.env.PUNCH_IMPORT_SLICE_BYTES ?? MB));
 /**
- * Bytes decoded and parsed at a time: a quarter slice, so a batch's text, records and rows are few enough to die
+ * Bytes decoded and parsed at a time: a sixteenth of a slice, so a batch's text, records and rows are few enough to die
  * in V8's young generation instead of being promoted and growing the old one (the server's RSS, decision 0008).
  */
-const parseBytes = () => Math.max(1024, Math.floor(punchSliceBytes() / 4));
+const parseBytes = () => Math.max(1024, Math.floor(punchSliceBytes() / 16));
 const NEWLINE = 0x0a;
 const QUOTE = 0x22;
 
@@ -181,13 +182,63 @@ const errorOf = (row: number, column: string, value: string, message: string): I
   Message: message,
 });
 
-/** The file's rows, a slice at a time; row numbers are the file's line (CSV: record) numbers. */
-export function* readPunchBatches(data: Buffer, shape: PunchFileShape): Generator<PunchBatch> {
-  const at = { from: shape.start, before: 0, headerSeen: false };
+/** Where the reading of a file is between its parts: the next slice's start in the part, rows read, the header. */
+export interface PunchReadState {
+  from: number;
+  before: number;
+  headerSeen: boolean;
+}
+
+export const punchReadState = (): PunchReadState => ({ from: 0, before: 0, headerSeen: false });
+
+/**
+ * The rows of a file, or of one stored part of it (whole lines, decision 0008), a slice at a time; row numbers
+ * are the file's line (CSV: record) numbers. `state` carries the row count and the header from one part to the
+ * next; `offset` is where the part starts in the file (0 for the first part, which holds the byte-order mark), and
+ * each batch's `end` counts from the start of the file.
+ */
+export function* readPunchBatches(
+  data: Buffer,
+  shape: PunchFileShape,
+  state: PunchReadState = punchReadState(),
+  offset = 0,
+): Generator<PunchBatch> {
+  state.from = offset === 0 ? shape.start : 0;
   // Each slice is parsed in a call of its own: its text and records die with it, not kept by this generator
   // while the caller awaits the database (they would outlive young-generation collections and grow the heap).
-  while (at.from < data.length) yield readSlice(data, shape, at);
+  while (state.from < data.length) {
+    const batch = readSlice(data, shape, state);
+    batch.end += offset;
+    yield batch;
+  }
 }
+
+/**
+ * Where the file is cut into the parts it is stored in: about `punchSliceBytes()` each, ending just after a
+ * newline outside quotes (as the parser's slices do), so each part holds whole lines and records.
+ */
+export function punchFileParts(data: Buffer, shape: PunchFileShape): Array<[number, number]> {
+  const parts: Array<[number, number]> = [];
+  for (let from = 0; from < data.length;) {
+    const end = sliceEnd(data, from, !!shape.csv, punchSliceBytes());
+    parts.push([from, end]);
+    from = end;
+  }
+  return parts;
+}
+
+/** The shape as JSON, stored with the job: the jobs read the file part by part and never see it whole. */
+export const shapeToJson = (shape: PunchFileShape) => ({
+  ...shape,
+  csv: shape.csv && { delimiter: shape.csv.delimiter, columns: [...shape.csv.columns] },
+});
+
+export type StoredPunchShape = ReturnType<typeof shapeToJson>;
+
+export const shapeFromJson = (stored: StoredPunchShape): PunchFileShape => ({
+  ...stored,
+  csv: stored.csv && { delimiter: stored.csv.delimiter, columns: new Map(stored.csv.columns) },
+});
 
 /** The rows of the slice from `at.from`; moves `at` past it. */
 function readSlice(

@@ -22,6 +22,7 @@ import { contextOf } from '../../lib/route-access.js';
 import { readUploadedFile, uploadProblemTitle } from '../../lib/upload.js';
 import { ImportFileError } from '../employee-import/import-problem.js';
 import type { PunchImportService } from './import-job.js';
+import type { PunchFileShape } from './punch-file.js';
 import { parseFields, storeAttendance, timeLogsService as timeLogs } from './service.js';
 
 // HR keeps the punches of its own company; the company is the user's, never a client parameter.
@@ -32,7 +33,7 @@ const tags = ['timelogs'];
 
 declare module 'fastify' {
   interface FastifyRequest {
-    punchFile?: { fileName: string; data: Buffer };
+    punchFile?: { fileName: string; data: Buffer; shape: PunchFileShape };
   }
 }
 
@@ -43,14 +44,15 @@ function readPunchUpload(imports: PunchImportService) {
       noFile: 'No file was uploaded. Choose a .csv, .txt or .dat punch file.',
       tooLarge: `The file is larger than ${PUNCH_IMPORT_MAX_FILE_BYTES / (1024 * 1024)} MB. Export a shorter period and import the parts.`,
     });
+    let shape: PunchFileShape;
     try {
-      imports.check(fileName, data);
+      shape = imports.check(fileName, data);
     } catch (error) {
       if (error instanceof ImportFileError)
         throw new HttpProblem(error.status, uploadProblemTitle(error.status), error.message);
       throw error;
     }
-    req.punchFile = { fileName, data };
+    req.punchFile = { fileName, data, shape };
   };
 }
 
@@ -110,8 +112,10 @@ export const timeLogRoutes: FastifyPluginAsyncZod<{ imports: PunchImportService 
     preHandler: readPunchUpload(imports),
     handler: async (req, reply) => {
       const { tx, user, afterCommit } = contextOf(req);
-      const { fileName, data } = req.punchFile!;
-      const { row, start } = await imports.enqueue(tx, user, fileName, data);
+      const { fileName, data, shape } = req.punchFile!;
+      // The file is stored in parts; the request lets go of it once the handler is done.
+      req.punchFile = undefined;
+      const { row, start } = await imports.enqueue(tx, user, fileName, data, shape);
       afterCommit(start);
       return reply.code(202).send(imports.present(row));
     },
