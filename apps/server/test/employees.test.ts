@@ -11,7 +11,7 @@ import {
   type Method,
   type Who,
 } from './helpers.js';
-import { makeEmployee } from './factories.js';
+import { makeDepartment, makeEmployee } from './factories.js';
 
 let t: TestApp;
 let ids: Record<string, string>;
@@ -87,6 +87,53 @@ describe('employee list', () => {
     expect(await search('555-666-777')).toEqual([e.EmployeeId]);
     expect(await search('555666777')).toEqual([e.EmployeeId]);
     expect(await search('100%_\\')).toEqual([]);
+  });
+
+  it('pages and sorts a search, and counts every match on every page, past the last one too', async () => {
+    const qa = await makeDepartment(t.app, 'hr', { Name: 'Quality Assurance' });
+    const crew = await makeDepartment(t.app, 'hr', { Name: 'Maintenance Crew' });
+    const made = [
+      await makeEmployee(t.app, 'hr', {
+        LastName: 'Pagsanjan',
+        FirstName: 'Ana',
+        DepartmentId: qa.DepartmentId,
+      }),
+      await makeEmployee(t.app, 'hr', { LastName: 'Pagsanjan', FirstName: 'Ben' }),
+      await makeEmployee(t.app, 'hr', {
+        LastName: 'Pagsanjan',
+        FirstName: 'Carla',
+        DepartmentId: crew.DepartmentId,
+      }),
+    ];
+    const page = async (Page: number, extra: object = {}) => {
+      const res = await list('hr', { Search: 'pagsanjan', PageSize: 2, Page, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { Items: EmployeeListItem[]; TotalCount: number };
+    };
+    const [one, two, three] = [await page(1), await page(2), await page(3)];
+    expect([one.TotalCount, two.TotalCount, three.TotalCount]).toEqual([3, 3, 3]);
+    expect([...one.Items, ...two.Items].map((e) => e.FirstName)).toEqual(['Ana', 'Ben', 'Carla']);
+    expect(three.Items).toEqual([]);
+    // Sorted by a joined column (no department last, as NULLS LAST in both directions), with the joined names.
+    const byDept = [
+      await page(1, { SortBy: 'DepartmentName', SortDirection: 'desc' }),
+      await page(2, { SortBy: 'DepartmentName', SortDirection: 'desc' }),
+    ];
+    expect(byDept.flatMap((p) => p.Items).map((e) => [e.FirstName, e.DepartmentName])).toEqual([
+      ['Ana', 'Quality Assurance'],
+      ['Carla', 'Maintenance Crew'],
+      ['Ben', null],
+    ]);
+    expect(made.map((e) => e.EmployeeId).sort()).toEqual(
+      byDept
+        .flatMap((p) => p.Items)
+        .map((e) => e.EmployeeId)
+        .sort(),
+    );
+    expect((await list('hr', { Search: 'pagsanjan zzz' })).json()).toMatchObject({
+      Items: [],
+      TotalCount: 0,
+    });
   });
 
   it('filters by department, employment status and type, pages and sorts', async () => {

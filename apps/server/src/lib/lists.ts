@@ -11,12 +11,21 @@ export function pageClause<S extends string>(
   defaults: { sortBy: S; tieBreaker: string },
   where: Conditions,
 ): string {
-  const column = sortColumns[request.SortBy ?? defaults.sortBy];
-  const direction = request.SortDirection === 'desc' ? 'DESC' : 'ASC';
   // Limit and offset travel as parameters, so each list keeps one prepared statement per sort order.
   const limit = where.param(request.PageSize);
   const offset = where.param((request.Page - 1) * request.PageSize);
-  return `ORDER BY ${column} ${direction} NULLS LAST, ${defaults.tieBreaker} ${direction} LIMIT ${limit} OFFSET ${offset}`;
+  return `${orderClause(request, sortColumns, defaults)} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** The ORDER BY of `pageClause` alone (for a query that pages inside and orders the page again outside). */
+export function orderClause<S extends string>(
+  request: { SortBy?: S; SortDirection: SortDirection },
+  sortColumns: Record<S, string>,
+  defaults: { sortBy: S; tieBreaker: string },
+): string {
+  const column = sortColumns[request.SortBy ?? defaults.sortBy];
+  const direction = request.SortDirection === 'desc' ? 'DESC' : 'ASC';
+  return `ORDER BY ${column} ${direction} NULLS LAST, ${defaults.tieBreaker} ${direction}`;
 }
 
 /** A search text as an ILIKE pattern matching it anywhere, with LIKE wildcards taken literally. */

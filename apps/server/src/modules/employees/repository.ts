@@ -7,7 +7,7 @@ import type {
   UpcomingBirthday,
 } from '@hrpay/contracts';
 import { cursorPages, EXPORT_MAX_ROWS } from '../../lib/export.js';
-import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/lists.js';
 import type { Tx } from '../../db/database.js';
 
 /**
@@ -380,34 +380,72 @@ const EMPLOYEE_SORT = {
   HireDate: 'e.hire_date',
 } as const;
 
+/** The list's joined tables, and those a sort by a joined column needs before the page is cut. */
+const EMPLOYEE_JOINS = {
+  d: 'LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id',
+  p: 'LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id',
+  es: 'LEFT JOIN employment_statuses es ON es.tenant_id = e.tenant_id AND es.id = e.employment_status_id',
+} as const;
+const SORT_JOIN: Partial<Record<keyof typeof EMPLOYEE_SORT, string>> = {
+  DepartmentName: EMPLOYEE_JOINS.d,
+  PositionName: EMPLOYEE_JOINS.p,
+  EmploymentStatusName: EMPLOYEE_JOINS.es,
+};
+const EMPLOYEE_SORT_DEFAULTS = { sortBy: 'FullName', tieBreaker: 'e.id' } as const;
+/** The list's rows: `employees e` (or what `from` names, as long as it has `e`) and its joins. */
+const employeeListSelect = (from = 'employees e', extraColumns = '') => `
+  SELECT ${extraColumns} e.id AS "EmployeeId", e.employee_number AS "EmployeeNumber", ${FULL_NAME('e')} AS "FullName",
+         e.last_name AS "LastName", e.first_name AS "FirstName", e.email AS "Email",
+         e.department_id AS "DepartmentId", d.name AS "DepartmentName", p.name AS "PositionName",
+         e.employment_status_id AS "EmploymentStatusId", es.name AS "EmploymentStatusName",
+         e.employment_type AS "EmploymentType", e.hire_date::text AS "HireDate",
+         CASE WHEN s.id IS NULL THEN NULL ELSE ${FULL_NAME('s')} END AS "SupervisorName",
+         sh.name AS "ShiftName",
+         CASE WHEN e.separation_date IS NULL THEN 'Active' ELSE 'Separated' END AS "Status",
+         e.separation_date::text AS "SeparationDate"
+    FROM ${from}
+    ${EMPLOYEE_JOINS.d}
+    ${EMPLOYEE_JOINS.p}
+    ${EMPLOYEE_JOINS.es}
+    LEFT JOIN employees s ON s.tenant_id = e.tenant_id AND s.id = e.supervisor_id
+    LEFT JOIN shifts sh ON sh.tenant_id = e.tenant_id AND sh.id = e.shift_id`;
+
 export const employeeRecordsRepo = {
   async list(tx: Tx, tenantId: string, companyId: string, req: ReturnType<typeof EmployeeListRequest.parse>) {
     const where = employeeWhere(tenantId, companyId, req);
-    const [total] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM employees e WHERE ${where.sql}`,
+    const filterParams = where.params.length; // the page's limit and offset come after
+    const count = async () =>
+      (
+        await tx.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM employees e WHERE ${where.sql}`,
+          where.params.slice(0, filterParams),
+        )
+      )[0]!.n;
+    const page = pageClause(req, EMPLOYEE_SORT, EMPLOYEE_SORT_DEFAULTS, where);
+    if (!req.Search?.trim()) {
+      // The whole company (or a filter by department, status, type): the page is read in index order and the
+      // count apart, as neither needs the other's rows.
+      const total = await count();
+      const rows = await tx.query<EmployeeListItem>(
+        `${employeeListSelect()} WHERE ${where.sql} ${page}`,
+        where.params,
+      );
+      return { Items: rows, TotalCount: total };
+    }
+    // A search: its matches are found once (the trigram index) for the page and the count together, the page is
+    // cut on the ids (with the one join its sort needs), and only the page's rows are joined.
+    const rows = await tx.query<EmployeeListItem & { total_count: number }>(
+      `WITH m AS (
+         SELECT e.id, count(*) OVER ()::int AS total_count
+           FROM employees e ${SORT_JOIN[req.SortBy ?? 'FullName'] ?? ''}
+          WHERE ${where.sql} ${page})
+       ${employeeListSelect('m JOIN employees e ON e.tenant_id = $1 AND e.id = m.id', 'm.total_count,')}
+       ${orderClause(req, EMPLOYEE_SORT, EMPLOYEE_SORT_DEFAULTS)}`,
       where.params,
     );
-    const page = pageClause(req, EMPLOYEE_SORT, { sortBy: 'FullName', tieBreaker: 'e.id' }, where);
-    const rows = await tx.query<EmployeeListItem>(
-      `SELECT e.id AS "EmployeeId", e.employee_number AS "EmployeeNumber", ${FULL_NAME('e')} AS "FullName",
-              e.last_name AS "LastName", e.first_name AS "FirstName", e.email AS "Email",
-              e.department_id AS "DepartmentId", d.name AS "DepartmentName", p.name AS "PositionName",
-              e.employment_status_id AS "EmploymentStatusId", es.name AS "EmploymentStatusName",
-              e.employment_type AS "EmploymentType", e.hire_date::text AS "HireDate",
-              CASE WHEN s.id IS NULL THEN NULL ELSE ${FULL_NAME('s')} END AS "SupervisorName",
-              sh.name AS "ShiftName",
-              CASE WHEN e.separation_date IS NULL THEN 'Active' ELSE 'Separated' END AS "Status",
-              e.separation_date::text AS "SeparationDate"
-         FROM employees e
-         LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-         LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
-         LEFT JOIN employment_statuses es ON es.tenant_id = e.tenant_id AND es.id = e.employment_status_id
-         LEFT JOIN employees s ON s.tenant_id = e.tenant_id AND s.id = e.supervisor_id
-         LEFT JOIN shifts sh ON sh.tenant_id = e.tenant_id AND sh.id = e.shift_id
-        WHERE ${where.sql} ${page}`,
-      where.params,
-    );
-    return { Items: rows, TotalCount: total!.n };
+    // A page past the last match has no row to carry the count.
+    const total = rows.length > 0 ? rows[0]!.total_count : req.Page > 1 ? await count() : 0;
+    return { Items: rows.map(({ total_count: _, ...row }) => row), TotalCount: total };
   },
 
   /** Full records in the list's filter and order, batch by batch through a cursor, for the master-list export. */
