@@ -18,8 +18,10 @@ const params = [tenantId, companyId, ...words.map((w) => `%${w}%`)];
 createServer(async (_req, res) => {
   // The list's own statement for a search: the matches found once for the page and the count, the page cut on
   // the ids, then joined.
-  const { rows } = await pool.query(
-    `WITH m AS (
+  // Named, so each connection parses and plans it once, as the application's statements are.
+  const { rows } = await pool.query({
+    name: 'employee_list',
+    text: `WITH m AS (
        SELECT e.id, count(*) OVER ()::int AS total_count FROM employees e
         WHERE ${where} ORDER BY lower(e.last_name) ASC NULLS LAST, lower(e.first_name) ASC, e.id ASC LIMIT 25 OFFSET 0)
      SELECT m.total_count, e.id, e.employee_number,
@@ -35,8 +37,8 @@ createServer(async (_req, res) => {
        LEFT JOIN employees s ON s.tenant_id = e.tenant_id AND s.id = e.supervisor_id
        LEFT JOIN shifts sh ON sh.tenant_id = e.tenant_id AND sh.id = e.shift_id
       ORDER BY lower(e.last_name) ASC NULLS LAST, lower(e.first_name) ASC, e.id ASC`,
-    params,
-  );
+    values: params,
+  });
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({ Items: rows, TotalCount: rows[0]?.total_count ?? 0 }));
 }).listen(Number(process.env.PORT ?? 3211), '127.0.0.1', () => console.log('raw baseline ready'));
