@@ -42,6 +42,8 @@ export interface PayTerms {
   /** Weekly: the last week ending in its month. */
   lastWeek: boolean;
   lastOfYear: boolean;
+  /** The first day of the month of the period's end (the contribution tables' date). */
+  monthStart: string;
   monthly: boolean;
   rateCents: number;
   divisor: number;
@@ -78,36 +80,8 @@ export interface PayslipWork extends PayTerms, BenefitsResult, Contributions, Wi
 export function readTerms(inp: Record<string, unknown>): PayslipWork {
   // ---- period
   const per = obj(inp.period, 'period');
-  const start = parseDate(per.start, 'period.start');
-  const end = parseDate(per.end, 'period.end');
-  if (end < start) throw new PayrollInputError('period.end', 'is before period.start');
-  // A period belongs to the month and year of its end (only a weekly period may start in the month before).
-  const year = yearOf(end);
-  const month = monthOf(end);
-  const weekly = per.frequency === 'weekly';
-  if (weekly) {
-    if (daysBetween(start, end) !== 6)
-      throw new PayrollInputError('period.end', 'a weekly period must span exactly 7 days');
-  } else if (yearOf(start) !== year || monthOf(start) !== month) {
-    throw new PayrollInputError('period.end', 'must be in the same month as start');
-  }
-  const frequency = oneOf(per.frequency, 'period.frequency', FREQS);
-  let cutoff: 1 | 2 = 1;
-  if (frequency === 'semi-monthly') {
-    if (per.cutoff === undefined) cutoff = dayOf(start) <= 15 ? 1 : 2;
-    else if (per.cutoff === 1 || per.cutoff === 2) cutoff = per.cutoff;
-    else throw new PayrollInputError('period.cutoff', 'must be 1 or 2');
-  }
-  const periodsPerMonth = frequency === 'semi-monthly' ? 2 : 1;
-  // Weekly: the last week ending in the month is the one whose next week ends in another month.
-  const lastWeek =
-    weekly && bool(per.lastWeekOfMonth, 'period.lastWeekOfMonth', dayOf(end) + 7 > daysInMonth(year, month));
-  const lastOfYear = bool(
-    per.lastPayrollOfYear,
-    'period.lastPayrollOfYear',
-    // REFERENCE §4.7: the year-end adjustment is made on the last payroll of the year.
-    month === 12 && (weekly ? lastWeek : dayOf(end) === 31),
-  );
+  const pt = readPeriod(per);
+  const { start, end, year, month, weekly, frequency, cutoff, periodsPerMonth, lastWeek, lastOfYear } = pt;
 
   // ---- settings and profile
   const set = inp.settings === undefined ? EMPTY : obj(inp.settings, 'settings');
@@ -153,6 +127,7 @@ export function readTerms(inp: Record<string, unknown>): PayslipWork {
     periodsPerMonth,
     lastWeek,
     lastOfYear,
+    monthStart: pt.monthStart,
     monthly,
     rateCents,
     divisor,
@@ -192,6 +167,102 @@ export function readTerms(inp: Record<string, unknown>): PayslipWork {
     ytdWithheld: 0,
     wtax: 0,
     yearEnd: undefined,
+  };
+}
+
+/** The period part of the terms: a pure function of the period's six fields, all primitives. */
+interface PeriodTerms {
+  start: string;
+  end: string;
+  year: number;
+  month: number;
+  weekly: boolean;
+  frequency: PayslipFrequency;
+  cutoff: 1 | 2;
+  periodsPerMonth: number;
+  lastWeek: boolean;
+  lastOfYear: boolean;
+  /** The first day of the period's month (of its end): the contribution tables' date. */
+  monthStart: string;
+}
+
+// The last period read and its fields: a payroll run gives every employee the same period (in equal objects, not
+// always the same one), so the checks run once per run. Keyed by the six field values the result depends on
+// (primitives compared with ===, so a key never matches a different period); a period that fails is not kept.
+let lastStart: unknown;
+let lastEnd: unknown;
+let lastFrequency: unknown;
+let lastCutoff: unknown;
+let lastLastWeek: unknown;
+let lastLastOfYear: unknown;
+let lastPeriod: PeriodTerms | undefined;
+
+function readPeriod(per: Record<string, unknown>): PeriodTerms {
+  if (
+    lastPeriod !== undefined &&
+    per.start === lastStart &&
+    per.end === lastEnd &&
+    per.frequency === lastFrequency &&
+    per.cutoff === lastCutoff &&
+    per.lastWeekOfMonth === lastLastWeek &&
+    per.lastPayrollOfYear === lastLastOfYear
+  )
+    return lastPeriod;
+  const pt = periodTerms(per);
+  lastStart = per.start;
+  lastEnd = per.end;
+  lastFrequency = per.frequency;
+  lastCutoff = per.cutoff;
+  lastLastWeek = per.lastWeekOfMonth;
+  lastLastOfYear = per.lastPayrollOfYear;
+  lastPeriod = pt;
+  return pt;
+}
+
+function periodTerms(per: Record<string, unknown>): PeriodTerms {
+  const start = parseDate(per.start, 'period.start');
+  const end = parseDate(per.end, 'period.end');
+  if (end < start) throw new PayrollInputError('period.end', 'is before period.start');
+  // A period belongs to the month and year of its end (only a weekly period may start in the month before).
+  const year = yearOf(end);
+  const month = monthOf(end);
+  const weekly = per.frequency === 'weekly';
+  if (weekly) {
+    if (daysBetween(start, end) !== 6)
+      throw new PayrollInputError('period.end', 'a weekly period must span exactly 7 days');
+  } else if (yearOf(start) !== year || monthOf(start) !== month) {
+    throw new PayrollInputError('period.end', 'must be in the same month as start');
+  }
+  const frequency = oneOf(per.frequency, 'period.frequency', FREQS);
+  let cutoff: 1 | 2 = 1;
+  if (frequency === 'semi-monthly') {
+    if (per.cutoff === undefined) cutoff = dayOf(start) <= 15 ? 1 : 2;
+    else if (per.cutoff === 1 || per.cutoff === 2) cutoff = per.cutoff;
+    else throw new PayrollInputError('period.cutoff', 'must be 1 or 2');
+  }
+  const periodsPerMonth = frequency === 'semi-monthly' ? 2 : 1;
+  // Weekly: the last week ending in the month is the one whose next week ends in another month.
+  const lastWeek =
+    weekly && bool(per.lastWeekOfMonth, 'period.lastWeekOfMonth', dayOf(end) + 7 > daysInMonth(year, month));
+  const lastOfYear = bool(
+    per.lastPayrollOfYear,
+    'period.lastPayrollOfYear',
+    // REFERENCE §4.7: the year-end adjustment is made on the last payroll of the year.
+    month === 12 && (weekly ? lastWeek : dayOf(end) === 31),
+  );
+  const monthStart = end.slice(0, 8) + '01';
+  return {
+    start,
+    end,
+    year,
+    month,
+    weekly,
+    frequency,
+    cutoff,
+    periodsPerMonth,
+    lastWeek,
+    lastOfYear,
+    monthStart,
   };
 }
 
