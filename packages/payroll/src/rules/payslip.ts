@@ -21,7 +21,7 @@ import { attendanceEarnings } from './payslip/earnings.js';
 import { EMPTY } from './payslip/inputs.js';
 import { rateChangeAdjustments } from './payslip/rate-changes.js';
 import { Slip } from './payslip/slip.js';
-import { readTerms } from './payslip/terms.js';
+import { giveBackWork, readTerms } from './payslip/terms.js';
 import type { Payslip, PayslipInput } from './payslip/types.js';
 import { withholding } from './payslip/withholding.js';
 
@@ -162,5 +162,6 @@ export function computePayslip(input: PayslipInput): Payslip {
           notes,
         };
   if (yearEnd) out.yearEnd = yearEnd;
+  giveBackWork(w);
   return out;
 }
