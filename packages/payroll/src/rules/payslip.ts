@@ -7,8 +7,8 @@
  * allowances.ts (allowances, de minimis, benefits bucket) → contributions.ts (SSS, PhilHealth, Pag-IBIG) →
  * withholding.ts (tax) → deductions.ts (priority order, deferral). Every step reads and validates its own part
  * of the input in that order, so the first bad field is the one reported. State of one call is made for that
- * call (the Slip) or taken zeroed from a one-slot pool and handed back (the attendance tally, see attendance.ts);
- * nothing of one payslip reaches the next.
+ * call (the Slip) or taken from a one-slot pool and handed back (the attendance tally, zeroed, see attendance.ts;
+ * the workspace, every field written by readTerms, see terms.ts); nothing of one payslip reaches the next.
  */
 import { formatMoney, parseMoneyOpt } from '../money.js';
 import { compileHolidays, pickPremiums, resolveTables } from '../tables/index.js';
