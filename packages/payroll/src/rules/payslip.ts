@@ -7,8 +7,8 @@
  * allowances.ts (allowances, de minimis, benefits bucket) → contributions.ts (SSS, PhilHealth, Pag-IBIG) →
  * withholding.ts (tax) → deductions.ts (priority order, deferral). Every step reads and validates its own part
  * of the input in that order, so the first bad field is the one reported. State of one call is made for that
- * call (the Slip) or taken zeroed from a one-slot pool and handed back (the attendance tally, see attendance.ts);
- * nothing of one payslip reaches the next.
+ * call (the Slip) or taken from a one-slot pool and handed back (the attendance tally, zeroed, see attendance.ts;
+ * the workspace, every field written by readTerms, see terms.ts); nothing of one payslip reaches the next.
  */
 import { formatMoney, parseMoneyOpt } from '../money.js';
 import { compileHolidays, pickPremiums, resolveTables } from '../tables/index.js';
@@ -21,7 +21,7 @@ import { attendanceEarnings } from './payslip/earnings.js';
 import { EMPTY } from './payslip/inputs.js';
 import { rateChangeAdjustments } from './payslip/rate-changes.js';
 import { Slip } from './payslip/slip.js';
-import { readTerms } from './payslip/terms.js';
+import { giveBackWork, readTerms } from './payslip/terms.js';
 import type { Payslip, PayslipInput } from './payslip/types.js';
 import { withholding } from './payslip/withholding.js';
 
@@ -84,48 +84,84 @@ export function computePayslip(input: PayslipInput): Payslip {
 
   const f = formatMoney;
   const ytdBasic = parseMoneyOpt(ytdIn.basicSalaryEarned, 'ytd.basicSalaryEarned');
-  const out: Payslip = {
-    period: weekly
-      ? { start, end, frequency, cutoff, lastWeekOfMonth: lastWeek }
-      : { start, end, frequency, cutoff },
-    lines: slip.lines,
-    gross: f(slip.gross),
-    deductions: f(slip.deducted),
-    netPay: f(slip.gross - slip.deducted),
-    taxableBase: f(taxableBase),
-    withholdingTax: f(withheld),
-    employeeShares: {
-      sss: f(sssEe),
-      sssMpf: f(sssEeMpf),
-      philhealth: f(phEe),
-      pagibig: f(pgEe),
-      total: f(sssEe + phEe + pgEe),
-    },
-    employerShares: {
-      sss: f(sssEr),
-      sssEC: f(sssEc),
-      philhealth: f(phEr),
-      pagibig: f(pgEr),
-      total: f(sssEr + sssEc + phEr + pgEr),
-    },
-    contributionBases: {
-      sssCompensation: f(w.sssMonthly),
-      philhealthBasicSalary: f(w.mbs),
-      pagibigFundSalary: f(w.hdmfMonthly),
-    },
-    deferred: slip.deferred,
-    ytd: {
-      taxableCompensation: f(ytdTaxable + taxableBase),
-      withholdingTax: f(ytdWithheld + withheld),
-      benefitsReceived: f(w.bucketUsed),
-      basicSalaryEarned: f(ytdBasic + basicEarned),
-    },
-    settingsUsed: weeklyMode
-      ? { divisor, contributionSplit: split, taxMethod, weeklyContributions: weeklyMode }
-      : { divisor, contributionSplit: split, taxMethod },
-    notes: slip.notes,
+  const period = weekly
+    ? { start, end, frequency, cutoff, lastWeekOfMonth: lastWeek }
+    : { start, end, frequency, cutoff };
+  const lines = slip.lines;
+  const gross = f(slip.gross);
+  const deductions = f(slip.deducted);
+  const netPay = f(slip.gross - slip.deducted);
+  const taxableBaseText = f(taxableBase);
+  const withholdingTax = f(withheld);
+  const employeeShares = {
+    sss: f(sssEe),
+    sssMpf: f(sssEeMpf),
+    philhealth: f(phEe),
+    pagibig: f(pgEe),
+    total: f(sssEe + phEe + pgEe),
   };
-  if (typeof inp.employeeId === 'string') out.employeeId = inp.employeeId;
+  const employerShares = {
+    sss: f(sssEr),
+    sssEC: f(sssEc),
+    philhealth: f(phEr),
+    pagibig: f(pgEr),
+    total: f(sssEr + sssEc + phEr + pgEr),
+  };
+  const contributionBases = {
+    sssCompensation: f(w.sssMonthly),
+    philhealthBasicSalary: f(w.mbs),
+    pagibigFundSalary: f(w.hdmfMonthly),
+  };
+  const deferred = slip.deferred;
+  const ytd = {
+    taxableCompensation: f(ytdTaxable + taxableBase),
+    withholdingTax: f(ytdWithheld + withheld),
+    benefitsReceived: f(w.bucketUsed),
+    basicSalaryEarned: f(ytdBasic + basicEarned),
+  };
+  const settingsUsed = weeklyMode
+    ? { divisor, contributionSplit: split, taxMethod, weeklyContributions: weeklyMode }
+    : { divisor, contributionSplit: split, taxMethod };
+  const notes = slip.notes;
+  // employeeId last, as it always was: one literal with it and one without, so the payslip is made whole rather
+  // than given a property after it is built (which moves it to a new shape and a separate property store).
+  const id = inp.employeeId;
+  const out: Payslip =
+    typeof id === 'string'
+      ? {
+          period,
+          lines,
+          gross,
+          deductions,
+          netPay,
+          taxableBase: taxableBaseText,
+          withholdingTax,
+          employeeShares,
+          employerShares,
+          contributionBases,
+          deferred,
+          ytd,
+          settingsUsed,
+          notes,
+          employeeId: id,
+        }
+      : {
+          period,
+          lines,
+          gross,
+          deductions,
+          netPay,
+          taxableBase: taxableBaseText,
+          withholdingTax,
+          employeeShares,
+          employerShares,
+          contributionBases,
+          deferred,
+          ytd,
+          settingsUsed,
+          notes,
+        };
   if (yearEnd) out.yearEnd = yearEnd;
+  giveBackWork(w);
   return out;
 }

@@ -40,11 +40,11 @@ export function contributions(
   sssComp: number,
 ): void {
   const hdmfPeriod = w.hdmfPeriod;
-  const { end, frequency, weekly, cutoff, split, lastWeek, monthly, rateCents, divisor, weeklyMode } = w;
+  const { monthStart, frequency, weekly, cutoff, split, lastWeek, monthly, rateCents, divisor, weeklyMode } =
+    w;
   const { doSss, doPhic, doHdmf } = w;
   // Monthly tables, split across cut-offs per settings.contributionSplit (REFERENCE §8.5);
   // weekly payrolls always work on the month to date (earlier weeks ending in the month + this week).
-  const monthStart = end.slice(0, 8) + '01';
   const mtd = inp.monthToDate === undefined ? undefined : obj(inp.monthToDate, 'monthToDate');
   const actualMonth =
     frequency === 'monthly' ||
