@@ -73,6 +73,33 @@ describe('apiClient (spec §7)', () => {
     stop();
   });
 
+  it('a 401 that lands after the session ended does not end it again (no second trip, to /)', async () => {
+    localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims({ user_type: 'PortalUser' })));
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'dead');
+    vi.spyOn(toast, 'error').mockReturnValue('id');
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    let answerLate!: (response: Response) => void;
+    const late = new Promise<Response>((resolve) => (answerLate = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(json({ title: 'Unauthorized', status: 401 }, 401))
+        .mockReturnValueOnce(late)
+        .mockResolvedValueOnce(json({ title: 'Unauthorized', status: 401 }, 401)),
+    );
+
+    const first = apiClient.get('/api/v1/first').catch((caught: unknown) => caught);
+    const second = apiClient.get('/api/v1/second').catch((caught: unknown) => caught);
+    expect(await first).toBeInstanceOf(ApiError);
+    answerLate(json({ title: 'Unauthorized', status: 401 }, 401));
+    expect(await second).toBeInstanceOf(ApiError);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledWith('PortalUser');
+    stop();
+  });
+
   it('does not refresh for public calls and surfaces problem details', async () => {
     const fetch = vi
       .fn()

@@ -96,6 +96,10 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
  * the old token so it can go to that type's login route. Returns that type.
  */
 export function endSession(options: { expired?: boolean; navigate?: boolean } = {}): string | undefined {
+  // A session that has already ended (both tokens gone) is not ended again: a request sent before the end whose
+  // 401 lands after it would otherwise read no type from the cleared token and send the user from the login page
+  // of their type to /.
+  if (readToken() === null && readRefreshToken() === null) return undefined;
   const userType = decodeSession(readToken())?.userType || undefined;
   clearTokens();
   if (options.expired) void showErrorToast(SESSION_EXPIRED_MESSAGE, { toastId: 'session-expired' });

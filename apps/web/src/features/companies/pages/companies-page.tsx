@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -12,6 +11,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { COMPANY_SORTABLE, type Company } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, RowAction, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
+import { statusColumn } from '@/components/list-columns';
 import { PageHeader } from '@/components/page-header';
 import { booleanParam, useListLinkState, useListQuery } from '@/lib/use-list-query';
 import { companyKeys } from '../api/company-keys';
@@ -65,19 +65,7 @@ export default function CompaniesPage() {
       },
       { field: 'EmployeeCount', headerName: 'Employees', type: 'number', width: 110 },
       { field: 'UserCount', headerName: 'Users', type: 'number', width: 90 },
-      {
-        field: 'IsActive',
-        headerName: 'Status',
-        width: 110,
-        renderCell: ({ value }) => (
-          <Chip
-            size="small"
-            label={value ? 'Active' : 'Inactive'}
-            color={value ? 'success' : 'default'}
-            variant="outlined"
-          />
-        ),
-      },
+      statusColumn<Company>(),
       {
         field: 'actions',
         type: 'actions',
