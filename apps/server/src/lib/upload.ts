@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpProblem, problems } from './problem.js';
 
+/** Where an upload's bytes go as they arrive (`streamUploadedFile`). */
+export interface UploadSink {
+  write(chunk: Buffer): void | Promise<void>;
+}
+
 /**
  * The one file of a multipart/form-data upload, read whole (the multipart plugin's `fileSize` limit caps it), with
  * every broken upload answered as a clear 4xx: not multipart 415, no file 400, too large 413, anything else about
@@ -10,15 +15,49 @@ export async function readUploadedFile(
   req: FastifyRequest,
   messages: { noFile: string; tooLarge: string },
 ): Promise<{ fileName: string; data: Buffer }> {
+  const { fileName, sink } = await streamUploadedFile(req, messages, () => {
+    const chunks: Buffer[] = [];
+    return { chunks, write: (chunk: Buffer) => void chunks.push(chunk) };
+  });
+  return { fileName, data: Buffer.concat(sink.chunks) };
+}
+
+/**
+ * The same upload, its bytes handed to a sink chunk by chunk as they arrive instead of gathered into one Buffer
+ * (a punch file of 100 MB, decision 0008), with the same 4xx answers as `readUploadedFile`. The sink is made once
+ * the file's name is known; what it throws is passed on as it is (it is not the upload's fault).
+ */
+export async function streamUploadedFile<S extends UploadSink>(
+  req: FastifyRequest,
+  messages: { noFile: string; tooLarge: string },
+  sinkFor: (fileName: string) => S,
+): Promise<{ fileName: string; sink: S }> {
   if (!req.isMultipart())
     throw new HttpProblem(415, 'Unsupported Media Type', 'Send the file as multipart/form-data.');
+  let sinkFailed = false;
   try {
     const part = await req.file();
     if (!part) throw problems.badRequest(messages.noFile);
-    const data = await part.toBuffer();
-    return { fileName: shortenFileName(part.filename || 'upload'), data };
+    const fileName = shortenFileName(part.filename || 'upload');
+    const sink = sinkFor(fileName);
+    let tooLarge = false;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      // Past the limit the plugin cuts the file short; the rest of the body is still read, as `toBuffer` does.
+      if (tooLarge || part.file.truncated) {
+        tooLarge = true;
+        continue;
+      }
+      try {
+        await sink.write(chunk);
+      } catch (error) {
+        sinkFailed = true;
+        throw error;
+      }
+    }
+    if (tooLarge || part.file.truncated) throw new HttpProblem(413, 'Content Too Large', messages.tooLarge);
+    return { fileName, sink };
   } catch (error) {
-    if (error instanceof HttpProblem) throw error;
+    if (sinkFailed || error instanceof HttpProblem) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new HttpProblem(413, 'Content Too Large', messages.tooLarge);
     }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { resourceUsage } from 'node:process';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,17 +23,19 @@ import {
 } from './import-repository.js';
 import {
   checkPunchFile,
-  punchFileParts,
   punchReadState,
   punchSliceBytes,
   readPunchBatches,
+  receivePunchFile,
   shapeFromJson,
   shapeToJson,
   type PunchBatch,
   type PunchFileShape,
+  type ReceivedPunchFile,
 } from './punch-file.js';
 
 const PREVIEW_ERRORS = 200;
+const EMPTY = Buffer.alloc(0);
 const PREVIEW_SAMPLE = 20;
 /** A job that shows no sign of life for this long was cut off (a restart): it is reported as failed. */
 const STALE_AFTER_MS = 10 * 60_000;
@@ -402,8 +404,11 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
   return {
     present,
 
-    /** The whole-file checks, before any transaction: a hostile file is a clear 4xx and nothing is stored. */
-    check: checkPunchFile,
+    /**
+     * Reads an upload as it arrives, before any transaction: the whole-file checks on the way (a hostile file is a
+     * clear 4xx and nothing is stored), the file cut into gzipped parts (`receivePunchFile`, decision 0008).
+     */
+    receive: receivePunchFile,
 
     async get(tx: Tx, user: CurrentUser, id: string) {
       const row = await repo.get(tx, user.tenantId, user.companyId, id);
@@ -412,16 +417,10 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     },
 
     /**
-     * Stores the upload as a queued job of the user's company, the file in parts of whole lines (decision 0008);
-     * validation starts once the caller commits. `shape` is what `check` found for the file.
+     * Stores the upload as a queued job of the user's company, the file in the parts `receive` cut it into
+     * (decision 0008); validation starts once the caller commits. Each part is let go once it is sent.
      */
-    async enqueue(
-      tx: Tx,
-      user: CurrentUser,
-      fileName: string,
-      data: Buffer,
-      shape: PunchFileShape = checkPunchFile(fileName, data),
-    ) {
+    async enqueue(tx: Tx, user: CurrentUser, file: ReceivedPunchFile) {
       const { tenantId, companyId } = user;
       const company = await repo.lockCompany(tx, tenantId, companyId);
       if (!company) throw problems.notFound('The company was not found.');
@@ -439,14 +438,15 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         id,
         companyId,
         userId: user.userId,
-        fileName,
-        fileSize: data.length,
-        sha256: createHash('sha256').update(data).digest('hex'),
-        shape: shapeToJson(shape),
+        fileName: file.fileName,
+        fileSize: file.size,
+        sha256: file.sha256,
+        shape: shapeToJson(file.shape),
       });
-      let seq = 0;
-      for (const [from, to] of punchFileParts(data, shape)) {
-        await repo.insertPart(tx, tenantId, id, seq++, data.subarray(from, to));
+      const { parts } = file;
+      for (let seq = 0; seq < parts.length; seq++) {
+        await repo.insertPart(tx, tenantId, id, seq, parts[seq]!);
+        parts[seq] = EMPTY;
       }
       const row = (await repo.get(tx, tenantId, companyId, id))!;
       return {

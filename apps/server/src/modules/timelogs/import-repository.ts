@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { gunzip } from 'node:zlib';
 import { PUNCH_DIRECTIONS, type PunchImport, type PunchImportStatus } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import type { StoredPunchShape } from './punch-file.js';
@@ -81,7 +81,6 @@ const SELECT_IMPORT = `
 const dropParts = (tx: Tx, tenantId: string, id: string) =>
   tx.query(`DELETE FROM punch_import_parts WHERE tenant_id = $1 AND import_id = $2`, [tenantId, id]);
 
-const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 export const punchImportsRepo = {
@@ -142,15 +141,11 @@ export const punchImportsRepo = {
     );
   },
 
-  /**
-   * One part of the file (whole lines, about a megabyte): gzipped on libuv's thread pool and sent as base64
-   * text, as the employee import stores its file (decision 0005).
-   */
-  async insertPart(tx: Tx, tenantId: string, id: string, seq: number, part: Buffer) {
-    const stored = await gzipAsync(part);
+  /** One part of the file (whole lines, about a megabyte), gzipped, sent as base64 text as the employee import's file. */
+  async insertPart(tx: Tx, tenantId: string, id: string, seq: number, gzipped: Buffer) {
     await tx.query(
       `INSERT INTO punch_import_parts (tenant_id, import_id, seq, data) VALUES ($1, $2, $3, decode($4, 'base64'))`,
-      [tenantId, id, seq, stored.toString('base64')],
+      [tenantId, id, seq, gzipped.toString('base64')],
     );
   },
 

@@ -1,4 +1,7 @@
 import { isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import Papa from 'papaparse';
 import {
   isLocalDateTime,
@@ -81,49 +84,81 @@ export const punchSliceBytes = () => Math.max(1024, Number(process.env.PUNCH_IMP
  */
 const parseBytes = () => Math.max(1024, Math.floor(punchSliceBytes() / 16));
 const NEWLINE = 0x0a;
+const gzipAsync = promisify(gzip);
 const QUOTE = 0x22;
 
 /** The whole-file checks, by byte scans: a bad file is an ImportFileError before anything is stored. */
 export function checkPunchFile(fileName: string, data: Buffer): PunchFileShape {
-  if (data.length > PUNCH_IMPORT_MAX_FILE_BYTES) {
+  const start = bomLength(data);
+  const counts = newLineCount();
+  countLines(counts, data, start);
+  return judgePunchFile(fileName, {
+    size: data.length,
+    first: data.subarray(0, 4),
+    nul: data.includes(0),
+    utf8: isUtf8(data),
+    lines: linesOf(counts),
+    quotes: counts.quotes,
+    head: data.subarray(start, sliceEnd(data, start, false, punchSliceBytes())),
+  });
+}
+
+/** What the checks look at, found by one pass over the file (whole, or as it arrives: `receivePunchFile`). */
+interface PunchFileFacts {
+  size: number;
+  /** The first four bytes (fewer in a shorter file). */
+  first: Buffer;
+  /** Whether a NUL byte is anywhere. */
+  nul: boolean;
+  utf8: boolean;
+  /** Non-blank lines and double quotes after the byte-order mark. */
+  lines: number;
+  quotes: number;
+  /** The first slice's bytes after the byte-order mark, up to a newline (`sliceEnd`, unquoted). */
+  head: Buffer;
+}
+
+/** The checks, in the order their messages take precedence, and the file's shape when it passes. */
+function judgePunchFile(fileName: string, facts: PunchFileFacts): PunchFileShape {
+  const { first } = facts;
+  if (facts.size > PUNCH_IMPORT_MAX_FILE_BYTES) {
     throw new ImportFileError(
       413,
       `The file is larger than ${PUNCH_IMPORT_MAX_FILE_BYTES / MB} MB. Export a shorter period and import the parts.`,
     );
   }
-  const extension = /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
+  const extension = extensionOf(fileName);
   if (!EXTENSIONS.includes(extension)) {
     throw new ImportFileError(415, 'Only .csv, .txt and .dat punch files can be imported.');
   }
-  if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff)) {
+  if (isUtf16(first)) {
     throw new ImportFileError(
       415,
       'The file is saved as UTF-16 (Unicode) text. Save or export it as UTF-8 or ANSI text and try again.',
     );
   }
-  if (data.subarray(0, 4).equals(ZIP_MAGIC) || data.includes(0)) {
+  if (first.subarray(0, 4).equals(ZIP_MAGIC) || facts.nul) {
     throw new ImportFileError(
       415,
       `The file content is not text; it does not match its .${extension} extension.`,
     );
   }
-  if (isBlank(data)) throw new ImportFileError(400, 'The file is empty.');
-  const start = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
+  // Blank: no line with anything but white space after the byte-order mark.
+  if (facts.lines === 0) throw new ImportFileError(400, 'The file is empty.');
+  const start = bomLength(first);
   // UTF-8, else Windows-1252: what Excel's plain CSV writes on Philippine Windows (keeps Peña intact).
-  const encoding = isUtf8(data) ? 'utf-8' : 'windows-1252';
-  const head = decode(data, encoding, start, sliceEnd(data, start, false, punchSliceBytes()));
-  const firstLine = head.split('\n').find((l) => l.trim() !== '') ?? '';
-  const format = ZKTECO_LINE.test(firstLine) ? 'ZkTeco' : 'Csv';
-  const { lines, quotes } = countLines(data, start);
-  const shape: PunchFileShape = { format, encoding, start, lines };
+  const encoding = facts.utf8 ? 'utf-8' : 'windows-1252';
+  const head = decode(facts.head, encoding, 0, facts.head.length);
+  const format = formatOf(head);
+  const shape: PunchFileShape = { format, encoding, start, lines: facts.lines };
   if (format === 'Csv') {
     // Quotes come in pairs in a well-formed CSV file (a quote inside a value is doubled).
-    if (quotes % 2 === 1) {
+    if (facts.quotes % 2 === 1) {
       throw new ImportFileError(400, 'The CSV file cannot be read: a quoted value is never closed.');
     }
     shape.csv = csvHeader(head);
   }
-  const punches = format === 'Csv' ? lines - 1 : lines;
+  const punches = format === 'Csv' ? facts.lines - 1 : facts.lines;
   if (punches > PUNCH_IMPORT_MAX_ROWS) {
     throw new ImportFileError(
       413,
@@ -134,11 +169,27 @@ export function checkPunchFile(fileName: string, data: Buffer): PunchFileShape {
   return shape;
 }
 
-/** Non-blank lines and double quotes of the file, in one pass over its bytes. */
-function countLines(data: Buffer, start: number) {
-  let lines = 0;
-  let quotes = 0;
-  let blank = true;
+const extensionOf = (fileName: string) => /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
+const isUtf16 = (first: Buffer) =>
+  (first[0] === 0xff && first[1] === 0xfe) || (first[0] === 0xfe && first[1] === 0xff);
+const bomLength = (data: Buffer) => (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0);
+/** A terminal's attendance log when its first non-blank line looks like one, else CSV. */
+const formatOf = (head: string): PunchFileShape['format'] =>
+  ZKTECO_LINE.test(head.split('\n').find((l) => l.trim() !== '') ?? '') ? 'ZkTeco' : 'Csv';
+
+interface LineCount {
+  lines: number;
+  quotes: number;
+  /** Whether the line being counted is blank so far. */
+  blank: boolean;
+}
+
+const newLineCount = (): LineCount => ({ lines: 0, quotes: 0, blank: true });
+const linesOf = (count: LineCount) => (count.blank ? count.lines : count.lines + 1);
+
+/** Counts the non-blank lines and double quotes of `data` from `start` on, carrying on from `count`. */
+function countLines(count: LineCount, data: Buffer, start: number) {
+  let { lines, quotes, blank } = count;
   for (let i = start; i < data.length; i++) {
     const b = data[i]!;
     if (b === NEWLINE) {
@@ -151,7 +202,7 @@ function countLines(data: Buffer, start: number) {
       blank = false;
     }
   }
-  return { lines: blank ? lines : lines + 1, quotes };
+  Object.assign(count, { lines, quotes, blank });
 }
 
 /**
@@ -159,17 +210,139 @@ function countLines(data: Buffer, start: number) {
  * newline outside quotes (an even number of quotes so far), so a quoted value spanning lines stays whole.
  */
 function sliceEnd(data: Buffer, from: number, quoted: boolean, bytes = parseBytes()): number {
+  return cutEnd(data, from, quoted, bytes, true);
+}
+
+/**
+ * `sliceEnd` on the bytes of a file received so far: -1 when they do not yet decide it (`final`: they are the
+ * whole rest of the file).
+ */
+function cutEnd(data: Buffer, from: number, quoted: boolean, bytes: number, final: boolean): number {
   let end = from;
   let quotes = 0;
   for (;;) {
-    const target = Math.min(data.length, Math.max(end, from + bytes));
+    const target = Math.max(end, from + bytes);
+    if (target >= data.length) return final ? data.length : -1;
     if (quoted) for (let i = end; i < target; i++) if (data[i] === QUOTE) quotes++;
-    const newline = target >= data.length ? -1 : data.indexOf(NEWLINE, target);
-    if (newline < 0) return data.length;
+    const newline = data.indexOf(NEWLINE, target);
+    if (newline < 0) return final ? data.length : -1;
     if (quoted) for (let i = target; i <= newline; i++) if (data[i] === QUOTE) quotes++;
     end = newline + 1;
     if (!quoted || quotes % 2 === 0) return end;
   }
+}
+
+/** A punch file as its upload arrived: checked, and cut into gzipped parts of whole lines (decision 0008). */
+export interface ReceivedPunchFile {
+  fileName: string;
+  shape: PunchFileShape;
+  size: number;
+  sha256: string;
+  /** The gzipped parts in order (`punchFileParts`' cuts); each is let go once stored. */
+  parts: Buffer[];
+}
+
+/**
+ * Reads a punch file as its upload arrives, never holding it whole: the checks of `checkPunchFile` are made on the
+ * way (the same facts, the same answers), and the file is cut into the parts it is stored in (the same cuts as
+ * `punchFileParts`), each gzipped on the thread pool as soon as it is whole. What is held: the parts gzipped (a
+ * fifth of the file or less), the first slice (for the header) and the bytes of the part being cut.
+ * `end` answers the file, or throws the ImportFileError `checkPunchFile` would.
+ */
+export function receivePunchFile(fileName: string) {
+  const sliceBytes = punchSliceBytes();
+  const hash = createHash('sha256');
+  const counts = newLineCount();
+  const parts: Buffer[] = [];
+  const facts = { size: 0, first: Buffer.alloc(0), nul: false, utf8: true, head: Buffer.alloc(0) };
+  const badName = !EXTENSIONS.includes(extensionOf(fileName));
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  /** Bytes to wait for before trying to cut again. */
+  let waitFor = 0;
+  /** How parts are cut (CSV: outside quotes), decided from the head; null before the head is whole. */
+  let quoted: boolean | null = null;
+  let start = 0;
+  let cut = 0;
+
+  /** A refused file is still read to its end (to count its lines and find a 413 first), but not kept. */
+  const refused = () =>
+    badName ||
+    facts.nul ||
+    isUtf16(facts.first) ||
+    facts.first.equals(ZIP_MAGIC) ||
+    counts.lines > PUNCH_IMPORT_MAX_ROWS + 1;
+
+  async function take(part: Buffer) {
+    countLines(counts, part, cut === 0 ? start : 0);
+    facts.utf8 &&= isUtf8(part);
+    facts.nul ||= part.includes(0);
+    cut++;
+    if (!refused()) parts.push(await gzipAsync(part));
+  }
+
+  async function cutParts(final: boolean) {
+    const data = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
+    if (quoted === null) {
+      if (data.length < 3 && !final) return;
+      start = bomLength(data);
+      const headEnd = cutEnd(data, start, false, sliceBytes, final);
+      if (headEnd < 0) {
+        pending = [data];
+        waitFor = pendingBytes * 2;
+        return;
+      }
+      facts.first = Buffer.from(data.subarray(0, 4));
+      facts.head = Buffer.from(data.subarray(start, headEnd));
+      quoted = cutsQuoted(facts.head);
+    }
+    let from = 0;
+    while (from < data.length) {
+      const end = cutEnd(data, from, quoted, sliceBytes, final);
+      if (end < 0) break;
+      await take(data.subarray(from, end));
+      from = end;
+    }
+    const rest = Buffer.from(data.subarray(from));
+    pending = rest.length ? [rest] : [];
+    pendingBytes = rest.length;
+    // A cut needs a newline past a slice's length (outside quotes): wait for twice the bytes when these held none.
+    waitFor = Math.max(sliceBytes + 1, from === 0 ? pendingBytes * 2 : pendingBytes + 1);
+  }
+
+  return {
+    async write(chunk: Buffer) {
+      hash.update(chunk);
+      facts.size += chunk.length;
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= waitFor) await cutParts(false);
+    },
+
+    async end(): Promise<ReceivedPunchFile> {
+      if (pendingBytes || quoted === null) await cutParts(true);
+      const shape = judgePunchFile(fileName, { ...facts, lines: linesOf(counts), quotes: counts.quotes });
+      return { fileName, shape, size: facts.size, sha256: hash.digest('hex'), parts };
+    },
+  };
+}
+
+/** A file already in memory, received as an upload would be (in 64 kB chunks). */
+export async function receivePunchBuffer(fileName: string, data: Buffer): Promise<ReceivedPunchFile> {
+  const receiver = receivePunchFile(fileName);
+  for (let i = 0; i < data.length; i += 65536) await receiver.write(data.subarray(i, i + 65536));
+  return receiver.end();
+}
+
+/**
+ * Whether a file of this head is cut outside quotes (CSV). The format is decided with the whole file's encoding,
+ * known only at its end: when the head alone leaves it open (valid UTF-8 with other bytes, a later byte may make
+ * it Windows-1252) and the two readings disagree, it is cut as CSV, which also keeps a ZKTeco log's lines whole.
+ */
+function cutsQuoted(head: Buffer): boolean {
+  const read = (encoding: PunchFileShape['encoding']) => formatOf(decode(head, encoding, 0, head.length));
+  if (!isUtf8(head)) return read('windows-1252') === 'Csv';
+  return read('utf-8') === 'Csv' || read('windows-1252') === 'Csv';
 }
 
 const decode = (data: Buffer, encoding: PunchFileShape['encoding'], from: number, to: number) =>

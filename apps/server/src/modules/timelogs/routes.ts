@@ -19,10 +19,10 @@ import {
 } from '@hrpay/contracts';
 import { HttpProblem } from '../../lib/problem.js';
 import { contextOf } from '../../lib/route-access.js';
-import { readUploadedFile, uploadProblemTitle } from '../../lib/upload.js';
+import { streamUploadedFile, uploadProblemTitle } from '../../lib/upload.js';
 import { ImportFileError } from '../employee-import/import-problem.js';
 import type { PunchImportService } from './import-job.js';
-import type { PunchFileShape } from './punch-file.js';
+import type { ReceivedPunchFile } from './punch-file.js';
 import { parseFields, storeAttendance, timeLogsService as timeLogs } from './service.js';
 
 // HR keeps the punches of its own company; the company is the user's, never a client parameter.
@@ -33,26 +33,31 @@ const tags = ['timelogs'];
 
 declare module 'fastify' {
   interface FastifyRequest {
-    punchFile?: { fileName: string; data: Buffer; shape: PunchFileShape };
+    punchFile?: ReceivedPunchFile;
   }
 }
 
-/** Reads and checks the punch file before the handler's transaction: a bad file is a clear 4xx, nothing stored. */
+/**
+ * Reads and checks the punch file as it arrives, before the handler's transaction (decision 0008: never held
+ * whole): a bad file is a clear 4xx, nothing stored.
+ */
 function readPunchUpload(imports: PunchImportService) {
   return async (req: FastifyRequest) => {
-    const { fileName, data } = await readUploadedFile(req, {
-      noFile: 'No file was uploaded. Choose a .csv, .txt or .dat punch file.',
-      tooLarge: `The file is larger than ${PUNCH_IMPORT_MAX_FILE_BYTES / (1024 * 1024)} MB. Export a shorter period and import the parts.`,
-    });
-    let shape: PunchFileShape;
+    const { sink } = await streamUploadedFile(
+      req,
+      {
+        noFile: 'No file was uploaded. Choose a .csv, .txt or .dat punch file.',
+        tooLarge: `The file is larger than ${PUNCH_IMPORT_MAX_FILE_BYTES / (1024 * 1024)} MB. Export a shorter period and import the parts.`,
+      },
+      imports.receive,
+    );
     try {
-      shape = imports.check(fileName, data);
+      req.punchFile = await sink.end();
     } catch (error) {
       if (error instanceof ImportFileError)
         throw new HttpProblem(error.status, uploadProblemTitle(error.status), error.message);
       throw error;
     }
-    req.punchFile = { fileName, data, shape };
   };
 }
 
@@ -112,10 +117,10 @@ export const timeLogRoutes: FastifyPluginAsyncZod<{ imports: PunchImportService 
     preHandler: readPunchUpload(imports),
     handler: async (req, reply) => {
       const { tx, user, afterCommit } = contextOf(req);
-      const { fileName, data, shape } = req.punchFile!;
-      // The file is stored in parts; the request lets go of it once the handler is done.
+      const file = req.punchFile!;
+      // The parts are let go as they are stored; the request does not keep them.
       req.punchFile = undefined;
-      const { row, start } = await imports.enqueue(tx, user, fileName, data, shape);
+      const { row, start } = await imports.enqueue(tx, user, file);
       afterCommit(start);
       return reply.code(202).send(imports.present(row));
     },
