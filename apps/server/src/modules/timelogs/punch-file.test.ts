@@ -22,7 +22,10 @@ type Outcome = { shape: unknown; parts: string[] } | { status: number; message: 
 function whole(fileName: string, data: Buffer): Outcome {
   try {
     const shape = checkPunchFile(fileName, data);
-    return { shape, parts: punchFileParts(data, shape).map(([from, to]) => data.subarray(from, to).toString('hex')) };
+    return {
+      shape,
+      parts: punchFileParts(data, shape).map(([from, to]) => data.subarray(from, to).toString('hex')),
+    };
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
     return { status: error.status, message: error.message };
@@ -98,7 +101,8 @@ describe('receivePunchFile', () => {
 
   it('reads a big file in many parts, each of whole lines, the same as the whole file', async () => {
     const lines = ['EmployeeNumber,DateTime,Direction'];
-    for (let i = 0; i < 2000; i++) lines.push(`DM-${i % 7},2026-11-05 08:${String(i % 60).padStart(2, '0')}:00,In`);
+    for (let i = 0; i < 2000; i++)
+      lines.push(`DM-${i % 7},2026-11-05 08:${String(i % 60).padStart(2, '0')}:00,In`);
     // Records with a newline inside quotes: a cut at any newline would split some of them.
     for (let i = 0; i < 300; i++) lines.push(`"DM, ${i}","2026-11-05\n08:00",Out`);
     lines.push(...lines.slice(1, 500));

@@ -11,7 +11,6 @@ import {
   type PunchDirection,
 } from '@hrpay/contracts';
 import { ImportFileError } from '../employee-import/import-problem.js';
-import { isBlank } from '../employee-import/read-file.js';
 
 /**
  * Reads a punch file as biometric terminals export it (issue 9 §1.2), with the employee import's rules: the type
