@@ -2,15 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { resourceUsage } from 'node:process';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  ProblemTypes,
-  PUNCH_DIRECTIONS,
-  type ImportRowError,
-  type PunchDirection,
-  type PunchImport,
-} from '@hrpay/contracts';
+import { ProblemTypes, PUNCH_DIRECTIONS, type ImportRowError, type PunchImport } from '@hrpay/contracts';
 import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
+import { toManilaLocal } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import {
@@ -162,36 +157,38 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     const add = (slice: Slice, batch: PunchBatch) => {
       const latest = Date.now() + DAY_MS;
       const errors = batch.errors;
-      for (const row of batch.rows) {
-        const employee = byKey.get(row.who.toLowerCase());
+      const rows = batch.rows;
+      for (let k = 0; k < rows.row.length; k++) {
+        const who = rows.who[k]!;
+        const employee = byKey.get(who.toLowerCase());
         if (employee === undefined) {
           errors.push({
-            Row: row.row,
+            Row: rows.row[k]!,
             Column: whoColumn,
-            Value: row.who,
+            Value: who,
             Message: 'No employee of this company has this employee number or terminal user id',
           });
           continue;
         }
-        const ms = Date.parse(`${row.at}+08:00`);
-        if (ms > latest) {
+        const seconds = rows.seconds[k]!;
+        if (seconds * 1000 > latest) {
           errors.push({
-            Row: row.row,
+            Row: rows.row[k]!,
             Column: 'DateTime',
-            Value: row.at,
+            Value: manilaText(seconds),
             Message: 'The punch is in the future',
           });
           continue;
         }
         const ref = refs[employee]!;
-        push(slice, employee, ms / 1000, DIRECTION_CODES[row.direction]);
+        push(slice, employee, seconds, rows.direction[k]!);
         if (out.sample.length < PREVIEW_SAMPLE) {
           out.sample.push({
-            Row: row.row,
+            Row: rows.row[k]!,
             EmployeeNumber: ref.employee_number,
             EmployeeName: ref.name,
-            PunchedAt: row.at,
-            Direction: row.direction,
+            PunchedAt: manilaText(seconds),
+            Direction: PUNCH_DIRECTIONS[rows.direction[k]!]!,
           });
         }
       }
@@ -521,10 +518,8 @@ function counts(scan: Scan, newRows: number): PunchImportCounts {
   };
 }
 
-const DIRECTION_CODES = Object.fromEntries(PUNCH_DIRECTIONS.map((d, i) => [d, i])) as Record<
-  PunchDirection,
-  number
->;
+/** Seconds since 1970 as the Manila time the file gave, `YYYY-MM-DDTHH:mm:ss`. */
+const manilaText = (seconds: number) => toManilaLocal(new Date(seconds * 1000));
 
 const newSlice = (end: number, capacity = 4096): Slice => ({
   length: 0,

@@ -7,7 +7,15 @@ import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportFileError } from '../employee-import/import-problem.js';
-import { checkPunchFile, punchFileParts, receivePunchFile } from './punch-file.js';
+import {
+  checkPunchFile,
+  localDateTimeOf,
+  punchFileParts,
+  punchReadState,
+  readPunchBatches,
+  receivePunchFile,
+  type PunchBatch,
+} from './punch-file.js';
 
 beforeAll(() => {
   // Parts of about 1 kB (the smallest allowed): files of a few kB are cut into several.
@@ -112,5 +120,135 @@ describe('receivePunchFile', () => {
     for (const chunk of [1, 7, 1023, 1024, 1025, 4096, 65536]) {
       expect(await received('big.csv', data, [chunk])).toEqual(expected);
     }
+  });
+});
+
+/** Every batch of the file, read part by part as the jobs do, from bytes or (`bytes` false) as text. */
+function batches(data: Buffer, bytes: boolean): PunchBatch[] {
+  const shape = checkPunchFile('punches.csv', data);
+  const state = punchReadState();
+  const out: PunchBatch[] = [];
+  for (const [from, to] of punchFileParts(data, shape)) {
+    out.push(...readPunchBatches(data.subarray(from, to), shape, state, from, bytes));
+  }
+  return out;
+}
+
+const cellText = fc.oneof(
+  fc.constantFrom(
+    'DM-0001',
+    ' dm-0002 ',
+    '=1+1',
+    '-5',
+    '@x',
+    '',
+    '   ',
+    'In',
+    'OUT',
+    ' check-in ',
+    'C/Out',
+    '10',
+    '5',
+    '3 ',
+    '4',
+    '2026-11-05 08:00:00x',
+    '2026-11-05 08:00 PM',
+    '2026-11-05 8:00:00',
+    '11/05/2026 8:00 AMX',
+    '11/05/2026 8:00:00:00',
+    'Break_Out',
+    'OT.in',
+    '#0',
+    '1',
+    'unknown',
+    'Unknown ',
+    'sideways',
+    'abcdefghijkl',
+    '2026-11-05 08:00:00',
+    '2026-11-05T08:00',
+    '2026/1/5 8:00',
+    ' 2026-11-05 08:00 ',
+    '2026-02-29 08:00',
+    '2028-02-29 23:59:59',
+    '2026-11-05 24:00',
+    '2026-11-05 08:60',
+    '2026-11-05 08:00:',
+    '2026-11-05 08:00:5',
+    '1999-12-31 23:59',
+    '2101-01-01 00:00',
+    '12026-11-05 08:00',
+    '11/05/2026 8:00 AM',
+    '11/05/2026 12:30:15pm',
+    '11/05/2026 12:30 Pm',
+    '1/5/2026 13:00',
+    '1/5/2026 13:00 PM',
+    '1/5/2026 0:10 am',
+    '11/05/2026  8:00',
+    '11/05/2026 8:00 A',
+    '11-05-2026 8:00',
+    '2026-11-05',
+    '08:00',
+  ),
+  fc.stringMatching(/^[\d\-/: TAPMapm]{0,22}$/),
+  fc.string({ maxLength: 12, unit: fc.constantFrom(...'aZ09 \t-_./#:=+@'.split('')) }),
+);
+
+const asciiFile = fc
+  .tuple(
+    fc.constantFrom(
+      'EmployeeNumber,DateTime,Direction',
+      'EmployeeNo;Date;Time;Type',
+      'Name\tUserId\tCheckTime',
+      'DateTime,EmployeeNumber',
+      ' , ,\nAcNo,Date,Time,State,Extra',
+    ),
+    fc.array(fc.array(cellText, { minLength: 0, maxLength: 5 }), { minLength: 1, maxLength: 120 }),
+    fc.constantFrom('\n', '\r\n', '\r'),
+    fc.boolean(),
+    fc.boolean(),
+  )
+  .map(([header, records, eol, trailing, zk]) => {
+    const lines = zk
+      ? // A terminal's log: its first line decides the format.
+        ['1\t2026-11-05 08:00:00\t1\t0\t0', ...records.map((r) => r.join('\t'))]
+      : [
+          header,
+          ...records.map((r) => r.join(header.includes(';') ? ';' : header.includes('\t') ? '\t' : ',')),
+        ];
+    return Buffer.from(lines.join(eol) + (trailing ? eol : ''), 'latin1');
+  });
+
+describe('readPunchBatches from bytes', () => {
+  it('finds the rows, errors and row numbers the text reading finds, for any plain text file', () => {
+    fc.assert(
+      fc.property(asciiFile, (data) => {
+        let expected: PunchBatch[];
+        try {
+          expected = batches(data, false);
+        } catch {
+          return; // a file the checks refuse
+        }
+        expect(batches(data, true)).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reads each time format of localDateTimeOf to the same instant', () => {
+    fc.assert(
+      // One cell: no delimiter in it.
+      fc.property(
+        cellText.filter((when) => !/[\t,;]/.test(when)),
+        (when) => {
+          const data = Buffer.from(`EmployeeNumber,DateTime\nDM-0001,${when}\n`, 'latin1');
+          const [fromBytes] = batches(data, true);
+          const [fromText] = batches(data, false);
+          expect(fromBytes).toEqual(fromText);
+          const local = localDateTimeOf(when);
+          expect(fromBytes!.rows.seconds).toEqual(local ? [Date.parse(`${local}+08:00`) / 1000] : []);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import {
   isLocalDateTime,
   PUNCH_IMPORT_MAX_FILE_BYTES,
+  PUNCH_DIRECTIONS,
   PUNCH_IMPORT_MAX_ROWS,
   type ImportRowError,
   type PunchDirection,
@@ -33,13 +34,16 @@ import { ImportFileError } from '../employee-import/import-problem.js';
  * back a part at a time, `readPunchBatches` carrying the row numbers from one part to the next.
  */
 
-export interface PunchFileRow {
-  row: number;
-  /** An employee number or terminal user id, as in the file. */
-  who: string;
-  /** Manila local `YYYY-MM-DDTHH:mm:ss`. */
-  at: string;
-  direction: PunchDirection;
+/**
+ * The valid rows of a batch, as columns (no object per row): the row number, the employee number or terminal
+ * user id as in the file, the Manila time as seconds since 1970, the direction as its position in
+ * `PUNCH_DIRECTIONS`.
+ */
+export interface PunchRows {
+  row: number[];
+  who: string[];
+  seconds: number[];
+  direction: number[];
 }
 
 export interface PunchFileShape {
@@ -53,7 +57,7 @@ export interface PunchFileShape {
 }
 
 export interface PunchBatch {
-  rows: PunchFileRow[];
+  rows: PunchRows;
   errors: ImportRowError[];
   /** Rows of the batch, errors included. */
   totalRows: number;
@@ -374,12 +378,14 @@ export function* readPunchBatches(
   shape: PunchFileShape,
   state: PunchReadState = punchReadState(),
   offset = 0,
+  /** Plain ASCII slices read from their bytes (`readBytes`); false: every slice as text (the tests' reference). */
+  bytes = true,
 ): Generator<PunchBatch> {
   state.from = offset === 0 ? shape.start : 0;
   // Each slice is parsed in a call of its own: its text and records die with it, not kept by this generator
   // while the caller awaits the database (they would outlive young-generation collections and grow the heap).
   while (state.from < data.length) {
-    const batch = readSlice(data, shape, state);
+    const batch = readSlice(data, shape, state, bytes);
     batch.end += offset;
     yield batch;
   }
@@ -413,16 +419,37 @@ export const shapeFromJson = (stored: StoredPunchShape): PunchFileShape => ({
 });
 
 /** The rows of the slice from `at.from`; moves `at` past it. */
-function readSlice(
-  data: Buffer,
-  shape: PunchFileShape,
-  at: { from: number; before: number; headerSeen: boolean },
-): PunchBatch {
+function readSlice(data: Buffer, shape: PunchFileShape, at: PunchReadState, bytes: boolean): PunchBatch {
+  const csv = shape.csv;
+  const end = sliceEnd(data, at.from, !!csv);
+  const batch: PunchBatch = { rows: newRows(), errors: [], totalRows: 0, end };
+  if (bytes && plainText(data, at.from, end, csv?.delimiter)) readBytes(data, shape, at, end, batch);
+  else readText(data, shape, at, end, batch);
+  batch.errors.sort((a, b) => a.Row - b.Row);
+  at.from = end;
+  return batch;
+}
+
+const newRows = (): PunchRows => ({ row: [], who: [], seconds: [], direction: [] });
+
+/**
+ * Whether the slice can be read from its bytes: ASCII only (the same text in UTF-8 and Windows-1252), and for a
+ * CSV file no quote (Papa Parse then splits lines and delimiters, as `readBytes` does) and a one-byte delimiter.
+ */
+function plainText(data: Buffer, from: number, to: number, delimiter: string | undefined): boolean {
+  if (delimiter !== undefined && (delimiter.length !== 1 || delimiter.charCodeAt(0) > 0x7f)) return false;
+  for (let i = from; i < to; i++) {
+    const b = data[i]!;
+    if (b > 0x7f || (b === QUOTE && delimiter !== undefined)) return false;
+  }
+  return true;
+}
+
+/** The slice decoded and parsed into records of strings (Papa Parse for CSV): any text, quotes included. */
+function readText(data: Buffer, shape: PunchFileShape, at: PunchReadState, end: number, batch: PunchBatch) {
   const csv = shape.csv;
   const before = at.before;
-  const end = sliceEnd(data, at.from, !!csv);
   const text = decode(data, shape.encoding, at.from, end);
-  const batch: PunchBatch = { rows: [], errors: [], totalRows: 0, end };
   let records: string[][];
   /** Records Papa Parse found a broken quote in: an error of their own, not read further. */
   const broken = new Set<number>();
@@ -456,14 +483,208 @@ function readSlice(
     if (csv) readCsvRecord(batch, csv.columns, r, row);
     else {
       const cells = r.map((c) => c.trim());
-      collect(batch, row, cells[0] ?? '', cells[1] ?? '', ZK_STATES[cells[3] ?? ''] ?? 'Unknown', 'UserId');
+      const state = cells[3] ?? '';
+      const direction = Object.hasOwn(ZK_STATES, state) ? ZK_STATES[state]! : 'Unknown';
+      collect(batch, row, cells[0] ?? '', cells[1] ?? '', direction, 'UserId');
     }
   });
-  batch.errors.sort((a, b) => a.Row - b.Row);
   at.before += records.length;
-  at.from = end;
-  return batch;
 }
+
+const CR = 0x0d;
+/** JavaScript's `trim` on ASCII: tab, line feed, vertical tab, form feed, carriage return, space. */
+const isSpace = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d);
+
+/**
+ * The slice read straight from its bytes, with the rows, errors and row numbers `readText` finds: no string per
+ * line or cell, only the employee key of each valid row (and the texts of errors). What a 3-million-line file
+ * otherwise turned into (a line, a record, its cells, the time's pieces) outlived young-generation collections and
+ * grew the old generation (decision 0008).
+ */
+function readBytes(data: Buffer, shape: PunchFileShape, at: PunchReadState, end: number, batch: PunchBatch) {
+  const csv = shape.csv;
+  const delimiter = csv ? csv.delimiter.charCodeAt(0) : TAB;
+  const column = (key: ColumnKey) => csv?.columns.get(key) ?? -1;
+  const [who, dateTime, date, time, direction] = csv
+    ? [column('who'), column('dateTime'), column('date'), column('time'), column('direction')]
+    : [0, 1, -1, -1, 3];
+  const whoColumn = csv ? 'EmployeeNumber' : 'UserId';
+  let records = 0;
+  for (let i = at.from; i < end;) {
+    let eol = i;
+    while (eol < end && data[eol] !== NEWLINE && data[eol] !== CR) eol++;
+    const row = at.before + ++records;
+    readRecord(i, eol, row);
+    // Line ends as `decode` reads them: CRLF, CR or LF.
+    i = eol + (data[eol] === CR && eol + 1 < end && data[eol + 1] === NEWLINE ? 2 : 1);
+  }
+  at.before += records;
+
+  function readRecord(from: number, to: number, row: number) {
+    let blank = true;
+    for (let i = from; i < to && blank; i++) blank = isSpace(data[i]!) || data[i] === delimiter;
+    if (blank) return;
+    if (csv && !at.headerSeen) {
+      at.headerSeen = true;
+      return;
+    }
+    batch.totalRows++;
+    let code: number;
+    if (csv) {
+      code = direction < 0 || !cell(data, from, to, delimiter, direction) ? UNKNOWN : directionCode(data);
+      if (code < 0) {
+        const text = latin1(data, cellFrom, cellTo);
+        batch.errors.push(errorOf(row, 'Direction', text, DIRECTION_MESSAGE));
+        return;
+      }
+    } else {
+      code =
+        cell(data, from, to, delimiter, direction) && cellTo - cellFrom === 1
+          ? zkState(data[cellFrom]!)
+          : UNKNOWN;
+    }
+    let seconds: number;
+    let when: () => string;
+    if (dateTime >= 0) {
+      cell(data, from, to, delimiter, dateTime);
+      const [f, t] = [cellFrom, cellTo];
+      seconds = secondsOf(data, f, t);
+      when = () => latin1(data, f, t);
+    } else {
+      // Date and Time in columns of their own: read as text, as `readCsvRecord` does.
+      cell(data, from, to, delimiter, date);
+      const day = latin1(data, cellFrom, cellTo);
+      cell(data, from, to, delimiter, time);
+      const text = `${day} ${latin1(data, cellFrom, cellTo)}`;
+      const local = localDateTimeOf(text);
+      seconds = local ? Date.parse(`${local}+08:00`) / 1000 : NaN;
+      when = () => text;
+    }
+    cell(data, from, to, delimiter, who);
+    if (cellTo === cellFrom) {
+      batch.errors.push(errorOf(row, whoColumn, '', WHO_MISSING));
+      return;
+    }
+    const first = data[cellFrom]!;
+    if (first === 0x3d || first === 0x2b || first === 0x2d || first === 0x40) {
+      batch.errors.push(errorOf(row, whoColumn, latin1(data, cellFrom, cellTo), FORMULA_MESSAGE));
+      return;
+    }
+    if (Number.isNaN(seconds)) {
+      batch.errors.push(errorOf(row, 'DateTime', when(), DATE_MESSAGE));
+      return;
+    }
+    const rows = batch.rows;
+    rows.row.push(row);
+    rows.who.push(latin1(data, cellFrom, cellTo));
+    rows.seconds.push(seconds);
+    rows.direction.push(code);
+  }
+}
+
+const TAB = 0x09;
+const latin1 = (data: Buffer, from: number, to: number) => data.toString('latin1', from, to);
+
+/** Where the last cell `cell` found starts and ends (trimmed). */
+let cellFrom = 0;
+let cellTo = 0;
+
+/** Finds cell `index` of the record `[from, to)`, trimmed, into `cellFrom`/`cellTo`; false (empty) when missing. */
+function cell(data: Buffer, from: number, to: number, delimiter: number, index: number): boolean {
+  let start = from;
+  for (let n = 0; n < index; n++) {
+    const next = data.indexOf(delimiter, start);
+    if (next < 0 || next >= to) {
+      cellFrom = cellTo = to;
+      return false;
+    }
+    start = next + 1;
+  }
+  let stop = data.indexOf(delimiter, start);
+  if (stop < 0 || stop > to) stop = to;
+  while (start < stop && isSpace(data[start]!)) start++;
+  while (stop > start && isSpace(data[stop - 1]!)) stop--;
+  cellFrom = start;
+  cellTo = stop;
+  return true;
+}
+
+const UNKNOWN = 2;
+/** A ZKTeco punch state as a direction code (`ZK_STATES`): 0, 3 and 4 in, 1, 2 and 5 out, else unknown. */
+const zkState = (b: number) =>
+  b === 0x30 || b === 0x33 || b === 0x34 ? 0 : b === 0x31 || b === 0x32 || b === 0x35 ? 1 : UNKNOWN;
+
+/**
+ * `directionOf` of the cell `cell` found, from its bytes: the letters and digits left once `squash` drops white
+ * space and `_-/.#`, lower-cased, as a base-37 number (at most 10 of them; no spelling is longer).
+ */
+function directionCode(data: Buffer): number {
+  let n = 0;
+  let length = 0;
+  for (let i = cellFrom; i < cellTo; i++) {
+    let b = data[i]!;
+    if (isSpace(b) || b === 0x5f || b === 0x2d || b === 0x2f || b === 0x2e || b === 0x23) continue;
+    if (b >= 0x41 && b <= 0x5a) b += 0x20;
+    const digit = b >= 0x30 && b <= 0x39 ? b - 0x2f : b >= 0x61 && b <= 0x7a ? b - 0x56 : 0;
+    if (digit === 0 || ++length > 10) return -1;
+    n = n * 37 + digit;
+  }
+  return DIRECTION_BY_CODE.get(n) ?? -1;
+}
+
+const isDigit = (b: number | undefined) => b !== undefined && b >= 0x30 && b <= 0x39;
+
+/**
+ * `localDateTimeOf` of the bytes `[from, to)` (a trimmed cell), as seconds since 1970 of that Manila time; NaN
+ * where it answers null. `YYYY-MM-DD HH:mm[:ss]` (`-` or `/`, `T` or a space) or `MM/DD/YYYY h:mm[:ss] [AM|PM]`.
+ */
+function secondsOf(data: Buffer, from: number, to: number): number {
+  let i = from;
+  /** `min` to `max` digits at `i` (as many as there are), or -1. */
+  const digits = (min: number, max: number) => {
+    let n = 0;
+    let k = 0;
+    for (; k < max && i < to && isDigit(data[i]); k++, i++) n = n * 10 + data[i]! - 0x30;
+    return k >= min ? n : -1;
+  };
+  const sep = (a: number, b = a) => i < to && (data[i] === a || data[i] === b) && ++i > 0;
+  const yearFirst =
+    to - from >= 4 && isDigit(data[from]) && isDigit(data[from + 1]) && isDigit(data[from + 2]);
+  let y: number;
+  let mo: number;
+  let d: number;
+  let h: number;
+  if (yearFirst && isDigit(data[from + 3])) {
+    y = digits(4, 4);
+    if (!sep(0x2d, 0x2f) || (mo = digits(1, 2)) < 0 || !sep(0x2d, 0x2f) || (d = digits(1, 2)) < 0) return NaN;
+    if (!sep(0x20, 0x54)) return NaN;
+  } else {
+    if ((mo = digits(1, 2)) < 0 || !sep(0x2f) || (d = digits(1, 2)) < 0 || !sep(0x2f)) return NaN;
+    if ((y = digits(4, 4)) < 0 || !sep(0x20)) return NaN;
+  }
+  const twelveHour = !(yearFirst && isDigit(data[from + 3]));
+  let mi: number;
+  let s = 0;
+  if ((h = digits(1, 2)) < 0 || !sep(0x3a) || (mi = digits(2, 2)) < 0) return NaN;
+  if (sep(0x3a) && (s = digits(2, 2)) < 0) return NaN;
+  if (twelveHour && i < to) {
+    // [white space] AM or PM
+    while (i < to && isSpace(data[i]!)) i++;
+    const p = data[i]! | 0x20;
+    if (to - i !== 2 || (p !== 0x61 && p !== 0x70) || (data[i + 1]! | 0x20) !== 0x6d) return NaN;
+    if (h < 1 || h > 12) return NaN;
+    h = (h % 12) + (p === 0x70 ? 12 : 0);
+    i = to;
+  }
+  if (i !== to) return NaN;
+  // isLocalDateTime: a real date of 2000-2100, 00:00:00 to 23:59:59.
+  if (y < 2000 || y > 2100 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return NaN;
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  if (new Date(ms).getUTCDate() !== d) return NaN;
+  return ms / 1000 - MANILA_OFFSET_S;
+}
+
+const MANILA_OFFSET_S = 8 * 3600;
 
 const squash = (name: string) => name.toLowerCase().replace(/[\s_\-/.#]/g, '');
 type ColumnKey = 'who' | 'dateTime' | 'date' | 'time' | 'direction';
@@ -514,6 +735,11 @@ function csvHeader(head: string): NonNullable<PunchFileShape['csv']> {
   return { delimiter: parsed.meta.delimiter, columns };
 }
 
+const DIRECTION_MESSAGE = 'Direction must be In or Out (or left blank when unknown)';
+const WHO_MISSING = 'The employee number or terminal user id is missing';
+const FORMULA_MESSAGE = 'A spreadsheet formula is not an employee number';
+const DATE_MESSAGE = 'Not a valid date and time (use YYYY-MM-DD HH:mm:ss, or MM/DD/YYYY h:mm AM)';
+
 function readCsvRecord(batch: PunchBatch, columns: Map<ColumnKey, number>, r: string[], row: number) {
   const cell = (key: ColumnKey) => {
     const at = columns.get(key);
@@ -523,9 +749,7 @@ function readCsvRecord(batch: PunchBatch, columns: Map<ColumnKey, number>, r: st
   const directionText = cell('direction');
   const direction = directionOf(directionText);
   if (direction === null) {
-    batch.errors.push(
-      errorOf(row, 'Direction', directionText, 'Direction must be In or Out (or left blank when unknown)'),
-    );
+    batch.errors.push(errorOf(row, 'Direction', directionText, DIRECTION_MESSAGE));
     return;
   }
   collect(batch, row, cell('who'), when, direction, 'EmployeeNumber');
@@ -540,35 +764,49 @@ function collect(
   whoColumn: string,
 ) {
   if (who === '') {
-    out.errors.push(errorOf(row, whoColumn, who, 'The employee number or terminal user id is missing'));
+    out.errors.push(errorOf(row, whoColumn, who, WHO_MISSING));
     return;
   }
   if (FORMULA_START.test(who)) {
-    out.errors.push(errorOf(row, whoColumn, who, 'A spreadsheet formula is not an employee number'));
+    out.errors.push(errorOf(row, whoColumn, who, FORMULA_MESSAGE));
     return;
   }
   const at = localDateTimeOf(when);
   if (!at) {
-    out.errors.push(
-      errorOf(
-        row,
-        'DateTime',
-        when,
-        'Not a valid date and time (use YYYY-MM-DD HH:mm:ss, or MM/DD/YYYY h:mm AM)',
-      ),
-    );
+    out.errors.push(errorOf(row, 'DateTime', when, DATE_MESSAGE));
     return;
   }
-  out.rows.push({ row, who, at, direction });
+  const rows = out.rows;
+  rows.row.push(row);
+  rows.who.push(who);
+  rows.seconds.push(Date.parse(`${at}+08:00`) / 1000);
+  rows.direction.push(PUNCH_DIRECTIONS.indexOf(direction));
 }
+
+const IN_SPELLINGS = ['in', 'i', 'cin', 'checkin', '0', 'timein', 'breakin', 'otin'];
+const OUT_SPELLINGS = ['out', 'o', 'cout', 'checkout', '1', 'timeout', 'breakout', 'otout'];
 
 /** `In`, `Out` and the terminals' spellings; blank is Unknown; anything else null. */
 export function directionOf(text: string): PunchDirection | null {
   const t = squash(text);
   if (t === '' || t === 'unknown') return 'Unknown';
-  if (['in', 'i', 'cin', 'checkin', '0', 'timein', 'breakin', 'otin'].includes(t)) return 'In';
-  if (['out', 'o', 'cout', 'checkout', '1', 'timeout', 'breakout', 'otout'].includes(t)) return 'Out';
+  if (IN_SPELLINGS.includes(t)) return 'In';
+  if (OUT_SPELLINGS.includes(t)) return 'Out';
   return null;
+}
+
+/** The spellings by their base-37 number (`directionCode`), as direction codes. */
+const DIRECTION_BY_CODE = new Map<number, number>();
+for (const [spellings, code] of [
+  [['', 'unknown'], UNKNOWN],
+  [IN_SPELLINGS, 0],
+  [OUT_SPELLINGS, 1],
+] as const) {
+  for (const spelling of spellings) {
+    let n = 0;
+    for (const c of spelling) n = n * 37 + (c <= '9' ? c.charCodeAt(0) - 0x2f : c.charCodeAt(0) - 0x56);
+    DIRECTION_BY_CODE.set(n, code);
+  }
 }
 
 /** `YYYY-MM-DD HH:mm[:ss]`, `YYYY/MM/DD ...` or `MM/DD/YYYY h:mm[:ss] [AM|PM]` as `YYYY-MM-DDTHH:mm:ss`. */
