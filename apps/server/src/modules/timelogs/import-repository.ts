@@ -51,18 +51,24 @@ export interface PunchColumns {
   directions: Uint8Array;
 }
 
-/** The columns as the arrays of an `unnest` query. */
+/**
+ * The columns as the array literals of an `unnest` query, one flat string each (`{a,b,c}`: uuids and numbers need
+ * no quoting): no JS array of the slice's values, nor the pieces the driver would make of one, outlives the call
+ * while the query waits for the database (decision 0008). Directions are their codes (`PUNCH_DIRECTION_SQL`).
+ */
 function columnsOf(refs: EmployeeRef[], punches: PunchColumns) {
-  const employeeIds = new Array<string>(punches.length);
-  const seconds = new Array<number>(punches.length);
-  const directions = new Array<string>(punches.length);
-  for (let i = 0; i < punches.length; i++) {
-    employeeIds[i] = refs[punches.employees[i]!]!.id;
-    seconds[i] = punches.seconds[i]!;
-    directions[i] = PUNCH_DIRECTIONS[punches.directions[i]!]!;
-  }
-  return { employeeIds, seconds, directions };
+  const n = punches.length;
+  const ids = new Array<string>(n);
+  for (let i = 0; i < n; i++) ids[i] = refs[punches.employees[i]!]!.id;
+  return {
+    employeeIds: `{${ids.join(',')}}`,
+    seconds: `{${punches.seconds.subarray(0, n).join(',')}}`,
+    directions: `{${punches.directions.subarray(0, n).join(',')}}`,
+  };
 }
+
+/** A direction code of `columnsOf` (`p.direction`) as its name: its position in PUNCH_DIRECTIONS. */
+const PUNCH_DIRECTION_SQL = `(ARRAY[${PUNCH_DIRECTIONS.map((d) => `'${d}'`).join(', ')}])[p.direction + 1]`;
 
 export interface EmployeeRef {
   id: string;
@@ -299,8 +305,8 @@ export const punchImportsRepo = {
     const [row] = await tx.query<{ added: string }>(
       `WITH added AS (
          INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source, reason)
-         SELECT $1, $2, p.employee_id, to_timestamp(p.s), p.direction, 'Import', $6
-           FROM unnest($3::uuid[], $4::float8[], $5::text[]) AS p(employee_id, s, direction)
+         SELECT $1, $2, p.employee_id, to_timestamp(p.s), ${PUNCH_DIRECTION_SQL}, 'Import', $6
+           FROM unnest($3::uuid[], $4::float8[], $5::int[]) AS p(employee_id, s, direction)
          ON CONFLICT (tenant_id, employee_id, punched_at) DO NOTHING RETURNING 1)
        SELECT count(*) AS added FROM added`,
       [tenantId, companyId, employeeIds, seconds, directions, reason],
