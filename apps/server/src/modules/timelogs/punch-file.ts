@@ -27,11 +27,12 @@ import { ImportFileError } from '../employee-import/import-problem.js';
  *   department) are ignored.
  * Times are the terminal's clock, taken as Manila time.
  *
- * A file may hold millions of lines (decision 0008), so it is read in two steps: `checkPunchFile` makes the
- * whole-file checks with byte scans (the upload answers a hostile file with a 4xx before storing it), and
- * `readPunchBatches` decodes and parses 64 kB at a time, yielding the rows of each batch; no more than one batch
- * is ever held as strings or objects. The file is stored in parts of whole lines (`punchFileParts`), and read
- * back a part at a time, `readPunchBatches` carrying the row numbers from one part to the next.
+ * A file may hold millions of lines (decision 0008), so it is never held whole: `receivePunchFile` makes the
+ * whole-file checks with byte scans as the upload arrives (a hostile file is a 4xx before anything is stored;
+ * `checkPunchFile` makes the same checks on a file in memory) and cuts it into the parts of whole lines it is
+ * stored in (`punchFileParts`). The jobs read it back a part at a time, `readPunchBatches` parsing 64 kB at a
+ * time (plain text straight from its bytes, anything else decoded and parsed by Papa Parse), carrying the row
+ * numbers from one part to the next and yielding each batch's rows as columns.
  */
 
 /**
@@ -328,13 +329,6 @@ export function receivePunchFile(fileName: string) {
       return { fileName, shape, size: facts.size, sha256: hash.digest('hex'), parts };
     },
   };
-}
-
-/** A file already in memory, received as an upload would be (in 64 kB chunks). */
-export async function receivePunchBuffer(fileName: string, data: Buffer): Promise<ReceivedPunchFile> {
-  const receiver = receivePunchFile(fileName);
-  for (let i = 0; i < data.length; i += 65536) await receiver.write(data.subarray(i, i + 65536));
-  return receiver.end();
 }
 
 /**
