@@ -67,6 +67,21 @@ function columnsOf(refs: EmployeeRef[], punches: PunchColumns) {
   };
 }
 
+/** `1,5,2` as its numbers, read digit by digit. */
+function positionsOf(text: string): number[] {
+  const out: number[] = [];
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2c) {
+      out.push(n);
+      n = 0;
+    } else n = n * 10 + c - 0x30;
+  }
+  if (text.length) out.push(n);
+  return out;
+}
+
 /** A direction code of `columnsOf` (`p.direction`) as its name: its position in PUNCH_DIRECTIONS. */
 const PUNCH_DIRECTION_SQL = `(ARRAY[${PUNCH_DIRECTIONS.map((d) => `'${d}'`).join(', ')}])[p.direction + 1]`;
 
@@ -258,8 +273,8 @@ export const punchImportsRepo = {
     ),
 
   /**
-   * Which of the punches (1-based positions) are already on file. A slice whose time span holds no punch of the
-   * company (a new period, the usual case) is answered by one index range probe, not a lookup per row.
+   * Which of the punches (1-based positions, in no order) are already on file. A slice whose time span holds no
+   * punch of the company (a new period, the usual case) is answered by one index range probe, not a lookup per row.
    */
   async existingPunches(
     tx: Tx,
@@ -283,13 +298,15 @@ export const punchImportsRepo = {
     );
     if (!span!.any) return [];
     const { employeeIds, seconds } = columnsOf(refs, punches);
-    const rows = await tx.query<{ i: string }>(
-      `SELECT p.i FROM unnest($3::uuid[], $4::float8[]) WITH ORDINALITY AS p(employee_id, s, i)
+    // One text of positions, not a row object each: a re-imported file finds every punch of every slice.
+    const [row] = await tx.query<{ found: string | null }>(
+      `SELECT string_agg(p.i::text, ',') AS found
+         FROM unnest($3::uuid[], $4::float8[]) WITH ORDINALITY AS p(employee_id, s, i)
          JOIN time_logs t ON t.tenant_id = $1 AND t.employee_id = p.employee_id AND t.punched_at = to_timestamp(p.s)
         WHERE t.company_id = $2`,
       [tenantId, companyId, employeeIds, seconds],
     );
-    return rows.map((r) => Number(r.i));
+    return positionsOf(row?.found ?? '');
   },
 
   /** Adds imported punches with one multi-row insert; one already on file is left as it is. Answers how many. */
