@@ -697,14 +697,19 @@ function* validationSteps(
     // A row of the template's columns already written as the import stores it (the common case) packs to the
     // very text it was read as: that string is kept and the new one dropped while it is young, so validating
     // 100,000 rows does not leave a second copy of the file in the old generation.
+    // For the same reason the number and the supervisor, when spelled as stored, are the stored strings.
     const packed = packValues(values);
+    const known = node?.existing;
     const candidate: Candidate = {
       row,
       node,
       failed: reader.failed,
       packed: packed === read ? read : packed,
-      number: values.EmployeeNumber,
-      supervisor,
+      number: known?.number === values.EmployeeNumber ? known.number : values.EmployeeNumber,
+      supervisor:
+        supervisor !== null && known?.SupervisorEmployeeNumber === supervisor
+          ? known.SupervisorEmployeeNumber
+          : supervisor,
       same: false,
     };
     // A row equal to the stored record, spelled as the company spells the number and the supervisor, stays
@@ -726,7 +731,7 @@ function* validationSteps(
     candidates.push(candidate);
     if (node !== null) {
       node.candidate = candidate;
-      node.supervisor = supervisorKey;
+      if (node.supervisor !== supervisorKey) node.supervisor = supervisorKey;
     }
     if ((i + 1) % 5_000 === 0) {
       onProgress?.(i + 1, total);
