@@ -307,7 +307,7 @@ export const importsRepo = {
       : cursorPages(
           tx,
           `SELECT e.id, e.employee_number AS number, sup.employee_number AS supervisor,
-                  ('x' || substr(r.hash, 1, 8))::bit(32)::int AS high, ('x' || substr(r.hash, 9, 8))::bit(32)::int AS low
+                  ('x' || substr(r.hash, 1, 8))::bit(32)::int >> 2 AS high, ('x' || substr(r.hash, 9, 8))::bit(32)::int >> 2 AS low
            ${from}
            CROSS JOIN LATERAL (SELECT md5(concat(${RECORD_KEYS.map(
              (k) => `coalesce(char_length(${RECORD_SQL[k]}), 0), ':', ${RECORD_SQL[k]}`,

@@ -67,7 +67,7 @@ export interface ExistingEmployee {
   /** EmployeeNumber as stored. */
   number: string;
   SupervisorEmployeeNumber: string | null;
-  /** The first 64 bits of recordHash, as two signed 32-bit numbers (big-endian). */
+  /** 60 bits of recordHash, as two signed 30-bit numbers (see recordHash). */
   hashHigh: number;
   hashLow: number;
   packed: string | null;
@@ -169,7 +169,10 @@ export function needsStoredRecords(header: readonly string[]): boolean {
 /**
  * MD5 of a record's values each written as `<length in characters>:<value>` (null and '' alike as `0:`), in
  * column order: the form PostgreSQL computes for a stored employee (importsRepo.existingData), so records are
- * compared without their text leaving the database. Answers its first 64 bits as two signed 32-bit numbers.
+ * compared without their text leaving the database. Answers 60 of its bits, the top 30 of each of its first two
+ * 32-bit words, as two signed numbers: numbers V8 keeps inline in an object (small integers), where one field
+ * of 32 bits made every stored employee hold two boxed numbers (issue 8). A changed row taken for unchanged would
+ * need a 60-bit collision between the row and its own stored record.
  */
 export function recordHash(packed: string): [number, number] {
   const cells = packed.split('\0');
@@ -181,7 +184,7 @@ export function recordHash(packed: string): [number, number] {
     parts[i] = `${pairs ? codePoints(cell) : cell.length}:${cell}`;
   }
   const digest = md5(parts.join(''));
-  return [digest.readInt32BE(0), digest.readInt32BE(4)];
+  return [digest.readInt32BE(0) >> 2, digest.readInt32BE(4) >> 2];
 }
 
 /**
