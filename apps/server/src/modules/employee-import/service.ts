@@ -174,7 +174,6 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
             supervisorNumbers: supervisors,
             // About 150 ms of the embedded database's main thread per statement (issue 13, item 3).
             batchSize: db.kind === 'pglite' ? 1_000 : undefined,
-            literalBytes: db.kind === 'postgres',
           },
           result.rows,
           (done, total) => progress.set(id, Math.floor((95 * done) / Math.max(total, 1))),

@@ -29,8 +29,6 @@ interface WriteContext {
   supervisorNumbers: Set<string>;
   /** Rows per statement: smaller on the embedded database, where each statement holds the main thread. */
   batchSize?: number;
-  /** Send each column's array literal as its UTF-8 bytes (PostgreSQL; see the employees repository's BatchParam). */
-  literalBytes?: boolean;
 }
 
 // The columns an import writes: [column, the record's value it takes, how that value becomes the column's].
@@ -169,7 +167,6 @@ export async function writeEmployees(
   // records: only one column's values and then its array literal (one flat string) exist at a time, and only
   // the literals are kept through the database's round trip (decoding whole rows here promoted some 150 MB of
   // short-lived cells to the old generation over an import of 100,000 rows).
-  const param = (literal: string): string | Buffer => (ctx.literalBytes ? Buffer.from(literal) : literal);
   const statement = (rows: ValidatedRow[], ids = rows.map((r) => r.existingId!)) => {
     const at = cellOffsets(rows);
     const column = new Array<string | null>(rows.length);
@@ -186,9 +183,9 @@ export async function writeEmployees(
           column[r] = resolve ? resolve(text, ctx) : text;
         }
       }
-      return param(arrayLiteral(column));
+      return arrayLiteral(column);
     });
-    return { count: rows.length, ids: param(arrayLiteral(ids)), values };
+    return { count: rows.length, ids: arrayLiteral(ids), values };
   };
   const write = async (kind: 'insert' | 'update', rows: ReturnType<typeof statement>) => {
     const { actor, companyId, importId } = ctx;

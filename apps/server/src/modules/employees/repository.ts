@@ -277,20 +277,11 @@ export interface EmployeeBatch {
   /** The import that wrote the rows (employees.last_import_id), if any. */
   importId: string | null;
   columns: readonly EmployeeBatchColumn[];
-  /** The ids, or their array literal (arrayLiteral), as text or as its UTF-8 bytes (see BatchParam). */
-  ids: BatchParam<readonly string[]>;
-  /** One array per column in `columns` order, or its array literal (arrayLiteral), as text or UTF-8 bytes. */
-  values: BatchParam<readonly unknown[]>[];
+  /** The ids, or their array literal (arrayLiteral). */
+  ids: readonly string[] | string;
+  /** One array per column in `columns` order, or its array literal (arrayLiteral). */
+  values: (readonly unknown[] | string)[];
 }
-
-/**
- * A column of a bulk write: the values, or their array literal, or that literal's UTF-8 bytes. On PostgreSQL
- * node-postgres sends a Buffer as the parameter's binary form, which for `text` is those very bytes; the literal's
- * string then dies young. Passed as a string, each statement's literals (about 1.3 MB for 2,500 rows) outlived
- * two scavenges inside the driver and were promoted, some 50 MB of old-generation garbage over an import of
- * 100,000 rows (issue 8). Not for PGlite, which reads a byte parameter as bytea.
- */
-export type BatchParam<T> = T | string | Buffer;
 
 const BATCH_FIXED = 4; // $1 tenant, $2 company, $3 import, $4 actor; then the ids and one array per column
 // The arrays go as array literals (text), each made with one join: the driver's own conversion concatenates
@@ -304,8 +295,8 @@ const batchParams = (b: EmployeeBatch) => [
   literalOf(b.ids),
   ...b.values.map(literalOf),
 ];
-const literalOf = (values: BatchParam<readonly unknown[]>) =>
-  typeof values === 'string' || Buffer.isBuffer(values) ? values : arrayLiteral(values);
+const literalOf = (values: readonly unknown[] | string) =>
+  typeof values === 'string' ? values : arrayLiteral(values);
 
 /** A PostgreSQL array literal of the values as text (null and undefined as NULL), cast to its type in the SQL. */
 export function arrayLiteral(values: readonly unknown[]): string {
