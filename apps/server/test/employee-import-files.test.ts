@@ -336,6 +336,50 @@ describe('readImportFile: CSV', () => {
     );
   });
 
+  it('reads a file slice by slice exactly as whole: cuts never fall inside a quoted value', async () => {
+    // Each file read with slices of 1 byte and up (a cut at every row break outside quotes) against one slice.
+    const address = (n: number) =>
+      [`Unit ${n}, "The Tower"`, `Blk ${n}\nLot 2, "A"\n`, '"quoted" start', '', 'Peña, Niño 🏠'][n % 5]!;
+    const rows = (ending: string) =>
+      Array.from({ length: 40 }, (_, i) =>
+        i % 7 === 3
+          ? ''
+          : csvRow(baseRow(i + 1, { Address: address(i), LastName: i % 3 ? 'Cruz' : '"Cruz"' })),
+      ).map((row) => row.replaceAll('\n', ending));
+    const files: [string, Buffer][] = [
+      ['LF', Buffer.from(`${header}\n${rows('\n').join('\n')}\n`)],
+      ['CRLF with a BOM', Buffer.from(`\uFEFF${header}\r\n${rows('\r\n').join('\r\n')}`)],
+      ['mixed endings', Buffer.from(`${header}\r${rows('\r\n').join('\n')}\r\n\n`)],
+      [
+        'Windows-1252',
+        Buffer.from(`${header}\r\n${rows('\r\n').join('\r\n').replaceAll('🏠', '')}`, 'latin1'),
+      ],
+      ['unclosed late', Buffer.from(`${header}\n${rows('\n').join('\n')}\nE-99,"Cruz\nE-100,Santos`)],
+      [
+        'text after a closing quote late',
+        Buffer.from(`${header}\n${rows('\n').join('\n')}\nE-99,"Cruz" Jr\n`),
+      ],
+      [
+        'quotes inside an unquoted value',
+        Buffer.from(`${header}\nE-1,Cruz "Jun,Juan\nE-2,"Santos\nJr",Maria\n`),
+      ],
+    ];
+    const read = (data: Buffer, slice?: number) =>
+      readImportFile('x.csv', data, slice).then(
+        (file) => ({ header: file.header, rows: file.rows, rowNumbers: file.rowNumbers }),
+        (error: ImportFileError) => ({ error: error.message }),
+      );
+    for (const [name, data] of files) {
+      const whole = await read(data, Number.MAX_SAFE_INTEGER);
+      if (name.startsWith('unclosed') || name.startsWith('text after'))
+        expect(whole, name).toHaveProperty('error', expect.stringMatching(/on line \d+ \(row \d+\)/));
+      else expect(whole, name).toHaveProperty('rows', expect.arrayContaining([expect.any(String)]));
+      for (const slice of [1, 7, 64, 300, 1024, undefined]) {
+        expect(await read(data, slice), `${name}, slices of ${slice ?? 'the default'} bytes`).toEqual(whole);
+      }
+    }
+  });
+
   it('refuses a file over 50 MB with 413 before reading it', async () => {
     const error = await fileError(readImportFile('big.csv', Buffer.alloc(50 * 1024 * 1024 + 1, 'a')));
     expect(error.status).toBe(413);

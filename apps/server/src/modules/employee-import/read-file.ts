@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import type ExcelJS from 'exceljs';
@@ -32,6 +33,8 @@ const CELL_SEPARATOR = '\0';
 export const packCells = (cells: string[]): string => cells.join(CELL_SEPARATOR);
 export const cellsOf = (packed: string): string[] => packed.split(CELL_SEPARATOR);
 
+/** About this many bytes of a CSV are decoded and parsed at a time (see readCsv). */
+const CSV_SLICE_BYTES = 512 * 1024;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const squash = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 const CANONICAL = new Map(EMPLOYEE_IMPORT_COLUMN_NAMES.map((name) => [squash(name), name as string]));
@@ -44,7 +47,12 @@ const NOT_XLSX = 'The file content is not a valid XLSX workbook.';
  * content (ASVS 5.2.2); every whole-file problem (type, emptiness, size, header) is an ImportFileError with a
  * message an HR officer can act on. Per-row problems are left to validateRows.
  */
-export async function readImportFile(fileName: string, data: Buffer): Promise<ImportFile> {
+export async function readImportFile(
+  fileName: string,
+  data: Buffer,
+  /** Bytes of a CSV decoded and parsed at a time (tests make it small). */
+  csvSliceBytes = CSV_SLICE_BYTES,
+): Promise<ImportFile> {
   if (data.length > IMPORT_MAX_FILE_BYTES) {
     throw new ImportFileError(
       413,
@@ -69,7 +77,7 @@ export async function readImportFile(fileName: string, data: Buffer): Promise<Im
     throw new ImportFileError(415, 'The file content does not match its .csv extension.');
   }
   const shaper = new Shaper();
-  readCsv(data, shaper);
+  readCsv(data, shaper, csvSliceBytes);
   return shaper.result('csv');
 }
 
@@ -98,46 +106,67 @@ export function decodeText(data: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function readCsv(data: Buffer, shaper: Shaper): void {
+function readCsv(data: Buffer, shaper: Shaper, sliceBytes: number): void {
   // One line ending throughout: Papa Parse takes the first line's ending for the whole file, so a CRLF header
   // over LF rows (a template edited in some editors) would read as one row (issue 11). A file with one ending
-  // throughout is read as it is (no second copy of the text); a line break inside a quoted cell becomes \n.
-  let text = decodeText(data);
-  let newline = lineEndingOf(text);
-  if (newline === null) {
-    text = text.replace(/\r\n?/g, '\n');
-    newline = '\n';
-  }
-  // Papa Parse: RFC 4180 quoting, any line ending; about three times faster than csv-parse on 100,000 rows.
-  // Empty lines are kept here (and skipped by the shaper) so that row numbers match the spreadsheet's. Row by
-  // row (step): the shaper packs each row as it comes, so the file is never held as 100,000 arrays.
+  // throughout is read as it is; in any other a line break (also inside a quoted cell) becomes \n.
+  let newline = lineEndingOf(data);
+  const normalize = newline === null;
+  newline ??= '\n';
+  // UTF-8 (the byte order mark left out), else Windows-1252 (decodeText).
+  const utf8 = isUtf8(data);
+  const decoder = new TextDecoder(utf8 ? 'utf-8' : 'windows-1252', { ignoreBOM: true });
+  // The file is decoded and parsed a slice of whole rows at a time, each cut at a line break outside quotes:
+  // the text of a 30 MB file was a 30 MB string, alive through the parse and so kept until a full collection
+  // (issue 8). Each slice parses as that stretch of the whole text would: its rows, then the row the cut ends.
   let rowNumber = 0;
-  let broken: { error: Papa.ParseError; row: number } | null = null;
-  Papa.parse<string[]>(text, {
-    delimiter: ',',
-    newline,
-    skipEmptyLines: false,
-    step: (result, parser) => {
-      rowNumber++;
-      // The first quoting error in the file is the one reported: nothing after it is read.
-      const quotes = result.errors.find((e) => e.type === 'Quotes');
-      if (quotes) {
-        broken = { error: quotes, row: rowNumber };
-        parser.abort();
-      } else {
-        const cells = result.data;
-        if (newline !== '\n') {
-          for (let c = 0; c < cells.length; c++) {
-            if (cells[c]!.includes('\r')) cells[c] = cells[c]!.replace(/\r\n?/g, '\n');
+  /** Line breaks before the current slice, for the line of a quoting error. */
+  let linesBefore = 0;
+  let broken: { error: Papa.ParseError; row: number; line: number } | null = null;
+  for (let from = 0, first = true; from < data.length && !broken; first = false) {
+    const cut = rowBreakAfter(data, from, from + sliceBytes);
+    // The line break the slice ends at is left out (both bytes of a CRLF, or of a CR LF being normalized).
+    const to = cut < data.length && cut > from && data[cut - 1] === 0x0d ? cut - 1 : cut;
+    let text = decoder.decode(data.subarray(from, to));
+    // As decodeText: the mark the UTF-8 decoder drops, then one more.
+    if (first && utf8 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (normalize) text = text.replace(/\r\n?/g, '\n');
+    from = cut + 1;
+    if (text === '') {
+      rowNumber++; // an empty line, one row as in the whole text (Papa Parse answers no row for '')
+      linesBefore++;
+      continue;
+    }
+    // Papa Parse: RFC 4180 quoting, any line ending; about three times faster than csv-parse on 100,000 rows.
+    // Empty lines are kept here (and skipped by the shaper) so that row numbers match the spreadsheet's. Row by
+    // row (step): the shaper packs each row as it comes, so the file is never held as 100,000 arrays.
+    Papa.parse<string[]>(text, {
+      delimiter: ',',
+      newline,
+      skipEmptyLines: false,
+      step: (result, parser) => {
+        rowNumber++;
+        // The first quoting error in the file is the one reported: nothing after it is read.
+        const quotes = result.errors.find((e) => e.type === 'Quotes');
+        if (quotes) {
+          broken = { error: quotes, row: rowNumber, line: linesBefore + lineOf(text, quotes.index ?? 0) };
+          parser.abort();
+        } else {
+          const cells = result.data;
+          if (newline !== '\n') {
+            for (let c = 0; c < cells.length; c++) {
+              if (cells[c]!.includes('\r')) cells[c] = cells[c]!.replace(/\r\n?/g, '\n');
+            }
           }
+          shaper.add(cells, rowNumber);
         }
-        shaper.add(cells, rowNumber);
-      }
-    },
-  });
+      },
+    });
+    linesBefore += lineOf(text, text.length);
+  }
   if (broken) {
-    const { error, row } = broken as { error: Papa.ParseError; row: number };
-    const line = lineOf(text, error.index ?? 0);
+    const { error, row, line } = broken as { error: Papa.ParseError; row: number; line: number };
     const where = line === row ? `on line ${line}` : `on line ${line} (row ${row})`;
     throw new ImportFileError(
       400,
@@ -148,11 +177,40 @@ function readCsv(data: Buffer, shaper: Shaper): void {
   }
 }
 
+/**
+ * The first line break (LF) at or after `target` that ends a row, reading `data` from `from` (the start of a row)
+ * with RFC 4180's quoting as Papa Parse applies it: a quote opens a quoted value only as a value's first
+ * character, and inside one a doubled quote is a quote. Answers data.length when no such break follows.
+ */
+function rowBreakAfter(data: Buffer, from: number, target: number): number {
+  if (target >= data.length) return data.length;
+  let quoted = false;
+  let valueStart = true;
+  for (let i = from; i < data.length; i++) {
+    const b = data[i]!;
+    if (quoted) {
+      if (b === 0x22) {
+        if (data[i + 1] === 0x22) i++;
+        else quoted = false;
+      }
+    } else if (b === 0x0a) {
+      if (i >= target) return i;
+      valueStart = true;
+    } else if (b === 0x2c || b === 0x0d) {
+      valueStart = true;
+    } else {
+      quoted = valueStart && b === 0x22;
+      valueStart = false;
+    }
+  }
+  return data.length;
+}
+
 /** The file's line ending when it is LF or CRLF throughout, else null (old Mac CR files are rewritten). */
-function lineEndingOf(text: string): '\n' | '\r\n' | null {
+function lineEndingOf(data: Buffer): '\n' | '\r\n' | null {
   const count = (s: string) => {
     let n = 0;
-    for (let at = text.indexOf(s); at !== -1; at = text.indexOf(s, at + s.length)) n++;
+    for (let at = data.indexOf(s); at !== -1; at = data.indexOf(s, at + s.length)) n++;
     return n;
   };
   const cr = count('\r');

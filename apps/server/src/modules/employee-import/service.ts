@@ -313,6 +313,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         fileName: upload.fileName,
         data: upload.data,
         sha256: createHash('sha256').update(upload.data).digest('hex'),
+        asBytes: db.kind === 'postgres',
       });
       remember(id, upload.parsed);
       memoryLog(id, 'upload: stored');

@@ -19,7 +19,7 @@ import {
   type ImportRowError,
   TEMPLATE_EXAMPLE_EMPLOYEE_NUMBER,
 } from '@hrpay/contracts';
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { cellsOf, type ImportRows } from './read-file.js';
 
 /** One employee record as the import writes it: canonical text, null for "none". */
@@ -67,7 +67,7 @@ export interface ExistingEmployee {
   /** EmployeeNumber as stored. */
   number: string;
   SupervisorEmployeeNumber: string | null;
-  /** The first 64 bits of recordHash, as two signed 32-bit numbers (big-endian). */
+  /** 60 bits of recordHash, as two signed 30-bit numbers (see recordHash). */
   hashHigh: number;
   hashLow: number;
   packed: string | null;
@@ -169,7 +169,10 @@ export function needsStoredRecords(header: readonly string[]): boolean {
 /**
  * MD5 of a record's values each written as `<length in characters>:<value>` (null and '' alike as `0:`), in
  * column order: the form PostgreSQL computes for a stored employee (importsRepo.existingData), so records are
- * compared without their text leaving the database. Answers its first 64 bits as two signed 32-bit numbers.
+ * compared without their text leaving the database. Answers 60 of its bits, the top 30 of each of its first two
+ * 32-bit words, as two signed numbers: numbers V8 keeps inline in an object (small integers), where one field
+ * of 32 bits made every stored employee hold two boxed numbers (issue 8). A changed row taken for unchanged would
+ * need a 60-bit collision between the row and its own stored record.
  */
 export function recordHash(packed: string): [number, number] {
   const cells = packed.split('\0');
@@ -180,9 +183,19 @@ export function recordHash(packed: string): [number, number] {
     const cell = cells[i]!;
     parts[i] = `${pairs ? codePoints(cell) : cell.length}:${cell}`;
   }
-  const digest = createHash('md5').update(parts.join('')).digest();
-  return [digest.readInt32BE(0), digest.readInt32BE(4)];
+  const digest = md5(parts.join(''));
+  return [digest.readInt32BE(0) >> 2, digest.readInt32BE(4) >> 2];
 }
+
+/**
+ * MD5 in one call: a Hash object per row (createHash) wraps native memory that only a full collection frees, and
+ * the scavenger keeps such wrappers alive, so 100,000 of them were promoted to the old generation as garbage.
+ * `crypto.hash` (Node 20.12 and later) makes none; older Node versions fall back to createHash.
+ */
+const md5: (text: string) => Buffer =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('md5', text, 'buffer')
+    : (text) => crypto.createHash('md5').update(text).digest();
 
 function codePoints(text: string): number {
   let n = text.length;
@@ -559,7 +572,8 @@ function* validationSteps(
 
   for (let i = 0; i < total; i++) {
     const row = file.rowNumbers[i]!;
-    reader.start(cellsOf(file.rows[i]!), row);
+    const read = file.rows[i]!;
+    reader.start(cellsOf(read), row);
     if (consumeRows) file.rows[i] = '';
 
     let employeeNumber = reader.text(C.EmployeeNumber);
@@ -683,13 +697,22 @@ function* validationSteps(
       BankName: bankName,
       BankAccountNumber: bankAccount,
     };
+    // A row of the template's columns already written as the import stores it (the common case) packs to the
+    // very text it was read as: that string is kept and the new one dropped while it is young, so validating
+    // 100,000 rows does not leave a second copy of the file in the old generation.
+    // For the same reason the number and the supervisor, when spelled as stored, are the stored strings.
+    const packed = packValues(values);
+    const known = node?.existing;
     const candidate: Candidate = {
       row,
       node,
       failed: reader.failed,
-      packed: packValues(values),
-      number: values.EmployeeNumber,
-      supervisor,
+      packed: packed === read ? read : packed,
+      number: known?.number === values.EmployeeNumber ? known.number : values.EmployeeNumber,
+      supervisor:
+        supervisor !== null && known?.SupervisorEmployeeNumber === supervisor
+          ? known.SupervisorEmployeeNumber
+          : supervisor,
       same: false,
     };
     // A row equal to the stored record, spelled as the company spells the number and the supervisor, stays
@@ -711,7 +734,7 @@ function* validationSteps(
     candidates.push(candidate);
     if (node !== null) {
       node.candidate = candidate;
-      node.supervisor = supervisorKey;
+      if (node.supervisor !== supervisorKey) node.supervisor = supervisorKey;
     }
     if ((i + 1) % 5_000 === 0) {
       onProgress?.(i + 1, total);
