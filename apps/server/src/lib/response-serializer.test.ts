@@ -62,6 +62,13 @@ describe('response serializer', () => {
     for (const [schema, data] of [
       [EmployeeListResponse, { Items: [listRow, { ...listRow, Status: 'Separated' }], TotalCount: 2 }],
       [EmployeeListResponse, { Items: [], TotalCount: 0, extra: 'x' }],
+      [
+        EmployeeListResponse,
+        {
+          Items: [{ ...listRow, FullName: 'Ñoño 🎉 \ud800 tab\t nl\n\u0001 "q" \\', LastName: '' }],
+          TotalCount: 1,
+        },
+      ],
       [UpcomingBirthdaysResponse, [birthday, { ...birthday, DaysUntil: -0, DepartmentName: 'HR' }]],
       [UpcomingBirthdaysResponse, []],
     ] as const) {

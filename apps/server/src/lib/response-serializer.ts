@@ -14,6 +14,11 @@ import { z } from 'zod';
 type Write = (value: unknown) => string | typeof FAIL;
 const FAIL = Symbol('fail');
 
+/** Characters JSON.stringify escapes in a string (quotes, backslash, controls, lone surrogates). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+const quote = (s: string) => (NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`);
+
 /** String formats whose zod check is only `pattern.test(value)`. */
 const PATTERN_FORMATS = new Set(['uuid', 'guid', 'regex', 'email', 'date']);
 
@@ -116,7 +121,7 @@ function compile(schema: z.ZodType): Write | null {
       if (def.coerce) return null;
       const ok = stringChecks(def);
       if (!ok) return null;
-      return (value) => (typeof value === 'string' && ok(value) ? JSON.stringify(value) : FAIL);
+      return (value) => (typeof value === 'string' && ok(value) ? quote(value) : FAIL);
     }
     case 'number': {
       if (def.coerce) return null;
