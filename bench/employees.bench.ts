@@ -6,8 +6,12 @@
  * The search is a first name and a surname (BENCH_SEARCH to change it; one common surname alone matches 2,000).
  * Targets: list >= 70% of the baseline's req/s and p99 < 50 ms at 20 connections; birthdays (Days=30) p99 < 50 ms;
  * export < 20 s with server RSS < 400 MB.
+ * Each load also reports the CPU time per request of the serving process and of the database's backends
+ * (/proc), which shows where a gap to the baseline lies. BENCH_CPU_PROF=1 writes the server's CPU profile (and
+ * the baseline's) to results/.data/prof.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +33,7 @@ const connections = 20;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 /** Finding one person, as HR does: a first name and a surname (about 100 of 100,000 match). */
 const SEARCH = process.env.BENCH_SEARCH ?? 'juan reyes';
+const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 
 async function admin(sql: string) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -42,7 +47,8 @@ async function admin(sql: string) {
 
 function start(cmd: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...cmd], {
+    const flags = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', '.data', 'prof')}`] : [];
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', ...cmd], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,16 +64,43 @@ function start(cmd: string[], env: Record<string, string>, ready: RegExp): Promi
   });
 }
 
-async function load(options: autocannon.Options) {
+/** CPU time (user + system) of a process so far, ms; 0 once it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of each backend connected to the bench's database, ms by pid. */
+async function backendsCpu(monitor: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await monitor.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return new Map(rows.map(({ pid }) => [pid, cpuMs(pid)]));
+}
+
+async function load(options: autocannon.Options, serverPid: number, monitor: pg.Client) {
   await autocannon({ ...options, connections, duration: 2 }); // warm-up
+  const [server0, backends0] = [cpuMs(serverPid), await backendsCpu(monitor)];
   const r = await autocannon({ ...options, connections, duration });
+  const [server1, backends1] = [cpuMs(serverPid), await backendsCpu(monitor)];
   if (r.non2xx > 0 || r.errors > 0)
     throw new Error(`${options.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  let database = 0;
+  for (const [pid, ms] of backends1) database += ms - (backends0.get(pid) ?? 0);
   return {
     requestsPerSecond: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     total: r.requests.total,
+    // CPU per request (10 ms clock ticks over the whole load, so to about 0.01 ms here).
+    cpuMsPerRequest: {
+      server: (server1 - server0) / r.requests.total,
+      database: database / r.requests.total,
+    },
   };
 }
 
@@ -154,18 +187,28 @@ try {
     'content-type': 'application/json',
   };
 
+  const monitor = new pg.Client({ connectionString: dbUrl.toString() });
+  await monitor.connect();
   const loadBefore = loadavg()[0]!;
-  const baseline = await load({ url: 'http://127.0.0.1:3211/' });
-  const list = await load({
-    url: 'http://127.0.0.1:3212/api/v1/employees/list',
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ Search: SEARCH }),
-  });
-  const birthdays = await load({
-    url: 'http://127.0.0.1:3212/api/v1/employees/upcoming-birthdays?Days=30',
-    headers,
-  });
+  const baseline = await load({ url: 'http://127.0.0.1:3211/' }, raw.pid!, monitor);
+  const list = await load(
+    {
+      url: 'http://127.0.0.1:3212/api/v1/employees/list',
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ Search: SEARCH }),
+    },
+    app.pid!,
+    monitor,
+  );
+  const birthdays = await load(
+    { url: 'http://127.0.0.1:3212/api/v1/employees/upcoming-birthdays?Days=30', headers },
+    app.pid!,
+    monitor,
+  );
+  await monitor.end();
+  const cpu = (r: { cpuMsPerRequest: { server: number; database: number } }) =>
+    `CPU per request: server ${r.cpuMsPerRequest.server.toFixed(2)} ms, database ${r.cpuMsPerRequest.database.toFixed(2)} ms`;
 
   // The master list of every employee as XLSX, the server's memory sampled meanwhile.
   const memory = sampleRss(app.pid!);
@@ -187,16 +230,16 @@ try {
     export: exportSeconds < 20 && rss.peakMb < 400,
   };
   console.log(
-    `baseline   ${baseline.requestsPerSecond.toFixed(0)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`,
+    `baseline   ${baseline.requestsPerSecond.toFixed(0)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms  ${cpu(baseline)}`,
   );
   console.log(
-    `list       ${list.requestsPerSecond.toFixed(0)} req/s  p50 ${list.p50} ms  p99 ${list.p99} ms`,
+    `list       ${list.requestsPerSecond.toFixed(0)} req/s  p50 ${list.p50} ms  p99 ${list.p99} ms  ${cpu(list)}`,
   );
   console.log(
     `list ${(ratio * 100).toFixed(1)}% of baseline (target >= 70%), p99 ${list.p99} ms (target < 50): ${pass.list ? 'PASS' : 'FAIL'}`,
   );
   console.log(
-    `birthdays  ${birthdays.requestsPerSecond.toFixed(0)} req/s  p99 ${birthdays.p99} ms (target < 50): ${pass.birthdays ? 'PASS' : 'FAIL'}`,
+    `birthdays  ${birthdays.requestsPerSecond.toFixed(0)} req/s  p99 ${birthdays.p99} ms (target < 50): ${pass.birthdays ? 'PASS' : 'FAIL'}  ${cpu(birthdays)}`,
   );
   console.log(
     `export     ${EMPLOYEES.toLocaleString()} rows, ${(bytes / 1e6).toFixed(1)} MB in ${exportSeconds.toFixed(1)} s (target < 20), server RSS peak ${rss.peakMb.toFixed(0)} MB (target < 400): ${pass.export ? 'PASS' : 'FAIL'}`,

@@ -5,7 +5,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -15,6 +14,7 @@ import type { Database } from './db/database.js';
 import { accessTokens, type AccessTokens } from './lib/access-tokens.js';
 import { Mailer } from './lib/mailer.js';
 import { HttpProblem, problems } from './lib/problem.js';
+import { serializerCompiler } from './lib/response-serializer.js';
 import { routeAccess } from './lib/route-access.js';
 import { Throttle } from './lib/throttle.js';
 import { apiDelivery, securityHeaders, sendIndexHtml, serveWebApp } from './lib/web-delivery.js';

@@ -78,12 +78,15 @@ export const employeesRepo = {
   ) => {
     const { from, to, wraps } = birthdaySpan(today, days);
     // One or two ranges of month-and-day, each read in order from the index (migration 0009) and cut at `limit`:
-    // the soonest birthdays are found without looking at the other thousands of the month.
+    // the soonest birthdays are found without looking at the other thousands of the month. The company is a
+    // plain equality when there is one (a statement of its own): with `$2 IS NULL OR ...` the generic plan could
+    // not read the index in order, so PostgreSQL planned the statement anew on every request (0.4 ms).
+    const company = companyId === null ? '$2::uuid IS NULL' : 'e.company_id = $2';
     const part = (range: string) => `(
          SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS full_name,
                 e.department_id, e.birth_date, e.birth_md
            FROM employees e
-          WHERE e.tenant_id = $1 AND ($2::uuid IS NULL OR e.company_id = $2) AND e.is_active
+          WHERE e.tenant_id = $1 AND ${company} AND e.is_active
             AND e.birth_md IS NOT NULL AND ${range}
           ORDER BY e.birth_md, lower(concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix)), e.id
           LIMIT $6)`;
