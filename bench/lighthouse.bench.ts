@@ -7,7 +7,8 @@
  *
  * Needs a built web app (`npm run build -w @hrpay/web`). Environment: CHROME_PATH (/usr/bin/chromium),
  * BENCH_LIGHTHOUSE_PORT (3209), BENCH_LIGHTHOUSE_RUNS (1: median of n runs per page), BENCH_LIGHTHOUSE_REPORTS (a
- * folder: each run's full Lighthouse report is written there as JSON, to see which element is the LCP and why).
+ * folder: each run's full Lighthouse report is written there as JSON, to see which element is the LCP and why, and
+ * the run's trace as `.trace.json`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -85,6 +86,13 @@ async function audit(port: number, url: string, beforeRun: () => Promise<void>):
       mkdirSync(REPORTS, { recursive: true });
       const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
       writeFileSync(join(REPORTS, `${name}-${new URL(url).port}-${i + 1}.json`), JSON.stringify(lhr));
+      // The page load's trace beside it (open it in Chrome DevTools' Performance panel): what each long task ran.
+      const trace = (result!.artifacts as { Trace?: unknown }).Trace;
+      if (trace)
+        writeFileSync(
+          join(REPORTS, `${name}-${new URL(url).port}-${i + 1}.trace.json`),
+          JSON.stringify(trace),
+        );
     }
     const requests =
       (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? [];
