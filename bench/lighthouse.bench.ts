@@ -7,7 +7,9 @@
  *
  * Needs a built web app (`npm run build -w @hrpay/web`). Environment: CHROME_PATH (/usr/bin/chromium),
  * BENCH_LIGHTHOUSE_PORT (3209), BENCH_LIGHTHOUSE_RUNS (1: median of n runs per page), BENCH_LIGHTHOUSE_REPORTS (a
- * folder: each run's full Lighthouse report is written there as JSON, to see which element is the LCP and why).
+ * folder: each run's full Lighthouse report is written there as JSON, to see which element is the LCP and why, and
+ * the run's trace as `.trace.json`; with BENCH_LIGHTHOUSE_PROFILE=1 the trace also holds V8's CPU samples, for
+ * diagnosis only: sampling slows the page).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -62,14 +64,27 @@ interface Audit {
   performance: number;
   accessibility: number;
   lcpMs: number;
+  /** Total blocking time (simulated), the metric this host's load moves most. */
+  tbtMs: number;
   scriptBytes: number;
   scripts: number;
+  /** Runs Lighthouse could not measure (e.g. NO_NAVSTART: its trace missed the navigation), left out of the medians. */
+  failedRuns?: number;
+  /** Each measured run's performance score, in run order. */
+  performanceRuns?: number[];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The middle value (the mean of the two middle ones for an even count, rounded); 0 when there is none. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+};
 
 async function audit(port: number, url: string, beforeRun: () => Promise<void>): Promise<Audit> {
   const runs: Audit[] = [];
+  let failedRuns = 0;
   for (let i = 0; i < RUNS; i++) {
     await beforeRun();
     const result = await lighthouse(url, {
@@ -79,21 +94,39 @@ async function audit(port: number, url: string, beforeRun: () => Promise<void>):
       onlyCategories: ['performance', 'accessibility'],
       // The signed-in pages read the tokens put in localStorage before the audit.
       disableStorageReset: true,
+      // Diagnosis only (the sampler slows the page): V8's CPU samples in the saved trace.
+      ...(process.env.BENCH_LIGHTHOUSE_PROFILE
+        ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+        : {}),
     });
     const lhr = result!.lhr;
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
       const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
       writeFileSync(join(REPORTS, `${name}-${new URL(url).port}-${i + 1}.json`), JSON.stringify(lhr));
+      // The page load's trace beside it (open it in Chrome DevTools' Performance panel): what each long task ran.
+      const trace = (result!.artifacts as { Trace?: unknown }).Trace;
+      if (trace)
+        writeFileSync(
+          join(REPORTS, `${name}-${new URL(url).port}-${i + 1}.trace.json`),
+          JSON.stringify(trace),
+        );
     }
     const requests =
       (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? [];
     const scripts = requests.filter((r) => r.resourceType === 'Script');
+    if (lhr.runtimeError) {
+      // Not a measurement of the page: counting it as a score of 0 would drag the median down.
+      console.warn(`${url} run ${i + 1}: ${lhr.runtimeError.code}, left out`);
+      failedRuns++;
+      continue;
+    }
     runs.push({
       url,
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
       scriptBytes: scripts.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0),
       scripts: scripts.length,
     });
@@ -103,8 +136,11 @@ async function audit(port: number, url: string, beforeRun: () => Promise<void>):
     performance: median(runs.map((r) => r.performance)),
     accessibility: median(runs.map((r) => r.accessibility)),
     lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
     scriptBytes: median(runs.map((r) => r.scriptBytes)),
     scripts: median(runs.map((r) => r.scripts)),
+    performanceRuns: runs.map((r) => r.performance),
+    ...(failedRuns ? { failedRuns } : {}),
   };
 }
 
@@ -173,7 +209,7 @@ try {
   for (const a of pages) {
     console.log(
       `${a.url.replace(base, '').padEnd(22)} performance ${a.performance}, accessibility ${a.accessibility}, ` +
-        `LCP ${a.lcpMs} ms, ${a.scripts} scripts ${a.scriptBytes} B ${pass(a) ? 'PASS' : 'FAIL'}`,
+        `LCP ${a.lcpMs} ms, TBT ${a.tbtMs} ms (runs ${a.performanceRuns?.join(', ')}), ${a.scripts} scripts ${a.scriptBytes} B ${pass(a) ? 'PASS' : 'FAIL'}`,
     );
   }
   const loginJsOk = login.scriptBytes <= targets.loginJsMaxBytes;

@@ -30,16 +30,28 @@ const SIGN_IN_ROOTS = {
   app: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
   'sign-in': fileURLToPath(new URL('./src/features/auth/pages/login-page.tsx', import.meta.url)),
 };
+/**
+ * The signed-in frame in one chunk (issue 11): the staff and portal layouts and every module they import
+ * statically (drawer, app bar, menus, icons, the profile menu, TanStack Query) were some thirty small files, each
+ * a request of its own before any signed-in page could render.
+ */
+const SIGNED_IN_ROOTS = [
+  fileURLToPath(new URL('./src/app/layouts/staff-layout.tsx', import.meta.url)),
+  fileURLToPath(new URL('./src/app/layouts/portal-layout.tsx', import.meta.url)),
+];
 type ModuleInfoOf = (
   id: string,
 ) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 // Packages reached through an index that re-exports far more than the sign-in route uses (the contracts'
 // schemas, zod, TanStack Query): grouping all they import would pull in what tree-shaking leaves to other pages.
 const BARRELS = /node_modules[\\/](?:zod|@tanstack)[\\/]|packages[\\/]contracts[\\/]/;
-function staticClosure(root: string, getModuleInfo: ModuleInfoOf): Set<string> {
+// Every signed-in page uses TanStack Query, so the signed-in group may take it in; zod and the contracts only
+// some pages use.
+const SIGNED_IN_BARRELS = /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]/;
+function staticClosure(root: string, getModuleInfo: ModuleInfoOf, barrels = BARRELS): Set<string> {
   const seen = new Set<string>();
   const visit = (id: string) => {
-    if (seen.has(id) || BARRELS.test(id)) return;
+    if (seen.has(id) || barrels.test(id)) return;
     seen.add(id);
     const info = getModuleInfo(id);
     // Static imports only: what a page loads lazily stays in its own chunks.
@@ -49,16 +61,20 @@ function staticClosure(root: string, getModuleInfo: ModuleInfoOf): Set<string> {
   visit(root);
   return seen;
 }
-let signInGroups: { app: Set<string>; signIn: Set<string> } | undefined;
+let signInGroups: { app: Set<string>; signIn: Set<string>; signedIn: Set<string> } | undefined;
 export function chunkOf(id: string, getModuleInfo: ModuleInfoOf): string | undefined {
   const vendor = VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0];
   if (vendor) return vendor;
   signInGroups ??= {
     app: staticClosure(SIGN_IN_ROOTS.app, getModuleInfo),
     signIn: staticClosure(SIGN_IN_ROOTS['sign-in'], getModuleInfo),
+    signedIn: new Set(
+      SIGNED_IN_ROOTS.flatMap((root) => [...staticClosure(root, getModuleInfo, SIGNED_IN_BARRELS)]),
+    ),
   };
   if (signInGroups.app.has(id)) return 'app';
   if (signInGroups.signIn.has(id)) return 'sign-in';
+  if (signInGroups.signedIn.has(id)) return 'signed-in';
   return undefined;
 }
 

@@ -17,7 +17,13 @@ import { HttpProblem, problems } from './lib/problem.js';
 import { serializerCompiler } from './lib/response-serializer.js';
 import { routeAccess } from './lib/route-access.js';
 import { Throttle } from './lib/throttle.js';
-import { apiDelivery, securityHeaders, sendIndexHtml, serveWebApp } from './lib/web-delivery.js';
+import {
+  apiDelivery,
+  routePreloads,
+  securityHeaders,
+  sendIndexHtml,
+  serveWebApp,
+} from './lib/web-delivery.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { authService, type AuthService } from './modules/auth/service.js';
 import { adminDashboardRoutes } from './modules/admin-dashboard/routes.js';
@@ -137,14 +143,16 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(adminDashboardRoutes, { imports });
   });
 
-  const serveWeb = await serveWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist);
+  const webDist = config.WEB_DIST_DIR ?? defaultWebDist;
+  const serveWeb = await serveWebApp(app, webDist);
+  const preloadsOf = routePreloads(webDist);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // A missing built file (or a withheld source map) is a 404, not the app's page.
     if (serveWeb && request.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/assets/')) {
       // The single-page app owns every other path, including its own not-found page.
-      return sendIndexHtml(reply);
+      return sendIndexHtml(reply, preloadsOf(path));
     }
     // The path is not echoed back (issue 13, item 5).
     return reply

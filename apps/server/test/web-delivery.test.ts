@@ -24,6 +24,16 @@ beforeAll(async () => {
   writeFileSync(join(dist, `${HASHED}.gz`), gzipSync(script));
   writeFileSync(join(dist, `${HASHED}.map`), '{"version":3,"sources":["secret.ts"]}');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'route-preloads.json'),
+    JSON.stringify([
+      { path: '/admin/companies', files: ['/assets/signed-in-a.js', '/assets/Companies-a.js'] },
+      { path: '/admin/users/add', files: ['/assets/AddUser-a.js'] },
+      { path: '/admin/companies/edit/:id', files: ['/assets/EditCompany-a.js'] },
+      { path: '/admin/users/:id?', files: ['/assets/Users-a.js'] },
+    ]),
+  );
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -66,6 +76,23 @@ describe('static files', () => {
     const first = await get('/');
     const again = await get('/', { 'if-none-match': String(first.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("names the route's layout and page chunks as modulepreload Links on its HTML, and only there", async () => {
+    const link = async (url: string) => (await get(url)).headers.link;
+    expect(await link('/admin/companies')).toBe(
+      '</assets/signed-in-a.js>; rel=modulepreload, </assets/Companies-a.js>; rel=modulepreload',
+    );
+    expect(await link('/admin/companies/edit/7f3a')).toBe('</assets/EditCompany-a.js>; rel=modulepreload');
+    // A fixed path before the pattern that also matches it; an optional parameter may be absent.
+    expect(await link('/admin/users/add')).toBe('</assets/AddUser-a.js>; rel=modulepreload');
+    expect(await link('/admin/users')).toBe('</assets/Users-a.js>; rel=modulepreload');
+    expect(await link('/admin/users/42')).toBe('</assets/Users-a.js>; rel=modulepreload');
+    expect(await link('/admin/companies/edit')).toBeUndefined();
+    expect(await link('/nowhere')).toBeUndefined();
+    expect(await link(`/${HASHED}`)).toBeUndefined();
+    // The build's own files are not served.
+    expect((await get('/.vite/route-preloads.json')).headers['content-type']).toContain('text/html');
   });
 
   it('does not publish source maps', async () => {

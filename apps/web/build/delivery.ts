@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { LAYOUT_SOURCES, parseRouteTable, routePreloads } from './route-preloads';
 
 /**
  * Build-time delivery work (issue 11): every text file of the build is written again as .br and .gz next to
@@ -15,6 +16,8 @@ const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
 export const LOGIN_PAGE_SOURCE = 'src/features/auth/pages/login-page.tsx';
 /** The chunk vite.config.ts gathers the login page and its own imports into (it then has no manifest key). */
 export const SIGN_IN_CHUNK_NAME = 'sign-in';
+/** The chunk vite.config.ts gathers the signed-in layouts and their own imports into. */
+export const SIGNED_IN_CHUNK_NAME = 'signed-in';
 /**
  * Issue 11's target: 150,000 B (brotli) for the sign-in route. It stands at about 144,000 B in four files (see
  * docs/decisions/0006-web-delivery.md); the check keeps it from growing past the target.
@@ -24,6 +27,7 @@ export const DEFAULT_LOGIN_JS_BUDGET_BYTES = 150_000;
 export interface ManifestChunk {
   file: string;
   name?: string;
+  src?: string;
   isEntry?: boolean;
   imports?: string[];
 }
@@ -82,12 +86,33 @@ export function loginRouteFiles(manifest: Manifest): string[] {
   return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
 }
 
+/** `ROUTES` of src/lib/paths.ts, read from its source (`name: '/pattern',` lines). */
+export function parsePaths(source: string): Record<string, string> {
+  const block = /export const ROUTES = \{([^}]*)\}/.exec(source)?.[1] ?? '';
+  return Object.fromEntries([...block.matchAll(/^\s*(\w+): '([^']+)',?$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+/** Writes `.vite/route-preloads.json` (see route-preloads.ts), beside the manifest it is made from. */
+export function writeRoutePreloads(root: string, outDir: string, manifest: Manifest) {
+  const routes = parseRouteTable(
+    readFileSync(join(root, 'src/app/route-table.ts'), 'utf8'),
+    parsePaths(readFileSync(join(root, 'src/lib/paths.ts'), 'utf8')),
+  );
+  const preloads = routePreloads(routes, manifest, {
+    [LOGIN_PAGE_SOURCE]: SIGN_IN_CHUNK_NAME,
+    ...Object.fromEntries(Object.values(LAYOUT_SOURCES).map((layout) => [layout, SIGNED_IN_CHUNK_NAME])),
+  });
+  writeFileSync(join(outDir, '.vite', 'route-preloads.json'), JSON.stringify(preloads, null, 1));
+}
+
 export function deliveryPlugin(options: { budgetBytes?: number } = {}): Plugin {
   let outDir = 'dist';
+  let root = '.';
   return {
     name: 'hrpay-delivery',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = config.build.outDir.startsWith('/')
         ? config.build.outDir
         : join(config.root, config.build.outDir);
@@ -95,6 +120,7 @@ export function deliveryPlugin(options: { budgetBytes?: number } = {}): Plugin {
     closeBundle() {
       const sizes = precompress(outDir);
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+      writeRoutePreloads(root, outDir, manifest);
       const files = loginRouteFiles(manifest);
       const total = files.reduce(
         (sum, file) => sum + (sizes.get(file) ?? statSync(join(outDir, file)).size),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPANY_SORTABLE } from './constants.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
 import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
@@ -74,14 +75,6 @@ export const Company = z.object({
 });
 export type Company = z.infer<typeof Company>;
 
-export const COMPANY_SORTABLE = [
-  'Name',
-  'Tin',
-  'PayFrequency',
-  'IsActive',
-  'EmployeeCount',
-  'CreatedAt',
-] as const;
 export const CompanyListRequest = listRequest(COMPANY_SORTABLE, {
   IsActive: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 export * from './user-types.js';
+export * from './constants.js';
 export * from './problem.js';
 export * from './auth.js';
 export * from './validation-messages.js';

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
 
 /**
  * The one list convention (ARCHITECTURE §4): `POST /api/v1/<resource>/list` with a search text, filters and
  * server paging; the answer is one page of items and the total. Page is 1-based.
  */
-export const MAX_PAGE_SIZE = 500;
-export const DEFAULT_PAGE_SIZE = 25;
 
 export const SortDirection = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof SortDirection>;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename } from 'node:path';
 import { constants as zlib } from 'node:zlib';
@@ -108,7 +108,39 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   return true;
 }
 
+/** A route pattern of the web app (`/admin/companies/edit/:id`, `/admin/users/:id?`) as a whole-path match. */
+function patternRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split(/(\/:\w+\??)/)
+    .map((part) => {
+      const param = /^\/:\w+(\?)?$/.exec(part);
+      if (param) return param[1] ? '(?:/[^/]+)?' : '/[^/]+';
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * The `Link` header value naming, as `modulepreload`, the chunks a client-side route's layout and page need
+ * (issue 11): the browser fetches them beside the entry chunk instead of after it has run. Read from
+ * `.vite/route-preloads.json`, which the web build writes (apps/web/build/route-preloads.ts); a build without it
+ * (or a path no route matches) gets no header. Answers a lookup by path.
+ */
+export function routePreloads(webDist: string): (path: string) => string | undefined {
+  const file = `${webDist}/.vite/route-preloads.json`;
+  if (!existsSync(file)) return () => undefined;
+  const routes = (JSON.parse(readFileSync(file, 'utf8')) as { path: string; files: string[] }[]).map(
+    (route) => ({
+      match: patternRegExp(route.path),
+      link: route.files.map((url) => `<${url}>; rel=modulepreload`).join(', '),
+    }),
+  );
+  return (path) => routes.find((route) => route.match.test(path))?.link;
+}
+
 /** The single-page app's entry for any client-side route: always revalidated, so a release shows at once. */
-export function sendIndexHtml(reply: FastifyReply) {
+export function sendIndexHtml(reply: FastifyReply, preloadLink?: string) {
+  if (preloadLink) reply.header('link', preloadLink);
   return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
 }

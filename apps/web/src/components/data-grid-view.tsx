@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +17,7 @@ export { GridActionsCellItem } from '@mui/x-data-grid';
  * paged and sorted by the server, page sizes 10/25/50/100, a loading bar over the previous page while the next
  * loads, an empty message, and an error line with Retry.
  */
-export function DataGridView<R extends GridValidRowModel>({
+function DataGridViewRaw<R extends GridValidRowModel>({
   label,
   columns,
   rows,
@@ -97,3 +97,10 @@ export function DataGridView<R extends GridValidRowModel>({
     </Box>
   );
 }
+
+/**
+ * Memoised: `DataTable` hands it its props deferred (useDeferredValue), so an urgent render that still shows the
+ * previous props skips the grid entirely and the grid's own re-render happens in an interruptible background
+ * render.
+ */
+export const DataGridView = memo(DataGridViewRaw) as typeof DataGridViewRaw;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -65,7 +65,10 @@ function useDataGrid(): DataGridModule | undefined {
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         loadDataGrid().then(
-          (loaded) => live && setModule(loaded),
+          // The grid's first render is the heaviest of a list page (MUI X sets up its whole state): as a
+          // transition React renders it in slices that give the main thread back every few milliseconds, where
+          // a plain update would hold it for the whole render (issue 11: total blocking time).
+          (loaded) => live && startTransition(() => setModule(loaded)),
           (error: unknown) => live && setFailure(error ?? new Error('The grid could not be loaded.')),
         );
       }, 0);
@@ -89,7 +92,11 @@ function useDataGrid(): DataGridModule | undefined {
  */
 export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
   const grid = useDataGrid();
-  if (grid) return <grid.DataGridView {...props} />;
+  // The list's answer (and each page or sort change) re-renders the grid; the query delivers it as an urgent
+  // update, which React renders in one piece. Deferred, the urgent render keeps the previous props (the memoised
+  // grid is skipped) and the grid renders the new ones in slices (issue 11: total blocking time).
+  const deferred = useDeferredValue(props);
+  if (grid) return <grid.DataGridView {...deferred} />;
   return (
     <Box
       sx={{

@@ -1,34 +1,14 @@
 import { z } from 'zod';
-import {
-  CreateCompanyRequest,
-  type Company,
-  type PayFrequency,
-  type UpdateCompanyRequest,
-} from '@hrpay/contracts';
+import { CreateCompanyRequest, type Company } from '@hrpay/contracts';
 
-export const PAY_FREQUENCY_LABELS: Record<PayFrequency, string> = {
-  SemiMonthly: 'Semi-monthly',
-  Monthly: 'Monthly',
-  Weekly: 'Weekly',
-};
+import { OPTIONAL_TEXT } from './company-fields';
+
+export { companyToUpdateRequest, PAY_FREQUENCY_LABELS } from './company-fields';
 
 /** The form validates with the API's own create schema: the same rules and messages on both sides. */
 export const companyFormSchema = CreateCompanyRequest;
 export type CompanyFormValues = z.input<typeof companyFormSchema>;
 export type CompanyFormOutput = z.output<typeof companyFormSchema>;
-
-/** The optional text fields; an empty one is sent as null ("none"). */
-const OPTIONAL_TEXT = [
-  'RegisteredName',
-  'RdoCode',
-  'SssEmployerNumber',
-  'PhilHealthEmployerNumber',
-  'PagIbigEmployerNumber',
-  'Address',
-  'ZipCode',
-  'Email',
-  'Phone',
-] as const;
 
 /** Every field the form edits, in screen order (server errors are matched against these names). */
 export const COMPANY_FORM_FIELDS = ['Name', 'Tin', 'PayFrequency', 'IsActive', ...OPTIONAL_TEXT] as const;
@@ -64,22 +44,5 @@ export function toCompanyRequest(values: CompanyFormOutput): CreateCompanyReques
     IsActive: values.IsActive,
   };
   for (const field of OPTIONAL_TEXT) request[field] = values[field] || null;
-  return request;
-}
-
-/** The update body for a company as read (used to deactivate straight from the list). */
-export function companyToUpdateRequest(
-  company: Company,
-  changes: Partial<Company> = {},
-): UpdateCompanyRequest {
-  const merged = { ...company, ...changes };
-  const request: UpdateCompanyRequest = {
-    Name: merged.Name,
-    Tin: merged.Tin ?? '',
-    PayFrequency: merged.PayFrequency,
-    IsActive: merged.IsActive,
-    RowVersion: merged.RowVersion,
-  };
-  for (const field of OPTIONAL_TEXT) request[field] = merged[field];
   return request;
 }

@@ -3,7 +3,7 @@ import type { Company } from '@hrpay/contracts';
 import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
 import { useDeleteCompany } from '../api/delete-company';
 import { useUpdateCompany } from '../api/update-company';
-import { companyToUpdateRequest } from './company-values';
+import { companyToUpdateRequest } from './company-fields';
 
 /**
  * Delete with confirmation. While employees or users still belong to the company the server answers 409 with

@@ -16,7 +16,7 @@ import { PageHeader } from '@/components/page-header';
 import { booleanParam, useListLinkState, useListQuery } from '@/lib/use-list-query';
 import { companyKeys } from '../api/company-keys';
 import { fetchCompanies } from '../api/list-companies';
-import { PAY_FREQUENCY_LABELS } from '../components/company-values';
+import { PAY_FREQUENCY_LABELS } from '../components/company-fields';
 import { useRemoveCompany } from '../components/use-remove-company';
 import { pathTo, ROUTES } from '@/lib/paths';
 

@@ -1,0 +1,43 @@
+import type { Company, PayFrequency, UpdateCompanyRequest } from '@hrpay/contracts';
+
+/*
+ * The company's plain field lists and mappings, apart from company-values.ts (the form and its zod schema), so
+ * the companies list, which validates nothing, does not download zod and the schemas (issue 11).
+ */
+
+/** What the pay frequencies read as. */
+export const PAY_FREQUENCY_LABELS: Record<PayFrequency, string> = {
+  SemiMonthly: 'Semi-monthly',
+  Monthly: 'Monthly',
+  Weekly: 'Weekly',
+};
+
+/** The optional text fields; an empty one is sent as null ("none"). */
+export const OPTIONAL_TEXT = [
+  'RegisteredName',
+  'RdoCode',
+  'SssEmployerNumber',
+  'PhilHealthEmployerNumber',
+  'PagIbigEmployerNumber',
+  'Address',
+  'ZipCode',
+  'Email',
+  'Phone',
+] as const;
+
+/** The update body for a company as read (used to deactivate straight from the list). */
+export function companyToUpdateRequest(
+  company: Company,
+  changes: Partial<Company> = {},
+): UpdateCompanyRequest {
+  const merged = { ...company, ...changes };
+  const request: UpdateCompanyRequest = {
+    Name: merged.Name,
+    Tin: merged.Tin ?? '',
+    PayFrequency: merged.PayFrequency,
+    IsActive: merged.IsActive,
+    RowVersion: merged.RowVersion,
+  };
+  for (const field of OPTIONAL_TEXT) request[field] = merged[field];
+  return request;
+}
