@@ -43,6 +43,8 @@ test('HR imports a punch file with a bad row, fixes it, commits, and sees the la
   await page.getByLabel('To', { exact: true }).fill('2026-11-03');
   const grid = page.getByRole('grid', { name: 'Attendance' });
   const juan = grid.getByRole('row').filter({ hasText: 'Juan Dela Cruz' });
+  // The grid keeps the previous range's rows on screen until the new range's answer is rendered.
+  await expect(juan).toHaveCount(1);
   await expect(juan.locator('[data-field="LateMinutes"]')).toHaveText('25');
   await expect(juan.locator('[data-field="FirstIn"]')).toHaveText('08:25');
   await expect(juan.locator('[data-field="LastOut"]')).toHaveText('17:01');
