@@ -70,6 +70,16 @@ interface Slice extends PunchColumns {
  */
 export function punchImportService(db: Database, log: FastifyBaseLogger) {
   const progress = new Map<string, number>();
+  /**
+   * A step's end: its row may have been read (still Validating or Committing) by a poll that presents it only
+   * after this, so the live figure stays at 100 for a moment instead of falling back to the row's 0.
+   */
+  const finishProgress = (id: string) => {
+    progress.set(id, 100);
+    setTimeout(() => {
+      if (progress.get(id) === 100) progress.delete(id);
+    }, 5_000).unref();
+  };
   const running = new Set<string>();
 
   /** The process's memory at a step of a job, logged with PUNCH_IMPORT_MEMORY_LOG=1 (decision 0008: RSS target). */
@@ -287,7 +297,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       );
     } finally {
       running.delete(id);
-      progress.delete(id);
+      finishProgress(id);
     }
   }
 
@@ -351,7 +361,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       );
     } finally {
       running.delete(id);
-      progress.delete(id);
+      finishProgress(id);
     }
   }
 
