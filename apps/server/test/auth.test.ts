@@ -295,6 +295,79 @@ describe('authorization reads the database, not only the token', () => {
     );
     expect((await basicInfo(s.headers)).statusCode).toBe(401);
   });
+
+  // A read starts on the user its session last found, before its own re-read answers (issue 8); the answer
+  // must still be the one for the user the re-read finds.
+  it('a read answers for the user as found now: another company, another type', async () => {
+    const s = await signIn(t.app, demo.logisticsHr);
+    const options = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/employees/options', headers: s.headers });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { EmployeeId: string }[]).map((e) => e.EmployeeId).sort();
+    };
+    const setUser = (set: string, ...params: unknown[]) =>
+      t.db.withTenant(s.tenantId, (tx) =>
+        tx.query(`UPDATE users SET ${set} WHERE tenant_id = $1 AND id = $2`, [
+          s.tenantId,
+          s.claims.sub,
+          ...params,
+        ]),
+      );
+    const one = async (sql: string, ...params: unknown[]) =>
+      (await t.db.withTenant(s.tenantId, (tx) => tx.query<{ id: string }>(sql, [s.tenantId, ...params])))[0]!
+        .id;
+    const logistics = await one(
+      `SELECT company_id AS id FROM users WHERE tenant_id = $1 AND id = $2`,
+      s.claims.sub,
+    );
+    const manufacturing = await one(
+      `SELECT id FROM companies WHERE tenant_id = $1 AND name = 'Demo Manufacturing Inc.'`,
+    );
+    const own = await options();
+    try {
+      expect(own.length).toBeGreaterThan(0);
+      await setUser('company_id = $3', manufacturing);
+      const moved = await options();
+      expect(moved.length).toBeGreaterThan(0);
+      expect(moved.some((id) => own.includes(id))).toBe(false);
+
+      await setUser(`user_type = 'PayrollUser'`);
+      const dashboard = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/hr/dashboard',
+        headers: s.headers,
+      });
+      expect(dashboard.statusCode).toBe(403);
+    } finally {
+      await setUser(`company_id = $3, user_type = 'HRUser'`, logistics);
+    }
+    expect(await options()).toEqual(own);
+  });
+});
+
+describe('read-only transactions', () => {
+  it('refuse a write on either database', async () => {
+    const s = await signIn(t.app, demo.otherAdmin);
+    await expect(
+      t.db.withTenant(
+        s.tenantId,
+        (tx) => tx.query(`UPDATE users SET full_name = full_name WHERE tenant_id = $1`, [s.tenantId]),
+        undefined,
+        { readOnly: true },
+      ),
+    ).rejects.toThrow(/read-only transaction/);
+  });
+
+  it('a failed opening fails the transaction and leaves the connection clean', async () => {
+    const s = await signIn(t.app, demo.otherAdmin);
+    await expect(
+      t.db.withTenant(s.tenantId, (tx) => tx.query('SELECT 1'), { sql: 'SELECT no_such_column', uuids: [] }),
+    ).rejects.toThrow(/no_such_column/);
+    const rows = await t.db.withTenant(s.tenantId, (tx) =>
+      tx.query<{ t: string }>(`SELECT current_setting('app.tenant_id') AS t`),
+    );
+    expect(rows).toEqual([{ t: s.tenantId }]);
+  });
 });
 
 describe('GET /api/v1/portal/employees/basic-info', () => {

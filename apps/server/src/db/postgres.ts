@@ -1,5 +1,12 @@
 import pg from 'pg';
-import { APP_ROLE, assertTenantId, type Database, type FirstQuery, type Tx } from './database.js';
+import {
+  APP_ROLE,
+  assertTenantId,
+  type Database,
+  type FirstQuery,
+  type Tx,
+  type TxOptions,
+} from './database.js';
 
 /**
  * A PostgreSQL server, reached through a pool that logs in as the application role (not the owner, not
@@ -53,32 +60,45 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
 
   const run = async <T>(
     tenantId: string | null,
-    work: (tx: Tx, firstRows: Record<string, unknown>[]) => Promise<T>,
+    work: (tx: Tx, firstRows: Promise<Record<string, unknown>[]>) => Promise<T>,
     first?: FirstQuery,
+    options?: TxOptions,
   ): Promise<T> => {
     const tenant = tenantId === null ? null : assertTenantId(tenantId);
+    const readOnly = options?.readOnly === true;
     const client = await pool.connect();
     const socket = socketOf(client);
+    const tx: Tx = {
+      query: async <Row>(sql: string, params?: unknown[]) => (await query(client, sql, params)).rows as Row[],
+    };
     let committing: Promise<unknown> | undefined;
     try {
-      // If BEGIN or the setting fails, the request fails before any of its work runs.
+      // The opening and whatever `work` queries before its first await leave in one write. If BEGIN or the
+      // setting fails, the request fails: its result is never used.
+      let opening: Promise<unknown>;
+      let answer: Promise<T>;
       socket.cork();
-      let opening: Promise<[unknown, unknown, pg.QueryResult | null]>;
       try {
-        opening = Promise.all([
-          client.query('BEGIN'),
+        const answers = Promise.all([
+          client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN'),
           tenant === null ? null : client.query(prepared(SET_TENANT, [tenant])),
           first ? client.query(prepared(first.sql, first.uuids)) : null,
         ]);
+        opening = answers;
+        const firstRows = answers.then(
+          ([, , firstResult]) => (firstResult?.rows ?? []) as Record<string, unknown>[],
+        );
+        firstRows.catch(() => {}); // work need not read them; a failed opening is thrown below
+        answer = work(tx, firstRows);
       } finally {
         socket.uncork();
       }
-      const [, , firstResult] = await opening;
-      const tx: Tx = {
-        query: async <Row>(sql: string, params?: unknown[]) =>
-          (await query(client, sql, params)).rows as Row[],
-      };
-      const result = await work(tx, (firstResult?.rows ?? []) as Record<string, unknown>[]);
+      // Both settle before the transaction ends: `work` may still be querying when the opening fails, and its
+      // queries must never reach the connection's next user.
+      const [openedAs, answerAs] = await Promise.allSettled([opening, answer]);
+      if (openedAs.status === 'rejected') throw openedAs.reason;
+      if (answerAs.status === 'rejected') throw answerAs.reason;
+      const result = answerAs.value;
       // The connection is handed on as COMMIT is written: the next waiter's opening, queued behind COMMIT,
       // joins it in the same write (the socket is uncorked once this turn's promise callbacks have run).
       // Whatever COMMIT answers, the transaction has ended, so the connection is clean for the next user;
@@ -90,7 +110,8 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
       } finally {
         process.nextTick(() => socket.uncork());
       }
-      await committing;
+      if (readOnly) committing.catch(() => {});
+      else await committing;
       return result;
     } catch (error) {
       if (committing) throw error; // the connection is already handed on
@@ -107,7 +128,7 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
 
   return {
     kind: 'postgres',
-    withTenant: (tenantId, work, first) => run(tenantId, work, first),
+    withTenant: (tenantId, work, first, options) => run(tenantId, work, first, options),
     withoutTenant: (work) => run(null, (tx) => work(tx)),
     ping: async () => {
       await pool.query('SELECT 1');

@@ -94,6 +94,7 @@ function isStrictObject(schema: unknown): boolean {
 export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
   async (app: FastifyInstance, { db, tokens }) => {
     app.decorate('apiRoutes', []);
+    const sessions = sessionMemory();
 
     const authenticate = async (request: FastifyRequest) => {
       const header = request.headers.authorization;
@@ -134,10 +135,12 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
         const claims = request.claims!;
         await db.withTenant(
           claims.tenant_id,
-          async (_tx, [row]) => {
+          async (_tx, firstRows) => {
+            const [row] = await firstRows;
             if (!row) throw problems.unauthorized('Your session has ended. Please sign in again.');
           },
           { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] },
+          { readOnly: true },
         );
       };
       const multipart = !!route.schema?.consumes?.includes('multipart/form-data');
@@ -148,8 +151,11 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
         ...(multipart ? [sessionLive] : []),
         ...[route.onRequest ?? []].flat(),
       ];
+      // A read (GET, or a POST that lists) runs read-only, so it can start on the session as last verified.
+      const readOnly = !multipart && (route.method === 'GET' || route.url.endsWith('/list'));
       route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
         const claims = request.claims!;
+        const sessionKey = `${claims.tenant_id}/${claims.sid}/${claims.sub}`;
         const committed: (() => void)[] = [];
         // A handler that answers with reply.send (a 201, a file) must not answer before its transaction has
         // committed: a client acting on the answer at once would not see its own write. The send is held
@@ -161,19 +167,52 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
           held = { payload };
           return undefined;
         };
+        const handle = async (tx: Tx, row: CurrentUserRow) => {
+          const user = currentUser(claims, row);
+          if (!allowed.has(user.userType)) throw problems.forbidden();
+          held = null;
+          committed.length = 0;
+          request.context = { tx, user, afterCommit: (work) => committed.push(work) };
+          return inner.call(this, request, reply);
+        };
+        // Live session and user first: the handler runs only once the re-read has found them. A read whose
+        // session was verified before runs at once, in the same round trip as the re-read (issue 8), and its
+        // answer is used only if the re-read still finds the same user; otherwise it runs again on what was found.
+        const verified = async (tx: Tx, firstRows: Promise<Record<string, unknown>[]>) => {
+          const [row] = (await firstRows) as unknown as CurrentUserRow[];
+          if (!row) {
+            sessions.forget(sessionKey);
+            throw problems.unauthorized('Your session has ended. Please sign in again.');
+          }
+          if (readOnly) sessions.remember(sessionKey, row);
+          return handle(tx, row);
+        };
+        const first = { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] };
         let result: unknown;
         try {
-          result = await db.withTenant(
-            claims.tenant_id,
-            async (tx, [row]) => {
-              if (!row) throw problems.unauthorized('Your session has ended. Please sign in again.');
-              const user = currentUser(claims, row as unknown as CurrentUserRow);
-              if (!allowed.has(user.userType)) throw problems.forbidden();
-              request.context = { tx, user, afterCommit: (work) => committed.push(work) };
-              return inner.call(this, request, reply);
-            },
-            { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] },
-          );
+          const known = readOnly ? sessions.recall(sessionKey) : undefined;
+          result = await db
+            .withTenant(
+              claims.tenant_id,
+              async (tx, firstRows) => {
+                if (!known) return verified(tx, firstRows);
+                // Both settle before anything is decided: a transaction ends only when its handler has stopped.
+                const [reread, answer] = await Promise.allSettled([firstRows, handle(tx, known)]);
+                if (reread.status === 'rejected') throw reread.reason;
+                const [row] = reread.value as unknown as CurrentUserRow[];
+                if (!row) return verified(tx, firstRows); // answers 401
+                if (!sameUser(row, known)) throw new SessionChanged();
+                if (answer.status === 'rejected') throw answer.reason;
+                return answer.value;
+              },
+              first,
+              { readOnly },
+            )
+            .catch((error: unknown) => {
+              if (!(error instanceof SessionChanged)) throw error;
+              sessions.forget(sessionKey);
+              return db.withTenant(claims.tenant_id, verified, first, { readOnly });
+            });
         } finally {
           delete (shadow as { send?: unknown }).send;
         }
@@ -184,6 +223,36 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
     });
   },
 );
+
+/** The re-read found another user than the one a read started on: the read runs again on the one found. */
+class SessionChanged extends Error {}
+
+/**
+ * The user each live session last re-read found, kept only to let a read start before this request's re-read
+ * answers: nothing is trusted from here (every request's answer waits for its own re-read).
+ */
+function sessionMemory(maxSessions = 10_000) {
+  const rows = new Map<string, CurrentUserRow>();
+  return {
+    recall: (key: string) => rows.get(key),
+    remember(key: string, row: CurrentUserRow) {
+      rows.delete(key);
+      if (rows.size >= maxSessions) rows.delete(rows.keys().next().value!);
+      rows.set(key, row);
+    },
+    forget: (key: string) => void rows.delete(key),
+  };
+}
+
+function sameUser(a: CurrentUserRow, b: CurrentUserRow): boolean {
+  return (
+    a.company_id === b.company_id &&
+    a.user_type === b.user_type &&
+    a.is_approver === b.is_approver &&
+    a.employee_id === b.employee_id &&
+    a.full_name === b.full_name
+  );
+}
 
 interface CurrentUserRow {
   company_id: string;

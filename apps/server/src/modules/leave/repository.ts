@@ -344,11 +344,14 @@ export const leaveRepo = {
     };
   },
 
-  /** Serialises every draw on one employee's balances (approvals, adjustments) until the transaction ends. */
-  lockEmployee: (tx: Tx, tenantId: string, companyId: string, employeeId: string) =>
+  /**
+   * The employee whose balances are read; `forUpdate` serialises every draw on them (approvals, adjustments)
+   * until the transaction ends.
+   */
+  employee: (tx: Tx, tenantId: string, companyId: string, employeeId: string, forUpdate = false) =>
     tx.query<{ id: string; employee_number: string; name: string; gender: string | null }>(
       `SELECT id, employee_number, concat_ws(' ', first_name, last_name) AS name, gender FROM employees
-        WHERE tenant_id = $1 AND company_id = $2 AND id = $3 FOR UPDATE`,
+        WHERE tenant_id = $1 AND company_id = $2 AND id = $3${forUpdate ? ' FOR UPDATE' : ''}`,
       [tenantId, companyId, employeeId],
     ),
 

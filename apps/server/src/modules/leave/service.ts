@@ -84,7 +84,7 @@ export const leaveService = {
     repo.listCredits(tx, user.tenantId, user.companyId, yearStart(), req),
 
   async employeeCredits(tx: Tx, user: CurrentUser, employeeId: string): Promise<EmployeeLeaveCredits> {
-    const [employee] = await repo.lockEmployee(tx, user.tenantId, user.companyId, employeeId);
+    const [employee] = await repo.employee(tx, user.tenantId, user.companyId, employeeId);
     if (!employee) throw problems.notFound('The employee was not found.');
     return {
       EmployeeId: employee.id,
@@ -103,7 +103,7 @@ export const leaveService = {
 
   /** Locks the employee's balances for the rest of the transaction (every draw on them goes through here). */
   lockBalances: async (tx: Tx, user: CurrentUser, employeeId: string) =>
-    (await repo.lockEmployee(tx, user.tenantId, user.companyId, employeeId)).length === 1,
+    (await repo.employee(tx, user.tenantId, user.companyId, employeeId, true)).length === 1,
 
   balanceOf: (tx: Tx, user: CurrentUser, employeeId: string, leaveTypeId: string) =>
     repo.balanceOf(tx, user.tenantId, employeeId, leaveTypeId),
@@ -132,7 +132,7 @@ export const leaveService = {
 
   /** HR adds or takes away days with a reason; a balance never goes below zero through an adjustment. */
   async adjust(tx: Tx, user: CurrentUser, input: LeaveAdjustmentRequest) {
-    const [employee] = await repo.lockEmployee(tx, user.tenantId, user.companyId, input.EmployeeId);
+    const [employee] = await repo.employee(tx, user.tenantId, user.companyId, input.EmployeeId, true);
     if (!employee) throw problems.notFound('The employee was not found.');
     const type = await this.getType(tx, user, input.LeaveTypeId);
     if (!type.NeedsBalance) {
