@@ -345,17 +345,19 @@ describe('authorization reads the database, not only the token', () => {
   });
 });
 
-describe('read-only transactions', () => {
-  it('refuse a write on either database', async () => {
+describe('tenant transactions', () => {
+  // A transaction that only read does not wait for COMMIT's answer (decision 0013); one that wrote must.
+  it('a write fails when its COMMIT fails', async () => {
     const s = await signIn(t.app, demo.otherAdmin);
     await expect(
-      t.db.withTenant(
-        s.tenantId,
-        (tx) => tx.query(`UPDATE users SET full_name = full_name WHERE tenant_id = $1`, [s.tenantId]),
-        undefined,
-        { readOnly: true },
-      ),
-    ).rejects.toThrow(/read-only transaction/);
+      t.db.withTenant(s.tenantId, async (tx) => {
+        await tx.query(
+          `CREATE TEMP TABLE deferred_check (n int UNIQUE DEFERRABLE INITIALLY DEFERRED) ON COMMIT DROP`,
+        );
+        await tx.query(`INSERT INTO deferred_check VALUES (1), (1)`);
+        return 'answered';
+      }),
+    ).rejects.toThrow(/duplicate key/);
   });
 
   it('a failed opening fails the transaction and leaves the connection clean', async () => {

@@ -16,28 +16,19 @@ export interface FirstQuery {
   uuids: string[];
 }
 
-/** How a tenant transaction runs. */
-export interface TxOptions {
-  /**
-   * `BEGIN READ ONLY`: the database refuses any write, and the caller does not wait for COMMIT's answer (a read
-   * has nothing to make durable), which saves a round trip per request on a server.
-   */
-  readOnly?: boolean;
-}
-
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /**
    * `work` is called as soon as the opening (BEGIN, tenant setting, `first`) is written, before its answer: a
    * query it issues at once leaves in the same round trip. `firstRows` settles with `first`'s rows, or rejects
    * if the opening failed; work that depends on them (anything that writes) must await them before its first
-   * query. The transaction fails if the opening failed, whatever `work` answered.
+   * query. The transaction fails if the opening failed, whatever `work` answered. A transaction that only read
+   * does not wait for COMMIT's answer (there is nothing to make durable; it saves a round trip on a server).
    */
   withTenant<T>(
     tenantId: string,
     work: (tx: Tx, firstRows: Promise<Record<string, unknown>[]>) => Promise<T>,
     first?: FirstQuery,
-    options?: TxOptions,
   ): Promise<T>;
   withoutTenant<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Liveness of the database itself (GET /api/ready). */

@@ -1,14 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import {
-  APP_ROLE,
-  assertTenantId,
-  type Database,
-  type FirstQuery,
-  type Tx,
-  type TxOptions,
-} from './database.js';
+import { APP_ROLE, assertTenantId, type Database, type FirstQuery, type Tx } from './database.js';
 import { lockDataDir } from './data-dir-lock.js';
 
 /**
@@ -31,11 +24,8 @@ export async function openPglite(dataDir: string | 'memory'): Promise<{ db: Data
     tenantId: string | null,
     work: (tx: Tx, firstRows: Promise<Record<string, unknown>[]>) => Promise<T>,
     first?: FirstQuery,
-    options?: TxOptions,
   ): Promise<T> =>
     pg.transaction(async (t) => {
-      // Read-only as on a server, so a write in a read-only route fails in the tests on either database.
-      if (options?.readOnly) await t.query('SET TRANSACTION READ ONLY');
       await t.query(`SET LOCAL ROLE ${APP_ROLE}`);
       if (tenantId) await t.query(`SELECT set_config('app.tenant_id', $1, true)`, [assertTenantId(tenantId)]);
       const tx: Tx = {
@@ -53,7 +43,7 @@ export async function openPglite(dataDir: string | 'memory'): Promise<{ db: Data
 
   const db: Database = {
     kind: 'pglite',
-    withTenant: (tenantId, work, first, options) => run(tenantId, work, first, options),
+    withTenant: (tenantId, work, first) => run(tenantId, work, first),
     withoutTenant: (work) => run(null, (tx) => work(tx)),
     ping: async () => {
       await pg.query('SELECT 1');

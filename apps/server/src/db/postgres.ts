@@ -1,12 +1,5 @@
 import pg from 'pg';
-import {
-  APP_ROLE,
-  assertTenantId,
-  type Database,
-  type FirstQuery,
-  type Tx,
-  type TxOptions,
-} from './database.js';
+import { APP_ROLE, assertTenantId, type Database, type FirstQuery, type Tx } from './database.js';
 
 /**
  * A PostgreSQL server, reached through a pool that logs in as the application role (not the owner, not
@@ -62,14 +55,18 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
     tenantId: string | null,
     work: (tx: Tx, firstRows: Promise<Record<string, unknown>[]>) => Promise<T>,
     first?: FirstQuery,
-    options?: TxOptions,
   ): Promise<T> => {
     const tenant = tenantId === null ? null : assertTenantId(tenantId);
-    const readOnly = options?.readOnly === true;
     const client = await pool.connect();
     const socket = socketOf(client);
+    let wrote = false;
     const tx: Tx = {
-      query: async <Row>(sql: string, params?: unknown[]) => (await query(client, sql, params)).rows as Row[],
+      query: async <Row>(sql: string, params?: unknown[]) => {
+        const result = await query(client, sql, params);
+        // Only a transaction that wrote (or locked, or changed a setting) waits for COMMIT's answer.
+        if (result.command !== 'SELECT') wrote = true;
+        return result.rows as Row[];
+      },
     };
     let committing: Promise<unknown> | undefined;
     try {
@@ -80,7 +77,7 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
       socket.cork();
       try {
         const answers = Promise.all([
-          client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN'),
+          client.query('BEGIN'),
           tenant === null ? null : client.query(prepared(SET_TENANT, [tenant])),
           first ? client.query(prepared(first.sql, first.uuids)) : null,
         ]);
@@ -110,8 +107,8 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
       } finally {
         process.nextTick(() => socket.uncork());
       }
-      if (readOnly) committing.catch(() => {});
-      else await committing;
+      if (wrote) await committing;
+      else committing.catch(() => {});
       return result;
     } catch (error) {
       if (committing) throw error; // the connection is already handed on
@@ -128,7 +125,7 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
 
   return {
     kind: 'postgres',
-    withTenant: (tenantId, work, first, options) => run(tenantId, work, first, options),
+    withTenant: (tenantId, work, first) => run(tenantId, work, first),
     withoutTenant: (work) => run(null, (tx) => work(tx)),
     ping: async () => {
       await pool.query('SELECT 1');

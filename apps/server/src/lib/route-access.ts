@@ -140,7 +140,6 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
             if (!row) throw problems.unauthorized('Your session has ended. Please sign in again.');
           },
           { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] },
-          { readOnly: true },
         );
       };
       const multipart = !!route.schema?.consumes?.includes('multipart/form-data');
@@ -151,8 +150,8 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
         ...(multipart ? [sessionLive] : []),
         ...[route.onRequest ?? []].flat(),
       ];
-      // A read (GET, or a POST that lists) runs read-only, so it can start on the session as last verified.
-      const readOnly = !multipart && (route.method === 'GET' || route.url.endsWith('/list'));
+      // A read (GET, or a POST that lists) starts on the session as last verified (see `verified` below).
+      const read = !multipart && (route.method === 'GET' || route.url.endsWith('/list'));
       route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
         const claims = request.claims!;
         const sessionKey = `${claims.tenant_id}/${claims.sid}/${claims.sub}`;
@@ -184,13 +183,13 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
             sessions.forget(sessionKey);
             throw problems.unauthorized('Your session has ended. Please sign in again.');
           }
-          if (readOnly) sessions.remember(sessionKey, row);
+          if (read) sessions.remember(sessionKey, row);
           return handle(tx, row);
         };
         const first = { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] };
         let result: unknown;
         try {
-          const known = readOnly ? sessions.recall(sessionKey) : undefined;
+          const known = read ? sessions.recall(sessionKey) : undefined;
           result = await db
             .withTenant(
               claims.tenant_id,
@@ -206,12 +205,11 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
                 return answer.value;
               },
               first,
-              { readOnly },
             )
             .catch((error: unknown) => {
               if (!(error instanceof SessionChanged)) throw error;
               sessions.forget(sessionKey);
-              return db.withTenant(claims.tenant_id, verified, first, { readOnly });
+              return db.withTenant(claims.tenant_id, verified, first);
             });
         } finally {
           delete (shadow as { send?: unknown }).send;
