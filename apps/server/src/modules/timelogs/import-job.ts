@@ -30,8 +30,11 @@ import {
 } from './punch-file.js';
 
 const PREVIEW_ERRORS = 200;
-const EMPTY = Buffer.alloc(0);
 const PREVIEW_SAMPLE = 20;
+/** What a stored part's place in the upload holds once it is sent: the part itself can be collected. */
+const SENT_PART = Buffer.alloc(0);
+/** How long a finished step's progress stays at 100 for a poll that read its row before it ended. */
+const FINISHED_PROGRESS_MS = 5_000;
 /** A job that shows no sign of life for this long was cut off (a restart): it is reported as failed. */
 const STALE_AFTER_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
@@ -78,7 +81,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     progress.set(id, 100);
     setTimeout(() => {
       if (progress.get(id) === 100) progress.delete(id);
-    }, 5_000).unref();
+    }, FINISHED_PROGRESS_MS).unref();
   };
   const running = new Set<string>();
 
@@ -169,11 +172,12 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       const errors = batch.errors;
       const rows = batch.rows;
       for (let k = 0; k < rows.row.length; k++) {
+        const row = rows.row[k]!;
         const who = rows.who[k]!;
         const employee = byKey.get(who.toLowerCase());
         if (employee === undefined) {
           errors.push({
-            Row: rows.row[k]!,
+            Row: row,
             Column: whoColumn,
             Value: who,
             Message: 'No employee of this company has this employee number or terminal user id',
@@ -183,7 +187,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         const seconds = rows.seconds[k]!;
         if (seconds * 1000 > latest) {
           errors.push({
-            Row: rows.row[k]!,
+            Row: row,
             Column: 'DateTime',
             Value: manilaText(seconds),
             Message: 'The punch is in the future',
@@ -194,7 +198,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         push(slice, employee, seconds, rows.direction[k]!);
         if (out.sample.length < PREVIEW_SAMPLE) {
           out.sample.push({
-            Row: rows.row[k]!,
+            Row: row,
             EmployeeNumber: ref.employee_number,
             EmployeeName: ref.name,
             PunchedAt: manilaText(seconds),
@@ -453,7 +457,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       const { parts } = file;
       for (let seq = 0; seq < parts.length; seq++) {
         await repo.insertPart(tx, tenantId, id, seq, parts[seq]!);
-        parts[seq] = EMPTY;
+        parts[seq] = SENT_PART;
       }
       const row = (await repo.get(tx, tenantId, companyId, id))!;
       return {
