@@ -24,6 +24,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { UserTypeId, type StoreAttendanceResult } from '@hrpay/contracts';
 import { rssMb, sampleRss } from './lib/proc-memory.js';
 import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -196,12 +197,7 @@ try {
        ADD FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, id) ON DELETE CASCADE`,
   );
 
-  const login = await fetch(`${base}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'hr@demo.hrpay.test', password: 'demo1234', userType: UserTypeId.HRUser }),
-  });
-  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const { AccessToken } = await signInDemo(base, 'hr@demo.hrpay.test', UserTypeId.HRUser);
   headers = { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId };
   const loadBefore = loadavg()[0]!;
 

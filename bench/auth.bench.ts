@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { UserTypeId } from '@hrpay/contracts';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -81,16 +82,11 @@ try {
     /HRPAY is running/,
   );
   children.push(app);
-  const login = await fetch('http://127.0.0.1:3202/api/v1/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'employee@demo.hrpay.test',
-      password: 'demo1234',
-      userType: UserTypeId.PortalUser,
-    }),
-  });
-  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const { AccessToken } = await signInDemo(
+    'http://127.0.0.1:3202',
+    'employee@demo.hrpay.test',
+    UserTypeId.PortalUser,
+  );
   const claims = JSON.parse(Buffer.from(AccessToken.split('.')[1]!, 'base64url').toString());
   const owner = new pg.Client({ connectionString: dbUrl.toString() });
   await owner.connect();

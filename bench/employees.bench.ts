@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { UserTypeId } from '@hrpay/contracts';
 import { sampleRss } from './lib/proc-memory.js';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -175,12 +176,7 @@ try {
   );
   children.push(raw);
 
-  const login = await fetch('http://127.0.0.1:3212/api/v1/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'hr@demo.hrpay.test', password: 'demo1234', userType: UserTypeId.HRUser }),
-  });
-  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const { AccessToken } = await signInDemo('http://127.0.0.1:3212', 'hr@demo.hrpay.test', UserTypeId.HRUser);
   const headers = {
     authorization: `Bearer ${AccessToken}`,
     'x-tenant-id': tenantId,

@@ -37,6 +37,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { UserTypeId, type PayrollPeriodDetail } from '@hrpay/contracts';
 import { rssMb, sampleRss } from './lib/proc-memory.js';
 import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -349,17 +350,7 @@ try {
     );
   }
 
-  const login = await fetch(`${base}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'payroll@demo.hrpay.test',
-      password: 'demo1234',
-      userType: UserTypeId.PayrollUser,
-    }),
-  });
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const { AccessToken } = await signInDemo(base, 'payroll@demo.hrpay.test', UserTypeId.PayrollUser);
   headers = { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId };
   const loadBefore = loadavg()[0]!;
 
