@@ -24,6 +24,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { UserTypeId, type StoreAttendanceResult } from '@hrpay/contracts';
 import { rssMb, sampleRss } from './lib/proc-memory.js';
 import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { createCopyTable } from './lib/copy-table.js';
 import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
@@ -189,13 +190,7 @@ try {
   );
   const { tenant_id: tenantId, id: companyId } = company[0]!;
   const punches = await seed(owner, tenantId, companyId);
-  // The baseline's table: the same columns, checks, indexes and foreign keys as attendance_days.
-  await owner.query(
-    `CREATE TABLE attendance_days_copy (LIKE attendance_days INCLUDING ALL);
-     ALTER TABLE attendance_days_copy
-       ADD FOREIGN KEY (tenant_id, company_id) REFERENCES companies (tenant_id, id),
-       ADD FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, id) ON DELETE CASCADE`,
-  );
+  await createCopyTable(owner, 'attendance_days');
 
   const { AccessToken } = await signInDemo(base, 'hr@demo.hrpay.test', UserTypeId.HRUser);
   headers = { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId };

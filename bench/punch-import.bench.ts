@@ -22,6 +22,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { UserTypeId, type PunchImport } from '@hrpay/contracts';
 import { rssMb, sampleRss } from './lib/proc-memory.js';
 import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { createCopyTable } from './lib/copy-table.js';
 import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
@@ -248,13 +249,7 @@ try {
     `seeded ${EMPLOYEES.toLocaleString('en-US')} employees, generated ${LINES.toLocaleString('en-US')} punches ` +
       `(${(fileBytes / 1024 / 1024).toFixed(1)} MB) in ${f2(seconds(started, performance.now()))} s`,
   );
-  // The baseline's table: the same columns, checks, indexes and foreign keys as time_logs.
-  await owner.query(
-    `CREATE TABLE time_logs_copy (LIKE time_logs INCLUDING ALL);
-     ALTER TABLE time_logs_copy
-       ADD FOREIGN KEY (tenant_id, company_id) REFERENCES companies (tenant_id, id),
-       ADD FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, id) ON DELETE CASCADE`,
-  );
+  await createCopyTable(owner, 'time_logs');
 
   const { AccessToken } = await signInDemo(base, 'hr@demo.hrpay.test', UserTypeId.HRUser);
   headers = { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId };
