@@ -8,6 +8,7 @@ import {
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_ROWS,
 } from '@hrpay/contracts';
+import { extensionOf, isAsciiSpace, isZip, utf8BomLength } from '../../lib/file-bytes.js';
 import { ImportFileError } from './import-problem.js';
 import { checkXlsxZip } from './zip-guard.js';
 
@@ -35,7 +36,6 @@ export const cellsOf = (packed: string): string[] => packed.split(CELL_SEPARATOR
 
 /** About this many bytes of a CSV are decoded and parsed at a time (see readCsv). */
 const CSV_SLICE_BYTES = 512 * 1024;
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const squash = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 const CANONICAL = new Map(EMPLOYEE_IMPORT_COLUMN_NAMES.map((name) => [squash(name), name as string]));
 const REQUIRED = EMPLOYEE_IMPORT_COLUMNS.filter((c) => c.required).map((c) => c.name as string);
@@ -59,21 +59,21 @@ export async function readImportFile(
       `The file is larger than ${count(IMPORT_MAX_FILE_BYTES / (1024 * 1024))} MB. Split it and import the parts.`,
     );
   }
-  const extension = /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
+  const extension = extensionOf(fileName);
   if (extension !== 'csv' && extension !== 'xlsx') {
     throw new ImportFileError(415, 'Only .csv and .xlsx files can be imported.');
   }
-  const isZip = data.subarray(0, 4).equals(ZIP_MAGIC);
-  if (!isZip && isBlank(data)) throw new ImportFileError(400, 'The file is empty.');
+  const zip = isZip(data);
+  if (!zip && isBlank(data)) throw new ImportFileError(400, 'The file is empty.');
 
   if (extension === 'xlsx') {
-    if (!isZip) throw new ImportFileError(415, 'The file content does not match its .xlsx extension.');
+    if (!zip) throw new ImportFileError(415, 'The file content does not match its .xlsx extension.');
     await checkXlsxZip(data);
     const shaper = new Shaper();
     await readXlsx(data, shaper);
     return shaper.result('xlsx');
   }
-  if (isZip || data.includes(0)) {
+  if (zip || data.includes(0)) {
     throw new ImportFileError(415, 'The file content does not match its .csv extension.');
   }
   const shaper = new Shaper();
@@ -83,11 +83,7 @@ export async function readImportFile(
 
 /** Nothing but whitespace and a UTF-8 byte order mark. */
 export function isBlank(data: Buffer): boolean {
-  let i = data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
-  for (; i < data.length; i++) {
-    const b = data[i]!;
-    if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0b && b !== 0x0c) return false;
-  }
+  for (let i = utf8BomLength(data); i < data.length; i++) if (!isAsciiSpace(data[i]!)) return false;
   return true;
 }
 

@@ -11,6 +11,7 @@ import {
   type ImportRowError,
   type PunchDirection,
 } from '@hrpay/contracts';
+import { extensionOf, isAsciiSpace, isZip, utf8BomLength } from '../../lib/file-bytes.js';
 import { ImportFileError } from '../employee-import/import-problem.js';
 
 /**
@@ -67,7 +68,6 @@ export interface PunchBatch {
 }
 
 const EXTENSIONS = ['csv', 'txt', 'dat'];
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const ZKTECO_LINE = /^\s*[^\t,;]+\t\s*\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}(:\d{2})?\s*(\t|$)/;
 /** A cell a spreadsheet would run as a formula (OWASP CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -94,12 +94,10 @@ const TAB = 0x09;
 const NEWLINE = 0x0a;
 const CR = 0x0d;
 const QUOTE = 0x22;
-/** JavaScript's `trim` on ASCII: tab, line feed, vertical tab, form feed, carriage return, space. */
-const isSpace = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d);
 
 /** The whole-file checks, by byte scans: a bad file is an ImportFileError before anything is stored. */
 export function checkPunchFile(fileName: string, data: Buffer): PunchFileShape {
-  const start = bomLength(data);
+  const start = utf8BomLength(data);
   const counts = newLineCount();
   countLines(counts, data, start);
   return judgePunchFile(fileName, {
@@ -147,7 +145,7 @@ function judgePunchFile(fileName: string, facts: PunchFileFacts): PunchFileShape
       'The file is saved as UTF-16 (Unicode) text. Save or export it as UTF-8 or ANSI text and try again.',
     );
   }
-  if (first.subarray(0, 4).equals(ZIP_MAGIC) || facts.nul) {
+  if (isZip(first) || facts.nul) {
     throw new ImportFileError(
       415,
       `The file content is not text; it does not match its .${extension} extension.`,
@@ -155,7 +153,7 @@ function judgePunchFile(fileName: string, facts: PunchFileFacts): PunchFileShape
   }
   // Blank: no line with anything but white space after the byte-order mark.
   if (facts.lines === 0) throw new ImportFileError(400, 'The file is empty.');
-  const start = bomLength(first);
+  const start = utf8BomLength(first);
   // UTF-8, else Windows-1252: what Excel's plain CSV writes on Philippine Windows (keeps Peña intact).
   const encoding = facts.utf8 ? 'utf-8' : 'windows-1252';
   const head = decode(facts.head, encoding, 0, facts.head.length);
@@ -179,10 +177,8 @@ function judgePunchFile(fileName: string, facts: PunchFileFacts): PunchFileShape
   return shape;
 }
 
-const extensionOf = (fileName: string) => /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
 const isUtf16 = (first: Buffer) =>
   (first[0] === 0xff && first[1] === 0xfe) || (first[0] === 0xfe && first[1] === 0xff);
-const bomLength = (data: Buffer) => (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0);
 /** A terminal's attendance log when its first non-blank line looks like one, else CSV. */
 const formatOf = (head: string): PunchFileShape['format'] =>
   ZKTECO_LINE.test(head.split('\n').find((l) => l.trim() !== '') ?? '') ? 'ZkTeco' : 'Csv';
@@ -208,7 +204,7 @@ function countLines(count: LineCount, data: Buffer, start: number) {
     } else if (b === QUOTE) {
       quotes++;
       blank = false;
-    } else if (blank && !isSpace(b)) {
+    } else if (blank && !isAsciiSpace(b)) {
       blank = false;
     }
   }
@@ -280,7 +276,7 @@ export function receivePunchFile(fileName: string) {
     badName ||
     facts.nul ||
     isUtf16(facts.first) ||
-    facts.first.equals(ZIP_MAGIC) ||
+    isZip(facts.first) ||
     counts.lines > PUNCH_IMPORT_MAX_ROWS + 1;
 
   async function take(part: Buffer) {
@@ -295,7 +291,7 @@ export function receivePunchFile(fileName: string) {
     const data = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
     if (quoted === null) {
       if (data.length < 3 && !final) return;
-      start = bomLength(data);
+      start = utf8BomLength(data);
       const headEnd = cutEnd(data, start, false, sliceBytes, final);
       if (headEnd < 0) {
         pending = [data];
@@ -520,7 +516,7 @@ function readBytes(data: Buffer, shape: PunchFileShape, at: PunchReadState, end:
 
   function readRecord(from: number, to: number, row: number) {
     let blank = true;
-    for (let i = from; i < to && blank; i++) blank = isSpace(data[i]!) || data[i] === delimiter;
+    for (let i = from; i < to && blank; i++) blank = isAsciiSpace(data[i]!) || data[i] === delimiter;
     if (blank) return;
     if (csv && !at.headerSeen) {
       at.headerSeen = true;
@@ -598,8 +594,8 @@ function cell(data: Buffer, from: number, to: number, delimiter: number, index: 
   }
   let stop = data.indexOf(delimiter, start);
   if (stop < 0 || stop > to) stop = to;
-  while (start < stop && isSpace(data[start]!)) start++;
-  while (stop > start && isSpace(data[stop - 1]!)) stop--;
+  while (start < stop && isAsciiSpace(data[start]!)) start++;
+  while (stop > start && isAsciiSpace(data[stop - 1]!)) stop--;
   cellFrom = start;
   cellTo = stop;
   return true;
@@ -634,7 +630,7 @@ function directionCode(data: Buffer): number {
   let length = 0;
   for (let i = cellFrom; i < cellTo; i++) {
     let b = data[i]!;
-    if (isSpace(b) || SQUASHED_BYTES.has(b)) continue;
+    if (isAsciiSpace(b) || SQUASHED_BYTES.has(b)) continue;
     if (b >= 0x41 && b <= 0x5a) b += 0x20;
     const digit = base37Digit(b);
     if (digit === 0 || ++length > MAX_SPELLING) return -1;
@@ -680,7 +676,7 @@ function secondsOf(data: Buffer, from: number, to: number): number {
   if (sep(0x3a) && (s = digits(2, 2)) < 0) return NaN;
   if (twelveHour && i < to) {
     // [white space] AM or PM
-    while (i < to && isSpace(data[i]!)) i++;
+    while (i < to && isAsciiSpace(data[i]!)) i++;
     const p = data[i]! | 0x20;
     if (to - i !== 2 || (p !== 0x61 && p !== 0x70) || (data[i + 1]! | 0x20) !== 0x6d) return NaN;
     if (h < 1 || h > 12) return NaN;
