@@ -106,29 +106,13 @@ function readCsv(data: Buffer, shaper: Shaper, sliceBytes: number): void {
   // One line ending throughout: Papa Parse takes the first line's ending for the whole file, so a CRLF header
   // over LF rows (a template edited in some editors) would read as one row (issue 11). A file with one ending
   // throughout is read as it is; in any other a line break (also inside a quoted cell) becomes \n.
-  let newline = lineEndingOf(data);
-  const normalize = newline === null;
-  newline ??= '\n';
-  // UTF-8 (the byte order mark left out), else Windows-1252 (decodeText).
-  const utf8 = isUtf8(data);
-  const decoder = new TextDecoder(utf8 ? 'utf-8' : 'windows-1252', { ignoreBOM: true });
-  // The file is decoded and parsed a slice of whole rows at a time, each cut at a line break outside quotes:
-  // the text of a 30 MB file was a 30 MB string, alive through the parse and so kept until a full collection
-  // (issue 8). Each slice parses as that stretch of the whole text would: its rows, then the row the cut ends.
+  const ending = lineEndingOf(data);
+  const newline = ending ?? '\n';
   let rowNumber = 0;
   /** Line breaks before the current slice, for the line of a quoting error. */
   let linesBefore = 0;
-  let broken: { error: Papa.ParseError; row: number; line: number } | null = null;
-  for (let from = 0, first = true; from < data.length && !broken; first = false) {
-    const cut = rowBreakAfter(data, from, from + sliceBytes);
-    // The line break the slice ends at is left out (both bytes of a CRLF, or of a CR LF being normalized).
-    const to = cut < data.length && cut > from && data[cut - 1] === 0x0d ? cut - 1 : cut;
-    let text = decoder.decode(data.subarray(from, to));
-    // As decodeText: the mark the UTF-8 decoder drops, then one more.
-    if (first && utf8 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (normalize) text = text.replace(/\r\n?/g, '\n');
-    from = cut + 1;
+  let broken: QuotingError | null = null;
+  for (const text of csvTextSlices(data, sliceBytes, ending === null)) {
     if (text === '') {
       rowNumber++; // an empty line, one row as in the whole text (Papa Parse answers no row for '')
       linesBefore++;
@@ -159,17 +143,48 @@ function readCsv(data: Buffer, shaper: Shaper, sliceBytes: number): void {
         }
       },
     });
+    if (broken) throw quotingProblem(broken);
     linesBefore += lineOf(text, text.length);
   }
-  if (broken) {
-    const { error, row, line } = broken as { error: Papa.ParseError; row: number; line: number };
-    const where = line === row ? `on line ${line}` : `on line ${line} (row ${row})`;
-    throw new ImportFileError(
-      400,
-      error.code === 'InvalidQuotes'
-        ? `The CSV file cannot be read: a quoted value ${where} has text after its closing quote.`
-        : `The CSV file cannot be read: a quoted value that starts ${where} is never closed.`,
-    );
+}
+
+interface QuotingError {
+  error: Papa.ParseError;
+  row: number;
+  line: number;
+}
+
+function quotingProblem({ error, row, line }: QuotingError): ImportFileError {
+  const where = line === row ? `on line ${line}` : `on line ${line} (row ${row})`;
+  return new ImportFileError(
+    400,
+    error.code === 'InvalidQuotes'
+      ? `The CSV file cannot be read: a quoted value ${where} has text after its closing quote.`
+      : `The CSV file cannot be read: a quoted value that starts ${where} is never closed.`,
+  );
+}
+
+/**
+ * The file's text a slice of whole rows at a time, each cut at a line break outside quotes and without it: the
+ * text of a 30 MB file was a 30 MB string, alive through the parse and so kept until a full collection (issue 8).
+ * Each slice parses as that stretch of the whole text would: its rows, then the row the cut ends. Decoded as
+ * `decodeText` decodes (UTF-8 without the byte order mark, else Windows-1252); `normalize`: every line break
+ * becomes \n.
+ */
+function* csvTextSlices(data: Buffer, sliceBytes: number, normalize: boolean): Generator<string> {
+  const utf8 = isUtf8(data);
+  const decoder = new TextDecoder(utf8 ? 'utf-8' : 'windows-1252', { ignoreBOM: true });
+  for (let from = 0, first = true; from < data.length; first = false) {
+    const cut = rowBreakAfter(data, from, from + sliceBytes);
+    // The line break the slice ends at is left out (both bytes of a CRLF, or of a CR LF being normalized).
+    const to = cut < data.length && cut > from && data[cut - 1] === 0x0d ? cut - 1 : cut;
+    let text = decoder.decode(data.subarray(from, to));
+    // As decodeText: the mark the UTF-8 decoder drops, then one more.
+    if (first && utf8 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (normalize) text = text.replace(/\r\n?/g, '\n');
+    from = cut + 1;
+    yield text;
   }
 }
 
