@@ -151,69 +151,15 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     onSlice: (slice: Slice) => Promise<void>,
     onMemory?: (step: string) => void,
   ): Promise<Scan> {
-    // A terminal user id wins over an employee number that happens to spell the same.
-    const byKey = new Map<string, number>();
-    refs.forEach((r, i) => byKey.set(r.employee_number.toLowerCase(), i));
-    refs.forEach((r, i) => r.device_user_id && byKey.set(r.device_user_id.toLowerCase(), i));
     const { shape } = file;
-    const out: Scan = {
-      format: shape.format,
-      totalRows: 0,
-      validRows: 0,
-      errorCount: 0,
-      errors: [],
-      sample: [],
+    const reading: Reading = {
+      refs,
+      byKey: employeesByKey(refs),
+      whoColumn: shape.format === 'ZkTeco' ? 'UserId' : 'EmployeeNumber',
+      out: { format: shape.format, totalRows: 0, validRows: 0, errorCount: 0, errors: [], sample: [] },
     };
-    const whoColumn = shape.format === 'ZkTeco' ? 'UserId' : 'EmployeeNumber';
+    const { out } = reading;
     const sliceBytes = punchSliceBytes();
-    /** Adds a parsed batch's valid punches to the slice; the batch's rows die with this call. */
-    const add = (slice: Slice, batch: PunchBatch) => {
-      const latest = Date.now() + DAY_MS;
-      const errors = batch.errors;
-      const rows = batch.rows;
-      for (let k = 0; k < rows.row.length; k++) {
-        const row = rows.row[k]!;
-        const who = rows.who[k]!;
-        const employee = byKey.get(who.toLowerCase());
-        if (employee === undefined) {
-          errors.push({
-            Row: row,
-            Column: whoColumn,
-            Value: who,
-            Message: 'No employee of this company has this employee number or terminal user id',
-          });
-          continue;
-        }
-        const seconds = rows.seconds[k]!;
-        if (seconds * 1000 > latest) {
-          errors.push({
-            Row: row,
-            Column: 'DateTime',
-            Value: manilaText(seconds),
-            Message: 'The punch is in the future',
-          });
-          continue;
-        }
-        const ref = refs[employee]!;
-        push(slice, employee, seconds, rows.direction[k]!);
-        if (out.sample.length < PREVIEW_SAMPLE) {
-          out.sample.push({
-            Row: row,
-            EmployeeNumber: ref.employee_number,
-            EmployeeName: ref.name,
-            PunchedAt: manilaText(seconds),
-            Direction: PUNCH_DIRECTIONS[rows.direction[k]!]!,
-          });
-        }
-      }
-      if (errors.length) {
-        errors.sort((a, b) => a.Row - b.Row);
-        out.errors.push(...errors.slice(0, PREVIEW_ERRORS - out.errors.length));
-      }
-      out.totalRows += batch.totalRows;
-      out.errorCount += errors.length;
-      slice.end = batch.end;
-    };
     /**
      * The next slice's valid punches (about `sliceBytes` of the file, parsed in smaller batches), or null at the
      * end. Only the slice's columns wait for the database; the parsed rows never outlive their batch.
@@ -223,7 +169,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       while (slice.end - from < sliceBytes) {
         const next = batches.next();
         if (next.done) break;
-        add(slice, next.value);
+        addBatch(reading, slice, next.value);
       }
       return slice.end > from ? slice : null;
     };
@@ -518,6 +464,76 @@ class StaleImport extends Error {
   constructor(readonly scan: Scan) {
     super('the file no longer fits the company');
   }
+}
+
+/** What a scan reads the file against, and what it found so far. */
+interface Reading {
+  refs: EmployeeRef[];
+  /** Position in `refs` by lower-cased employee number or terminal user id. */
+  byKey: Map<string, number>;
+  /** The column a row's employee is read from, for its errors. */
+  whoColumn: string;
+  out: Scan;
+}
+
+/** The employees by key; a terminal user id wins over an employee number that happens to spell the same. */
+function employeesByKey(refs: EmployeeRef[]): Map<string, number> {
+  const byKey = new Map<string, number>();
+  refs.forEach((r, i) => byKey.set(r.employee_number.toLowerCase(), i));
+  refs.forEach((r, i) => r.device_user_id && byKey.set(r.device_user_id.toLowerCase(), i));
+  return byKey;
+}
+
+/**
+ * Adds a parsed batch's valid punches to the slice, and its errors, sample rows and counts to the scan; the
+ * batch's rows die with this call.
+ */
+function addBatch({ refs, byKey, whoColumn, out }: Reading, slice: Slice, batch: PunchBatch) {
+  const latest = Date.now() + DAY_MS;
+  const errors = batch.errors;
+  const rows = batch.rows;
+  for (let k = 0; k < rows.row.length; k++) {
+    const row = rows.row[k]!;
+    const who = rows.who[k]!;
+    const employee = byKey.get(who.toLowerCase());
+    if (employee === undefined) {
+      errors.push({
+        Row: row,
+        Column: whoColumn,
+        Value: who,
+        Message: 'No employee of this company has this employee number or terminal user id',
+      });
+      continue;
+    }
+    const seconds = rows.seconds[k]!;
+    if (seconds * 1000 > latest) {
+      errors.push({
+        Row: row,
+        Column: 'DateTime',
+        Value: manilaText(seconds),
+        Message: 'The punch is in the future',
+      });
+      continue;
+    }
+    const ref = refs[employee]!;
+    push(slice, employee, seconds, rows.direction[k]!);
+    if (out.sample.length < PREVIEW_SAMPLE) {
+      out.sample.push({
+        Row: row,
+        EmployeeNumber: ref.employee_number,
+        EmployeeName: ref.name,
+        PunchedAt: manilaText(seconds),
+        Direction: PUNCH_DIRECTIONS[rows.direction[k]!]!,
+      });
+    }
+  }
+  if (errors.length) {
+    errors.sort((a, b) => a.Row - b.Row);
+    out.errors.push(...errors.slice(0, PREVIEW_ERRORS - out.errors.length));
+  }
+  out.totalRows += batch.totalRows;
+  out.errorCount += errors.length;
+  slice.end = batch.end;
 }
 
 function counts(scan: Scan, newRows: number): PunchImportCounts {
