@@ -7,6 +7,7 @@ import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { toManilaLocal } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
+import { settleStaleJob } from '../../lib/stale-jobs.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import {
   ACTIVE_PUNCH_IMPORT,
@@ -35,8 +36,6 @@ const PREVIEW_SAMPLE = 20;
 const SENT_PART = Buffer.alloc(0);
 /** How long a finished step's progress stays at 100 for a poll that read its row before it ended. */
 const FINISHED_PROGRESS_MS = 5_000;
-/** A job that shows no sign of life for this long was cut off (a restart): it is reported as failed. */
-const STALE_AFTER_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
 /** A punch's key is `employee * 2^32 + seconds since 1999`: exact in a double for a million employees. */
 const KEY_EPOCH_S = Date.UTC(1999, 0, 1) / 1000;
@@ -346,17 +345,8 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
   }
 
   /** Marks a job nobody is working on any more as failed, so its company can import again. */
-  async function settleIfStale(tx: Tx, tenantId: string, row: PunchImportRow): Promise<PunchImportRow> {
-    const stale =
-      ACTIVE_PUNCH_IMPORT.includes(row.status) &&
-      !running.has(row.id) &&
-      Date.now() - new Date(row.heartbeat_at).getTime() > STALE_AFTER_MS;
-    if (!stale) return row;
-    const message =
-      'The import was interrupted (the server restarted). Nothing was changed; upload the file again.';
-    await repo.setStatus(tx, tenantId, row.id, 'Failed', { message, dropFile: true });
-    return { ...row, status: 'Failed', message };
-  }
+  const settleIfStale = (tx: Tx, tenantId: string, row: PunchImportRow) =>
+    settleStaleJob(tx, tenantId, row, { active: ACTIVE_PUNCH_IMPORT, running, repo });
 
   return {
     present,
