@@ -13,7 +13,6 @@
  * ATTENDANCE_STORE_BATCH (employees per batch, 2000); BENCH_CPU_PROF=1 writes the server's CPU profile to
  * results/.data/prof; BENCH_ATT_KEEP_DB=1 keeps the database (hrpay_bench_att) for a look with psql.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,6 +23,9 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { UserTypeId, type StoreAttendanceResult } from '@hrpay/contracts';
 import { rssMb, sampleRss } from './lib/proc-memory.js';
+import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { createCopyTable } from './lib/copy-table.js';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,7 +41,6 @@ dbUrl.pathname = `/${dbName}`;
 const EMPLOYEES = Number(process.env.BENCH_ATT_EMPLOYEES ?? 100_000);
 const DAYS = Math.min(31, Number(process.env.BENCH_ATT_DAYS ?? 15));
 const PORT = Number(process.env.BENCH_ATT_PORT ?? 3214);
-const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const base = `http://127.0.0.1:${PORT}`;
 const DATE_FROM = '2026-10-01';
 const DATE_TO = new Date(Date.parse(`${DATE_FROM}T00:00:00Z`) + (DAYS - 1) * 86_400_000)
@@ -50,62 +51,15 @@ const targets = { ratioMax: 3 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const f2 = (n: number) => n.toFixed(2);
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => adminQuery(serverUrl, sql);
 
-let serverLog = '';
-let server: ChildProcess | undefined;
+/** The server under test (its pid is the process serving requests). */
+const server = new BenchServer({ root, flags: cpuProfFlags(here) });
 
-/** `node --import tsx apps/server/src/server.ts` as a direct child: its pid is the process serving requests. */
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const flags = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', '.data', 'prof')}`] : [];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let ready = false;
-    const onData = (chunk: Buffer) => {
-      serverLog = (serverLog + chunk.toString()).slice(-100_000);
-      if (!ready && /HRPAY is running/.test(serverLog)) {
-        ready = true;
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code, signal) => {
-      if (!ready)
-        reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${serverLog}`));
-    });
-  });
-}
-
-async function stopServer() {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-}
-
-let cleaningUp: Promise<void> | undefined;
-const cleanUp = () =>
-  (cleaningUp ??= (async () => {
-    await stopServer();
-    if (!KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  })());
-process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(143)));
+const cleanUp = cleanUpOnce(async () => {
+  await server.stop();
+  if (!KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+});
 
 /** The employees, their day-shift schedule and two punches a day each, as the owner (not timed). */
 async function seed(owner: pg.Client, tenantId: string, companyId: string) {
@@ -176,7 +130,7 @@ function post(path: string, payload: unknown): Promise<{ status: number; body: s
 
 async function store() {
   await sleep(1_000);
-  const pid = server!.pid!;
+  const pid = server.pid;
   const rssBeforeMb = rssMb(pid) ?? 0;
   const memory = sampleRss(pid);
   const t0 = performance.now();
@@ -217,7 +171,7 @@ if (KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 await admin(`CREATE DATABASE ${dbName}`);
 let failed = false;
 try {
-  server = await startServer({
+  await server.start({
     DATABASE_URL: dbUrl.toString(),
     PORT: String(PORT),
     SEED_DEMO: 'always',
@@ -236,20 +190,9 @@ try {
   );
   const { tenant_id: tenantId, id: companyId } = company[0]!;
   const punches = await seed(owner, tenantId, companyId);
-  // The baseline's table: the same columns, checks, indexes and foreign keys as attendance_days.
-  await owner.query(
-    `CREATE TABLE attendance_days_copy (LIKE attendance_days INCLUDING ALL);
-     ALTER TABLE attendance_days_copy
-       ADD FOREIGN KEY (tenant_id, company_id) REFERENCES companies (tenant_id, id),
-       ADD FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, id) ON DELETE CASCADE`,
-  );
+  await createCopyTable(owner, 'attendance_days');
 
-  const login = await fetch(`${base}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'hr@demo.hrpay.test', password: 'demo1234', userType: UserTypeId.HRUser }),
-  });
-  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const { AccessToken } = await signInDemo(base, 'hr@demo.hrpay.test', UserTypeId.HRUser);
   headers = { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId };
   const loadBefore = loadavg()[0]!;
 
@@ -292,7 +235,8 @@ try {
   ).rows[0]!;
   if (stored !== first.result.Days) throw new Error(`${stored} rows stored after the second run`);
   await owner.end();
-  for (const line of serverLog.split('\n').filter((l) => l.startsWith('attendance store'))) console.log(line);
+  for (const line of server.log.split('\n').filter((l) => l.startsWith('attendance store')))
+    console.log(line);
 
   const ratio = first.seconds / copySeconds;
   const pass = ratio <= targets.ratioMax;
@@ -328,7 +272,7 @@ try {
 } catch (error) {
   failed = true;
   console.error(error);
-  console.error(`--- server output (last 5 kB) ---\n${serverLog.slice(-5_000)}`);
+  console.error(`--- server output (last 5 kB) ---\n${server.log.slice(-5_000)}`);
 } finally {
   await cleanUp();
 }

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { UserTypeId } from '@hrpay/contracts';
+import { adminQuery } from './lib/bench-server.js';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -22,15 +24,7 @@ const dbName = `hrpay_bench_${process.pid}`;
 const connections = 50;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => adminQuery(serverUrl, sql);
 
 function start(cmd: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -81,16 +75,11 @@ try {
     /HRPAY is running/,
   );
   children.push(app);
-  const login = await fetch('http://127.0.0.1:3202/api/v1/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'employee@demo.hrpay.test',
-      password: 'demo1234',
-      userType: UserTypeId.PortalUser,
-    }),
-  });
-  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const { AccessToken } = await signInDemo(
+    'http://127.0.0.1:3202',
+    'employee@demo.hrpay.test',
+    UserTypeId.PortalUser,
+  );
   const claims = JSON.parse(Buffer.from(AccessToken.split('.')[1]!, 'base64url').toString());
   const owner = new pg.Client({ connectionString: dbUrl.toString() });
   await owner.connect();

@@ -19,6 +19,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { UserTypeId } from '@hrpay/contracts';
 import { sampleRss } from './lib/proc-memory.js';
+import { adminQuery, cpuProfFlags } from './lib/bench-server.js';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,21 +35,12 @@ const connections = 20;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 /** Finding one person, as HR does: a first name and a surname (about 100 of 100,000 match). */
 const SEARCH = process.env.BENCH_SEARCH ?? 'juan reyes';
-const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => adminQuery(serverUrl, sql);
 
 function start(cmd: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const flags = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', '.data', 'prof')}`] : [];
+    const flags = cpuProfFlags(here);
     const child = spawn(process.execPath, [...flags, '--import', 'tsx', ...cmd], {
       cwd: root,
       env: { ...process.env, ...env },
@@ -175,12 +168,7 @@ try {
   );
   children.push(raw);
 
-  const login = await fetch('http://127.0.0.1:3212/api/v1/users/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'hr@demo.hrpay.test', password: 'demo1234', userType: UserTypeId.HRUser }),
-  });
-  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const { AccessToken } = await signInDemo('http://127.0.0.1:3212', 'hr@demo.hrpay.test', UserTypeId.HRUser);
   const headers = {
     authorization: `Bearer ${AccessToken}`,
     'x-tenant-id': tenantId,

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { UserTypeId, type EmployeeImport } from '@hrpay/contracts';
 import { generateEmployees, toCsv } from './lib/employee-rows.js';
 import { rssMb } from './lib/proc-memory.js';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -89,17 +90,7 @@ try {
     LOG_LEVEL: 'warn',
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
   });
-  const login = (await (
-    await fetch(`${base}/api/v1/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'admin@demo.hrpay.test',
-        password: 'demo1234',
-        userType: UserTypeId.Admin,
-      }),
-    })
-  ).json()) as { AccessToken: string };
+  const login = await signInDemo(base, 'admin@demo.hrpay.test', UserTypeId.Admin);
   const claims = JSON.parse(Buffer.from(login.AccessToken.split('.')[1]!, 'base64url').toString());
   const headers = { authorization: `Bearer ${login.AccessToken}`, 'x-tenant-id': claims.tenant_id };
   const company = (await (

@@ -14,8 +14,6 @@
  * profile to results/.data/prof (on exit); BENCH_SERVER_FLAGS adds node flags to the server (e.g. --trace-gc);
  * BENCH_SERVER_LOG=<file> keeps all of the server's output.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +22,7 @@ import { UserTypeId, type EmployeeImport } from '@hrpay/contracts';
 import { generateEmployees, toCsv, withRaise, type EmployeeRecord } from './lib/employee-rows.js';
 import { childrenOf, commandLine, rssMb, sampleRss, type RssWindow } from './lib/proc-memory.js';
 import { rawInsertEmployees } from './lib/raw-employee-insert.js';
+import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,7 +38,6 @@ const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 3203);
 const base = `http://127.0.0.1:${PORT}`;
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const WITH_UPDATES = process.env.BENCH_IMPORT_UPDATES !== '0';
-const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const SERVER_LOG = process.env.BENCH_SERVER_LOG;
 const PHASE_TIMEOUT_MS = Number(process.env.BENCH_PHASE_TIMEOUT_SECONDS ?? 120) * 1000;
@@ -50,53 +48,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (fromMs: number, toMs: number) => (toMs - fromMs) / 1000;
 const f2 = (n: number) => n.toFixed(2);
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => adminQuery(serverUrl, sql);
 
-/** The server's output, the last 400 kB of it, for the report when something fails. */
-let serverLog = '';
-let server: ChildProcess | undefined;
-/** Set when the server process ends; `stopping` when this run ended it. */
-let serverExit: string | null = null;
-let stopping = false;
-
-/** `node --import tsx apps/server/src/server.ts` as a direct child: its pid is the process serving requests. */
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const flags = [
-    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', '.data', 'prof')}`] : []),
-    ...SERVER_FLAGS,
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let ready = false;
-    const onData = (chunk: Buffer) => {
-      serverLog = (serverLog + chunk.toString()).slice(-400_000);
-      if (SERVER_LOG) appendFileSync(SERVER_LOG, chunk);
-      if (!ready && /HRPAY is running/.test(serverLog)) {
-        ready = true;
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code, signal) => {
-      serverExit = `the server process exited (${code ?? signal}) at ${new Date().toISOString()}`;
-      if (!ready) reject(new Error(`${serverExit} before it was ready:\n${serverLog}`));
-      else if (!stopping) console.error(serverExit);
-    });
-  });
-}
+/** The server under test (its pid is the process serving requests), the last 400 kB of its output kept. */
+const server = new BenchServer({
+  root,
+  flags: [...cpuProfFlags(here), ...SERVER_FLAGS],
+  keepChars: 400_000,
+  logFile: SERVER_LOG,
+});
 
 let headers: Record<string, string> = {};
 
@@ -189,8 +149,8 @@ async function runImport(
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
   await sleep(1_000); // let the server settle after the previous work
-  const rssBeforeMb = rssMb(server!.pid!) ?? 0;
-  const memory = sampleRss(server!.pid!);
+  const rssBeforeMb = rssMb(server.pid) ?? 0;
+  const memory = sampleRss(server.pid);
   const t0 = performance.now();
   let t1: number, t2: number, t3: number, committed: EmployeeImport, window: RssWindow;
   const phasePeaks = { upload: 0, validate: 0, commit: 0 };
@@ -242,7 +202,7 @@ async function runImport(
     rowsPerSecond: ROWS / seconds(t0, t3),
     counts,
     rssBeforeMb,
-    rssAfterMb: rssMb(server!.pid!) ?? 0,
+    rssAfterMb: rssMb(server.pid) ?? 0,
     peakRssMb: window.peakMb,
     peakRssByPhaseMb: phasePeaks,
     sampledPeakRssMb: window.sampledPeakMb,
@@ -260,25 +220,11 @@ async function rawInsert(tenantId: string, companyId: string, rows: EmployeeReco
   }
 }
 
-async function stopServer() {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  stopping = true;
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-}
-
-let cleaningUp: Promise<void> | undefined;
-const cleanUp = () =>
-  (cleaningUp ??= (async () => {
-    await stopServer();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  })());
-// Stopped from outside (Ctrl-C, a timeout): still stop the server and drop the database.
-process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(143)));
+// Also when stopped from outside (Ctrl-C, a timeout): still stop the server and drop the database.
+const cleanUp = cleanUpOnce(async () => {
+  await server.stop();
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+});
 
 // Another run of this benchmark (or anything else) on the port would answer in place of this run's server.
 const portTaken = await fetch(`${base}/`).then(
@@ -292,7 +238,7 @@ if (portTaken) {
 await admin(`CREATE DATABASE ${dbName}`);
 let failed = false;
 try {
-  server = await startServer({
+  await server.start({
     DATABASE_URL: dbUrl.toString(),
     PORT: String(PORT),
     SEED_DEMO: 'always',
@@ -301,7 +247,7 @@ try {
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
     DATA_DIR: join(here, 'results', '.data'),
   });
-  const pid = server.pid!;
+  const pid = server.pid;
   // The sampled process must be the server itself, not a launcher in front of it. Its only child may be the
   // esbuild service tsx's loader starts to transpile: its memory is reported apart, not in the server's.
   const helpers = childrenOf(pid).map((child) => ({ pid: child, command: commandLine(child) }));
@@ -377,8 +323,8 @@ try {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       console.error(
-        `${label} FAILED: ${message}${serverExit ? `\n${serverExit}` : ''}\n` +
-          `--- server output (last 5 kB) ---\n${serverLog.slice(-5_000)}`,
+        `${label} FAILED: ${message}${server.exit ? `\n${server.exit}` : ''}\n` +
+          `--- server output (last 5 kB) ---\n${server.log.slice(-5_000)}`,
       );
       return { error: message };
     }
@@ -486,8 +432,8 @@ try {
 } catch (error) {
   failed = true;
   console.error(reason(error));
-  if (serverExit) console.error(serverExit);
-  console.error(`\n--- server output (last 20 kB) ---\n${serverLog.slice(-20_000)}`);
+  if (server.exit) console.error(server.exit);
+  console.error(`\n--- server output (last 20 kB) ---\n${server.log.slice(-20_000)}`);
   process.exitCode = 1;
 } finally {
   await cleanUp();

@@ -21,6 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { UserTypeId } from '@hrpay/contracts';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -47,16 +48,6 @@ function startServer(dataDir: string): Promise<ChildProcess> {
     child.stderr!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${log}`)));
   });
-}
-
-async function tokensOf(email: string, userType: string) {
-  const res = await fetch(`${base}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'demo1234', userType }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status}`);
-  return (await res.json()) as { AccessToken: string; RefreshToken: string };
 }
 
 interface Audit {
@@ -194,9 +185,9 @@ try {
   const baseline = await audit(chrome.port, `http://localhost:${PORT + 1}/`, clearCache);
   await signInAs(null);
   const login = await audit(chrome.port, `${base}/hr/login`, clearCache);
-  await signInAs(await tokensOf('admin@demo.hrpay.test', UserTypeId.Admin));
+  await signInAs(await signInDemo(base, 'admin@demo.hrpay.test', UserTypeId.Admin));
   const companies = await audit(chrome.port, `${base}/admin/companies`, clearCache);
-  await signInAs(await tokensOf('employee@demo.hrpay.test', UserTypeId.PortalUser));
+  await signInAs(await signInDemo(base, 'employee@demo.hrpay.test', UserTypeId.PortalUser));
   const portal = await audit(chrome.port, `${base}/portal/dashboard`, clearCache);
   await browser.disconnect();
 

@@ -24,7 +24,6 @@
  * BENCH_PAY_PORT (3215); BENCH_PAY_PGLITE=1; BENCH_CPU_PROF=1 writes the server's CPU profile to
  * results/.data/prof; BENCH_PAY_KEEP_DB=1 keeps the PostgreSQL database (hrpay_bench_pay).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -37,6 +36,8 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { UserTypeId, type PayrollPeriodDetail } from '@hrpay/contracts';
 import { rssMb, sampleRss } from './lib/proc-memory.js';
+import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -52,7 +53,6 @@ const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${dbName}`;
 const EMPLOYEES = Number(process.env.BENCH_PAY_EMPLOYEES ?? (PGLITE ? 10_000 : 100_000));
 const PORT = Number(process.env.BENCH_PAY_PORT ?? 3215);
-const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const base = `http://127.0.0.1:${PORT}`;
 const CUTOFF_START = '2026-10-01';
 const CUTOFF_END = '2026-10-15';
@@ -65,66 +65,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const f2 = (n: number) => n.toFixed(2);
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => adminQuery(serverUrl, sql);
 
-let serverLog = '';
-let server: ChildProcess | undefined;
-
-/** `node --import tsx apps/server/src/server.ts` as a direct child: its pid is the process serving requests. */
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const flags = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', '.data', 'prof')}`] : [];
-  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
-  if (PGLITE) delete childEnv.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: root,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let ready = false;
-    const onData = (chunk: Buffer) => {
-      serverLog = (serverLog + chunk.toString()).slice(-100_000);
-      if (!ready && /HRPAY is running/.test(serverLog)) {
-        ready = true;
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code, signal) => {
-      if (!ready)
-        reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${serverLog}`));
-    });
-  });
-}
-
-async function stopServer() {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(20_000)]);
-}
+/** The server under test (its pid is the process serving requests); PGlite's takes longer to close. */
+const server = new BenchServer({ root, flags: cpuProfFlags(here), stopWaitMs: 20_000 });
 
 const dataDir = PGLITE ? mkdtempSync(join(tmpdir(), 'hrpay-bench-pay-')) : join(here, 'results', '.data');
-let cleaningUp: Promise<void> | undefined;
-const cleanUp = () =>
-  (cleaningUp ??= (async () => {
-    await stopServer();
-    if (PGLITE) rmSync(dataDir, { recursive: true, force: true });
-    else if (!KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  })());
-process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(143)));
+const cleanUp = cleanUpOnce(async () => {
+  await server.stop();
+  if (PGLITE) rmSync(dataDir, { recursive: true, force: true });
+  else if (!KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+});
 
 type Run = (sql: string, params?: unknown[]) => Promise<unknown>;
 
@@ -247,7 +198,7 @@ const getPeriod = (id: string) => ok<PayrollPeriodDetail>('get', 200, call('GET'
 /** POST compute, then GET every 200 ms until the job is Done; the polls split the time into phases. */
 async function compute(id: string, rowVersion: number) {
   await sleep(1_000);
-  const pid = server!.pid!;
+  const pid = server.pid;
   const rssBeforeMb = rssMb(pid) ?? 0;
   const memory = sampleRss(pid);
   const t0 = performance.now();
@@ -335,7 +286,7 @@ if (portTaken) {
   console.error(`port ${PORT} is already in use (another benchmark run?); set BENCH_PAY_PORT`);
   process.exit(1);
 }
-const serverEnv: Record<string, string> = {
+const serverEnv: Record<string, string | undefined> = {
   PORT: String(PORT),
   SEED_DEMO: 'always',
   SEED_DEMO_PAYROLL: 'false',
@@ -345,7 +296,8 @@ const serverEnv: Record<string, string> = {
   DB_POOL_SIZE: '10',
   LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
   DATA_DIR: dataDir,
-  ...(PGLITE ? {} : { DATABASE_URL: dbUrl.toString() }),
+  // PGlite: no DATABASE_URL at all, not even the caller's.
+  DATABASE_URL: PGLITE ? undefined : dbUrl.toString(),
 };
 if (!PGLITE) {
   if (KEEP_DB) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -353,7 +305,7 @@ if (!PGLITE) {
 }
 let failed = false;
 try {
-  server = await startServer(serverEnv);
+  await server.start(serverEnv);
   let owner: pg.Client | undefined;
   let tenantId: string;
   let companyId: string;
@@ -361,7 +313,7 @@ try {
   if (PGLITE) {
     // The embedded database belongs to the server process: stop it, insert through PGlite's owner connection,
     // start it again.
-    await stopServer();
+    await server.stop();
     // Loaded at run time (tsx), outside the bench's typecheck.
     const pglite = join(root, 'apps', 'server', 'src', 'db', 'pglite.ts');
     const { openPglite } = (await import(pathToFileURL(pglite).href)) as {
@@ -378,7 +330,7 @@ try {
     ({ tenant_id: tenantId, company_id: companyId } = rows[0]!);
     await seed((sql, params) => (params ? lite.query(sql, params) : lite.exec(sql)), tenantId, companyId);
     await db.close();
-    server = await startServer(serverEnv);
+    await server.start(serverEnv);
   } else {
     owner = new pg.Client({ connectionString: dbUrl.toString() });
     owner.on('error', () => undefined); // the database is dropped with FORCE at the end
@@ -398,17 +350,7 @@ try {
     );
   }
 
-  const login = await fetch(`${base}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'payroll@demo.hrpay.test',
-      password: 'demo1234',
-      userType: UserTypeId.PayrollUser,
-    }),
-  });
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const { AccessToken } = await signInDemo(base, 'payroll@demo.hrpay.test', UserTypeId.PayrollUser);
   headers = { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId };
   const loadBefore = loadavg()[0]!;
 
@@ -429,7 +371,7 @@ try {
   if (owner) await owner.query('CHECKPOINT');
   const first = await compute(id, created.RowVersion);
   const payslips = first.detail.JobTotal;
-  const serverTrace = JSON.parse(/payroll compute (\{.*\})/.exec(serverLog)?.[1] ?? 'null') as Record<
+  const serverTrace = JSON.parse(/payroll compute (\{.*\})/.exec(server.log)?.[1] ?? 'null') as Record<
     string,
     number
   > | null;
@@ -452,7 +394,7 @@ try {
     call('POST', `${periods}/${id}/approve`, { RowVersion: first.detail.RowVersion }),
   );
   await sleep(500);
-  const fMemory = sampleRss(server!.pid!);
+  const fMemory = sampleRss(server.pid);
   const t1 = performance.now();
   const finalised = await ok<PayrollPeriodDetail>(
     'finalise',
@@ -569,7 +511,7 @@ try {
 } catch (error) {
   failed = true;
   console.error(error);
-  console.error(`--- server output (last 5 kB) ---\n${serverLog.slice(-5_000)}`);
+  console.error(`--- server output (last 5 kB) ---\n${server.log.slice(-5_000)}`);
 } finally {
   await cleanUp();
 }

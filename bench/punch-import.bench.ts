@@ -12,8 +12,6 @@
  * (3000000); BENCH_PUNCH_EMPLOYEES (100000); BENCH_PUNCH_PORT (3216); BENCH_PHASE_TIMEOUT_SECONDS (600);
  * BENCH_CPU_PROF=1 writes the server's CPU profile to results/.data/prof.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -23,6 +21,9 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { UserTypeId, type PunchImport } from '@hrpay/contracts';
 import { rssMb, sampleRss } from './lib/proc-memory.js';
+import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { createCopyTable } from './lib/copy-table.js';
+import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -38,7 +39,6 @@ const LINES = Number(process.env.BENCH_PUNCH_LINES ?? 3_000_000);
 const EMPLOYEES = Math.min(LINES, Number(process.env.BENCH_PUNCH_EMPLOYEES ?? 100_000));
 const PORT = Number(process.env.BENCH_PUNCH_PORT ?? 3216);
 const PHASE_TIMEOUT_MS = Number(process.env.BENCH_PHASE_TIMEOUT_SECONDS ?? 600) * 1000;
-const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 /** Extra node flags for the server (e.g. `--trace-gc`), and a file its whole output is appended to. */
 const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const SERVER_LOG = process.env.BENCH_SERVER_LOG;
@@ -52,66 +52,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const f2 = (n: number) => n.toFixed(2);
 const seconds = (from: number, to: number) => (to - from) / 1000;
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => adminQuery(serverUrl, sql);
 
-let serverLog = '';
-let server: ChildProcess | undefined;
+/** The server under test (its pid is the process serving requests). */
+const server = new BenchServer({
+  root,
+  flags: [...cpuProfFlags(here), ...SERVER_FLAGS],
+  logFile: SERVER_LOG,
+});
 
-/** `node --import tsx apps/server/src/server.ts` as a direct child: its pid is the process serving requests. */
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const flags = [
-    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'results', '.data', 'prof')}`] : []),
-    ...SERVER_FLAGS,
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let ready = false;
-    const onData = (chunk: Buffer) => {
-      serverLog = (serverLog + chunk.toString()).slice(-100_000);
-      if (SERVER_LOG) appendFileSync(SERVER_LOG, chunk);
-      if (!ready && /HRPAY is running/.test(serverLog)) {
-        ready = true;
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code, signal) => {
-      if (!ready)
-        reject(new Error(`the server exited (${code ?? signal}) before it was ready:\n${serverLog}`));
-    });
-  });
-}
-
-async function stopServer() {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-}
-
-let cleaningUp: Promise<void> | undefined;
-const cleanUp = () =>
-  (cleaningUp ??= (async () => {
-    await stopServer();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  })());
-process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
-process.once('SIGTERM', () => void cleanUp().finally(() => process.exit(143)));
+const cleanUp = cleanUpOnce(async () => {
+  await server.stop();
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+});
 
 /** The employees, as the owner (not timed). */
 async function seed(owner: pg.Client, tenantId: string, companyId: string) {
@@ -196,7 +149,7 @@ async function settle(id: string, working: PunchImport['Status'][]): Promise<[Pu
 /** Upload -> 202, -> Ready, commit -> Committed, timed by phase, the server's RSS sampled throughout. */
 async function runImport(file: Buffer[], fileName: string) {
   await sleep(1_000);
-  const pid = server!.pid!;
+  const pid = server.pid;
   const rssBeforeMb = rssMb(pid) ?? 0;
   const memory = sampleRss(pid);
   const peaks = { upload: 0, validate: 0, commit: 0 };
@@ -271,7 +224,7 @@ if (portTaken) {
 await admin(`CREATE DATABASE ${dbName}`);
 let failed = false;
 try {
-  server = await startServer({
+  await server.start({
     DATABASE_URL: dbUrl.toString(),
     PORT: String(PORT),
     SEED_DEMO: 'always',
@@ -296,20 +249,9 @@ try {
     `seeded ${EMPLOYEES.toLocaleString('en-US')} employees, generated ${LINES.toLocaleString('en-US')} punches ` +
       `(${(fileBytes / 1024 / 1024).toFixed(1)} MB) in ${f2(seconds(started, performance.now()))} s`,
   );
-  // The baseline's table: the same columns, checks, indexes and foreign keys as time_logs.
-  await owner.query(
-    `CREATE TABLE time_logs_copy (LIKE time_logs INCLUDING ALL);
-     ALTER TABLE time_logs_copy
-       ADD FOREIGN KEY (tenant_id, company_id) REFERENCES companies (tenant_id, id),
-       ADD FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, id) ON DELETE CASCADE`,
-  );
+  await createCopyTable(owner, 'time_logs');
 
-  const login = await fetch(`${base}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'hr@demo.hrpay.test', password: 'demo1234', userType: UserTypeId.HRUser }),
-  });
-  const { AccessToken } = (await login.json()) as { AccessToken: string };
+  const { AccessToken } = await signInDemo(base, 'hr@demo.hrpay.test', UserTypeId.HRUser);
   headers = { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId };
   const loadBefore = loadavg()[0]!;
 
@@ -401,7 +343,7 @@ try {
 } catch (error) {
   failed = true;
   console.error(error);
-  console.error(`--- server output (last 5 kB) ---\n${serverLog.slice(-5_000)}`);
+  console.error(`--- server output (last 5 kB) ---\n${server.log.slice(-5_000)}`);
 } finally {
   await cleanUp();
 }

@@ -49,16 +49,18 @@ function viaZod(schema: z.ZodType): Write {
   };
 }
 
+/** A pattern's test of a whole string, from its start even for a global pattern (as zod tests it). */
+const matches = (pattern: RegExp) => (s: string) => {
+  pattern.lastIndex = 0;
+  return pattern.test(s);
+};
+
 function stringChecks(def: Def): ((s: string) => boolean) | null {
   const tests: ((s: string) => boolean)[] = [];
   if (def.format !== undefined) {
     // z.uuid(), z.email(): the schema is itself the format check.
     if (!PATTERN_FORMATS.has(def.format) || !(def.pattern instanceof RegExp)) return null;
-    const pattern = def.pattern;
-    tests.push((s) => {
-      pattern.lastIndex = 0;
-      return pattern.test(s);
-    });
+    tests.push(matches(def.pattern));
   }
   for (const check of def.checks ?? []) {
     const c = check._zod.def;
@@ -67,11 +69,7 @@ function stringChecks(def: Def): ((s: string) => boolean) | null {
       PATTERN_FORMATS.has(c.format as string) &&
       c.pattern instanceof RegExp
     ) {
-      const pattern = c.pattern;
-      tests.push((s) => {
-        pattern.lastIndex = 0;
-        return pattern.test(s);
-      });
+      tests.push(matches(c.pattern));
     } else if (c.check === 'min_length' && typeof c.minimum === 'number') {
       const min = c.minimum;
       tests.push((s) => s.length >= min);
@@ -155,52 +153,55 @@ function compile(schema: z.ZodType): Write | null {
       const inner = part(def.innerType!);
       return (value) => (value === null ? 'null' : inner(value));
     }
-    case 'array': {
-      if (checks.length) return null;
-      const element = part(def.element!);
-      return (value) => {
-        if (!Array.isArray(value)) return FAIL;
-        if (value.length === 0) return '[]';
-        let out = '[';
-        for (let i = 0; i < value.length; i++) {
-          const item = element(value[i]);
-          if (item === FAIL) return FAIL;
-          out += i === 0 ? item : `,${item}`;
-        }
-        return `${out}]`;
-      };
-    }
-    case 'object': {
+    case 'array':
+      return checks.length ? null : arrayWriter(part(def.element!));
+    case 'object':
       // Only a plain z.object (unknown keys dropped); strict and loose objects, and refinements, go to zod.
-      if (checks.length || def.catchall !== undefined) return null;
-      const fields = Object.entries(def.shape ?? {}).map(([key, field]) => {
-        const fieldDef = defOf(field);
-        const optional = fieldDef.type === 'optional' && !(fieldDef.checks ?? []).length;
-        return {
-          key,
-          prefix: `${JSON.stringify(key)}:`,
-          optional,
-          write: part(optional ? fieldDef.innerType! : field),
-        };
-      });
-      return (value) => {
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) return FAIL;
-        const record = value as Record<string, unknown>;
-        let out = '{';
-        for (const field of fields) {
-          const v = record[field.key];
-          // An optional property left undefined is dropped, as JSON.stringify drops it from zod's output.
-          if (v === undefined && field.optional) continue;
-          const json = field.write(v);
-          if (json === FAIL) return FAIL;
-          out += out.length === 1 ? field.prefix + json : `,${field.prefix}${json}`;
-        }
-        return `${out}}`;
-      };
-    }
+      return checks.length || def.catchall !== undefined ? null : objectWriter(def.shape ?? {});
     default:
       return null;
   }
+}
+
+function arrayWriter(element: Write): Write {
+  return (value) => {
+    if (!Array.isArray(value)) return FAIL;
+    if (value.length === 0) return '[]';
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      const item = element(value[i]);
+      if (item === FAIL) return FAIL;
+      out += i === 0 ? item : `,${item}`;
+    }
+    return `${out}]`;
+  };
+}
+
+function objectWriter(shape: Record<string, z.ZodType>): Write {
+  const fields = Object.entries(shape).map(([key, field]) => {
+    const fieldDef = defOf(field);
+    const optional = fieldDef.type === 'optional' && !(fieldDef.checks ?? []).length;
+    return {
+      key,
+      prefix: `${JSON.stringify(key)}:`,
+      optional,
+      write: part(optional ? fieldDef.innerType! : field),
+    };
+  });
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return FAIL;
+    const record = value as Record<string, unknown>;
+    let out = '{';
+    for (const field of fields) {
+      const v = record[field.key];
+      // An optional property left undefined is dropped, as JSON.stringify drops it from zod's output.
+      if (v === undefined && field.optional) continue;
+      const json = field.write(v);
+      if (json === FAIL) return FAIL;
+      out += out.length === 1 ? field.prefix + json : `,${field.prefix}${json}`;
+    }
+    return `${out}}`;
+  };
 }
 
 /** A part of a schema: fast where it can be, zod's own encoding where not. */

@@ -11,6 +11,18 @@ const headerOf = (call: unknown[], name: string) => new Headers((call[1] as Requ
 
 afterEach(() => vi.unstubAllGlobals());
 
+/**
+ * A signed-in portal user whose refresh token the server will refuse, its toasts silenced; `ended` records
+ * where the session-ended listener was sent, `stop` removes it.
+ */
+function portalSessionWithDeadRefresh() {
+  localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims({ user_type: 'PortalUser' })));
+  localStorage.setItem(REFRESH_TOKEN_KEY, 'dead');
+  vi.spyOn(toast, 'error').mockReturnValue('id');
+  const ended = vi.fn();
+  return { ended, stop: onSessionEnded(ended) };
+}
+
 describe('apiClient (spec §7)', () => {
   it('sends JSON with the bearer token and X-Tenant-ID from the token', async () => {
     const token = fakeToken(sessionClaims());
@@ -50,11 +62,7 @@ describe('apiClient (spec §7)', () => {
   });
 
   it('when the refresh fails: clears tokens, asks for the login route of the type, passes the error on', async () => {
-    localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims({ user_type: 'PortalUser' })));
-    localStorage.setItem(REFRESH_TOKEN_KEY, 'dead');
-    vi.spyOn(toast, 'error').mockReturnValue('id');
-    const ended = vi.fn();
-    const stop = onSessionEnded(ended);
+    const { ended, stop } = portalSessionWithDeadRefresh();
     vi.stubGlobal(
       'fetch',
       vi
@@ -74,11 +82,7 @@ describe('apiClient (spec §7)', () => {
   });
 
   it('a 401 that lands after the session ended does not end it again (no second trip, to /)', async () => {
-    localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims({ user_type: 'PortalUser' })));
-    localStorage.setItem(REFRESH_TOKEN_KEY, 'dead');
-    vi.spyOn(toast, 'error').mockReturnValue('id');
-    const ended = vi.fn();
-    const stop = onSessionEnded(ended);
+    const { ended, stop } = portalSessionWithDeadRefresh();
     let answerLate!: (response: Response) => void;
     const late = new Promise<Response>((resolve) => (answerLate = resolve));
     vi.stubGlobal(

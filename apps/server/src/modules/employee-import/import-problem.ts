@@ -1,3 +1,6 @@
+import { HttpProblem } from '../../lib/problem.js';
+import { uploadProblemTitle } from '../../lib/upload.js';
+
 /** A problem with the uploaded file as a whole, answered as a clear 4xx before anything is stored. */
 export class ImportFileError extends Error {
   constructor(
@@ -5,5 +8,16 @@ export class ImportFileError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** Runs the checks of an uploaded file: an ImportFileError they throw is answered as its 4xx problem. */
+export async function fileErrorsAsProblems<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof ImportFileError)
+      throw new HttpProblem(error.status, uploadProblemTitle(error.status), error.message);
+    throw error;
   }
 }

@@ -8,6 +8,7 @@ import {
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_ROWS,
 } from '@hrpay/contracts';
+import { extensionOf, isAsciiSpace, isZip, utf8BomLength } from '../../lib/file-bytes.js';
 import { ImportFileError } from './import-problem.js';
 import { checkXlsxZip } from './zip-guard.js';
 
@@ -35,7 +36,6 @@ export const cellsOf = (packed: string): string[] => packed.split(CELL_SEPARATOR
 
 /** About this many bytes of a CSV are decoded and parsed at a time (see readCsv). */
 const CSV_SLICE_BYTES = 512 * 1024;
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const squash = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 const CANONICAL = new Map(EMPLOYEE_IMPORT_COLUMN_NAMES.map((name) => [squash(name), name as string]));
 const REQUIRED = EMPLOYEE_IMPORT_COLUMNS.filter((c) => c.required).map((c) => c.name as string);
@@ -59,21 +59,21 @@ export async function readImportFile(
       `The file is larger than ${count(IMPORT_MAX_FILE_BYTES / (1024 * 1024))} MB. Split it and import the parts.`,
     );
   }
-  const extension = /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
+  const extension = extensionOf(fileName);
   if (extension !== 'csv' && extension !== 'xlsx') {
     throw new ImportFileError(415, 'Only .csv and .xlsx files can be imported.');
   }
-  const isZip = data.subarray(0, 4).equals(ZIP_MAGIC);
-  if (!isZip && isBlank(data)) throw new ImportFileError(400, 'The file is empty.');
+  const zip = isZip(data);
+  if (!zip && isBlank(data)) throw new ImportFileError(400, 'The file is empty.');
 
   if (extension === 'xlsx') {
-    if (!isZip) throw new ImportFileError(415, 'The file content does not match its .xlsx extension.');
+    if (!zip) throw new ImportFileError(415, 'The file content does not match its .xlsx extension.');
     await checkXlsxZip(data);
     const shaper = new Shaper();
     await readXlsx(data, shaper);
     return shaper.result('xlsx');
   }
-  if (isZip || data.includes(0)) {
+  if (zip || data.includes(0)) {
     throw new ImportFileError(415, 'The file content does not match its .csv extension.');
   }
   const shaper = new Shaper();
@@ -83,11 +83,7 @@ export async function readImportFile(
 
 /** Nothing but whitespace and a UTF-8 byte order mark. */
 export function isBlank(data: Buffer): boolean {
-  let i = data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
-  for (; i < data.length; i++) {
-    const b = data[i]!;
-    if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0b && b !== 0x0c) return false;
-  }
+  for (let i = utf8BomLength(data); i < data.length; i++) if (!isAsciiSpace(data[i]!)) return false;
   return true;
 }
 
@@ -110,29 +106,13 @@ function readCsv(data: Buffer, shaper: Shaper, sliceBytes: number): void {
   // One line ending throughout: Papa Parse takes the first line's ending for the whole file, so a CRLF header
   // over LF rows (a template edited in some editors) would read as one row (issue 11). A file with one ending
   // throughout is read as it is; in any other a line break (also inside a quoted cell) becomes \n.
-  let newline = lineEndingOf(data);
-  const normalize = newline === null;
-  newline ??= '\n';
-  // UTF-8 (the byte order mark left out), else Windows-1252 (decodeText).
-  const utf8 = isUtf8(data);
-  const decoder = new TextDecoder(utf8 ? 'utf-8' : 'windows-1252', { ignoreBOM: true });
-  // The file is decoded and parsed a slice of whole rows at a time, each cut at a line break outside quotes:
-  // the text of a 30 MB file was a 30 MB string, alive through the parse and so kept until a full collection
-  // (issue 8). Each slice parses as that stretch of the whole text would: its rows, then the row the cut ends.
+  const ending = lineEndingOf(data);
+  const newline = ending ?? '\n';
   let rowNumber = 0;
   /** Line breaks before the current slice, for the line of a quoting error. */
   let linesBefore = 0;
-  let broken: { error: Papa.ParseError; row: number; line: number } | null = null;
-  for (let from = 0, first = true; from < data.length && !broken; first = false) {
-    const cut = rowBreakAfter(data, from, from + sliceBytes);
-    // The line break the slice ends at is left out (both bytes of a CRLF, or of a CR LF being normalized).
-    const to = cut < data.length && cut > from && data[cut - 1] === 0x0d ? cut - 1 : cut;
-    let text = decoder.decode(data.subarray(from, to));
-    // As decodeText: the mark the UTF-8 decoder drops, then one more.
-    if (first && utf8 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (normalize) text = text.replace(/\r\n?/g, '\n');
-    from = cut + 1;
+  let broken: QuotingError | null = null;
+  for (const text of csvTextSlices(data, sliceBytes, ending === null)) {
     if (text === '') {
       rowNumber++; // an empty line, one row as in the whole text (Papa Parse answers no row for '')
       linesBefore++;
@@ -163,17 +143,48 @@ function readCsv(data: Buffer, shaper: Shaper, sliceBytes: number): void {
         }
       },
     });
+    if (broken) throw quotingProblem(broken);
     linesBefore += lineOf(text, text.length);
   }
-  if (broken) {
-    const { error, row, line } = broken as { error: Papa.ParseError; row: number; line: number };
-    const where = line === row ? `on line ${line}` : `on line ${line} (row ${row})`;
-    throw new ImportFileError(
-      400,
-      error.code === 'InvalidQuotes'
-        ? `The CSV file cannot be read: a quoted value ${where} has text after its closing quote.`
-        : `The CSV file cannot be read: a quoted value that starts ${where} is never closed.`,
-    );
+}
+
+interface QuotingError {
+  error: Papa.ParseError;
+  row: number;
+  line: number;
+}
+
+function quotingProblem({ error, row, line }: QuotingError): ImportFileError {
+  const where = line === row ? `on line ${line}` : `on line ${line} (row ${row})`;
+  return new ImportFileError(
+    400,
+    error.code === 'InvalidQuotes'
+      ? `The CSV file cannot be read: a quoted value ${where} has text after its closing quote.`
+      : `The CSV file cannot be read: a quoted value that starts ${where} is never closed.`,
+  );
+}
+
+/**
+ * The file's text a slice of whole rows at a time, each cut at a line break outside quotes and without it: the
+ * text of a 30 MB file was a 30 MB string, alive through the parse and so kept until a full collection (issue 8).
+ * Each slice parses as that stretch of the whole text would: its rows, then the row the cut ends. Decoded as
+ * `decodeText` decodes (UTF-8 without the byte order mark, else Windows-1252); `normalize`: every line break
+ * becomes \n.
+ */
+function* csvTextSlices(data: Buffer, sliceBytes: number, normalize: boolean): Generator<string> {
+  const utf8 = isUtf8(data);
+  const decoder = new TextDecoder(utf8 ? 'utf-8' : 'windows-1252', { ignoreBOM: true });
+  for (let from = 0, first = true; from < data.length; first = false) {
+    const cut = rowBreakAfter(data, from, from + sliceBytes);
+    // The line break the slice ends at is left out (both bytes of a CRLF, or of a CR LF being normalized).
+    const to = cut < data.length && cut > from && data[cut - 1] === 0x0d ? cut - 1 : cut;
+    let text = decoder.decode(data.subarray(from, to));
+    // As decodeText: the mark the UTF-8 decoder drops, then one more.
+    if (first && utf8 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (normalize) text = text.replace(/\r\n?/g, '\n');
+    from = cut + 1;
+    yield text;
   }
 }
 

@@ -10,14 +10,14 @@ import {
   type ImportRowError,
 } from '@hrpay/contracts';
 import { toCsv } from '../../lib/csv.js';
-import { HttpProblem, problems } from '../../lib/problem.js';
+import { problems } from '../../lib/problem.js';
 import { contextOf } from '../../lib/route-access.js';
-import { ImportFileError } from './import-problem.js';
+import { fileErrorsAsProblems } from './import-problem.js';
 import { importsRepo as repo } from './repository.js';
 import type { EmployeeImportService } from './service.js';
 import { templateCsv, templateXlsx } from './template.js';
 import { attachment } from '../../lib/export.js';
-import { readUploadedFile, uploadProblemTitle } from '../../lib/upload.js';
+import { readUploadedFile } from '../../lib/upload.js';
 
 const admin = { userTypes: ['Admin'] as const };
 const tags = ['employee-import'];
@@ -51,13 +51,8 @@ export const employeeImportRoutes: FastifyPluginAsyncZod<{ imports: EmployeeImpo
       noFile: 'No file was uploaded. Choose a .csv or .xlsx file.',
       tooLarge: 'The file is larger than 50 MB. Split it and import the parts.',
     });
-    try {
-      req.upload = { fileName, data, parsed: await imports.parseUpload(fileName, data) };
-    } catch (error) {
-      if (error instanceof ImportFileError)
-        throw new HttpProblem(error.status, uploadProblemTitle(error.status), error.message);
-      throw error;
-    }
+    const parsed = await fileErrorsAsProblems(() => imports.parseUpload(fileName, data));
+    req.upload = { fileName, data, parsed };
   };
 
   app.get('/api/v1/companies/:id/employee-imports/template', {

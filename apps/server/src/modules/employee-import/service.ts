@@ -4,6 +4,7 @@ import { ProblemTypes, type EmployeeImport, type ImportRowError } from '@hrpay/c
 import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { problems } from '../../lib/problem.js';
+import { settleStaleJob } from '../../lib/stale-jobs.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { readImportFile } from './read-file.js';
 import { ACTIVE_STATUSES, importsRepo as repo, type ImportRow } from './repository.js';
@@ -21,8 +22,6 @@ type ParsedFile = Awaited<ReturnType<typeof readImportFile>>;
 const MAX_STORED_ERRORS = 100_000;
 const PREVIEW_ERRORS = 200;
 const PREVIEW_SAMPLE_ROWS = 20;
-/** A job that shows no sign of life for this long was cut off (a restart): it is reported as failed. */
-const STALE_AFTER_MS = 10 * 60_000;
 const CACHE_LIMIT = 4;
 
 /**
@@ -253,17 +252,8 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
   }
 
   /** Marks a job nobody is working on any more as failed, so its company can import again. */
-  async function settleIfStale(tx: Tx, tenantId: string, row: ImportRow): Promise<ImportRow> {
-    const stale =
-      ACTIVE_STATUSES.includes(row.status) &&
-      !running.has(row.id) &&
-      Date.now() - new Date(row.heartbeat_at).getTime() > STALE_AFTER_MS;
-    if (!stale) return row;
-    const message =
-      'The import was interrupted (the server restarted). Nothing was changed; upload the file again.';
-    await repo.setStatus(tx, tenantId, row.id, 'Failed', { message, dropFile: true });
-    return { ...row, status: 'Failed', message };
-  }
+  const settleIfStale = (tx: Tx, tenantId: string, row: ImportRow) =>
+    settleStaleJob(tx, tenantId, row, { active: ACTIVE_STATUSES, running, repo });
 
   return {
     present,

@@ -13,8 +13,10 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
+import { extensionOf, isZip } from '../../lib/file-bytes.js';
 import { HttpProblem, problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
+import { uploadProblemTitle } from '../../lib/upload.js';
 import { cellText, decodeText, isBlank } from '../employee-import/read-file.js';
 import { checkXlsxZip } from '../employee-import/zip-guard.js';
 import { payProfilesRepo as repo } from './repository.js';
@@ -30,29 +32,24 @@ export interface RateFile {
   rows: { row: number; cells: Record<(typeof RATE_IMPORT_COLUMNS)[number], string> }[];
 }
 
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const squash = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 const CANONICAL = new Map(RATE_IMPORT_COLUMNS.map((c) => [squash(c), c]));
 const fileProblem = (status: number, detail: string) =>
-  new HttpProblem(
-    status,
-    status === 413 ? 'Content Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request',
-    detail,
-  );
+  new HttpProblem(status, uploadProblemTitle(status), detail);
 
 export async function readRateFile(fileName: string, data: Buffer): Promise<RateFile> {
   if (data.length > RATE_IMPORT_MAX_FILE_BYTES) {
     throw fileProblem(413, 'The file is larger than 5 MB. Split it and import the parts.');
   }
-  const extension = /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
+  const extension = extensionOf(fileName);
   if (extension !== 'csv' && extension !== 'xlsx') {
     throw fileProblem(415, 'Only .csv and .xlsx files can be imported.');
   }
-  const isZip = data.subarray(0, 4).equals(ZIP_MAGIC);
-  if (!isZip && isBlank(data)) throw fileProblem(400, 'The file is empty.');
+  const zip = isZip(data);
+  if (!zip && isBlank(data)) throw fileProblem(400, 'The file is empty.');
   const raw: { cells: string[]; row: number }[] = [];
   if (extension === 'xlsx') {
-    if (!isZip) throw fileProblem(415, 'The file content does not match its .xlsx extension.');
+    if (!zip) throw fileProblem(415, 'The file content does not match its .xlsx extension.');
     try {
       await checkXlsxZip(data);
     } catch (error) {
@@ -90,7 +87,7 @@ export async function readRateFile(fileName: string, data: Buffer): Promise<Rate
       throw fileProblem(400, 'The file content is not a valid XLSX workbook.');
     }
   } else {
-    if (isZip || data.includes(0))
+    if (zip || data.includes(0))
       throw fileProblem(415, 'The file content does not match its .csv extension.');
     const text = decodeText(data).replace(/\r\n?/g, '\n');
     const result = Papa.parse<string[]>(text, { delimiter: ',', newline: '\n', skipEmptyLines: false });

@@ -11,6 +11,7 @@ import type {
   PayRate,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
+import { catalogCodeOrNameTaken, lockCatalogEntry } from '../../lib/company-catalog.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
 
 /** The SQL of employee payroll details (issue 10 §1). Every statement is confined to one company of one tenant. */
@@ -663,12 +664,7 @@ export const payProfilesRepo = {
     ),
 
   async loanType(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {
-    if (forUpdate) {
-      await tx.query(
-        `SELECT 1 FROM loan_types WHERE tenant_id = $1 AND company_id = $2 AND id = $3 FOR UPDATE`,
-        [tenantId, companyId, id],
-      );
-    }
+    if (forUpdate) await lockCatalogEntry(tx, 'loan_types', tenantId, companyId, id);
     const [row] = await tx.query<LoanTypeDb>(
       `${SELECT_LOAN_TYPE} WHERE t.tenant_id = $1 AND t.company_id = $2 AND t.id = $3`,
       [tenantId, companyId, id],
@@ -676,22 +672,14 @@ export const payProfilesRepo = {
     return row ? toLoanType(row) : null;
   },
 
-  async loanTypeTaken(
+  loanTypeTaken: (
     tx: Tx,
     tenantId: string,
     companyId: string,
     code: string,
     name: string,
     exceptId?: string,
-  ) {
-    const [row] = await tx.query<{ code: boolean; name: boolean }>(
-      `SELECT coalesce(bool_or(lower(code) = lower($3)), false) AS code,
-              coalesce(bool_or(lower(name) = lower($4)), false) AS name
-         FROM loan_types WHERE tenant_id = $1 AND company_id = $2 AND ($5::uuid IS NULL OR id <> $5)`,
-      [tenantId, companyId, code, name, exceptId ?? null],
-    );
-    return row!;
-  },
+  ) => catalogCodeOrNameTaken(tx, 'loan_types', tenantId, companyId, code, name, exceptId),
 
   async insertLoanType(tx: Tx, tenantId: string, companyId: string, id: string, v: CreateLoanTypeRequest) {
     await tx.query(

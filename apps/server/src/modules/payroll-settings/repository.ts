@@ -8,6 +8,7 @@ import type {
   UpdatePayrollGeneralSettingsRequest,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
+import { catalogCodeOrNameTaken, lockCatalogEntry } from '../../lib/company-catalog.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
 
 type ParsedUpdate = ReturnType<typeof UpdatePayrollGeneralSettingsRequest.parse>;
@@ -193,13 +194,7 @@ export const payrollSettingsRepo = {
     ),
 
   async payComponent(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {
-    if (forUpdate) {
-      // Lock the bare row first (PostgreSQL refuses FOR UPDATE beside the usage aggregates).
-      await tx.query(
-        `SELECT 1 FROM pay_components WHERE tenant_id = $1 AND company_id = $2 AND id = $3 FOR UPDATE`,
-        [tenantId, companyId, id],
-      );
-    }
+    if (forUpdate) await lockCatalogEntry(tx, 'pay_components', tenantId, companyId, id);
     const [row] = await tx.query<PayComponentDb>(
       `${SELECT_PAY_COMPONENT} WHERE c.tenant_id = $1 AND c.company_id = $2 AND c.id = $3`,
       [tenantId, companyId, id],
@@ -207,22 +202,14 @@ export const payrollSettingsRepo = {
     return row ? toPayComponent(row) : null;
   },
 
-  async payComponentTaken(
+  payComponentTaken: (
     tx: Tx,
     tenantId: string,
     companyId: string,
     code: string,
     name: string,
     exceptId?: string,
-  ) {
-    const [row] = await tx.query<{ code: boolean; name: boolean }>(
-      `SELECT coalesce(bool_or(lower(code) = lower($3)), false) AS code,
-              coalesce(bool_or(lower(name) = lower($4)), false) AS name
-         FROM pay_components WHERE tenant_id = $1 AND company_id = $2 AND ($5::uuid IS NULL OR id <> $5)`,
-      [tenantId, companyId, code, name, exceptId ?? null],
-    );
-    return row!;
-  },
+  ) => catalogCodeOrNameTaken(tx, 'pay_components', tenantId, companyId, code, name, exceptId),
 
   async insertPayComponent(tx: Tx, tenantId: string, companyId: string, id: string, v: ParsedComponent) {
     await tx.query(

@@ -7,6 +7,7 @@ import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { toManilaLocal } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
+import { settleStaleJob } from '../../lib/stale-jobs.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import {
   ACTIVE_PUNCH_IMPORT,
@@ -30,10 +31,11 @@ import {
 } from './punch-file.js';
 
 const PREVIEW_ERRORS = 200;
-const EMPTY = Buffer.alloc(0);
 const PREVIEW_SAMPLE = 20;
-/** A job that shows no sign of life for this long was cut off (a restart): it is reported as failed. */
-const STALE_AFTER_MS = 10 * 60_000;
+/** What a stored part's place in the upload holds once it is sent: the part itself can be collected. */
+const SENT_PART = Buffer.alloc(0);
+/** How long a finished step's progress stays at 100 for a poll that read its row before it ended. */
+const FINISHED_PROGRESS_MS = 5_000;
 const DAY_MS = 86_400_000;
 /** A punch's key is `employee * 2^32 + seconds since 1999`: exact in a double for a million employees. */
 const KEY_EPOCH_S = Date.UTC(1999, 0, 1) / 1000;
@@ -78,7 +80,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     progress.set(id, 100);
     setTimeout(() => {
       if (progress.get(id) === 100) progress.delete(id);
-    }, 5_000).unref();
+    }, FINISHED_PROGRESS_MS).unref();
   };
   const running = new Set<string>();
 
@@ -148,68 +150,15 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     onSlice: (slice: Slice) => Promise<void>,
     onMemory?: (step: string) => void,
   ): Promise<Scan> {
-    // A terminal user id wins over an employee number that happens to spell the same.
-    const byKey = new Map<string, number>();
-    refs.forEach((r, i) => byKey.set(r.employee_number.toLowerCase(), i));
-    refs.forEach((r, i) => r.device_user_id && byKey.set(r.device_user_id.toLowerCase(), i));
     const { shape } = file;
-    const out: Scan = {
-      format: shape.format,
-      totalRows: 0,
-      validRows: 0,
-      errorCount: 0,
-      errors: [],
-      sample: [],
+    const reading: Reading = {
+      refs,
+      byKey: employeesByKey(refs),
+      whoColumn: shape.format === 'ZkTeco' ? 'UserId' : 'EmployeeNumber',
+      out: { format: shape.format, totalRows: 0, validRows: 0, errorCount: 0, errors: [], sample: [] },
     };
-    const whoColumn = shape.format === 'ZkTeco' ? 'UserId' : 'EmployeeNumber';
+    const { out } = reading;
     const sliceBytes = punchSliceBytes();
-    /** Adds a parsed batch's valid punches to the slice; the batch's rows die with this call. */
-    const add = (slice: Slice, batch: PunchBatch) => {
-      const latest = Date.now() + DAY_MS;
-      const errors = batch.errors;
-      const rows = batch.rows;
-      for (let k = 0; k < rows.row.length; k++) {
-        const who = rows.who[k]!;
-        const employee = byKey.get(who.toLowerCase());
-        if (employee === undefined) {
-          errors.push({
-            Row: rows.row[k]!,
-            Column: whoColumn,
-            Value: who,
-            Message: 'No employee of this company has this employee number or terminal user id',
-          });
-          continue;
-        }
-        const seconds = rows.seconds[k]!;
-        if (seconds * 1000 > latest) {
-          errors.push({
-            Row: rows.row[k]!,
-            Column: 'DateTime',
-            Value: manilaText(seconds),
-            Message: 'The punch is in the future',
-          });
-          continue;
-        }
-        const ref = refs[employee]!;
-        push(slice, employee, seconds, rows.direction[k]!);
-        if (out.sample.length < PREVIEW_SAMPLE) {
-          out.sample.push({
-            Row: rows.row[k]!,
-            EmployeeNumber: ref.employee_number,
-            EmployeeName: ref.name,
-            PunchedAt: manilaText(seconds),
-            Direction: PUNCH_DIRECTIONS[rows.direction[k]!]!,
-          });
-        }
-      }
-      if (errors.length) {
-        errors.sort((a, b) => a.Row - b.Row);
-        out.errors.push(...errors.slice(0, PREVIEW_ERRORS - out.errors.length));
-      }
-      out.totalRows += batch.totalRows;
-      out.errorCount += errors.length;
-      slice.end = batch.end;
-    };
     /**
      * The next slice's valid punches (about `sliceBytes` of the file, parsed in smaller batches), or null at the
      * end. Only the slice's columns wait for the database; the parsed rows never outlive their batch.
@@ -219,7 +168,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       while (slice.end - from < sliceBytes) {
         const next = batches.next();
         if (next.done) break;
-        add(slice, next.value);
+        addBatch(reading, slice, next.value);
       }
       return slice.end > from ? slice : null;
     };
@@ -396,17 +345,8 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
   }
 
   /** Marks a job nobody is working on any more as failed, so its company can import again. */
-  async function settleIfStale(tx: Tx, tenantId: string, row: PunchImportRow): Promise<PunchImportRow> {
-    const stale =
-      ACTIVE_PUNCH_IMPORT.includes(row.status) &&
-      !running.has(row.id) &&
-      Date.now() - new Date(row.heartbeat_at).getTime() > STALE_AFTER_MS;
-    if (!stale) return row;
-    const message =
-      'The import was interrupted (the server restarted). Nothing was changed; upload the file again.';
-    await repo.setStatus(tx, tenantId, row.id, 'Failed', { message, dropFile: true });
-    return { ...row, status: 'Failed', message };
-  }
+  const settleIfStale = (tx: Tx, tenantId: string, row: PunchImportRow) =>
+    settleStaleJob(tx, tenantId, row, { active: ACTIVE_PUNCH_IMPORT, running, repo });
 
   return {
     present,
@@ -453,7 +393,7 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       const { parts } = file;
       for (let seq = 0; seq < parts.length; seq++) {
         await repo.insertPart(tx, tenantId, id, seq, parts[seq]!);
-        parts[seq] = EMPTY;
+        parts[seq] = SENT_PART;
       }
       const row = (await repo.get(tx, tenantId, companyId, id))!;
       return {
@@ -514,6 +454,76 @@ class StaleImport extends Error {
   constructor(readonly scan: Scan) {
     super('the file no longer fits the company');
   }
+}
+
+/** What a scan reads the file against, and what it found so far. */
+interface Reading {
+  refs: EmployeeRef[];
+  /** Position in `refs` by lower-cased employee number or terminal user id. */
+  byKey: Map<string, number>;
+  /** The column a row's employee is read from, for its errors. */
+  whoColumn: string;
+  out: Scan;
+}
+
+/** The employees by key; a terminal user id wins over an employee number that happens to spell the same. */
+function employeesByKey(refs: EmployeeRef[]): Map<string, number> {
+  const byKey = new Map<string, number>();
+  refs.forEach((r, i) => byKey.set(r.employee_number.toLowerCase(), i));
+  refs.forEach((r, i) => r.device_user_id && byKey.set(r.device_user_id.toLowerCase(), i));
+  return byKey;
+}
+
+/**
+ * Adds a parsed batch's valid punches to the slice, and its errors, sample rows and counts to the scan; the
+ * batch's rows die with this call.
+ */
+function addBatch({ refs, byKey, whoColumn, out }: Reading, slice: Slice, batch: PunchBatch) {
+  const latest = Date.now() + DAY_MS;
+  const errors = batch.errors;
+  const rows = batch.rows;
+  for (let k = 0; k < rows.row.length; k++) {
+    const row = rows.row[k]!;
+    const who = rows.who[k]!;
+    const employee = byKey.get(who.toLowerCase());
+    if (employee === undefined) {
+      errors.push({
+        Row: row,
+        Column: whoColumn,
+        Value: who,
+        Message: 'No employee of this company has this employee number or terminal user id',
+      });
+      continue;
+    }
+    const seconds = rows.seconds[k]!;
+    if (seconds * 1000 > latest) {
+      errors.push({
+        Row: row,
+        Column: 'DateTime',
+        Value: manilaText(seconds),
+        Message: 'The punch is in the future',
+      });
+      continue;
+    }
+    const ref = refs[employee]!;
+    push(slice, employee, seconds, rows.direction[k]!);
+    if (out.sample.length < PREVIEW_SAMPLE) {
+      out.sample.push({
+        Row: row,
+        EmployeeNumber: ref.employee_number,
+        EmployeeName: ref.name,
+        PunchedAt: manilaText(seconds),
+        Direction: PUNCH_DIRECTIONS[rows.direction[k]!]!,
+      });
+    }
+  }
+  if (errors.length) {
+    errors.sort((a, b) => a.Row - b.Row);
+    out.errors.push(...errors.slice(0, PREVIEW_ERRORS - out.errors.length));
+  }
+  out.totalRows += batch.totalRows;
+  out.errorCount += errors.length;
+  slice.end = batch.end;
 }
 
 function counts(scan: Scan, newRows: number): PunchImportCounts {

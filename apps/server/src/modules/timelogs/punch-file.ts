@@ -11,6 +11,7 @@ import {
   type ImportRowError,
   type PunchDirection,
 } from '@hrpay/contracts';
+import { extensionOf, isAsciiSpace, isZip, utf8BomLength } from '../../lib/file-bytes.js';
 import { ImportFileError } from '../employee-import/import-problem.js';
 
 /**
@@ -67,10 +68,11 @@ export interface PunchBatch {
 }
 
 const EXTENSIONS = ['csv', 'txt', 'dat'];
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const ZKTECO_LINE = /^\s*[^\t,;]+\t\s*\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}(:\d{2})?\s*(\t|$)/;
 /** A cell a spreadsheet would run as a formula (OWASP CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** `FORMULA_START`'s first bytes that can begin a trimmed cell. */
+const FORMULA_BYTES = new Set([...'=+-@'].map((c) => c.charCodeAt(0)));
 const ZK_STATES: Record<string, PunchDirection> = {
   '0': 'In',
   '1': 'Out',
@@ -87,13 +89,15 @@ export const punchSliceBytes = () => Math.max(1024, Number(process.env.PUNCH_IMP
  * in V8's young generation instead of being promoted and growing the old one (the server's RSS, decision 0008).
  */
 const parseBytes = () => Math.max(1024, Math.floor(punchSliceBytes() / 16));
-const NEWLINE = 0x0a;
 const gzipAsync = promisify(gzip);
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+const CR = 0x0d;
 const QUOTE = 0x22;
 
 /** The whole-file checks, by byte scans: a bad file is an ImportFileError before anything is stored. */
 export function checkPunchFile(fileName: string, data: Buffer): PunchFileShape {
-  const start = bomLength(data);
+  const start = utf8BomLength(data);
   const counts = newLineCount();
   countLines(counts, data, start);
   return judgePunchFile(fileName, {
@@ -141,7 +145,7 @@ function judgePunchFile(fileName: string, facts: PunchFileFacts): PunchFileShape
       'The file is saved as UTF-16 (Unicode) text. Save or export it as UTF-8 or ANSI text and try again.',
     );
   }
-  if (first.subarray(0, 4).equals(ZIP_MAGIC) || facts.nul) {
+  if (isZip(first) || facts.nul) {
     throw new ImportFileError(
       415,
       `The file content is not text; it does not match its .${extension} extension.`,
@@ -149,7 +153,7 @@ function judgePunchFile(fileName: string, facts: PunchFileFacts): PunchFileShape
   }
   // Blank: no line with anything but white space after the byte-order mark.
   if (facts.lines === 0) throw new ImportFileError(400, 'The file is empty.');
-  const start = bomLength(first);
+  const start = utf8BomLength(first);
   // UTF-8, else Windows-1252: what Excel's plain CSV writes on Philippine Windows (keeps Peña intact).
   const encoding = facts.utf8 ? 'utf-8' : 'windows-1252';
   const head = decode(facts.head, encoding, 0, facts.head.length);
@@ -173,10 +177,8 @@ function judgePunchFile(fileName: string, facts: PunchFileFacts): PunchFileShape
   return shape;
 }
 
-const extensionOf = (fileName: string) => /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
 const isUtf16 = (first: Buffer) =>
   (first[0] === 0xff && first[1] === 0xfe) || (first[0] === 0xfe && first[1] === 0xff);
-const bomLength = (data: Buffer) => (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0);
 /** A terminal's attendance log when its first non-blank line looks like one, else CSV. */
 const formatOf = (head: string): PunchFileShape['format'] =>
   ZKTECO_LINE.test(head.split('\n').find((l) => l.trim() !== '') ?? '') ? 'ZkTeco' : 'Csv';
@@ -202,7 +204,7 @@ function countLines(count: LineCount, data: Buffer, start: number) {
     } else if (b === QUOTE) {
       quotes++;
       blank = false;
-    } else if (blank && b !== 0x20 && b !== 0x09 && b !== 0x0d && b !== 0x0b && b !== 0x0c) {
+    } else if (blank && !isAsciiSpace(b)) {
       blank = false;
     }
   }
@@ -274,7 +276,7 @@ export function receivePunchFile(fileName: string) {
     badName ||
     facts.nul ||
     isUtf16(facts.first) ||
-    facts.first.equals(ZIP_MAGIC) ||
+    isZip(facts.first) ||
     counts.lines > PUNCH_IMPORT_MAX_ROWS + 1;
 
   async function take(part: Buffer) {
@@ -289,7 +291,7 @@ export function receivePunchFile(fileName: string) {
     const data = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
     if (quoted === null) {
       if (data.length < 3 && !final) return;
-      start = bomLength(data);
+      start = utf8BomLength(data);
       const headEnd = cutEnd(data, start, false, sliceBytes, final);
       if (headEnd < 0) {
         pending = [data];
@@ -345,10 +347,12 @@ function cutsQuoted(head: Buffer): boolean {
 const decode = (data: Buffer, encoding: PunchFileShape['encoding'], from: number, to: number) =>
   new TextDecoder(encoding).decode(data.subarray(from, to)).replace(/\r\n?/g, '\n');
 
+/** A cell's text in a row error is cut at this many characters: a huge cell cannot bloat the stored errors. */
+const MAX_ERROR_VALUE = 100;
 const errorOf = (row: number, column: string, value: string, message: string): ImportRowError => ({
   Row: row,
   Column: column,
-  Value: value.length > 100 ? `${value.slice(0, 100)}…` : value,
+  Value: value.length > MAX_ERROR_VALUE ? `${value.slice(0, MAX_ERROR_VALUE)}…` : value,
   Message: message,
 });
 
@@ -485,10 +489,6 @@ function readText(data: Buffer, shape: PunchFileShape, at: PunchReadState, end: 
   at.before += records.length;
 }
 
-const CR = 0x0d;
-/** JavaScript's `trim` on ASCII: tab, line feed, vertical tab, form feed, carriage return, space. */
-const isSpace = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d);
-
 /**
  * The slice read straight from its bytes, with the rows, errors and row numbers `readText` finds: no string per
  * line or cell, only the employee key of each valid row (and the texts of errors). What a 3-million-line file
@@ -516,7 +516,7 @@ function readBytes(data: Buffer, shape: PunchFileShape, at: PunchReadState, end:
 
   function readRecord(from: number, to: number, row: number) {
     let blank = true;
-    for (let i = from; i < to && blank; i++) blank = isSpace(data[i]!) || data[i] === delimiter;
+    for (let i = from; i < to && blank; i++) blank = isAsciiSpace(data[i]!) || data[i] === delimiter;
     if (blank) return;
     if (csv && !at.headerSeen) {
       at.headerSeen = true;
@@ -559,8 +559,7 @@ function readBytes(data: Buffer, shape: PunchFileShape, at: PunchReadState, end:
       batch.errors.push(errorOf(row, whoColumn, '', WHO_MISSING));
       return;
     }
-    const first = data[cellFrom]!;
-    if (first === 0x3d || first === 0x2b || first === 0x2d || first === 0x40) {
+    if (FORMULA_BYTES.has(data[cellFrom]!)) {
       batch.errors.push(errorOf(row, whoColumn, latin1(data, cellFrom, cellTo), FORMULA_MESSAGE));
       return;
     }
@@ -576,7 +575,6 @@ function readBytes(data: Buffer, shape: PunchFileShape, at: PunchReadState, end:
   }
 }
 
-const TAB = 0x09;
 const latin1 = (data: Buffer, from: number, to: number) => data.toString('latin1', from, to);
 
 /** Where the last cell `cell` found starts and ends (trimmed). */
@@ -596,31 +594,46 @@ function cell(data: Buffer, from: number, to: number, delimiter: number, index: 
   }
   let stop = data.indexOf(delimiter, start);
   if (stop < 0 || stop > to) stop = to;
-  while (start < stop && isSpace(data[start]!)) start++;
-  while (stop > start && isSpace(data[stop - 1]!)) stop--;
+  while (start < stop && isAsciiSpace(data[start]!)) start++;
+  while (stop > start && isAsciiSpace(data[stop - 1]!)) stop--;
   cellFrom = start;
   cellTo = stop;
   return true;
 }
 
-const UNKNOWN = 2;
-/** A ZKTeco punch state as a direction code (`ZK_STATES`): 0, 3 and 4 in, 1, 2 and 5 out, else unknown. */
-const zkState = (b: number) =>
-  b === 0x30 || b === 0x33 || b === 0x34 ? 0 : b === 0x31 || b === 0x32 || b === 0x35 ? 1 : UNKNOWN;
+/** Direction codes: a direction's position in PUNCH_DIRECTIONS. */
+const directionCodeOf = (direction: PunchDirection) => PUNCH_DIRECTIONS.indexOf(direction);
+const UNKNOWN = directionCodeOf('Unknown');
+/** `ZK_STATES` by the byte of its one-digit state, as direction codes. */
+const ZK_STATE_CODES = new Map(
+  Object.entries(ZK_STATES).map(([state, d]) => [state.charCodeAt(0), directionCodeOf(d)]),
+);
+/** A ZKTeco punch state's byte as a direction code (`ZK_STATES`), unknown for any other. */
+const zkState = (b: number) => ZK_STATE_CODES.get(b) ?? UNKNOWN;
+
+const squash = (name: string) => name.toLowerCase().replace(/[\s_\-/.#]/g, '');
+/** What `squash` drops besides white space, as bytes. */
+const SQUASHED_BYTES = new Set([...'_-/.#'].map((c) => c.charCodeAt(0)));
+
+/** A lower-case letter or digit as a digit of base 37, 1 to 36 (0 is no digit: not one of them). */
+const base37Digit = (b: number) =>
+  b >= 0x30 && b <= 0x39 ? b - 0x2f : b >= 0x61 && b <= 0x7a ? b - 0x56 : 0;
+/** No spelling of a direction (`IN_SPELLINGS`, `OUT_SPELLINGS`) is longer; the base-37 number stays exact. */
+const MAX_SPELLING = 10;
 
 /**
  * `directionOf` of the cell `cell` found, from its bytes: the letters and digits left once `squash` drops white
- * space and `_-/.#`, lower-cased, as a base-37 number (at most 10 of them; no spelling is longer).
+ * space and `_-/.#`, lower-cased, as a base-37 number.
  */
 function directionCode(data: Buffer): number {
   let n = 0;
   let length = 0;
   for (let i = cellFrom; i < cellTo; i++) {
     let b = data[i]!;
-    if (isSpace(b) || b === 0x5f || b === 0x2d || b === 0x2f || b === 0x2e || b === 0x23) continue;
+    if (isAsciiSpace(b) || SQUASHED_BYTES.has(b)) continue;
     if (b >= 0x41 && b <= 0x5a) b += 0x20;
-    const digit = b >= 0x30 && b <= 0x39 ? b - 0x2f : b >= 0x61 && b <= 0x7a ? b - 0x56 : 0;
-    if (digit === 0 || ++length > 10) return -1;
+    const digit = base37Digit(b);
+    if (digit === 0 || ++length > MAX_SPELLING) return -1;
     n = n * 37 + digit;
   }
   return DIRECTION_BY_CODE.get(n) ?? -1;
@@ -663,7 +676,7 @@ function secondsOf(data: Buffer, from: number, to: number): number {
   if (sep(0x3a) && (s = digits(2, 2)) < 0) return NaN;
   if (twelveHour && i < to) {
     // [white space] AM or PM
-    while (i < to && isSpace(data[i]!)) i++;
+    while (i < to && isAsciiSpace(data[i]!)) i++;
     const p = data[i]! | 0x20;
     if (to - i !== 2 || (p !== 0x61 && p !== 0x70) || (data[i + 1]! | 0x20) !== 0x6d) return NaN;
     if (h < 1 || h > 12) return NaN;
@@ -680,7 +693,6 @@ function secondsOf(data: Buffer, from: number, to: number): number {
 
 const MANILA_OFFSET_S = 8 * 3600;
 
-const squash = (name: string) => name.toLowerCase().replace(/[\s_\-/.#]/g, '');
 type ColumnKey = 'who' | 'dateTime' | 'date' | 'time' | 'direction';
 const HEADER_NAMES: Record<string, ColumnKey> = {
   employeenumber: 'who',
@@ -774,7 +786,7 @@ function collect(
   rows.row.push(row);
   rows.who.push(who);
   rows.seconds.push(Date.parse(`${at}+08:00`) / 1000);
-  rows.direction.push(PUNCH_DIRECTIONS.indexOf(direction));
+  rows.direction.push(directionCodeOf(direction));
 }
 
 const IN_SPELLINGS = ['in', 'i', 'cin', 'checkin', '0', 'timein', 'breakin', 'otin'];
@@ -793,12 +805,12 @@ export function directionOf(text: string): PunchDirection | null {
 const DIRECTION_BY_CODE = new Map<number, number>();
 for (const [spellings, code] of [
   [['', 'unknown'], UNKNOWN],
-  [IN_SPELLINGS, 0],
-  [OUT_SPELLINGS, 1],
+  [IN_SPELLINGS, directionCodeOf('In')],
+  [OUT_SPELLINGS, directionCodeOf('Out')],
 ] as const) {
   for (const spelling of spellings) {
     let n = 0;
-    for (const c of spelling) n = n * 37 + (c <= '9' ? c.charCodeAt(0) - 0x2f : c.charCodeAt(0) - 0x56);
+    for (const c of spelling) n = n * 37 + base37Digit(c.charCodeAt(0));
     DIRECTION_BY_CODE.set(n, code);
   }
 }

@@ -17,10 +17,9 @@ import {
   TimeLogListResponse,
   UpdateTimeLogRequest,
 } from '@hrpay/contracts';
-import { HttpProblem } from '../../lib/problem.js';
 import { contextOf } from '../../lib/route-access.js';
-import { streamUploadedFile, uploadProblemTitle } from '../../lib/upload.js';
-import { ImportFileError } from '../employee-import/import-problem.js';
+import { streamUploadedFile } from '../../lib/upload.js';
+import { fileErrorsAsProblems } from '../employee-import/import-problem.js';
 import type { PunchImportService } from './import-job.js';
 import type { ReceivedPunchFile } from './punch-file.js';
 import { parseFields, storeAttendance, timeLogsService as timeLogs } from './service.js';
@@ -51,13 +50,7 @@ function readPunchUpload(imports: PunchImportService) {
       },
       imports.receive,
     );
-    try {
-      req.punchFile = await sink.end();
-    } catch (error) {
-      if (error instanceof ImportFileError)
-        throw new HttpProblem(error.status, uploadProblemTitle(error.status), error.message);
-      throw error;
-    }
+    req.punchFile = await fileErrorsAsProblems(() => sink.end());
   };
 }
 

@@ -4,9 +4,10 @@ import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DEPARTMENT_SORTABLE, type Department } from '@hrpay/contracts';
 import { editDeleteColumn, nameColumn, statusColumn } from '@/components/list-columns';
-import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
+import { StatusFilter } from '@/components/status-filter';
 import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import {
@@ -16,11 +17,6 @@ import {
   useUpdateDepartment,
 } from '../api/departments';
 import { DepartmentDialog } from '../components/department-dialog';
-
-const STATUS_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-];
 
 /** /hr/departments: the departments of the HR user's company, with head and headcount. */
 export default function DepartmentsPage() {
@@ -95,12 +91,7 @@ export default function DepartmentsPage() {
           <SearchField value={list.search} onChange={list.setSearch} placeholder="Search name or code" />
         }
       >
-        <FilterSelect
-          label="Status"
-          value={isActive === undefined ? '' : String(isActive)}
-          onChange={(value) => list.setFilter('IsActive', booleanParam.parse(value))}
-          options={STATUS_OPTIONS}
-        />
+        <StatusFilter value={isActive} onChange={(value) => list.setFilter('IsActive', value)} />
       </ListToolbar>
       <DataTable
         label="Departments"

@@ -5,17 +5,13 @@ import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { LOOKUP_KINDS, LOOKUP_SORTABLE, type LookupItem, type LookupKind } from '@hrpay/contracts';
 import { editDeleteColumn, nameColumn, statusColumn } from '@/components/list-columns';
-import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchLookups, lookupKeys, useDeleteLookup, useSaveLookup } from '../api/lookups';
 import { LookupDialog } from './lookup-dialog';
 import { ExportButton } from '@/components/export-button';
+import { StatusFilter } from '@/components/status-filter';
 import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
-
-const STATUS_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-];
 
 /** One lookup list: search, status filter, employees using each item, add / edit / delete or deactivate. */
 export function LookupTable({ kind }: { kind: LookupKind }) {
@@ -66,12 +62,7 @@ export function LookupTable({ kind }: { kind: LookupKind }) {
       <ListToolbar
         search={<SearchField value={list.search} onChange={list.setSearch} placeholder="Search name" />}
       >
-        <FilterSelect
-          label="Status"
-          value={isActive === undefined ? '' : String(isActive)}
-          onChange={(value) => list.setFilter('IsActive', booleanParam.parse(value))}
-          options={STATUS_OPTIONS}
-        />
+        <StatusFilter value={isActive} onChange={(value) => list.setFilter('IsActive', value)} />
         <Box sx={{ ml: 'auto', display: 'flex', gap: 1 }}>
           <ExportButton path={`/api/v1/${kind}/export`} request={list.request} fileName={kind} />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>

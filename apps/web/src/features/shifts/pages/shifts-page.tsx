@@ -5,19 +5,15 @@ import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { SHIFT_SORTABLE, type Shift } from '@hrpay/contracts';
 import { editDeleteColumn, nameColumn, statusColumn } from '@/components/list-columns';
-import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
+import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
+import { StatusFilter } from '@/components/status-filter';
 import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchShifts, shiftKeys, useDeleteShift, useSaveShift } from '../api/shifts';
 import { ShiftDialog } from '../components/shift-dialog';
 import { restDaysText, scheduleText } from '../components/shift-values';
-
-const STATUS_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-];
 
 /** /hr/shifts: the company's work schedules. */
 export default function ShiftsPage() {
@@ -102,12 +98,7 @@ export default function ShiftsPage() {
       <ListToolbar
         search={<SearchField value={list.search} onChange={list.setSearch} placeholder="Search name" />}
       >
-        <FilterSelect
-          label="Status"
-          value={isActive === undefined ? '' : String(isActive)}
-          onChange={(value) => list.setFilter('IsActive', booleanParam.parse(value))}
-          options={STATUS_OPTIONS}
-        />
+        <StatusFilter value={isActive} onChange={(value) => list.setFilter('IsActive', value)} />
       </ListToolbar>
       <DataTable
         label="Shifts"

@@ -16,6 +16,7 @@ import { USER_SORTABLE, UserTypeId, type User } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
+import { StatusFilter } from '@/components/status-filter';
 import { booleanParam, useListLinkState, useListQuery } from '@/lib/use-list-query';
 import { useSession } from '@/lib/use-session';
 import { useCompanyOptions } from '../api/company-options';
@@ -68,11 +69,6 @@ function useActiveAdminCount() {
     select: (page) => page.TotalCount,
   });
 }
-
-const STATUS_OPTIONS = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-];
 
 const STATUS_COLOR: Record<UserStatus, 'success' | 'default' | 'warning'> = {
   Active: 'success',
@@ -259,12 +255,7 @@ export default function UsersPage() {
           onChange={(value) => list.setFilter('UserType', toUserTypeGuid(value))}
           options={USER_TYPE_OPTIONS}
         />
-        <FilterSelect
-          label="Status"
-          value={IsActive === undefined ? '' : String(IsActive)}
-          onChange={(value) => list.setFilter('IsActive', booleanParam.parse(value))}
-          options={STATUS_OPTIONS}
-        />
+        <StatusFilter value={IsActive} onChange={(value) => list.setFilter('IsActive', value)} />
       </ListToolbar>
       <DataTable
         label="Users"
