@@ -146,8 +146,13 @@ export default defineConfig({
         // The groups above first; `getModuleInfo` is a method of the context (it needs its `this`).
         codeSplitting: {
           groups: [
-            { name: (id, ctx) => chunkOf(id, (m) => ctx.getModuleInfo(m)), priority: 2 },
             {
+              debugName: 'named groups',
+              name: (id, ctx) => chunkOf(id, (m) => ctx.getModuleInfo(m)),
+              priority: 2,
+            },
+            {
+              debugName: 'list-page',
               name: (id, ctx) => listChunkOf(id, (m) => ctx.getModuleInfo(m)),
               priority: 1,
               // Only the modules it names: pulling in their imports would take those the home page shares.
