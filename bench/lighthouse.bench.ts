@@ -30,7 +30,9 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 // Diagnosis: only the pages whose path contains one of these words (`companies,login`); the result file is then
 // not written, since it would not hold every target.
-const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean).length
+  ? process.env.BENCH_LIGHTHOUSE_PAGES.split(',').filter(Boolean)
+  : undefined;
 const wanted = (path: string) => !ONLY || ONLY.some((word) => path.includes(word));
 const base = `http://localhost:${PORT}`;
 const targets = { performanceMin: 95, accessibilityMin: 100, lcpMaxMs: 2500, loginJsMaxBytes: 150_000 };
