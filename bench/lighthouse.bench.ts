@@ -9,7 +9,8 @@
  * BENCH_LIGHTHOUSE_PORT (3209), BENCH_LIGHTHOUSE_RUNS (1: median of n runs per page), BENCH_LIGHTHOUSE_REPORTS (a
  * folder: each run's full Lighthouse report is written there as JSON, to see which element is the LCP and why, and
  * the run's trace as `.trace.json`; with BENCH_LIGHTHOUSE_PROFILE=1 the trace also holds V8's CPU samples, for
- * diagnosis only: sampling slows the page).
+ * diagnosis only: sampling slows the page), BENCH_LIGHTHOUSE_PAGES (`companies,portal`: only the pages whose path
+ * holds one of the words; no result file is then written).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
