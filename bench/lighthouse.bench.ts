@@ -15,7 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -151,6 +151,8 @@ async function audit(port: number, url: string, beforeRun: () => Promise<void>):
   };
 }
 
+// The host's load moves these scores by tens of points (simulated throttling multiplies the CPU time it observes).
+const loadAtStart = loadavg()[0];
 const dataDir = mkdtempSync(join(tmpdir(), 'hrpay-lighthouse-'));
 const baselineHtml =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
@@ -233,6 +235,7 @@ try {
   if (!ONLY)
     writeResult('lighthouse', {
       runsPerPage: RUNS,
+      loadAverage: { start: loadAtStart, end: loadavg()[0] },
       targets,
       baseline,
       pages,
