@@ -54,7 +54,7 @@ describe('routePreloads', () => {
   };
   const grouped = { 'src/app/layouts/staff-layout.tsx': 'signed-in' };
 
-  it("names the layout's and the page's static imports, not what index.html already loads", () => {
+  it("names the entry's files, then the layout's and the page's static imports", () => {
     const preloads = routePreloads(
       [
         { path: '/about', layout: 'public', page: 'src/p/about-page.tsx' },
@@ -64,13 +64,16 @@ describe('routePreloads', () => {
       manifest,
       grouped,
     );
+    // The entry's imports before the entry, each once, ahead of the route's own chunks (the header is read
+    // before the HTML's script tag, so the entry would otherwise be asked for last).
+    const entry = ['/assets/app-a.js', '/assets/index-a.js'];
     expect(preloads).toEqual([
-      { path: '/about', files: ['/assets/About-a.js'] },
+      { path: '/about', files: [...entry, '/assets/About-a.js'] },
       {
         path: '/admin/companies',
-        files: ['/assets/signed-in-a.js', '/assets/Companies-a.js', '/assets/table-a.js'],
+        files: [...entry, '/assets/signed-in-a.js', '/assets/Companies-a.js', '/assets/table-a.js'],
       },
-      { path: '/dashboard', files: ['/assets/signed-in-a.js'] },
+      { path: '/dashboard', files: [...entry, '/assets/signed-in-a.js'] },
     ]);
   });
 

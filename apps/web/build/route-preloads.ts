@@ -20,7 +20,7 @@ export interface RouteSource {
 
 export interface RoutePreload {
   path: string;
-  /** Absolute URLs (`/assets/Companies-abc.js`) in the order to ask for them: layout first, then the page. */
+  /** Absolute URLs (`/assets/Companies-abc.js`) in the order to ask for them: entry, layout, then the page. */
   files: string[];
 }
 
@@ -67,8 +67,8 @@ export function parseRouteTable(source: string, paths: Record<string, string>): 
 const paramCount = (path: string) => (path.match(/:/g) ?? []).length;
 
 /**
- * The chunks each route's layout and page import statically, minus what index.html already loads (the entry
- * and its imports). `grouped` names the chunk of a layout or page that the build merged into a named group and
+ * The chunks each route's layout and page import statically, after what index.html loads (the entry and its
+ * imports). `grouped` names the chunk of a layout or page that the build merged into a named group and
  * so has no manifest key of its own (the login page in `sign-in`, the layouts in `signed-in`).
  */
 export function routePreloads(
@@ -91,18 +91,24 @@ export function routePreloads(
     for (const imported of manifest[key]!.imports ?? []) closure(imported, into);
   };
   if (entry) closure(entry, inHtml);
+  const toUrls = (keys: string[]) =>
+    keys
+      .map((key) => manifest[key]!.file)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `/${file}`);
+  // Imports before their importer: the entry file itself is a few hundred bytes that only imports the rest.
+  const entryFiles = toUrls([...inHtml].reverse());
   const preloads: RoutePreload[] = [];
   for (const route of routes) {
     const keys = new Set<string>();
     const layout = LAYOUT_SOURCES[route.layout];
     if (layout) closure(keyOf(layout), keys);
     if (route.page) closure(keyOf(route.page), keys);
-    const files = [...keys]
-      .filter((key) => !inHtml.has(key))
-      .map((key) => manifest[key]!.file)
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => `/${file}`);
-    if (files.length) preloads.push({ path: route.path, files });
+    const routeFiles = toUrls([...keys].filter((key) => !inHtml.has(key)));
+    // The entry's own files first: named in the header, they would otherwise be asked for after every route
+    // chunk (the header is read before the HTML's script tag), and on HTTP/1.1's six connections the largest
+    // file of the page then started last.
+    if (routeFiles.length) preloads.push({ path: route.path, files: [...entryFiles, ...routeFiles] });
   }
   return preloads.sort((a, b) => paramCount(a.path) - paramCount(b.path));
 }

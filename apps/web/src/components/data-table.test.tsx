@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ApiError } from '@/lib/api-error';
 import { DataTable, loadDataGrid, type DataTableProps } from './data-table';
 
-type Row = { Id: string; Name: string; Code: string };
+type Row = { Id: string; Name: string; Code: string; Count?: number };
 const columns: GridColDef<Row>[] = [
   { field: 'Name', headerName: 'Name', width: 200 },
   { field: 'Code', headerName: 'Code', width: 100 },
@@ -34,17 +34,6 @@ function renderTable(props: Partial<DataTableProps<Row>> = {}) {
   );
   return handlers;
 }
-
-describe('DataTable before the grid is loaded', () => {
-  it("shows the grid's frame with a loading bar, then loads the grid after the first paint", async () => {
-    renderTable({ rows: [{ Id: '1', Name: 'Acme', Code: 'A' }], rowCount: 1 });
-    expect(screen.getByRole('progressbar', { name: 'Loading Things' })).toBeTruthy();
-    expect(screen.queryByRole('grid')).toBeNull();
-    expect(await screen.findByRole('grid', { name: 'Things' })).toBeTruthy();
-    expect(screen.getByText('Acme')).toBeTruthy();
-    expect(screen.queryByRole('progressbar', { name: 'Loading Things' })).toBeNull();
-  });
-});
 
 describe('DataTable', () => {
   // Loaded once, as on every list page after the first: the grid renders in the table's first render.
@@ -85,5 +74,90 @@ describe('DataTable', () => {
     expect(screen.getByText('1–25 of 60')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(onPaginationModelChange).toHaveBeenCalledWith({ page: 1, pageSize: 25 }, expect.anything());
+  });
+});
+
+describe('DataTable before the grid is loaded (the first list page of a visit)', () => {
+  // Each test starts without the grid's code, as a fresh page does (the module keeps it once loaded).
+  let table: typeof import('./data-table');
+  beforeEach(async () => {
+    vi.resetModules();
+    table = await import('./data-table');
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const renderFresh = (props: Partial<DataTableProps<Row>>) => {
+    const { DataTable: FreshTable } = table;
+    const onEdit = vi.fn();
+    const actions: GridColDef<Row> = {
+      field: 'actions',
+      type: 'actions',
+      headerName: 'Actions',
+      getActions: ({ row }) => [
+        <table.RowAction key="edit" icon={<span />} label="Edit" onClick={() => onEdit(row.Id)} />,
+        <table.RowAction key="delete" icon={<span />} label="Delete" showInMenu onClick={() => {}} />,
+      ],
+    };
+    const element = (more: Partial<DataTableProps<Row>>) => (
+      <div style={{ width: 800, height: 600 }}>
+        <FreshTable<Row>
+          label="Things"
+          columns={[...columns, { field: 'Count', headerName: 'Count', type: 'number' }, actions]}
+          rows={[]}
+          rowCount={0}
+          getRowId={(row) => row.Id}
+          loading={false}
+          error={null}
+          emptyMessage="No things yet."
+          paginationModel={{ page: 0, pageSize: 25 }}
+          sortModel={[{ field: 'Name', sort: 'asc' }]}
+          onRetry={vi.fn()}
+          onPaginationModelChange={vi.fn()}
+          onSortModelChange={vi.fn()}
+          {...more}
+        />
+      </div>
+    );
+    const { rerender } = render(element(props));
+    return { onEdit, rerender: (more: Partial<DataTableProps<Row>>) => rerender(element(more)) };
+  };
+  const acme = { Id: '1', Name: 'Acme', Code: 'A', Count: 3 };
+
+  it('shows the first page as a plain table, with working inline actions, until the table is pointed at', async () => {
+    const { onEdit } = renderFresh({ rows: [acme], rowCount: 1 });
+    const plain = screen.getByRole('table', { name: 'Things' });
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Code',
+      'Count',
+      'Actions',
+    ]);
+    expect(screen.getAllByRole('cell').map((td) => td.textContent)).toEqual(['Acme', 'A', '3', '']);
+    expect(screen.getByText('1–1 of 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(onEdit).toHaveBeenCalledWith('1');
+    // The menu's actions are the grid's: "more" asks for it.
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
+    fireEvent.pointerOver(plain);
+    expect(await screen.findByRole('grid', { name: 'Things' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Things' })).toBeNull();
+    expect(screen.getByRole('gridcell', { name: 'Acme' })).toBeTruthy();
+  });
+
+  it('loads the grid by itself once the page has been idle after the first answer', async () => {
+    vi.useFakeTimers();
+    const { rerender } = renderFresh({ rows: [], loading: true });
+    expect(screen.getByRole('progressbar', { name: 'Loading Things' })).toBeTruthy();
+    // Still waiting for the answer: the delay has not started.
+    act(() => vi.advanceTimersByTime(table.GRID_IDLE_DELAY_MS + 2000));
+    expect(screen.queryByRole('grid')).toBeNull();
+    rerender({ rows: [], loading: false });
+    expect(screen.getByText('No things yet.')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(table.GRID_IDLE_DELAY_MS - 1));
+    expect(screen.queryByRole('grid')).toBeNull();
+    act(() => vi.advanceTimersByTime(2000));
+    vi.useRealTimers();
+    expect(await screen.findByRole('grid', { name: 'Things' })).toBeTruthy();
   });
 });

@@ -1,10 +1,10 @@
 import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
+import { DataTablePreview } from './data-table-preview';
 import type {
   GridActionsCellItemProps,
   GridColDef,
@@ -50,35 +50,42 @@ export function loadDataGrid(): Promise<DataGridModule> {
 }
 
 /**
- * The grid's code, loaded after the page's first paint (issue 11): a list page's heading, toolbar and the grid's
- * frame show without waiting for the grid library, which then loads while the list's data is asked for. Once
- * loaded it is at hand at once (the next list page renders its grid in its first render).
+ * How long a list's first page stays a plain table (data-table-preview.tsx) when nobody touches it: the grid's
+ * code then loads when the browser is next idle. On a phone the grid costs more main-thread time than the rest of
+ * the page (issue 11: total blocking time), so it waits until the page has settled, unless the visitor reaches
+ * for the list first. Not longer: tests and people expect the grid's sorting and paging a moment after the rows.
  */
-function useDataGrid(): DataGridModule | undefined {
+export const GRID_IDLE_DELAY_MS = 2000;
+
+const whenIdle = (callback: () => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(callback, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, 0);
+  return () => clearTimeout(id);
+};
+
+/**
+ * The grid's code, once `wanted`; at hand at once when already loaded (the next list page renders its grid in
+ * its first render).
+ */
+function useDataGrid(wanted: boolean): DataGridModule | undefined {
   const [module, setModule] = useState(dataGrid);
   const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
-    if (module) return;
+    if (module || !wanted) return;
     let live = true;
-    // A frame, then a task: the callback runs once the frame (the page's first paint) is on screen.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        loadDataGrid().then(
-          // The grid's first render is the heaviest of a list page (MUI X sets up its whole state): as a
-          // transition React renders it in slices that give the main thread back every few milliseconds, where
-          // a plain update would hold it for the whole render (issue 11: total blocking time).
-          (loaded) => live && startTransition(() => setModule(loaded)),
-          (error: unknown) => live && setFailure(error ?? new Error('The grid could not be loaded.')),
-        );
-      }, 0);
-    });
+    loadDataGrid().then(
+      // The grid's first render is the heaviest of a list page (MUI X sets up its whole state): as a transition
+      // React renders it in slices that give the main thread back every few milliseconds.
+      (loaded) => live && startTransition(() => setModule(loaded)),
+      (error: unknown) => live && setFailure(error ?? new Error('The grid could not be loaded.')),
+    );
     return () => {
       live = false;
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
     };
-  }, [module]);
+  }, [module, wanted]);
   // Like a page that cannot be loaded: the route's error fallback (spec §2).
   if (failure) throw failure;
   return module;
@@ -87,30 +94,31 @@ function useDataGrid(): DataGridModule | undefined {
 /**
  * The app's list grid: MUI X DataGrid paged and sorted by the server, page sizes 10/25/50/100, a loading bar
  * over the previous page while the next loads, an empty message, and an error line with Retry. Feed it
- * `useListQuery(...).tableProps` plus columns. Until the grid's code is loaded it shows the grid's frame with a
- * loading bar (same place and minimum height, so nothing moves when the grid arrives).
+ * `useListQuery(...).tableProps` plus columns. Until the grid's code is loaded (the first list page of a visit)
+ * it shows the same rows as a plain table; the grid loads when the visitor points at, touches or focuses the
+ * table, or once the page has been idle for `GRID_IDLE_DELAY_MS` after its first answer.
  */
 export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
-  const grid = useDataGrid();
+  const [wanted, setWanted] = useState(false);
+  const grid = useDataGrid(wanted);
   // The list's answer (and each page or sort change) re-renders the grid; the query delivers it as an urgent
   // update, which React renders in one piece. Deferred, the urgent render keeps the previous props (the memoised
   // grid is skipped) and the grid renders the new ones in slices (issue 11: total blocking time).
   const deferred = useDeferredValue(props);
+  const answered = !props.loading || props.rows.length > 0;
+  useEffect(() => {
+    if (grid || wanted || !answered) return;
+    let cancelIdle: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      cancelIdle = whenIdle(() => setWanted(true));
+    }, GRID_IDLE_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      cancelIdle?.();
+    };
+  }, [grid, wanted, answered]);
   if (grid) return <grid.DataGridView {...deferred} />;
-  return (
-    <Box
-      sx={{
-        bgcolor: 'background.paper',
-        minHeight: 260,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        overflow: 'hidden',
-      }}
-    >
-      <LinearProgress aria-label={`Loading ${props.label}`} />
-    </Box>
-  );
+  return <DataTablePreview {...props} onIntent={() => setWanted(true)} />;
 }
 
 /**

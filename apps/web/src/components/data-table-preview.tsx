@@ -1,0 +1,226 @@
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import MoreVert from '@mui/icons-material/MoreVert';
+import type { GridActionsCellItemProps, GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { errorMessage } from '@/lib/error-handler';
+import { LIST_LOAD_FAILED, type DataTableProps } from './data-table';
+
+// The grid's own measures (MUI X defaults), so the grid takes the preview's place without moving the page.
+const HEADER_HEIGHT = 56;
+const ROW_HEIGHT = 52;
+const HIDE_ON_PHONE = 'hide-on-phone';
+
+/**
+ * One class for the whole table (issue 11): emotion serialises and inserts a rule per distinct style, and a
+ * component per cell would do so per cell; plain elements under one set of nested rules cost one.
+ */
+const tableStyle = {
+  bgcolor: 'background.paper',
+  minHeight: 260,
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  overflow: 'hidden',
+  '& table': { width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse', typography: 'body2' },
+  '& th, & td': {
+    px: '10px',
+    textAlign: 'left',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    borderBottom: 1,
+    borderColor: 'divider',
+  },
+  '& th': { height: HEADER_HEIGHT, fontWeight: 500 },
+  '& th svg': { fontSize: 18, ml: 1, verticalAlign: 'text-bottom', color: 'action.active' },
+  '& td': { height: ROW_HEIGHT },
+  '& .number': { textAlign: 'right' },
+  '& .actions': { textAlign: 'center', py: 0 },
+  '& .empty': { textAlign: 'center', color: 'text.secondary', borderBottom: 0 },
+  '& .row-action': {
+    display: 'inline-flex',
+    p: '5px',
+    border: 0,
+    borderRadius: '50%',
+    bgcolor: 'transparent',
+    color: 'action.active',
+    cursor: 'pointer',
+    verticalAlign: 'middle',
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:disabled': { color: 'action.disabled', cursor: 'default' },
+    '& svg': { fontSize: 20 },
+  },
+  '& .footer': {
+    display: 'flex',
+    justifyContent: 'flex-end',
+    alignItems: 'center',
+    minHeight: ROW_HEIGHT,
+    px: 2,
+    typography: 'body2',
+  },
+  '& .progress': { height: 4, mb: '-4px' },
+  [`@media (max-width: 599.95px)`]: { [`& .${HIDE_ON_PHONE}`]: { display: 'none' } },
+} as const;
+
+/** What a cell shows without the grid: its own renderer, else the formatted (or read) value. */
+function cellOf<R extends GridValidRowModel>(column: GridColDef<R>, row: R): ReactNode {
+  const raw: unknown = row[column.field];
+  // The pages' readers and formatters use the value and the row only (app rule: no grid API in them).
+  const value: unknown = column.valueGetter
+    ? (column.valueGetter as (value: unknown, row: R) => unknown)(raw, row)
+    : raw;
+  if (column.renderCell)
+    return (column.renderCell as (params: { row: R; value: unknown }) => ReactNode)({ row, value });
+  const formatted: unknown = column.valueFormatter
+    ? (column.valueFormatter as (value: unknown, row: R) => unknown)(value, row)
+    : value;
+  return formatted === null || formatted === undefined ? '' : String(formatted as string | number);
+}
+
+/**
+ * A row's actions without the grid: the page's `RowAction`s (see data-table.tsx) read as plain buttons; those the
+ * grid puts in a menu are behind one "more" button, which only asks for the grid (`onMore`): its menu is the
+ * grid's.
+ */
+function PreviewActions({ actions, onMore }: { actions: readonly ReactNode[]; onMore: () => void }) {
+  const items = actions
+    .filter((action): action is ReactElement<GridActionsCellItemProps> => isValidElement(action))
+    .map((action) => ({ key: action.key, ...action.props }));
+  const inline = items.filter((item) => !item.showInMenu);
+  return (
+    <>
+      {inline.map((item) => (
+        <button
+          key={item.key ?? String(item.label)}
+          type="button"
+          className="row-action"
+          aria-label={String(item.label)}
+          title={String(item.label)}
+          disabled={item.disabled}
+          onClick={(event) => item.onClick?.(event as never)}
+        >
+          {item.icon}
+        </button>
+      ))}
+      {items.length > inline.length && (
+        <button type="button" className="row-action" aria-label="more" onClick={onMore}>
+          <MoreVert aria-hidden />
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * The list as a plain table (issue 11): what `DataTable` shows until the grid's code is loaded, so a list page's
+ * first page of rows paints without MUI X (about 100 kB and the heaviest render of the page). Same columns,
+ * cells, loading bar, empty message and failure line as the grid; sorting, paging and the row menu are the
+ * grid's, which any pointer, touch, key or focus on the table asks for (`onIntent`).
+ */
+export function DataTablePreview<R extends GridValidRowModel>({
+  label,
+  columns,
+  rows,
+  rowCount,
+  getRowId,
+  loading,
+  error,
+  onRetry,
+  emptyMessage,
+  paginationModel,
+  sortModel,
+  hideOnPhone = [],
+  onIntent,
+}: DataTableProps<R> & { onIntent: () => void }) {
+  const failed = error !== null && error !== undefined;
+  const first = paginationModel.page * paginationModel.pageSize;
+  const sortOf = (field: string) => {
+    const sort = sortModel.find((item) => item.field === field)?.sort;
+    return sort ? (sort === 'asc' ? 'ascending' : 'descending') : undefined;
+  };
+  const classOf = (column: GridColDef<R>) =>
+    [
+      column.type === 'number' && 'number',
+      column.type === 'actions' && 'actions',
+      hideOnPhone.includes(column.field) && HIDE_ON_PHONE,
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  return (
+    <Box onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent} onKeyDown={onIntent}>
+      {failed && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        >
+          {errorMessage(error, LIST_LOAD_FAILED)}
+        </Alert>
+      )}
+      <Box sx={tableStyle}>
+        <div className="progress">{loading && <LinearProgress aria-label={`Loading ${label}`} />}</div>
+        <table aria-label={label}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.field}
+                  scope="col"
+                  className={classOf(column)}
+                  style={{
+                    width: column.flex ? undefined : (column.width ?? 100),
+                    minWidth: column.minWidth,
+                  }}
+                  aria-sort={sortOf(column.field)}
+                >
+                  {column.headerName ?? column.field}
+                  {sortOf(column.field) === 'ascending' && <ArrowUpward aria-hidden />}
+                  {sortOf(column.field) === 'descending' && <ArrowDownward aria-hidden />}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={getRowId(row)}>
+                {columns.map((column) => (
+                  <td key={column.field} className={classOf(column)}>
+                    {column.type === 'actions' && 'getActions' in column ? (
+                      <PreviewActions
+                        actions={column.getActions({ row, id: getRowId(row) } as never)}
+                        onMore={onIntent}
+                      />
+                    ) : (
+                      cellOf(column, row)
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {rows.length === 0 && !loading && (
+              <tr>
+                <td className="empty" colSpan={columns.length}>
+                  {failed ? LIST_LOAD_FAILED : emptyMessage}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+        {rows.length > 0 && (
+          <div className="footer">
+            {first + 1}–{first + rows.length} of {rowCount}
+          </div>
+        )}
+      </Box>
+    </Box>
+  );
+}
