@@ -42,7 +42,8 @@ beforeAll(async () => {
   employee = await signIn(t.app, demo.employee);
   approver = await signIn(t.app, demo.approver);
   other = await signIn(t.app, demo.otherEmployee);
-  const types = (await call(hr, 'POST', '/api/v1/leave-types/list', { PageSize: 100 })).json().Items as LeaveType[];
+  const types = (await call(hr, 'POST', '/api/v1/leave-types/list', { PageSize: 100 })).json()
+    .Items as LeaveType[];
   const res = await call(employee, 'POST', '/api/v1/leave-requests', {
     LeaveTypeId: types.find((x) => x.Code === 'LWOP')!.LeaveTypeId,
     DateFrom: '2027-04-06',
@@ -76,7 +77,9 @@ describe('GET /api/v1/portal/dashboard', () => {
     expect(d.LinkedToEmployee).toBe(true);
     expect(d.Today).toEqual((await call(employee, 'GET', '/api/v1/portal/today')).json());
     const credits = (await call(employee, 'GET', '/api/v1/portal/leave-credits')).json();
-    expect(d.LeaveBalances).toEqual(credits.Balances.filter((b: { NeedsBalance: boolean }) => b.NeedsBalance));
+    expect(d.LeaveBalances).toEqual(
+      credits.Balances.filter((b: { NeedsBalance: boolean }) => b.NeedsBalance),
+    );
     expect(d.LeaveBalances.length).toBeGreaterThan(0);
     const lists = await Promise.all(
       ['leave-requests', 'ot-requests', 'ut-requests'].map(async (segment) =>
@@ -103,7 +106,9 @@ describe('GET /api/v1/portal/dashboard', () => {
 
   it("gives an approver their review queue, and never someone else's requests as their own", async () => {
     const d = await dashboard(approver);
-    expect(d.WaitingForReview).toEqual((await call(approver, 'GET', '/api/v1/requests/pending-counts')).json());
+    expect(d.WaitingForReview).toEqual(
+      (await call(approver, 'GET', '/api/v1/requests/pending-counts')).json(),
+    );
     expect(d.WaitingForReview!.Leave).toBeGreaterThan(0);
     const own = (await employeeOf(approver, demo.approver.email)).employee_id;
     expect(d.MyPending.every((r) => r.EmployeeId === own)).toBe(true);

@@ -60,7 +60,8 @@ export const portalService = {
     const today = await portalToday(tx, user);
     const balances = employeeId ? await leaveService.myBalances(tx, user, employeeId) : [];
     const pending: PortalDashboard['MyPending'] = [];
-    for (const kind of REQUEST_KINDS) pending.push(...(await requests.list(tx, user, kind, MY_PENDING)).Items);
+    for (const kind of REQUEST_KINDS)
+      pending.push(...(await requests.list(tx, user, kind, MY_PENDING)).Items);
     const payslips = await payrollOutputsService.myPayslips(tx, user);
     return {
       LinkedToEmployee: !!employeeId,

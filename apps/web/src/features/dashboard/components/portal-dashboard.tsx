@@ -39,8 +39,11 @@ const dayFormat = new Intl.DateTimeFormat('en-PH', {
 });
 const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 
-/** Placeholder lines the size of the text they stand for, so nothing moves when the answer arrives. */
-const Lines = ({ count, height = 48 }: { count: number; height?: number }) => (
+/**
+ * Placeholder lines the size of what they stand for (a dense two-line list item is 60 px), so the panels below
+ * move as little as possible when the answer arrives (on a phone the panels are stacked).
+ */
+const Lines = ({ count, height = 60 }: { count: number; height?: number }) => (
   <Box aria-hidden>
     {Array.from({ length: count }, (_, i) => (
       <Skeleton key={i} height={height} />
@@ -57,7 +60,8 @@ export function PortalDashboard() {
   const user = useSession();
   const approver = !!user?.isApprover;
   const query = usePortalDashboard();
-  if (query.isError) return <DashboardLoadError query={query} fallback="The dashboard could not be loaded." />;
+  if (query.isError)
+    return <DashboardLoadError query={query} fallback="The dashboard could not be loaded." />;
   const d = query.data;
   const busy = !d;
   return (
@@ -86,10 +90,11 @@ export function PortalDashboard() {
           {d ? <PendingList items={d.MyPending} /> : <Lines count={2} />}
         </Panel>
         <Panel title="Upcoming holidays" id="holidays">
-          {d ? <HolidayList items={d.Today.UpcomingHolidays} /> : <Lines count={2} />}
+          {/* Up to five holidays, and the next 90 days almost always hold five. */}
+          {d ? <HolidayList items={d.Today.UpcomingHolidays} /> : <Lines count={5} />}
         </Panel>
         <Panel title="Latest payslip" id="payslip">
-          {d ? <LatestPayslip payslip={d.LatestPayslip} /> : <Lines count={2} height={40} />}
+          {d ? <LatestPayslip payslip={d.LatestPayslip} /> : <Lines count={2} height={44} />}
         </Panel>
       </Box>
     </Box>

@@ -40,7 +40,6 @@ const ROLE: Record<string, { label: string; intro: string }> = {
   PortalUser: { label: 'Employee', intro: 'File your requests and see your leave credits and payslips.' },
 };
 
-
 /**
  * The dashboard of every type. An Admin sees the tenant's figures (AdminDashboard), HR its company's
  * (HrDashboard); the other types, for now, a
