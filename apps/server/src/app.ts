@@ -121,7 +121,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     api.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
     await api.register(authRoutes, { auth });
-    await api.register(portalRoutes);
+    await api.register(portalRoutes, { mailer });
     await api.register(companyRoutes);
     await api.register(userRoutes, { auth, mailer });
     await api.register(employeeRoutes);

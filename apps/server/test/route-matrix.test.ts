@@ -149,6 +149,8 @@ describe('route matrix', () => {
         'POST /api/v1/users/refresh-token',
         'POST /api/v1/users/change-password',
         'GET /api/v1/portal/employees/basic-info',
+        // Issue 11: the portal dashboard's one call.
+        'GET /api/v1/portal/dashboard',
         'GET /api/v1/probe-records/:id',
         // Issue 10 §1: employee payroll details and loan types, covered by every check below.
         'POST /api/v1/employee-payroll-details/list',

@@ -46,3 +46,12 @@ export const ProblemTypes = {
   /** 409: a finalised payroll period (its payslips, adjustments and the attendance it paid) cannot change. */
   periodFinalised: '/problems/payroll-period-finalised',
 } as const;
+
+/** The kinds of time request (see requests.ts); here so the portal dashboard names them without zod. */
+export const REQUEST_KINDS = ['Leave', 'Overtime', 'Undertime'] as const;
+/** The URL segment of each kind: /api/v1/leave-requests, /api/v1/ot-requests, /api/v1/ut-requests. */
+export const REQUEST_SEGMENTS: Record<(typeof REQUEST_KINDS)[number], string> = {
+  Leave: 'leave-requests',
+  Overtime: 'ot-requests',
+  Undertime: 'ut-requests',
+};

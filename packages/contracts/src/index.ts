@@ -26,3 +26,4 @@ export * from './payroll-outputs.js';
 export * from './payroll-periods.js';
 export * from './pay-profiles.js';
 export * from './payroll-reports.js';
+export * from './portal-dashboard.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUEST_KINDS } from './constants.js';
 import { listRequest, listResponse, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -6,15 +7,8 @@ import { ValidationMessages as M } from './validation-messages.js';
  * Issue 9 §3: leave, overtime and undertime requests. One life for all three: Pending -> Approved / Rejected by
  * the reviewer, Pending -> Cancelled by the filer, Approved -> Cancelled by HR only.
  */
-export const REQUEST_KINDS = ['Leave', 'Overtime', 'Undertime'] as const;
 export const RequestKind = z.enum(REQUEST_KINDS);
 export type RequestKind = z.infer<typeof RequestKind>;
-/** The URL segment of each kind: /api/v1/leave-requests, /api/v1/ot-requests, /api/v1/ut-requests. */
-export const REQUEST_SEGMENTS: Record<RequestKind, string> = {
-  Leave: 'leave-requests',
-  Overtime: 'ot-requests',
-  Undertime: 'ut-requests',
-};
 
 export const REQUEST_STATUSES = ['Pending', 'Approved', 'Rejected', 'Cancelled'] as const;
 export const RequestStatus = z.enum(REQUEST_STATUSES);

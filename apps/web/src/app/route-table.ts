@@ -105,7 +105,7 @@ export const appRoutes: readonly AppRoute[] = [
 
   // ---- PortalUser ----
   { path: '/portal', name: 'Employee Portal', access: PORTAL, layout: 'portal', redirectTo: '/portal/dashboard' },
-  { path: '/portal/dashboard', name: 'Dashboard', access: PORTAL, layout: 'portal', page: dashboardPage, menu: { label: 'Dashboard', icon: 'DashboardOutlined' } },
+  { path: '/portal/dashboard', name: 'Dashboard', access: PORTAL, layout: 'portal', page: () => import('@/features/dashboard/pages/portal-dashboard-page'), menu: { label: 'Dashboard', icon: 'DashboardOutlined' } },
   { path: '/portal/leave-requests', name: 'My Leave Requests', access: PORTAL, layout: 'portal', page: () => import('@/features/requests/pages/my-leave-requests-page'), menu: { label: 'My Leave Requests', icon: 'EventBusyOutlined' } },
   { path: '/portal/leave-requests/review/:id', name: 'Leave Request Review', access: PORTAL, layout: 'portal', page: () => import('@/features/requests/pages/leave-request-review-page') },
   { path: '/portal/ot-requests', name: 'My OT Requests', access: PORTAL, layout: 'portal', page: () => import('@/features/requests/pages/my-ot-requests-page'), menu: { label: 'My OT Requests', icon: 'MoreTimeOutlined' } },

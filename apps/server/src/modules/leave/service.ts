@@ -101,6 +101,10 @@ export const leaveService = {
     return this.employeeCredits(tx, user, user.employeeId);
   },
 
+  /** The caller's own balances, read only (no ledger, no lock): the portal dashboard's leave card. */
+  myBalances: (tx: Tx, user: CurrentUser, employeeId: string) =>
+    repo.balances(tx, user.tenantId, user.companyId, employeeId, yearStart()),
+
   /** Locks the employee's balances for the rest of the transaction (every draw on them goes through here). */
   lockBalances: async (tx: Tx, user: CurrentUser, employeeId: string) =>
     (await repo.employee(tx, user.tenantId, user.companyId, employeeId, true)).length === 1,

@@ -22,7 +22,7 @@ export function StatCard({
 }: {
   icon: SvgIconComponent;
   label: string;
-  value: string;
+  value: ReactNode;
   to?: string;
   children: ReactNode;
 }) {

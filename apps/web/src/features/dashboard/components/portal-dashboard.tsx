@@ -1,109 +1,83 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import BeachAccessOutlined from '@mui/icons-material/BeachAccessOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
-import { REQUEST_KINDS, type RequestKind } from '@hrpay/contracts';
-import { errorMessage } from '@/lib/error-handler';
+// Types and plain constants only: the page carries no zod and no schema (issue 11).
+import { REQUEST_KINDS, type PortalDashboard as Dashboard } from '@hrpay/contracts';
 import { useSession } from '@/lib/use-session';
-import { formatCurrency } from '@/lib/currency';
-import { useMyPayslipList, usePortalDashboard } from '../api/portal-dashboard';
-import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
+import { formatCurrency } from '@/lib/format-currency';
+import { usePortalDashboard } from '../api/portal-dashboard';
+import { DashboardLoadError, Empty, Panel, StatCard } from './dashboard-parts';
 
-const PATHS: Record<RequestKind, string> = {
+type Kind = (typeof REQUEST_KINDS)[number];
+const PATHS: Record<Kind, string> = {
   Leave: '/portal/leave-requests',
   Overtime: '/portal/ot-requests',
   Undertime: '/portal/ut-requests',
 };
-const SHORT: Record<RequestKind, string> = { Leave: 'Leave', Overtime: 'OT', Undertime: 'UT' };
+const SHORT: Record<Kind, string> = { Leave: 'Leave', Overtime: 'OT', Undertime: 'UT' };
+const HOLIDAY_TYPES: Record<string, string> = {
+  Regular: 'Regular holiday',
+  SpecialWorking: 'Special working day',
+};
 const days = (n: number) => n.toLocaleString('en-PH', { maximumFractionDigits: 2 });
-const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat('en-PH', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+const dayFormat = new Intl.DateTimeFormat('en-PH', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 
-/** The employee's dashboard: today's schedule and punches, balances, own pending requests, the review queue. */
+/**
+ * Placeholder lines the size of what they stand for (a dense two-line list item is 60 px), so the panels below
+ * move as little as possible when the answer arrives (on a phone the panels are stacked).
+ */
+const Lines = ({ count, height = 60 }: { count: number; height?: number }) => (
+  <Box aria-hidden>
+    {Array.from({ length: count }, (_, i) => (
+      <Skeleton key={i} height={height} />
+    ))}
+  </Box>
+);
+
+/**
+ * The employee's dashboard: today's schedule and punches, balances, own pending requests, the review queue,
+ * upcoming holidays and the latest payslip, from one call. The cards and panels render at once; while the
+ * answer is on its way each shows a placeholder in the place of its figures.
+ */
 export function PortalDashboard() {
   const user = useSession();
   const approver = !!user?.isApprover;
-  const [today, credits, pending, review] = usePortalDashboard(approver);
-  const failed = [today, credits, pending, ...(approver ? [review] : [])].find((q) => q.isError);
-  if (failed) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void failed.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(failed.error, 'The dashboard could not be loaded.')}
-      </Alert>
-    );
-  }
-  if (!today.data || !credits.data || !pending.data || (approver && !review.data))
-    return <DashboardSkeleton />;
-
-  const t = today.data;
-  const balances = credits.data.Balances.filter((b) => b.NeedsBalance);
-  const waiting = review.data ? REQUEST_KINDS.reduce((sum, k) => sum + review.data![k], 0) : 0;
+  const query = usePortalDashboard();
+  if (query.isError)
+    return <DashboardLoadError query={query} fallback="The dashboard could not be loaded." />;
+  const d = query.data;
+  const busy = !d;
   return (
-    <>
+    <Box aria-busy={busy} aria-label={busy ? 'Loading the dashboard' : undefined}>
+      {d && !d.LinkedToEmployee && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          Your account is not linked to an employee record, so there is no schedule, leave or payslip to show
+          here. Ask HR to link it.
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 3 }}>
-        <StatCard
-          icon={ScheduleOutlined}
-          label="Today"
-          value={
-            t.HolidayName
-              ? 'Holiday'
-              : t.IsRestDay
-                ? 'Rest day'
-                : t.Schedule
-                  ? `${t.Schedule.TimeIn}–${t.Schedule.TimeOut}`
-                  : 'No shift'
-          }
-        >
-          {t.HolidayName ?? (t.Schedule ? t.Schedule.ShiftName : 'Ask HR to assign your shift')}
-          {' · '}
-          {t.Punches.length
-            ? `Punches: ${t.Punches.map((p) => `${p.Time} ${p.Direction.toLowerCase()}`).join(', ')}`
-            : 'No punches yet today'}
+        <StatCard icon={ScheduleOutlined} label="Today" value={d ? todayValue(d) : <Skeleton width="60%" />}>
+          {d ? todayDetail(d) : <Skeleton width="85%" />}
         </StatCard>
-        <StatCard
-          icon={BeachAccessOutlined}
-          label="Leave available"
-          value={balances.length ? `${days(balances.reduce((s, b) => s + b.Available, 0))} days` : '—'}
-          to="/portal/leave-credits"
-        >
-          {balances.map((b) => `${b.LeaveTypeCode} ${days(b.Available)}`).join(' · ') ||
-            'No leave credits yet'}
-        </StatCard>
-        {approver ? (
-          <StatCard
-            icon={FactCheckOutlined}
-            label="Waiting for your review"
-            value={String(waiting)}
-            to={`${PATHS[REQUEST_KINDS.find((k) => review.data![k]) ?? 'Leave']}?tab=review`}
-          >
-            {REQUEST_KINDS.map((k) => `${SHORT[k]} ${review.data![k]}`).join(' · ')}
-          </StatCard>
-        ) : (
-          <StatCard icon={FactCheckOutlined} label="My pending requests" value={String(pending.data.length)}>
-            Waiting for your approver or HR
-          </StatCard>
-        )}
+        <LeaveCard d={d} />
+        {approver ? <ReviewCard d={d} /> : <PendingCard d={d} />}
       </Box>
       <Box
         sx={{
@@ -113,79 +87,150 @@ export function PortalDashboard() {
         }}
       >
         <Panel title="My pending requests" id="my-pending">
-          {pending.data.length === 0 ? (
-            <Empty>Nothing pending.</Empty>
-          ) : (
-            <List dense disablePadding>
-              {pending.data.map((r) => (
-                <ListItem key={r.RequestId} disableGutters>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={PATHS[r.Kind]}>
-                        {r.LeaveTypeName ?? (r.Kind === 'Overtime' ? 'Overtime' : 'Undertime')}
-                      </Link>
-                    }
-                    secondary={`${dayLabel(r.DateFrom)}${r.DateTo !== r.DateFrom ? ` – ${dayLabel(r.DateTo)}` : ''} · reviewer ${r.ReviewerName}`}
-                  />
-                  {/* The theme's warning orange on white is 3.1:1 (Lighthouse: contrast); a dark orange label is 7.7:1. */}
-                  <Chip
-                    size="small"
-                    label="Pending"
-                    variant="outlined"
-                    sx={{ color: '#8a3c00', borderColor: 'warning.main' }}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          )}
+          {d ? <PendingList items={d.MyPending} /> : <Lines count={2} />}
         </Panel>
         <Panel title="Upcoming holidays" id="holidays">
-          {t.UpcomingHolidays.length === 0 ? (
-            <Empty>No holidays in the next three months.</Empty>
-          ) : (
-            <List dense disablePadding>
-              {t.UpcomingHolidays.map((h) => (
-                <ListItem key={`${h.Date}-${h.Name}`} disableGutters>
-                  <ListItemText
-                    primary={h.Name}
-                    secondary={`${dayLabel(h.Date)} · ${h.Type === 'Regular' ? 'Regular holiday' : h.Type === 'SpecialWorking' ? 'Special working day' : 'Special non-working day'}`}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          )}
+          {/* Up to five holidays, and the next 90 days almost always hold five. */}
+          {d ? <HolidayList items={d.Today.UpcomingHolidays} /> : <Lines count={5} />}
         </Panel>
-        <LatestPayslip />
+        <Panel title="Latest payslip" id="payslip">
+          {d ? <LatestPayslip payslip={d.LatestPayslip} /> : <Lines count={2} height={44} />}
+        </Panel>
       </Box>
+    </Box>
+  );
+}
+
+function todayValue(d: Dashboard) {
+  const t = d.Today;
+  if (t.HolidayName) return 'Holiday';
+  if (t.IsRestDay) return 'Rest day';
+  return t.Schedule ? `${t.Schedule.TimeIn}–${t.Schedule.TimeOut}` : 'No shift';
+}
+
+function todayDetail(d: Dashboard): ReactNode {
+  const t = d.Today;
+  return (
+    <>
+      {t.HolidayName ?? (t.Schedule ? t.Schedule.ShiftName : 'Ask HR to assign your shift')}
+      {' · '}
+      {t.Punches.length
+        ? `Punches: ${t.Punches.map((p) => `${p.Time} ${p.Direction.toLowerCase()}`).join(', ')}`
+        : 'No punches yet today'}
     </>
   );
 }
 
-/** The newest released payslip: net pay and period, linking to the payslips page. */
-function LatestPayslip() {
-  const payslips = useMyPayslipList();
-  const latest = payslips.data?.Items[0];
+function LeaveCard({ d }: { d: Dashboard | undefined }) {
+  const balances = d?.LeaveBalances ?? [];
   return (
-    <Panel title="Latest payslip" id="payslip">
-      {payslips.isPending ? (
-        <Empty>Loading…</Empty>
-      ) : payslips.isError ? (
-        <Empty>{errorMessage(payslips.error, 'Your payslips could not be loaded.')}</Empty>
-      ) : !latest ? (
-        <Empty>No payslip yet. Your payslips appear here once payroll releases them.</Empty>
+    <StatCard
+      icon={BeachAccessOutlined}
+      label="Leave available"
+      value={
+        !d ? (
+          <Skeleton width="50%" />
+        ) : balances.length ? (
+          `${days(balances.reduce((s, b) => s + b.Available, 0))} days`
+        ) : (
+          '—'
+        )
+      }
+      to="/portal/leave-credits"
+    >
+      {!d ? (
+        <Skeleton width="70%" />
       ) : (
-        <Box>
-          <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatCurrency(latest.NetPay)}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Net pay · {latest.PeriodName} · paid {dayLabel(latest.PayDate)}
-          </Typography>
-          <Link component={RouterLink} to="/portal/payslips" sx={{ display: 'inline-block', mt: 1 }}>
-            See all payslips
-          </Link>
-        </Box>
+        balances.map((b) => `${b.LeaveTypeCode} ${days(b.Available)}`).join(' · ') || 'No leave credits yet'
       )}
-    </Panel>
+    </StatCard>
+  );
+}
+
+function ReviewCard({ d }: { d: Dashboard | undefined }) {
+  const review = d?.WaitingForReview;
+  const first = review ? REQUEST_KINDS.find((k) => review[k]) : undefined;
+  return (
+    <StatCard
+      icon={FactCheckOutlined}
+      label="Waiting for your review"
+      value={review ? String(REQUEST_KINDS.reduce((sum, k) => sum + review[k], 0)) : <Skeleton width="30%" />}
+      to={`${PATHS[first ?? 'Leave']}?tab=review`}
+    >
+      {review ? REQUEST_KINDS.map((k) => `${SHORT[k]} ${review[k]}`).join(' · ') : <Skeleton width="60%" />}
+    </StatCard>
+  );
+}
+
+function PendingCard({ d }: { d: Dashboard | undefined }) {
+  return (
+    <StatCard
+      icon={FactCheckOutlined}
+      label="My pending requests"
+      value={d ? String(d.MyPending.length) : <Skeleton width="30%" />}
+    >
+      Waiting for your approver or HR
+    </StatCard>
+  );
+}
+
+function PendingList({ items }: { items: Dashboard['MyPending'] }) {
+  if (items.length === 0) return <Empty>Nothing pending.</Empty>;
+  return (
+    <List dense disablePadding>
+      {items.map((r) => (
+        <ListItem key={r.RequestId} disableGutters>
+          <ListItemText
+            primary={
+              <Link component={RouterLink} to={PATHS[r.Kind]}>
+                {r.LeaveTypeName ?? (r.Kind === 'Overtime' ? 'Overtime' : 'Undertime')}
+              </Link>
+            }
+            secondary={`${dayLabel(r.DateFrom)}${r.DateTo !== r.DateFrom ? ` – ${dayLabel(r.DateTo)}` : ''} · reviewer ${r.ReviewerName}`}
+          />
+          {/* The theme's warning orange on white is 3.1:1 (Lighthouse: contrast); a dark orange label is 7.7:1. */}
+          <Chip
+            size="small"
+            label="Pending"
+            variant="outlined"
+            sx={{ color: '#8a3c00', borderColor: 'warning.main' }}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+function HolidayList({ items }: { items: Dashboard['Today']['UpcomingHolidays'] }) {
+  if (items.length === 0) return <Empty>No holidays in the next three months.</Empty>;
+  return (
+    <List dense disablePadding>
+      {items.map((h) => (
+        <ListItem key={`${h.Date}-${h.Name}`} disableGutters>
+          <ListItemText
+            primary={h.Name}
+            secondary={`${dayLabel(h.Date)} · ${HOLIDAY_TYPES[h.Type] ?? 'Special non-working day'}`}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/** The newest released payslip: net pay and period, linking to the payslips page. */
+function LatestPayslip({ payslip }: { payslip: Dashboard['LatestPayslip'] }) {
+  if (!payslip) return <Empty>No payslip yet. Your payslips appear here once payroll releases them.</Empty>;
+  return (
+    <Box>
+      <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatCurrency(payslip.NetPay)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Net pay · {payslip.PeriodName} · paid {dayLabel(payslip.PayDate)}
+      </Typography>
+      <Link component={RouterLink} to="/portal/payslips" sx={{ display: 'inline-block', mt: 1 }}>
+        See all payslips
+      </Link>
+    </Box>
   );
 }

@@ -67,63 +67,93 @@ describe('DashboardPage', () => {
     expect(screen.getByText('No birthdays in the next 30 days.')).toBeTruthy();
   });
 
-  it('gives an approver the day, the balances, the own pending requests and the review queue', async () => {
-    const json = (body: unknown) =>
-      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.endsWith('/portal/today'))
-        return json({
-          Date: '2026-11-26',
-          Schedule: { ShiftName: 'Day Shift', TimeIn: '08:00', TimeOut: '17:00' },
-          IsRestDay: false,
-          HolidayName: null,
-          Punches: [{ Time: '07:58', Direction: 'In', Source: 'Device' }],
-          UpcomingHolidays: [{ Date: '2026-11-30', Name: 'Bonifacio Day', Type: 'Regular' }],
-        });
-      if (url.endsWith('/portal/leave-credits'))
-        return json({
-          EmployeeId: 'e',
-          EmployeeNumber: 'DM-0003',
-          EmployeeName: 'Ana Cruz',
-          Balances: [
-            {
-              LeaveTypeId: 'v',
-              LeaveTypeCode: 'VL',
-              LeaveTypeName: 'Vacation Leave',
-              NeedsBalance: true,
-              Earned: 5,
-              Used: 0,
-              Balance: 5,
-              Pending: 1,
-              Available: 4,
-            },
-            {
-              LeaveTypeId: 's',
-              LeaveTypeCode: 'SIL',
-              LeaveTypeName: 'Service Incentive Leave',
-              NeedsBalance: true,
-              Earned: 5,
-              Used: 0,
-              Balance: 5,
-              Pending: 0,
-              Available: 5,
-            },
-          ],
-          Entries: [],
-        });
-      if (url.endsWith('/pending-counts')) return json({ Leave: 2, Overtime: 0, Undertime: 1 });
-      return json({ Items: [], TotalCount: 0 });
-    });
+  const portalAnswer = {
+    LinkedToEmployee: true,
+    Today: {
+      Date: '2026-11-26',
+      Schedule: { ShiftName: 'Day Shift', TimeIn: '08:00', TimeOut: '17:00' },
+      IsRestDay: false,
+      HolidayName: null,
+      Punches: [{ Time: '07:58', Direction: 'In', Source: 'Device' }],
+      UpcomingHolidays: [{ Date: '2026-11-30', Name: 'Bonifacio Day', Type: 'Regular' }],
+    },
+    LeaveBalances: [
+      {
+        LeaveTypeId: 'v',
+        LeaveTypeCode: 'VL',
+        LeaveTypeName: 'Vacation Leave',
+        NeedsBalance: true,
+        Earned: 5,
+        Used: 0,
+        Balance: 5,
+        Pending: 1,
+        Available: 4,
+      },
+      {
+        LeaveTypeId: 's',
+        LeaveTypeCode: 'SIL',
+        LeaveTypeName: 'Service Incentive Leave',
+        NeedsBalance: true,
+        Earned: 5,
+        Used: 0,
+        Balance: 5,
+        Pending: 0,
+        Available: 5,
+      },
+    ],
+    MyPending: [],
+    WaitingForReview: { Leave: 2, Overtime: 0, Undertime: 1 },
+    LatestPayslip: {
+      Id: '00000000-0000-4000-8000-000000000009',
+      PayrollPeriodId: '00000000-0000-4000-8000-000000000008',
+      PeriodName: 'Nov 1-15',
+      Kind: 'Regular',
+      CutoffStart: '2026-11-01',
+      CutoffEnd: '2026-11-15',
+      PayDate: '2026-11-20',
+      PeriodStatus: 'Finalised',
+      Gross: '15000.00',
+      Deductions: '1234.50',
+      NetPay: '13765.50',
+    },
+  };
+  const answer = (body: unknown) =>
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+
+  it('gives an approver the day, the balances, the own pending requests and the review queue in one call', async () => {
+    answer(portalAnswer);
     renderAs('PortalUser', { is_approver: 'True', name: 'Ana Cruz' });
+    // The cards are there at once, their figures once the answer is in.
     const today = await screen.findByRole('article', { name: 'Today' });
-    expect(today.textContent).toContain('08:00–17:00');
+    expect(await screen.findByText('08:00–17:00')).toBeTruthy();
     expect(today.textContent).toContain('07:58 in');
-    expect((await screen.findByRole('article', { name: 'Leave available' })).textContent).toContain('9 days');
+    expect(screen.getByRole('article', { name: 'Leave available' }).textContent).toContain('9 days');
     const queue = screen.getByRole('article', { name: 'Waiting for your review' });
     expect(queue.textContent).toContain('3');
     expect(screen.getByText('Bonifacio Day')).toBeTruthy();
     expect(screen.getByText('Nothing pending.')).toBeTruthy();
+    expect(screen.getByText('₱13,765.50')).toBeTruthy();
+    // The profile card asks for its own data; the dashboard makes one call.
+    const calls = fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => !u.includes('basic-info'));
+    expect(calls).toEqual(['/api/v1/portal/dashboard']);
+  });
+
+  it('tells a portal user without an employee record why the dashboard is empty', async () => {
+    answer({
+      ...portalAnswer,
+      LinkedToEmployee: false,
+      Today: { ...portalAnswer.Today, Schedule: null, Punches: [] },
+      LeaveBalances: [],
+      WaitingForReview: null,
+      LatestPayslip: null,
+    });
+    renderAs('PortalUser', { name: 'Ana Cruz' });
+    expect(await screen.findByText(/not linked to an employee record/)).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Today' }).textContent).toContain('No shift');
+    expect(screen.getByText(/No payslip yet/)).toBeTruthy();
   });
 
   it("gives Payroll its company's last finalised period, open periods and the data to fix", async () => {

@@ -12,6 +12,7 @@ import { useNavMenu } from '@/components/nav-menu-context';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/use-session';
 import { DashboardSkeleton } from '../components/dashboard-parts';
+import { todayInManila } from '../today';
 
 // Each type's dashboard loads on its own: the portal never downloads the staff dashboards' charts.
 const AdminDashboard = lazy(() =>
@@ -23,9 +24,8 @@ const HrDashboard = lazy(() =>
 const PayrollDashboard = lazy(() =>
   import('../components/payroll-dashboard').then((m) => ({ default: m.PayrollDashboard })),
 );
-const PortalDashboard = lazy(() =>
-  import('../components/portal-dashboard').then((m) => ({ default: m.PortalDashboard })),
-);
+// A portal user reaches this page only through the staff layout; /portal/dashboard has its own page.
+const PortalDashboardPage = lazy(() => import('./portal-dashboard-page'));
 
 const ROLE: Record<string, { label: string; intro: string }> = {
   Admin: { label: 'Administrator', intro: 'Set up companies and the people who use HRPAY.' },
@@ -40,9 +40,6 @@ const ROLE: Record<string, { label: string; intro: string }> = {
   PortalUser: { label: 'Employee', intro: 'File your requests and see your leave credits and payslips.' },
 };
 
-const today = () =>
-  new Intl.DateTimeFormat('en-PH', { dateStyle: 'full', timeZone: 'Asia/Manila' }).format(new Date());
-
 /**
  * The dashboard of every type. An Admin sees the tenant's figures (AdminDashboard), HR its company's
  * (HrDashboard); the other types, for now, a
@@ -54,7 +51,7 @@ export default function DashboardPage() {
   if (user?.userType === 'Admin') {
     return (
       <>
-        <PageHeader subtitle={today()} />
+        <PageHeader subtitle={todayInManila()} />
         <Suspense fallback={<DashboardSkeleton />}>
           <AdminDashboard />
         </Suspense>
@@ -64,7 +61,7 @@ export default function DashboardPage() {
   if (user?.userType === 'HRUser') {
     return (
       <>
-        <PageHeader subtitle={`${user.company} · ${today()}`} />
+        <PageHeader subtitle={`${user.company} · ${todayInManila()}`} />
         <Suspense fallback={<DashboardSkeleton />}>
           <HrDashboard />
         </Suspense>
@@ -74,7 +71,7 @@ export default function DashboardPage() {
   if (user?.userType === 'PayrollUser') {
     return (
       <>
-        <PageHeader subtitle={`${user.company} · ${today()}`} />
+        <PageHeader subtitle={`${user.company} · ${todayInManila()}`} />
         <Suspense fallback={<DashboardSkeleton />}>
           <PayrollDashboard />
         </Suspense>
@@ -83,12 +80,9 @@ export default function DashboardPage() {
   }
   if (user?.userType === 'PortalUser') {
     return (
-      <>
-        <PageHeader title={`Hello, ${user.name.split(' ')[0]}`} subtitle={`${user.company} · ${today()}`} />
-        <Suspense fallback={<DashboardSkeleton />}>
-          <PortalDashboard />
-        </Suspense>
-      </>
+      <Suspense fallback={<DashboardSkeleton />}>
+        <PortalDashboardPage />
+      </Suspense>
     );
   }
   return <WelcomeDashboard />;
@@ -102,7 +96,7 @@ function WelcomeDashboard() {
 
   return (
     <>
-      <PageHeader subtitle={today()} />
+      <PageHeader subtitle={todayInManila()} />
       <Card sx={{ mb: 3, bgcolor: 'primary.main', color: 'primary.contrastText', border: 0 }}>
         <CardContent sx={{ p: { xs: 3, md: 4 } }}>
           <Typography variant="h5" component="h2">
