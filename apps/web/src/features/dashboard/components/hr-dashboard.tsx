@@ -112,15 +112,18 @@ function Body({ data }: { data: HrDashboardData }) {
             ]}
             margin={{ left: 0, right: 10 }}
           />
-          <Box component="table" sx={visuallyHidden} aria-label="Hires and separations per month">
-            <tbody>
-              {data.Trend.map((m) => (
-                <tr key={m.Month}>
-                  <th scope="row">{m.Month}</th>
-                  <td>{`${m.Hires} hires, ${m.Separations} separations, headcount ${m.Headcount}`}</td>
-                </tr>
-              ))}
-            </tbody>
+          {/* In a wrapper: a table grows to its content whatever its width (sideways scroll on a phone). */}
+          <Box sx={visuallyHidden}>
+            <table aria-label="Hires and separations per month">
+              <tbody>
+                {data.Trend.map((m) => (
+                  <tr key={m.Month}>
+                    <th scope="row">{m.Month}</th>
+                    <td>{`${m.Hires} hires, ${m.Separations} separations, headcount ${m.Headcount}`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </Box>
         </Panel>
         <Panel title="Headcount" id="hr-headcount">
