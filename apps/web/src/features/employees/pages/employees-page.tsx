@@ -21,6 +21,7 @@ import {
 import { employeeKeys, fetchEmployees, useEmployeeFormOptions } from '../api/employees';
 import { EMPLOYMENT_TYPE_LABELS } from '../components/employee-values';
 import { pathTo, ROUTES } from '@/lib/paths';
+import { formatIsoDate } from '@/lib/dates';
 
 const employmentTypeParam: ParamCodec<EmploymentType> = {
   parse: (raw) => EmploymentType.safeParse(raw).data,
@@ -90,7 +91,12 @@ export default function EmployeesPage() {
         width: 100,
         valueFormatter: (v: EmploymentType | null) => (v ? EMPLOYMENT_TYPE_LABELS[v] : '—'),
       },
-      { field: 'HireDate', headerName: 'Hired', width: 115, valueFormatter: (v) => v ?? '—' },
+      {
+        field: 'HireDate',
+        headerName: 'Hired',
+        width: 115,
+        valueFormatter: (v: string | null) => (v ? formatIsoDate(v) : '—'),
+      },
       {
         field: 'Status',
         headerName: '',
@@ -102,7 +108,7 @@ export default function EmployeesPage() {
               size="small"
               label="Separated"
               variant="outlined"
-              title={`Separated ${row.SeparationDate}`}
+              title={`Separated ${formatIsoDate(row.SeparationDate!)}`}
             />
           ) : null,
       },
