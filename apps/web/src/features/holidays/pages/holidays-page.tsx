@@ -119,7 +119,15 @@ export default function HolidaysPage() {
             component="button"
             type="button"
             onClick={() => setEditing({ holiday: row })}
-            sx={{ textAlign: 'left' }}
+            title={row.Name}
+            // A long name ends in an ellipsis rather than being cut mid-word at the cell's edge.
+            sx={{
+              textAlign: 'left',
+              maxWidth: '100%',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
           >
             {row.Name}
           </Link>
@@ -148,7 +156,7 @@ export default function HolidaysPage() {
       },
       {
         field: 'Notes',
-        headerName: '',
+        headerName: 'Notes',
         flex: 1,
         minWidth: 180,
         sortable: false,
