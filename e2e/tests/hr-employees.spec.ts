@@ -84,7 +84,9 @@ test('HR adds an employee through the form (validation seen), edits and separate
   await expect(page.getByText('No employees match.')).toBeVisible();
   await page.getByLabel('Include separated').click();
   await expect(page).toHaveURL(/includeSeparated=true/);
-  await expect(grid.getByRole('row').filter({ hasText: 'DM-0100' })).toContainText('Separated');
+  // The Separated column appears with them and holds the date.
+  await expect(grid.getByRole('columnheader', { name: 'Separated' })).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'DM-0100' })).toContainText('Nov 20, 2026');
 });
 
 test('HR downloads the master list as XLSX for the filter on screen and reads it back', async ({ page }) => {
