@@ -96,26 +96,3 @@ test('the Employee Portal layout has its title, the name and its six drawer item
   await expect(page).toHaveURL('/portal/payslips');
   await expect(page).toHaveTitle(/^HRPAY - /);
 });
-
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  const scrollsSideways = (page: import('@playwright/test').Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-
-  test('the payroll dashboard and a period page fit the screen width', async ({ page }) => {
-    await signInWithTokens(page, demo.payroll);
-    await page.goto('/payroll/dashboard');
-    // The chart's screen-reader table holds the long period names.
-    await expect(page.getByRole('table', { name: 'Gross and net pay per period' })).toBeAttached();
-    expect(await scrollsSideways(page)).toBe(false);
-
-    await page.goto('/payroll/payroll-periods');
-    await page
-      .getByRole('link', { name: /cut-off/ })
-      .first()
-      .click();
-    await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
-    expect(await scrollsSideways(page)).toBe(false);
-  });
-});
