@@ -76,7 +76,7 @@ test('HR adds an employee through the form (validation seen), edits and separate
   await page.getByRole('option', { name: 'End of contract' }).click();
   await dialog.getByRole('button', { name: 'Separate' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(/Separated on 2026-11-20 \(End of contract\)/)).toBeVisible();
+  await expect(page.getByText(/Separated on Nov 20, 2026 \(End of contract\)/)).toBeVisible();
   await page.screenshot({ path: 'test-results/hr-employees-edit.png', fullPage: true });
 
   // Separated employees leave the default list and come back with "Include separated".
@@ -84,7 +84,9 @@ test('HR adds an employee through the form (validation seen), edits and separate
   await expect(page.getByText('No employees match.')).toBeVisible();
   await page.getByLabel('Include separated').click();
   await expect(page).toHaveURL(/includeSeparated=true/);
-  await expect(grid.getByRole('row').filter({ hasText: 'DM-0100' })).toContainText('Separated');
+  // The Separated column appears with them and holds the date.
+  await expect(grid.getByRole('columnheader', { name: 'Separated' })).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: 'DM-0100' })).toContainText('Nov 20, 2026');
 });
 
 test('HR downloads the master list as XLSX for the filter on screen and reads it back', async ({ page }) => {

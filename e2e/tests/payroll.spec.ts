@@ -19,6 +19,8 @@ test('Payroll computes, adjusts, approves and finalises a period; the employee d
   // A regular period is proposed from the company's semi-monthly calendar.
   await expect(dialog.getByLabel('Name')).not.toHaveValue('', { timeout: 15_000 });
   const name = await dialog.getByLabel('Name').inputValue();
+  // The dates show beside the name on every screen: the name itself carries none in ISO form.
+  expect(name).toMatch(/^\w+ \d{4} (1st|2nd) cut-off$/);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(payroll.getByRole('heading', { name })).toBeVisible();
 
@@ -83,6 +85,17 @@ test('Payroll computes, adjusts, approves and finalises a period; the employee d
     .getByRole('button', { name: 'Send' })
     .click();
   await expect(payroll.getByText(/^Sent to \d+ employees?$/)).toBeVisible();
+
+  // On a phone the finalised period's four actions wrap, and the dashboard's screen-reader table of the trend
+  // stays hidden: neither page scrolls sideways.
+  await payroll.setViewportSize({ width: 390, height: 844 });
+  const scrollsSideways = () =>
+    payroll.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  await expect(payroll.getByRole('button', { name: 'Mark paid' })).toBeVisible();
+  expect(await scrollsSideways()).toBe(false);
+  await payroll.goto('/payroll/dashboard');
+  await expect(payroll.getByRole('table', { name: 'Gross and net pay per period' })).toBeAttached();
+  expect(await scrollsSideways()).toBe(false);
 
   const employee = await pageAs(browser, demo.employee);
   await employee.goto('/portal/payslips');

@@ -177,6 +177,7 @@ describe('payroll periods', () => {
     const weekly = (await call(logisticsPayroll, 'GET', `${base}/proposal`)).json();
     // Saturday 7 to Friday 13 March 2026, paid Monday 16 March.
     expect(weekly).toMatchObject({
+      Name: 'Week Mar 7, 2026 to Mar 13, 2026',
       CutoffStart: '2026-03-07',
       CutoffEnd: '2026-03-13',
       PayDate: '2026-03-16',
@@ -215,7 +216,12 @@ describe('payroll periods', () => {
     // The next proposal follows the last regular period; 31 March + 5 days is Good Friday (3 April 2026) and the
     // day before is Maundy Thursday (the company's holidays), so the pay date moves to Wednesday 1 April.
     const next = (await call(payroll, 'GET', `${base}/proposal`)).json();
-    expect(next).toMatchObject({ CutoffStart: '2026-03-16', CutoffEnd: '2026-03-31', PayDate: '2026-04-01' });
+    expect(next).toMatchObject({
+      Name: 'March 2026 2nd cut-off',
+      CutoffStart: '2026-03-16',
+      CutoffEnd: '2026-03-31',
+      PayDate: '2026-04-01',
+    });
 
     const list = await call(payroll, 'POST', `${base}/list`, { Status: 'Draft', Year: 2026 });
     expect(list.statusCode, list.body).toBe(200);

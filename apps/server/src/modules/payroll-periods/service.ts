@@ -98,9 +98,12 @@ export function nameOf(frequency: PeriodRow['frequency'], start: string, end: st
     timeZone: 'UTC',
   });
   if (frequency === 'Monthly') return `${month} payroll`;
+  // The cut-off dates show beside the name on every screen; ISO dates in it read as raw data to the user.
   if (frequency === 'SemiMonthly')
-    return `${month} ${Number(start.slice(8, 10)) <= firstEndDay ? '1st' : '2nd'} cut-off (${start} to ${end})`;
-  return `Week ${start} to ${end}`;
+    return `${month} ${Number(start.slice(8, 10)) <= firstEndDay ? '1st' : '2nd'} cut-off`;
+  const day = (date: string) =>
+    new Date(`${date}T00:00:00Z`).toLocaleString('en-PH', { dateStyle: 'medium', timeZone: 'UTC' });
+  return `Week ${day(start)} to ${day(end)}`;
 }
 
 // ---------------------------------------------------------------- the service

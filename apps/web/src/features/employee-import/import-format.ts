@@ -5,17 +5,7 @@ export const formatCount = (value: number) => numberFormat.format(value);
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-PH', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Manila',
-});
-
-/** An ISO instant as Manila time: `Jul 4, 2025, 9:05 AM`. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
-}
+export { formatDateTime } from '@/lib/dates';
 
 export const LOOKUP_LABEL = {
   Department: 'New department',

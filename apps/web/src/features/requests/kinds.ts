@@ -48,12 +48,7 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00
 /** The Manila calendar date (YYYY-MM-DD) of an instant. */
 export const manilaDate = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(iso));
-export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-PH', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Manila',
-  }).format(new Date(iso));
+export { formatDateTime } from '@/lib/dates';
 export const formatDays = (days: number) =>
   `${days.toLocaleString('en-PH', { maximumFractionDigits: 2 })} day${days === 1 ? '' : 's'}`;
 export const formatMinutes = (minutes: number) => {

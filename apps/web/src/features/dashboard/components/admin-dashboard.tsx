@@ -13,6 +13,7 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminDashboard as AdminDashboardData } from '@hrpay/contracts';
 import { ImportStatusChip } from '@/components/import-status-chip';
+import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-handler';
 import { useAdminDashboard } from '../api/admin-dashboard';
 import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
@@ -33,16 +34,6 @@ const USER_TYPE_LABEL: Record<string, string> = {
 const numberFormat = new Intl.NumberFormat('en-PH');
 const compactFormat = new Intl.NumberFormat('en-PH', { notation: 'compact' });
 const count = (value: number) => numberFormat.format(value);
-const manilaTime = new Intl.DateTimeFormat('en-PH', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Manila',
-});
-/** An ISO instant as Manila time (spec: en-PH, Asia/Manila). */
-export const formatManilaTime = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : manilaTime.format(date);
-};
 
 const importLink = (companyId: string, importId: string) =>
   `${pathTo(ROUTES.adminImportRecords, { id: companyId })}?import=${importId}`;
@@ -166,7 +157,7 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
                         {job.CompanyName}
                       </Link>
                       <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-                        {job.FileName} · {formatManilaTime(job.CreatedAt)}
+                        {job.FileName} · {formatDateTime(job.CreatedAt)}
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
                         {importFigures(job)}
@@ -199,7 +190,7 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
                 }}
               >
                 <Typography variant="body2" color="text.secondary" component="time" dateTime={event.At}>
-                  {formatManilaTime(event.At)}
+                  {formatDateTime(event.At)}
                 </Typography>
                 <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
                   <Box component="span" sx={{ fontWeight: 600 }}>

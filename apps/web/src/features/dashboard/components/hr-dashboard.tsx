@@ -12,6 +12,7 @@ import type { HrDashboard as HrDashboardData } from '@hrpay/contracts';
 import { visuallyHidden } from '@/lib/visually-hidden';
 import { useHrDashboard } from '../api/hr-dashboard';
 import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
+import { formatIsoDate } from '@/lib/dates';
 import { pathTo, ROUTES } from '@/lib/paths';
 
 export const HR_DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
@@ -102,26 +103,36 @@ function Body({ data }: { data: HrDashboardData }) {
         }}
       >
         <Panel title="Hires and separations, last 12 months" id="hr-trend">
-          <BarChart
-            height={260}
-            xAxis={[{ scaleType: 'band', data: data.Trend.map((m) => monthLabel(m.Month)) }]}
-            yAxis={[{ tickMinStep: 1 }]}
-            series={[
-              { data: data.Trend.map((m) => m.Hires), label: 'Hires', color: '#2e7d32' },
-              { data: data.Trend.map((m) => m.Separations), label: 'Separations', color: '#c62828' },
-            ]}
-            margin={{ left: 0, right: 10 }}
-          />
-          <Box component="table" sx={visuallyHidden} aria-label="Hires and separations per month">
-            <tbody>
-              {data.Trend.map((m) => (
-                <tr key={m.Month}>
-                  <th scope="row">{m.Month}</th>
-                  <td>{`${m.Hires} hires, ${m.Separations} separations, headcount ${m.Headcount}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Box>
+          {data.Trend.every((m) => m.Hires === 0 && m.Separations === 0) ? (
+            // An all-zero chart has no scale to draw: its axis read "0.00…".
+            <Empty>No hires or separations in the last 12 months.</Empty>
+          ) : (
+            <>
+              <BarChart
+                height={260}
+                xAxis={[{ scaleType: 'band', data: data.Trend.map((m) => monthLabel(m.Month)) }]}
+                yAxis={[{ tickMinStep: 1 }]}
+                series={[
+                  { data: data.Trend.map((m) => m.Hires), label: 'Hires', color: '#2e7d32' },
+                  { data: data.Trend.map((m) => m.Separations), label: 'Separations', color: '#c62828' },
+                ]}
+                margin={{ left: 0, right: 10 }}
+              />
+              {/* In a wrapper: a table grows to its content whatever its width (sideways scroll on a phone). */}
+              <Box sx={visuallyHidden}>
+                <table aria-label="Hires and separations per month">
+                  <tbody>
+                    {data.Trend.map((m) => (
+                      <tr key={m.Month}>
+                        <th scope="row">{m.Month}</th>
+                        <td>{`${m.Hires} hires, ${m.Separations} separations, headcount ${m.Headcount}`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </Box>
+            </>
+          )}
         </Panel>
         <Panel title="Headcount" id="hr-headcount">
           <Box sx={{ mb: 2 }}>
@@ -137,7 +148,7 @@ function Body({ data }: { data: HrDashboardData }) {
                 rows={data.RecentHires.map((h) => ({
                   id: h.EmployeeId,
                   name: h.FullName,
-                  detail: `Hired ${dayLabel(h.HireDate)}${h.DepartmentName ? ` · ${h.DepartmentName}` : ''}`,
+                  detail: `Hired ${formatIsoDate(h.HireDate)}${h.DepartmentName ? ` · ${h.DepartmentName}` : ''}`,
                 }))}
               />
             )}

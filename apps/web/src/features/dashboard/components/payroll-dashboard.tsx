@@ -126,15 +126,18 @@ function Body({ data }: { data: PayrollDashboardData }) {
                 ]}
                 margin={{ left: 16, right: 10 }}
               />
-              <Box component="table" sx={visuallyHidden} aria-label="Gross and net pay per period">
-                <tbody>
-                  {data.Trend.map((p) => (
-                    <tr key={p.PayrollPeriodId}>
-                      <th scope="row">{p.Name}</th>
-                      <td>{`gross ${formatCurrency(p.Gross)}, net ${formatCurrency(p.NetPay)}, ${p.Headcount} paid`}</td>
-                    </tr>
-                  ))}
-                </tbody>
+              {/* In a wrapper: a table grows to its content whatever its width (sideways scroll on a phone). */}
+              <Box sx={visuallyHidden}>
+                <table aria-label="Gross and net pay per period">
+                  <tbody>
+                    {data.Trend.map((p) => (
+                      <tr key={p.PayrollPeriodId}>
+                        <th scope="row">{p.Name}</th>
+                        <td>{`gross ${formatCurrency(p.Gross)}, net ${formatCurrency(p.NetPay)}, ${p.Headcount} paid`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               </Box>
             </>
           )}

@@ -14,6 +14,30 @@ afterEach(() => {
 const renderAs = (as: UserTypeName, claims: Record<string, unknown> = {}) =>
   renderApp(<DashboardPage />, { path: '/dashboard', name: 'Dashboard', as, claims });
 
+const hrDashboard = {
+  ActiveCount: 7,
+  SeparatedCount: 1,
+  ByDepartment: [{ Name: 'Production', Count: 3 }],
+  ByEmploymentStatus: [{ Name: 'Regular', Count: 7 }],
+  ByEmploymentType: [{ Name: 'Full-time', Count: 7 }],
+  HiresThisMonth: 2,
+  SeparationsThisMonth: 1,
+  Trend: [{ Month: '2026-11', Hires: 2, Separations: 1, Headcount: 7 }],
+  RecentHires: [
+    {
+      EmployeeId: '6f1c2a3e-0b4d-4c5e-9f60-7a8b9c0d1e2f',
+      FullName: 'Ana Cruz',
+      HireDate: '2024-01-15',
+      DepartmentName: 'Production',
+    },
+  ],
+  UpcomingBirthdays: [],
+  UpcomingAnniversaries: [],
+  MissingGovernmentIds: { Count: 0, Sample: [] },
+  MissingBankAccountCount: 0,
+  PendingRequests: null,
+};
+
 describe('DashboardPage', () => {
   it('gives an Admin the figures of the tenant', async () => {
     fetchMock.mockResolvedValue(
@@ -39,25 +63,10 @@ describe('DashboardPage', () => {
 
   it("gives HR its company's figures", async () => {
     fetchMock.mockResolvedValue(
-      new Response(
-        JSON.stringify({
-          ActiveCount: 7,
-          SeparatedCount: 1,
-          ByDepartment: [{ Name: 'Production', Count: 3 }],
-          ByEmploymentStatus: [{ Name: 'Regular', Count: 7 }],
-          ByEmploymentType: [{ Name: 'Full-time', Count: 7 }],
-          HiresThisMonth: 2,
-          SeparationsThisMonth: 1,
-          Trend: [{ Month: '2026-11', Hires: 2, Separations: 1, Headcount: 7 }],
-          RecentHires: [],
-          UpcomingBirthdays: [],
-          UpcomingAnniversaries: [],
-          MissingGovernmentIds: { Count: 0, Sample: [] },
-          MissingBankAccountCount: 0,
-          PendingRequests: null,
-        }),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      ),
+      new Response(JSON.stringify(hrDashboard), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
     renderAs('HRUser');
     const active = await screen.findByRole('article', { name: 'Active employees' });
@@ -65,6 +74,26 @@ describe('DashboardPage', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/hr/dashboard');
     expect(screen.getByText('Production 3')).toBeTruthy();
     expect(screen.getByText('No birthdays in the next 30 days.')).toBeTruthy();
+    expect(screen.getByText('Hired Jan 15, 2024 · Production')).toBeTruthy();
+    expect(screen.queryByText('No hires or separations in the last 12 months.')).toBeNull();
+  });
+
+  it('tells HR there was no movement instead of drawing an empty chart', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          ...hrDashboard,
+          Trend: [{ Month: '2026-11', Hires: 0, Separations: 0, Headcount: 7 }],
+        }),
+        {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ),
+    );
+    renderAs('HRUser');
+    expect(await screen.findByText('No hires or separations in the last 12 months.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Hires and separations per month' })).toBeNull();
   });
 
   const portalAnswer = {

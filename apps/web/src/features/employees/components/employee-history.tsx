@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { SEPARATION_REASON_LABELS } from '@hrpay/contracts';
+import { formatDateTime } from '@/lib/dates';
 import { useEmployeeHistory } from '../api/employees';
 
 const LABELS: Record<string, string> = {
@@ -48,11 +49,6 @@ const show = (value: unknown) =>
       ? value.join(', ')
       : (LABELS[String(value)] ?? String(value));
 
-const dateTime = new Intl.DateTimeFormat('en-PH', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Manila',
-});
 
 /** The record's changes from the audit log: who, when, and each field before and after. */
 export function EmployeeHistory({ employeeId }: { employeeId: string }) {
@@ -91,7 +87,7 @@ export function EmployeeHistory({ employeeId }: { employeeId: string }) {
               return (
                 <ListItem key={entry.At + entry.Action} divider alignItems="flex-start" disableGutters>
                   <ListItemText
-                    primary={`${ACTIONS[entry.Action] ?? entry.Action} · ${dateTime.format(new Date(entry.At))}${entry.ActorName ? ` · ${entry.ActorName}` : ''}`}
+                    primary={`${ACTIONS[entry.Action] ?? entry.Action} · ${formatDateTime(entry.At)}${entry.ActorName ? ` · ${entry.ActorName}` : ''}`}
                     secondary={
                       entry.Action === 'create'
                         ? null

@@ -22,6 +22,7 @@ import { EmployeeHistory } from '../components/employee-history';
 import { employeeToFormValues } from '../components/employee-values';
 import { SeparateDialog } from '../components/separate-dialog';
 import { ROUTES } from '@/lib/paths';
+import { formatIsoDate } from '@/lib/dates';
 
 export const EMPLOYEE_CHANGED =
   'This employee was changed by someone else. Reload to see the latest version.';
@@ -132,7 +133,7 @@ export default function EditEmployeePage() {
       />
       {data.Status === 'Separated' && (
         <Alert severity="info" sx={{ mb: 2, maxWidth: 1040 }}>
-          {`Separated on ${data.SeparationDate} (${SEPARATION_REASON_LABELS[data.SeparationReason!]})`}
+          {`Separated on ${formatIsoDate(data.SeparationDate!)} (${SEPARATION_REASON_LABELS[data.SeparationReason!]})`}
           {data.SeparationRemarks ? `: ${data.SeparationRemarks}` : '.'} The record stays on file; the
           employee is left out of lists, pickers and new payroll periods, and cannot sign in to the portal.
         </Alert>

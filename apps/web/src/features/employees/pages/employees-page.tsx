@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
@@ -21,6 +20,7 @@ import {
 import { employeeKeys, fetchEmployees, useEmployeeFormOptions } from '../api/employees';
 import { EMPLOYMENT_TYPE_LABELS } from '../components/employee-values';
 import { pathTo, ROUTES } from '@/lib/paths';
+import { formatIsoDate } from '@/lib/dates';
 
 const employmentTypeParam: ParamCodec<EmploymentType> = {
   parse: (raw) => EmploymentType.safeParse(raw).data,
@@ -45,6 +45,7 @@ export default function EmployeesPage() {
     },
   });
   const { filters } = list.state;
+  const includeSeparated = !!filters.IncludeSeparated;
 
   const columns = useMemo<GridColDef<EmployeeListItem>[]>(
     () => [
@@ -90,24 +91,27 @@ export default function EmployeesPage() {
         width: 100,
         valueFormatter: (v: EmploymentType | null) => (v ? EMPLOYMENT_TYPE_LABELS[v] : '—'),
       },
-      { field: 'HireDate', headerName: 'Hired', width: 115, valueFormatter: (v) => v ?? '—' },
       {
-        field: 'Status',
-        headerName: '',
-        width: 110,
-        sortable: false,
-        renderCell: ({ row }) =>
-          row.Status === 'Separated' ? (
-            <Chip
-              size="small"
-              label="Separated"
-              variant="outlined"
-              title={`Separated ${row.SeparationDate}`}
-            />
-          ) : null,
+        field: 'HireDate',
+        headerName: 'Hired',
+        width: 115,
+        valueFormatter: (v: string | null) => (v ? formatIsoDate(v) : '—'),
       },
+      // Only a list that includes separated employees has any to mark: otherwise the column stays empty.
+      ...(includeSeparated
+        ? [
+            {
+              field: 'Status',
+              headerName: 'Separated',
+              width: 130,
+              sortable: false,
+              renderCell: ({ row }) =>
+                row.Status === 'Separated' && row.SeparationDate ? formatIsoDate(row.SeparationDate) : '',
+            } satisfies GridColDef<EmployeeListItem>,
+          ]
+        : []),
     ],
-    [linkState],
+    [linkState, includeSeparated],
   );
 
   const toOptions = (items?: { value: string; label: string }[]) =>

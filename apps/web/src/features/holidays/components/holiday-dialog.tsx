@@ -20,6 +20,7 @@ import {
 import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useCreateHoliday, useUpdateHoliday, useWorkLocations } from '../api/holidays';
+import { formatIsoDate } from '@/lib/dates';
 
 // The API's schema; the location select holds '' for "the whole company".
 const formSchema = CreateHolidayRequest.extend({
@@ -107,7 +108,7 @@ export function HolidayDialog({
         {national && (
           <Alert severity="info" sx={{ mb: 1 }}>
             A national holiday from the proclamation. Change its date only when a new proclamation moves it
-            {holiday?.ProclaimedDate ? ` (proclaimed for ${holiday.ProclaimedDate})` : ''}.
+            {holiday?.ProclaimedDate ? ` (proclaimed for ${formatIsoDate(holiday.ProclaimedDate)})` : ''}.
           </Alert>
         )}
         <Box component="form" noValidate onSubmit={submit} aria-label="Holiday">

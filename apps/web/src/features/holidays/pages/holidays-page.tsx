@@ -30,6 +30,7 @@ import {
 } from '../api/holidays';
 import { HolidayDialog } from '../components/holiday-dialog';
 import { HOLIDAY_COLORS, YearCalendar } from '../components/year-calendar';
+import { formatIsoDate } from '@/lib/dates';
 
 const thisYear = Number(
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric' }).format(new Date()),
@@ -69,7 +70,7 @@ export default function HolidaysPage() {
     async (holiday: Holiday) => {
       const agreed = await confirm({
         title: 'Delete holiday',
-        message: `Delete ${holiday.Name} on ${holiday.Date}? Payroll will treat the day as an ordinary day.`,
+        message: `Delete ${holiday.Name} on ${formatIsoDate(holiday.Date)}? Payroll will treat the day as an ordinary day.`,
         destructive: true,
       });
       if (!agreed) return;
@@ -106,7 +107,7 @@ export default function HolidaysPage() {
         field: 'Date',
         headerName: 'Date',
         width: 150,
-        valueFormatter: (v: string) => `${v} (${weekday.format(new Date(`${v}T00:00:00Z`))})`,
+        valueFormatter: (v: string) => `${weekday.format(new Date(`${v}T00:00:00Z`))}, ${formatIsoDate(v)}`,
       },
       {
         field: 'Name',
@@ -118,7 +119,15 @@ export default function HolidaysPage() {
             component="button"
             type="button"
             onClick={() => setEditing({ holiday: row })}
-            sx={{ textAlign: 'left' }}
+            title={row.Name}
+            // A long name ends in an ellipsis rather than being cut mid-word at the cell's edge.
+            sx={{
+              textAlign: 'left',
+              maxWidth: '100%',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
           >
             {row.Name}
           </Link>
@@ -147,7 +156,7 @@ export default function HolidaysPage() {
       },
       {
         field: 'Notes',
-        headerName: '',
+        headerName: 'Notes',
         flex: 1,
         minWidth: 180,
         sortable: false,
@@ -162,7 +171,11 @@ export default function HolidaysPage() {
             )}
             {row.IsDraft && <Chip size="small" label="Draft" variant="outlined" />}
             {row.ProclaimedDate && (
-              <Chip size="small" label={`Moved from ${row.ProclaimedDate}`} variant="outlined" />
+              <Chip
+                size="small"
+                label={`Moved from ${formatIsoDate(row.ProclaimedDate!)}`}
+                variant="outlined"
+              />
             )}
           </Stack>
         ),

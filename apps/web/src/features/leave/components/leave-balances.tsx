@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { EmployeeLeaveCredits } from '@hrpay/contracts';
+import { formatIsoDate } from '@/lib/dates';
 
 const days = (n: number) => n.toLocaleString('en-PH', { maximumFractionDigits: 2 });
 const KIND_LABEL: Record<string, string> = {
@@ -79,7 +80,7 @@ export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
             <TableBody>
               {credits.Entries.map((e) => (
                 <TableRow key={e.EntryId}>
-                  <TableCell>{e.EntryDate}</TableCell>
+                  <TableCell>{formatIsoDate(e.EntryDate)}</TableCell>
                   <TableCell>{e.LeaveTypeName}</TableCell>
                   <TableCell>
                     <Chip size="small" variant="outlined" label={KIND_LABEL[e.Kind] ?? e.Kind} />

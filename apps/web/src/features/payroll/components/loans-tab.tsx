@@ -33,6 +33,7 @@ import { bodyResolver } from './body-resolver';
 import { MoneyField } from './money-field';
 import { loanEditable, paidPercent } from './pay-details-logic';
 import { dateLabelProps, EmptyState, peso, TabState } from './pay-form-bits';
+import { formatIsoDate } from '@/lib/dates';
 
 const STATUS_COLOR = { Active: 'primary', Paid: 'success', Cancelled: 'default' } as const;
 
@@ -94,7 +95,8 @@ export function LoansTab({ employeeId }: { employeeId: string }) {
                       <TableCell>
                         {l.LoanTypeName}
                         <Typography variant="caption" component="div" color="text.secondary">
-                          {l.ReferenceNumber ? `Ref. ${l.ReferenceNumber} · ` : ''}from {l.StartDate}
+                          {l.ReferenceNumber ? `Ref. ${l.ReferenceNumber} · ` : ''}from{' '}
+                          {formatIsoDate(l.StartDate)}
                         </Typography>
                       </TableCell>
                       <TableCell align="right">{peso(l.Principal)}</TableCell>
@@ -186,7 +188,7 @@ function Ledger({ loan }: { loan: Loan }) {
       <TableBody>
         {loan.Ledger.map((e) => (
           <TableRow key={e.LoanLedgerEntryId}>
-            <TableCell>{e.EntryDate}</TableCell>
+            <TableCell>{formatIsoDate(e.EntryDate)}</TableCell>
             <TableCell>{e.PayrollPeriodId ? 'Payroll' : e.Kind}</TableCell>
             <TableCell align="right">{peso(e.Amount)}</TableCell>
             <TableCell>{e.Remarks ?? ''}</TableCell>

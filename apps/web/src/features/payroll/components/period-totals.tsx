@@ -16,7 +16,8 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
           {value}
         </Typography>
         {note && (
-          <Typography variant="caption" color="text.secondary">
+          // A block of its own: an inline caption wraps at the card's 24 px line height.
+          <Typography variant="caption" component="p" color="text.secondary">
             {note}
           </Typography>
         )}

@@ -22,6 +22,7 @@ import { errorMessage, handleError } from '@/lib/error-handler';
 import { useRateImport } from '../api/pay-profiles';
 import { formatPesos } from '@/lib/currency';
 import { importSummary } from './pay-details-logic';
+import { formatIsoDate } from '@/lib/dates';
 
 const SHOWN = 200;
 
@@ -152,7 +153,7 @@ export function RateImportDialog({ onClose }: { onClose: () => void }) {
                         <TableCell>
                           {r.EmployeeNumber} {r.EmployeeName ?? ''}
                         </TableCell>
-                        <TableCell>{r.EffectiveDate}</TableCell>
+                        <TableCell>{formatIsoDate(r.EffectiveDate)}</TableCell>
                         <TableCell>{r.RateType}</TableCell>
                         <TableCell align="right">{formatPesos(r.Rate) || r.Rate}</TableCell>
                         <TableCell>{r.Action === 'Unchanged' ? 'Already on file' : 'Add'}</TableCell>

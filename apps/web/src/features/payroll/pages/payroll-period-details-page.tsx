@@ -27,7 +27,7 @@ import { PageHeader } from '@/components/page-header';
 import { saveFile } from '@/lib/api-client';
 import { isProblem } from '@/lib/api-error';
 import { formatCurrency } from '@/lib/currency';
-import { formatIsoDate } from '@/lib/dates';
+import { formatDateTime, formatIsoDate } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { booleanParam, enumParam, useListQuery } from '@/lib/use-list-query';
 import {
@@ -254,10 +254,10 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
         <PeriodStatusChip status={p.Status} jobStatus={p.JobStatus} needsRecompute={p.NeedsRecompute} />
         <Typography variant="body2" color="text.secondary">
           {[
-            p.ComputedAt && `computed ${new Date(p.ComputedAt).toLocaleString('en-PH')}`,
+            p.ComputedAt && `computed ${formatDateTime(p.ComputedAt)}`,
             p.ApprovedAt && `approved by ${p.ApprovedByName ?? '—'}`,
             p.FinalisedAt && `finalised by ${p.FinalisedByName ?? '—'}`,
-            p.PaidAt && `paid ${new Date(p.PaidAt).toLocaleDateString('en-PH')}`,
+            p.PaidAt && `paid ${formatDateTime(p.PaidAt)}`,
           ]
             .filter(Boolean)
             .join(' · ')}

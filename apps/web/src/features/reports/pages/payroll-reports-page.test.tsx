@@ -23,6 +23,7 @@ afterEach(() => {
 });
 
 const PERIOD = '7b0f2f3e-1111-4c2b-9a57-1f0c8a7e2a99';
+const OLDER = '9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b';
 const period = { Id: PERIOD, Name: 'Nov 1-15 2026', CutoffStart: '2026-11-01', CutoffEnd: '2026-11-15' };
 const options: PayrollReportOptions = {
   PayrollPeriodId: '',
@@ -89,26 +90,39 @@ describe('Payroll reports page', () => {
     expect(screen.queryByRole('heading', { name: 'Payroll register' })).toBeNull();
   });
 
-  it('asks for a period inline, then downloads the chosen format', async () => {
+  it('downloads the newest finalised period unless another is chosen', async () => {
     download.mockResolvedValue({ blob: new Blob(['x']), fileName: 'payroll-register.pdf' });
-    renderPage([period]);
+    const older = {
+      ...period,
+      Id: OLDER,
+      Name: 'Oct 16-31 2026',
+      CutoffStart: '2026-10-16',
+      CutoffEnd: '2026-10-31',
+    };
+    renderPage([period, older]);
     const card = (await screen.findByRole('heading', { name: 'Payroll register' })).closest('section')!;
-    fireEvent.click(
-      within(card as HTMLElement).getByRole('button', { name: 'Payroll register: download PDF' }),
-    );
-    expect(await within(card as HTMLElement).findByText('Choose a finalised period.')).toBeTruthy();
-    expect(download).not.toHaveBeenCalled();
-
-    fireEvent.mouseDown(within(card as HTMLElement).getByRole('combobox'));
-    fireEvent.click(await screen.findByRole('option', { name: /Nov 1-15 2026/ }));
-    fireEvent.click(
-      within(card as HTMLElement).getByRole('button', { name: 'Payroll register: download PDF' }),
-    );
+    const pdf = within(card as HTMLElement).getByRole('button', { name: 'Payroll register: download PDF' });
+    // The newest period is shown as chosen once the periods are in.
+    expect(
+      await within(card as HTMLElement).findByText('Nov 1-15 2026 (Nov 1, 2026 – Nov 15, 2026)'),
+    ).toBeTruthy();
+    fireEvent.click(pdf);
     await waitFor(() =>
       expect(download).toHaveBeenCalledWith(
         `/api/v1/payroll/reports/register?PayrollPeriodId=${PERIOD}&Format=pdf`,
       ),
     );
     await waitFor(() => expect(saveFile).toHaveBeenCalled());
+
+    fireEvent.mouseDown(within(card as HTMLElement).getByRole('combobox'));
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Oct 16-31 2026 (Oct 16, 2026 – Oct 31, 2026)' }),
+    );
+    fireEvent.click(pdf);
+    await waitFor(() =>
+      expect(download).toHaveBeenCalledWith(
+        `/api/v1/payroll/reports/register?PayrollPeriodId=${OLDER}&Format=pdf`,
+      ),
+    );
   });
 });

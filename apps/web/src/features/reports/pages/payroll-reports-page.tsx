@@ -24,6 +24,7 @@ import { EmployeePicker } from '@/components/employee-picker';
 import { PageHeader } from '@/components/page-header';
 import { apiClient, saveFile } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
+import { formatIsoDate } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { payrollReportRequest, type PayrollReportOptions } from '../lib/payroll-report-request';
@@ -146,8 +147,10 @@ function ReportCard({
   const years = Array.from({ length: 6 }, (_, i) => Number(now.slice(0, 4)) - i);
   const formats: PayrollReportFormat[] = id === 'bank-file' ? ['csv'] : [...report.formats];
 
+  // Most reports are for the latest payroll: the newest closed period is chosen until the user picks another.
+  const periodId = options.PayrollPeriodId || periods[0]?.Id || '';
   const download = async (format: PayrollReportFormat) => {
-    const request = payrollReportRequest(id, options, format);
+    const request = payrollReportRequest(id, { ...options, PayrollPeriodId: periodId }, format);
     if (request.errors) {
       setErrors(request.errors);
       return;
@@ -194,7 +197,7 @@ function ReportCard({
             <TextField
               select
               label="Finalised period"
-              value={options.PayrollPeriodId}
+              value={periodId}
               onChange={(event) => set({ PayrollPeriodId: event.target.value })}
               disabled={loading}
               sx={{ minWidth: 240, flex: 1 }}
@@ -202,7 +205,7 @@ function ReportCard({
             >
               {periods.map((p) => (
                 <MenuItem key={p.Id} value={p.Id}>
-                  {p.Name} ({p.CutoffStart} to {p.CutoffEnd})
+                  {p.Name} ({formatIsoDate(p.CutoffStart)} – {formatIsoDate(p.CutoffEnd)})
                 </MenuItem>
               ))}
             </TextField>

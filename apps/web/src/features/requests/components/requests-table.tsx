@@ -116,7 +116,8 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 90,
+        // HR's rows carry approve, reject and the menu: three buttons need more than 90 px.
+        width: scope === 'Company' ? 130 : 90,
         getActions: ({ row }) => {
           const actions = [];
           if (kind === 'Undertime' && scope !== 'Company') {

@@ -13,6 +13,7 @@ import { EmployeePicker } from '@/components/employee-picker';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { useAttendance, useDepartmentFilterOptions } from '../api/timelogs';
 import { addDays, ANOMALY_LABELS, dayTypeLabel, manilaToday } from './labels';
+import { formatIsoDate } from '@/lib/dates';
 
 const time = (value: string | null) => (value ? value.slice(11, 16) : '—');
 const minutes = (value: number) => (value ? String(value) : '');
@@ -54,7 +55,7 @@ export function AttendanceTab() {
 
   const columns = useMemo<GridColDef<AttendanceDay>[]>(
     () => [
-      { field: 'Date', headerName: 'Date', width: 110 },
+      { field: 'Date', headerName: 'Date', width: 120, valueFormatter: (v: string) => formatIsoDate(v) },
       {
         field: 'EmployeeName',
         headerName: 'Employee',

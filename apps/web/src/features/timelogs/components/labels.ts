@@ -1,4 +1,5 @@
 import type { AttendanceAnomaly, AttendanceDay, PunchDirection, PunchSource } from '@hrpay/contracts';
+import { formatIsoDate } from '@/lib/dates';
 
 export const DIRECTION_OPTIONS: { value: PunchDirection; label: string }[] = [
   { value: 'In', label: 'In' },
@@ -31,7 +32,9 @@ export function dayTypeLabel(day: Pick<AttendanceDay, 'DayType' | 'RestDay'>): s
 }
 
 /** `2026-11-03T08:25:00` as `2026-11-03 08:25`. */
-export const shortDateTime = (value: string | null) => (value ? value.slice(0, 16).replace('T', ' ') : '');
+/** A Manila wall-clock date-time (YYYY-MM-DDTHH:mm...) as "Nov 3, 2026 08:25". */
+export const shortDateTime = (value: string | null) =>
+  value ? `${formatIsoDate(value.slice(0, 10))} ${value.slice(11, 16)}` : '';
 
 /** Today in the Philippines (YYYY-MM-DD). */
 export const manilaToday = () =>

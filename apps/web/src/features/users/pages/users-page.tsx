@@ -128,7 +128,8 @@ export default function UsersPage() {
           </Link>
         ),
       },
-      { field: 'Email', headerName: 'E-mail', flex: 1, minWidth: 170 },
+      // The e-mail is how a user signs in: it gets the room to show in full at 1366 px.
+      { field: 'Email', headerName: 'E-mail', flex: 1.6, minWidth: 200 },
       {
         field: 'UserType',
         headerName: 'Type',
