@@ -8,7 +8,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import MoreVert from '@mui/icons-material/MoreVert';
 import type { GridActionsCellItemProps, GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { errorMessage } from '@/lib/error-handler';
-import { LIST_LOAD_FAILED, type DataTableProps } from './data-table';
+import { LIST_LOAD_FAILED, type DataTableProps } from './data-table-props';
 
 // The grid's own measures (MUI X defaults), so the grid takes the preview's place without moving the page.
 const HEADER_HEIGHT = 56;

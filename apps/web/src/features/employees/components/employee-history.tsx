@@ -49,7 +49,6 @@ const show = (value: unknown) =>
       ? value.join(', ')
       : (LABELS[String(value)] ?? String(value));
 
-
 /** The record's changes from the audit log: who, when, and each field before and after. */
 export function EmployeeHistory({ employeeId }: { employeeId: string }) {
   const history = useEmployeeHistory(employeeId);
