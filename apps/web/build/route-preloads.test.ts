@@ -21,8 +21,11 @@ describe('parseRouteTable', () => {
       'src/features/companies/pages/companies-page.tsx',
     );
     // A page named once and used by several routes.
-    expect(parsed.find((route) => route.path === '/portal/dashboard')?.page).toBe(
+    expect(parsed.find((route) => route.path === '/hr/dashboard')?.page).toBe(
       'src/features/dashboard/pages/dashboard-page.tsx',
+    );
+    expect(parsed.find((route) => route.path === '/portal/dashboard')?.page).toBe(
+      'src/features/dashboard/pages/portal-dashboard-page.tsx',
     );
   });
 
