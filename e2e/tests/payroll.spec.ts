@@ -93,6 +93,9 @@ test('Payroll computes, adjusts, approves and finalises a period; the employee d
     payroll.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   await expect(payroll.getByRole('button', { name: 'Mark paid' })).toBeVisible();
   expect(await scrollsSideways()).toBe(false);
+  // The payslips list keeps the figure that matters whole on the screen.
+  const netPay = await payroll.getByRole('columnheader', { name: 'Net pay' }).boundingBox();
+  expect(netPay!.x + netPay!.width).toBeLessThanOrEqual(390);
   await payroll.goto('/payroll/dashboard');
   await expect(payroll.getByRole('table', { name: 'Gross and net pay per period' })).toBeAttached();
   expect(await scrollsSideways()).toBe(false);
