@@ -1,13 +1,11 @@
 import { memo, useMemo } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridValidRowModel } from '@mui/x-data-grid';
-import { errorMessage } from '@/lib/error-handler';
 import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
 import { LIST_LOAD_FAILED, type DataTableProps } from './data-table';
+import { ListLoadFailure } from './list-load-failure';
 
 // The row actions' own component, handed to the pages through `RowAction` (data-table.tsx) once this is loaded.
 export { GridActionsCellItem } from '@mui/x-data-grid';
@@ -54,19 +52,7 @@ function DataGridViewRaw<R extends GridValidRowModel>({
   const empty = failed ? LIST_LOAD_FAILED : emptyMessage;
   return (
     <Box>
-      {failed && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(error, LIST_LOAD_FAILED)}
-        </Alert>
-      )}
+      {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
       <DataGrid
         aria-label={label}
         columns={gridColumns}

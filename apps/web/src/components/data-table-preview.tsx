@@ -1,14 +1,12 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import MoreVert from '@mui/icons-material/MoreVert';
 import type { GridActionsCellItemProps, GridColDef, GridValidRowModel } from '@mui/x-data-grid';
-import { errorMessage } from '@/lib/error-handler';
 import { LIST_LOAD_FAILED, type DataTableProps } from './data-table-props';
+import { ListLoadFailure } from './list-load-failure';
 
 // The grid's own measures (MUI X defaults), so the grid takes the preview's place without moving the page.
 const HEADER_HEIGHT = 56;
@@ -153,19 +151,7 @@ export function DataTablePreview<R extends GridValidRowModel>({
       .join(' ') || undefined;
   return (
     <Box onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent} onKeyDown={onIntent}>
-      {failed && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(error, LIST_LOAD_FAILED)}
-        </Alert>
-      )}
+      {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
       <Box sx={tableStyle}>
         <div className="progress">{loading && <LinearProgress aria-label={`Loading ${label}`} />}</div>
         <table aria-label={label}>
