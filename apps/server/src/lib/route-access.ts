@@ -126,8 +126,8 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
 
       const allowed = new Set<string>(access.userTypes);
       // The token's type gives an early 403 before the body is read; the database row decides in the handler.
-      const allowedByToken = async (request: FastifyRequest) => {
-        if (!allowed.has(request.claims!.user_type)) throw problems.forbidden();
+      const allowedByToken = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+        done(allowed.has(request.claims!.user_type) ? undefined : problems.forbidden());
       };
       // An upload is read (and parsed) before the handler's transaction; make sure its session is still live
       // first, so a signed-out client gets 401 without the server reading 50 MB for it (issue 13, item 8).

@@ -11,14 +11,17 @@ import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/
 import type { Tx } from '../../db/database.js';
 
 /**
- * The birthday of `birth` (a date column) in the year `year` (an integer expression): Feb 29 is kept on Feb 28
- * in common years, as Philippine payroll and HR practice (and most calendars) do.
+ * The birthday in the year `year` (an integer expression) of a birth month-and-day `md` (month * 100 + day, the
+ * `birth_md` column): Feb 29 is kept on Feb 28 in common years, as Philippine payroll and HR practice (and most
+ * calendars) do. Integer arithmetic only: extract() answers numeric, which cost more than the rest of the query.
  */
-const birthdayIn = (birth: string, year: string) => `
-  CASE WHEN extract(month FROM ${birth}) = 2 AND extract(day FROM ${birth}) = 29
-            AND NOT ((${year}) % 4 = 0 AND ((${year}) % 100 <> 0 OR (${year}) % 400 = 0))
+const birthdayIn = (md: string, year: string) => `
+  CASE WHEN ${md} = 229 AND NOT ((${year}) % 4 = 0 AND ((${year}) % 100 <> 0 OR (${year}) % 400 = 0))
        THEN make_date(${year}, 2, 28)
-       ELSE make_date(${year}, extract(month FROM ${birth})::int, extract(day FROM ${birth})::int) END`;
+       ELSE make_date(${year}, ${md} / 100, ${md} % 100) END`;
+
+/** The month-and-day of the hire date, as `birth_md` is of the birth date. */
+const HIRE_MD = `(date_part('month', e.hire_date) * 100 + date_part('day', e.hire_date))::int`;
 
 /**
  * The month-and-day span (month * 100 + day) of the `days` days from `today`: `from` to `to`, wrapping past
@@ -94,19 +97,20 @@ export const employeesRepo = {
       `WITH c AS (${part(`e.birth_md BETWEEN $4 AND ${wraps ? 1231 : '$5'}`)}
                   ${wraps ? `UNION ALL ${part('e.birth_md BETWEEN 101 AND $5 AND e.birth_md < $4')}` : ''}),
        b AS (
-         SELECT c.*, d.name AS department_name,
-                ${birthdayIn('c.birth_date', 'extract(year FROM $3::date)::int')} AS this_year,
-                ${birthdayIn('c.birth_date', 'extract(year FROM $3::date)::int + 1')} AS next_year
+         SELECT c.*, d.name AS department_name, ${birthdayIn('c.birth_md', '$8::int')} AS this_year
            FROM c LEFT JOIN departments d ON d.tenant_id = $1 AND d.id = c.department_id)
        SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber", full_name AS "FullName",
               department_name AS "DepartmentName", birth_date::text AS "BirthDate", n.next::text AS "NextBirthday",
               (n.next - $3::date) AS "DaysUntil",
-              (extract(year FROM n.next) - extract(year FROM birth_date))::int AS "Age"
-         FROM b CROSS JOIN LATERAL (SELECT CASE WHEN this_year >= $3::date THEN this_year ELSE next_year END AS next) n
+              n.year - date_part('year', birth_date)::int AS "Age"
+         FROM b CROSS JOIN LATERAL (
+                SELECT CASE WHEN this_year >= $3::date THEN this_year
+                            ELSE ${birthdayIn('b.birth_md', '$8::int + 1')} END AS next,
+                       CASE WHEN this_year >= $3::date THEN $8::int ELSE $8::int + 1 END AS year) n
         WHERE n.next - $3::date < $7
         ORDER BY n.next, lower(full_name), id
         LIMIT $6`,
-      [tenantId, companyId, today, from, to, limit, days],
+      [tenantId, companyId, today, from, to, limit, days, Number(today.slice(0, 4))],
     );
   },
 };
@@ -447,7 +451,8 @@ export const employeeRecordsRepo = {
     );
     // A page past the last match has no row to carry the count.
     const total = rows.length > 0 ? rows[0]!.total_count : req.Page > 1 ? await count() : 0;
-    return { Items: rows.map(({ total_count: _, ...row }) => row), TotalCount: total };
+    // The rows keep their total_count: the response serializer writes only the contract's properties.
+    return { Items: rows as EmployeeListItem[], TotalCount: total };
   },
 
   /** Full records in the list's filter and order, batch by batch through a cursor, for the master-list export. */
@@ -784,8 +789,8 @@ export const hrDashboardRepo = {
       `WITH a AS (
          SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS full_name,
                 e.hire_date,
-                ${birthdayIn('e.hire_date', 'extract(year FROM $3::date)::int')} AS this_year,
-                ${birthdayIn('e.hire_date', 'extract(year FROM $3::date)::int + 1')} AS next_year
+                ${birthdayIn(HIRE_MD, "date_part('year', $3::date)::int")} AS this_year,
+                ${birthdayIn(HIRE_MD, "date_part('year', $3::date)::int + 1")} AS next_year
            FROM employees e WHERE ${ACTIVE} AND e.hire_date IS NOT NULL)
        SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber", full_name AS "FullName", n.next::text AS next,
               (extract(year FROM n.next) - extract(year FROM hire_date))::int AS "Years",
