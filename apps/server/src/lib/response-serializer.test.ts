@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { EmployeeListResponse, UpcomingBirthdaysResponse } from '@hrpay/contracts';
-import { compilesFast, serializerCompiler } from './response-serializer.js';
+import { compilesFast, serializerCompiler, writesNatively } from './response-serializer.js';
 
 const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' });
 /** The answer of both serializers for `data`: the JSON text, or the error's class name and message. */
@@ -75,6 +75,37 @@ describe('response serializer', () => {
       const { fast, zod } = both(schema, data);
       expect(fast).toBe(zod);
       expect(fast).not.toContain('total_count');
+    }
+  });
+
+  it('writes an answer of exactly the schema\'s shape with JSON.stringify, and the same JSON as zod', () => {
+    const { total_count: _, ...exactRow } = listRow;
+    const { Status, ...rest } = exactRow;
+    const reordered = { Status, ...rest };
+    class Row {
+      constructor(readonly EmployeeId: string) {}
+      toJSON() {
+        return { EmployeeId: 'changed' };
+      }
+    }
+    const cases: [z.ZodType, unknown, boolean][] = [
+      [EmployeeListResponse, { Items: [exactRow, exactRow], TotalCount: 2 }, true],
+      [UpcomingBirthdaysResponse, [birthday], true],
+      [UpcomingBirthdaysResponse, [], true],
+      // Not exactly the schema's shape: written property by property, as before.
+      [EmployeeListResponse, { Items: [listRow], TotalCount: 1 }, false], // total_count
+      [EmployeeListResponse, { Items: [reordered], TotalCount: 1 }, false], // order
+      [EmployeeListResponse, { TotalCount: 1, Items: [exactRow] }, false], // order at the top
+      [EmployeeListResponse, { Items: [{ ...exactRow, Email: undefined }], TotalCount: 1 }, false], // invalid
+      [UpcomingBirthdaysResponse, [{ ...birthday, Age: Number.NaN }], false], // invalid
+      [z.object({ EmployeeId: z.string() }), new Row(id), false], // a class: toJSON would change it
+      [z.object({ A: z.string().optional(), B: z.number() }), { B: 1 }, true], // optional left out
+      [z.object({ A: z.string().transform((t) => t.trim()) }), { A: ' x ' }, false], // zod's part
+    ];
+    for (const [schema, data, native] of cases) {
+      expect(writesNatively(schema, data)).toBe(native);
+      const { fast, zod } = both(schema, data);
+      expect(fast).toBe(zod);
     }
   });
 

@@ -401,7 +401,7 @@ const SORT_JOIN: Partial<Record<keyof typeof EMPLOYEE_SORT, string>> = {
 const EMPLOYEE_SORT_DEFAULTS = { sortBy: 'FullName', tieBreaker: 'e.id' } as const;
 /** The list's rows: `employees e` (or what `from` names, as long as it has `e`) and its joins. */
 const employeeListSelect = (from = 'employees e', extraColumns = '') => `
-  SELECT ${extraColumns} e.id AS "EmployeeId", e.employee_number AS "EmployeeNumber", ${FULL_NAME('e')} AS "FullName",
+  SELECT e.id AS "EmployeeId", e.employee_number AS "EmployeeNumber", ${FULL_NAME('e')} AS "FullName",
          e.last_name AS "LastName", e.first_name AS "FirstName", e.email AS "Email",
          e.department_id AS "DepartmentId", d.name AS "DepartmentName", p.name AS "PositionName",
          e.employment_status_id AS "EmploymentStatusId", es.name AS "EmploymentStatusName",
@@ -409,7 +409,7 @@ const employeeListSelect = (from = 'employees e', extraColumns = '') => `
          CASE WHEN s.id IS NULL THEN NULL ELSE ${FULL_NAME('s')} END AS "SupervisorName",
          sh.name AS "ShiftName",
          CASE WHEN e.separation_date IS NULL THEN 'Active' ELSE 'Separated' END AS "Status",
-         e.separation_date::text AS "SeparationDate"
+         e.separation_date::text AS "SeparationDate" ${extraColumns}
     FROM ${from}
     ${EMPLOYEE_JOINS.d}
     ${EMPLOYEE_JOINS.p}
@@ -445,13 +445,15 @@ export const employeeRecordsRepo = {
          SELECT e.id, count(*) OVER ()::int AS total_count
            FROM employees e ${SORT_JOIN[req.SortBy ?? 'FullName'] ?? ''}
           WHERE ${where.sql} ${page})
-       ${employeeListSelect('m JOIN employees e ON e.tenant_id = $1 AND e.id = m.id', 'm.total_count,')}
+       ${employeeListSelect('m JOIN employees e ON e.tenant_id = $1 AND e.id = m.id', ', m.total_count')}
        ${orderClause(req, EMPLOYEE_SORT, EMPLOYEE_SORT_DEFAULTS)}`,
       where.params,
     );
     // A page past the last match has no row to carry the count.
     const total = rows.length > 0 ? rows[0]!.total_count : req.Page > 1 ? await count() : 0;
-    // The rows keep their total_count: the response serializer writes only the contract's properties.
+    // Each row then holds exactly the contract's properties, so the answer is written by JSON.stringify
+    // (response-serializer.ts). total_count is the last column: deleting an object's last property is cheap.
+    for (const row of rows) delete (row as { total_count?: number }).total_count;
     return { Items: rows as EmployeeListItem[], TotalCount: total };
   },
 
