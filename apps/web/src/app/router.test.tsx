@@ -28,7 +28,8 @@ describe('the router built from the route table', () => {
     );
     renderAt('/hr/holidays', 'HRUser');
     expect(await screen.findByRole('heading', { name: 'Holidays' })).toBeTruthy();
-    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    // The drawer's code loads on its own (app-drawer.tsx).
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(
       within(nav)
         .getAllByRole('link')

@@ -23,10 +23,19 @@ export function subscribeToToastHost(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** An error toast from code that must not carry the toast library itself (the session, loaded at start). */
-export function showErrorToast(message: string, options?: ToastOptions): Promise<void> {
+type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+/** A toast from code that must not carry the toast library itself; it shows once the library has loaded. */
+export function showToast(kind: ToastKind, message: string, options?: ToastOptions): Promise<void> {
   wantToasts();
   return import('react-toastify').then(({ toast }) => {
-    toast.error(message, options);
+    toast[kind](message, options);
   });
 }
+
+/**
+ * An error toast from code that must not carry the toast library itself: the session (loaded at start), and
+ * the error handler and list actions every signed-in page loads with its first paint (issue 11).
+ */
+export const showErrorToast = (message: string, options?: ToastOptions) =>
+  showToast('error', message, options);
