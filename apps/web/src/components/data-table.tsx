@@ -19,23 +19,6 @@ export function loadDataGrid(): Promise<DataGridModule> {
 }
 
 /**
- * How long a list's first page stays a plain table (data-table-preview.tsx) when nobody touches it: the grid's
- * code then loads when the browser is next idle. On a phone the grid costs more main-thread time than the rest of
- * the page (issue 11: total blocking time), so it waits until the page has settled, unless the visitor reaches
- * for the list first. Not longer: tests and people expect the grid's sorting and paging a moment after the rows.
- */
-export const GRID_IDLE_DELAY_MS = 2000;
-
-const whenIdle = (callback: () => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(callback, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(callback, 0);
-  return () => clearTimeout(id);
-};
-
-/**
  * The grid's code, once `wanted`; at hand at once when already loaded (the next list page renders its grid in
  * its first render).
  */
@@ -64,8 +47,10 @@ function useDataGrid(wanted: boolean): DataGridModule | undefined {
  * The app's list grid: MUI X DataGrid paged and sorted by the server, page sizes 10/25/50/100, a loading bar
  * over the previous page while the next loads, an empty message, and an error line with Retry. Feed it
  * `useListQuery(...).tableProps` plus columns. Until the grid's code is loaded (the first list page of a visit)
- * it shows the same rows as a plain table; the grid loads when the visitor points at, touches or focuses the
- * table, or once the page has been idle for `GRID_IDLE_DELAY_MS` after its first answer.
+ * it shows the same rows as a plain table that sorts and pages by itself (data-table-preview.tsx); the grid
+ * loads only when the visitor points at, touches or focuses the table. It used to load by itself 2 s after the
+ * first answer too, and on a phone its code and first render were most of the page's main-thread time
+ * (issue 11: total blocking time) for a table the plain one already shows and sorts.
  */
 export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
   const [wanted, setWanted] = useState(false);
@@ -74,18 +59,6 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   // update, which React renders in one piece. Deferred, the urgent render keeps the previous props (the memoised
   // grid is skipped) and the grid renders the new ones in slices (issue 11: total blocking time).
   const deferred = useDeferredValue(props);
-  const answered = !props.loading || props.rows.length > 0;
-  useEffect(() => {
-    if (grid || wanted || !answered) return;
-    let cancelIdle: (() => void) | undefined;
-    const timer = setTimeout(() => {
-      cancelIdle = whenIdle(() => setWanted(true));
-    }, GRID_IDLE_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      cancelIdle?.();
-    };
-  }, [grid, wanted, answered]);
   if (grid) return <grid.DataGridView {...deferred} />;
   return <DataTablePreview {...props} onIntent={() => setWanted(true)} />;
 }
