@@ -1,8 +1,10 @@
-import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import SearchIcon from '@mui/icons-material/Search';
 import { DataTablePreview } from './data-table-preview';
 import type { DataTableProps } from './data-table-props';
@@ -94,7 +96,11 @@ export function ListToolbar({ search, children }: { search: ReactNode; children?
   );
 }
 
-/** The list's search box; the value is what was typed (useListQuery debounces the request). */
+/**
+ * The list's search box; the value is what was typed (useListQuery debounces the request). An outlined input
+ * without TextField: TextField also carries the select menu (Popover, Modal), which a list's first paint does
+ * not need (issue 11).
+ */
 export function SearchField({
   value,
   onChange,
@@ -105,28 +111,27 @@ export function SearchField({
   placeholder: string;
 }) {
   return (
-    <TextField
+    <OutlinedInput
       type="search"
       size="small"
-      margin="none"
       value={value}
       onChange={(event) => onChange(event.target.value)}
       placeholder={placeholder}
-      slotProps={{
-        htmlInput: { 'aria-label': placeholder },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
+      inputProps={{ 'aria-label': placeholder }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchIcon fontSize="small" />
+        </InputAdornment>
+      }
     />
   );
 }
 
-/** A filter of a few choices; the empty value means "no filter" and shows `allLabel`. */
+/**
+ * A filter of a few choices; the empty value means "no filter" and shows `allLabel`. The browser's own select
+ * in the theme's outlined frame: on a phone it opens the system's picker, and a list page's first paint carries
+ * no menu code (MUI's Select brings its menu, popover and modal, some 25 kB; issue 11).
+ */
 export function FilterSelect({
   label,
   value,
@@ -140,25 +145,26 @@ export function FilterSelect({
   options: readonly { value: string; label: string }[];
   allLabel?: string;
 }) {
+  const id = useId();
   return (
-    <TextField
-      select
-      size="small"
-      margin="none"
-      fullWidth={false}
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 160 }}
-      // "All" is a real choice, so it is shown (and the label kept above it) rather than an empty box.
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-    >
-      <MenuItem value="">{allLabel}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    // "All" is a real choice, so it is shown (and the label kept above it) rather than an empty box.
+    <FormControl size="small" margin="none" sx={{ minWidth: 160 }}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        input={<OutlinedInput label={label} notched />}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormControl>
   );
 }
