@@ -15,6 +15,8 @@ import { ListLoadFailure } from './list-load-failure';
 const HEADER_HEIGHT = 56;
 const ROW_HEIGHT = 52;
 const HIDE_ON_PHONE = 'hide-on-phone';
+/** The table's least height, frame included (the grid's). */
+export const PREVIEW_MIN_HEIGHT = 260;
 
 /**
  * One class for the whole table (issue 11): emotion serialises and inserts a rule per distinct style, and a
@@ -22,7 +24,7 @@ const HIDE_ON_PHONE = 'hide-on-phone';
  */
 const tableStyle = {
   bgcolor: 'background.paper',
-  minHeight: 260,
+  minHeight: PREVIEW_MIN_HEIGHT,
   border: 1,
   borderColor: 'divider',
   borderRadius: 1,

@@ -1,4 +1,13 @@
-import { startTransition, useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useState,
+  type ReactNode,
+} from 'react';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -6,7 +15,7 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import SearchIcon from '@mui/icons-material/Search';
-import { DataTablePreview } from './data-table-preview';
+import { DataTablePreview, PREVIEW_MIN_HEIGHT } from './data-table-preview';
 import type { DataTableProps } from './data-table-props';
 import type { GridActionsCellItemProps, GridValidRowModel } from '@mui/x-data-grid';
 
@@ -56,14 +65,23 @@ function useDataGrid(wanted: boolean): DataGridModule | undefined {
  */
 export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
   const [wanted, setWanted] = useState(false);
+  const onIntent = useCallback(() => setWanted(true), []);
   const grid = useDataGrid(wanted);
-  // The list's answer (and each page or sort change) re-renders the grid; the query delivers it as an urgent
+  // The list's answer (and each page or sort change) re-renders the table; the query delivers it as an urgent
   // update, which React renders in one piece. Deferred, the urgent render keeps the previous props (the memoised
-  // grid is skipped) and the grid renders the new ones in slices (issue 11: total blocking time).
+  // table is skipped) and the table renders the new ones in slices (issue 11: total blocking time).
   const deferred = useDeferredValue(props);
+  // The plain table mounts one commit after the page around it: React inserts a commit's DOM and styles in one
+  // task, and a phone's main thread then gets a break between the page's frame, heading and toolbar and the
+  // table (issue 11: total blocking time). Its place is kept meanwhile.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
   if (grid) return <grid.DataGridView {...deferred} />;
-  return <DataTablePreview {...props} onIntent={() => setWanted(true)} />;
+  if (!mounted) return <Box sx={{ minHeight: PREVIEW_MIN_HEIGHT }} />;
+  return <Preview {...deferred} onIntent={onIntent} />;
 }
+
+const Preview = memo(DataTablePreview) as typeof DataTablePreview;
 
 /**
  * A row action of a grid's `actions` column (`getActions`): MUI X's GridActionsCellItem, taken from the loaded
