@@ -1,8 +1,12 @@
 /// <reference types="vitest/config" />
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { deliveryPlugin } from './build/delivery';
+
+/** A path beside this file, absolute (as the bundler names modules). */
+const fromConfig = (path: string) => resolve(dirname(fileURLToPath(import.meta.url)), path);
 
 /** `holidays-page` -> `Holidays`: page chunks are named after their page, so network logs read plainly. */
 export const pageChunkName = (name: string) =>
@@ -27,8 +31,8 @@ const VENDOR_CHUNKS: [string, RegExp][] = [
  * other pages' modules are split as before (by where they are imported).
  */
 const SIGN_IN_ROOTS = {
-  app: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
-  'sign-in': fileURLToPath(new URL('./src/features/auth/pages/login-page.tsx', import.meta.url)),
+  app: fromConfig('./src/main.tsx'),
+  'sign-in': fromConfig('./src/features/auth/pages/login-page.tsx'),
 };
 /**
  * Only the sign-in pages' own modules stay in `sign-in`; what else the login page imports (the API client, MUI's
@@ -43,10 +47,10 @@ export const SIGN_IN_OWN = /[\\/]src[\\/]features[\\/]auth[\\/]/;
  * a request of its own before any signed-in page could render.
  */
 const SIGNED_IN_ROOTS = [
-  fileURLToPath(new URL('./src/app/layouts/staff-layout.tsx', import.meta.url)),
-  fileURLToPath(new URL('./src/app/layouts/portal-layout.tsx', import.meta.url)),
+  fromConfig('./src/app/layouts/staff-layout.tsx'),
+  fromConfig('./src/app/layouts/portal-layout.tsx'),
   // Every signed-in page's heading.
-  fileURLToPath(new URL('./src/components/page-header.tsx', import.meta.url)),
+  fromConfig('./src/components/page-header.tsx'),
 ];
 /**
  * Small modules most signed-in pages show with their first paint (the error handler, the contracts' constants,
@@ -65,14 +69,14 @@ const SIGNED_IN_SHARED =
 const HOME_PAGES = [
   './src/features/dashboard/pages/dashboard-page.tsx',
   './src/features/dashboard/pages/portal-dashboard-page.tsx',
-].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+].map(fromConfig);
 const LIST_ROOTS = [
   './src/components/data-table.tsx',
   './src/components/export-button.tsx',
   './src/components/list-columns.tsx',
   './src/components/use-delete-or-deactivate.ts',
   './src/lib/use-list-query.ts',
-].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+].map(fromConfig);
 type ModuleInfoOf = (
   id: string,
 ) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
@@ -138,10 +142,10 @@ export default defineConfig({
   ],
   resolve: {
     alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: '@', replacement: fromConfig('./src') },
       // Every `import ... from 'zod'` (the contracts' schemas too) goes through the module that sets zod's
       // jitless mode first (see src/lib/zod-jitless.ts).
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+      { find: /^zod$/, replacement: fromConfig('./src/lib/zod-jitless.ts') },
     ],
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
