@@ -30,7 +30,8 @@ type ToastKind = 'success' | 'error' | 'info' | 'warning';
 export function showToast(kind: ToastKind, message: string, options?: ToastOptions): Promise<void> {
   wantToasts();
   return import('react-toastify').then(({ toast }) => {
-    toast[kind](message, options);
+    if (options) toast[kind](message, options);
+    else toast[kind](message);
   });
 }
 
