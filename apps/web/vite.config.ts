@@ -1,8 +1,12 @@
 /// <reference types="vitest/config" />
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { deliveryPlugin } from './build/delivery';
+
+/** A path beside this file, absolute (as the bundler names modules). */
+const fromConfig = (path: string) => resolve(dirname(fileURLToPath(import.meta.url)), path);
 
 /** `holidays-page` -> `Holidays`: page chunks are named after their page, so network logs read plainly. */
 export const pageChunkName = (name: string) =>
@@ -27,36 +31,52 @@ const VENDOR_CHUNKS: [string, RegExp][] = [
  * other pages' modules are split as before (by where they are imported).
  */
 const SIGN_IN_ROOTS = {
-  app: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
-  'sign-in': fileURLToPath(new URL('./src/features/auth/pages/login-page.tsx', import.meta.url)),
+  app: fromConfig('./src/main.tsx'),
+  'sign-in': fromConfig('./src/features/auth/pages/login-page.tsx'),
 };
+/**
+ * Only the sign-in pages' own modules stay in `sign-in`; what else the login page imports (the API client, MUI's
+ * inputs, alert and card...) goes into `app`. Signed-in pages use those too, and they made every signed-in page
+ * download the sign-in chunk, login form and all (issue 11). The sign-in route downloads the same modules either
+ * way, in its two chunks.
+ */
+export const SIGN_IN_OWN = /[\\/]src[\\/]features[\\/]auth[\\/]/;
 /**
  * The signed-in frame in one chunk (issue 11): the staff and portal layouts and every module they import
  * statically (drawer, app bar, menus, icons, the profile menu, TanStack Query) were some thirty small files, each
  * a request of its own before any signed-in page could render.
  */
 const SIGNED_IN_ROOTS = [
-  fileURLToPath(new URL('./src/app/layouts/staff-layout.tsx', import.meta.url)),
-  fileURLToPath(new URL('./src/app/layouts/portal-layout.tsx', import.meta.url)),
+  fromConfig('./src/app/layouts/staff-layout.tsx'),
+  fromConfig('./src/app/layouts/portal-layout.tsx'),
   // Every signed-in page's heading.
-  fileURLToPath(new URL('./src/components/page-header.tsx', import.meta.url)),
+  fromConfig('./src/components/page-header.tsx'),
 ];
+/**
+ * Small modules most signed-in pages show with their first paint (the error handler, the contracts' constants,
+ * status chips, lists and skeletons), taken into the signed-in chunk: left to themselves they were each a
+ * file of a few hundred bytes, and on a phone's link every file on the critical path costs a round trip.
+ */
+const SIGNED_IN_SHARED =
+  /[\\/]src[\\/]lib[\\/]error-handler\.ts$|packages[\\/]contracts[\\/]src[\\/]constants\.ts$|node_modules[\\/]@mui[\\/]material[\\/](?:Chip|List|ListItem|ListItemText|ListItemSecondaryAction|Skeleton)[\\/]/;
 /**
  * What every list page shows around its grid, in one chunk (issue 11): the table's frame, toolbar, search and
  * filter fields, export button, status column and the list query were some fifteen small files (MUI's
  * TextField, LinearProgress, Menu...), each a request on the route's critical path. Not what the home page
  * (every user's dashboard) uses too: it would then download the whole group.
  */
-const HOME_PAGE = fileURLToPath(
-  new URL('./src/features/dashboard/pages/dashboard-page.tsx', import.meta.url),
-);
+// The portal's dashboard likewise (it shares lists and icons with the list pages, not their grid or filters).
+const HOME_PAGES = [
+  './src/features/dashboard/pages/dashboard-page.tsx',
+  './src/features/dashboard/pages/portal-dashboard-page.tsx',
+].map(fromConfig);
 const LIST_ROOTS = [
   './src/components/data-table.tsx',
   './src/components/export-button.tsx',
   './src/components/list-columns.tsx',
   './src/components/use-delete-or-deactivate.ts',
   './src/lib/use-list-query.ts',
-].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+].map(fromConfig);
 type ModuleInfoOf = (
   id: string,
 ) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
@@ -96,7 +116,7 @@ export function chunkOf(id: string, getModuleInfo: ModuleInfoOf): string | undef
       SIGNED_IN_ROOTS.flatMap((root) => [...staticClosure(root, getModuleInfo, SIGNED_IN_BARRELS)]),
     );
     // Not followed into the earlier groups: what the sign-in route or the frame needs stays where it is.
-    const home = staticClosure(HOME_PAGE, getModuleInfo);
+    const home = new Set(HOME_PAGES.flatMap((page) => [...staticClosure(page, getModuleInfo)]));
     const taken = (id: string) => app.has(id) || signIn.has(id) || signedIn.has(id) || home.has(id);
     const list = new Set(
       LIST_ROOTS.flatMap((root) => [...staticClosure(root, getModuleInfo, BARRELS, taken)]),
@@ -104,8 +124,8 @@ export function chunkOf(id: string, getModuleInfo: ModuleInfoOf): string | undef
     signInGroups = { app, signIn, signedIn, list };
   }
   if (signInGroups.app.has(id)) return 'app';
-  if (signInGroups.signIn.has(id)) return 'sign-in';
-  if (signInGroups.signedIn.has(id)) return 'signed-in';
+  if (signInGroups.signIn.has(id)) return SIGN_IN_OWN.test(id) ? 'sign-in' : 'app';
+  if (signInGroups.signedIn.has(id) || SIGNED_IN_SHARED.test(id)) return 'signed-in';
   return undefined;
 }
 /** The list pages' shared chunk; a group of lower priority, so it never takes a module of the groups above. */
@@ -122,10 +142,10 @@ export default defineConfig({
   ],
   resolve: {
     alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: '@', replacement: fromConfig('./src') },
       // Every `import ... from 'zod'` (the contracts' schemas too) goes through the module that sets zod's
       // jitless mode first (see src/lib/zod-jitless.ts).
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+      { find: /^zod$/, replacement: fromConfig('./src/lib/zod-jitless.ts') },
     ],
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },

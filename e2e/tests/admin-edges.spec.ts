@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInWithTokens } from './support.js';
+import { demo, signInWithTokens, listGrid } from './support.js';
 
 // Issue 11 §2: rough edges a new Admin hit, seen as a user sees them.
 
@@ -45,7 +45,7 @@ test('every entry of the staff navigation is a list item', async ({ page }) => {
 test("an Admin's own row offers Delete disabled, with a tooltip saying why", async ({ page }) => {
   await signInWithTokens(page, demo.admin);
   await page.goto('/admin/users');
-  const grid = page.getByRole('grid', { name: 'Users' });
+  const grid = await listGrid(page, 'Users');
   const own = grid.getByRole('row').filter({ hasText: demo.admin.email });
   await own
     .getByRole('menuitem', { name: 'more' })

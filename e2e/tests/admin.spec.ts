@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { EMPLOYEE_IMPORT_COLUMN_NAMES } from '@hrpay/contracts';
 import { linkIn, startMailReceiver } from '../../apps/server/test/mail-receiver.js';
 import { smtpPort } from '../playwright.config.js';
-import { demo, signInThroughPage, type DemoUser } from './support.js';
+import { demo, signInThroughPage, type DemoUser, listGrid } from './support.js';
 
 // Issue 4 end to end: an Admin sets up a company and a portal user who accepts the e-mailed invitation, and
 // imports employee records: template, preview with an error, fixed file, commit, employees visible.
@@ -55,6 +55,7 @@ test('an Admin creates a company, then a PortalUser who sets a password from the
   await page.getByRole('button', { name: 'Add Company' }).click();
   await expect(page.getByText('Company created')).toBeVisible();
   await page.goto('/admin/companies?search=Pasig');
+  await listGrid(page, 'Companies');
   await expect(page.getByRole('gridcell', { name: 'Pasig Bakery Corp.' })).toBeVisible();
   await expect(page.getByRole('gridcell', { name: '444-555-666-000' })).toBeVisible();
 
@@ -75,6 +76,7 @@ test('an Admin creates a company, then a PortalUser who sets a password from the
 
   // The grid lists the new user as waiting for the invitation.
   await page.goto('/admin/users?search=Liza');
+  await listGrid(page, 'Users');
   await expect(page.getByRole('gridcell', { name: 'liza.mendoza@demo.hrpay.test' })).toBeVisible();
   await expect(page.getByText('Invitation pending').first()).toBeVisible();
 
@@ -124,6 +126,7 @@ test('an Admin imports three employees: preview, an error fixed, commit, employe
   expect(created.status()).toBe(201);
   const companyId = (await created.json()).CompanyId as string;
   await page.goto('/admin/companies?search=Cebu');
+  await listGrid(page, 'Companies');
   await page.getByRole('gridcell', { name: 'Cebu Bakery Corp.' }).waitFor();
   // The row's actions menu leads to the import page.
   await page
@@ -182,6 +185,7 @@ test('an Admin imports three employees: preview, an error fixed, commit, employe
 
   // The employees are there: the company counts them and the employee picker finds them.
   await page.goto('/admin/companies?search=Cebu');
+  await listGrid(page, 'Companies');
   await expect(
     page.getByRole('row', { name: /Cebu Bakery Corp\./ }).getByRole('gridcell', { name: '3', exact: true }),
   ).toBeVisible();

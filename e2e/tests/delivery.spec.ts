@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInThroughPage } from './support.js';
+import { demo, signInThroughPage, listGrid } from './support.js';
 
 // Issue 11 §1: the app works under its Content-Security-Policy (no inline script, nothing blocked).
 
@@ -21,7 +21,7 @@ test('signing in and opening staff and portal pages raises no CSP violation', as
 
   await signInThroughPage(page, demo.admin);
   await page.goto('/admin/companies');
-  await expect(page.getByRole('grid', { name: 'Companies' })).toBeVisible();
+  await listGrid(page, 'Companies');
   expect(await violations()).toEqual([]);
 
   await page.evaluate(() => localStorage.clear());

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInWithTokens } from './support.js';
+import { demo, signInWithTokens, listGrid } from './support.js';
 
 // Issue 8 §1: HR keeps its company's departments.
 
@@ -8,7 +8,7 @@ test('HR adds a department (validation seen), edits it, and is offered "Deactiva
 }) => {
   await signInWithTokens(page, demo.hr);
   await page.goto('/hr/departments');
-  const grid = page.getByRole('grid', { name: 'Departments' });
+  const grid = await listGrid(page, 'Departments');
   await expect(grid.getByRole('row').filter({ hasText: 'Production' })).toContainText('3');
 
   await page.getByRole('button', { name: 'Add Department' }).click();

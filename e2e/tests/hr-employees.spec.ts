@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import excel from 'exceljs';
-import { demo, signInWithTokens } from './support.js';
+import { demo, signInWithTokens, listGrid } from './support.js';
 
 // Issue 8 §2: HR opens, edits and separates an employee's 201 file through the form.
 
@@ -9,7 +9,7 @@ test('HR adds an employee through the form (validation seen), edits and separate
   test.setTimeout(60_000);
   await signInWithTokens(page, demo.hr);
   await page.goto('/hr/employees');
-  const grid = page.getByRole('grid', { name: 'Employees' });
+  const grid = await listGrid(page, 'Employees');
   await expect(grid.getByRole('row').filter({ hasText: 'DM-0004' })).toContainText('Dela Cruz, Juan');
   await page.screenshot({ path: 'test-results/hr-employees-list.png', fullPage: true });
 
@@ -57,6 +57,7 @@ test('HR adds an employee through the form (validation seen), edits and separate
   await expect(page.getByRole('region', { name: 'Headcount' })).toContainText('Lorna Macaraeg');
   await page.screenshot({ path: 'test-results/hr-dashboard.png', fullPage: true });
   await page.goto('/hr/employees');
+  await listGrid(page, 'Employees');
   await page.getByPlaceholder(/Name, number/).fill('macaraeg');
   const row = grid.getByRole('row').filter({ hasText: 'DM-0100' });
   await expect(row).toContainText('Warehouse');
@@ -84,6 +85,7 @@ test('HR adds an employee through the form (validation seen), edits and separate
   await expect(page.getByText('No employees match.')).toBeVisible();
   await page.getByLabel('Include separated').click();
   await expect(page).toHaveURL(/includeSeparated=true/);
+  await listGrid(page, 'Employees');
   // The Separated column appears with them and holds the date.
   await expect(grid.getByRole('columnheader', { name: 'Separated' })).toBeVisible();
   await expect(grid.getByRole('row').filter({ hasText: 'DM-0100' })).toContainText('Nov 20, 2026');
@@ -92,7 +94,7 @@ test('HR adds an employee through the form (validation seen), edits and separate
 test('HR downloads the master list as XLSX for the filter on screen and reads it back', async ({ page }) => {
   await signInWithTokens(page, demo.hr);
   await page.goto('/hr/employees?search=cruz');
-  const grid = page.getByRole('grid', { name: 'Employees' });
+  const grid = await listGrid(page, 'Employees');
   await expect(grid.getByRole('row').filter({ hasText: 'DM-0003' })).toBeVisible();
   await page.getByRole('button', { name: 'Export' }).click();
   const downloading = page.waitForEvent('download');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInWithTokens } from './support.js';
+import { demo, signInWithTokens, listGrid } from './support.js';
 
 // Issue 8 §4: HR sees the national calendar, adds a local holiday, and sees the year at a glance.
 
@@ -8,7 +8,7 @@ test('HR adds a local holiday (validation seen) and finds it in the list and the
 }) => {
   await signInWithTokens(page, demo.hr);
   await page.goto('/hr/holidays?year=2026');
-  const grid = page.getByRole('grid', { name: 'Holidays' });
+  const grid = await listGrid(page, 'Holidays');
   await expect(grid.getByRole('row').filter({ hasText: 'Christmas Day' })).toContainText('Regular holiday');
   await expect(grid.getByRole('row').filter({ hasText: 'Christmas Day' })).toContainText('National');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInWithTokens } from './support.js';
+import { demo, signInWithTokens, listGrid } from './support.js';
 
 // Issue 8 §1: /lookups keeps the company's simple lists, a tab each.
 
@@ -9,7 +9,7 @@ test('HR adds and renames a position, and sees employment statuses with the empl
   await signInWithTokens(page, demo.hr);
   await page.goto('/lookups');
   await expect(page.getByRole('tab', { name: 'Positions' })).toHaveAttribute('aria-selected', 'true');
-  const positions = page.getByRole('grid', { name: 'Positions' });
+  const positions = await listGrid(page, 'Positions');
   await expect(positions.getByRole('row').filter({ hasText: 'Machine Operator' })).toContainText('2');
 
   await page.getByRole('button', { name: 'Add position' }).click();
@@ -28,7 +28,7 @@ test('HR adds and renames a position, and sees employment statuses with the empl
 
   await page.getByRole('tab', { name: 'Employment statuses' }).click();
   await expect(page).toHaveURL(/\?tab=employment-statuses$/);
-  const statuses = page.getByRole('grid', { name: 'Employment statuses' });
+  const statuses = await listGrid(page, 'Employment statuses');
   // Every demo employee is Regular (7), plus any an earlier test added.
   const regular = statuses.getByRole('row').filter({ hasText: 'Regular' });
   await expect(regular).toHaveText(/^Regular\d+Active$/);

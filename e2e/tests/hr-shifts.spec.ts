@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInWithTokens } from './support.js';
+import { demo, signInWithTokens, listGrid } from './support.js';
 
 // Issue 8 §3: HR creates a night shift that crosses midnight.
 
@@ -8,7 +8,7 @@ test('HR adds a night shift that crosses midnight and sees it marked overnight a
 }) => {
   await signInWithTokens(page, demo.hr);
   await page.goto('/hr/shifts');
-  const grid = page.getByRole('grid', { name: 'Shifts' });
+  const grid = await listGrid(page, 'Shifts');
   await expect(grid.getByRole('row').filter({ hasText: 'Night Shift' })).toContainText(
     '22:00 – 07:00 (next day)',
   );

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInWithTokens } from './support.js';
+import { demo, signInWithTokens, listGrid } from './support.js';
 
 // Issue 9 §1: HR imports a terminal's punch file, fixes the row it refused, and reads the day's lateness.
 
@@ -33,7 +33,7 @@ test('HR imports a punch file with a bad row, fixes it, commits, and sees the la
   await expect(page.getByText('2 punches added; 0 were already on file.')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Punches' }).click();
-  const punches = page.getByRole('grid', { name: 'Punches' });
+  const punches = await listGrid(page, 'Punches');
   await expect(punches.getByRole('row').filter({ hasText: 'Nov 3, 2026 08:25' })).toContainText(
     'Juan Dela Cruz',
   );
@@ -41,7 +41,7 @@ test('HR imports a punch file with a bad row, fixes it, commits, and sees the la
   await page.getByRole('tab', { name: 'Attendance' }).click();
   await page.getByLabel('From', { exact: true }).fill('2026-11-03');
   await page.getByLabel('To', { exact: true }).fill('2026-11-03');
-  const grid = page.getByRole('grid', { name: 'Attendance' });
+  const grid = await listGrid(page, 'Attendance');
   const juan = grid.getByRole('row').filter({ hasText: 'Juan Dela Cruz' });
   // The grid keeps the previous range's rows on screen until the new range's answer is rendered.
   await expect(juan).toHaveCount(1);

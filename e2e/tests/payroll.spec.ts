@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { pdfText } from './pdf-text.js';
-import { demo, separateSessions } from './support.js';
+import { demo, separateSessions, listGrid } from './support.js';
 
 const pageAs = separateSessions();
 
@@ -25,7 +25,7 @@ test('Payroll computes, adjusts, approves and finalises a period; the employee d
   await expect(payroll.getByRole('heading', { name })).toBeVisible();
 
   await payroll.getByRole('button', { name: 'Compute', exact: true }).click();
-  const payslips = payroll.getByRole('grid', { name: 'Payslips' });
+  const payslips = await listGrid(payroll, 'Payslips');
   const juan = payslips.getByRole('row').filter({ hasText: 'Juan Dela Cruz' });
   await expect(juan).toBeVisible({ timeout: 60_000 });
   await expect(payroll.getByText('Computed', { exact: true })).toBeVisible();

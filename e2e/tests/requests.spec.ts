@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, separateSessions, signInWithTokens } from './support.js';
+import { demo, separateSessions, signInWithTokens, listGrid } from './support.js';
 
 const pageAs = separateSessions();
 
@@ -40,7 +40,7 @@ test('an employee files a leave, the approver approves it, and the balance drops
   await dialog.getByRole('button', { name: 'File' }).click();
   await expect(dialog).toBeHidden();
   await expect(employee.getByText('Ana Cruz will review it')).toBeVisible();
-  const grid = employee.getByRole('grid', { name: 'Leave requests' });
+  const grid = await listGrid(employee, 'Leave requests');
   const mine = grid.getByRole('row').filter({ hasText: 'Renewing my passport' });
   await expect(mine).toContainText('Pending');
   await expect(mine).toContainText('1 day');
@@ -48,7 +48,7 @@ test('an employee files a leave, the approver approves it, and the balance drops
   const approver = await pageAs(browser, demo.approver);
   await approver.goto('/portal/leave-requests');
   await approver.getByRole('tab', { name: /For my review/ }).click();
-  const waiting = approver.getByRole('grid', { name: 'Leave requests' }).getByRole('row').filter({
+  const waiting = (await listGrid(approver, 'Leave requests')).getByRole('row').filter({
     hasText: 'Renewing my passport',
   });
   await waiting.getByRole('link', { name: 'Juan Dela Cruz' }).click();
@@ -63,6 +63,7 @@ test('an employee files a leave, the approver approves it, and the balance drops
   await expect(approver.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
   await employee.goto('/portal/leave-requests');
+  await listGrid(employee, 'Leave requests');
   await expect(grid.getByRole('row').filter({ hasText: 'Renewing my passport' })).toContainText('Approved');
   expect(await vacationBalance(employee)).toBe(before - 1);
 });
@@ -70,7 +71,7 @@ test('an employee files a leave, the approver approves it, and the balance drops
 test('HR rejects an overtime request with remarks', async ({ page }) => {
   await signInWithTokens(page, demo.hr);
   await page.goto('/hr/ot-requests');
-  const grid = page.getByRole('grid', { name: 'OT requests' });
+  const grid = await listGrid(page, 'OT requests');
   const row = grid.getByRole('row').filter({ hasText: 'Month-end inventory count' });
   await expect(row).toContainText('Pending', { timeout: 20_000 });
   await row.getByRole('button', { name: 'Reject' }).click();

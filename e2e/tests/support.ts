@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { UserTypeId, type UserTypeName, type LoginResponse } from '@hrpay/contracts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -103,4 +103,16 @@ export function separateSessions() {
     await signInWithTokens(page, user);
     return page;
   };
+}
+
+/**
+ * A list's grid (apps/web components/data-table.tsx). The first list of a visit shows its rows as a plain table
+ * that sorts and pages by itself, and loads the grid only when the table is reached for (issue 11): the pointer
+ * goes to the table first, as a person's does. Harmless where the grid is already there.
+ */
+export async function listGrid(page: Page, name: string): Promise<Locator> {
+  const grid = page.getByRole('grid', { name, exact: true });
+  await page.getByRole('table', { name, exact: true }).or(grid).first().hover();
+  await expect(grid).toBeVisible();
+  return grid;
 }

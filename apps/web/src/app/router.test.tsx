@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserTypeName } from '@hrpay/contracts';
 import { renderApp } from '@/test/render-app';
-import { routeObjects } from './router';
+import { TOKEN_KEY } from '@/lib/session';
+import { fakeToken, sessionClaims } from '@/test/tokens';
+import { preloadRoute, routeObjects } from './router';
 
 const renderAt = (path: string, as?: UserTypeName) =>
   renderApp(null, { routes: routeObjects, at: path, as }).router;
@@ -28,7 +30,8 @@ describe('the router built from the route table', () => {
     );
     renderAt('/hr/holidays', 'HRUser');
     expect(await screen.findByRole('heading', { name: 'Holidays' })).toBeTruthy();
-    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    // The drawer's code loads on its own (app-drawer.tsx).
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(
       within(nav)
         .getAllByRole('link')
@@ -58,5 +61,22 @@ describe('the router built from the route table', () => {
     expect(router.state.location.pathname).toBe('/unauthorized');
     await router.navigate('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('renders the opening page in its first render, with no loading placeholder, once preloadRoute has settled', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockImplementation(
+          async () => new Response(JSON.stringify({ title: 'Not Found', status: 404 }), { status: 404 }),
+        ),
+    );
+    localStorage.setItem(TOKEN_KEY, fakeToken(sessionClaims({ user_type: 'HRUser' })));
+    // A page no other test of this file opens: its code is not loaded yet.
+    await preloadRoute('/hr/departments');
+    renderAt('/hr/departments', 'HRUser');
+    expect(screen.getByRole('heading', { name: 'Departments', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Loading page' })).toBeNull();
   });
 });

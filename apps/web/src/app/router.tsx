@@ -9,47 +9,78 @@ import { RootShell, RouteErrorFallback } from './root-shell';
 import { PageLoading, RouteGate } from './route-gate';
 import { PublicLayout } from './layouts/public-layout';
 
-// The signed-in layouts (drawer, app bar, profile menu) load only once someone is signed in: the public and
-// sign-in pages carry none of them (issue 11).
-const loadStaffLayout = () => import('./layouts/staff-layout');
-const loadPortalLayout = () => import('./layouts/portal-layout');
-const StaffLayout = lazy(async () => ({ default: (await loadStaffLayout()).StaffLayout }));
-const PortalLayout = lazy(async () => ({ default: (await loadPortalLayout()).PortalLayout }));
+type Loadable = ComponentType & { preload: () => Promise<unknown> };
 
 /**
- * Starts loading the opening route's layout and page at once, side by side: left to React, the page would be
- * asked for only once the layout had loaded and rendered, one download after the other (issue 11). The lazy
- * components below then find the modules already loaded (or on their way).
+ * A component whose code loads lazily, rendered at once (without suspending) once its module is in. React.lazy
+ * suspends on its first render even when the module has already loaded, and React then holds the content back
+ * for up to 300 ms after the fallback it showed (its fallback throttle): the opening page of every visit
+ * painted about a quarter of a second after its code had run, the main thread idle meanwhile (issue 11: LCP).
  */
-export function preloadRoute(pathname: string) {
-  // Where the route gate will send this visitor (a signed-in user's /, a visitor's protected page).
-  const route = findRoute(resolveRedirect(pathname, currentUser()) ?? pathname);
-  if (!route) return;
-  const loads: Promise<unknown>[] = [];
-  if (route.layout === 'staff') loads.push(loadStaffLayout());
-  if (route.layout === 'portal') loads.push(loadPortalLayout());
-  if (route.page) loads.push(route.page());
-  // A failure shows when the lazy component asks again (the route's error fallback); nothing to do here.
-  loads.forEach((load) => load.catch(() => undefined));
+function loadable(load: () => Promise<ComponentType>): Loadable {
+  let component: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (loaded) => (component = loaded),
+      (error: unknown) => {
+        loading = undefined; // asked again on the next render
+        throw error;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Loaded() {
+    const Component = component ?? Lazy;
+    return <Component />;
+  }
+  return Object.assign(Loaded, { preload });
+}
+
+// The signed-in layouts (drawer, app bar, profile menu) load only once someone is signed in: the public and
+// sign-in pages carry none of them (issue 11).
+const StaffLayout = loadable(async () => (await import('./layouts/staff-layout')).StaffLayout);
+const PortalLayout = loadable(async () => (await import('./layouts/portal-layout')).PortalLayout);
+
+/**
+ * Pages load lazily inside the layout. A page that cannot be loaded throws into the root error element, which
+ * falls back to / (spec §2).
+ */
+const pages = new Map<AppRoute, Loadable>();
+function pageOf(route: AppRoute): Loadable {
+  let page = pages.get(route);
+  if (!page) {
+    const load = route.page!;
+    page = loadable(async () => {
+      const module = await load();
+      // After a `vite:preloadError` reload request the import resolves empty: treat it as a failure.
+      if (!module?.default) throw new Error(`The page of ${route.path} could not be loaded.`);
+      return module.default;
+    });
+    pages.set(route, page);
+  }
+  return page;
 }
 
 /**
- * Pages load lazily inside the already-rendered layout (React.lazy + Suspense), so the shell shows at once. A
- * page that cannot be loaded throws into the root error element, which falls back to / (spec §2).
+ * Loads the opening route's layout and page at once, side by side: left to React, the page would be asked for
+ * only once the layout had loaded and rendered, one download after the other (issue 11). Their files are named
+ * in the page's Link header, so they are usually in before the entry has run. Settles when both are in (or
+ * failed: a failure shows when the page asks again, through the route's error fallback).
  */
-function lazyPage(route: AppRoute) {
-  const load = route.page!;
-  return lazy(async () => {
-    const module = await load();
-    // After a `vite:preloadError` reload request the import resolves empty: treat it as a failure.
-    if (!module?.default) throw new Error(`The page of ${route.path} could not be loaded.`);
-    return module;
-  });
+export function preloadRoute(pathname: string): Promise<void> {
+  // Where the route gate will send this visitor (a signed-in user's /, a visitor's protected page).
+  const route = findRoute(resolveRedirect(pathname, currentUser()) ?? pathname);
+  if (!route) return Promise.resolve();
+  const loads: Promise<unknown>[] = [];
+  if (route.layout === 'staff') loads.push(StaffLayout.preload());
+  if (route.layout === 'portal') loads.push(PortalLayout.preload());
+  if (route.page) loads.push(pageOf(route).preload());
+  return Promise.allSettled(loads).then(() => undefined);
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
   const handle: RouteHandle = { name: route.name, userType: route.userType };
-  const Page = route.page ? lazyPage(route) : null;
+  const Page = route.page ? pageOf(route) : null;
   return {
     id: route.path,
     path: route.path,
@@ -90,8 +121,9 @@ export const routeObjects: RouteObject[] = [
   },
 ];
 
+/** The app's router, and the opening route's code loading (render once it has settled: see `preloadRoute`). */
 export function createAppRouter() {
-  preloadRoute(window.location.pathname);
+  const opening = preloadRoute(window.location.pathname);
   const router = createBrowserRouter(routeObjects);
   // A session ended anywhere (logout, failed refresh after a 401/403) lands on the login route of its type.
   installSessionEndNavigation(
@@ -99,5 +131,5 @@ export function createAppRouter() {
     // The cache module loads with the signed-in layouts; if it never loaded there is nothing to clear.
     () => void import('./query-client').then(({ queryClient }) => queryClient.clear()),
   );
-  return router;
+  return { router, opening };
 }

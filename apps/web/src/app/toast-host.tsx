@@ -6,17 +6,39 @@ import { useSession } from '@/lib/use-session';
 const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
 
 /**
- * The one toast container, outside the router so toasts survive navigation. It loads with the first toast or
- * the first signed-in render, whichever comes first (lib/toast-host.ts); until then toasts are queued.
+ * How long after a signed-in screen first shows the toast library loads unasked: a signed-in page's first
+ * paint does not need it, and on a phone's link its 12 kB would share the bandwidth with the page's own code
+ * (issue 11). An error toast asks for it at once (lib/toast-host.ts).
+ */
+export const TOAST_IDLE_DELAY_MS = 1500;
+
+/** `callback` once the browser is idle, `delay` ms from now; answers the cancel. */
+function afterIdle(delay: number, callback: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback !== 'function') return callback();
+    const id = requestIdleCallback(callback, { timeout: 2000 });
+    cancelIdle = () => cancelIdleCallback(id);
+  }, delay);
+  return () => {
+    clearTimeout(timer);
+    cancelIdle?.();
+  };
+}
+
+/**
+ * The one toast container, outside the router so toasts survive navigation. It loads with the first toast
+ * that asks for it (lib/toast-host.ts), or once a signed-in screen has shown and the browser is idle
+ * (`TOAST_IDLE_DELAY_MS`), whichever comes first; until then toasts are queued by the library.
  */
 export function ToastHost() {
   const signedIn = useSession() !== null;
   const wanted = useSyncExternalStore(subscribeToToastHost, toastsWanted, toastsWanted);
   useEffect(() => {
     // Once loaded the container stays, so a toast shown while signing out is not lost.
-    if (signedIn) wantToasts();
-  }, [signedIn]);
-  if (!signedIn && !wanted) return null;
+    if (signedIn && !wanted) return afterIdle(TOAST_IDLE_DELAY_MS, wantToasts);
+  }, [signedIn, wanted]);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <ToastContainer {...TOAST_CONTAINER_PROPS} />

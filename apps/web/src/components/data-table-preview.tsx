@@ -3,8 +3,11 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
 import MoreVert from '@mui/icons-material/MoreVert';
 import type { GridActionsCellItemProps, GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
 import { LIST_LOAD_FAILED, type DataTableProps } from './data-table-props';
 import { ListLoadFailure } from './list-load-failure';
 
@@ -12,6 +15,8 @@ import { ListLoadFailure } from './list-load-failure';
 const HEADER_HEIGHT = 56;
 const ROW_HEIGHT = 52;
 const HIDE_ON_PHONE = 'hide-on-phone';
+/** The table's least height, frame included (the grid's). */
+export const PREVIEW_MIN_HEIGHT = 260;
 
 /**
  * One class for the whole table (issue 11): emotion serialises and inserts a rule per distinct style, and a
@@ -19,7 +24,7 @@ const HIDE_ON_PHONE = 'hide-on-phone';
  */
 const tableStyle = {
   bgcolor: 'background.paper',
-  minHeight: 260,
+  minHeight: PREVIEW_MIN_HEIGHT,
   border: 1,
   borderColor: 'divider',
   borderRadius: 1,
@@ -36,6 +41,19 @@ const tableStyle = {
   },
   '& th': { height: HEADER_HEIGHT, fontWeight: 500 },
   '& th svg': { fontSize: 18, ml: 1, verticalAlign: 'text-bottom', color: 'action.active' },
+  // A sortable header is a button that reads as the header text.
+  '& .sort': {
+    p: 0,
+    border: 0,
+    bgcolor: 'transparent',
+    font: 'inherit',
+    color: 'inherit',
+    cursor: 'pointer',
+    maxWidth: '100%',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
   '& td': { height: ROW_HEIGHT },
   '& .number': { textAlign: 'right' },
   '& .actions': { textAlign: 'center', py: 0 },
@@ -57,10 +75,14 @@ const tableStyle = {
     display: 'flex',
     justifyContent: 'flex-end',
     alignItems: 'center',
+    flexWrap: 'wrap',
+    columnGap: 2,
     minHeight: ROW_HEIGHT,
     px: 2,
     typography: 'body2',
   },
+  '& .footer select': { font: 'inherit', color: 'inherit', ml: 1, p: '2px 4px' },
+  '& .pager': { display: 'inline-flex' },
   '& .progress': { height: 4, mb: '-4px' },
   [`@media (max-width: 599.95px)`]: { [`& .${HIDE_ON_PHONE}`]: { display: 'none' } },
 } as const;
@@ -117,8 +139,10 @@ function PreviewActions({ actions, onMore }: { actions: readonly ReactNode[]; on
 /**
  * The list as a plain table (issue 11): what `DataTable` shows until the grid's code is loaded, so a list page's
  * first page of rows paints without MUI X (about 100 kB and the heaviest render of the page). Same columns,
- * cells, loading bar, empty message and failure line as the grid; sorting, paging and the row menu are the
- * grid's, which any pointer, touch, key or focus on the table asks for (`onIntent`).
+ * cells, loading bar, empty message and failure line as the grid, and the same server sorting (a click on a
+ * sortable header: ascending, then descending) and paging (previous and next page, rows per page) through the
+ * same props, so a phone need never load the grid. The row menu is the grid's; any pointer, touch, key or
+ * focus on the table asks for the grid (`onIntent`).
  */
 export function DataTablePreview<R extends GridValidRowModel>({
   label,
@@ -131,12 +155,26 @@ export function DataTablePreview<R extends GridValidRowModel>({
   onRetry,
   emptyMessage,
   paginationModel,
+  onPaginationModelChange,
   sortModel,
+  onSortModelChange,
+  sortableFields,
   hideOnPhone = [],
   onIntent,
 }: DataTableProps<R> & { onIntent: () => void }) {
   const failed = error !== null && error !== undefined;
-  const first = paginationModel.page * paginationModel.pageSize;
+  const { page, pageSize } = paginationModel;
+  const first = page * pageSize;
+  const lastPage = Math.max(0, Math.ceil(rowCount / pageSize) - 1);
+  // As the grid decides (data-grid-view.tsx): a column sorts unless it says not to and the API can sort by it.
+  const sortable = (column: GridColDef<R>) =>
+    column.type !== 'actions' &&
+    (column.sortable ?? true) &&
+    (!sortableFields || sortableFields.includes(column.field));
+  const sortBy = (field: string) =>
+    onSortModelChange([
+      { field, sort: sortModel.find((item) => item.field === field)?.sort === 'asc' ? 'desc' : 'asc' },
+    ]);
   const sortOf = (field: string) => {
     const sort = sortModel.find((item) => item.field === field)?.sort;
     return sort ? (sort === 'asc' ? 'ascending' : 'descending') : undefined;
@@ -168,7 +206,13 @@ export function DataTablePreview<R extends GridValidRowModel>({
                   }}
                   aria-sort={sortOf(column.field)}
                 >
-                  {column.headerName ?? column.field}
+                  {sortable(column) ? (
+                    <button type="button" className="sort" onClick={() => sortBy(column.field)}>
+                      {column.headerName ?? column.field}
+                    </button>
+                  ) : (
+                    (column.headerName ?? column.field)
+                  )}
                   {sortOf(column.field) === 'ascending' && <ArrowUpward aria-hidden />}
                   {sortOf(column.field) === 'descending' && <ArrowDownward aria-hidden />}
                 </th>
@@ -203,7 +247,46 @@ export function DataTablePreview<R extends GridValidRowModel>({
         </table>
         {rows.length > 0 && (
           <div className="footer">
-            {first + 1}–{first + rows.length} of {rowCount}
+            <label>
+              Rows per page:
+              <select
+                value={pageSize}
+                onChange={(event) =>
+                  onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
+                }
+              >
+                {PAGE_SIZE_OPTIONS.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span>
+              {first + 1}–{first + rows.length} of {rowCount}
+            </span>
+            <span className="pager">
+              <button
+                type="button"
+                className="row-action"
+                aria-label="Go to previous page"
+                title="Go to previous page"
+                disabled={page === 0}
+                onClick={() => onPaginationModelChange({ page: page - 1, pageSize })}
+              >
+                <ChevronLeft aria-hidden />
+              </button>
+              <button
+                type="button"
+                className="row-action"
+                aria-label="Go to next page"
+                title="Go to next page"
+                disabled={page >= lastPage}
+                onClick={() => onPaginationModelChange({ page: page + 1, pageSize })}
+              >
+                <ChevronRight aria-hidden />
+              </button>
+            </span>
           </div>
         )}
       </Box>

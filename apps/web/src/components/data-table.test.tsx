@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ApiError } from '@/lib/api-error';
 import { DataTable, loadDataGrid, type DataTableProps } from './data-table';
@@ -145,19 +145,73 @@ describe('DataTable before the grid is loaded (the first list page of a visit)',
     expect(screen.getByRole('gridcell', { name: 'Acme' })).toBeTruthy();
   });
 
-  it('loads the grid by itself once the page has been idle after the first answer', async () => {
+  it('never loads the grid by itself: a table nobody reaches for stays plain', async () => {
     vi.useFakeTimers();
     const { rerender } = renderFresh({ rows: [], loading: true });
     expect(screen.getByRole('progressbar', { name: 'Loading Things' })).toBeTruthy();
-    // Still waiting for the answer: the delay has not started.
-    act(() => vi.advanceTimersByTime(table.GRID_IDLE_DELAY_MS + 2000));
-    expect(screen.queryByRole('grid')).toBeNull();
-    rerender({ rows: [], loading: false });
-    expect(screen.getByText('No things yet.')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(table.GRID_IDLE_DELAY_MS - 1));
-    expect(screen.queryByRole('grid')).toBeNull();
-    act(() => vi.advanceTimersByTime(2000));
+    rerender({ rows: [acme], rowCount: 1, loading: false });
+    act(() => vi.advanceTimersByTime(60_000));
     vi.useRealTimers();
-    expect(await screen.findByRole('grid', { name: 'Things' })).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.getByRole('table', { name: 'Things' })).toBeTruthy();
+  });
+
+  it('sorts by itself: a sortable header is a button, ascending first, then descending', () => {
+    const onSortModelChange = vi.fn();
+    const { rerender } = renderFresh({
+      rows: [acme],
+      rowCount: 1,
+      sortableFields: ['Name', 'Count'],
+      onSortModelChange,
+    });
+    const header = (name: RegExp) => screen.getByRole('columnheader', { name });
+    expect(header(/Name/).getAttribute('aria-sort')).toBe('ascending');
+    // Not in the API's list, or an actions column: plain text.
+    expect(within(header(/Code/)).queryByRole('button')).toBeNull();
+    expect(within(header(/Actions/)).queryByRole('button')).toBeNull();
+    fireEvent.click(within(header(/Name/)).getByRole('button', { name: 'Name' }));
+    expect(onSortModelChange).toHaveBeenLastCalledWith([{ field: 'Name', sort: 'desc' }]);
+    fireEvent.click(within(header(/Count/)).getByRole('button', { name: 'Count' }));
+    expect(onSortModelChange).toHaveBeenLastCalledWith([{ field: 'Count', sort: 'asc' }]);
+    rerender({
+      rows: [acme],
+      rowCount: 1,
+      sortableFields: ['Name', 'Count'],
+      onSortModelChange,
+      sortModel: [{ field: 'Count', sort: 'desc' }],
+    });
+    expect(header(/Count/).getAttribute('aria-sort')).toBe('descending');
+    expect(header(/Name/).getAttribute('aria-sort')).toBeNull();
+    fireEvent.click(within(header(/Count/)).getByRole('button', { name: 'Count' }));
+    expect(onSortModelChange).toHaveBeenLastCalledWith([{ field: 'Count', sort: 'asc' }]);
+    expect(screen.queryByRole('grid')).toBeNull();
+  });
+
+  it('pages by itself: previous and next page within the row count, and rows per page from the first page', () => {
+    const onPaginationModelChange = vi.fn();
+    const rows = [acme, { ...acme, Id: '2', Name: 'Bolt' }];
+    const { rerender } = renderFresh({
+      rows,
+      rowCount: 60,
+      paginationModel: { page: 0, pageSize: 25 },
+      onPaginationModelChange,
+    });
+    const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+    expect(screen.getByText('1–2 of 60')).toBeTruthy();
+    expect(button('Go to previous page').disabled).toBe(true);
+    fireEvent.click(button('Go to next page'));
+    expect(onPaginationModelChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 25 });
+    // The last page (51–60): no next page.
+    rerender({ rows, rowCount: 60, paginationModel: { page: 2, pageSize: 25 }, onPaginationModelChange });
+    expect(screen.getByText('51–52 of 60')).toBeTruthy();
+    expect(button('Go to next page').disabled).toBe(true);
+    fireEvent.click(button('Go to previous page'));
+    expect(onPaginationModelChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 25 });
+    const perPage = screen.getByRole<HTMLSelectElement>('combobox', { name: /Rows per page/ });
+    expect([...perPage.options].map((option) => option.value)).toEqual(['10', '25', '50', '100']);
+    fireEvent.change(perPage, { target: { value: '50' } });
+    expect(onPaginationModelChange).toHaveBeenLastCalledWith({ page: 0, pageSize: 50 });
+    expect(screen.queryByRole('grid')).toBeNull();
   });
 });

@@ -1,10 +1,21 @@
-import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useState,
+  type ReactNode,
+} from 'react';
 import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import SearchIcon from '@mui/icons-material/Search';
-import { DataTablePreview } from './data-table-preview';
+import { DataTablePreview, PREVIEW_MIN_HEIGHT } from './data-table-preview';
 import type { DataTableProps } from './data-table-props';
 import type { GridActionsCellItemProps, GridValidRowModel } from '@mui/x-data-grid';
 
@@ -17,23 +28,6 @@ let dataGrid: DataGridModule | undefined;
 export function loadDataGrid(): Promise<DataGridModule> {
   return import('./data-grid-view').then((module) => (dataGrid = module));
 }
-
-/**
- * How long a list's first page stays a plain table (data-table-preview.tsx) when nobody touches it: the grid's
- * code then loads when the browser is next idle. On a phone the grid costs more main-thread time than the rest of
- * the page (issue 11: total blocking time), so it waits until the page has settled, unless the visitor reaches
- * for the list first. Not longer: tests and people expect the grid's sorting and paging a moment after the rows.
- */
-export const GRID_IDLE_DELAY_MS = 2000;
-
-const whenIdle = (callback: () => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(callback, { timeout: 1000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(callback, 0);
-  return () => clearTimeout(id);
-};
 
 /**
  * The grid's code, once `wanted`; at hand at once when already loaded (the next list page renders its grid in
@@ -64,31 +58,30 @@ function useDataGrid(wanted: boolean): DataGridModule | undefined {
  * The app's list grid: MUI X DataGrid paged and sorted by the server, page sizes 10/25/50/100, a loading bar
  * over the previous page while the next loads, an empty message, and an error line with Retry. Feed it
  * `useListQuery(...).tableProps` plus columns. Until the grid's code is loaded (the first list page of a visit)
- * it shows the same rows as a plain table; the grid loads when the visitor points at, touches or focuses the
- * table, or once the page has been idle for `GRID_IDLE_DELAY_MS` after its first answer.
+ * it shows the same rows as a plain table that sorts and pages by itself (data-table-preview.tsx); the grid
+ * loads only when the visitor points at, touches or focuses the table. It used to load by itself 2 s after the
+ * first answer too, and on a phone its code and first render were most of the page's main-thread time
+ * (issue 11: total blocking time) for a table the plain one already shows and sorts.
  */
 export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
   const [wanted, setWanted] = useState(false);
+  const onIntent = useCallback(() => setWanted(true), []);
   const grid = useDataGrid(wanted);
-  // The list's answer (and each page or sort change) re-renders the grid; the query delivers it as an urgent
+  // The list's answer (and each page or sort change) re-renders the table; the query delivers it as an urgent
   // update, which React renders in one piece. Deferred, the urgent render keeps the previous props (the memoised
-  // grid is skipped) and the grid renders the new ones in slices (issue 11: total blocking time).
+  // table is skipped) and the table renders the new ones in slices (issue 11: total blocking time).
   const deferred = useDeferredValue(props);
-  const answered = !props.loading || props.rows.length > 0;
-  useEffect(() => {
-    if (grid || wanted || !answered) return;
-    let cancelIdle: (() => void) | undefined;
-    const timer = setTimeout(() => {
-      cancelIdle = whenIdle(() => setWanted(true));
-    }, GRID_IDLE_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      cancelIdle?.();
-    };
-  }, [grid, wanted, answered]);
+  // The plain table mounts one commit after the page around it: React inserts a commit's DOM and styles in one
+  // task, and a phone's main thread then gets a break between the page's frame, heading and toolbar and the
+  // table (issue 11: total blocking time). Its place is kept meanwhile.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
   if (grid) return <grid.DataGridView {...deferred} />;
-  return <DataTablePreview {...props} onIntent={() => setWanted(true)} />;
+  if (!mounted) return <Box sx={{ minHeight: PREVIEW_MIN_HEIGHT }} />;
+  return <Preview {...deferred} onIntent={onIntent} />;
 }
+
+const Preview = memo(DataTablePreview) as typeof DataTablePreview;
 
 /**
  * A row action of a grid's `actions` column (`getActions`): MUI X's GridActionsCellItem, taken from the loaded
@@ -121,7 +114,11 @@ export function ListToolbar({ search, children }: { search: ReactNode; children?
   );
 }
 
-/** The list's search box; the value is what was typed (useListQuery debounces the request). */
+/**
+ * The list's search box; the value is what was typed (useListQuery debounces the request). An outlined input
+ * without TextField: TextField also carries the select menu (Popover, Modal), which a list's first paint does
+ * not need (issue 11).
+ */
 export function SearchField({
   value,
   onChange,
@@ -132,28 +129,27 @@ export function SearchField({
   placeholder: string;
 }) {
   return (
-    <TextField
+    <OutlinedInput
       type="search"
       size="small"
-      margin="none"
       value={value}
       onChange={(event) => onChange(event.target.value)}
       placeholder={placeholder}
-      slotProps={{
-        htmlInput: { 'aria-label': placeholder },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
+      inputProps={{ 'aria-label': placeholder }}
+      startAdornment={
+        <InputAdornment position="start">
+          <SearchIcon fontSize="small" />
+        </InputAdornment>
+      }
     />
   );
 }
 
-/** A filter of a few choices; the empty value means "no filter" and shows `allLabel`. */
+/**
+ * A filter of a few choices; the empty value means "no filter" and shows `allLabel`. The browser's own select
+ * in the theme's outlined frame: on a phone it opens the system's picker, and a list page's first paint carries
+ * no menu code (MUI's Select brings its menu, popover and modal, some 25 kB; issue 11).
+ */
 export function FilterSelect({
   label,
   value,
@@ -167,25 +163,26 @@ export function FilterSelect({
   options: readonly { value: string; label: string }[];
   allLabel?: string;
 }) {
+  const id = useId();
   return (
-    <TextField
-      select
-      size="small"
-      margin="none"
-      fullWidth={false}
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 160 }}
-      // "All" is a real choice, so it is shown (and the label kept above it) rather than an empty box.
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-    >
-      <MenuItem value="">{allLabel}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    // "All" is a real choice, so it is shown (and the label kept above it) rather than an empty box.
+    <FormControl size="small" margin="none" sx={{ minWidth: 160 }}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        input={<OutlinedInput label={label} notched />}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormControl>
   );
 }

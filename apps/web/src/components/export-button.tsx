@@ -1,12 +1,21 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { ExportFormat } from '@hrpay/contracts';
 import { apiClient, saveFile } from '@/lib/api-client';
 import { handleError } from '@/lib/error-handler';
+
+type MenuModule = typeof import('./export-menu');
+let menuModule: Promise<MenuModule> | undefined;
+/** The formats menu's code, asked for once: on the first pointer, touch or focus on the button, else its click. */
+const loadMenu = () =>
+  (menuModule ??= import('./export-menu').catch((error: unknown) => {
+    menuModule = undefined; // asked again on the next reach
+    throw error;
+  }));
+const ExportMenu = lazy(async () => ({ default: (await loadMenu()).ExportMenu }));
+const prefetchMenu = () => void loadMenu().catch(() => undefined);
 
 /**
  * "Export" on a list page: the list's current search, filters and sort as XLSX or CSV, every matching row (up
@@ -24,6 +33,8 @@ export function ExportButton({
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
+  // Mounted from the first open on, so closing it still plays its exit transition.
+  const [menuUsed, setMenuUsed] = useState(false);
 
   const download = async (format: ExportFormat) => {
     setAnchor(null);
@@ -46,14 +57,25 @@ export function ExportButton({
         startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlined />}
         disabled={busy}
         aria-haspopup="menu"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={prefetchMenu}
+        onTouchStart={prefetchMenu}
+        onFocus={prefetchMenu}
+        onClick={(event) => {
+          setMenuUsed(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         Export
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => void download('xlsx')}>Excel (XLSX)</MenuItem>
-        <MenuItem onClick={() => void download('csv')}>CSV</MenuItem>
-      </Menu>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <ExportMenu
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            onPick={(format) => void download(format)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
 import { ProblemTypes } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
 import { isProblem } from '@/lib/api-error';
 import { errorDetail, handleError } from '@/lib/error-handler';
+// Not the toast library itself: every list page loads this with its first paint (issue 11).
+import { showToast } from '@/lib/toast-host';
 
 export interface DeleteOrDeactivate {
   /** What the record is, in lower case: "department", "leave type". */
@@ -35,7 +36,7 @@ export function useDeleteOrDeactivate(): (record: DeleteOrDeactivate) => Promise
       if (!agreed) return;
       try {
         await remove();
-        toast.success(messages.deleted ?? `${capitalized(noun)} deleted`);
+        void showToast('success', messages.deleted ?? `${capitalized(noun)} deleted`);
         return;
       } catch (error) {
         if (!isProblem(error, ProblemTypes.stillReferenced) || !isActive) {
@@ -51,7 +52,7 @@ export function useDeleteOrDeactivate(): (record: DeleteOrDeactivate) => Promise
       }
       try {
         await deactivate();
-        toast.success(messages.deactivated ?? `${capitalized(noun)} deactivated`);
+        void showToast('success', messages.deactivated ?? `${capitalized(noun)} deactivated`);
       } catch (error) {
         handleError(error, `The ${noun} could not be deactivated.`);
       }

@@ -40,11 +40,13 @@ describe('error handler (spec §8)', () => {
     expect(validationMessages(new Error('x'))).toEqual([]);
   });
 
-  it('handleError shows an error toast with that message', () => {
+  it('handleError shows an error toast with that message', async () => {
     const spy = vi.spyOn(toast, 'error').mockReturnValue('id');
     handleError(new ApiError(409, { title: 'Conflict', status: 409, detail: 'Changed by someone else.' }));
-    expect(spy).toHaveBeenCalledWith('Changed by someone else.');
+    // The toast library loads with the first toast (lib/toast-host.ts), so the toast follows a moment later.
+    await vi.waitFor(() => expect(spy).toHaveBeenCalledWith('Changed by someone else.'));
     handleError(new Error('x'), 'Failed to load');
-    expect(spy).toHaveBeenLastCalledWith('Failed to load');
+    await vi.waitFor(() => expect(spy).toHaveBeenLastCalledWith('Failed to load'));
+    expect(spy).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,7 +1,6 @@
-import { toast } from 'react-toastify';
 import { isApiError } from './api-error';
 import { errorMessage, VALIDATION_ERROR_FALLBACK } from './error-message';
-import { wantToasts } from './toast-host';
+import { showErrorToast } from './toast-host';
 
 // The texts without the toast library live in error-message.ts (the sign-in pages use them, issue 11).
 export { errorDetail, errorMessage, GENERIC_ERROR_MESSAGE, VALIDATION_ERROR_FALLBACK } from './error-message';
@@ -12,9 +11,12 @@ export function validationMessages(error: unknown): string[] {
   return error.validationErrors.map((item) => item.Description || item.Code || VALIDATION_ERROR_FALLBACK);
 }
 
-/** The generic handler: an error toast with the server's detail, else the fallback, else the generic text. */
+/**
+ * The generic handler: an error toast with the server's detail, else the fallback, else the generic text. The
+ * toast library loads with the first toast (lib/toast-host.ts): every signed-in page imports this handler, and
+ * its first paint does not need the library (issue 11).
+ */
 export function handleError(error: unknown, fallback?: string): void {
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  wantToasts();
-  toast.error(errorMessage(error, fallback));
+  void showErrorToast(errorMessage(error, fallback));
 }

@@ -1,26 +1,24 @@
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import { MENU_ICONS } from '@/components/menu-icons';
-import { Logo } from '@/components/logo';
 import { NavMenuContext, type NavMenuItem } from '@/components/nav-menu-context';
-import { logout } from '@/lib/logout';
+
+type DrawerModule = typeof import('./app-drawer');
+let drawerModule: Promise<DrawerModule> | undefined;
+/** The drawer's code (app-drawer.tsx), asked for once. */
+const loadDrawer = () =>
+  (drawerModule ??= import('./app-drawer').catch((error: unknown) => {
+    drawerModule = undefined; // asked again on the next reach
+    throw error;
+  }));
+const AppDrawer = lazy(async () => ({ default: (await loadDrawer()).AppDrawer }));
 
 const DRAWER_WIDTH = 256;
 const DRAWER_COLLAPSED_WIDTH = 72;
@@ -37,11 +35,6 @@ export interface AppFrameProps {
   withLogout: boolean;
 }
 
-const isActive = (item: NavMenuItem, pathname: string, home: string) => {
-  const target = item.to === '/' ? home : item.to;
-  return pathname === target || pathname.startsWith(`${target}/`);
-};
-
 /**
  * The signed-in frame shared by the staff and portal layouts: a top bar and a side drawer that collapses to
  * icons on wide screens and slides over the page on narrow ones.
@@ -57,67 +50,11 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
   const width = compact ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
   const closeMobile = () => setMobileOpen(false);
 
-  const drawerContent = (
-    <>
-      <Toolbar sx={{ px: compact ? 2 : 2.5 }}>
-        <Box component={RouterLink} to={home} onClick={closeMobile} sx={{ textDecoration: 'none' }}>
-          <Logo compact={compact} />
-        </Box>
-      </Toolbar>
-      <Divider />
-      <Box
-        component="nav"
-        aria-label="Main navigation"
-        sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}
-      >
-        <List sx={{ px: 1 }}>
-          {menu.map((item) => {
-            const active = isActive(item, pathname, home);
-            const Icon = MENU_ICONS[item.icon];
-            return (
-              // Each entry is a list item (li): a link straight inside the ul is not a list item to a screen reader.
-              <ListItem key={item.label} disablePadding>
-                <Tooltip title={compact ? item.label : ''} placement="right">
-                  <ListItemButton
-                    component={RouterLink}
-                    to={item.to}
-                    selected={active}
-                    aria-current={active ? 'page' : undefined}
-                    onClick={closeMobile}
-                    sx={{ borderRadius: 1, mb: 0.25, minHeight: 44 }}
-                  >
-                    <ListItemIcon
-                      sx={{ minWidth: compact ? 0 : 40, color: active ? 'primary.main' : undefined }}
-                    >
-                      <Icon aria-hidden />
-                    </ListItemIcon>
-                    {!compact && <ListItemText primary={item.label} />}
-                  </ListItemButton>
-                </Tooltip>
-              </ListItem>
-            );
-          })}
-        </List>
-        {withLogout && (
-          <>
-            <Divider sx={{ mx: 1 }} />
-            <List sx={{ px: 1 }}>
-              <ListItem disablePadding>
-                <Tooltip title={compact ? 'Logout' : ''} placement="right">
-                  <ListItemButton onClick={() => void logout()} sx={{ borderRadius: 1, minHeight: 44 }}>
-                    <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
-                      <LogoutOutlined aria-hidden />
-                    </ListItemIcon>
-                    {!compact && <ListItemText primary="Logout" />}
-                  </ListItemButton>
-                </Tooltip>
-              </ListItem>
-            </List>
-          </>
-        )}
-      </Box>
-    </>
-  );
+  // On a phone the drawer (and its code) is first rendered when first opened; reaching for the menu button
+  // starts loading it.
+  const [mobileUsed, setMobileUsed] = useState(false);
+  const prefetchDrawer = () => void loadDrawer().catch(() => undefined);
+  const drawerProps = { menu, home, pathname, withLogout, wide, compact, width, onClose: closeMobile };
 
   return (
     <NavMenuContext.Provider value={menu}>
@@ -138,7 +75,17 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
             <IconButton
               edge="start"
               aria-label={wide ? (collapsed ? 'Expand menu' : 'Collapse menu') : 'Open menu'}
-              onClick={() => (wide ? setCollapsed((value) => !value) : setMobileOpen(true))}
+              onPointerEnter={wide ? undefined : prefetchDrawer}
+              onTouchStart={wide ? undefined : prefetchDrawer}
+              onFocus={wide ? undefined : prefetchDrawer}
+              onClick={() => {
+                if (wide) {
+                  setCollapsed((value) => !value);
+                } else {
+                  setMobileUsed(true);
+                  setMobileOpen(true);
+                }
+              }}
             >
               {wide && !collapsed ? <MenuOpenIcon /> : <MenuIcon />}
             </IconButton>
@@ -148,31 +95,16 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
         </AppBar>
 
         {wide ? (
-          <Drawer
-            variant="permanent"
-            sx={{
-              width,
-              flexShrink: 0,
-              transition: theme.transitions.create('width'),
-              '& .MuiDrawer-paper': {
-                width,
-                overflowX: 'hidden',
-                transition: theme.transitions.create('width'),
-                boxSizing: 'border-box',
-              },
-            }}
-          >
-            {drawerContent}
-          </Drawer>
+          // The drawer's width is kept while its code loads, so the page does not move when it comes.
+          <Suspense fallback={<Box sx={{ width, flexShrink: 0 }} />}>
+            <AppDrawer {...drawerProps} open={false} />
+          </Suspense>
         ) : (
-          <Drawer
-            variant="temporary"
-            open={mobileOpen}
-            onClose={closeMobile}
-            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
-          >
-            {drawerContent}
-          </Drawer>
+          mobileUsed && (
+            <Suspense fallback={null}>
+              <AppDrawer {...drawerProps} open={mobileOpen} />
+            </Suspense>
+          )
         )}
 
         <Box component="main" sx={{ flex: 1, minWidth: 0 }}>

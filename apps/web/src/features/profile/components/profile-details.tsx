@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { errorDetail } from '@/lib/error-handler';
+import { errorDetail } from '@/lib/error-message';
 import { useBasicInfo } from '../api/basic-info';
 import { PROFILE_LOAD_FAILED, schedule, shiftName } from '../profile-format';
 

@@ -1,14 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import { useBasicInfo } from '../api/basic-info';
-import { ProfileActions } from './profile-actions';
-import { ProfileDetails } from './profile-details';
+
+type PopoverModule = typeof import('./profile-popover');
+let popoverModule: Promise<PopoverModule> | undefined;
+/** The popup card's code, asked for once: on the first pointer, touch or focus on the button, else its click. */
+const loadPopover = () =>
+  (popoverModule ??= import('./profile-popover').catch((error: unknown) => {
+    popoverModule = undefined; // asked again on the next reach
+    throw error;
+  }));
+const ProfilePopover = lazy(async () => ({ default: (await loadPopover()).ProfilePopover }));
 
 // The dialog (its form, validation and zod) loads when first asked for, not with every signed-in page
 // (issue 11): the top bar is on every staff and portal page.
@@ -26,14 +29,18 @@ export const initialsOf = (fullName: string) =>
 
 /**
  * The profile button of the top bar and its popup card titled Profile (spec §2). The information loads as
- * soon as the layout shows (not on first open), so the card opens filled.
+ * soon as the layout shows (not on first open), so the card opens filled; the card's code loads when the button
+ * is reached for (profile-popover.tsx).
  */
 export function ProfileMenu({ fullName }: { fullName: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
   // Mounted from the first open on, so closing it still plays its exit transition.
   const [passwordDialogUsed, setPasswordDialogUsed] = useState(false);
+  // The card likewise.
+  const [popoverUsed, setPopoverUsed] = useState(false);
   useBasicInfo();
+  const prefetch = () => void loadPopover().catch(() => undefined);
 
   return (
     <>
@@ -41,40 +48,32 @@ export function ProfileMenu({ fullName }: { fullName: string }) {
         aria-label="Profile"
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={prefetch}
+        onTouchStart={prefetch}
+        onFocus={prefetch}
+        onClick={(event) => {
+          setPopoverUsed(true);
+          setAnchor(event.currentTarget);
+        }}
         size="small"
       >
         <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15 }}>
           {initialsOf(fullName)}
         </Avatar>
       </IconButton>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Card variant="elevation" elevation={0} sx={{ width: 320, maxWidth: '100%' }}>
-          <CardHeader
-            title="Profile"
-            slotProps={{ title: { id: 'profile-card-title', variant: 'h6', component: 'h2' } }}
-            sx={{ pb: 0 }}
-          />
-          <CardContent>
-            <ProfileDetails />
-          </CardContent>
-          <Divider />
-          <ProfileActions
-            sx={{ justifyContent: 'space-between', px: 2, py: 1.5 }}
+      {popoverUsed && (
+        <Suspense fallback={null}>
+          <ProfilePopover
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
             onChangePassword={() => {
               setAnchor(null);
               setPasswordDialogUsed(true);
               setChangingPassword(true);
             }}
           />
-        </Card>
-      </Popover>
+        </Suspense>
+      )}
       {passwordDialogUsed && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />

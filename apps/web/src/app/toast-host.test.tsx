@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { fakeToken, sessionClaims } from '@/test/tokens';
+
+// Each test starts with a fresh app: no toast container mounted, none wanted (the modules keep that state).
+let host: typeof import('./toast-host');
+let toasts: typeof import('@/lib/toast-host');
+beforeEach(async () => {
+  vi.resetModules();
+  host = await import('./toast-host');
+  toasts = await import('@/lib/toast-host');
+});
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('ToastHost', () => {
+  it('loads nothing for a visitor who is not signed in and has seen no toast', () => {
+    vi.useFakeTimers();
+    render(<host.ToastHost />);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(toasts.toastsWanted()).toBe(false);
+  });
+
+  it("waits until a signed-in screen has shown for a moment, not the page's first paint", async () => {
+    localStorage.setItem('token', fakeToken(sessionClaims()));
+    vi.useFakeTimers();
+    render(<host.ToastHost />);
+    expect(toasts.toastsWanted()).toBe(false);
+    act(() => vi.advanceTimersByTime(host.TOAST_IDLE_DELAY_MS - 1));
+    expect(toasts.toastsWanted()).toBe(false);
+    act(() => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    // Then when the browser is idle (at most 2 s later).
+    await vi.waitFor(() => expect(toasts.toastsWanted()).toBe(true), { timeout: 3000 });
+  });
+
+  it('mounts at once for a toast asked for earlier', () => {
+    localStorage.setItem('token', fakeToken(sessionClaims()));
+    vi.useFakeTimers();
+    render(<host.ToastHost />);
+    act(() => void toasts.showToast('success', 'Saved'));
+    expect(toasts.toastsWanted()).toBe(true);
+  });
+});
