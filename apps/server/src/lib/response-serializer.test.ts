@@ -78,7 +78,7 @@ describe('response serializer', () => {
     }
   });
 
-  it('writes an answer of exactly the schema\'s shape with JSON.stringify, and the same JSON as zod', () => {
+  it("writes an answer of exactly the schema's shape with JSON.stringify, and the same JSON as zod", () => {
     const { total_count: _, ...exactRow } = listRow;
     const { Status, ...rest } = exactRow;
     const reordered = { Status, ...rest };

@@ -126,7 +126,11 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
 
       const allowed = new Set<string>(access.userTypes);
       // The token's type gives an early 403 before the body is read; the database row decides in the handler.
-      const allowedByToken = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      const allowedByToken = (
+        request: FastifyRequest,
+        _reply: FastifyReply,
+        done: (error?: Error) => void,
+      ) => {
         done(allowed.has(request.claims!.user_type) ? undefined : problems.forbidden());
       };
       // An upload is read (and parsed) before the handler's transaction; make sure its session is still live
