@@ -132,6 +132,8 @@ export function SearchField({
     <OutlinedInput
       type="search"
       size="small"
+      // Fills the toolbar's search slot (the whole line on a phone, 320 px wide), as the TextField did.
+      fullWidth
       value={value}
       onChange={(event) => onChange(event.target.value)}
       placeholder={placeholder}
