@@ -1,21 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { ExportFormat } from '@hrpay/contracts';
 import { apiClient, saveFile } from '@/lib/api-client';
 import { handleError } from '@/lib/error-handler';
+import { lazyPart } from '@/lib/lazy-part';
 
-type MenuModule = typeof import('./export-menu');
-let menuModule: Promise<MenuModule> | undefined;
-/** The formats menu's code, asked for once: on the first pointer, touch or focus on the button, else its click. */
-const loadMenu = () =>
-  (menuModule ??= import('./export-menu').catch((error: unknown) => {
-    menuModule = undefined; // asked again on the next reach
-    throw error;
-  }));
-const ExportMenu = lazy(async () => ({ default: (await loadMenu()).ExportMenu }));
-const prefetchMenu = () => void loadMenu().catch(() => undefined);
+/** The formats menu's code: on the first pointer, touch or focus on the button, else its click. */
+const { Component: ExportMenu, prefetch: prefetchMenu } = lazyPart(
+  () => import('./export-menu'),
+  'ExportMenu',
+);
 
 /**
  * "Export" on a list page: the list's current search, filters and sort as XLSX or CSV, every matching row (up

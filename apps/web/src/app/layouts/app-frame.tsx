@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -9,16 +9,13 @@ import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { NavMenuContext, type NavMenuItem } from '@/components/nav-menu-context';
+import { lazyPart } from '@/lib/lazy-part';
 
-type DrawerModule = typeof import('./app-drawer');
-let drawerModule: Promise<DrawerModule> | undefined;
-/** The drawer's code (app-drawer.tsx), asked for once. */
-const loadDrawer = () =>
-  (drawerModule ??= import('./app-drawer').catch((error: unknown) => {
-    drawerModule = undefined; // asked again on the next reach
-    throw error;
-  }));
-const AppDrawer = lazy(async () => ({ default: (await loadDrawer()).AppDrawer }));
+/** The drawer's code (app-drawer.tsx). */
+const { Component: AppDrawer, prefetch: prefetchDrawer } = lazyPart(
+  () => import('./app-drawer'),
+  'AppDrawer',
+);
 
 const DRAWER_WIDTH = 256;
 const DRAWER_COLLAPSED_WIDTH = 72;
@@ -53,7 +50,6 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
   // On a phone the drawer (and its code) is first rendered when first opened; reaching for the menu button
   // starts loading it.
   const [mobileUsed, setMobileUsed] = useState(false);
-  const prefetchDrawer = () => void loadDrawer().catch(() => undefined);
   const drawerProps = { menu, home, pathname, withLogout, wide, compact, width, onClose: closeMobile };
 
   return (

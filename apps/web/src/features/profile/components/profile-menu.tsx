@@ -1,17 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
+import { lazyPart } from '@/lib/lazy-part';
 import { useBasicInfo } from '../api/basic-info';
 
-type PopoverModule = typeof import('./profile-popover');
-let popoverModule: Promise<PopoverModule> | undefined;
-/** The popup card's code, asked for once: on the first pointer, touch or focus on the button, else its click. */
-const loadPopover = () =>
-  (popoverModule ??= import('./profile-popover').catch((error: unknown) => {
-    popoverModule = undefined; // asked again on the next reach
-    throw error;
-  }));
-const ProfilePopover = lazy(async () => ({ default: (await loadPopover()).ProfilePopover }));
+/** The popup card's code: on the first pointer, touch or focus on the button, else its click. */
+const { Component: ProfilePopover, prefetch } = lazyPart(() => import('./profile-popover'), 'ProfilePopover');
 
 // The dialog (its form, validation and zod) loads when first asked for, not with every signed-in page
 // (issue 11): the top bar is on every staff and portal page.
@@ -40,7 +34,6 @@ export function ProfileMenu({ fullName }: { fullName: string }) {
   // The card likewise.
   const [popoverUsed, setPopoverUsed] = useState(false);
   useBasicInfo();
-  const prefetch = () => void loadPopover().catch(() => undefined);
 
   return (
     <>
