@@ -83,8 +83,8 @@ test('the Employee Portal layout has its title, the name and its six drawer item
   await expect(page.getByText('Employee Portal').first()).toBeVisible();
   await expect(page.getByRole('banner').getByText('Juan Dela Cruz')).toBeVisible();
   const drawer = page.getByRole('navigation');
-  const labels = (await drawer.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-  expect(labels).toEqual([
+  // The drawer's code loads after the frame's first paint (issue 11): wait for its items.
+  await expect(drawer.getByRole('link')).toHaveText([
     'Dashboard',
     'My Leave Requests',
     'My OT Requests',
