@@ -8,10 +8,7 @@ import { handleError } from '@/lib/error-handler';
 import { lazyPart } from '@/lib/lazy-part';
 
 /** The formats menu's code: on the first pointer, touch or focus on the button, else its click. */
-const { Component: ExportMenu, prefetch: prefetchMenu } = lazyPart(
-  () => import('./export-menu'),
-  'ExportMenu',
-);
+const { Component: ExportMenu, onReach: reachMenu } = lazyPart(() => import('./export-menu'), 'ExportMenu');
 
 /**
  * "Export" on a list page: the list's current search, filters and sort as XLSX or CSV, every matching row (up
@@ -53,9 +50,7 @@ export function ExportButton({
         startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlined />}
         disabled={busy}
         aria-haspopup="menu"
-        onPointerEnter={prefetchMenu}
-        onTouchStart={prefetchMenu}
-        onFocus={prefetchMenu}
+        {...reachMenu}
         onClick={(event) => {
           setMenuUsed(true);
           setAnchor(event.currentTarget);

@@ -12,10 +12,7 @@ import { NavMenuContext, type NavMenuItem } from '@/components/nav-menu-context'
 import { lazyPart } from '@/lib/lazy-part';
 
 /** The drawer's code (app-drawer.tsx). */
-const { Component: AppDrawer, prefetch: prefetchDrawer } = lazyPart(
-  () => import('./app-drawer'),
-  'AppDrawer',
-);
+const { Component: AppDrawer, onReach: reachDrawer } = lazyPart(() => import('./app-drawer'), 'AppDrawer');
 
 const DRAWER_WIDTH = 256;
 const DRAWER_COLLAPSED_WIDTH = 72;
@@ -71,9 +68,7 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
             <IconButton
               edge="start"
               aria-label={wide ? (collapsed ? 'Expand menu' : 'Collapse menu') : 'Open menu'}
-              onPointerEnter={wide ? undefined : prefetchDrawer}
-              onTouchStart={wide ? undefined : prefetchDrawer}
-              onFocus={wide ? undefined : prefetchDrawer}
+              {...(wide ? {} : reachDrawer)}
               onClick={() => {
                 if (wide) {
                   setCollapsed((value) => !value);

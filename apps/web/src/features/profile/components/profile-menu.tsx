@@ -5,7 +5,10 @@ import { lazyPart } from '@/lib/lazy-part';
 import { useBasicInfo } from '../api/basic-info';
 
 /** The popup card's code: on the first pointer, touch or focus on the button, else its click. */
-const { Component: ProfilePopover, prefetch } = lazyPart(() => import('./profile-popover'), 'ProfilePopover');
+const { Component: ProfilePopover, onReach: reachPopover } = lazyPart(
+  () => import('./profile-popover'),
+  'ProfilePopover',
+);
 
 // The dialog (its form, validation and zod) loads when first asked for, not with every signed-in page
 // (issue 11): the top bar is on every staff and portal page.
@@ -41,9 +44,7 @@ export function ProfileMenu({ fullName }: { fullName: string }) {
         aria-label="Profile"
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : undefined}
-        onPointerEnter={prefetch}
-        onTouchStart={prefetch}
-        onFocus={prefetch}
+        {...reachPopover}
         onClick={(event) => {
           setPopoverUsed(true);
           setAnchor(event.currentTarget);
