@@ -115,44 +115,67 @@ function numberChecks(def: Def): ((n: number) => boolean) | null {
   return (n) => tests.every((t) => t(n));
 }
 
-/** The fast writer of `schema`, or null where zod must do it. */
-function compile(schema: z.ZodType): Write | null {
-  const def = defOf(schema);
+type Check = (value: unknown) => boolean;
+
+/**
+ * The check of a scalar schema (string, number, boolean, enum, literal) as zod makes it; null for a scalar with
+ * something zod must do (coercion, an unknown check), undefined for any other kind of schema.
+ */
+function leafCheck(def: Def): Check | null | undefined {
   const checks = def.checks ?? [];
   switch (def.type) {
     case 'string': {
-      if (def.coerce) return null;
-      const ok = stringChecks(def);
-      if (!ok) return null;
-      return (value) => (typeof value === 'string' && ok(value) ? quote(value) : FAIL);
+      const ok = def.coerce ? null : stringChecks(def);
+      return ok && ((value) => typeof value === 'string' && ok(value));
     }
     case 'number': {
-      if (def.coerce) return null;
-      const ok = numberChecks(def);
-      if (!ok) return null;
-      // Zod refuses NaN and ±Infinity; JSON.stringify writes -0 as 0, as String does.
-      return (value) =>
-        typeof value === 'number' && Number.isFinite(value) && ok(value) ? String(value) : FAIL;
+      const ok = def.coerce ? null : numberChecks(def);
+      // Zod refuses NaN and ±Infinity.
+      return ok && ((value) => typeof value === 'number' && Number.isFinite(value) && ok(value));
     }
     case 'boolean':
-      if (def.coerce || checks.length) return null;
-      return (value) => (value === true ? 'true' : value === false ? 'false' : FAIL);
+      return def.coerce || checks.length ? null : (value) => value === true || value === false;
     case 'enum': {
       if (checks.length) return null;
       const allowed = new Set(Object.values(def.entries ?? {}));
       if ([...allowed].some((v) => typeof v !== 'string' && typeof v !== 'number')) return null;
-      return (value) =>
-        allowed.has(value) && (typeof value !== 'number' || Number.isFinite(value))
-          ? JSON.stringify(value)
-          : FAIL;
+      return (value) => allowed.has(value) && (typeof value !== 'number' || Number.isFinite(value));
     }
     case 'literal': {
       if (checks.length) return null;
       const allowed = new Set(def.values ?? []);
       if ([...allowed].some((v) => typeof v !== 'string' && typeof v !== 'boolean' && v !== null))
         return null;
-      return (value) => (allowed.has(value) ? JSON.stringify(value) : FAIL);
+      return (value) => allowed.has(value);
     }
+    default:
+      return undefined;
+  }
+}
+
+/** An object schema's properties: an optional one (without checks of its own) is unwrapped and may be absent. */
+function fieldsOf(shape: Record<string, z.ZodType>) {
+  return Object.entries(shape).map(([key, field]) => {
+    const fieldDef = defOf(field);
+    const optional = fieldDef.type === 'optional' && !(fieldDef.checks ?? []).length;
+    return { key, optional, schema: optional ? fieldDef.innerType! : field };
+  });
+}
+
+/** The fast writer of `schema`, or null where zod must do it. */
+function compile(schema: z.ZodType): Write | null {
+  const def = defOf(schema);
+  const checks = def.checks ?? [];
+  const leaf = leafCheck(def);
+  if (leaf === null) return null;
+  if (leaf) {
+    // The same text as JSON.stringify: quoted strings (escaped where needed), String(n) for finite numbers
+    // (-0 as 0).
+    if (def.type === 'string') return (value) => (leaf(value) ? quote(value as string) : FAIL);
+    if (def.type === 'number') return (value) => (leaf(value) ? String(value) : FAIL);
+    return (value) => (leaf(value) ? JSON.stringify(value) : FAIL);
+  }
+  switch (def.type) {
     case 'nullable': {
       if (checks.length) return null;
       const inner = part(def.innerType!);
@@ -183,16 +206,12 @@ function arrayWriter(element: Write): Write {
 }
 
 function objectWriter(shape: Record<string, z.ZodType>): Write {
-  const fields = Object.entries(shape).map(([key, field]) => {
-    const fieldDef = defOf(field);
-    const optional = fieldDef.type === 'optional' && !(fieldDef.checks ?? []).length;
-    return {
-      key,
-      prefix: `${JSON.stringify(key)}:`,
-      optional,
-      write: part(optional ? fieldDef.innerType! : field),
-    };
-  });
+  const fields = fieldsOf(shape).map(({ key, optional, schema }) => ({
+    key,
+    prefix: `${JSON.stringify(key)}:`,
+    optional,
+    write: part(schema),
+  }));
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return FAIL;
     const record = value as Record<string, unknown>;
@@ -218,37 +237,14 @@ function part(schema: z.ZodType): Write {
  * Whether a value is valid for `schema` and JSON.stringify would write exactly what the fast writer writes: every
  * object is plain and holds only the schema's properties in the schema's order (an optional one may be absent),
  * every value passes the same checks. Anything else answers false, and the writer (or zod) decides as before.
+ * Null where any part of the schema is left to zod (its output may differ).
  */
-type Exact = (value: unknown) => boolean;
-
-/** The exactness check of `schema`, or null where any part of it is left to zod (its output may differ). */
-function exactly(schema: z.ZodType): Exact | null {
+function exactly(schema: z.ZodType): Check | null {
   const def = defOf(schema);
   const checks = def.checks ?? [];
+  const leaf = leafCheck(def);
+  if (leaf !== undefined) return leaf;
   switch (def.type) {
-    case 'string': {
-      const ok = def.coerce ? null : stringChecks(def);
-      return ok && ((value) => typeof value === 'string' && ok(value));
-    }
-    case 'number': {
-      const ok = def.coerce ? null : numberChecks(def);
-      return ok && ((value) => typeof value === 'number' && Number.isFinite(value) && ok(value));
-    }
-    case 'boolean':
-      return def.coerce || checks.length ? null : (value) => value === true || value === false;
-    case 'enum': {
-      if (checks.length) return null;
-      const allowed = new Set(Object.values(def.entries ?? {}));
-      if ([...allowed].some((v) => typeof v !== 'string' && typeof v !== 'number')) return null;
-      return (value) => allowed.has(value) && (typeof value !== 'number' || Number.isFinite(value));
-    }
-    case 'literal': {
-      if (checks.length) return null;
-      const allowed = new Set(def.values ?? []);
-      if ([...allowed].some((v) => typeof v !== 'string' && typeof v !== 'boolean' && v !== null))
-        return null;
-      return (value) => allowed.has(value);
-    }
     case 'nullable': {
       const inner = checks.length ? null : exactly(def.innerType!);
       return inner && ((value) => value === null || inner(value));
@@ -258,17 +254,16 @@ function exactly(schema: z.ZodType): Exact | null {
       if (!element) return null;
       return (value) => {
         if (!Array.isArray(value)) return false;
+        // A loop, not every(): a hole in a sparse array must fail here as it fails the writer.
         for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
         return true;
       };
     }
     case 'object': {
       if (checks.length || def.catchall !== undefined) return null;
-      const fields: { key: string; optional: boolean; exact: Exact }[] = [];
-      for (const [key, field] of Object.entries(def.shape ?? {})) {
-        const fieldDef = defOf(field);
-        const optional = fieldDef.type === 'optional' && !(fieldDef.checks ?? []).length;
-        const exact = exactly(optional ? fieldDef.innerType! : field);
+      const fields: { key: string; optional: boolean; exact: Check }[] = [];
+      for (const { key, optional, schema: field } of fieldsOf(def.shape ?? {})) {
+        const exact = exactly(field);
         if (!exact) return null;
         fields.push({ key, optional, exact });
       }
