@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { loadable, type Loadable } from '@/lib/loadable';
 import type { RouteHandle } from '@/lib/route-handle';
 import { appRoutes, notFoundRoute, type AppRoute, type RouteLayout } from './route-table';
 import { currentUser } from '@/lib/session';
@@ -8,33 +9,6 @@ import { installSessionEndNavigation } from './session-end';
 import { RootShell, RouteErrorFallback } from './root-shell';
 import { PageLoading, RouteGate } from './route-gate';
 import { PublicLayout } from './layouts/public-layout';
-
-type Loadable = ComponentType & { preload: () => Promise<unknown> };
-
-/**
- * A component whose code loads lazily, rendered at once (without suspending) once its module is in. React.lazy
- * suspends on its first render even when the module has already loaded, and React then holds the content back
- * for up to 300 ms after the fallback it showed (its fallback throttle): the opening page of every visit
- * painted about a quarter of a second after its code had run, the main thread idle meanwhile (issue 11: LCP).
- */
-function loadable(load: () => Promise<ComponentType>): Loadable {
-  let component: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (loaded) => (component = loaded),
-      (error: unknown) => {
-        loading = undefined; // asked again on the next render
-        throw error;
-      },
-    ));
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  function Loaded() {
-    const Component = component ?? Lazy;
-    return <Component />;
-  }
-  return Object.assign(Loaded, { preload });
-}
 
 // The signed-in layouts (drawer, app bar, profile menu) load only once someone is signed in: the public and
 // sign-in pages carry none of them (issue 11).
@@ -45,8 +19,8 @@ const PortalLayout = loadable(async () => (await import('./layouts/portal-layout
  * Pages load lazily inside the layout. A page that cannot be loaded throws into the root error element, which
  * falls back to / (spec §2).
  */
-const pages = new Map<AppRoute, Loadable>();
-function pageOf(route: AppRoute): Loadable {
+const pages = new Map<AppRoute, Loadable<object>>();
+function pageOf(route: AppRoute): Loadable<object> {
   let page = pages.get(route);
   if (!page) {
     const load = route.page!;

@@ -5,7 +5,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { ExportFormat } from '@hrpay/contracts';
 import { apiClient, saveFile } from '@/lib/api-client';
 import { handleError } from '@/lib/error-handler';
-import { lazyPart } from '@/lib/lazy-part';
+import { lazyPart } from '@/lib/loadable';
 
 /** The formats menu's code: on the first pointer, touch or focus on the button, else its click. */
 const { Component: ExportMenu, onReach: reachMenu } = lazyPart(() => import('./export-menu'), 'ExportMenu');

@@ -9,7 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { NavMenuContext, type NavMenuItem } from '@/components/nav-menu-context';
-import { lazyPart } from '@/lib/lazy-part';
+import { lazyPart } from '@/lib/loadable';
 
 /** The drawer's code (app-drawer.tsx). */
 const { Component: AppDrawer, onReach: reachDrawer } = lazyPart(() => import('./app-drawer'), 'AppDrawer');

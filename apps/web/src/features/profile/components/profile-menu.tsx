@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
-import { lazyPart } from '@/lib/lazy-part';
+import { lazyPart } from '@/lib/loadable';
 import { useBasicInfo } from '../api/basic-info';
 
 /** The popup card's code: on the first pointer, touch or focus on the button, else its click. */
