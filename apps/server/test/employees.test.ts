@@ -513,6 +513,10 @@ describe('master list export', () => {
     const tinColumn = header.indexOf('TIN') + 1;
     const cruz = sheet.getRows(2, numbers.length)!.find((r) => r.getCell(1).value === 'DM-0003')!;
     expect(String(cruz.getCell(tinColumn).value)).toMatch(/^\d{3}-\d{3}-\d{3}$/);
+    // The heading row is bold; data rows share the plain default style (one style object for every data cell).
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(cruz.getCell(1).font?.bold).toBeFalsy();
+    expect(cruz.getCell(tinColumn).font?.bold).toBeFalsy();
   });
 
   it('exports CSV with formulas neutralised, in the list order, and only the own company', async () => {

@@ -26,6 +26,11 @@ export interface ExportColumn<R> {
 export const EXPORT_BATCH = 2_000;
 /** The most rows one export writes (issue 8 §0). */
 export const EXPORT_MAX_ROWS = 100_000;
+/**
+ * The style of every spreadsheet data cell: the default one (see `writeExport`). Frozen, so that styling one
+ * cell fails loudly instead of restyling them all.
+ */
+const PLAIN_CELL = Object.freeze({});
 
 const TYPES: Record<FileFormat, string> = {
   pdf: 'application/pdf',
@@ -80,7 +85,15 @@ export async function writeExport<R>(
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
       await eachBatch(page, async (rows) => {
-        for (const row of rows) sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
+        for (const row of rows) {
+          const line = sheet.addRow(columns.map((c) => c.value(row) ?? null));
+          // exceljs gives every row and cell a style object of its own and renders it to XML to find its style
+          // id: half the export's time at 100,000 rows (issue 8). Data rows and cells all have the default style
+          // (values are text and numbers, no dates), so they share one object, whose id exceljs caches.
+          (line as unknown as { style: object }).style = PLAIN_CELL;
+          line.eachCell({ includeEmpty: true }, (cell) => (cell.style = PLAIN_CELL));
+          line.commit();
+        }
       });
       sheet.commit();
       await book.commit();
