@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,5 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['test/pglite-templates.ts'],
+    // Every core: vitest's default leaves one free, which on CI's two cores ran one test file at a time (a file's
+    // work, PGlite or the server's side of a PostgreSQL test, is single-threaded); CI must stay under 20 minutes.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -9,11 +9,15 @@ import { lockDataDir } from './data-dir-lock.js';
  * role with SET LOCAL ROLE: RLS then stops a forgotten filter (not injected SQL, hence parameterised
  * queries only). PGlite has one connection; its transaction() serialises callers.
  */
-export async function openPglite(dataDir: string | 'memory'): Promise<{ db: Database; owner: PGlite }> {
+export async function openPglite(
+  dataDir: string | 'memory',
+  /** In memory only: start from this data directory (a `dumpDataDir()` tarball) instead of an empty one. */
+  loadDataDir?: Blob,
+): Promise<{ db: Database; owner: PGlite }> {
   let release = () => {};
   let pg: PGlite;
   if (dataDir === 'memory') {
-    pg = await PGlite.create({ extensions: { pg_trgm } });
+    pg = await PGlite.create({ extensions: { pg_trgm }, loadDataDir });
   } else {
     mkdirSync(dataDir, { recursive: true });
     release = lockDataDir(dataDir);
