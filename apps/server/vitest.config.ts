@@ -8,8 +8,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     globalSetup: ['test/pglite-templates.ts'],
-    // Every core: vitest's default leaves one free, which on CI's two cores ran one test file at a time (a file's
-    // work, PGlite or the server's side of a PostgreSQL test, is single-threaded); CI must stay under 20 minutes.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // On PGlite every core: vitest's default leaves one free, which on CI's two cores ran one test file at a time
+    // (a file's PGlite work is single-threaded); CI must stay under 20 minutes. On PostgreSQL the default: there
+    // the server shares the cores, and the crash test's 20 killed servers ran beside another file once when a
+    // rate-file preview was refused as not a workbook (not reproduced since; see the issue 8 closing note).
+    maxWorkers:
+      process.env.HRPAY_TEST_DB === 'postgres' ? undefined : Math.max(2, availableParallelism() - 1),
   },
 });
