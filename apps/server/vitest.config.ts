@@ -7,7 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    globalSetup: ['test/pglite-templates.ts'],
+    globalSetup: ['test/db-templates.ts'],
     // On PGlite every core: vitest's default leaves one free, which on CI's two cores ran one test file at a time
     // (a file's PGlite work is single-threaded); CI must stay under 20 minutes. On PostgreSQL the default: there
     // the server shares the cores, and the crash test's 20 killed servers ran beside another file once when a

@@ -9,11 +9,10 @@ import { loadConfig, type Config } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
 import { openDatabase } from '../src/db/open.js';
 import { openPglite } from '../src/db/pglite.js';
-import { DEMO_PASSWORD, seedDemo } from '../src/tenants/demo-seed.js';
+import { DEMO_PASSWORD } from '../src/tenants/demo-seed.js';
+import { copyDatabase, databaseUrl, onPostgres, onServer } from './db-templates.js';
 
-/** Which database the API suite runs on: embedded PGlite by default, a real server with HRPAY_TEST_DB=postgres. */
-export const onPostgres = process.env.HRPAY_TEST_DB === 'postgres';
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { onPostgres } from './db-templates.js';
 
 export interface TestDatabase {
   db: Database;
@@ -24,31 +23,25 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database (`seeded`: with the demo tenants too): in-memory PGlite, or a new database on the
- * PostgreSQL server. PGlite starts from a copy of the data directory the suite's global setup migrated (and
- * seeded) once (`test/pglite-templates.ts`): a new PGlite's own first start takes seconds, a copy under one.
+ * PostgreSQL server. Either starts as a copy of the template the suite's global setup migrated (and seeded) once
+ * (`test/db-templates.ts`).
  */
 export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<TestDatabase> {
+  const templates = inject('dbTemplates');
+  const template = options.seeded ? templates.seeded : templates.migrated;
   if (!onPostgres) {
-    const templates = inject('pgliteTemplates');
-    const tarball = readFileSync(options.seeded ? templates.seeded : templates.migrated);
-    const { db, owner } = await openPglite('memory', new Blob([tarball]));
+    const { db, owner } = await openPglite('memory', new Blob([readFileSync(template)]));
     return { db, ownerExec: async (sql) => void (await owner.exec(sql)), drop: () => db.close() };
   }
   const name = `hrpay_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const ownerUrl = url.toString();
+  await copyDatabase(template, name);
+  const ownerUrl = databaseUrl(name);
   const { db } = await openDatabase({
     DATABASE_URL: ownerUrl,
     DATA_DIR: '',
     APP_DB_PASSWORD: 'hrpay_app',
     DB_POOL_SIZE: 4,
   });
-  if (options.seeded) await seedDemo(db);
   return {
     db,
     ownerExec: async (sql) => {
@@ -62,10 +55,7 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
     },
     drop: async () => {
       await db.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

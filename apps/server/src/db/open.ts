@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './database.js';
 import { migrate, type OwnerSql } from './migrate.js';
-import { openPglite } from './pglite.js';
+import { openPglite, pgliteOwnerSql } from './pglite.js';
 import { appRoleUrl, openPostgres } from './postgres.js';
 
 export interface OpenedDatabase {
@@ -19,10 +19,7 @@ export async function openDatabase(
 ): Promise<OpenedDatabase> {
   if (!config.DATABASE_URL) {
     const { db, owner } = await openPglite(config.memory ? 'memory' : config.DATA_DIR);
-    const ownerSql: OwnerSql = {
-      exec: (sql) => owner.exec(sql),
-      query: async <Row>(sql: string, params?: unknown[]) => (await owner.query<Row>(sql, params)).rows,
-    };
+    const ownerSql = pgliteOwnerSql(owner);
     try {
       const fresh = !(await tableExists(ownerSql, 'schema_migrations'));
       await migrate(ownerSql, { appPassword: config.APP_DB_PASSWORD, serverLock: false });

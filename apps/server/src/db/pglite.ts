@@ -3,6 +3,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { APP_ROLE, assertTenantId, type Database, type FirstQuery, type Tx } from './database.js';
 import { lockDataDir } from './data-dir-lock.js';
+import type { OwnerSql } from './migrate.js';
+
+/** The PGlite superuser session as the owner's connection that `migrate` takes. */
+export const pgliteOwnerSql = (owner: PGlite): OwnerSql => ({
+  exec: (sql) => owner.exec(sql),
+  query: async <Row>(sql: string, params?: unknown[]) => (await owner.query<Row>(sql, params)).rows,
+});
 
 /**
  * Embedded PostgreSQL. PGlite's session is a superuser, so each transaction switches to the application
