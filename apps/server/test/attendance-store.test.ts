@@ -2,15 +2,9 @@
  * Issue 9 §5: the attendance store in batches of two employees (the bench runs 2,000), so that every batch but
  * the first is written while the next one is read and computed, and each batch's delete names an id range.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceDay } from '@hrpay/contracts';
-
-vi.hoisted(() => {
-  process.env.ATTENDANCE_STORE_BATCH = '2';
-});
-
-const { createTestApp, demo, signIn } = await import('./helpers.js');
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+import { createTestApp, demo, signIn, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let hr: Awaited<ReturnType<typeof signIn>>;
@@ -18,6 +12,7 @@ let companyId: string;
 const range = { DateFrom: '2026-11-16', DateTo: '2026-11-20' };
 
 beforeAll(async () => {
+  process.env.ATTENDANCE_STORE_BATCH = '2';
   t = await createTestApp();
   hr = await signIn(t.app, demo.hr);
   const [row] = await t.db.withTenant(hr.tenantId, (tx) =>
@@ -25,7 +20,10 @@ beforeAll(async () => {
   );
   companyId = row!.company_id;
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  delete process.env.ATTENDANCE_STORE_BATCH;
+  await t?.close();
+});
 
 const call = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: hr.headers, payload });

@@ -82,7 +82,10 @@ beforeAll(async () => {
     );
   });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  delete process.env.PAYROLL_COMPUTE_CHUNK;
+  await t?.close();
+});
 
 const period = (body: object) =>
   call(payroll, 'POST', base, {

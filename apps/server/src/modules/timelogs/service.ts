@@ -37,7 +37,8 @@ export const STALE_TIME_LOG =
   'This punch was changed by someone else since you opened it. Reload to see the latest version.';
 const DUPLICATE_PUNCH = 'This employee already has a punch at that time.';
 /** Employees per batch of the attendance store: about 60,000 punches read and 30,000 days written for 15 days. */
-const STORE_BATCH = Math.max(1, Number(process.env.ATTENDANCE_STORE_BATCH ?? 2000));
+/** Read at each store, so a test can set it (the attendance-store test stores two employees a batch). */
+const storeBatch = () => Math.max(1, Number(process.env.ATTENDANCE_STORE_BATCH ?? 2000));
 /**
  * The store's reads run the same statements batch after batch with other ids: each is planned for its own
  * values, never a generic plan that guesses the selectivity of an id range and scans the company's punches
@@ -200,7 +201,7 @@ export const timeLogsService = {
 /**
  * Computes the attendance of every active employee of the user's company from `DateFrom` to `DateTo` and stores
  * it in `attendance_days`, replacing what was stored for those employees and days (a second run stores the same
- * rows again, a corrected punch shows in the new rows). Employees go in batches of `STORE_BATCH` by id: their
+ * rows again, a corrected punch shows in the new rows). Employees go in batches of `storeBatch()` by id: their
  * punches, schedules and approved requests in one read each, the days computed by the same pure
  * `computeAttendance` as the on-read endpoint, and written with one delete and one `unnest` insert. The writes
  * of a batch are sent after the reads of the next one, so the database stores one batch while the server
@@ -227,7 +228,7 @@ export async function storeAttendance(
   };
   const first = dayNumber(from);
   const totals = { employees: 0, days: 0, anomalies: 0 };
-  let employees = await repo.storeEmployees(tx, tenantId, companyId, null, STORE_BATCH);
+  let employees = await repo.storeEmployees(tx, tenantId, companyId, null, storeBatch());
   // The batch computed last, written once the next batch's reads are on their way.
   let pending: { ids: string[]; days: StoredDays } | null = null;
   // Back to the default plan cache first: the write's foreign-key checks are cached plans run once per row,
@@ -255,7 +256,7 @@ export async function storeAttendance(
         manilaDayStart(to, 2),
       ),
       approvedRequests(tx, user, ids, from, to),
-      repo.storeEmployees(tx, tenantId, companyId, ids[ids.length - 1]!, STORE_BATCH),
+      repo.storeEmployees(tx, tenantId, companyId, ids[ids.length - 1]!, storeBatch()),
     ]);
     const writing = pending ? write(pending) : null;
     // Each is awaited below; whichever fails first must not leave the other's failure unhandled.
