@@ -1,12 +1,19 @@
-/// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { deliveryPlugin } from './build/delivery';
 
 /** A path beside this file, absolute (as the bundler names modules). */
 const fromConfig = (path: string) => resolve(dirname(fileURLToPath(import.meta.url)), path);
+
+/** The web tests that replace modules with `vi.mock` (found by reading them, so a new one cannot be missed). */
+const TESTS_WITH_MODULE_MOCKS = (readdirSync(fromConfig('./src'), { recursive: true }) as string[])
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => readFileSync(fromConfig(`./src/${file}`), 'utf8').includes('vi.mock('))
+  .map((file) => `src/${file}`);
 
 /** `holidays-page` -> `Holidays`: page chunks are named after their page, so network logs read plainly. */
 export const pageChunkName = (name: string) =>
@@ -185,10 +192,24 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     // Rendering tests on a slow, shared CI host have taken over vitest's default 5 s.
     testTimeout: 15_000,
+    // Test files share one module graph (and DOM) per worker: loading MUI, the router and a fresh DOM for each of
+    // some forty files was half of the suite's time. A file that replaces modules (`vi.mock`) would leak its
+    // fakes into the next files of the worker, so those keep a graph of their own.
+    projects: [
+      { extends: true, test: { name: 'module-mocks', include: TESTS_WITH_MODULE_MOCKS } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...TESTS_WITH_MODULE_MOCKS],
+        },
+      },
+    ],
   },
 });
