@@ -104,4 +104,13 @@ describe('attendance store in batches', () => {
     expect(third.json()).toMatchObject({ Employees: active.length - 1 });
     expect(await stored()).toEqual(rows);
   });
+
+  it("reads in the Admin's recent activity as words, not the table's name", async () => {
+    expect((await store()).statusCode).toBe(200);
+    const admin = await signIn(t.app, demo.admin);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const latest = (res.json() as { RecentAudit: { Entity: string; Summary: string }[] }).RecentAudit[0]!;
+    expect(latest).toMatchObject({ Entity: 'attendance_days', Summary: 'Updated attendance' });
+  });
 });

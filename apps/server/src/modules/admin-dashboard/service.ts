@@ -9,7 +9,11 @@ const ENTITY_WORDS: Record<string, string> = {
   user: 'user',
   employee: 'employee',
   employee_import: 'employee records from',
+  attendance_days: 'attendance',
+  time_log_import: 'punch file',
 };
+/** An entity without a word of its own reads as its code in words (`payroll-period`: "payroll period"). */
+const entityWords = (entity: string) => ENTITY_WORDS[entity] ?? entity.replace(/[-_]+/g, ' ');
 const ACTION_WORDS: Record<string, string> = {
   create: 'Created',
   update: 'Updated',
@@ -39,7 +43,7 @@ export async function adminDashboard(
       Entity: a.entity,
       EntityId: a.entity_id,
       Action: a.action,
-      Summary: `${ACTION_WORDS[a.action] ?? a.action} ${ENTITY_WORDS[a.entity] ?? a.entity}${a.label ? ` ${a.label}` : ''}`,
+      Summary: `${ACTION_WORDS[a.action] ?? a.action} ${entityWords(a.entity)}${a.label ? ` ${a.label}` : ''}`,
     })),
   };
 }
