@@ -9,11 +9,15 @@ import { deliveryPlugin } from './build/delivery';
 /** A path beside this file, absolute (as the bundler names modules). */
 const fromConfig = (path: string) => resolve(dirname(fileURLToPath(import.meta.url)), path);
 
+/** Where the web unit tests are. */
+const TEST_ROOTS = ['src', 'build'];
 /** The web tests that replace modules with `vi.mock` (found by reading them, so a new one cannot be missed). */
-const TESTS_WITH_MODULE_MOCKS = (readdirSync(fromConfig('./src'), { recursive: true }) as string[])
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .filter((file) => readFileSync(fromConfig(`./src/${file}`), 'utf8').includes('vi.mock('))
-  .map((file) => `src/${file}`);
+const TESTS_WITH_MODULE_MOCKS = TEST_ROOTS.flatMap((root) =>
+  (readdirSync(fromConfig(root), { recursive: true }) as string[])
+    .map((file) => `${root}/${file}`)
+    .filter((path) => /\.test\.tsx?$/.test(path))
+    .filter((path) => readFileSync(fromConfig(path), 'utf8').includes('vi.mock(')),
+);
 
 /** `holidays-page` -> `Holidays`: page chunks are named after their page, so network logs read plainly. */
 export const pageChunkName = (name: string) =>
@@ -205,7 +209,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shared',
-          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+          include: TEST_ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`),
           isolate: false,
           exclude: [...configDefaults.exclude, ...TESTS_WITH_MODULE_MOCKS],
         },

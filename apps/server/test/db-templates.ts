@@ -28,9 +28,9 @@ export function databaseUrl(name: string) {
   return url.toString();
 }
 
-/** Runs statements as the owner on the server's maintenance database (CREATE / DROP DATABASE). */
-export async function onServer(...statements: string[]) {
-  const client = new pg.Client({ connectionString: serverUrl });
+/** Runs statements on one connection as the owner: on a database's URL, or on the server's maintenance database. */
+export async function asOwner(url: string, ...statements: string[]) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     for (const sql of statements) await client.query(sql);
@@ -38,6 +38,18 @@ export async function onServer(...statements: string[]) {
     await client.end();
   }
 }
+
+/** CREATE / DROP DATABASE on the test server. */
+export const onServer = (...statements: string[]) => asOwner(serverUrl, ...statements);
+
+/** Opens (and migrates, when needed) a database of the test server as the app does. */
+export const openOnServer = (name: string, poolSize: number) =>
+  openDatabase({
+    DATABASE_URL: databaseUrl(name),
+    DATA_DIR: '',
+    APP_DB_PASSWORD: 'hrpay_app',
+    DB_POOL_SIZE: poolSize,
+  });
 
 /**
  * `CREATE DATABASE name TEMPLATE template`. The copy needs the template to have no session, and a closed pool's
@@ -71,17 +83,10 @@ export default async function setup(project: TestProject) {
   if (onPostgres) {
     const prefix = `hrpay_template_${randomBytes(4).toString('hex')}`;
     const names = { migrated: `${prefix}_migrated`, seeded: `${prefix}_seeded` };
-    const open = (name: string) =>
-      openDatabase({
-        DATABASE_URL: databaseUrl(name),
-        DATA_DIR: '',
-        APP_DB_PASSWORD: 'hrpay_app',
-        DB_POOL_SIZE: 2,
-      });
     await onServer(`CREATE DATABASE ${names.migrated}`);
-    await (await open(names.migrated)).db.close();
+    await (await openOnServer(names.migrated, 2)).db.close();
     await copyDatabase(names.migrated, names.seeded);
-    const { db } = await open(names.seeded);
+    const { db } = await openOnServer(names.seeded, 2);
     try {
       await seedDemo(db);
     } finally {

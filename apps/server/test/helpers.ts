@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { UserTypeId, type UserTypeName } from '@hrpay/contracts';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
-import { openDatabase } from '../src/db/open.js';
 import { openPglite } from '../src/db/pglite.js';
 import { DEMO_PASSWORD } from '../src/tenants/demo-seed.js';
-import { copyDatabase, databaseUrl, onPostgres, onServer } from './db-templates.js';
+import { asOwner, copyDatabase, databaseUrl, onPostgres, onServer, openOnServer } from './db-templates.js';
 
 export { onPostgres } from './db-templates.js';
 
@@ -35,24 +33,10 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
   }
   const name = `hrpay_test_${randomBytes(6).toString('hex')}`;
   await copyDatabase(template, name);
-  const ownerUrl = databaseUrl(name);
-  const { db } = await openDatabase({
-    DATABASE_URL: ownerUrl,
-    DATA_DIR: '',
-    APP_DB_PASSWORD: 'hrpay_app',
-    DB_POOL_SIZE: 4,
-  });
+  const { db } = await openOnServer(name, 4);
   return {
     db,
-    ownerExec: async (sql) => {
-      const client = new pg.Client({ connectionString: ownerUrl });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    },
+    ownerExec: (sql) => asOwner(databaseUrl(name), sql),
     drop: async () => {
       await db.close();
       await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

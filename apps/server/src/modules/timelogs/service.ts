@@ -36,8 +36,10 @@ import { timeLogsRepo as repo, type PunchToStore, type ScheduleRow, type StoredD
 export const STALE_TIME_LOG =
   'This punch was changed by someone else since you opened it. Reload to see the latest version.';
 const DUPLICATE_PUNCH = 'This employee already has a punch at that time.';
-/** Employees per batch of the attendance store: about 60,000 punches read and 30,000 days written for 15 days. */
-/** Read at each store, so a test can set it (the attendance-store test stores two employees a batch). */
+/**
+ * Employees per batch of the attendance store: about 60,000 punches read and 30,000 days written for 15 days.
+ * Read at each store, so a test can set it (the attendance-store test stores two employees a batch).
+ */
 const storeBatch = () => Math.max(1, Number(process.env.ATTENDANCE_STORE_BATCH ?? 2000));
 /**
  * The store's reads run the same statements batch after batch with other ids: each is planned for its own
