@@ -189,6 +189,8 @@ function problemHandler(
 ) {
   reply.type('application/problem+json');
   if (error instanceof HttpProblem) {
+    // A refusal caused by a library's error (a workbook exceljs could not read) keeps that error in the log.
+    if (error.cause !== undefined) request.log.warn({ err: error.cause }, `${error.status}: ${error.detail}`);
     reply.headers(error.headers);
     return reply
       .code(error.status)

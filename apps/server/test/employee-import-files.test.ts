@@ -504,6 +504,9 @@ describe('readImportFile: XLSX', () => {
       expect(error.status).toBe(400);
       expect(error.message).toBe('The file content is not a valid XLSX workbook.');
     }
+    // What exceljs threw stays on the refusal for the server's log (the client sees only the message).
+    const refused = await fileError(readImportFile('x.xlsx', garbage));
+    expect(refused.cause).toBeInstanceOf(Error);
   });
 
   it('applies the header rules to workbooks too', async () => {

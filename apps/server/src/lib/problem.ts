@@ -12,8 +12,10 @@ export class HttpProblem extends Error {
     readonly errors?: ValidationError[],
     readonly headers: Record<string, string> = {},
     readonly type: ProblemType | 'about:blank' = 'about:blank',
+    /** What a library threw behind this answer (a reader's parse error): logged, never sent. */
+    options?: { cause?: unknown },
   ) {
-    super(detail ?? title);
+    super(detail ?? title, options);
   }
 }
 

@@ -1,13 +1,17 @@
 import { HttpProblem } from '../../lib/problem.js';
 import { uploadProblemTitle } from '../../lib/upload.js';
 
-/** A problem with the uploaded file as a whole, answered as a clear 4xx before anything is stored. */
+/**
+ * A problem with the uploaded file as a whole, answered as a clear 4xx before anything is stored. `cause` keeps
+ * what a reader library threw, for the server's log (the client sees only the message).
+ */
 export class ImportFileError extends Error {
   constructor(
     readonly status: 400 | 413 | 415,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -17,7 +21,17 @@ export async function fileErrorsAsProblems<T>(check: () => Promise<T>): Promise<
     return await check();
   } catch (error) {
     if (error instanceof ImportFileError)
-      throw new HttpProblem(error.status, uploadProblemTitle(error.status), error.message);
+      throw new HttpProblem(
+        error.status,
+        uploadProblemTitle(error.status),
+        error.message,
+        undefined,
+        {},
+        undefined,
+        {
+          cause: error.cause,
+        },
+      );
     throw error;
   }
 }

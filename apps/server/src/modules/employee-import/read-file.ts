@@ -273,7 +273,7 @@ async function readXlsx(data: Buffer, shaper: Shaper): Promise<void> {
     }
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
-    throw new ImportFileError(400, NOT_XLSX);
+    throw new ImportFileError(400, NOT_XLSX, { cause: error });
   }
   if (!read) throw new ImportFileError(400, NOT_XLSX);
 }

@@ -38,7 +38,7 @@ export async function checkXlsxZip(data: Buffer): Promise<void> {
       // decodeStrings: false so that yauzl neither rewrites backslashes nor refuses names with its own words:
       // the raw names are checked here.
       { lazyEntries: true, validateEntrySizes: true, decodeStrings: false },
-      (err, z) => (err || !z ? reject(new ImportFileError(400, NOT_XLSX)) : resolve(z)),
+      (err, z) => (err || !z ? reject(new ImportFileError(400, NOT_XLSX, { cause: err })) : resolve(z)),
     ),
   );
   try {
@@ -61,7 +61,7 @@ async function readDirectory(zip: yauzl.ZipFile): Promise<Part[]> {
   const names = new Set<string>();
   let declared = 0;
   await new Promise<void>((resolve, reject) => {
-    zip.on('error', () => reject(new ImportFileError(400, NOT_XLSX)));
+    zip.on('error', (err) => reject(new ImportFileError(400, NOT_XLSX, { cause: err })));
     zip.on('end', () => resolve());
     zip.on('entry', (entry: yauzl.Entry) => {
       const candidates = [entry.fileNameRaw, ...unicodePathNames(entry)];
@@ -98,7 +98,7 @@ function inflateCounting(zip: yauzl.ZipFile, part: Part, inflated: { total: numb
   const { entry } = part;
   return new Promise<void>((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(new ImportFileError(400, NOT_XLSX));
+      if (err || !stream) return reject(new ImportFileError(400, NOT_XLSX, { cause: err }));
       let entryBytes = 0;
       let done = false;
       const stop = (error: ImportFileError) => {

@@ -34,8 +34,8 @@ export interface RateFile {
 
 const squash = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 const CANONICAL = new Map(RATE_IMPORT_COLUMNS.map((c) => [squash(c), c]));
-const fileProblem = (status: number, detail: string) =>
-  new HttpProblem(status, uploadProblemTitle(status), detail);
+const fileProblem = (status: number, detail: string, cause?: unknown) =>
+  new HttpProblem(status, uploadProblemTitle(status), detail, undefined, {}, undefined, { cause });
 
 export async function readRateFile(fileName: string, data: Buffer): Promise<RateFile> {
   if (data.length > RATE_IMPORT_MAX_FILE_BYTES) {
@@ -54,7 +54,11 @@ export async function readRateFile(fileName: string, data: Buffer): Promise<Rate
       await checkXlsxZip(data);
     } catch (error) {
       const e = error as { status?: number; message?: string };
-      throw fileProblem(e.status ?? 400, e.message ?? 'The file content is not a valid XLSX workbook.');
+      throw fileProblem(
+        e.status ?? 400,
+        e.message ?? 'The file content is not a valid XLSX workbook.',
+        error,
+      );
     }
     const { default: excel } = await import('exceljs');
     const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([data]), {
@@ -83,8 +87,8 @@ export async function readRateFile(fileName: string, data: Buffer): Promise<Rate
           if (raw.length > RATE_IMPORT_MAX_ROWS + 2) break;
         }
       }
-    } catch {
-      throw fileProblem(400, 'The file content is not a valid XLSX workbook.');
+    } catch (error) {
+      throw fileProblem(400, 'The file content is not a valid XLSX workbook.', error);
     }
   } else {
     if (zip || data.includes(0))
