@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { UserTypeId } from '@hrpay/contracts';
 import { LOGIN_FAILED } from '../src/modules/auth/service.js';
-import { createTestApp, decodeClaims, demo, signIn, type TestApp } from './helpers.js';
+import pg from 'pg';
+import { createTestApp, decodeClaims, demo, onPostgres, signIn, type TestApp } from './helpers.js';
+import { databaseUrl } from './db-templates.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -369,6 +371,50 @@ describe('tenant transactions', () => {
       tx.query<{ t: string }>(`SELECT current_setting('app.tenant_id') AS t`),
     );
     expect(rows).toEqual([{ t: s.tenantId }]);
+  });
+});
+
+describe.skipIf(!onPostgres)('tenant transactions on a PostgreSQL server (decision 0016)', () => {
+  const read = (tenantId: string) =>
+    t.db.withTenant(tenantId, async (tx) => {
+      const [row] = await tx.query<{ pid: number; started: string; db: string }>(
+        `SELECT pg_backend_pid() AS pid, now()::text AS started, current_database() AS db`,
+      );
+      return row!;
+    });
+
+  it('the COMMIT a read held is written before the next opening on that connection', async () => {
+    const s = await signIn(t.app, demo.otherAdmin);
+    const first = await read(s.tenantId);
+    const second = await read(s.tenantId);
+    // The same connection, taken again while the first read's COMMIT was still held: a new transaction.
+    expect(second.pid).toBe(first.pid);
+    expect(second.started).not.toBe(first.started);
+    const other = await signIn(t.app, demo.admin);
+    const rows = await t.db.withTenant(other.tenantId, (tx) =>
+      tx.query<{ t: string }>(`SELECT current_setting('app.tenant_id') AS t`),
+    );
+    expect(rows).toEqual([{ t: other.tenantId }]);
+  });
+
+  it('a read left alone still commits: its connection does not stay idle in a transaction', async () => {
+    const s = await signIn(t.app, demo.otherAdmin);
+    const { pid, db } = await read(s.tenantId);
+    const owner = new pg.Client({ connectionString: databaseUrl(db) });
+    await owner.connect();
+    try {
+      const stateOf = async () =>
+        (await owner.query<{ state: string }>(`SELECT state FROM pg_stat_activity WHERE pid = $1`, [pid]))
+          .rows[0]?.state;
+      let state = await stateOf();
+      for (let tries = 0; state !== 'idle' && tries < 50; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        state = await stateOf();
+      }
+      expect(state).toBe('idle');
+    } finally {
+      await owner.end();
+    }
   });
 });
 

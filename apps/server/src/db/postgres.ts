@@ -10,7 +10,8 @@ import { APP_ROLE, assertTenantId, type Database, type FirstQuery, type Tx } fro
  *   round trip; they run in order, so the first query already sees the tenant.
  * - Queries with parameters are named prepared statements: parsed and planned once per connection.
  * - COMMIT goes out in the same write as the next transaction's opening on that connection; the caller still
- *   waits for COMMIT's answer, so a failed COMMIT fails the request as before.
+ *   waits for COMMIT's answer, so a failed COMMIT fails the request as before. A transaction that only read
+ *   does not wait (decision 0013), and its COMMIT is held for the connection's next opening (decision 0016).
  */
 export function appRoleUrl(databaseUrl: string, password: string): string {
   const url = new URL(databaseUrl);
@@ -22,6 +23,8 @@ export function appRoleUrl(databaseUrl: string, password: string): string {
 /** Distinct statement texts kept prepared; beyond this (generated SQL) queries run unnamed, as before. */
 const MAX_PREPARED = 500;
 const SET_TENANT = `SELECT set_config('app.tenant_id', $1, true)`;
+/** How long a connection may stay in a transaction that only read, waiting to be taken again. */
+const COMMIT_DELAY_MS = 5;
 
 /** node-postgres's socket, corked so that several protocol messages leave in one write. */
 function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } {
@@ -51,6 +54,28 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
   const query = (client: pg.PoolClient, sql: string, params?: unknown[]) =>
     params && params.length > 0 ? client.query(prepared(sql, params)) : client.query(sql);
 
+  // A transaction that only read ends with a COMMIT nobody waits for; it is written with the connection's next
+  // opening (one write and one wake-up of the backend instead of two), or after COMMIT_DELAY_MS if the
+  // connection is not taken again by then (decision 0016).
+  const unfinished = new Map<pg.PoolClient, NodeJS.Timeout>();
+  const finishLater = (client: pg.PoolClient) => {
+    unfinished.set(
+      client,
+      setTimeout(() => {
+        unfinished.delete(client);
+        client.query('COMMIT').catch(() => {});
+      }, COMMIT_DELAY_MS),
+    );
+  };
+  /** Writes the COMMIT a read left on this connection, if any (corked, so in one write with the opening). */
+  const finishNow = (client: pg.PoolClient) => {
+    const timer = unfinished.get(client);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    unfinished.delete(client);
+    client.query('COMMIT').catch(() => {});
+  };
+
   const run = async <T>(
     tenantId: string | null,
     work: (tx: Tx, firstRows: Promise<Record<string, unknown>[]>) => Promise<T>,
@@ -76,6 +101,7 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
       let answer: Promise<T>;
       socket.cork();
       try {
+        finishNow(client);
         const answers = Promise.all([
           client.query('BEGIN'),
           tenant === null ? null : client.query(prepared(SET_TENANT, [tenant])),
@@ -96,6 +122,12 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
       if (openedAs.status === 'rejected') throw openedAs.reason;
       if (answerAs.status === 'rejected') throw answerAs.reason;
       const result = answerAs.value;
+      if (!wrote) {
+        committing = Promise.resolve(); // from here the connection belongs to the pool
+        finishLater(client);
+        client.release();
+        return result;
+      }
       // The connection is handed on as COMMIT is written: the next waiter's opening, queued behind COMMIT,
       // joins it in the same write (the socket is uncorked once this turn's promise callbacks have run).
       // Whatever COMMIT answers, the transaction has ended, so the connection is clean for the next user;
@@ -107,8 +139,7 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
       } finally {
         process.nextTick(() => socket.uncork());
       }
-      if (wrote) await committing;
-      else committing.catch(() => {});
+      await committing;
       return result;
     } catch (error) {
       if (committing) throw error; // the connection is already handed on
@@ -130,6 +161,9 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
     ping: async () => {
       await pool.query('SELECT 1');
     },
-    close: () => pool.end(),
+    close: () => {
+      for (const client of [...unfinished.keys()]) finishNow(client);
+      return pool.end();
+    },
   };
 }
