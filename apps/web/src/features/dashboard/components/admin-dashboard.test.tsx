@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AdminDashboard as AdminDashboardData } from '@hrpay/contracts';
 import { renderApp } from '@/test/render-app';
-import { AdminDashboard, DASHBOARD_LOAD_FAILED } from './admin-dashboard';
+import { AdminDashboard } from './admin-dashboard';
+import { DASHBOARD_LOAD_FAILED } from './dashboard-parts';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));

@@ -1,7 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -14,13 +12,11 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminDashboard as AdminDashboardData } from '@hrpay/contracts';
 import { ImportStatusChip } from '@/components/import-status-chip';
 import { formatDateTime } from '@/lib/dates';
-import { errorMessage } from '@/lib/error-handler';
 import { useAdminDashboard } from '../api/admin-dashboard';
-import { DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
+import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard, StatRow } from './dashboard-parts';
 import { visuallyHidden } from '@/lib/visually-hidden';
 import { pathTo, ROUTES } from '@/lib/paths';
 
-export const DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
 const CHART_TOP = 10;
 
 const USER_TYPE_ORDER = ['Admin', 'HRUser', 'PayrollUser', 'PortalUser'];
@@ -43,25 +39,7 @@ export function AdminDashboard() {
   const dashboard = useAdminDashboard();
 
   if (dashboard.isPending) return <DashboardSkeleton />;
-  if (dashboard.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => void dashboard.refetch()}
-            loading={dashboard.isFetching}
-          >
-            Retry
-          </Button>
-        }
-      >
-        {errorMessage(dashboard.error, DASHBOARD_LOAD_FAILED)}
-      </Alert>
-    );
-  }
+  if (dashboard.isError) return <DashboardLoadError query={dashboard} />;
   return <DashboardBody data={dashboard.data} />;
 }
 
@@ -74,15 +52,7 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Box
-        component="section"
-        aria-label="Totals"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
-        }}
-      >
+      <StatRow label="Totals" columns={{ sm: 3 }}>
         <StatCard
           icon={ApartmentOutlined}
           label="Companies"
@@ -117,7 +87,7 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
         <StatCard icon={BadgeOutlined} label="Employees" value={count(data.EmployeeCount)}>
           {`Across ${count(data.CompanyCount)} ${data.CompanyCount === 1 ? 'company' : 'companies'}`}
         </StatCard>
-      </Box>
+      </StatRow>
 
       <Box
         sx={{

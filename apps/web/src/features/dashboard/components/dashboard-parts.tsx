@@ -9,9 +9,42 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
+import { BarChart, type BarChartProps } from '@mui/x-charts/BarChart';
 import { errorMessage } from '@/lib/error-handler';
+import { visuallyHidden } from '@/lib/visually-hidden';
 
-/** The building blocks of every dashboard: a figure card, a titled panel, an empty line, a loading skeleton. */
+/**
+ * The building blocks of every dashboard: a row of figure cards, a figure card, a titled panel, a trend chart,
+ * an empty line, a loading skeleton, a load error.
+ */
+
+export const DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
+
+type Breakpoint = 'sm' | 'md' | 'lg';
+
+/** A labelled row of figure cards: one column on phones, then `columns[breakpoint]` from each breakpoint on. */
+export function StatRow({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: Partial<Record<Breakpoint, number>>;
+  children: ReactNode;
+}) {
+  const template: Record<string, string> = { xs: 'minmax(0, 1fr)' };
+  for (const [breakpoint, n] of Object.entries(columns))
+    template[breakpoint] = `repeat(${n}, minmax(0, 1fr))`;
+  return (
+    <Box
+      component="section"
+      aria-label={label}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: template }}
+    >
+      {children}
+    </Box>
+  );
+}
 
 export function StatCard({
   icon: Icon,
@@ -87,6 +120,50 @@ export function Panel({ title, id, children }: { title: string; id: string; chil
   );
 }
 
+/**
+ * A trend as bars, and the same figures as a table for screen readers (to them a chart is a picture). The table
+ * is in a wrapper: a table grows to its content whatever its width (sideways scroll on a phone).
+ */
+export function TrendChart({
+  labels,
+  series,
+  yAxis,
+  margin,
+  tableLabel,
+  rows,
+}: {
+  labels: string[];
+  series: { data: number[]; label: string; color: string }[];
+  yAxis: BarChartProps['yAxis'];
+  margin: BarChartProps['margin'];
+  tableLabel: string;
+  rows: { key: string; head: string; text: string }[];
+}) {
+  return (
+    <>
+      <BarChart
+        height={260}
+        xAxis={[{ scaleType: 'band', data: labels }]}
+        yAxis={yAxis}
+        series={series}
+        margin={margin}
+      />
+      <Box sx={visuallyHidden}>
+        <table aria-label={tableLabel}>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.head}</th>
+                <td>{row.text}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Box>
+    </>
+  );
+}
+
 export function Empty({ children }: { children: ReactNode }) {
   return (
     <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
@@ -137,10 +214,10 @@ export function DashboardSkeleton() {
 /** A dashboard whose figures could not be loaded: the reason and a Retry. */
 export function DashboardLoadError({
   query,
-  fallback,
+  fallback = DASHBOARD_LOAD_FAILED,
 }: {
   query: { error: unknown; isFetching: boolean; refetch: () => unknown };
-  fallback: string;
+  fallback?: string;
 }) {
   return (
     <Alert

@@ -7,15 +7,20 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { HrDashboard as HrDashboardData } from '@hrpay/contracts';
-import { visuallyHidden } from '@/lib/visually-hidden';
 import { useHrDashboard } from '../api/hr-dashboard';
-import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
+import {
+  DashboardLoadError,
+  DashboardSkeleton,
+  Empty,
+  Panel,
+  StatCard,
+  StatRow,
+  TrendChart,
+} from './dashboard-parts';
 import { formatIsoDate } from '@/lib/dates';
 import { pathTo, ROUTES } from '@/lib/paths';
 
-export const HR_DASHBOARD_LOAD_FAILED = 'The dashboard could not be loaded.';
 const count = (value: number) => new Intl.NumberFormat('en-PH').format(value);
 const monthLabel = (month: string) =>
   new Intl.DateTimeFormat('en-PH', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
@@ -35,7 +40,7 @@ const employeeLink = (id: string) => pathTo(ROUTES.hrEmployeeEdit, { id });
 export function HrDashboard() {
   const dashboard = useHrDashboard();
   if (dashboard.isPending) return <DashboardSkeleton />;
-  if (dashboard.isError) return <DashboardLoadError query={dashboard} fallback={HR_DASHBOARD_LOAD_FAILED} />;
+  if (dashboard.isError) return <DashboardLoadError query={dashboard} />;
   return <Body data={dashboard.data} />;
 }
 
@@ -43,19 +48,7 @@ function Body({ data }: { data: HrDashboardData }) {
   const pending = data.PendingRequests;
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Box
-        component="section"
-        aria-label="Totals"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: 'minmax(0, 1fr)',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(4, minmax(0, 1fr))',
-          },
-        }}
-      >
+      <StatRow label="Totals" columns={{ sm: 2, lg: 4 }}>
         <StatCard
           icon={BadgeOutlined}
           label="Active employees"
@@ -92,7 +85,7 @@ function Body({ data }: { data: HrDashboardData }) {
             ? `Leave ${count(pending.Leave)} · OT ${count(pending.Overtime)} · UT ${count(pending.Undertime)}`
             : 'Leave, overtime and undertime requests will show here once filing opens.'}
         </StatCard>
-      </Box>
+      </StatRow>
 
       <Box
         sx={{
@@ -107,31 +100,21 @@ function Body({ data }: { data: HrDashboardData }) {
             // An all-zero chart has no scale to draw: its axis read "0.00…".
             <Empty>No hires or separations in the last 12 months.</Empty>
           ) : (
-            <>
-              <BarChart
-                height={260}
-                xAxis={[{ scaleType: 'band', data: data.Trend.map((m) => monthLabel(m.Month)) }]}
-                yAxis={[{ tickMinStep: 1 }]}
-                series={[
-                  { data: data.Trend.map((m) => m.Hires), label: 'Hires', color: '#2e7d32' },
-                  { data: data.Trend.map((m) => m.Separations), label: 'Separations', color: '#c62828' },
-                ]}
-                margin={{ left: 0, right: 10 }}
-              />
-              {/* In a wrapper: a table grows to its content whatever its width (sideways scroll on a phone). */}
-              <Box sx={visuallyHidden}>
-                <table aria-label="Hires and separations per month">
-                  <tbody>
-                    {data.Trend.map((m) => (
-                      <tr key={m.Month}>
-                        <th scope="row">{m.Month}</th>
-                        <td>{`${m.Hires} hires, ${m.Separations} separations, headcount ${m.Headcount}`}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </Box>
-            </>
+            <TrendChart
+              labels={data.Trend.map((m) => monthLabel(m.Month))}
+              yAxis={[{ tickMinStep: 1 }]}
+              series={[
+                { data: data.Trend.map((m) => m.Hires), label: 'Hires', color: '#2e7d32' },
+                { data: data.Trend.map((m) => m.Separations), label: 'Separations', color: '#c62828' },
+              ]}
+              margin={{ left: 0, right: 10 }}
+              tableLabel="Hires and separations per month"
+              rows={data.Trend.map((m) => ({
+                key: m.Month,
+                head: m.Month,
+                text: `${m.Hires} hires, ${m.Separations} separations, headcount ${m.Headcount}`,
+              }))}
+            />
           )}
         </Panel>
         <Panel title="Headcount" id="hr-headcount">

@@ -9,12 +9,18 @@ import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWall
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { PayrollDashboard as PayrollDashboardData, PayrollDataProblems } from '@hrpay/contracts';
 import { formatCurrency } from '@/lib/currency';
-import { visuallyHidden } from '@/lib/visually-hidden';
 import { usePayrollDashboard } from '../api/payroll-dashboard';
-import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard } from './dashboard-parts';
+import {
+  DashboardLoadError,
+  DashboardSkeleton,
+  Empty,
+  Panel,
+  StatCard,
+  StatRow,
+  TrendChart,
+} from './dashboard-parts';
 
 const PERIODS = '/payroll/payroll-periods';
 const DETAILS = '/payroll/employee-payroll-details';
@@ -44,8 +50,7 @@ const STATUS_COLOR: Record<string, 'default' | 'info' | 'warning' | 'success'> =
 export function PayrollDashboard() {
   const dashboard = usePayrollDashboard();
   if (dashboard.isPending) return <DashboardSkeleton />;
-  if (dashboard.isError)
-    return <DashboardLoadError query={dashboard} fallback={'The dashboard could not be loaded.'} />;
+  if (dashboard.isError) return <DashboardLoadError query={dashboard} />;
   return <Body data={dashboard.data} />;
 }
 
@@ -54,19 +59,7 @@ function Body({ data }: { data: PayrollDashboardData }) {
   const problems = PROBLEMS.filter((p) => data.DataProblems[p.key] > 0);
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Box
-        component="section"
-        aria-label="Last finalised period"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: 'minmax(0, 1fr)',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(4, minmax(0, 1fr))',
-          },
-        }}
-      >
+      <StatRow label="Last finalised period" columns={{ sm: 2, lg: 4 }}>
         <StatCard
           icon={PaymentsOutlined}
           label="Net pay, last period"
@@ -99,7 +92,7 @@ function Body({ data }: { data: PayrollDashboardData }) {
         >
           {data.OpenPeriods[0]?.Name ?? 'No open period: create the next one'}
         </StatCard>
-      </Box>
+      </StatRow>
 
       <Box
         sx={{
@@ -113,33 +106,21 @@ function Body({ data }: { data: PayrollDashboardData }) {
           {data.Trend.length === 0 ? (
             <Empty>The trend appears once a period is finalised.</Empty>
           ) : (
-            <>
-              <BarChart
-                height={260}
-                xAxis={[{ scaleType: 'band', data: data.Trend.map((p) => dayLabel(p.PayDate)) }]}
-                yAxis={[
-                  { valueFormatter: (v: number) => `₱${Math.round(v / 1000).toLocaleString('en-PH')}k` },
-                ]}
-                series={[
-                  { data: data.Trend.map((p) => Number(p.Gross)), label: 'Gross', color: '#1565c0' },
-                  { data: data.Trend.map((p) => Number(p.NetPay)), label: 'Net', color: '#2e7d32' },
-                ]}
-                margin={{ left: 16, right: 10 }}
-              />
-              {/* In a wrapper: a table grows to its content whatever its width (sideways scroll on a phone). */}
-              <Box sx={visuallyHidden}>
-                <table aria-label="Gross and net pay per period">
-                  <tbody>
-                    {data.Trend.map((p) => (
-                      <tr key={p.PayrollPeriodId}>
-                        <th scope="row">{p.Name}</th>
-                        <td>{`gross ${formatCurrency(p.Gross)}, net ${formatCurrency(p.NetPay)}, ${p.Headcount} paid`}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </Box>
-            </>
+            <TrendChart
+              labels={data.Trend.map((p) => dayLabel(p.PayDate))}
+              yAxis={[{ valueFormatter: (v: number) => `₱${Math.round(v / 1000).toLocaleString('en-PH')}k` }]}
+              series={[
+                { data: data.Trend.map((p) => Number(p.Gross)), label: 'Gross', color: '#1565c0' },
+                { data: data.Trend.map((p) => Number(p.NetPay)), label: 'Net', color: '#2e7d32' },
+              ]}
+              margin={{ left: 16, right: 10 }}
+              tableLabel="Gross and net pay per period"
+              rows={data.Trend.map((p) => ({
+                key: p.PayrollPeriodId,
+                head: p.Name,
+                text: `gross ${formatCurrency(p.Gross)}, net ${formatCurrency(p.NetPay)}, ${p.Headcount} paid`,
+              }))}
+            />
           )}
         </Panel>
         <Box sx={{ display: 'grid', gap: 3 }}>

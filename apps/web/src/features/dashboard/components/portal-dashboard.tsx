@@ -60,8 +60,7 @@ export function PortalDashboard() {
   const user = useSession();
   const approver = !!user?.isApprover;
   const query = usePortalDashboard();
-  if (query.isError)
-    return <DashboardLoadError query={query} fallback="The dashboard could not be loaded." />;
+  if (query.isError) return <DashboardLoadError query={query} />;
   const d = query.data;
   const busy = !d;
   return (
