@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserTypeId, type AdminDashboard, type Company } from '@hrpay/contracts';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { insertPeriod } from './payroll-fixtures.js';
 
 let t: TestApp;
 let admin: Session;
@@ -93,6 +94,35 @@ describe('GET /api/v1/admin/dashboard', () => {
     });
 
     expect(await dashboard(otherAdmin)).toEqual(otherBefore);
+  });
+
+  it("names a payroll period's steps and the period, which their audit rows record only as a status", async () => {
+    const payroll = await signIn(t.app, demo.payroll);
+    const [company] = await t.db.withTenant(admin.tenantId, (tx) =>
+      tx.query<{ id: string }>(`SELECT id FROM companies WHERE name = 'Demo Manufacturing Inc.'`),
+    );
+    const { periodId } = await insertPeriod((work) => t.db.withTenant(admin.tenantId, work), admin.tenantId, {
+      companyId: company!.id,
+      name: 'October 2026 2nd cut-off',
+      start: '2026-10-16',
+      end: '2026-10-31',
+      status: 'Approved',
+      payslips: [],
+    });
+    const period = await call(payroll, 'GET', `/api/v1/payroll-periods/${periodId}`);
+    expect(period.statusCode, period.body).toBe(200);
+    const back = await call(payroll, 'POST', `/api/v1/payroll-periods/${periodId}/return-to-draft`, {
+      RowVersion: period.json().RowVersion,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+
+    const [latest] = (await dashboard(admin)).RecentAudit;
+    expect(latest).toMatchObject({
+      Entity: 'payroll-period',
+      EntityId: periodId,
+      Action: 'update',
+      Summary: 'Returned payroll period October 2026 2nd cut-off to draft',
+    });
   });
 
   it('is for the Admin only', async () => {

@@ -7,6 +7,8 @@ export interface AuditRow {
   entity_id: string;
   action: string;
   label: string | null;
+  /** A payroll period's step (`approve`, `finalise`, ...), which its audit row records as `Transition`. */
+  transition: string | null;
 }
 
 /** The SQL of the Admin dashboard: figures of the whole tenant. */
@@ -39,10 +41,14 @@ export const adminDashboardRepo = {
   /** The latest audit rows; employee rows written by an import are summed up by the import's own row. */
   recentAudit: (tx: Tx, tenantId: string) =>
     tx.query<AuditRow>(
-      `SELECT a.at, u.full_name AS actor, a.entity, a.entity_id, a.action,
+      `SELECT a.at, u.full_name AS actor, a.entity, a.entity_id, a.action, a.after ->> 'Transition' AS transition,
               coalesce(a.after ->> 'Name', a.after ->> 'FullName', a.after ->> 'FileName',
-                       a.before ->> 'Name', a.before ->> 'FullName') AS label
-         FROM audit_log a LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.actor_user_id
+                       a.before ->> 'Name', a.before ->> 'FullName', p.name) AS label
+         FROM audit_log a
+         LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.actor_user_id
+         -- A payroll period's steps record only its status: the name is the period's own.
+         LEFT JOIN payroll_periods p ON p.tenant_id = a.tenant_id
+               AND p.id = CASE WHEN a.entity = 'payroll-period' THEN a.entity_id::uuid END
         WHERE a.tenant_id = $1 AND NOT (a.entity = 'employee' AND a.after ->> 'ImportId' IS NOT NULL)
         ORDER BY a.at DESC, a.id LIMIT 10`,
       [tenantId],

@@ -2,7 +2,7 @@ import type { AdminDashboard } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import type { EmployeeImportService } from '../employee-import/service.js';
-import { adminDashboardRepo as repo } from './repository.js';
+import { adminDashboardRepo as repo, type AuditRow } from './repository.js';
 
 const ENTITY_WORDS: Record<string, string> = {
   company: 'company',
@@ -14,6 +14,15 @@ const ENTITY_WORDS: Record<string, string> = {
 };
 /** An entity without a word of its own reads as its code in words (`payroll-period`: "payroll period"). */
 const entityWords = (entity: string) => ENTITY_WORDS[entity] ?? entity.replace(/[-_]+/g, ' ');
+/** A payroll period's steps as "<verb> payroll period <name><rest>". */
+const TRANSITION_WORDS: Record<string, [verb: string, rest: string]> = {
+  compute: ['Computed', ''],
+  approve: ['Approved', ''],
+  'return-to-draft': ['Returned', ' to draft'],
+  finalise: ['Finalised', ''],
+  'mark-paid': ['Marked', ' paid'],
+  'email-payslips': ['E-mailed the payslips of', ''],
+};
 const ACTION_WORDS: Record<string, string> = {
   create: 'Created',
   update: 'Updated',
@@ -43,7 +52,15 @@ export async function adminDashboard(
       Entity: a.entity,
       EntityId: a.entity_id,
       Action: a.action,
-      Summary: `${ACTION_WORDS[a.action] ?? a.action} ${entityWords(a.entity)}${a.label ? ` ${a.label}` : ''}`,
+      Summary: summary(a),
     })),
   };
+}
+
+function summary(a: AuditRow): string {
+  const [verb, rest] = (a.transition && TRANSITION_WORDS[a.transition]) || [
+    ACTION_WORDS[a.action] ?? a.action,
+    '',
+  ];
+  return `${verb} ${entityWords(a.entity)}${a.label ? ` ${a.label}` : ''}${rest}`;
 }
