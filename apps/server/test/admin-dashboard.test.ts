@@ -125,6 +125,29 @@ describe('GET /api/v1/admin/dashboard', () => {
     });
   });
 
+  it('names the employee a pay record belongs to ("Created employee pay item of Maria Santos")', async () => {
+    const payroll = await signIn(t.app, demo.payroll);
+    const [maria] = await t.db.withTenant(admin.tenantId, (tx) =>
+      tx.query<{ id: string; name: string }>(
+        `SELECT id, first_name || ' ' || last_name AS name FROM employees WHERE employee_number = 'DM-0001'`,
+      ),
+    );
+    const add = await call(payroll, 'POST', `/api/v1/employee-payroll-details/${maria!.id}/items`, {
+      Kind: 'Earning',
+      Code: 'rice',
+      Description: 'Rice subsidy',
+      Amount: '1,000',
+      DeMinimis: 'riceSubsidy',
+      EffectiveFrom: '2026-11-01',
+    });
+    expect(add.statusCode, add.body).toBe(201);
+    const [latest] = (await dashboard(admin)).RecentAudit;
+    expect(latest).toMatchObject({
+      Entity: 'employee-pay-item',
+      Summary: `Created employee pay item of ${maria!.name}`,
+    });
+  });
+
   it('is for the Admin only', async () => {
     for (const who of [demo.hr, demo.payroll, demo.employee]) {
       const s = await signIn(t.app, who);

@@ -9,6 +9,8 @@ export interface AuditRow {
   label: string | null;
   /** A payroll period's step (`approve`, `finalise`, ...), which its audit row records as `Transition`. */
   transition: string | null;
+  /** The employee a record of theirs belongs to (a pay rate, a loan, a payslip), by the row's `EmployeeId`. */
+  employee: string | null;
 }
 
 /** The SQL of the Admin dashboard: figures of the whole tenant. */
@@ -43,12 +45,16 @@ export const adminDashboardRepo = {
     tx.query<AuditRow>(
       `SELECT a.at, u.full_name AS actor, a.entity, a.entity_id, a.action, a.after ->> 'Transition' AS transition,
               coalesce(a.after ->> 'Name', a.after ->> 'FullName', a.after ->> 'FileName',
-                       a.before ->> 'Name', a.before ->> 'FullName', p.name) AS label
+                       a.before ->> 'Name', a.before ->> 'FullName', p.name) AS label,
+              e.first_name || ' ' || e.last_name AS employee
          FROM audit_log a
          LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.actor_user_id
          -- A payroll period's steps record only its status: the name is the period's own.
          LEFT JOIN payroll_periods p ON p.tenant_id = a.tenant_id
                AND p.id = CASE WHEN a.entity = 'payroll-period' THEN a.entity_id::uuid END
+         LEFT JOIN LATERAL (SELECT coalesce(a.after, a.before) ->> 'EmployeeId' AS id) ref ON true
+         LEFT JOIN employees e ON e.tenant_id = a.tenant_id AND a.entity <> 'employee'
+               AND e.id = CASE WHEN ref.id ~ '^[0-9a-fA-F-]{36}$' THEN ref.id::uuid END
         WHERE a.tenant_id = $1 AND NOT (a.entity = 'employee' AND a.after ->> 'ImportId' IS NOT NULL)
         ORDER BY a.at DESC, a.id LIMIT 10`,
       [tenantId],

@@ -62,5 +62,6 @@ function summary(a: AuditRow): string {
     ACTION_WORDS[a.action] ?? a.action,
     '',
   ];
-  return `${verb} ${entityWords(a.entity)}${a.label ? ` ${a.label}` : ''}${rest}`;
+  const name = a.label ? ` ${a.label}` : a.employee ? ` of ${a.employee}` : '';
+  return `${verb} ${entityWords(a.entity)}${name}${rest}`;
 }
