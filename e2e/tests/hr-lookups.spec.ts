@@ -26,6 +26,17 @@ test('HR adds and renames a position, and sees employment statuses with the empl
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(positions.getByRole('button', { name: 'Senior Quality Inspector' })).toBeVisible();
 
+  // Nobody holds the new position yet: it is deleted outright, and the toast names it.
+  const senior = positions.getByRole('row').filter({ hasText: 'Senior Quality Inspector' });
+  await senior
+    .getByRole('menuitem', { name: 'more' })
+    .or(senior.getByRole('button', { name: 'more' }))
+    .click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete position' }).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Senior Quality Inspector deleted')).toBeVisible();
+  await expect(positions.getByRole('button', { name: 'Senior Quality Inspector' })).toHaveCount(0);
+
   await page.getByRole('tab', { name: 'Employment statuses' }).click();
   await expect(page).toHaveURL(/\?tab=employment-statuses$/);
   const statuses = await listGrid(page, 'Employment statuses');

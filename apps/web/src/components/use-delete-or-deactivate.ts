@@ -60,3 +60,32 @@ export function useDeleteOrDeactivate(): (record: DeleteOrDeactivate) => Promise
     [confirm],
   );
 }
+
+/**
+ * A list page's Delete for one row: delete, or deactivate instead while in use (above). `remove` and `save` are
+ * the resource's delete and update calls; deactivating saves the row back (a GET body can be PUT) with
+ * IsActive false. `idKey` and `messages` are read per call, so the returned function changes only with the calls.
+ */
+export function useDeleteRow<R extends { Name: string; IsActive: boolean }>(
+  noun: string,
+  idKey: keyof R & string,
+  remove: (id: string) => Promise<unknown>,
+  save: (change: { id: string; body: R }) => Promise<unknown>,
+  messages?: (name: string) => DeleteOrDeactivate['messages'],
+): (row: R) => Promise<void> {
+  const deleteOrDeactivate = useDeleteOrDeactivate();
+  return useCallback(
+    (row: R) => {
+      const id = String(row[idKey]);
+      return deleteOrDeactivate({
+        noun,
+        name: row.Name,
+        isActive: row.IsActive,
+        remove: () => remove(id),
+        deactivate: () => save({ id, body: { ...row, IsActive: false } }),
+        messages: messages?.(row.Name),
+      });
+    },
+    [deleteOrDeactivate, noun, idKey, remove, save, messages],
+  );
+}

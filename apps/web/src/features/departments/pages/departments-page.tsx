@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -8,7 +8,7 @@ import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { StatusFilter } from '@/components/status-filter';
-import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
+import { useDeleteRow } from '@/components/use-delete-or-deactivate';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import {
   departmentKeys,
@@ -21,7 +21,6 @@ import { DepartmentDialog } from '../components/department-dialog';
 /** /hr/departments: the departments of the HR user's company, with head and headcount. */
 export default function DepartmentsPage() {
   const [editing, setEditing] = useState<Department | 'new' | null>(null);
-  const deleteOrDeactivate = useDeleteOrDeactivate();
   const { mutateAsync: deleteDepartment } = useDeleteDepartment();
   const { mutateAsync: updateDepartment } = useUpdateDepartment();
   const list = useListQuery({
@@ -32,19 +31,7 @@ export default function DepartmentsPage() {
     filters: { IsActive: booleanParam },
   });
 
-  /** Delete with confirmation; while in use, the server says why and "Deactivate instead" is offered. */
-  const remove = useCallback(
-    (department: Department) =>
-      deleteOrDeactivate({
-        noun: 'department',
-        name: department.Name,
-        isActive: department.IsActive,
-        remove: () => deleteDepartment(department.DepartmentId),
-        deactivate: () =>
-          updateDepartment({ id: department.DepartmentId, body: { ...department, IsActive: false } }),
-      }),
-    [deleteOrDeactivate, deleteDepartment, updateDepartment],
-  );
+  const remove = useDeleteRow<Department>('department', 'DepartmentId', deleteDepartment, updateDepartment);
 
   const columns = useMemo<GridColDef<Department>[]>(
     () => [

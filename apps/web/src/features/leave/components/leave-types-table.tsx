@@ -1,11 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { LEAVE_GRANT_RULE_LABELS, LEAVE_TYPE_SORTABLE, type LeaveType } from '@hrpay/contracts';
 import { editDeleteColumn, nameColumn, statusColumn } from '@/components/list-columns';
 import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
-import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
+import { useDeleteRow } from '@/components/use-delete-or-deactivate';
 import { useListQuery } from '@/lib/use-list-query';
 import { fetchLeaveTypes, leaveTypeKeys, useDeleteLeaveType, useUpdateLeaveType } from '../api/leave';
 import { LeaveTypeDialog } from './leave-type-dialog';
@@ -13,7 +13,6 @@ import { LeaveTypeDialog } from './leave-type-dialog';
 /** The company's leave types (Philippine statutory leaves seeded), with add, edit and delete-or-deactivate. */
 export function LeaveTypesTable() {
   const [editing, setEditing] = useState<LeaveType | 'new' | null>(null);
-  const deleteOrDeactivate = useDeleteOrDeactivate();
   const { mutateAsync: remove } = useDeleteLeaveType();
   const { mutateAsync: update } = useUpdateLeaveType();
   const list = useListQuery({
@@ -23,17 +22,7 @@ export function LeaveTypesTable() {
     defaultSort: { SortBy: 'Name', SortDirection: 'asc' },
   });
 
-  const removeType = useCallback(
-    (t: LeaveType) =>
-      deleteOrDeactivate({
-        noun: 'leave type',
-        name: t.Name,
-        isActive: t.IsActive,
-        remove: () => remove(t.LeaveTypeId),
-        deactivate: () => update({ id: t.LeaveTypeId, body: { ...t, IsActive: false } }),
-      }),
-    [deleteOrDeactivate, remove, update],
-  );
+  const removeType = useDeleteRow<LeaveType>('leave type', 'LeaveTypeId', remove, update);
 
   const columns = useMemo<GridColDef<LeaveType>[]>(
     () => [

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
@@ -11,13 +11,19 @@ import { fetchLookups, lookupKeys, useDeleteLookup, useSaveLookup } from '../api
 import { LookupDialog } from './lookup-dialog';
 import { ExportButton } from '@/components/export-button';
 import { StatusFilter } from '@/components/status-filter';
-import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
+import { useDeleteRow } from '@/components/use-delete-or-deactivate';
+
+/** A lookup item's toasts and titles name the item itself ("Regular deleted"). */
+const namedMessages = (name: string) => ({
+  deleted: `${name} deleted`,
+  deactivated: `${name} deactivated`,
+  inUseTitle: `${name} is in use`,
+});
 
 /** One lookup list: search, status filter, employees using each item, add / edit / delete or deactivate. */
 export function LookupTable({ kind }: { kind: LookupKind }) {
   const { singular, title } = LOOKUP_KINDS[kind];
   const [editing, setEditing] = useState<LookupItem | 'new' | null>(null);
-  const deleteOrDeactivate = useDeleteOrDeactivate();
   const { mutateAsync: remove } = useDeleteLookup(kind);
   const { mutateAsync: save } = useSaveLookup(kind);
   const fetcher = useMemo(() => fetchLookups(kind), [kind]);
@@ -29,22 +35,7 @@ export function LookupTable({ kind }: { kind: LookupKind }) {
     filters: { IsActive: booleanParam },
   });
 
-  const removeItem = useCallback(
-    (item: LookupItem) =>
-      deleteOrDeactivate({
-        noun: singular,
-        name: item.Name,
-        isActive: item.IsActive,
-        remove: () => remove(item.Id),
-        deactivate: () => save({ id: item.Id, body: { ...item, IsActive: false } }),
-        messages: {
-          deleted: `${item.Name} deleted`,
-          deactivated: `${item.Name} deactivated`,
-          inUseTitle: `${item.Name} is in use`,
-        },
-      }),
-    [deleteOrDeactivate, remove, save, singular],
-  );
+  const removeItem = useDeleteRow<LookupItem>(singular, 'Id', remove, save, namedMessages);
 
   const columns = useMemo<GridColDef<LookupItem>[]>(
     () => [

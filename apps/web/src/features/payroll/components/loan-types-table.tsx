@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
@@ -26,7 +26,7 @@ import {
   SwitchInput,
   TextInput,
 } from '@/components/form-fields';
-import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
+import { useDeleteRow } from '@/components/use-delete-or-deactivate';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useListQuery } from '@/lib/use-list-query';
@@ -42,7 +42,6 @@ import { bodyResolver } from './body-resolver';
 /** Payroll settings, "Loan types" tab: the company's loan types (government loans seeded), add, edit, delete. */
 export function LoanTypesTable() {
   const [editing, setEditing] = useState<LoanType | 'new' | null>(null);
-  const deleteOrDeactivate = useDeleteOrDeactivate();
   const { mutateAsync: remove } = useDeleteLoanType();
   const { mutateAsync: update } = useUpdateLoanType();
   const list = useListQuery({
@@ -52,17 +51,7 @@ export function LoanTypesTable() {
     defaultSort: { SortBy: 'Name', SortDirection: 'asc' },
   });
 
-  const removeType = useCallback(
-    (t: LoanType) =>
-      deleteOrDeactivate({
-        noun: 'loan type',
-        name: t.Name,
-        isActive: t.IsActive,
-        remove: () => remove(t.LoanTypeId),
-        deactivate: () => update({ id: t.LoanTypeId, body: { ...t, IsActive: false } }),
-      }),
-    [deleteOrDeactivate, remove, update],
-  );
+  const removeType = useDeleteRow<LoanType>('loan type', 'LoanTypeId', remove, update);
 
   const columns = useMemo<GridColDef<LoanType>[]>(
     () => [

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useForm, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
@@ -27,7 +27,7 @@ import {
   SwitchInput,
   TextInput,
 } from '@/components/form-fields';
-import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
+import { useDeleteRow } from '@/components/use-delete-or-deactivate';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useListQuery } from '@/lib/use-list-query';
@@ -53,7 +53,6 @@ export const taxLabel = (c: Pick<PayComponent, 'Kind' | 'Taxable' | 'DeMinimis'>
 /** Payroll settings, "Pay components" tab: the company's earning and deduction codes, add, edit, delete. */
 export function PayComponentsTable() {
   const [editing, setEditing] = useState<PayComponent | 'new' | null>(null);
-  const deleteOrDeactivate = useDeleteOrDeactivate();
   const { mutateAsync: remove } = useDeletePayComponent();
   const { mutateAsync: update } = useUpdatePayComponent();
   const list = useListQuery({
@@ -63,17 +62,7 @@ export function PayComponentsTable() {
     defaultSort: { SortBy: 'Name', SortDirection: 'asc' },
   });
 
-  const removeComponent = useCallback(
-    (c: PayComponent) =>
-      deleteOrDeactivate({
-        noun: 'pay component',
-        name: c.Name,
-        isActive: c.IsActive,
-        remove: () => remove(c.PayComponentId),
-        deactivate: () => update({ id: c.PayComponentId, body: { ...c, IsActive: false } }),
-      }),
-    [deleteOrDeactivate, remove, update],
-  );
+  const removeComponent = useDeleteRow<PayComponent>('pay component', 'PayComponentId', remove, update);
 
   const columns = useMemo<GridColDef<PayComponent>[]>(
     () => [

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
@@ -9,7 +9,7 @@ import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { StatusFilter } from '@/components/status-filter';
-import { useDeleteOrDeactivate } from '@/components/use-delete-or-deactivate';
+import { useDeleteRow } from '@/components/use-delete-or-deactivate';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchShifts, shiftKeys, useDeleteShift, useSaveShift } from '../api/shifts';
 import { ShiftDialog } from '../components/shift-dialog';
@@ -18,7 +18,6 @@ import { restDaysText, scheduleText } from '../components/shift-values';
 /** /hr/shifts: the company's work schedules. */
 export default function ShiftsPage() {
   const [editing, setEditing] = useState<Shift | 'new' | null>(null);
-  const deleteOrDeactivate = useDeleteOrDeactivate();
   const { mutateAsync: remove } = useDeleteShift();
   const { mutateAsync: save } = useSaveShift();
   const list = useListQuery({
@@ -29,17 +28,7 @@ export default function ShiftsPage() {
     filters: { IsActive: booleanParam },
   });
 
-  const removeShift = useCallback(
-    (shift: Shift) =>
-      deleteOrDeactivate({
-        noun: 'shift',
-        name: shift.Name,
-        isActive: shift.IsActive,
-        remove: () => remove(shift.ShiftId),
-        deactivate: () => save({ id: shift.ShiftId, body: { ...shift, IsActive: false } }),
-      }),
-    [deleteOrDeactivate, remove, save],
-  );
+  const removeShift = useDeleteRow<Shift>('shift', 'ShiftId', remove, save);
 
   const columns = useMemo<GridColDef<Shift>[]>(
     () => [
