@@ -51,3 +51,10 @@ export function withPasswordConfirmation<S extends z.ZodObject>(
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   );
 }
+
+/** A select the user may leave empty: '' in the form ("none"), else one of `value`'s values; null as well. */
+export const optionalSelect = <T extends z.ZodType>(value: T) =>
+  z
+    .union([z.literal(''), value])
+    .nullable()
+    .optional();

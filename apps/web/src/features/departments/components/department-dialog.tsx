@@ -21,14 +21,12 @@ import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { useCreateDepartment, useDepartmentOptions, useUpdateDepartment } from '../api/departments';
+import { optionalSelect } from '@/lib/validators';
 
 // The API's own schema validates the form, so both say the same thing (spec §5 messages); the parent select
 // holds '' for "none".
 const formSchema = CreateDepartmentRequest.extend({
-  ParentDepartmentId: z
-    .union([z.literal(''), z.uuid()])
-    .nullable()
-    .optional(),
+  ParentDepartmentId: optionalSelect(z.uuid()),
 });
 type Values = z.input<typeof formSchema>;
 type Output = z.output<typeof formSchema>;

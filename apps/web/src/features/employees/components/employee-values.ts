@@ -8,12 +8,9 @@ import {
   type CreateEmployeeRequest,
   type Employee,
 } from '@hrpay/contracts';
+import { optionalSelect } from '@/lib/validators';
 
-/** A select that may be left empty: '' in the form, null in the request. */
-const optionalId = z
-  .union([z.literal(''), z.uuid()])
-  .nullable()
-  .optional();
+const optionalId = optionalSelect(z.uuid());
 
 /**
  * The form validates with the API's own field rules (same messages on both sides); selects hold '' for "none",
@@ -27,18 +24,9 @@ export const employeeFormSchema = z
     WorkLocationId: optionalId,
     ShiftId: optionalId,
     EmploymentStatusId: z.string().min(1, 'This field is required'),
-    Gender: z
-      .union([z.literal(''), Gender])
-      .nullable()
-      .optional(),
-    CivilStatus: z
-      .union([z.literal(''), CivilStatus])
-      .nullable()
-      .optional(),
-    EmploymentType: z
-      .union([z.literal(''), EmploymentType])
-      .nullable()
-      .optional(),
+    Gender: optionalSelect(Gender),
+    CivilStatus: optionalSelect(CivilStatus),
+    EmploymentType: optionalSelect(EmploymentType),
   })
   .superRefine((e, ctx) => refineEmployee(e, ctx));
 export type EmployeeFormValues = z.input<typeof employeeFormSchema>;

@@ -21,13 +21,11 @@ import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useCreateHoliday, useUpdateHoliday, useWorkLocations } from '../api/holidays';
 import { formatIsoDate } from '@/lib/dates';
+import { optionalSelect } from '@/lib/validators';
 
 // The API's schema; the location select holds '' for "the whole company".
 const formSchema = CreateHolidayRequest.extend({
-  WorkLocationId: z
-    .union([z.literal(''), z.uuid()])
-    .nullable()
-    .optional(),
+  WorkLocationId: optionalSelect(z.uuid()),
 });
 type Values = z.input<typeof formSchema>;
 type Output = z.output<typeof formSchema>;
