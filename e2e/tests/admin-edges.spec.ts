@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInWithTokens, listGrid } from './support.js';
+import { demo, signInWithTokens, listGrid, openRowMenu } from './support.js';
 
 // Issue 11 §2: rough edges a new Admin hit, seen as a user sees them.
 
@@ -47,10 +47,7 @@ test("an Admin's own row offers Delete disabled, with a tooltip saying why", asy
   await page.goto('/admin/users');
   const grid = await listGrid(page, 'Users');
   const own = grid.getByRole('row').filter({ hasText: demo.admin.email });
-  await own
-    .getByRole('menuitem', { name: 'more' })
-    .or(own.getByRole('button', { name: 'more' }))
-    .click();
+  await openRowMenu(own);
   const remove = page.getByRole('menuitem', { name: 'Delete' });
   await expect(remove).toBeDisabled();
   await expect(remove).toHaveAttribute('aria-description', 'You cannot delete your own account.');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInWithTokens, listGrid } from './support.js';
+import { demo, signInWithTokens, listGrid, openRowMenu } from './support.js';
 
 // Issue 8 §1: HR keeps its company's departments.
 
@@ -38,10 +38,7 @@ test('HR adds a department (validation seen), edits it, and is offered "Deactiva
   await expect(row).toContainText('LP');
 
   const production = grid.getByRole('row').filter({ hasText: 'Production' });
-  await production
-    .getByRole('menuitem', { name: 'more' })
-    .or(production.getByRole('button', { name: 'more' }))
-    .click();
+  await openRowMenu(production);
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete department' }).getByRole('button', { name: 'OK' }).click();
   const refused = page.getByRole('dialog', { name: 'Department cannot be deleted' });

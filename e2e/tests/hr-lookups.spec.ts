@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInWithTokens, listGrid } from './support.js';
+import { demo, signInWithTokens, listGrid, openRowMenu } from './support.js';
 
 // Issue 8 §1: /lookups keeps the company's simple lists, a tab each.
 
@@ -28,10 +28,7 @@ test('HR adds and renames a position, and sees employment statuses with the empl
 
   // Nobody holds the new position yet: it is deleted outright, and the toast names it.
   const senior = positions.getByRole('row').filter({ hasText: 'Senior Quality Inspector' });
-  await senior
-    .getByRole('menuitem', { name: 'more' })
-    .or(senior.getByRole('button', { name: 'more' }))
-    .click();
+  await openRowMenu(senior);
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete position' }).getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Senior Quality Inspector deleted')).toBeVisible();

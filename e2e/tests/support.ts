@@ -116,3 +116,11 @@ export async function listGrid(page: Page, name: string): Promise<Locator> {
   await expect(grid).toBeVisible();
   return grid;
 }
+
+/** Opens a grid row's "more" menu (Delete and other row actions): a menu item of the actions cell, or a button. */
+export async function openRowMenu(row: Locator) {
+  await row
+    .getByRole('menuitem', { name: 'more' })
+    .or(row.getByRole('button', { name: 'more' }))
+    .click();
+}
