@@ -58,15 +58,6 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
   // opening (one write and one wake-up of the backend instead of two), or after COMMIT_DELAY_MS if the
   // connection is not taken again by then (decision 0016).
   const unfinished = new Map<pg.PoolClient, NodeJS.Timeout>();
-  const finishLater = (client: pg.PoolClient) => {
-    unfinished.set(
-      client,
-      setTimeout(() => {
-        unfinished.delete(client);
-        client.query('COMMIT').catch(() => {});
-      }, COMMIT_DELAY_MS),
-    );
-  };
   /** Writes the COMMIT a read left on this connection, if any (corked, so in one write with the opening). */
   const finishNow = (client: pg.PoolClient) => {
     const timer = unfinished.get(client);
@@ -75,6 +66,11 @@ export function openPostgres(appUrl: string, poolSize: number): Database {
     unfinished.delete(client);
     client.query('COMMIT').catch(() => {});
   };
+  const finishLater = (client: pg.PoolClient) =>
+    unfinished.set(
+      client,
+      setTimeout(() => finishNow(client), COMMIT_DELAY_MS),
+    );
 
   const run = async <T>(
     tenantId: string | null,

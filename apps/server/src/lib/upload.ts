@@ -75,7 +75,12 @@ export function shortenFileName(name: string, max = 255): string {
   return name.slice(0, max - extension.length) + extension;
 }
 
-/** A status of an upload problem as its title. */
-export function uploadProblemTitle(status: number): string {
-  return status === 413 ? 'Content Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request';
+/**
+ * A problem with an uploaded file's content, titled by its status. `cause` is what a reader library threw: the
+ * server logs it, the client sees only `detail`.
+ */
+export function uploadProblem(status: number, detail: string, cause?: unknown): HttpProblem {
+  const title =
+    status === 413 ? 'Content Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request';
+  return new HttpProblem(status, title, detail, undefined, {}, undefined, { cause });
 }

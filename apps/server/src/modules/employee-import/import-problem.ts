@@ -1,5 +1,4 @@
-import { HttpProblem } from '../../lib/problem.js';
-import { uploadProblemTitle } from '../../lib/upload.js';
+import { uploadProblem } from '../../lib/upload.js';
 
 /**
  * A problem with the uploaded file as a whole, answered as a clear 4xx before anything is stored. `cause` keeps
@@ -20,18 +19,7 @@ export async function fileErrorsAsProblems<T>(check: () => Promise<T>): Promise<
   try {
     return await check();
   } catch (error) {
-    if (error instanceof ImportFileError)
-      throw new HttpProblem(
-        error.status,
-        uploadProblemTitle(error.status),
-        error.message,
-        undefined,
-        {},
-        undefined,
-        {
-          cause: error.cause,
-        },
-      );
+    if (error instanceof ImportFileError) throw uploadProblem(error.status, error.message, error.cause);
     throw error;
   }
 }

@@ -14,9 +14,9 @@ import {
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { extensionOf, isZip } from '../../lib/file-bytes.js';
-import { HttpProblem, problems } from '../../lib/problem.js';
+import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
-import { uploadProblemTitle } from '../../lib/upload.js';
+import { uploadProblem } from '../../lib/upload.js';
 import { cellText, decodeText, isBlank } from '../employee-import/read-file.js';
 import { checkXlsxZip } from '../employee-import/zip-guard.js';
 import { payProfilesRepo as repo } from './repository.js';
@@ -34,27 +34,25 @@ export interface RateFile {
 
 const squash = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 const CANONICAL = new Map(RATE_IMPORT_COLUMNS.map((c) => [squash(c), c]));
-const fileProblem = (status: number, detail: string, cause?: unknown) =>
-  new HttpProblem(status, uploadProblemTitle(status), detail, undefined, {}, undefined, { cause });
 
 export async function readRateFile(fileName: string, data: Buffer): Promise<RateFile> {
   if (data.length > RATE_IMPORT_MAX_FILE_BYTES) {
-    throw fileProblem(413, 'The file is larger than 5 MB. Split it and import the parts.');
+    throw uploadProblem(413, 'The file is larger than 5 MB. Split it and import the parts.');
   }
   const extension = extensionOf(fileName);
   if (extension !== 'csv' && extension !== 'xlsx') {
-    throw fileProblem(415, 'Only .csv and .xlsx files can be imported.');
+    throw uploadProblem(415, 'Only .csv and .xlsx files can be imported.');
   }
   const zip = isZip(data);
-  if (!zip && isBlank(data)) throw fileProblem(400, 'The file is empty.');
+  if (!zip && isBlank(data)) throw uploadProblem(400, 'The file is empty.');
   const raw: { cells: string[]; row: number }[] = [];
   if (extension === 'xlsx') {
-    if (!zip) throw fileProblem(415, 'The file content does not match its .xlsx extension.');
+    if (!zip) throw uploadProblem(415, 'The file content does not match its .xlsx extension.');
     try {
       await checkXlsxZip(data);
     } catch (error) {
       const e = error as { status?: number; message?: string };
-      throw fileProblem(
+      throw uploadProblem(
         e.status ?? 400,
         e.message ?? 'The file content is not a valid XLSX workbook.',
         error,
@@ -88,34 +86,34 @@ export async function readRateFile(fileName: string, data: Buffer): Promise<Rate
         }
       }
     } catch (error) {
-      throw fileProblem(400, 'The file content is not a valid XLSX workbook.', error);
+      throw uploadProblem(400, 'The file content is not a valid XLSX workbook.', error);
     }
   } else {
     if (zip || data.includes(0))
-      throw fileProblem(415, 'The file content does not match its .csv extension.');
+      throw uploadProblem(415, 'The file content does not match its .csv extension.');
     const text = decodeText(data).replace(/\r\n?/g, '\n');
     const result = Papa.parse<string[]>(text, { delimiter: ',', newline: '\n', skipEmptyLines: false });
     if (result.errors.some((e) => e.type === 'Quotes')) {
-      throw fileProblem(400, 'The CSV file cannot be read: a quoted value is not closed properly.');
+      throw uploadProblem(400, 'The CSV file cannot be read: a quoted value is not closed properly.');
     }
     result.data.forEach((cells, i) => raw.push({ cells, row: i + 1 }));
   }
 
   const headerAt = raw.findIndex((r) => r.cells.some((c) => c.trim() !== ''));
-  if (headerAt < 0) throw fileProblem(400, 'The file has no header row.');
+  if (headerAt < 0) throw uploadProblem(400, 'The file has no header row.');
   const names = raw[headerAt]!.cells.map((c) => c.trim());
   while (names.length && names[names.length - 1] === '') names.pop();
   const header = names.map((n) => CANONICAL.get(squash(n)));
   const unknown = names.filter((n, i) => !header[i]);
   if (unknown.length) {
-    throw fileProblem(
+    throw uploadProblem(
       400,
       `Unknown columns: ${unknown.map((n) => n || '(blank)').join(', ')}. Use ${RATE_IMPORT_COLUMNS.join(', ')}.`,
     );
   }
   const missing = RATE_IMPORT_COLUMNS.filter((c) => !header.includes(c));
-  if (missing.length) throw fileProblem(400, `Missing required columns: ${missing.join(', ')}.`);
-  if (new Set(header).size !== header.length) throw fileProblem(400, 'A column appears more than once.');
+  if (missing.length) throw uploadProblem(400, `Missing required columns: ${missing.join(', ')}.`);
+  if (new Set(header).size !== header.length) throw uploadProblem(400, 'A column appears more than once.');
 
   const rows: RateFile['rows'] = [];
   for (const r of raw.slice(headerAt + 1)) {
@@ -126,12 +124,12 @@ export async function readRateFile(fileName: string, data: Buffer): Promise<Rate
     rows.push({ row: r.row, cells });
   }
   if (rows.length > RATE_IMPORT_MAX_ROWS) {
-    throw fileProblem(
+    throw uploadProblem(
       413,
       `The file has more than ${RATE_IMPORT_MAX_ROWS.toLocaleString('en-PH')} data rows. Split it into smaller files.`,
     );
   }
-  if (!rows.length) throw fileProblem(400, 'The file has a header row but no data rows.');
+  if (!rows.length) throw uploadProblem(400, 'The file has a header row but no data rows.');
   return { rows };
 }
 
