@@ -1,4 +1,4 @@
-import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { isValidElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
@@ -15,6 +15,10 @@ import { ListLoadFailure } from './list-load-failure';
 const HEADER_HEIGHT = 56;
 const ROW_HEIGHT = 52;
 const HIDE_ON_PHONE = 'hide-on-phone';
+const MIN_WIDTH = '--table-min-width';
+const MIN_WIDTH_ON_PHONE = '--table-min-width-on-phone';
+/** A column's least width, as the grid sizes it: a flexible one its minWidth, else its width (MUI X defaults). */
+const leastWidth = (column: GridColDef) => (column.flex ? (column.minWidth ?? 50) : (column.width ?? 100));
 /** The table's least height, frame included (the grid's). */
 export const PREVIEW_MIN_HEIGHT = 260;
 
@@ -29,7 +33,16 @@ const tableStyle = {
   borderColor: 'divider',
   borderRadius: 1,
   overflow: 'hidden',
-  '& table': { width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse', typography: 'body2' },
+  // At least as wide as its columns (a fixed layout gives a flexible column only what the others leave, nothing
+  // on a phone); the frame scrolls sideways when they do not fit, as the grid does.
+  '& .scroller': { overflowX: 'auto' },
+  '& table': {
+    width: '100%',
+    minWidth: `var(${MIN_WIDTH})`,
+    tableLayout: 'fixed',
+    borderCollapse: 'collapse',
+    typography: 'body2',
+  },
   '& th, & td': {
     px: '10px',
     textAlign: 'left',
@@ -84,7 +97,12 @@ const tableStyle = {
   '& .footer select': { font: 'inherit', color: 'inherit', ml: 1, p: '2px 4px' },
   '& .pager': { display: 'inline-flex' },
   '& .progress': { height: 4, mb: '-4px' },
-  [`@media (max-width: 599.95px)`]: { [`& .${HIDE_ON_PHONE}`]: { display: 'none' } },
+  // On a phone a cell's text wraps onto a second line instead of ending in an ellipsis.
+  [`@media (max-width: 599.95px)`]: {
+    [`& .${HIDE_ON_PHONE}`]: { display: 'none' },
+    '& table': { minWidth: `var(${MIN_WIDTH_ON_PHONE})` },
+    '& td': { whiteSpace: 'normal', overflowWrap: 'break-word', py: 1 },
+  },
 } as const;
 
 /** What a cell shows without the grid: its own renderer, else the formatted (or read) value. */
@@ -187,64 +205,72 @@ export function DataTablePreview<R extends GridValidRowModel>({
     ]
       .filter(Boolean)
       .join(' ') || undefined;
+  const widthOf = (shown: readonly GridColDef<R>[]) =>
+    `${shown.reduce((sum, column) => sum + leastWidth(column as GridColDef), 0)}px`;
+  const minWidths = {
+    [MIN_WIDTH]: widthOf(columns),
+    [MIN_WIDTH_ON_PHONE]: widthOf(columns.filter((column) => !hideOnPhone.includes(column.field))),
+  } as CSSProperties;
   return (
     <Box onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent} onKeyDown={onIntent}>
       {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
       <Box sx={tableStyle}>
         <div className="progress">{loading && <LinearProgress aria-label={`Loading ${label}`} />}</div>
-        <table aria-label={label}>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.field}
-                  scope="col"
-                  className={classOf(column)}
-                  style={{
-                    width: column.flex ? undefined : (column.width ?? 100),
-                    minWidth: column.minWidth,
-                  }}
-                  aria-sort={sortOf(column.field)}
-                >
-                  {sortable(column) ? (
-                    <button type="button" className="sort" onClick={() => sortBy(column.field)}>
-                      {column.headerName ?? column.field}
-                    </button>
-                  ) : (
-                    (column.headerName ?? column.field)
-                  )}
-                  {sortOf(column.field) === 'ascending' && <ArrowUpward aria-hidden />}
-                  {sortOf(column.field) === 'descending' && <ArrowDownward aria-hidden />}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={getRowId(row)}>
+        <div className="scroller" style={minWidths}>
+          <table aria-label={label}>
+            <thead>
+              <tr>
                 {columns.map((column) => (
-                  <td key={column.field} className={classOf(column)}>
-                    {column.type === 'actions' && 'getActions' in column ? (
-                      <PreviewActions
-                        actions={column.getActions({ row, id: getRowId(row) } as never)}
-                        onMore={onIntent}
-                      />
+                  <th
+                    key={column.field}
+                    scope="col"
+                    className={classOf(column)}
+                    style={{
+                      width: column.flex ? undefined : (column.width ?? 100),
+                      minWidth: column.minWidth,
+                    }}
+                    aria-sort={sortOf(column.field)}
+                  >
+                    {sortable(column) ? (
+                      <button type="button" className="sort" onClick={() => sortBy(column.field)}>
+                        {column.headerName ?? column.field}
+                      </button>
                     ) : (
-                      cellOf(column, row)
+                      (column.headerName ?? column.field)
                     )}
-                  </td>
+                    {sortOf(column.field) === 'ascending' && <ArrowUpward aria-hidden />}
+                    {sortOf(column.field) === 'descending' && <ArrowDownward aria-hidden />}
+                  </th>
                 ))}
               </tr>
-            ))}
-            {rows.length === 0 && !loading && (
-              <tr>
-                <td className="empty" colSpan={columns.length}>
-                  {failed ? LIST_LOAD_FAILED : emptyMessage}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={getRowId(row)}>
+                  {columns.map((column) => (
+                    <td key={column.field} className={classOf(column)}>
+                      {column.type === 'actions' && 'getActions' in column ? (
+                        <PreviewActions
+                          actions={column.getActions({ row, id: getRowId(row) } as never)}
+                          onMore={onIntent}
+                        />
+                      ) : (
+                        cellOf(column, row)
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+              {rows.length === 0 && !loading && (
+                <tr>
+                  <td className="empty" colSpan={columns.length}>
+                    {failed ? LIST_LOAD_FAILED : emptyMessage}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
         {rows.length > 0 && (
           <div className="footer">
             <label>
