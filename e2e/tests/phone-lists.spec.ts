@@ -57,3 +57,19 @@ test('on a phone a request row shows its whole date, wrapped in the table, and i
   await expect(gridDates).toContainText(/\d{4}/);
   expect(await showsAllText(gridDates)).toBe(true);
 });
+
+test('on a phone the leave credit history keeps each date on one line', async ({ page }) => {
+  await signInWithTokens(page, demo.employee);
+  await page.goto('/portal/leave-credits');
+  const history = page.getByRole('table', { name: 'Leave credit history' });
+  const date = history.getByRole('row').nth(1).getByRole('cell').first();
+  await expect(date).toContainText(/\d{4}$/);
+  // The lines the date's text takes (one box per line): wrapped, "Nov 1, 2026" took three.
+  const lines = await date.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+  expect(await showsAllText(date)).toBe(true);
+});

@@ -80,7 +80,8 @@ export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
             <TableBody>
               {credits.Entries.map((e) => (
                 <TableRow key={e.EntryId}>
-                  <TableCell>{formatIsoDate(e.EntryDate)}</TableCell>
+                  {/* A date stays on one line; on a phone the leave type and reason wrap instead. */}
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatIsoDate(e.EntryDate)}</TableCell>
                   <TableCell>{e.LeaveTypeName}</TableCell>
                   <TableCell>
                     <Chip size="small" variant="outlined" label={KIND_LABEL[e.Kind] ?? e.Kind} />
