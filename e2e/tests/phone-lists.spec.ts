@@ -73,3 +73,27 @@ test('on a phone the leave credit history keeps each date on one line', async ({
   expect(lines).toBe(1);
   expect(await showsAllText(date)).toBe(true);
 });
+
+test('on a phone an empty list shows its whole message under a header as wide as the frame', async ({
+  page,
+}) => {
+  await signInWithTokens(page, demo.employee);
+  await page.goto('/portal/leave-requests?search=no-such-reason');
+  const message = page.getByText('No requests match.');
+  await expect(message).toBeVisible();
+  const table = page.getByRole('table', { name: 'Leave requests', exact: true });
+  const frame = (await table.locator('xpath=../..').boundingBox())!;
+  // The message's text lies inside the frame (not centred in a table wider than the screen).
+  const text = await message.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const box = range.getBoundingClientRect();
+    return { left: box.left, right: box.right };
+  });
+  expect(text.left).toBeGreaterThanOrEqual(frame.x);
+  expect(text.right).toBeLessThanOrEqual(frame.x + frame.width);
+  // The header row is as wide as the frame: the columns hidden on a phone leave no gap beside it, and with
+  // nothing to scroll to, it does not run past the frame either.
+  const header = (await table.getByRole('row').first().boundingBox())!;
+  expect(Math.abs(header.width - frame.width)).toBeLessThanOrEqual(2);
+});

@@ -38,7 +38,7 @@ const tableStyle = {
   '& .scroller': { overflowX: 'auto' },
   '& table': {
     width: '100%',
-    minWidth: `var(${MIN_WIDTH})`,
+    minWidth: `var(${MIN_WIDTH}, 0)`,
     tableLayout: 'fixed',
     borderCollapse: 'collapse',
     typography: 'body2',
@@ -70,7 +70,7 @@ const tableStyle = {
   '& td': { height: ROW_HEIGHT },
   '& .number': { textAlign: 'right' },
   '& .actions': { textAlign: 'center', py: 0 },
-  '& .empty': { textAlign: 'center', color: 'text.secondary', borderBottom: 0 },
+  '& .empty': { m: 0, px: 2, py: 2, textAlign: 'center', color: 'text.secondary', typography: 'body2' },
   '& .row-action': {
     display: 'inline-flex',
     p: '5px',
@@ -100,7 +100,7 @@ const tableStyle = {
   // On a phone a cell's text wraps onto a second line instead of ending in an ellipsis.
   [`@media (max-width: 599.95px)`]: {
     [`& .${HIDE_ON_PHONE}`]: { display: 'none' },
-    '& table': { minWidth: `var(${MIN_WIDTH_ON_PHONE})` },
+    '& table': { minWidth: `var(${MIN_WIDTH_ON_PHONE}, 0)` },
     '& td': { whiteSpace: 'normal', overflowWrap: 'break-word', py: 1 },
   },
 } as const;
@@ -207,10 +207,14 @@ export function DataTablePreview<R extends GridValidRowModel>({
       .join(' ') || undefined;
   const widthOf = (shown: readonly GridColDef<R>[]) =>
     `${shown.reduce((sum, column) => sum + leastWidth(column as GridColDef), 0)}px`;
-  const minWidths = {
-    [MIN_WIDTH]: widthOf(columns),
-    [MIN_WIDTH_ON_PHONE]: widthOf(columns.filter((column) => !hideOnPhone.includes(column.field))),
-  } as CSSProperties;
+  // Without rows there is nothing to scroll to.
+  const minWidths =
+    rows.length === 0
+      ? undefined
+      : ({
+          [MIN_WIDTH]: widthOf(columns),
+          [MIN_WIDTH_ON_PHONE]: widthOf(columns.filter((column) => !hideOnPhone.includes(column.field))),
+        } as CSSProperties);
   return (
     <Box onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent} onKeyDown={onIntent}>
       {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
@@ -261,16 +265,11 @@ export function DataTablePreview<R extends GridValidRowModel>({
                   ))}
                 </tr>
               ))}
-              {rows.length === 0 && !loading && (
-                <tr>
-                  <td className="empty" colSpan={columns.length}>
-                    {failed ? LIST_LOAD_FAILED : emptyMessage}
-                  </td>
-                </tr>
-              )}
             </tbody>
           </table>
         </div>
+        {/* Below the table, not a cell spanning it: on a phone the hidden columns would still count in a span. */}
+        {rows.length === 0 && !loading && <p className="empty">{failed ? LIST_LOAD_FAILED : emptyMessage}</p>}
         {rows.length > 0 && (
           <div className="footer">
             <label>
