@@ -1,5 +1,6 @@
-const numberFormat = new Intl.NumberFormat('en-PH');
-export const formatCount = (value: number) => numberFormat.format(value);
+import { formatCount } from '@/lib/numbers';
+
+export { formatCount };
 
 /** `employee` / `employees` with the count written the en-PH way. */
 export const plural = (count: number, one: string, many = `${one}s`) =>

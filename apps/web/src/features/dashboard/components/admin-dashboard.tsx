@@ -14,6 +14,7 @@ import { ImportStatusChip } from '@/components/import-status-chip';
 import { formatDateTime } from '@/lib/dates';
 import { useAdminDashboard } from '../api/admin-dashboard';
 import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard, StatRow } from './dashboard-parts';
+import { formatCount } from '@/lib/numbers';
 import { visuallyHidden } from '@/lib/visually-hidden';
 import { pathTo, ROUTES } from '@/lib/paths';
 
@@ -27,9 +28,7 @@ const USER_TYPE_LABEL: Record<string, string> = {
   PortalUser: 'Portal',
 };
 
-const numberFormat = new Intl.NumberFormat('en-PH');
 const compactFormat = new Intl.NumberFormat('en-PH', { notation: 'compact' });
-const count = (value: number) => numberFormat.format(value);
 
 const importLink = (companyId: string, importId: string) =>
   `${pathTo(ROUTES.adminImportRecords, { id: companyId })}?import=${importId}`;
@@ -56,17 +55,17 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
         <StatCard
           icon={ApartmentOutlined}
           label="Companies"
-          value={count(data.CompanyCount)}
+          value={formatCount(data.CompanyCount)}
           to={ROUTES.adminCompanies}
         >
           {data.CompanyCount === 0
             ? 'None yet'
-            : `${count(data.ActiveCompanyCount)} active${inactive > 0 ? `, ${count(inactive)} inactive` : ''}`}
+            : `${formatCount(data.ActiveCompanyCount)} active${inactive > 0 ? `, ${formatCount(inactive)} inactive` : ''}`}
         </StatCard>
         <StatCard
           icon={ManageAccountsOutlined}
           label="Users"
-          value={count(userTotal)}
+          value={formatCount(userTotal)}
           to={pathTo(ROUTES.adminUsers)}
         >
           {users.length === 0 ? (
@@ -78,14 +77,14 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
                   key={row.UserType}
                   size="small"
                   variant="outlined"
-                  label={`${USER_TYPE_LABEL[row.UserType] ?? row.UserType} ${count(row.Count)}`}
+                  label={`${USER_TYPE_LABEL[row.UserType] ?? row.UserType} ${formatCount(row.Count)}`}
                 />
               ))}
             </Box>
           )}
         </StatCard>
-        <StatCard icon={BadgeOutlined} label="Employees" value={count(data.EmployeeCount)}>
-          {`Across ${count(data.CompanyCount)} ${data.CompanyCount === 1 ? 'company' : 'companies'}`}
+        <StatCard icon={BadgeOutlined} label="Employees" value={formatCount(data.EmployeeCount)}>
+          {`Across ${formatCount(data.CompanyCount)} ${data.CompanyCount === 1 ? 'company' : 'companies'}`}
         </StatCard>
       </StatRow>
 
@@ -184,12 +183,12 @@ const rank = (userType: string) => {
 
 function importFigures(job: AdminDashboardData['RecentImports'][number]): string {
   if (job.Status === 'Invalid')
-    return `${count(job.ErrorCount)} ${job.ErrorCount === 1 ? 'error' : 'errors'}`;
+    return `${formatCount(job.ErrorCount)} ${job.ErrorCount === 1 ? 'error' : 'errors'}`;
   if (job.Status === 'Committed')
-    return `${count(job.CreateCount)} created, ${count(job.UpdateCount)} updated`;
+    return `${formatCount(job.CreateCount)} created, ${formatCount(job.UpdateCount)} updated`;
   if (job.Status === 'Ready')
-    return `${count(job.CreateCount)} to create, ${count(job.UpdateCount)} to update`;
-  return `${count(job.TotalRows)} ${job.TotalRows === 1 ? 'row' : 'rows'}`;
+    return `${formatCount(job.CreateCount)} to create, ${formatCount(job.UpdateCount)} to update`;
+  return `${formatCount(job.TotalRows)} ${job.TotalRows === 1 ? 'row' : 'rows'}`;
 }
 
 function EmployeesChart({ rows }: { rows: AdminDashboardData['EmployeesPerCompany'] }) {
@@ -238,7 +237,7 @@ function EmployeesChart({ rows }: { rows: AdminDashboardData['EmployeesPerCompan
             dataKey: 'count',
             label: 'Employees',
             color: theme.palette.primary.main,
-            valueFormatter: (value) => count(value ?? 0),
+            valueFormatter: (value) => formatCount(value ?? 0),
           },
         ]}
         hideLegend
@@ -247,7 +246,7 @@ function EmployeesChart({ rows }: { rows: AdminDashboardData['EmployeesPerCompan
       <Box component="ul" sx={visuallyHidden} aria-label="Employees per company">
         {top.map((row) => (
           <li key={row.CompanyId}>
-            {row.CompanyName}: {count(row.Count)}
+            {row.CompanyName}: {formatCount(row.Count)}
           </li>
         ))}
       </Box>

@@ -18,10 +18,10 @@ import {
   StatRow,
   TrendChart,
 } from './dashboard-parts';
+import { formatCount } from '@/lib/numbers';
 import { formatIsoDate } from '@/lib/dates';
 import { pathTo, ROUTES } from '@/lib/paths';
 
-const count = (value: number) => new Intl.NumberFormat('en-PH').format(value);
 const monthLabel = (month: string) =>
   new Intl.DateTimeFormat('en-PH', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
@@ -52,27 +52,31 @@ function Body({ data }: { data: HrDashboardData }) {
         <StatCard
           icon={BadgeOutlined}
           label="Active employees"
-          value={count(data.ActiveCount)}
+          value={formatCount(data.ActiveCount)}
           to={ROUTES.hrEmployees}
         >
           {data.SeparatedCount > 0
-            ? `${count(data.SeparatedCount)} separated on file`
+            ? `${formatCount(data.SeparatedCount)} separated on file`
             : 'No separations on file'}
         </StatCard>
-        <StatCard icon={PersonAddAltOutlined} label="Hires this month" value={count(data.HiresThisMonth)}>
-          {`${count(data.Trend.reduce((sum, m) => sum + m.Hires, 0))} in the last 12 months`}
+        <StatCard
+          icon={PersonAddAltOutlined}
+          label="Hires this month"
+          value={formatCount(data.HiresThisMonth)}
+        >
+          {`${formatCount(data.Trend.reduce((sum, m) => sum + m.Hires, 0))} in the last 12 months`}
         </StatCard>
         <StatCard
           icon={PersonRemoveOutlined}
           label="Separations this month"
-          value={count(data.SeparationsThisMonth)}
+          value={formatCount(data.SeparationsThisMonth)}
         >
-          {`${count(data.Trend.reduce((sum, m) => sum + m.Separations, 0))} in the last 12 months`}
+          {`${formatCount(data.Trend.reduce((sum, m) => sum + m.Separations, 0))} in the last 12 months`}
         </StatCard>
         <StatCard
           icon={EventBusyOutlined}
           label="Pending requests"
-          value={pending ? count(pending.Leave + pending.Overtime + pending.Undertime) : '—'}
+          value={pending ? formatCount(pending.Leave + pending.Overtime + pending.Undertime) : '—'}
           to={
             pending && !pending.Leave && (pending.Overtime || pending.Undertime)
               ? pending.Overtime
@@ -82,7 +86,7 @@ function Body({ data }: { data: HrDashboardData }) {
           }
         >
           {pending
-            ? `Leave ${count(pending.Leave)} · OT ${count(pending.Overtime)} · UT ${count(pending.Undertime)}`
+            ? `Leave ${formatCount(pending.Leave)} · OT ${formatCount(pending.Overtime)} · UT ${formatCount(pending.Undertime)}`
             : 'Leave, overtime and undertime requests will show here once filing opens.'}
         </StatCard>
       </StatRow>
@@ -182,7 +186,7 @@ function Body({ data }: { data: HrDashboardData }) {
           <Typography variant="body2" sx={{ mb: 1 }}>
             {data.MissingGovernmentIds.Count === 0
               ? 'Every active employee has a TIN, SSS, PhilHealth and Pag-IBIG number.'
-              : `${count(data.MissingGovernmentIds.Count)} active employee${data.MissingGovernmentIds.Count === 1 ? '' : 's'} missing government ids:`}
+              : `${formatCount(data.MissingGovernmentIds.Count)} active employee${data.MissingGovernmentIds.Count === 1 ? '' : 's'} missing government ids:`}
           </Typography>
           {data.MissingGovernmentIds.Sample.length > 0 && (
             <PeopleList
@@ -196,7 +200,7 @@ function Body({ data }: { data: HrDashboardData }) {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
             {data.MissingBankAccountCount === 0
               ? 'Every active employee has a bank account on file.'
-              : `${count(data.MissingBankAccountCount)} without a bank account (paid by cash or check until one is added).`}
+              : `${formatCount(data.MissingBankAccountCount)} without a bank account (paid by cash or check until one is added).`}
           </Typography>
         </Panel>
       </Box>
@@ -217,7 +221,12 @@ function Breakdown({ title, rows }: { title: string; rows: { Name: string; Count
       ) : (
         <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
           {rows.map((row) => (
-            <Chip key={row.Name} size="small" variant="outlined" label={`${row.Name} ${count(row.Count)}`} />
+            <Chip
+              key={row.Name}
+              size="small"
+              variant="outlined"
+              label={`${row.Name} ${formatCount(row.Count)}`}
+            />
           ))}
         </Box>
       )}

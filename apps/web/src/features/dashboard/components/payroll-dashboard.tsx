@@ -21,10 +21,10 @@ import {
   StatRow,
   TrendChart,
 } from './dashboard-parts';
+import { formatCount } from '@/lib/numbers';
 
 const PERIODS = '/payroll/payroll-periods';
 const DETAILS = '/payroll/employee-payroll-details';
-const count = (value: number) => new Intl.NumberFormat('en-PH').format(value);
 const dayLabel = (date: string) =>
   new Intl.DateTimeFormat('en-PH', {
     month: 'short',
@@ -79,10 +79,10 @@ function Body({ data }: { data: PayrollDashboardData }) {
         <StatCard
           icon={GroupsOutlined}
           label="Employees paid"
-          value={last ? count(last.Headcount) : '—'}
+          value={last ? formatCount(last.Headcount) : '—'}
           to={DETAILS}
         >
-          {`${count(data.ActiveEmployees)} active employees`}
+          {`${formatCount(data.ActiveEmployees)} active employees`}
         </StatCard>
         <StatCard
           icon={EventOutlined}
@@ -164,7 +164,7 @@ function Body({ data }: { data: PayrollDashboardData }) {
                     key={p.key}
                     disableGutters
                     secondaryAction={
-                      <Chip size="small" color="warning" label={count(data.DataProblems[p.key])} />
+                      <Chip size="small" color="warning" label={formatCount(data.DataProblems[p.key])} />
                     }
                   >
                     <ListItemText
