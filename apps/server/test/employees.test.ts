@@ -114,6 +114,29 @@ describe('employee list', () => {
     expect([one.TotalCount, two.TotalCount, three.TotalCount]).toEqual([3, 3, 3]);
     expect([...one.Items, ...two.Items].map((e) => e.FirstName)).toEqual(['Ana', 'Ben', 'Carla']);
     expect(three.Items).toEqual([]);
+    // By name descending: surname, then first name, both down (only the first name had turned: a later surname
+    // came last).
+    const later = await makeEmployee(t.app, 'hr', { LastName: 'Pagsanjanon', FirstName: 'Ada' });
+    const byName = async (SortDirection: 'asc' | 'desc') =>
+      [
+        await page(1, { SortBy: 'FullName', SortDirection }),
+        await page(2, { SortBy: 'FullName', SortDirection }),
+      ]
+        .flatMap((p) => p.Items)
+        .map((e) => `${e.LastName}, ${e.FirstName}`);
+    expect(await byName('asc')).toEqual([
+      'Pagsanjan, Ana',
+      'Pagsanjan, Ben',
+      'Pagsanjan, Carla',
+      'Pagsanjanon, Ada',
+    ]);
+    expect(await byName('desc')).toEqual([
+      'Pagsanjanon, Ada',
+      'Pagsanjan, Carla',
+      'Pagsanjan, Ben',
+      'Pagsanjan, Ana',
+    ]);
+    expect((await call('hr', 'DELETE', `/api/v1/employees/${later.EmployeeId}`)).statusCode).toBe(200);
     // Sorted by a joined column (no department last, as NULLS LAST in both directions), with the joined names.
     const byDept = [
       await page(1, { SortBy: 'DepartmentName', SortDirection: 'desc' }),

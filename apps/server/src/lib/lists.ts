@@ -7,7 +7,7 @@ import type { SortDirection } from '@hrpay/contracts';
  */
 export function pageClause<S extends string>(
   request: { SortBy?: S; SortDirection: SortDirection; Page: number; PageSize: number },
-  sortColumns: Record<S, string>,
+  sortColumns: SortColumns<S>,
   defaults: { sortBy: S; tieBreaker: string },
   where: Conditions,
 ): string {
@@ -20,13 +20,17 @@ export function pageClause<S extends string>(
 /** The ORDER BY of `pageClause` alone (for a query that pages inside and orders the page again outside). */
 export function orderClause<S extends string>(
   request: { SortBy?: S; SortDirection: SortDirection },
-  sortColumns: Record<S, string>,
+  sortColumns: SortColumns<S>,
   defaults: { sortBy: S; tieBreaker: string },
 ): string {
-  const column = sortColumns[request.SortBy ?? defaults.sortBy];
   const direction = request.SortDirection === 'desc' ? 'DESC' : 'ASC';
-  return `ORDER BY ${column} ${direction} NULLS LAST, ${defaults.tieBreaker} ${direction}`;
+  // Every key of a sort takes the direction (a name sorted descending is by surname, then first name, both down).
+  const keys = [sortColumns[request.SortBy ?? defaults.sortBy]].flat();
+  return `ORDER BY ${keys.map((key) => `${key} ${direction} NULLS LAST`).join(', ')}, ${defaults.tieBreaker} ${direction}`;
 }
+
+/** The SQL of each sortable column: one expression, or several keys in order (surname, then first name). */
+export type SortColumns<S extends string> = Record<S, string | readonly string[]>;
 
 /** A search text as an ILIKE pattern matching it anywhere, with LIKE wildcards taken literally. */
 export function containsPattern(search: string): string {

@@ -379,7 +379,7 @@ function employeeWhere(
 
 const EMPLOYEE_SORT = {
   EmployeeNumber: 'lower(e.employee_number)',
-  FullName: 'lower(e.last_name), lower(e.first_name)',
+  FullName: ['lower(e.last_name)', 'lower(e.first_name)'],
   DepartmentName: 'lower(d.name)',
   PositionName: 'lower(p.name)',
   EmploymentStatusName: 'lower(es.name)',
@@ -465,11 +465,9 @@ export const employeeRecordsRepo = {
     req: Omit<ReturnType<typeof EmployeeListRequest.parse>, 'Page' | 'PageSize'>,
   ) {
     const where = employeeWhere(tenantId, companyId, req);
-    const column = EMPLOYEE_SORT[req.SortBy ?? 'FullName'];
-    const direction = req.SortDirection === 'desc' ? 'DESC' : 'ASC';
     return cursorPages(
       tx,
-      `${SELECT_EMPLOYEE} WHERE ${where.sql} ORDER BY ${column} ${direction} NULLS LAST, e.id ${direction}
+      `${SELECT_EMPLOYEE} WHERE ${where.sql} ${orderClause(req, EMPLOYEE_SORT, EMPLOYEE_SORT_DEFAULTS)}
         LIMIT ${EXPORT_MAX_ROWS}`,
       where.params,
       toEmployee,

@@ -49,7 +49,7 @@ const FROM_EMPLOYEES = (date: string) => `
 
 const PAY_SORT = {
   EmployeeNumber: 'lower(e.employee_number)',
-  FullName: 'lower(e.last_name), lower(e.first_name)',
+  FullName: ['lower(e.last_name)', 'lower(e.first_name)'],
   DepartmentName: 'lower(d.name)',
   Rate: CUR_RATE,
   PaymentMethod: METHOD,
