@@ -96,3 +96,20 @@ test('the Employee Portal layout has its title, the name and its six drawer item
   await expect(page).toHaveURL('/portal/payslips');
   await expect(page).toHaveTitle(/^HRPAY - /);
 });
+
+test("on a phone a signed-in visitor's public header keeps My dashboard on the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithTokens(page, demo.hr);
+  await page.goto('/about');
+  const back = page.getByRole('link', { name: 'My dashboard' });
+  await expect(back).toBeVisible();
+  const box = (await back.boundingBox())!;
+  // One line, wholly on the screen (it had run past the edge, its label broken over two lines).
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.height).toBeLessThan(48);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+  // The site's links stay in the footer.
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Contact' })).toBeVisible();
+  await back.click();
+  await expect(page).toHaveURL(/\/hr\/dashboard$/);
+});

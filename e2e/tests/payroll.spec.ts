@@ -93,9 +93,16 @@ test('Payroll computes, adjusts, approves and finalises a period; the employee d
     payroll.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   await expect(payroll.getByRole('button', { name: 'Mark paid' })).toBeVisible();
   expect(await scrollsSideways()).toBe(false);
-  // The payslips list keeps the figure that matters whole on the screen.
-  const netPay = await payroll.getByRole('columnheader', { name: 'Net pay' }).boundingBox();
-  expect(netPay!.x + netPay!.width).toBeLessThanOrEqual(390);
+  // The payslips list is a card per employee with the figure that matters on the screen.
+  const netPay = await payroll
+    .getByRole('list', { name: 'Payslips' })
+    .getByRole('listitem')
+    .first()
+    .getByText('Net pay', { exact: true })
+    .locator('xpath=following-sibling::dd[1]');
+  await expect(netPay).toHaveText(/^₱[\d,]+\.\d{2}$/);
+  const box = (await netPay.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
   await payroll.goto('/payroll/dashboard');
   await expect(payroll.getByRole('table', { name: 'Gross and net pay per period' })).toBeAttached();
   expect(await scrollsSideways()).toBe(false);

@@ -1,61 +1,82 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demo, signInWithTokens } from './support.js';
 
-// A list on a phone (390 px): every column it keeps shows its content. The plain table shown before the grid
-// loads scrolls sideways when its columns do not fit, as the grid does, and a cell's text wraps.
+// A list on a phone (390 px) is a card per row: every column's value is on the card and the row's actions are
+// labelled buttons at its foot, so nothing lies beyond the screen's edge. The grid never loads on a phone.
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** True when the element shows all of its text (no ellipsis, nothing cut at its edge). */
 const showsAllText = (cell: Locator) => cell.evaluate((el) => el.scrollWidth <= el.clientWidth);
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+/** The card's lines as "label: value". */
+const linesOf = (card: Locator) =>
+  card
+    .locator('dt')
+    .evaluateAll((terms) => terms.map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`));
 
-test('on a phone the holidays table keeps the name column and scrolls sideways to the row actions', async ({
+test('on a phone each holiday is a card with its date, type and an Edit button on the screen', async ({
   page,
 }) => {
   await signInWithTokens(page, demo.hr);
   await page.goto('/hr/holidays?year=2026');
-  // The plain table: read without pointing at it, which would load the grid in its place.
-  const table = page.getByRole('table', { name: 'Holidays', exact: true });
-  const name = table.getByRole('cell', { name: 'Christmas Day', exact: true });
-  await expect(name).toBeVisible();
-  const box = await name.boundingBox();
-  // The column's least width (200 px), not what the fixed columns left over (nothing on a phone).
-  expect(box!.width).toBeGreaterThanOrEqual(200);
-  const scroller = table.locator('xpath=..');
-  const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
-  expect(overflow).toBeGreaterThan(0);
-
-  // The row's Edit button lies beyond the screen's edge until the table is scrolled to it. (Not clicked: a
-  // pointer on the table loads the grid in its place.)
-  const edit = table
-    .getByRole('row')
-    .filter({ hasText: 'Christmas Day' })
-    .getByRole('button', { name: 'Edit' });
-  expect((await edit.boundingBox())!.x).toBeGreaterThan(390);
+  const list = page.getByRole('list', { name: 'Holidays', exact: true });
+  const card = list.getByRole('listitem').filter({ hasText: 'Christmas Day' });
+  await expect(card).toHaveCount(1);
+  expect(await linesOf(card)).toEqual(
+    expect.arrayContaining(['Date: Fri, Dec 25, 2026', 'Type: Regular holiday', 'Applies to: National']),
+  );
+  // A holiday without notes has no empty "Notes" line.
+  await expect(card.getByText('Notes', { exact: true })).toBeHidden();
+  const edit = card.getByRole('button', { name: 'Edit' });
   await edit.scrollIntoViewIfNeeded();
-  const shown = (await edit.boundingBox())!;
-  expect(shown.x + shown.width).toBeLessThanOrEqual(390);
-  expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  const box = (await edit.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await scrollsSideways(page)).toBe(false);
+  // A touch does not bring the grid in (it did the table's place).
+  await card.dispatchEvent('touchstart');
+  await edit.click();
+  await expect(page.getByRole('dialog', { name: 'Edit Christmas Day' })).toBeVisible();
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  expect(await page.getByRole('table', { name: 'Holidays' }).count()).toBe(0);
 });
 
-test('on a phone a request row shows its whole date, wrapped in the table, and in the grid', async ({
+test("on a phone a request's card shows its whole date and offers Cancel request, which the grid kept in a menu", async ({
   page,
 }) => {
   await signInWithTokens(page, demo.employee);
   await page.goto('/portal/leave-requests');
-  const table = page.getByRole('table', { name: 'Leave requests', exact: true });
-  const dates = table.getByRole('row').nth(1).getByRole('cell').nth(1);
+  const card = page.getByRole('list', { name: 'Leave requests', exact: true }).getByRole('listitem').first();
+  const dates = card.locator('dd').first();
   await expect(dates).toContainText(/\d{4}/);
   expect(await showsAllText(dates)).toBe(true);
-  expect((await dates.boundingBox())!.height).toBeGreaterThan(40);
+  const cancel = card.getByRole('button', { name: 'Cancel request' });
+  await expect(cancel).toBeVisible();
+  await cancel.click();
+  const confirm = page.getByRole('dialog', { name: /^Cancel leave request/ });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Back' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await scrollsSideways(page)).toBe(false);
+});
 
-  // A touch on the table loads the grid in its place, which shows the whole date too.
-  await table.dispatchEvent('touchstart');
-  const grid = page.getByRole('grid', { name: 'Leave requests', exact: true });
-  await expect(grid).toBeVisible();
-  const gridDates = grid.getByRole('row').nth(1).getByRole('gridcell').nth(1);
-  await expect(gridDates).toContainText(/\d{4}/);
-  expect(await showsAllText(gridDates)).toBe(true);
+test('on a phone a list sorts through its Sort by select', async ({ page }) => {
+  await signInWithTokens(page, demo.hr);
+  await page.goto('/hr/employees');
+  const titles = page.getByRole('list', { name: 'Employees', exact: true }).locator('.card-title');
+  await expect(titles.first()).toBeVisible();
+  const sort = page.getByLabel('Sort by');
+  await expect(sort).toHaveValue('FullName:asc');
+  const ascending = await titles.allTextContents();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
+  await sort.selectOption('FullName:desc');
+  await expect(page).toHaveURL(/sortDirection=desc/);
+  await expect(titles.first()).toHaveText(ascending.at(-1)!);
+  // The card's title is the name (the page's cardTitle), the number a line of it.
+  expect(await linesOf(page.getByRole('listitem').first())).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^No\.: DM-\d{4}$/)]),
+  );
 });
 
 test('on a phone the leave credit history keeps each date on one line', async ({ page }) => {
@@ -74,26 +95,20 @@ test('on a phone the leave credit history keeps each date on one line', async ({
   expect(await showsAllText(date)).toBe(true);
 });
 
-test('on a phone an empty list shows its whole message under a header as wide as the frame', async ({
-  page,
-}) => {
+test('on a phone an empty list shows its whole message on the screen', async ({ page }) => {
   await signInWithTokens(page, demo.employee);
   await page.goto('/portal/leave-requests?search=no-such-reason');
   const message = page.getByText('No requests match.');
   await expect(message).toBeVisible();
-  const table = page.getByRole('table', { name: 'Leave requests', exact: true });
-  const frame = (await table.locator('xpath=../..').boundingBox())!;
-  // The message's text lies inside the frame (not centred in a table wider than the screen).
   const text = await message.evaluate((el) => {
     const range = document.createRange();
     range.selectNodeContents(el);
     const box = range.getBoundingClientRect();
     return { left: box.left, right: box.right };
   });
-  expect(text.left).toBeGreaterThanOrEqual(frame.x);
-  expect(text.right).toBeLessThanOrEqual(frame.x + frame.width);
-  // The header row is as wide as the frame: the columns hidden on a phone leave no gap beside it, and with
-  // nothing to scroll to, it does not run past the frame either.
-  const header = (await table.getByRole('row').first().boundingBox())!;
-  expect(Math.abs(header.width - frame.width)).toBeLessThanOrEqual(2);
+  expect(text.left).toBeGreaterThanOrEqual(0);
+  expect(text.right).toBeLessThanOrEqual(390);
+  await expect(
+    page.getByRole('list', { name: 'Leave requests', exact: true }).getByRole('listitem'),
+  ).toHaveCount(0);
 });

@@ -1,7 +1,5 @@
 import { memo, useMemo } from 'react';
 import Box from '@mui/material/Box';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridValidRowModel } from '@mui/x-data-grid';
 import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
 import { LIST_LOAD_FAILED, type DataTableProps } from './data-table';
@@ -13,7 +11,7 @@ export { GridActionsCellItem } from '@mui/x-data-grid';
 /**
  * The grid of `DataTable` (data-table.tsx), loaded on its own after a list page's first paint: MUI X DataGrid
  * paged and sorted by the server, page sizes 10/25/50/100, a loading bar over the previous page while the next
- * loads, an empty message, and an error line with Retry.
+ * loads, an empty message, and an error line with Retry. Never on a phone (the cards of data-table-cards.tsx).
  */
 function DataGridViewRaw<R extends GridValidRowModel>({
   label,
@@ -30,9 +28,7 @@ function DataGridViewRaw<R extends GridValidRowModel>({
   sortModel,
   onSortModelChange,
   sortableFields,
-  hideOnPhone = [],
 }: DataTableProps<R>) {
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const gridColumns = useMemo(
     () =>
       columns.map((column) => ({
@@ -41,12 +37,6 @@ function DataGridViewRaw<R extends GridValidRowModel>({
       })),
     [columns, sortableFields],
   );
-  // Keyed on the names, not the array: callers pass a literal, and a new model each render makes the grid redo work.
-  const hiddenOnPhone = hideOnPhone.join(' ');
-  const columnVisibilityModel = useMemo(() => {
-    const fields = hiddenOnPhone ? hiddenOnPhone.split(' ') : [];
-    return Object.fromEntries(fields.map((field) => [field, !phone]));
-  }, [hiddenOnPhone, phone]);
 
   const failed = error !== null && error !== undefined;
   const empty = failed ? LIST_LOAD_FAILED : emptyMessage;
@@ -70,7 +60,6 @@ function DataGridViewRaw<R extends GridValidRowModel>({
         onSortModelChange={onSortModelChange}
         // A server sort is always in effect; a third "unsorted" click would only re-send the default.
         sortingOrder={['asc', 'desc']}
-        columnVisibilityModel={columnVisibilityModel}
         disableColumnFilter
         disableColumnMenu
         disableRowSelectionOnClick

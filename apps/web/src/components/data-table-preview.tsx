@@ -14,13 +14,42 @@ import { ListLoadFailure } from './list-load-failure';
 // The grid's own measures (MUI X defaults), so the grid takes the preview's place without moving the page.
 const HEADER_HEIGHT = 56;
 const ROW_HEIGHT = 52;
-const HIDE_ON_PHONE = 'hide-on-phone';
 const MIN_WIDTH = '--table-min-width';
-const MIN_WIDTH_ON_PHONE = '--table-min-width-on-phone';
 /** A column's least width, as the grid sizes it: a flexible one its minWidth, else its width (MUI X defaults). */
 const leastWidth = (column: GridColDef) => (column.flex ? (column.minWidth ?? 50) : (column.width ?? 100));
 /** The table's least height, frame included (the grid's). */
 export const PREVIEW_MIN_HEIGHT = 260;
+
+/** The parts a list shows besides its rows, as plain elements (the table's and the phone's cards'). */
+export const listControlsStyle = {
+  '& .row-action': {
+    display: 'inline-flex',
+    p: '5px',
+    border: 0,
+    borderRadius: '50%',
+    bgcolor: 'transparent',
+    color: 'action.active',
+    cursor: 'pointer',
+    verticalAlign: 'middle',
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:disabled': { color: 'action.disabled', cursor: 'default' },
+    '& svg': { fontSize: 20 },
+  },
+  '& .empty': { m: 0, px: 2, py: 2, textAlign: 'center', color: 'text.secondary', typography: 'body2' },
+  '& .footer': {
+    display: 'flex',
+    justifyContent: 'flex-end',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    columnGap: 2,
+    minHeight: ROW_HEIGHT,
+    px: 2,
+    typography: 'body2',
+  },
+  '& .footer select': { font: 'inherit', color: 'inherit', ml: 1, p: '2px 4px' },
+  '& .pager': { display: 'inline-flex' },
+  '& .progress': { height: 4, mb: '-4px' },
+} as const;
 
 /**
  * One class for the whole table (issue 11): emotion serialises and inserts a rule per distinct style, and a
@@ -70,43 +99,17 @@ const tableStyle = {
   '& td': { height: ROW_HEIGHT },
   '& .number': { textAlign: 'right' },
   '& .actions': { textAlign: 'center', py: 0 },
-  '& .empty': { m: 0, px: 2, py: 2, textAlign: 'center', color: 'text.secondary', typography: 'body2' },
-  '& .row-action': {
-    display: 'inline-flex',
-    p: '5px',
-    border: 0,
-    borderRadius: '50%',
-    bgcolor: 'transparent',
-    color: 'action.active',
-    cursor: 'pointer',
-    verticalAlign: 'middle',
-    '&:hover': { bgcolor: 'action.hover' },
-    '&:disabled': { color: 'action.disabled', cursor: 'default' },
-    '& svg': { fontSize: 20 },
-  },
-  '& .footer': {
-    display: 'flex',
-    justifyContent: 'flex-end',
-    alignItems: 'center',
-    flexWrap: 'wrap',
-    columnGap: 2,
-    minHeight: ROW_HEIGHT,
-    px: 2,
-    typography: 'body2',
-  },
-  '& .footer select': { font: 'inherit', color: 'inherit', ml: 1, p: '2px 4px' },
-  '& .pager': { display: 'inline-flex' },
-  '& .progress': { height: 4, mb: '-4px' },
-  // On a phone a cell's text wraps onto a second line instead of ending in an ellipsis.
-  [`@media (max-width: 599.95px)`]: {
-    [`& .${HIDE_ON_PHONE}`]: { display: 'none' },
-    '& table': { minWidth: `var(${MIN_WIDTH_ON_PHONE}, 0)` },
-    '& td': { whiteSpace: 'normal', overflowWrap: 'break-word', py: 1 },
-  },
+  ...listControlsStyle,
 } as const;
 
-/** What a cell shows without the grid: its own renderer, else the formatted (or read) value. */
-function cellOf<R extends GridValidRowModel>(column: GridColDef<R>, row: R): ReactNode {
+/** As the grid decides (data-grid-view.tsx): a column sorts unless it says not to and the API can sort by it. */
+export const isSortable = (column: GridColDef, sortableFields: readonly string[] | undefined) =>
+  column.type !== 'actions' &&
+  (column.sortable ?? true) &&
+  (!sortableFields || sortableFields.includes(column.field));
+
+/** What a cell shows without the grid (the plain table and the phone's cards): its own renderer, else the formatted (or read) value. */
+export function cellOf<R extends GridValidRowModel>(column: GridColDef<R>, row: R): ReactNode {
   const raw: unknown = row[column.field];
   // The pages' readers and formatters use the value and the row only (app rule: no grid API in them).
   const value: unknown = column.valueGetter
@@ -120,15 +123,23 @@ function cellOf<R extends GridValidRowModel>(column: GridColDef<R>, row: R): Rea
   return formatted === null || formatted === undefined ? '' : String(formatted as string | number);
 }
 
+/** A row's action as its page declared it: a `RowAction`'s props (a refused one carries its `reason`). */
+export type ActionItem = GridActionsCellItemProps & { key: string | null; reason?: string };
+
+/** The props of a row's actions (`getActions`), read without rendering them. */
+export function actionItems(actions: readonly ReactNode[]): ActionItem[] {
+  return actions
+    .filter((action): action is ReactElement<ActionItem> => isValidElement(action))
+    .map((action) => ({ ...action.props, key: action.key }));
+}
+
 /**
  * A row's actions without the grid: the page's `RowAction`s (see data-table.tsx) read as plain buttons; those the
  * grid puts in a menu are behind one "more" button, which only asks for the grid (`onMore`): its menu is the
  * grid's.
  */
 function PreviewActions({ actions, onMore }: { actions: readonly ReactNode[]; onMore: () => void }) {
-  const items = actions
-    .filter((action): action is ReactElement<GridActionsCellItemProps> => isValidElement(action))
-    .map((action) => ({ key: action.key, ...action.props }));
+  const items = actionItems(actions);
   const inline = items.filter((item) => !item.showInMenu);
   return (
     <>
@@ -177,18 +188,10 @@ export function DataTablePreview<R extends GridValidRowModel>({
   sortModel,
   onSortModelChange,
   sortableFields,
-  hideOnPhone = [],
   onIntent,
 }: DataTableProps<R> & { onIntent: () => void }) {
   const failed = error !== null && error !== undefined;
-  const { page, pageSize } = paginationModel;
-  const first = page * pageSize;
-  const lastPage = Math.max(0, Math.ceil(rowCount / pageSize) - 1);
-  // As the grid decides (data-grid-view.tsx): a column sorts unless it says not to and the API can sort by it.
-  const sortable = (column: GridColDef<R>) =>
-    column.type !== 'actions' &&
-    (column.sortable ?? true) &&
-    (!sortableFields || sortableFields.includes(column.field));
+  const sortable = (column: GridColDef<R>) => isSortable(column, sortableFields);
   const sortBy = (field: string) =>
     onSortModelChange([
       { field, sort: sortModel.find((item) => item.field === field)?.sort === 'asc' ? 'desc' : 'asc' },
@@ -198,22 +201,15 @@ export function DataTablePreview<R extends GridValidRowModel>({
     return sort ? (sort === 'asc' ? 'ascending' : 'descending') : undefined;
   };
   const classOf = (column: GridColDef<R>) =>
-    [
-      column.type === 'number' && 'number',
-      column.type === 'actions' && 'actions',
-      hideOnPhone.includes(column.field) && HIDE_ON_PHONE,
-    ]
+    [column.type === 'number' && 'number', column.type === 'actions' && 'actions']
       .filter(Boolean)
       .join(' ') || undefined;
-  const widthOf = (shown: readonly GridColDef<R>[]) =>
-    `${shown.reduce((sum, column) => sum + leastWidth(column as GridColDef), 0)}px`;
   // Without rows there is nothing to scroll to.
   const minWidths =
     rows.length === 0
       ? undefined
       : ({
-          [MIN_WIDTH]: widthOf(columns),
-          [MIN_WIDTH_ON_PHONE]: widthOf(columns.filter((column) => !hideOnPhone.includes(column.field))),
+          [MIN_WIDTH]: `${columns.reduce((sum, column) => sum + leastWidth(column as GridColDef), 0)}px`,
         } as CSSProperties);
   return (
     <Box onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent} onKeyDown={onIntent}>
@@ -271,50 +267,73 @@ export function DataTablePreview<R extends GridValidRowModel>({
         {/* Below the table, not a cell spanning it: on a phone the hidden columns would still count in a span. */}
         {rows.length === 0 && !loading && <p className="empty">{failed ? LIST_LOAD_FAILED : emptyMessage}</p>}
         {rows.length > 0 && (
-          <div className="footer">
-            <label>
-              Rows per page:
-              <select
-                value={pageSize}
-                onChange={(event) =>
-                  onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
-                }
-              >
-                {PAGE_SIZE_OPTIONS.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <span>
-              {first + 1}–{first + rows.length} of {rowCount}
-            </span>
-            <span className="pager">
-              <button
-                type="button"
-                className="row-action"
-                aria-label="Go to previous page"
-                title="Go to previous page"
-                disabled={page === 0}
-                onClick={() => onPaginationModelChange({ page: page - 1, pageSize })}
-              >
-                <ChevronLeft aria-hidden />
-              </button>
-              <button
-                type="button"
-                className="row-action"
-                aria-label="Go to next page"
-                title="Go to next page"
-                disabled={page >= lastPage}
-                onClick={() => onPaginationModelChange({ page: page + 1, pageSize })}
-              >
-                <ChevronRight aria-hidden />
-              </button>
-            </span>
-          </div>
+          <ListPager
+            rowCount={rowCount}
+            shown={rows.length}
+            paginationModel={paginationModel}
+            onPaginationModelChange={onPaginationModelChange}
+          />
         )}
       </Box>
     </Box>
+  );
+}
+
+/** Rows per page, which rows these are of how many, and the previous and next page: under the table or the cards. */
+export function ListPager({
+  rowCount,
+  shown,
+  paginationModel: { page, pageSize },
+  onPaginationModelChange,
+}: {
+  rowCount: number;
+  /** Rows on this page. */
+  shown: number;
+  paginationModel: DataTableProps<GridValidRowModel>['paginationModel'];
+  onPaginationModelChange: DataTableProps<GridValidRowModel>['onPaginationModelChange'];
+}) {
+  const first = page * pageSize;
+  const lastPage = Math.max(0, Math.ceil(rowCount / pageSize) - 1);
+  return (
+    <div className="footer">
+      <label>
+        Rows per page:
+        <select
+          value={pageSize}
+          onChange={(event) => onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })}
+        >
+          {PAGE_SIZE_OPTIONS.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span>
+        {first + 1}–{first + shown} of {rowCount}
+      </span>
+      <span className="pager">
+        <button
+          type="button"
+          className="row-action"
+          aria-label="Go to previous page"
+          title="Go to previous page"
+          disabled={page === 0}
+          onClick={() => onPaginationModelChange({ page: page - 1, pageSize })}
+        >
+          <ChevronLeft aria-hidden />
+        </button>
+        <button
+          type="button"
+          className="row-action"
+          aria-label="Go to next page"
+          title="Go to next page"
+          disabled={page >= lastPage}
+          onClick={() => onPaginationModelChange({ page: page + 1, pageSize })}
+        >
+          <ChevronRight aria-hidden />
+        </button>
+      </span>
+    </div>
   );
 }

@@ -30,6 +30,6 @@ export interface DataTableProps<R extends GridValidRowModel> {
   onSortModelChange: (model: GridSortModel) => void;
   /** Only these columns offer sorting (the API's SortBy list); all others are plain. */
   sortableFields?: readonly string[];
-  /** Columns left out on phone-width screens, where the grid would otherwise scroll sideways. */
-  hideOnPhone?: readonly string[];
+  /** The column whose value titles a row's card on a phone (data-table-cards.tsx); the first column if not given. */
+  cardTitle?: string;
 }

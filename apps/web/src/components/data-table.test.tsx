@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
+import type DetachedWindowAPI from 'happy-dom/lib/window/DetachedWindowAPI.js';
 import { ApiError } from '@/lib/api-error';
-import { DataTable, loadDataGrid, type DataTableProps } from './data-table';
+import { DataTable, loadDataGrid, RowAction, type DataTableProps } from './data-table';
 
 type Row = { Id: string; Name: string; Code: string; Count?: number };
 const columns: GridColDef<Row>[] = [
@@ -215,3 +216,106 @@ describe('DataTable before the grid is loaded (the first list page of a visit)',
     expect(screen.queryByRole('grid')).toBeNull();
   });
 });
+
+describe('DataTable on a phone', () => {
+  // happy-dom answers the media query from the window's width.
+  beforeAll(() => loadDataGrid());
+  const viewport = (width: number, height: number) =>
+    (window as unknown as { happyDOM: DetachedWindowAPI }).happyDOM.setViewport({ width, height });
+  beforeEach(() => viewport(390, 844));
+  afterEach(() => viewport(1024, 768));
+
+  const handlers = { onEdit: vi.fn(), onDelete: vi.fn() };
+  const actions: GridColDef<Row> = {
+    field: 'actions',
+    type: 'actions',
+    headerName: 'Actions',
+    getActions: ({ row }) => [
+      <RowAction key="edit" icon={<span />} label="Edit" onClick={() => handlers.onEdit(row.Id)} />,
+      row.Count ? (
+        // As users-page's refused action: a reason, no handler.
+        <RefusedAction key="delete" label="Delete" reason="Still used by 3 things." showInMenu />
+      ) : (
+        <RowAction
+          key="delete"
+          icon={<span />}
+          label="Delete"
+          showInMenu
+          onClick={() => handlers.onDelete(row.Id)}
+        />
+      ),
+    ],
+  };
+  const rows: Row[] = [
+    { Id: '1', Name: 'Acme', Code: 'A', Count: 3 },
+    { Id: '2', Name: 'Bolt', Code: '', Count: 0 },
+  ];
+
+  it('shows a card per row, titled by the first column or the one named, and never the grid', async () => {
+    renderTable({
+      columns: [...columns, { field: 'Count', headerName: 'Count', type: 'number' }, actions],
+      rows,
+      rowCount: 2,
+    });
+    const cards = within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]!.querySelector('.card-title')!.textContent).toBe('Acme');
+    const lines = (card: HTMLElement) =>
+      [...card.querySelectorAll('dt')].map(
+        (dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`,
+      );
+    expect(lines(cards[0]!)).toEqual(['Code: A', 'Count: 3']);
+    // An empty value takes no line.
+    expect(lines(cards[1]!)).toEqual(['Count: 0']);
+    fireEvent.pointerOver(cards[0]!);
+    fireEvent.touchStart(cards[0]!);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    cleanup();
+    renderTable({ columns, rows, rowCount: 2, cardTitle: 'Code' });
+    const first = within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem')[0]!;
+    expect(first.querySelector('.card-title')!.textContent).toBe('A');
+    expect(lines(first)).toEqual(['Name: Acme']);
+  });
+
+  it("offers every row action as a labelled button, the grid's menu items too, a refused one with its reason", () => {
+    renderTable({ columns: [...columns, actions], rows, rowCount: 2 });
+    const [acme, bolt] = within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem');
+    fireEvent.click(within(acme!).getByRole('button', { name: 'Edit' }));
+    expect(handlers.onEdit).toHaveBeenCalledWith('1');
+    const refused = within(acme!).getByRole<HTMLButtonElement>('button', { name: 'Delete' });
+    expect(refused.disabled).toBe(true);
+    expect(acme!.textContent).toContain('Delete: Still used by 3 things.');
+    fireEvent.click(within(bolt!).getByRole('button', { name: 'Delete' }));
+    expect(handlers.onDelete).toHaveBeenCalledWith('2');
+    expect(screen.queryByRole('button', { name: 'more' })).toBeNull();
+  });
+
+  it('sorts through a select of the columns the API sorts by, and pages as the table does', () => {
+    const { onSortModelChange, onPaginationModelChange } = renderTable({ rows, rowCount: 60 });
+    const sort = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' });
+    expect([...sort.options].map((option) => option.textContent)).toEqual([
+      'Name, ascending',
+      'Name, descending',
+    ]);
+    expect(sort.value).toBe('Name:asc');
+    fireEvent.change(sort, { target: { value: 'Name:desc' } });
+    expect(onSortModelChange).toHaveBeenLastCalledWith([{ field: 'Name', sort: 'desc' }]);
+    expect(screen.getByText('1–2 of 60')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(onPaginationModelChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 25 });
+  });
+
+  it('says the empty message when there are no rows', () => {
+    renderTable();
+    expect(screen.getByText('No things yet.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Things' })).queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.queryByText(/of 0/)).toBeNull();
+  });
+});
+
+/** A refused menu action as users-page declares one (a reason and no handler). */
+function RefusedAction(props: { label: string; reason: string; showInMenu: true }) {
+  return <span>{props.label}</span>;
+}

@@ -14,7 +14,10 @@ import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import SearchIcon from '@mui/icons-material/Search';
+import { DataTableCards } from './data-table-cards';
 import { DataTablePreview, PREVIEW_MIN_HEIGHT } from './data-table-preview';
 import type { DataTableProps } from './data-table-props';
 import type { GridActionsCellItemProps, GridValidRowModel } from '@mui/x-data-grid';
@@ -59,14 +62,17 @@ function useDataGrid(wanted: boolean): DataGridModule | undefined {
  * over the previous page while the next loads, an empty message, and an error line with Retry. Feed it
  * `useListQuery(...).tableProps` plus columns. Until the grid's code is loaded (the first list page of a visit)
  * it shows the same rows as a plain table that sorts and pages by itself (data-table-preview.tsx); the grid
- * loads only when the visitor points at, touches or focuses the table. It used to load by itself 2 s after the
+ * loads only when the visitor points at, touches or focuses the table. On a phone the rows are cards
+ * (data-table-cards.tsx) and the grid never loads. It used to load by itself 2 s after the
  * first answer too, and on a phone its code and first render were most of the page's main-thread time
  * (issue 11: total blocking time) for a table the plain one already shows and sorts.
  */
 export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
+  // A phone gets a card per row (data-table-cards.tsx) and never the grid: its columns would not fit.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [wanted, setWanted] = useState(false);
   const onIntent = useCallback(() => setWanted(true), []);
-  const grid = useDataGrid(wanted);
+  const grid = useDataGrid(wanted && !phone);
   // The list's answer (and each page or sort change) re-renders the table; the query delivers it as an urgent
   // update, which React renders in one piece. Deferred, the urgent render keeps the previous props (the memoised
   // table is skipped) and the table renders the new ones in slices (issue 11: total blocking time).
@@ -76,12 +82,14 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   // table (issue 11: total blocking time). Its place is kept meanwhile.
   const [mounted, setMounted] = useState(false);
   useEffect(() => startTransition(() => setMounted(true)), []);
-  if (grid) return <grid.DataGridView {...deferred} />;
+  if (grid && !phone) return <grid.DataGridView {...deferred} />;
   if (!mounted) return <Box sx={{ minHeight: PREVIEW_MIN_HEIGHT }} />;
+  if (phone) return <Cards {...deferred} />;
   return <Preview {...deferred} onIntent={onIntent} />;
 }
 
 const Preview = memo(DataTablePreview) as typeof DataTablePreview;
+const Cards = memo(DataTableCards) as typeof DataTableCards;
 
 /**
  * A row action of a grid's `actions` column (`getActions`): MUI X's GridActionsCellItem, taken from the loaded

@@ -37,7 +37,12 @@ export function PublicLayout() {
             >
               <Logo />
             </Box>
-            <Box component="nav" aria-label="Site" sx={{ display: 'flex', gap: { xs: 0, sm: 1 } }}>
+            <Box
+              component="nav"
+              aria-label="Site"
+              // On a phone a signed-in visitor's header has room for the way back only; the footer keeps the links.
+              sx={{ display: { xs: user ? 'none' : 'flex', sm: 'flex' }, gap: { xs: 0, sm: 1 } }}
+            >
               {SITE_LINKS.map((link) => (
                 <Button
                   key={link.to}
@@ -51,7 +56,12 @@ export function PublicLayout() {
               ))}
             </Box>
             {user && (
-              <Button component={RouterLink} to={homeFor(user.userType)} variant="contained">
+              <Button
+                component={RouterLink}
+                to={homeFor(user.userType)}
+                variant="contained"
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              >
                 My dashboard
               </Button>
             )}

@@ -147,7 +147,6 @@ export default function CompaniesPage() {
         emptyMessage={
           list.request.Search || isActive !== undefined ? 'No companies match.' : 'No companies yet.'
         }
-        hideOnPhone={['Tin', 'PayFrequency', 'EmployeeCount', 'UserCount']}
       />
     </>
   );

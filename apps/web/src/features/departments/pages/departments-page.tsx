@@ -90,7 +90,6 @@ export default function DepartmentsPage() {
             ? 'No departments match.'
             : 'No departments yet. Add the first one.'
         }
-        hideOnPhone={['Code', 'ParentName', 'HeadName']}
       />
       {editing && (
         <DepartmentDialog department={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

@@ -187,14 +187,7 @@ export default function EmployeesPage() {
             ? 'No employees match.'
             : 'No employees yet. Add the first one, or ask an Admin to import them.'
         }
-        hideOnPhone={[
-          'DepartmentName',
-          'PositionName',
-          'EmploymentStatusName',
-          'EmploymentType',
-          'HireDate',
-          'Status',
-        ]}
+        cardTitle="FullName"
       />
     </>
   );

@@ -296,7 +296,7 @@ export default function HolidaysPage() {
           columns={columns}
           getRowId={(row) => row.HolidayId}
           emptyMessage={`No holidays in ${year} match.`}
-          hideOnPhone={['Scope', 'Notes']}
+          cardTitle="Name"
         />
       )}
       {editing && (

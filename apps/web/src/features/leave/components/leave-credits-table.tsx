@@ -138,7 +138,6 @@ export function LeaveCreditsTable({ leaveTypes }: { leaveTypes: { value: string;
         columns={columns}
         getRowId={(row) => `${row.EmployeeId}:${row.LeaveTypeId}`}
         emptyMessage={list.request.Search ? 'No employees match.' : 'No active employees with leave credits.'}
-        hideOnPhone={['EmployeeNumber', 'DepartmentName', 'Earned', 'Used', 'Pending']}
       />
       {adjusting && <AdjustDialog row={adjusting} onClose={() => setAdjusting(null)} />}
       {viewing && <EmployeeCreditsDialog row={viewing} onClose={() => setViewing(null)} />}

@@ -76,7 +76,6 @@ export function LeaveTypesTable() {
         columns={columns}
         getRowId={(row) => row.LeaveTypeId}
         emptyMessage={list.request.Search ? 'No leave types match.' : 'No leave types yet.'}
-        hideOnPhone={['Code', 'IsPaid']}
       />
       {editing && (
         <LeaveTypeDialog leaveType={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

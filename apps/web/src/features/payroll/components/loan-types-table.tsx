@@ -87,7 +87,6 @@ export function LoanTypesTable() {
         columns={columns}
         getRowId={(row) => row.LoanTypeId}
         emptyMessage={list.request.Search ? 'No loan types match.' : 'No loan types yet.'}
-        hideOnPhone={['Code', 'LoanCount']}
       />
       {editing && (
         <LoanTypeDialog loanType={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

@@ -101,7 +101,6 @@ export function PayComponentsTable() {
         columns={columns}
         getRowId={(row) => row.PayComponentId}
         emptyMessage={list.request.Search ? 'No pay components match.' : 'No pay components yet.'}
-        hideOnPhone={['Code', 'UsageCount', 'Taxable']}
       />
       {editing && (
         <PayComponentDialog component={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

@@ -152,7 +152,7 @@ export default function EmployeePayrollDetailsPage() {
               ? 'No employees match.'
               : 'No employees yet. HR adds them, or an Admin imports them.'
         }
-        hideOnPhone={['DepartmentName', 'PaymentMethod', 'BankName', 'flags']}
+        cardTitle="FullName"
       />
       {selected && <PayDetailsDrawer employee={selected} onClose={() => setSelected(null)} />}
       {importing && <RateImportDialog onClose={() => setImporting(false)} />}

@@ -436,7 +436,7 @@ function PayslipsTable({ period, onOpen }: { period: PayrollPeriodDetail; onOpen
           period.Totals.Employees === 0 ? 'No payslips yet: compute the period.' : 'No payslips match.'
         }
         // On a phone: who and their net pay (status and warnings show in the payslip a tap on the name opens).
-        hideOnPhone={['EmployeeNumber', 'DepartmentName', 'Status', 'Gross', 'Deductions', 'Warnings']}
+        cardTitle="FullName"
       />
     </>
   );

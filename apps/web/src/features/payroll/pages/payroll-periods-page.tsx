@@ -116,7 +116,6 @@ export default function PayrollPeriodsPage() {
             ? 'No periods match.'
             : 'No payroll period yet. Create the first one.'
         }
-        hideOnPhone={['Kind', 'CutoffStart', 'EmployeeCount']}
       />
       {creating && <CreatePeriodDialog onClose={() => setCreating(false)} />}
     </>

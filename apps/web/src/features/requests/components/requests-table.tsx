@@ -247,7 +247,6 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
                 ? `You have not filed any ${KIND[kind].noun}s yet.`
                 : `No ${KIND[kind].noun}s yet.`
         }
-        hideOnPhone={['Reason', 'ReviewerName', 'FiledAt']}
       />
       {deciding && (
         <DecisionDialog

@@ -95,7 +95,6 @@ export default function ShiftsPage() {
         columns={columns}
         getRowId={(row) => row.ShiftId}
         emptyMessage={list.request.Search || isActive !== undefined ? 'No shifts match.' : 'No shifts yet.'}
-        hideOnPhone={['WorkHours', 'RestDays', 'IsNightShift']}
       />
       {editing && <ShiftDialog shift={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>

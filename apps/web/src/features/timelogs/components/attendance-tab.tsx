@@ -202,7 +202,7 @@ export function AttendanceTab() {
         sortModel={NO_SORT}
         onSortModelChange={() => undefined}
         sortableFields={NO_SORT}
-        hideOnPhone={['ShiftName', 'DayType', 'UndertimeMinutes', 'PayableOvertimeHours', 'NightDiffHours']}
+        cardTitle="EmployeeName"
       />
     </>
   );

@@ -140,7 +140,7 @@ export function PunchesTab() {
         columns={columns}
         getRowId={(row) => row.TimeLogId}
         emptyMessage={filtered ? 'No punches match.' : 'No punches yet. Import a terminal file or add one.'}
-        hideOnPhone={['DepartmentName', 'Source', 'Reason', 'EmployeeNumber']}
+        cardTitle="EmployeeName"
       />
       {editing && (
         <TimeLogDialog punch={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

@@ -264,7 +264,6 @@ export default function UsersPage() {
         columns={columns}
         getRowId={(row) => row.UserId}
         emptyMessage={filtered ? 'No users match.' : 'No users yet.'}
-        hideOnPhone={['Email', 'UserType', 'CompanyName', 'EmployeeName', 'IsApprover']}
       />
     </>
   );

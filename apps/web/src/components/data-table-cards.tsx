@@ -1,0 +1,201 @@
+import { useId, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { LIST_LOAD_FAILED, type DataTableProps } from './data-table-props';
+import {
+  actionItems,
+  cellOf,
+  isSortable,
+  ListPager,
+  listControlsStyle,
+  type ActionItem,
+} from './data-table-preview';
+import { ListLoadFailure } from './list-load-failure';
+
+const cardsStyle = {
+  ...listControlsStyle,
+  '& .sort': { display: 'flex', alignItems: 'center', gap: 1, mb: 1, typography: 'body2' },
+  '& .sort select': { font: 'inherit', color: 'inherit', p: '4px', flex: '1 1 auto', minWidth: 0 },
+  '& .cards': { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 },
+  '& .card': {
+    bgcolor: 'background.paper',
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    px: 2,
+    py: 1.5,
+    typography: 'body2',
+    overflowWrap: 'anywhere',
+  },
+  '& .card-title': { typography: 'subtitle2', mb: 0.5 },
+  '& dl': {
+    m: 0,
+    display: 'grid',
+    gridTemplateColumns: 'minmax(84px, max-content) 1fr',
+    columnGap: 2,
+    rowGap: 0.5,
+  },
+  '& dt': { color: 'text.secondary' },
+  '& dd': { m: 0, minWidth: 0 },
+  '& dd.whole': { gridColumn: '1 / -1' },
+  '& .line': { display: 'contents' },
+  // A renderer that drew nothing this time (a holiday without notes) leaves no label without a value.
+  '& .line:has(> dd:empty), & .line:has(> dd > :empty:only-child)': { display: 'none' },
+  '& .card-actions': { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mt: 1 },
+  '& .card-action': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 0.5,
+    minHeight: 36,
+    px: 1.5,
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    bgcolor: 'transparent',
+    color: 'primary.main',
+    font: 'inherit',
+    typography: 'button',
+    textTransform: 'none',
+    cursor: 'pointer',
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:disabled': { color: 'action.disabled', cursor: 'default' },
+    '& svg': { fontSize: 18 },
+  },
+  '& .card-actions .reason': { flexBasis: '100%', textAlign: 'right', color: 'text.secondary' },
+  '& .footer': { ...listControlsStyle['& .footer'], px: 0 },
+} as const;
+
+/** A row's actions on its card: each one a labelled button, the grid's menu items too (a phone has no menu). */
+function CardActions({ items }: { items: readonly ActionItem[] }) {
+  const refusals = items.filter((item) => item.reason);
+  return (
+    <div className="card-actions">
+      {items.map((item) => (
+        <button
+          key={item.key ?? String(item.label)}
+          type="button"
+          className="card-action"
+          // A refused action (users-page's RefusedMenuAction) has a reason and no handler.
+          disabled={item.disabled || !item.onClick}
+          aria-description={item.reason}
+          onClick={(event) => item.onClick?.(event as never)}
+        >
+          {/* The pages give every action an element as its icon. */}
+          {item.icon as ReactNode}
+          {item.label}
+        </button>
+      ))}
+      {refusals.map((item) => (
+        <span key={`${item.key ?? String(item.label)}-reason`} className="reason">
+          {item.label}: {item.reason}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The list on a phone: a card per row instead of a table that would scroll sideways to its last columns and row
+ * actions. A column the page names (`cardTitle`, else the first) is the card's title, every other one a line of
+ * label and value, the row's actions labelled buttons at its foot. Sorting is a select of the columns the API
+ * sorts by; the loading bar, failure line, empty message and pager are the table's.
+ */
+export function DataTableCards<R extends GridValidRowModel>({
+  label,
+  columns,
+  rows,
+  rowCount,
+  getRowId,
+  loading,
+  error,
+  onRetry,
+  emptyMessage,
+  paginationModel,
+  onPaginationModelChange,
+  sortModel,
+  onSortModelChange,
+  sortableFields,
+  cardTitle,
+}: DataTableProps<R>) {
+  const sortId = useId();
+  const failed = error !== null && error !== undefined;
+  const data = columns.filter((column) => column.type !== 'actions');
+  const title = data.find((column) => column.field === cardTitle) ?? data[0];
+  const lines = data.filter((column) => column !== title);
+  const actionsColumn = columns.find((column) => column.type === 'actions' && 'getActions' in column);
+  const headerOf = (column: GridColDef<R>) => column.headerName ?? column.field;
+  const sortable = columns.filter((column) => isSortable(column, sortableFields));
+  const current = sortModel[0]?.sort ? `${sortModel[0].field}:${sortModel[0].sort}` : '';
+  return (
+    <Box sx={cardsStyle}>
+      {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
+      {sortable.length > 0 && rows.length > 1 && (
+        <div className="sort">
+          <label htmlFor={sortId}>Sort by</label>
+          <select
+            id={sortId}
+            value={current}
+            onChange={(event) => {
+              const [field, sort] = event.target.value.split(':') as [string, 'asc' | 'desc'];
+              onSortModelChange(field ? [{ field, sort }] : []);
+            }}
+          >
+            {!current && <option value="">Default order</option>}
+            {sortable.flatMap((column) => [
+              <option key={`${column.field}:asc`} value={`${column.field}:asc`}>
+                {headerOf(column)}, ascending
+              </option>,
+              <option key={`${column.field}:desc`} value={`${column.field}:desc`}>
+                {headerOf(column)}, descending
+              </option>,
+            ])}
+          </select>
+        </div>
+      )}
+      <div className="progress">{loading && <LinearProgress aria-label={`Loading ${label}`} />}</div>
+      <ul className="cards" aria-label={label}>
+        {rows.map((row) => {
+          const id = getRowId(row);
+          return (
+            <li key={id} className="card">
+              {title && <div className="card-title">{cellOf(title, row)}</div>}
+              {lines.length > 0 && (
+                <dl>
+                  {lines.map((column) => {
+                    const value = cellOf(column, row);
+                    // An empty value takes no line (an optional field, a blank note).
+                    if (value === '') return null;
+                    // A column without a header (flags, icons) shows its value across the card.
+                    return headerOf(column) ? (
+                      <div key={column.field} className="line">
+                        <dt>{headerOf(column)}</dt>
+                        <dd>{value}</dd>
+                      </div>
+                    ) : (
+                      <dd key={column.field} className="whole">
+                        {value}
+                      </dd>
+                    );
+                  })}
+                </dl>
+              )}
+              {actionsColumn && 'getActions' in actionsColumn && (
+                <CardActions items={actionItems(actionsColumn.getActions({ row, id } as never))} />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {rows.length === 0 && !loading && <p className="empty">{failed ? LIST_LOAD_FAILED : emptyMessage}</p>}
+      {rows.length > 0 && (
+        <ListPager
+          rowCount={rowCount}
+          shown={rows.length}
+          paginationModel={paginationModel}
+          onPaginationModelChange={onPaginationModelChange}
+        />
+      )}
+    </Box>
+  );
+}
