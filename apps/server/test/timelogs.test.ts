@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type AttendanceDay, type TimeLog } from '@hrpay/contracts';
 import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { makeEmployee } from './factories.js';
 import { punchImports } from './punch-imports.js';
 
 let t: TestApp;
@@ -177,6 +178,29 @@ describe('time logs', () => {
     expect((await list(hr, { Source: 'Import' })).json().TotalCount).toBe(0);
     const page = (await list(hr, { PageSize: 1, Page: 2, SortBy: 'EmployeeNumber' })).json();
     expect(page.Items[0].EmployeeNumber).toBe('DM-0002');
+    // By name: surname, then first name, each in the direction asked ("Reyes" before "Reyesa"; the surname and
+    // first name run together had put "reyesaana" before "reyesjose").
+    const reyesa = await makeEmployee(t.app, 'hr', { LastName: 'Reyesa', FirstName: 'Ana' });
+    const punch = await add({ EmployeeId: reyesa.EmployeeId, PunchedAt: '2026-10-06 08:00', Reason: 'r' });
+    const byName = async (SortDirection: 'asc' | 'desc') =>
+      (
+        await list(hr, {
+          DateFrom: '2026-10-01',
+          DateTo: '2026-10-31',
+          SortBy: 'EmployeeName',
+          SortDirection,
+        })
+      )
+        .json()
+        .Items.map((p: TimeLog) => p.EmployeeName);
+    expect(await byName('asc')).toEqual(['Juan Dela Cruz', 'Jose Reyes', 'Jose Reyes', 'Ana Reyesa']);
+    expect(await byName('desc')).toEqual(['Ana Reyesa', 'Jose Reyes', 'Jose Reyes', 'Juan Dela Cruz']);
+    // Gone again, so the attendance below counts the demo company's employees only.
+    expect(
+      (await call(hr, 'DELETE', `/api/v1/timelogs/${punch.TimeLogId}`, { Reason: 'test' })).statusCode,
+    ).toBe(200);
+    const gone = await call(hr, 'DELETE', `/api/v1/employees/${reyesa.EmployeeId}`);
+    expect(gone.statusCode, gone.body).toBe(200);
     expect((await list(hr, { DateFrom: 'yesterday' })).statusCode).toBe(400);
   });
 

@@ -8,7 +8,7 @@ import type { SortDirection } from '@hrpay/contracts';
 export function pageClause<S extends string>(
   request: { SortBy?: S; SortDirection: SortDirection; Page: number; PageSize: number },
   sortColumns: SortColumns<S>,
-  defaults: { sortBy: S; tieBreaker: string },
+  defaults: { sortBy: S; tieBreaker: string | readonly string[] },
   where: Conditions,
 ): string {
   // Limit and offset travel as parameters, so each list keeps one prepared statement per sort order.
@@ -21,12 +21,16 @@ export function pageClause<S extends string>(
 export function orderClause<S extends string>(
   request: { SortBy?: S; SortDirection: SortDirection },
   sortColumns: SortColumns<S>,
-  defaults: { sortBy: S; tieBreaker: string },
+  defaults: { sortBy: S; tieBreaker: string | readonly string[] },
 ): string {
   const direction = request.SortDirection === 'desc' ? 'DESC' : 'ASC';
   // Every key of a sort takes the direction (a name sorted descending is by surname, then first name, both down).
   const keys = [sortColumns[request.SortBy ?? defaults.sortBy]].flat();
-  return `ORDER BY ${keys.map((key) => `${key} ${direction} NULLS LAST`).join(', ')}, ${defaults.tieBreaker} ${direction}`;
+  const tieBreakers = [defaults.tieBreaker].flat();
+  return `ORDER BY ${[
+    ...keys.map((key) => `${key} ${direction} NULLS LAST`),
+    ...tieBreakers.map((key) => `${key} ${direction}`),
+  ].join(', ')}`;
 }
 
 /** The SQL of each sortable column: one expression, or several keys in order (surname, then first name). */

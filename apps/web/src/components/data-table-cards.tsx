@@ -28,7 +28,12 @@ const cardsStyle = {
     typography: 'body2',
     overflowWrap: 'anywhere',
   },
-  '& .card-title': { typography: 'subtitle2', mb: 0.5 },
+  // A title's renderer may keep the grid's one line (nowrap, ellipsis); on a card it wraps.
+  '& .card-title': {
+    typography: 'subtitle2',
+    mb: 0.5,
+    '&, & *': { whiteSpace: 'normal', overflow: 'visible' },
+  },
   '& dl': {
     m: 0,
     display: 'grid',
@@ -38,7 +43,6 @@ const cardsStyle = {
   },
   '& dt': { color: 'text.secondary' },
   '& dd': { m: 0, minWidth: 0 },
-  '& dd.whole': { gridColumn: '1 / -1' },
   '& .line': { display: 'contents' },
   // A renderer that drew nothing this time (a holiday without notes) leaves no label without a value.
   '& .line:has(> dd:empty), & .line:has(> dd > :empty:only-child)': { display: 'none' },
@@ -66,19 +70,24 @@ const cardsStyle = {
   '& .footer': { ...listControlsStyle['& .footer'], px: 0 },
 } as const;
 
-/** A row's actions on its card: each one a labelled button, the grid's menu items too (a phone has no menu). */
-function CardActions({ items }: { items: readonly ActionItem[] }) {
-  const refusals = items.filter((item) => item.reason);
+/**
+ * A row's actions on its card: each one a labelled button, the grid's menu items too (a phone has no menu). Each
+ * button is described by the card's title ("Edit", "Santos, Maria"), and a refused one by its reason too.
+ */
+function CardActions({ items, titleId }: { items: readonly ActionItem[]; titleId: string }) {
+  const keyOf = (item: ActionItem) => item.key ?? String(item.label);
+  // A row with nothing to do (a request no longer cancellable) has no empty bar.
+  if (items.length === 0) return null;
   return (
     <div className="card-actions">
       {items.map((item) => (
         <button
-          key={item.key ?? String(item.label)}
+          key={keyOf(item)}
           type="button"
           className="card-action"
           // A refused action (users-page's RefusedMenuAction) has a reason and no handler.
           disabled={item.disabled || !item.onClick}
-          aria-description={item.reason}
+          aria-describedby={item.reason ? `${titleId} ${titleId}-${keyOf(item)}` : titleId}
           onClick={(event) => item.onClick?.(event as never)}
         >
           {/* The pages give every action an element as its icon. */}
@@ -86,11 +95,13 @@ function CardActions({ items }: { items: readonly ActionItem[] }) {
           {item.label}
         </button>
       ))}
-      {refusals.map((item) => (
-        <span key={`${item.key ?? String(item.label)}-reason`} className="reason">
-          {item.label}: {item.reason}
-        </span>
-      ))}
+      {items
+        .filter((item) => item.reason)
+        .map((item) => (
+          <span key={`${keyOf(item)}-reason`} id={`${titleId}-${keyOf(item)}`} className="reason">
+            {item.label}: {item.reason}
+          </span>
+        ))}
     </div>
   );
 }
@@ -119,6 +130,7 @@ export function DataTableCards<R extends GridValidRowModel>({
   cardTitle,
 }: DataTableProps<R>) {
   const sortId = useId();
+  const baseId = useId();
   const failed = error !== null && error !== undefined;
   const data = columns.filter((column) => column.type !== 'actions');
   const title = data.find((column) => column.field === cardTitle) ?? data[0];
@@ -127,10 +139,11 @@ export function DataTableCards<R extends GridValidRowModel>({
   const headerOf = (column: GridColDef<R>) => column.headerName ?? column.field;
   const sortable = columns.filter((column) => isSortable(column, sortableFields));
   const current = sortModel[0]?.sort ? `${sortModel[0].field}:${sortModel[0].sort}` : '';
+  const options = sortable.flatMap((column) => [`${column.field}:asc`, `${column.field}:desc`]);
   return (
     <Box sx={cardsStyle}>
       {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
-      {sortable.length > 0 && rows.length > 1 && (
+      {sortable.length > 0 && rowCount > 1 && (
         <div className="sort">
           <label htmlFor={sortId}>Sort by</label>
           <select
@@ -141,7 +154,8 @@ export function DataTableCards<R extends GridValidRowModel>({
               onSortModelChange(field ? [{ field, sort }] : []);
             }}
           >
-            {!current && <option value="">Default order</option>}
+            {/* The page's own order (none asked for, or one by a column not shown). */}
+            {!options.includes(current) && <option value={current}>Default order</option>}
             {sortable.flatMap((column) => [
               <option key={`${column.field}:asc`} value={`${column.field}:asc`}>
                 {headerOf(column)}, ascending
@@ -154,39 +168,46 @@ export function DataTableCards<R extends GridValidRowModel>({
         </div>
       )}
       <div className="progress">{loading && <LinearProgress aria-label={`Loading ${label}`} />}</div>
-      <ul className="cards" aria-label={label}>
-        {rows.map((row) => {
-          const id = getRowId(row);
-          return (
-            <li key={id} className="card">
-              {title && <div className="card-title">{cellOf(title, row)}</div>}
-              {lines.length > 0 && (
-                <dl>
-                  {lines.map((column) => {
-                    const value = cellOf(column, row);
-                    // An empty value takes no line (an optional field, a blank note).
-                    if (value === '') return null;
-                    // A column without a header (flags, icons) shows its value across the card.
-                    return headerOf(column) ? (
-                      <div key={column.field} className="line">
-                        <dt>{headerOf(column)}</dt>
-                        <dd>{value}</dd>
-                      </div>
-                    ) : (
-                      <dd key={column.field} className="whole">
-                        {value}
-                      </dd>
-                    );
-                  })}
-                </dl>
-              )}
-              {actionsColumn && 'getActions' in actionsColumn && (
-                <CardActions items={actionItems(actionsColumn.getActions({ row, id } as never))} />
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      {rows.length > 0 && (
+        // role="list": WebKit drops a list's role when its bullets are styled away.
+        <ul className="cards" aria-label={label} role="list">
+          {rows.map((row, index) => {
+            const id = getRowId(row);
+            const titleId = `${baseId}-${index}`;
+            return (
+              <li key={id} className="card">
+                {title && (
+                  <div className="card-title" id={titleId}>
+                    {cellOf(title, row)}
+                  </div>
+                )}
+                {lines.length > 0 && (
+                  <dl>
+                    {lines.map((column) => {
+                      const value = cellOf(column, row);
+                      // An empty value takes no line (an optional field, a blank note).
+                      if (value === '' || value === null || value === undefined || value === false)
+                        return null;
+                      return (
+                        <div key={column.field} className="line">
+                          <dt>{headerOf(column)}</dt>
+                          <dd>{value}</dd>
+                        </div>
+                      );
+                    })}
+                  </dl>
+                )}
+                {actionsColumn && 'getActions' in actionsColumn && (
+                  <CardActions
+                    items={actionItems(actionsColumn.getActions({ row, id } as never))}
+                    titleId={titleId}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {rows.length === 0 && !loading && <p className="empty">{failed ? LIST_LOAD_FAILED : emptyMessage}</p>}
       {rows.length > 0 && (
         <ListPager

@@ -63,7 +63,7 @@ const tableStyle = {
   borderRadius: 1,
   overflow: 'hidden',
   // At least as wide as its columns (a fixed layout gives a flexible column only what the others leave, nothing
-  // on a phone); the frame scrolls sideways when they do not fit, as the grid does.
+  // in a narrow window); the frame scrolls sideways when they do not fit, as the grid does.
   '& .scroller': { overflowX: 'auto' },
   '& table': {
     width: '100%',
@@ -170,8 +170,8 @@ function PreviewActions({ actions, onMore }: { actions: readonly ReactNode[]; on
  * first page of rows paints without MUI X (about 100 kB and the heaviest render of the page). Same columns,
  * cells, loading bar, empty message and failure line as the grid, and the same server sorting (a click on a
  * sortable header: ascending, then descending) and paging (previous and next page, rows per page) through the
- * same props, so a phone need never load the grid. The row menu is the grid's; any pointer, touch, key or
- * focus on the table asks for the grid (`onIntent`).
+ * same props. The row menu is the grid's; any pointer, touch, key or focus on the table asks for the grid
+ * (`onIntent`). A phone gets cards instead (data-table-cards.tsx).
  */
 export function DataTablePreview<R extends GridValidRowModel>({
   label,
@@ -264,7 +264,6 @@ export function DataTablePreview<R extends GridValidRowModel>({
             </tbody>
           </table>
         </div>
-        {/* Below the table, not a cell spanning it: on a phone the hidden columns would still count in a span. */}
         {rows.length === 0 && !loading && <p className="empty">{failed ? LIST_LOAD_FAILED : emptyMessage}</p>}
         {rows.length > 0 && (
           <ListPager

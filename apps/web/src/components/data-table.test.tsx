@@ -286,7 +286,12 @@ describe('DataTable on a phone', () => {
     expect(handlers.onEdit).toHaveBeenCalledWith('1');
     const refused = within(acme!).getByRole<HTMLButtonElement>('button', { name: 'Delete' });
     expect(refused.disabled).toBe(true);
-    expect(acme!.textContent).toContain('Delete: Still used by 3 things.');
+    // Described by the card's title and the reason, which shows under the buttons.
+    const description = refused
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)!.textContent);
+    expect(description).toEqual(['Acme', 'Delete: Still used by 3 things.']);
     fireEvent.click(within(bolt!).getByRole('button', { name: 'Delete' }));
     expect(handlers.onDelete).toHaveBeenCalledWith('2');
     expect(screen.queryByRole('button', { name: 'more' })).toBeNull();
@@ -310,7 +315,7 @@ describe('DataTable on a phone', () => {
   it('says the empty message when there are no rows', () => {
     renderTable();
     expect(screen.getByText('No things yet.')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Things' })).queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.queryByRole('list', { name: 'Things' })).toBeNull();
     expect(screen.queryByText(/of 0/)).toBeNull();
   });
 });

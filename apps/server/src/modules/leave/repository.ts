@@ -312,13 +312,13 @@ export const leaveRepo = {
       where.params,
     );
     const sort = {
-      EmployeeName: 'lower(e.last_name || e.first_name)',
+      EmployeeName: ['lower(e.last_name)', 'lower(e.first_name)'],
       EmployeeNumber: 'e.employee_number',
       LeaveTypeName: 'lower(t.name)',
       Balance: 'balance',
     };
     const year = where.param(yearStart);
-    const page = pageClause(req, sort, { sortBy: 'EmployeeName', tieBreaker: 'e.id, t.id' }, where);
+    const page = pageClause(req, sort, { sortBy: 'EmployeeName', tieBreaker: ['e.id', 't.id'] }, where);
     const rows = await tx.query<
       BalanceRow & {
         employee_id: string;

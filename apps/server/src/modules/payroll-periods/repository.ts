@@ -500,7 +500,7 @@ export const periodsRepo = {
       request,
       {
         EmployeeNumber: 'e.employee_number',
-        FullName: 'lower(e.last_name || e.first_name)',
+        FullName: ['lower(e.last_name)', 'lower(e.first_name)'],
         DepartmentName: 'd.name',
         NetPay: 's.net_pay',
         Gross: 's.gross',

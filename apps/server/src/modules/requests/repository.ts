@@ -53,7 +53,7 @@ const SELECT_REQUEST = `
 const SORT = {
   FiledAt: 'r.created_at',
   DateFrom: 'r.date_from',
-  EmployeeName: "lower(e.last_name || ' ' || e.first_name)",
+  EmployeeName: ['lower(e.last_name)', 'lower(e.first_name)'],
   Status: 'r.status',
 } as const;
 

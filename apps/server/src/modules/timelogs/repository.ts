@@ -30,7 +30,7 @@ const SELECT_TIME_LOG = `
 
 const SORT_COLUMNS = {
   PunchedAt: 't.punched_at',
-  EmployeeName: 'lower(e.last_name || e.first_name)',
+  EmployeeName: ['lower(e.last_name)', 'lower(e.first_name)'],
   EmployeeNumber: 'e.employee_number',
   Direction: 't.direction',
   Source: 't.source',

@@ -90,7 +90,7 @@ export function PublicLayout() {
           <Typography variant="body2" color="text.secondary">
             © {new Date().getFullYear()} HRPAY · Human resources and payroll for Philippine companies
           </Typography>
-          <Box sx={{ display: 'flex', gap: 2 }}>
+          <Box component="nav" aria-label="Site, footer" sx={{ display: 'flex', gap: 2 }}>
             {SITE_LINKS.map((link) => (
               <Link key={link.to} component={RouterLink} to={link.to} variant="body2" color="text.secondary">
                 {link.label}

@@ -161,7 +161,12 @@ export default function HolidaysPage() {
         minWidth: 180,
         sortable: false,
         renderCell: ({ row }) => (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+          // Wraps where it has to (a phone's card); the grid's row keeps it on one line.
+          <Stack
+            direction="row"
+            useFlexGap
+            sx={{ alignItems: 'center', height: '100%', gap: 0.5, flexWrap: 'wrap' }}
+          >
             {row.IsDouble && (
               <Chip
                 size="small"

@@ -435,7 +435,7 @@ function PayslipsTable({ period, onOpen }: { period: PayrollPeriodDetail; onOpen
         emptyMessage={
           period.Totals.Employees === 0 ? 'No payslips yet: compute the period.' : 'No payslips match.'
         }
-        // On a phone: who and their net pay (status and warnings show in the payslip a tap on the name opens).
+        // On a phone each payslip's card is titled by the employee's name.
         cardTitle="FullName"
       />
     </>
