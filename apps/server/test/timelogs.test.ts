@@ -180,7 +180,11 @@ describe('time logs', () => {
     expect(page.Items[0].EmployeeNumber).toBe('DM-0002');
     // By name: surname, then first name, each in the direction asked ("Reyes" before "Reyesa"; the surname and
     // first name run together had put "reyesaana" before "reyesjose").
-    const reyesa = await makeEmployee(t.app, 'hr', { LastName: 'Reyesa', FirstName: 'Ana' });
+    const reyesa = await makeEmployee(t.app, 'hr', {
+      LastName: 'Reyesa',
+      FirstName: 'Ana',
+      EmployeeNumber: 'dm-0003a',
+    });
     const punch = await add({ EmployeeId: reyesa.EmployeeId, PunchedAt: '2026-10-06 08:00', Reason: 'r' });
     const byName = async (SortDirection: 'asc' | 'desc') =>
       (
@@ -195,6 +199,16 @@ describe('time logs', () => {
         .Items.map((p: TimeLog) => p.EmployeeName);
     expect(await byName('asc')).toEqual(['Juan Dela Cruz', 'Jose Reyes', 'Jose Reyes', 'Ana Reyesa']);
     expect(await byName('desc')).toEqual(['Ana Reyesa', 'Jose Reyes', 'Jose Reyes', 'Juan Dela Cruz']);
+    // Employee numbers sort as the employee list sorts them, whatever their case.
+    const byNumber = (
+      await list(hr, { DateFrom: '2026-10-01', DateTo: '2026-10-31', SortBy: 'EmployeeNumber' })
+    ).json();
+    expect(byNumber.Items.map((p: TimeLog) => p.EmployeeNumber)).toEqual([
+      'DM-0002',
+      'DM-0002',
+      'dm-0003a',
+      'DM-0004',
+    ]);
     // Gone again, so the attendance below counts the demo company's employees only.
     expect(
       (await call(hr, 'DELETE', `/api/v1/timelogs/${punch.TimeLogId}`, { Reason: 'test' })).statusCode,

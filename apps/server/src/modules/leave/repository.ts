@@ -313,7 +313,7 @@ export const leaveRepo = {
     );
     const sort = {
       EmployeeName: ['lower(e.last_name)', 'lower(e.first_name)'],
-      EmployeeNumber: 'e.employee_number',
+      EmployeeNumber: 'lower(e.employee_number)',
       LeaveTypeName: 'lower(t.name)',
       Balance: 'balance',
     };

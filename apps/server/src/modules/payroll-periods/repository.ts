@@ -499,9 +499,9 @@ export const periodsRepo = {
     const tail = pageClause(
       request,
       {
-        EmployeeNumber: 'e.employee_number',
+        EmployeeNumber: 'lower(e.employee_number)',
         FullName: ['lower(e.last_name)', 'lower(e.first_name)'],
-        DepartmentName: 'd.name',
+        DepartmentName: 'lower(d.name)',
         NetPay: 's.net_pay',
         Gross: 's.gross',
       },

@@ -31,7 +31,7 @@ const SELECT_TIME_LOG = `
 const SORT_COLUMNS = {
   PunchedAt: 't.punched_at',
   EmployeeName: ['lower(e.last_name)', 'lower(e.first_name)'],
-  EmployeeNumber: 'e.employee_number',
+  EmployeeNumber: 'lower(e.employee_number)',
   Direction: 't.direction',
   Source: 't.source',
 } as const;
