@@ -29,3 +29,20 @@ test('signing in and opening staff and portal pages raises no CSP violation', as
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   expect(await violations()).toEqual([]);
 });
+
+test("the Employee Portal's dashboard downloads neither the charts nor the grid library", async ({
+  page,
+}) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) scripts.push(response.text());
+  });
+  await signInThroughPage(page, demo.employee);
+  await expect(page).toHaveURL(/\/portal\/dashboard$/);
+  await expect(page.getByText('Latest payslip')).toBeVisible();
+  const code = (await Promise.all(scripts)).join('\n');
+  expect(code.includes('Employee Portal'), 'the portal layout is among the scripts read').toBe(true);
+  // MUI X Charts (the staff dashboards' trend) and DataGrid (the lists) by their class-name prefixes.
+  expect(code.includes('MuiChartsSurface'), 'the charts library was downloaded').toBe(false);
+  expect(code.includes('MuiDataGrid'), 'the grid library was downloaded').toBe(false);
+});

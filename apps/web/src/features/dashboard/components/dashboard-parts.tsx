@@ -9,9 +9,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { BarChart, type BarChartProps } from '@mui/x-charts/BarChart';
 import { errorMessage } from '@/lib/error-handler';
-import { visuallyHidden } from '@/lib/visually-hidden';
 
 /**
  * The building blocks of every dashboard: a row of figure cards, a figure card, a titled panel, a trend chart,
@@ -117,50 +115,6 @@ export function Panel({ title, id, children }: { title: string; id: string; chil
         {children}
       </CardContent>
     </Card>
-  );
-}
-
-/**
- * A trend as bars, and the same figures as a table for screen readers (to them a chart is a picture). The table
- * is in a wrapper: a table grows to its content whatever its width (sideways scroll on a phone).
- */
-export function TrendChart({
-  labels,
-  series,
-  yAxis,
-  margin,
-  tableLabel,
-  rows,
-}: {
-  labels: string[];
-  series: { data: number[]; label: string; color: string }[];
-  yAxis: BarChartProps['yAxis'];
-  margin: BarChartProps['margin'];
-  tableLabel: string;
-  rows: { key: string; head: string; text: string }[];
-}) {
-  return (
-    <>
-      <BarChart
-        height={260}
-        xAxis={[{ scaleType: 'band', data: labels }]}
-        yAxis={yAxis}
-        series={series}
-        margin={margin}
-      />
-      <Box sx={visuallyHidden}>
-        <table aria-label={tableLabel}>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.head}</th>
-                <td>{row.text}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Box>
-    </>
   );
 }
 

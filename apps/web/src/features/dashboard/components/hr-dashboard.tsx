@@ -9,15 +9,8 @@ import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import type { HrDashboard as HrDashboardData } from '@hrpay/contracts';
 import { useHrDashboard } from '../api/hr-dashboard';
-import {
-  DashboardLoadError,
-  DashboardSkeleton,
-  Empty,
-  Panel,
-  StatCard,
-  StatRow,
-  TrendChart,
-} from './dashboard-parts';
+import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard, StatRow } from './dashboard-parts';
+import { TrendChart } from './trend-chart';
 import { formatCount } from '@/lib/numbers';
 import { formatIsoDate } from '@/lib/dates';
 import { pathTo, ROUTES } from '@/lib/paths';

@@ -12,15 +12,8 @@ import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import type { PayrollDashboard as PayrollDashboardData, PayrollDataProblems } from '@hrpay/contracts';
 import { formatCurrency } from '@/lib/currency';
 import { usePayrollDashboard } from '../api/payroll-dashboard';
-import {
-  DashboardLoadError,
-  DashboardSkeleton,
-  Empty,
-  Panel,
-  StatCard,
-  StatRow,
-  TrendChart,
-} from './dashboard-parts';
+import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard, StatRow } from './dashboard-parts';
+import { TrendChart } from './trend-chart';
 import { formatCount } from '@/lib/numbers';
 
 const PERIODS = '/payroll/payroll-periods';
