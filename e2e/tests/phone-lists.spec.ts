@@ -113,3 +113,19 @@ test('on a phone an empty list shows its whole message on the screen', async ({ 
     page.getByRole('list', { name: 'Leave requests', exact: true }).getByRole('listitem'),
   ).toHaveCount(0);
 });
+
+test('on a phone a dialog leaves 16 px of the page on each side, so two date fields fit side by side', async ({
+  page,
+}) => {
+  await signInWithTokens(page, demo.employee);
+  await page.goto('/portal/leave-requests');
+  await page.getByRole('button', { name: 'File Leave' }).click();
+  const dialog = page.getByRole('dialog', { name: 'File Leave' });
+  const box = (await dialog.boundingBox())!;
+  expect(Math.round(box.x)).toBe(16);
+  expect(Math.round(box.width)).toBe(390 - 32);
+  const from = (await dialog.getByLabel('From').boundingBox())!;
+  // The date's "mm/dd/yyyy" and its picker button need about 150 px (MUI's 32 px margins left 131).
+  expect(from.width).toBeGreaterThanOrEqual(150);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});

@@ -27,5 +27,28 @@ export const theme = createTheme({
   components: {
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    // On a phone a dialog keeps 16 px of the page around it, not MUI's 32: a date field's "mm/dd/yyyy" fits
+    // half a form's width.
+    MuiDialog: {
+      styleOverrides: {
+        paper: ({ theme }) => ({
+          [theme.breakpoints.down('sm')]: {
+            '&&': { margin: theme.spacing(2), maxWidth: `calc(100% - ${theme.spacing(4)})` },
+            '&&.MuiDialog-paperFullWidth': { width: `calc(100% - ${theme.spacing(4)})` },
+            '&&.MuiDialog-paperScrollPaper': { maxHeight: `calc(100% - ${theme.spacing(4)})` },
+          },
+        }),
+      },
+    },
+    MuiDialogTitle: {
+      styleOverrides: {
+        root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { paddingInline: theme.spacing(2) } }),
+      },
+    },
+    MuiDialogContent: {
+      styleOverrides: {
+        root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { paddingInline: theme.spacing(2) } }),
+      },
+    },
   },
 });
