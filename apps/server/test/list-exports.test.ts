@@ -50,6 +50,47 @@ describe('list exports', () => {
     expect(rows.slice(1).every((r) => r.startsWith('2026-') && r.includes('Regular holiday'))).toBe(true);
   });
 
+  it('shifts: work hours as the list shows them (8.17 for 9 hours less a 50-minute break)', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shifts',
+      headers: hr.headers,
+      payload: {
+        Name: 'Export Check Shift',
+        TimeIn: '08:00',
+        TimeOut: '17:00',
+        BreakMinutes: 50,
+        RestDays: [0],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const rows = lines((await exportOf(hr, 'shifts', { Format: 'csv', Search: 'Export Check' })).body);
+    const hours = rows[0]!.split(',').indexOf('Work hours');
+    expect(rows[1]!.split(',')[hours]).toBe('8.17');
+  });
+
+  it('employee payroll details: the rate is a number in the spreadsheet, to the centavo', async () => {
+    const payroll = await signIn(t.app, demo.payroll);
+    const res = await exportOf(payroll, 'employee-payroll-details', { Format: 'xlsx' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { default: excel } = await import('exceljs');
+    const book = new excel.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).indexOf('Rate');
+    const rates = [];
+    for (let r = 2; r <= sheet.rowCount; r++) rates.push(sheet.getRow(r).getCell(header).value);
+    expect(rates.length).toBeGreaterThan(0);
+    expect(rates.filter((rate) => rate !== null).every((rate) => typeof rate === 'number')).toBe(true);
+    // The same figures as the CSV's exact text.
+    const csv = lines((await exportOf(payroll, 'employee-payroll-details', { Format: 'csv' })).body);
+    const column = csv[0]!.split(',').indexOf('Rate');
+    expect(sheet.getRow(2).getCell(header).numFmt).toBe('#,##0.00');
+    expect(rates.map((rate) => (rate === null ? '' : (rate as number).toFixed(2)))).toEqual(
+      csv.slice(1).map((row) => row.split(',')[column]),
+    );
+  });
+
   it('refuses paging, unknown filters and formats', async () => {
     expect((await exportOf(hr, 'departments', { Page: 1 })).statusCode).toBe(400);
     expect((await exportOf(hr, 'shifts', { Format: 'pdf' })).statusCode).toBe(400);
@@ -71,6 +112,8 @@ describe('Admin list exports', () => {
     const rows = lines(companies.body);
     expect(rows[0]).toMatch(/^Name,Registered name,TIN,/);
     expect(rows.some((r) => r.startsWith('Demo Logistics Corp.'))).toBe(true);
+    // Pay frequency and user type as the screens name them, not the API's enum values.
+    expect(rows.find((r) => r.startsWith('Demo Manufacturing Inc.'))).toContain(',Semi-monthly,');
     expect(rows.some((r) => r.includes('Other Tenant'))).toBe(false);
     const users = await t.app.inject({
       method: 'POST',
@@ -87,6 +130,7 @@ describe('Admin list exports', () => {
         .map((r) => r.split(',')[1])
         .sort(),
     ).toEqual(['hr@logistics.demo.hrpay.test', 'payroll@logistics.demo.hrpay.test']);
+    expect(userRows.find((r) => r.includes('hr@logistics'))!.split(',')[2]).toBe('HR');
     // Another tenant's Admin asking for this tenant's company: 404.
     const [company] = await t.db.withTenant(admin.tenantId, (tx) =>
       tx.query<{ id: string }>(`SELECT id FROM companies LIMIT 1`),

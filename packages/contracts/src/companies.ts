@@ -6,6 +6,12 @@ import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js
 
 export const PayFrequency = z.enum(['SemiMonthly', 'Monthly', 'Weekly']);
 export type PayFrequency = z.infer<typeof PayFrequency>;
+/** What the pay frequencies read as (the company form, the list and its export). */
+export const PAY_FREQUENCY_LABELS: Record<PayFrequency, string> = {
+  SemiMonthly: 'Semi-monthly',
+  Monthly: 'Monthly',
+  Weekly: 'Weekly',
+};
 
 export const TIN_PATTERN = /^\d{3}-\d{3}-\d{3}(-\d{3})?$/;
 

@@ -7,6 +7,14 @@ export const UserTypeId = {
 } as const;
 
 export type UserTypeName = keyof typeof UserTypeId;
+
+/** What each user type is called to people (the sign-in pages, the users list and its export). */
+export const USER_TYPE_TITLES: Record<UserTypeName, string> = {
+  Admin: 'Admin',
+  HRUser: 'HR',
+  PayrollUser: 'Payroll',
+  PortalUser: 'Employee Portal',
+};
 export const userTypeNames = Object.keys(UserTypeId) as UserTypeName[];
 
 export function userTypeNameFromId(id: string): UserTypeName | undefined {

@@ -7,6 +7,7 @@ import {
   type CreateCompanyRequest,
   type UpdateCompanyRequest,
   type ValidationError,
+  PAY_FREQUENCY_LABELS,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -26,7 +27,7 @@ const COMPANY_COLUMNS: ExportColumn<Company>[] = [
   { header: 'SSS employer number', value: (c) => c.SssEmployerNumber, width: 18 },
   { header: 'PhilHealth employer number', value: (c) => c.PhilHealthEmployerNumber, width: 18 },
   { header: 'Pag-IBIG employer number', value: (c) => c.PagIbigEmployerNumber, width: 18 },
-  { header: 'Pay frequency', value: (c) => c.PayFrequency },
+  { header: 'Pay frequency', value: (c) => PAY_FREQUENCY_LABELS[c.PayFrequency] },
   { header: 'Employees', value: (c) => c.EmployeeCount },
   { header: 'Users', value: (c) => c.UserCount },
   { header: 'Status', value: (c) => (c.IsActive ? 'Active' : 'Inactive') },

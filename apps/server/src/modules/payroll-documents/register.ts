@@ -91,6 +91,7 @@ export function registerColumns(
       header,
       value: (r) => amount(registerAmounts(r.payslip)[key]),
       width: Math.max(12, header.length + 2),
+      money: true,
     })),
     // A held payslip stays in the register and its totals, but is paid later, outside the bank file.
     { header: 'Pay status', value: (r) => (r.held ? 'Held' : ''), width: 11, pdfWidth: 0.8 },

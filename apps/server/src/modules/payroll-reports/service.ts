@@ -390,6 +390,7 @@ function withTotal<R>(
     ...amounts.map((c) => ({
       header: c.header,
       value: (r: Totalled<R>) => amount(c.value('row' in r ? r.row : r.total)),
+      money: true,
     })),
   ];
 }

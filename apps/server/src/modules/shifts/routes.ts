@@ -29,7 +29,8 @@ const COLUMNS: ExportColumn<Shift>[] = [
   },
   { header: 'Unpaid break (min)', value: (s) => s.BreakMinutes },
   { header: 'Grace (min)', value: (s) => s.GraceMinutes },
-  { header: 'Work hours', value: (s) => s.WorkHours },
+  // As the list shows them (8.17, not 8.166666666666666).
+  { header: 'Work hours', value: (s) => Math.round(s.WorkHours * 100) / 100 },
   { header: 'Flexible', value: (s) => (s.IsFlexible ? `Yes, ${s.RequiredHours} h a day` : 'No'), width: 16 },
   { header: 'Night shift', value: (s) => (s.IsNightShift ? 'Yes' : 'No') },
   { header: 'Rest days', value: (s) => s.RestDays.map((d) => DAYS[d]).join(', '), width: 16 },

@@ -7,6 +7,7 @@ import {
   type UserExportRequest,
   type UserListRequest,
   type ValidationError,
+  USER_TYPE_TITLES,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -24,7 +25,14 @@ export const STALE_USER =
 const USER_COLUMNS: ExportColumn<User>[] = [
   { header: 'Full name', value: (u) => u.FullName, width: 28 },
   { header: 'E-mail', value: (u) => u.Email, width: 32 },
-  { header: 'User type', value: (u) => userTypeNameFromId(u.UserType) ?? u.UserType, width: 14 },
+  {
+    header: 'User type',
+    value: (u) => {
+      const name = userTypeNameFromId(u.UserType);
+      return name ? USER_TYPE_TITLES[name] : u.UserType;
+    },
+    width: 16,
+  },
   { header: 'Company', value: (u) => u.CompanyName, width: 28 },
   {
     header: 'Employee',

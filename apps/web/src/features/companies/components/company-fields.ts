@@ -1,16 +1,11 @@
-import type { Company, PayFrequency, UpdateCompanyRequest } from '@hrpay/contracts';
+import type { Company, UpdateCompanyRequest } from '@hrpay/contracts';
 
 /*
  * The company's plain field lists and mappings, apart from company-values.ts (the form and its zod schema), so
  * the companies list, which validates nothing, does not download zod and the schemas (issue 11).
  */
 
-/** What the pay frequencies read as. */
-export const PAY_FREQUENCY_LABELS: Record<PayFrequency, string> = {
-  SemiMonthly: 'Semi-monthly',
-  Monthly: 'Monthly',
-  Weekly: 'Weekly',
-};
+export { PAY_FREQUENCY_LABELS } from '@hrpay/contracts';
 
 /** The optional text fields; an empty one is sent as null ("none"). */
 export const OPTIONAL_TEXT = [
