@@ -255,13 +255,20 @@ async function refuseNulCharacters(request: {
   ]);
 }
 
-function fieldWithNul(value: unknown, path: string): string | null {
+/** No request of the API nests deeper; a body that does (JSON of 10,000 brackets) would exhaust the stack. */
+const MAX_DEPTH = 32;
+
+function fieldWithNul(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (Buffer.isBuffer(value) || value === null || typeof value !== 'object') return null;
+  if (depth > MAX_DEPTH)
+    throw problems.badRequest(`The request nests deeper than ${MAX_DEPTH} levels.`, [
+      { Code: path, Description: `${path}: nests deeper than ${MAX_DEPTH} levels` },
+    ]);
   for (const [key, inner] of Object.entries(value)) {
     const name = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
     if (key.includes('\u0000')) return name;
-    const found = fieldWithNul(inner, name);
+    const found = fieldWithNul(inner, name, depth + 1);
     if (found !== null) return found;
   }
   return null;

@@ -101,6 +101,25 @@ describe('item 4: a NUL character is a 400 naming the field, never a 500', () =>
     expect(res.json().errors[0].Code).toBe(field);
   });
 
+  it('answers 400 for a body nested 10,000 levels deep, signed in or not (the check had run out of stack)', async () => {
+    const deep = `{"Name":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    for (const [url, headers] of [
+      ['/api/v1/users/login', {}],
+      ['/api/v1/companies/list', admin.headers],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: deep,
+        remoteAddress: '10.4.0.2',
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().detail).toMatch(/nests deeper than 32 levels/);
+    }
+  });
+
   it('refuses a NUL in an Admin write and stores nothing', async () => {
     const before = await t.app.inject({
       method: 'GET',
