@@ -422,6 +422,18 @@ describe('payroll periods', () => {
     // 1,000 more taxable at 15%: 150.00 more tax; SSS compensation 31,827.58 -> MSC 32,000: 800.00 per cut-off.
     expect(slip.Gross).toBe('15913.79');
 
+    // The GET body sent back, unchanged or with new remarks, keeps the compute (it had dropped it to Draft).
+    const computed = await get(march1);
+    expect(computed).toMatchObject({ Status: 'Computed', NeedsRecompute: false });
+    const unchanged = await call(payroll, 'PUT', `${base}/${march1}`, computed);
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toMatchObject({ Status: 'Computed', NeedsRecompute: false, CanApprove: true });
+    const remarked = await call(payroll, 'PUT', `${base}/${march1}`, {
+      ...unchanged.json(),
+      Remarks: 'Checked by payroll',
+    });
+    expect(remarked.json()).toMatchObject({ Status: 'Computed', Remarks: 'Checked by payroll' });
+
     const audit = await t.db.withTenant(payroll.tenantId, (tx) =>
       tx.query<{ action: string }>(
         `SELECT action FROM audit_log WHERE entity = 'payroll-adjustment' ORDER BY at`,
@@ -589,6 +601,8 @@ describe('payroll periods', () => {
     expect(audit.map((a) => a.transition)).toEqual([
       'compute',
       'compute',
+      'update', // the GET body sent back, then new remarks
+      'update',
       'compute',
       'approve',
       'return-to-draft',

@@ -48,6 +48,18 @@ const chunkSize = () => Number(process.env.PAYROLL_COMPUTE_CHUNK) || 2_000;
 
 const invalid = (detail: string) => problems.conflict(detail, ProblemTypes.invalidState);
 const editable = (p: PeriodRow) => p.status === 'Draft' || p.status === 'Computed';
+/** Whether the period's computed payslips still stand for these dates and employees. */
+const computedFor = (
+  p: PeriodRow,
+  start: string,
+  end: string,
+  payDate: string,
+  employeeIds: string[] | null,
+) =>
+  p.cutoff_start === start &&
+  p.cutoff_end === end &&
+  p.pay_date === payDate &&
+  JSON.stringify([...(p.employee_ids ?? [])].sort()) === JSON.stringify([...(employeeIds ?? [])].sort());
 
 // ---------------------------------------------------------------- dates of a regular period
 
@@ -503,8 +515,11 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         payDate: input.PayDate,
         employeeIds,
         remarks: input.Remarks ?? null,
-        // Computed payslips no longer match the edited period: it needs a compute again.
-        status: 'Draft',
+        // Payslips computed for other dates or employees no longer match the period: it needs a compute again.
+        // A new name or remarks (or the GET body sent back unchanged) keeps what was computed.
+        status: computedFor(before, input.CutoffStart, input.CutoffEnd, input.PayDate, employeeIds)
+          ? before.status
+          : 'Draft',
       });
       if (!ok) throw problems.stale(STALE);
       const after = await detail(tx, user, id);
