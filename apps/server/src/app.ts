@@ -15,6 +15,7 @@ import { accessTokens, type AccessTokens } from './lib/access-tokens.js';
 import { Mailer } from './lib/mailer.js';
 import { HttpProblem, problems } from './lib/problem.js';
 import { serializerCompiler } from './lib/response-serializer.js';
+import { refuseAnotherRecordsBody } from './lib/body-ids.js';
 import { routeAccess } from './lib/route-access.js';
 import { Throttle } from './lib/throttle.js';
 import {
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemHandler);
   app.addHook('preValidation', refuseNulCharacters);
+  app.addHook('preHandler', refuseAnotherRecordsBody);
 
   const tokens = accessTokens(jwtSecret);
   const mailer = new Mailer(db, app.log, config.SMTP_URL, config.MAIL_FROM);

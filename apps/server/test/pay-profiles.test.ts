@@ -229,7 +229,9 @@ describe('pay profile', () => {
     expect((await call(logisticsPayroll, 'GET', `${BASE}/${jose.EmployeeId}`)).statusCode).toBe(404);
     expect((await call(logisticsPayroll, 'PUT', `${BASE}/${jose.EmployeeId}`, read)).statusCode).toBe(404);
     expect((await call(payroll, 'GET', `${BASE}/${otherTenantEmployee}`)).statusCode).toBe(404);
-    expect((await call(payroll, 'PUT', `${BASE}/${otherTenantEmployee}`, read)).statusCode).toBe(404);
+    // The body names the address's employee (another's own id in the body is a 400, whatever the address).
+    const theirs = { ...read, EmployeeId: otherTenantEmployee };
+    expect((await call(payroll, 'PUT', `${BASE}/${otherTenantEmployee}`, theirs)).statusCode).toBe(404);
     expect((await call(payroll, 'GET', `${BASE}/not-a-uuid`)).statusCode).toBe(400);
   });
 });

@@ -82,7 +82,7 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/v1/departments/:id', {
-    config: { access: hrById },
+    config: { bodyIds: { DepartmentId: 'id' }, access: hrById },
     schema: { tags, params: IdParams, body: UpdateDepartmentRequest, response: { 200: Department } },
     handler: (req) => {
       const { tx, user } = contextOf(req);

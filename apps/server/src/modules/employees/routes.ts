@@ -150,7 +150,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/v1/employees/:id', {
-    config: { access: hrById },
+    config: { bodyIds: { EmployeeId: 'id' }, access: hrById },
     schema: { tags, params: IdParams, body: UpdateEmployeeRequest, response: { 200: Employee } },
     handler: (req) => {
       const { tx, user } = contextOf(req);

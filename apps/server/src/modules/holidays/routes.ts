@@ -105,7 +105,7 @@ export const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/v1/holidays/:id', {
-    config: { access: hrById },
+    config: { bodyIds: { HolidayId: 'id' }, access: hrById },
     schema: { tags, params: IdParams, body: UpdateHolidayRequest, response: { 200: Holiday } },
     handler: (req) => {
       const { tx, user } = contextOf(req);

@@ -50,7 +50,7 @@ export const leaveRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/v1/leave-types/:id', {
-    config: { access: { ...hr, idOf: 'leave_types' } },
+    config: { bodyIds: { LeaveTypeId: 'id' }, access: { ...hr, idOf: 'leave_types' } },
     schema: { tags, params: IdParams, body: UpdateLeaveTypeRequest, response: { 200: LeaveType } },
     handler: (req) => leave.updateType(contextOf(req).tx, contextOf(req).user, req.params.id, req.body),
   });

@@ -70,7 +70,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
     app.put(`${base}/:id`, {
-      config: { access: hrById },
+      config: { bodyIds: { Id: 'id' }, access: hrById },
       schema: { tags, params: IdParams, body: UpdateLookupRequest, response: { 200: LookupItem } },
       handler: (req) => {
         const { tx, user } = contextOf(req);

@@ -155,7 +155,7 @@ export const payProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(`${BASE}/:employeeId`, {
-    config: { access: byEmployee },
+    config: { bodyIds: { EmployeeId: 'employeeId' }, access: byEmployee },
     schema: {
       tags,
       params: EmployeeParams,
@@ -205,7 +205,7 @@ export const payProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(`${BASE}/:employeeId/items/:itemId`, {
-    config: { access: byEmployee },
+    config: { bodyIds: { PayItemId: 'itemId', EmployeeId: 'employeeId' }, access: byEmployee },
     schema: { tags, params: ItemParams, body: UpdatePayItemRequest, response: { 200: PayItem } },
     handler: (req) =>
       pay.updateItem(
@@ -241,7 +241,7 @@ export const payProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(`${BASE}/:employeeId/loans/:loanId`, {
-    config: { access: byEmployee },
+    config: { bodyIds: { LoanId: 'loanId', EmployeeId: 'employeeId' }, access: byEmployee },
     schema: { tags, params: LoanParams, body: UpdateLoanRequest, response: { 200: Loan } },
     handler: (req) =>
       pay.updateLoan(
@@ -313,7 +313,7 @@ export const payProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(`${loanTypes}/:id`, {
-    config: { access: byLoanType },
+    config: { bodyIds: { LoanTypeId: 'id' }, access: byLoanType },
     schema: {
       tags: ['loan-types'],
       params: IdParams,

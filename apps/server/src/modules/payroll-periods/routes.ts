@@ -62,7 +62,7 @@ export const payrollPeriodRoutes: FastifyPluginAsyncZod<{ periods: PayrollPeriod
   });
 
   app.put(`${base}/:id`, {
-    config: { access: byId },
+    config: { bodyIds: { Id: 'id' }, access: byId },
     schema: {
       tags,
       params: IdParams,

@@ -91,7 +91,7 @@ export const payrollSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(`${components}/:id`, {
-    config: { access: byComponent },
+    config: { bodyIds: { PayComponentId: 'id' }, access: byComponent },
     schema: {
       tags: componentTags,
       params: IdParams,

@@ -79,7 +79,7 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   app.put('/api/v1/shifts/:id', {
-    config: { access: hrById },
+    config: { bodyIds: { ShiftId: 'id' }, access: hrById },
     schema: { tags, params: IdParams, body: UpdateShiftRequest, response: { 200: Shift } },
     handler: (req) => {
       const { tx, user } = contextOf(req);

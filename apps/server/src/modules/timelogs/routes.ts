@@ -81,7 +81,7 @@ export const timeLogRoutes: FastifyPluginAsyncZod<{ imports: PunchImportService 
   });
 
   app.put('/api/v1/timelogs/:id', {
-    config: { access: hrById },
+    config: { bodyIds: { TimeLogId: 'id' }, access: hrById },
     schema: { tags, params: IdParams, body: UpdateTimeLogRequest, response: { 200: TimeLog } },
     handler: (req) => {
       const { tx, user } = contextOf(req);
