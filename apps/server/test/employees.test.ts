@@ -465,6 +465,20 @@ describe('separation and delete', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().type).toBe(ProblemTypes.stillReferenced);
     expect(refused.json().detail).toMatch(/user account.*report to them.*Separate the employee instead/);
+    // A draft final-pay period names its employees: deleting one would leave the period unsavable.
+    const named = await makeEmployee(t.app, 'hr');
+    const period = await call('payroll', 'POST', '/api/v1/payroll-periods', {
+      Kind: 'FinalPay',
+      Name: 'Final pay check',
+      CutoffStart: '2026-06-01',
+      CutoffEnd: '2026-06-10',
+      PayDate: '2026-06-30',
+      EmployeeIds: [named.EmployeeId],
+    });
+    expect(period.statusCode, period.body).toBe(201);
+    const inPeriod = await call('hr', 'DELETE', `/api/v1/employees/${named.EmployeeId}`);
+    expect(inPeriod.statusCode).toBe(409);
+    expect(inPeriod.json().detail).toMatch(/1 payroll period names them\. Separate the employee instead/);
     const e = await makeEmployee(t.app, 'hr');
     const res = await call('hr', 'DELETE', `/api/v1/employees/${e.EmployeeId}`);
     expect(res.statusCode).toBe(200);

@@ -75,6 +75,32 @@ describe.each([
     );
   });
 
+  it.runIf(kind === 'employment-statuses')(
+    'refuses to delete an employment status a leave type is for (its saved leave type would no longer save)',
+    async () => {
+      const status = (
+        await call('hr', 'POST', `/api/v1/${kind}`, { Name: 'Project-based' })
+      ).json() as LookupItem;
+      const leave = await call('hr', 'POST', '/api/v1/leave-types', {
+        Code: 'PBL',
+        Name: 'Project Leave',
+        GrantRule: 'Yearly',
+        AnnualDays: 2,
+        EmploymentStatusIds: [status.Id],
+      });
+      expect(leave.statusCode, leave.body).toBe(201);
+      const refused = await call('hr', 'DELETE', `/api/v1/${kind}/${status.Id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().type).toBe(ProblemTypes.stillReferenced);
+      expect(refused.json().detail).toBe(
+        'Project-based cannot be deleted: 1 leave type refers to it. Deactivate it instead.',
+      );
+      // The leave type's GET body still saves.
+      const read = (await call('hr', 'GET', `/api/v1/leave-types/${leave.json().LeaveTypeId}`)).json();
+      expect((await call('hr', 'PUT', `/api/v1/leave-types/${read.LeaveTypeId}`, read)).statusCode).toBe(200);
+    },
+  );
+
   it("answers 404 for another company's item", async () => {
     const theirs = ((await list('logisticsHr')).json().Items as LookupItem[])[0]!;
     expect((await call('hr', 'GET', `/api/v1/${kind}/${theirs.Id}`)).statusCode).toBe(404);

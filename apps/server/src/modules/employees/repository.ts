@@ -667,10 +667,12 @@ export const employeeRecordsRepo = {
 
   /** What is recorded against an employee (a delete would lose it). */
   async references(tx: Tx, tenantId: string, id: string) {
-    const [row] = await tx.query<{ users: number; reports: number; heads: number }>(
+    const [row] = await tx.query<{ users: number; reports: number; heads: number; periods: number }>(
       `SELECT (SELECT count(*)::int FROM users WHERE tenant_id = $1 AND employee_id = $2) AS users,
               (SELECT count(*)::int FROM employees WHERE tenant_id = $1 AND supervisor_id = $2) AS reports,
-              (SELECT count(*)::int FROM departments WHERE tenant_id = $1 AND head_employee_id = $2) AS heads`,
+              (SELECT count(*)::int FROM departments WHERE tenant_id = $1 AND head_employee_id = $2) AS heads,
+              -- A final-pay period names its employees (an id list, not a foreign key).
+              (SELECT count(*)::int FROM payroll_periods WHERE tenant_id = $1 AND $2 = ANY(employee_ids)) AS periods`,
       [tenantId, id],
     );
     return row!;

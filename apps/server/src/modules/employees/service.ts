@@ -338,6 +338,7 @@ export const employeesService = {
       refs.users ? 'a user account' : null,
       refs.reports ? n(refs.reports, 'employee reports', 'employees report') + ' to them' : null,
       refs.heads ? n(refs.heads, 'department is', 'departments are') + ' headed by them' : null,
+      refs.periods ? n(refs.periods, 'payroll period names', 'payroll periods name') + ' them' : null,
     ].filter(Boolean);
     if (parts.length) {
       throw problems.conflict(

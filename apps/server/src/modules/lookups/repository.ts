@@ -40,6 +40,7 @@ const toItem = (row: LookupRow): LookupItem => ({
  */
 export function lookupRepo(kind: LookupKind) {
   const { table, employeeColumn } = LOOKUP_KINDS[kind];
+  const namedByLeaveTypes = table === 'employment_statuses';
   const select = `
     SELECT l.id, l.name, l.is_active, l.row_version, l.created_at, l.updated_at,
            (SELECT count(*)::int FROM employees e WHERE e.tenant_id = l.tenant_id AND e.${employeeColumn} = l.id) AS employee_count
@@ -93,6 +94,16 @@ export function lookupRepo(kind: LookupKind) {
 
     async delete(tx: Tx, tenantId: string, id: string) {
       await tx.query(`DELETE FROM ${table} WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+    },
+
+    /** How many leave types are for this employment status (none for the other kinds). */
+    async leaveTypesUsing(tx: Tx, tenantId: string, id: string): Promise<number> {
+      if (!namedByLeaveTypes) return 0;
+      const [row] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM leave_types WHERE tenant_id = $1 AND $2 = ANY(employment_status_ids)`,
+        [tenantId, id],
+      );
+      return row!.n;
     },
   };
 }

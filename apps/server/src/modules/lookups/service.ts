@@ -62,10 +62,17 @@ export function lookupService(kind: LookupKind) {
 
     async remove(tx: Tx, user: CurrentUser, id: string) {
       const before = await get(tx, user, id, true);
-      if (before.EmployeeCount > 0) {
-        const n = before.EmployeeCount;
+      const count = (n: number, one: string, many: string) =>
+        n > 0 ? `${n.toLocaleString('en-PH')} ${n === 1 ? one : many}` : null;
+      // Leave types name the employment statuses they are for (an id list, not a foreign key).
+      const leaveTypes = await repo.leaveTypesUsing(tx, user.tenantId, before.Id);
+      const users = [
+        count(before.EmployeeCount, 'employee refers', 'employees refer'),
+        count(leaveTypes, 'leave type refers', 'leave types refer'),
+      ].filter(Boolean);
+      if (users.length) {
         throw problems.conflict(
-          `${before.Name} cannot be deleted: ${n.toLocaleString('en-PH')} ${n === 1 ? 'employee refers' : 'employees refer'} to it. Deactivate it instead.`,
+          `${before.Name} cannot be deleted: ${users.join(' and ')} to it. Deactivate it instead.`,
           ProblemTypes.stillReferenced,
         );
       }
