@@ -12,7 +12,8 @@ import type {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { catalogCodeOrNameTaken, lockCatalogEntry } from '../../lib/company-catalog.js';
-import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+import { cursorPages, EXPORT_MAX_ROWS } from '../../lib/export.js';
+import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/lists.js';
 
 /** The SQL of employee payroll details (issue 10 §1). Every statement is confined to one company of one tenant. */
 
@@ -54,6 +55,27 @@ const PAY_SORT = {
   Rate: CUR_RATE,
   PaymentMethod: METHOD,
 } as const;
+const PAY_SORT_DEFAULTS = { sortBy: 'FullName', tieBreaker: 'e.id' } as const;
+
+/** The list's filter (search words, department, separated, missing data), for the page and the export alike. */
+function payWhere(
+  tenantId: string,
+  companyId: string,
+  today: string,
+  req: Pick<
+    ReturnType<typeof EmployeePayListRequest.parse>,
+    'Search' | 'DepartmentId' | 'IncludeSeparated' | 'MissingData'
+  >,
+) {
+  const where = new Conditions(tenantId, companyId, today).add('e.tenant_id = $1 AND e.company_id = $2');
+  for (const word of (req.Search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    where.add('e.search_text LIKE $?', containsPattern(word));
+  }
+  if (req.DepartmentId) where.add('e.department_id = $?', req.DepartmentId);
+  if (!req.IncludeSeparated) where.add('e.separation_date IS NULL');
+  if (req.MissingData) where.add(`(${FLAGS.map((f) => FLAG_SQL[f]).join(' OR ')})`);
+  return where;
+}
 
 interface PayRowDb {
   id: string;
@@ -243,23 +265,35 @@ export const payProfilesRepo = {
       PageSize: number;
     },
   ) {
-    const where = new Conditions(tenantId, companyId, today).add('e.tenant_id = $1 AND e.company_id = $2');
-    for (const word of (req.Search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
-      where.add('e.search_text LIKE $?', containsPattern(word));
-    }
-    if (req.DepartmentId) where.add('e.department_id = $?', req.DepartmentId);
-    if (!req.IncludeSeparated) where.add('e.separation_date IS NULL');
-    if (req.MissingData) where.add(`(${FLAGS.map((f) => FLAG_SQL[f]).join(' OR ')})`);
+    const where = payWhere(tenantId, companyId, today, req);
     const [total] = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n ${FROM_EMPLOYEES('$3')} WHERE ${where.sql}`,
       where.params,
     );
-    const page = pageClause(req, PAY_SORT, { sortBy: 'FullName', tieBreaker: 'e.id' }, where);
+    const page = pageClause(req, PAY_SORT, PAY_SORT_DEFAULTS, where);
     const rows = await tx.query<PayRowDb>(
       `${ROW_SELECT} ${FROM_EMPLOYEES('$3')} WHERE ${where.sql} ${page}`,
       where.params,
     );
     return { Items: rows.map(toPayRow), TotalCount: total!.n };
+  },
+
+  /** Every row of the list's filter in its order, batch by batch through a cursor, for the export. */
+  exportPages(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    today: string,
+    req: Omit<ReturnType<typeof EmployeePayListRequest.parse>, 'Page' | 'PageSize'>,
+  ) {
+    const where = payWhere(tenantId, companyId, today, req);
+    return cursorPages(
+      tx,
+      `${ROW_SELECT} ${FROM_EMPLOYEES('$3')} WHERE ${where.sql}
+        ${orderClause(req, PAY_SORT, PAY_SORT_DEFAULTS)} LIMIT ${EXPORT_MAX_ROWS}`,
+      where.params,
+      toPayRow,
+    );
   },
 
   async details(tx: Tx, tenantId: string, companyId: string, today: string, id: string, forUpdate = false) {

@@ -36,7 +36,7 @@ import {
   UpdatePayItemRequest,
   type EmployeePayRow,
 } from '@hrpay/contracts';
-import { attachment, listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
+import { attachment, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
 import { toCsv } from '../../lib/csv.js';
 import { manilaToday } from '../../lib/manila.js';
 import { contextOf } from '../../lib/route-access.js';
@@ -118,7 +118,8 @@ export const payProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req, reply) => {
       const { tx, user } = contextOf(req);
-      const pages = listPages((r) => pay.list(tx, user, r), req.body);
+      // A cursor: one sort of the whole filter, not one per batch of 2,000 (the list can be 100,000 long).
+      const pages = pay.exportPages(tx, user, req.body);
       const path = await writeExport(req.body.Format, 'Employee payroll details', COLUMNS, pages);
       return sendExport(reply, path, req.body.Format, `employee-payroll-details-${manilaToday()}`);
     },

@@ -96,6 +96,8 @@ function toDetails(r: PayDetailsDb): EmployeePayDetails {
 export const payProfilesService = {
   list: (tx: Tx, user: CurrentUser, req: ReturnType<typeof EmployeePayListRequest.parse>) =>
     repo.list(tx, user.tenantId, user.companyId, manilaToday(), req),
+  exportPages: (tx: Tx, user: CurrentUser, req: Parameters<typeof repo.exportPages>[4]) =>
+    repo.exportPages(tx, user.tenantId, user.companyId, manilaToday(), req),
 
   async details(tx: Tx, user: CurrentUser, employeeId: string, forUpdate = false) {
     const row = await repo.details(tx, user.tenantId, user.companyId, manilaToday(), employeeId, forUpdate);
