@@ -241,27 +241,35 @@ function problemHandler(
 
 /**
  * PostgreSQL cannot store U+0000 in text, so a NUL anywhere in a request's body, query or path is refused up
- * front, naming the field, instead of failing deep in a query (issue 13, item 4).
+ * front, naming the field, instead of failing deep in a query (issue 13, item 4); so is a lone UTF-16 surrogate
+ * ("\ud800" in JSON), which would be stored as a replacement character.
  */
 async function refuseNulCharacters(request: {
   body?: unknown;
   query?: unknown;
   params?: unknown;
 }): Promise<void> {
-  const field =
-    fieldWithNul(request.body, '') ?? fieldWithNul(request.query, '') ?? fieldWithNul(request.params, '');
-  if (field === null) return;
-  const name = field || 'body';
-  throw problems.badRequest('Text may not contain the NUL character (U+0000).', [
-    { Code: name, Description: `${name}: must not contain the NUL character (U+0000)` },
+  const found =
+    unstorableText(request.body, '') ??
+    unstorableText(request.query, '') ??
+    unstorableText(request.params, '');
+  if (found === null) return;
+  const name = found.path || 'body';
+  if (found.nul)
+    throw problems.badRequest('Text may not contain the NUL character (U+0000).', [
+      { Code: name, Description: `${name}: must not contain the NUL character (U+0000)` },
+    ]);
+  throw problems.badRequest('Text must be valid Unicode.', [
+    { Code: name, Description: `${name}: holds a lone surrogate (not valid Unicode)` },
   ]);
 }
 
 /** No request of the API nests deeper; a body that does (JSON of 10,000 brackets) would exhaust the stack. */
 const MAX_DEPTH = 32;
 
-function fieldWithNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/** The first text (or key) that cannot be stored as it was sent: a NUL, or ill-formed UTF-16. */
+function unstorableText(value: unknown, path: string, depth = 0): { path: string; nul: boolean } | null {
+  if (typeof value === 'string') return textProblem(value, path);
   if (Buffer.isBuffer(value) || value === null || typeof value !== 'object') return null;
   if (depth > MAX_DEPTH)
     throw problems.badRequest(`The request nests deeper than ${MAX_DEPTH} levels.`, [
@@ -269,11 +277,15 @@ function fieldWithNul(value: unknown, path: string, depth = 0): string | null {
     ]);
   for (const [key, inner] of Object.entries(value)) {
     const name = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return name;
-    const found = fieldWithNul(inner, name, depth + 1);
+    const found = textProblem(key, name) ?? unstorableText(inner, name, depth + 1);
     if (found !== null) return found;
   }
   return null;
+}
+
+function textProblem(text: string, path: string): { path: string; nul: boolean } | null {
+  if (text.includes('\u0000')) return { path, nul: true };
+  return (text as string & { isWellFormed(): boolean }).isWellFormed() ? null : { path, nul: false };
 }
 
 /**

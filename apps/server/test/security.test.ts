@@ -120,6 +120,18 @@ describe('item 4: a NUL character is a 400 naming the field, never a 500', () =>
     }
   });
 
+  it('answers 400 for a lone surrogate (ill-formed Unicode) instead of storing a replacement character', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/companies/list',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: '{"Search":"zz\\ud800zz"}',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ detail: 'Text must be valid Unicode.' });
+    expect(res.json().errors[0].Code).toBe('Search');
+  });
+
   it('refuses a NUL in an Admin write and stores nothing', async () => {
     const before = await t.app.inject({
       method: 'GET',
