@@ -133,6 +133,13 @@ describe('time logs', () => {
     const noReason = await call(hr, 'PUT', url, { ...punch, Reason: '' });
     expect(noReason.statusCode).toBe(400);
     expect(codes(noReason)).toEqual(['Reason']);
+    // A device punch's body (Reason null) sent back: the same message as an empty reason, not a type error.
+    const nullReason = await call(hr, 'PUT', url, { ...punch, Reason: null });
+    expect(nullReason.statusCode).toBe(400);
+    const descriptions = (res: typeof nullReason) =>
+      (res.json().errors as { Description: string }[]).map((e) => e.Description);
+    expect(descriptions(nullReason)).toEqual(descriptions(noReason));
+    expect(descriptions(nullReason)[0]).toMatch(/A reason is required/);
     const fixed = await call(hr, 'PUT', url, { ...punch, Direction: 'Out', Reason: 'It was the out punch' });
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(fixed.json()).toMatchObject({ Direction: 'Out', RowVersion: 2, Reason: 'It was the out punch' });

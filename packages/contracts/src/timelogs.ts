@@ -32,10 +32,14 @@ export const ManilaDateTime = z
   .refine(isLocalDateTime, 'Enter a date and time as YYYY-MM-DD HH:mm');
 
 const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+const REASON_REQUIRED = 'A reason is required: say why the punch is added, corrected or deleted';
 export const TimeLogReason = z
-  .string()
+  // A device's punch has no reason (null in its GET body): the same message as an empty one.
+  .string({
+    error: (issue) => (issue.input === null || issue.input === undefined ? REASON_REQUIRED : undefined),
+  })
   .trim()
-  .min(1, 'A reason is required: say why the punch is added, corrected or deleted')
+  .min(1, REASON_REQUIRED)
   .max(500, M.maxLength(500));
 
 /** The editable fields of a punch. Every change needs a reason; it is kept on the punch and in the audit. */
