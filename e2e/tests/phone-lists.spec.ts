@@ -129,3 +129,14 @@ test('on a phone a dialog leaves 16 px of the page on each side, so two date fie
   expect(from.width).toBeGreaterThanOrEqual(150);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
+
+test("on a phone an approver's request card offers Review, which opens the review page", async ({ page }) => {
+  await signInWithTokens(page, demo.approver);
+  await page.goto('/portal/leave-requests');
+  await page.getByRole('tab', { name: /For my review/ }).click();
+  const card = page.getByRole('list', { name: 'Leave requests', exact: true }).getByRole('listitem').first();
+  const review = card.getByRole('button', { name: 'Review' });
+  await expect(review).toBeVisible();
+  await review.click();
+  await expect(page).toHaveURL(/\/portal\/leave-requests\/review\/[0-9a-f-]{36}$/);
+});

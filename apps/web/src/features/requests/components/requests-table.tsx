@@ -9,6 +9,7 @@ import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import {
   REQUEST_SORTABLE,
   REQUEST_STATUSES,
@@ -129,6 +130,17 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
                 onClick={() =>
                   navigate(`${KIND.Undertime.portalPath}/${encodeURIComponent(row.RequestId)}/details`)
                 }
+              />,
+            );
+          }
+          // An approver decides on the review page (the name links there too); on a phone's card this is the button.
+          if (row.CanReview && scope === 'Review') {
+            actions.push(
+              <RowAction
+                key="review"
+                icon={<RateReviewOutlined />}
+                label="Review"
+                onClick={() => navigate(reviewPath(kind, row.RequestId))}
               />,
             );
           }
