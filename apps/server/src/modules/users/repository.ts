@@ -6,7 +6,8 @@ import {
   type UserTypeName,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+import { cursorPages, EXPORT_MAX_ROWS } from '../../lib/export.js';
+import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/lists.js';
 
 interface UserRow {
   id: string;
@@ -64,20 +65,49 @@ function toUser(row: UserRow): User {
   };
 }
 
+const USER_SORT_DEFAULTS = { sortBy: 'FullName', tieBreaker: 'u.id' } as const;
+
+/** The list's filter, for the page and the export alike. */
+function userWhere(
+  tenantId: string,
+  companyId: string | null,
+  req: Pick<UserListBody, 'Search' | 'UserType' | 'IsActive'>,
+) {
+  const where = new Conditions(tenantId).add('u.tenant_id = $1');
+  if (companyId) where.add('u.company_id = $?', companyId);
+  if (req.Search) where.add('(u.full_name ILIKE $? OR u.email ILIKE $?)', containsPattern(req.Search));
+  if (req.UserType) where.add('u.user_type = $?', userTypeNameFromId(req.UserType));
+  if (req.IsActive !== undefined) where.add('u.is_active = $?', req.IsActive);
+  return where;
+}
+
 export const usersRepo = {
   async list(tx: Tx, tenantId: string, companyId: string | null, req: UserListBody) {
-    const where = new Conditions(tenantId).add('u.tenant_id = $1');
-    if (companyId) where.add('u.company_id = $?', companyId);
-    if (req.Search) where.add('(u.full_name ILIKE $? OR u.email ILIKE $?)', containsPattern(req.Search));
-    if (req.UserType) where.add('u.user_type = $?', userTypeNameFromId(req.UserType));
-    if (req.IsActive !== undefined) where.add('u.is_active = $?', req.IsActive);
+    const where = userWhere(tenantId, companyId, req);
     const [total] = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM users u WHERE ${where.sql}`,
       where.params,
     );
-    const page = pageClause(req, SORT_COLUMNS, { sortBy: 'FullName', tieBreaker: 'u.id' }, where);
+    const page = pageClause(req, SORT_COLUMNS, USER_SORT_DEFAULTS, where);
     const rows = await tx.query<UserRow>(`${SELECT_USER} WHERE ${where.sql} ${page}`, where.params);
     return { Items: rows.map(toUser), TotalCount: total!.n };
+  },
+
+  /** Every user of the list's filter in its order, through one cursor (a tenant may have 100,000 portal users). */
+  exportPages(
+    tx: Tx,
+    tenantId: string,
+    companyId: string | null,
+    req: Omit<UserListBody, 'Page' | 'PageSize'>,
+  ) {
+    const where = userWhere(tenantId, companyId, req);
+    return cursorPages(
+      tx,
+      `${SELECT_USER} WHERE ${where.sql} ${orderClause(req, SORT_COLUMNS, USER_SORT_DEFAULTS)}
+        LIMIT ${EXPORT_MAX_ROWS}`,
+      where.params,
+      toUser,
+    );
   },
 
   async get(tx: Tx, tenantId: string, id: string, forUpdate = false): Promise<User | null> {

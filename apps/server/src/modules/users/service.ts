@@ -11,7 +11,7 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
-import { listPages, writeExport, type ExportColumn } from '../../lib/export.js';
+import { writeExport, type ExportColumn } from '../../lib/export.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
@@ -139,7 +139,7 @@ export function createUsersService({ auth, mailer }: { auth: AuthService; mailer
         req.Format,
         'Users',
         USER_COLUMNS,
-        listPages((r) => repo.list(tx, user.tenantId, companyId, r), req),
+        repo.exportPages(tx, user.tenantId, companyId, req),
       );
     },
 
