@@ -659,6 +659,33 @@ describe('overtime and undertime requests', () => {
     expect(mine.Undertime).toBeGreaterThanOrEqual(2);
     expect(hrCounts.Leave).toBeGreaterThanOrEqual(mine.Leave);
   });
+
+  it('empties the queue of a user who is no longer an approver: no counts, no Review list', async () => {
+    const admin = await signIn(t.app, demo.admin);
+    const found = await call(admin, 'POST', '/api/v1/users/list/all', { Search: 'approver@demo' });
+    expect(found.statusCode, found.body).toBe(200);
+    const url = `/api/v1/users/${found.json().Items[0].UserId}`;
+    const setApprover = async (IsApprover: boolean) => {
+      const user = (await call(admin, 'GET', url)).json();
+      const res = await call(admin, 'PUT', url, { ...user, IsApprover });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const review = async () =>
+      (await call(approver, 'POST', '/api/v1/ut-requests/list', { Scope: 'Review' })).json().TotalCount;
+    expect(await review()).toBeGreaterThan(0);
+    await setApprover(false);
+    try {
+      expect((await call(approver, 'GET', '/api/v1/requests/pending-counts')).json()).toEqual({
+        Leave: 0,
+        Overtime: 0,
+        Undertime: 0,
+      });
+      expect(await review()).toBe(0);
+    } finally {
+      await setApprover(true);
+    }
+    expect(await review()).toBeGreaterThan(0);
+  });
 });
 
 describe('requests in daily attendance', () => {

@@ -66,8 +66,11 @@ async function dayKinds(tx: Tx, user: CurrentUser, schedule: Schedule, from: str
 }
 
 /** What waits for review: everything pending of the company for HR, the own queue for an approver. */
-export const pendingRequestCounts = (tx: Tx, user: CurrentUser) =>
-  repo.pendingCounts(tx, user.tenantId, user.companyId, user.userType === 'HRUser' ? null : user.userId);
+export const pendingRequestCounts = async (tx: Tx, user: CurrentUser) =>
+  // Requests stay routed to a user whose approver flag was taken away; their queue is empty from then on.
+  user.userType !== 'HRUser' && !user.isApprover
+    ? { Leave: 0, Overtime: 0, Undertime: 0 }
+    : repo.pendingCounts(tx, user.tenantId, user.companyId, user.userType === 'HRUser' ? null : user.userId);
 
 /**
  * The approved overtime intervals and leave days of some employees between two dates: what daily attendance
@@ -347,6 +350,9 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
         throw problems.forbidden('Only HR sees every request of the company.');
       }
       if (req.Scope === 'Mine' && !user.employeeId) return { Items: [], TotalCount: 0 };
+      // Requests stay routed to a user whose approver flag was taken away; they see them no more (as by id).
+      if (req.Scope === 'Review' && user.userType !== 'HRUser' && !user.isApprover)
+        return { Items: [], TotalCount: 0 };
       const { rows, total } = await repo.list(tx, user.tenantId, user.companyId, kind, user, req);
       return { Items: rows.map((r) => present(user, r)), TotalCount: total };
     },
