@@ -2,12 +2,12 @@ import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
-import { LIST_LOAD_FAILED, type DataTableProps } from './data-table-props';
+import type { DataTableProps } from './data-table-props';
 import {
   actionItems,
   cellOf,
   isSortable,
-  ListPager,
+  ListFoot,
   listControlsStyle,
   type ActionItem,
 } from './data-table-preview';
@@ -208,15 +208,15 @@ export function DataTableCards<R extends GridValidRowModel>({
           })}
         </ul>
       )}
-      {rows.length === 0 && !loading && <p className="empty">{failed ? LIST_LOAD_FAILED : emptyMessage}</p>}
-      {rows.length > 0 && (
-        <ListPager
-          rowCount={rowCount}
-          shown={rows.length}
-          paginationModel={paginationModel}
-          onPaginationModelChange={onPaginationModelChange}
-        />
-      )}
+      <ListFoot
+        shown={rows.length}
+        loading={loading}
+        failed={failed}
+        emptyMessage={emptyMessage}
+        rowCount={rowCount}
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPaginationModelChange}
+      />
     </Box>
   );
 }

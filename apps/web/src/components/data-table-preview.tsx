@@ -264,18 +264,29 @@ export function DataTablePreview<R extends GridValidRowModel>({
             </tbody>
           </table>
         </div>
-        {rows.length === 0 && !loading && <p className="empty">{failed ? LIST_LOAD_FAILED : emptyMessage}</p>}
-        {rows.length > 0 && (
-          <ListPager
-            rowCount={rowCount}
-            shown={rows.length}
-            paginationModel={paginationModel}
-            onPaginationModelChange={onPaginationModelChange}
-          />
-        )}
+        <ListFoot
+          shown={rows.length}
+          loading={loading}
+          failed={failed}
+          emptyMessage={emptyMessage}
+          rowCount={rowCount}
+          paginationModel={paginationModel}
+          onPaginationModelChange={onPaginationModelChange}
+        />
       </Box>
     </Box>
   );
+}
+
+/** What ends a list: its empty (or failed) message, or the pager; under the table or the cards. */
+export function ListFoot({
+  loading,
+  failed,
+  emptyMessage,
+  ...pager
+}: Parameters<typeof ListPager>[0] & { loading: boolean; failed: boolean; emptyMessage: string }) {
+  if (pager.shown > 0) return <ListPager {...pager} />;
+  return loading ? null : <p className="empty">{failed ? LIST_LOAD_FAILED : emptyMessage}</p>;
 }
 
 /** Rows per page, which rows these are of how many, and the previous and next page: under the table or the cards. */
