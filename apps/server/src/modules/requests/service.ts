@@ -393,6 +393,8 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
         throw invalid('DateTo', `${type.Name} allows at most ${fmtDays(type.MaxDaysPerRequest)} per request`);
       }
       if (type.NeedsBalance && !type.AllowNegative) {
+        // As a decision does: filings for one employee take turns, so each sees the days the others hold.
+        await leaveService.lockBalances(tx, user, employeeId);
         const [balance] = (await leaveService.balances(tx, user, employeeId)).filter(
           (b) => b.LeaveTypeId === type.LeaveTypeId,
         );
