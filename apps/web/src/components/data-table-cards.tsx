@@ -129,8 +129,8 @@ export function DataTableCards<R extends GridValidRowModel>({
   sortableFields,
   cardTitle,
 }: DataTableProps<R>) {
-  const sortId = useId();
   const baseId = useId();
+  const sortId = `${baseId}-sort`;
   const failed = error !== null && error !== undefined;
   const data = columns.filter((column) => column.type !== 'actions');
   const title = data.find((column) => column.field === cardTitle) ?? data[0];

@@ -66,13 +66,13 @@ export function lookupService(kind: LookupKind) {
         n > 0 ? `${n.toLocaleString('en-PH')} ${n === 1 ? one : many}` : null;
       // Leave types name the employment statuses they are for (an id list, not a foreign key).
       const leaveTypes = await repo.leaveTypesUsing(tx, user.tenantId, before.Id);
-      const users = [
+      const referrers = [
         count(before.EmployeeCount, 'employee refers', 'employees refer'),
         count(leaveTypes, 'leave type refers', 'leave types refer'),
       ].filter(Boolean);
-      if (users.length) {
+      if (referrers.length) {
         throw problems.conflict(
-          `${before.Name} cannot be deleted: ${users.join(' and ')} to it. Deactivate it instead.`,
+          `${before.Name} cannot be deleted: ${referrers.join(' and ')} to it. Deactivate it instead.`,
           ProblemTypes.stillReferenced,
         );
       }

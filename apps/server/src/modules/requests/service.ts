@@ -65,10 +65,15 @@ async function dayKinds(tx: Tx, user: CurrentUser, schedule: Schedule, from: str
   });
 }
 
+/**
+ * Requests stay routed to a user whose approver flag was taken away: from then on their queue is empty (the
+ * Review list and the counts), as each of those requests by id already is.
+ */
+const withoutReviewQueue = (user: CurrentUser) => user.userType !== 'HRUser' && !user.isApprover;
+
 /** What waits for review: everything pending of the company for HR, the own queue for an approver. */
 export const pendingRequestCounts = async (tx: Tx, user: CurrentUser) =>
-  // Requests stay routed to a user whose approver flag was taken away; their queue is empty from then on.
-  user.userType !== 'HRUser' && !user.isApprover
+  withoutReviewQueue(user)
     ? { Leave: 0, Overtime: 0, Undertime: 0 }
     : repo.pendingCounts(tx, user.tenantId, user.companyId, user.userType === 'HRUser' ? null : user.userId);
 
@@ -350,9 +355,7 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
         throw problems.forbidden('Only HR sees every request of the company.');
       }
       if (req.Scope === 'Mine' && !user.employeeId) return { Items: [], TotalCount: 0 };
-      // Requests stay routed to a user whose approver flag was taken away; they see them no more (as by id).
-      if (req.Scope === 'Review' && user.userType !== 'HRUser' && !user.isApprover)
-        return { Items: [], TotalCount: 0 };
+      if (req.Scope === 'Review' && withoutReviewQueue(user)) return { Items: [], TotalCount: 0 };
       const { rows, total } = await repo.list(tx, user.tenantId, user.companyId, kind, user, req);
       return { Items: rows.map((r) => present(user, r)), TotalCount: total };
     },
