@@ -406,6 +406,13 @@ describe('employee record', () => {
       ]),
     );
     expect(history[1].Action).toBe('create');
+
+    // Saved again unchanged (the form's Save with no edit): a new row version, no empty history entry.
+    const current = (await call('hr', 'GET', `/api/v1/employees/${e.EmployeeId}`)).json();
+    const unchanged = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, current);
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json().RowVersion).toBe(current.RowVersion + 1);
+    expect((await call('hr', 'GET', `/api/v1/employees/${e.EmployeeId}/history`)).json()).toHaveLength(2);
   });
 });
 

@@ -195,6 +195,9 @@ describe('pay profile', () => {
     expect(again.json()).toMatchObject({ RowVersion: 3, PaymentMethod: 'Cash', BankAccountNumber: null });
     // Cash payment: no bank account needed.
     expect(again.json().Flags).toEqual([]);
+    // Saved again unchanged: no audit row that changes nothing.
+    const unchanged = await call(payroll, 'PUT', `${BASE}/${maria.EmployeeId}`, again.json());
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
     const audit = await auditRows('employee-pay-profile', maria.EmployeeId);
     expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({

@@ -26,3 +26,26 @@ export async function writeAudit(
     ],
   );
 }
+
+/** Keys that only describe the row (its version and timestamps), not the record a person sees. */
+const BOOKKEEPING = new Set(['RowVersion', 'UpdatedAt', 'CreatedAt']);
+
+/**
+ * The audit row of an update whose before and after are whole records: written only when something besides
+ * the row's bookkeeping changed, so a form saved unchanged does not fill the record's history with empty
+ * entries. (Not for updates whose images leave out what changed, such as a password.)
+ */
+export async function writeUpdateAudit(
+  tx: Tx,
+  actor: CurrentUser,
+  entry: { entity: string; entityId: string; before: object; after: object },
+): Promise<void> {
+  const before = entry.before as Record<string, unknown>;
+  const after = entry.after as Record<string, unknown>;
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changed = [...keys].some(
+    (key) =>
+      !BOOKKEEPING.has(key) && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
+  );
+  if (changed) await writeAudit(tx, actor, { ...entry, action: 'update' });
+}

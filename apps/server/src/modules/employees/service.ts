@@ -17,7 +17,7 @@ import {
   type ValidationError,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { writeAudit } from '../../lib/audit.js';
+import { writeAudit, writeUpdateAudit } from '../../lib/audit.js';
 import { writeExport, type ExportColumn } from '../../lib/export.js';
 import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
@@ -256,10 +256,9 @@ export const employeesService = {
       );
     }
     const after = await this.get(tx, user, before.EmployeeId);
-    await writeAudit(tx, user, {
+    await writeUpdateAudit(tx, user, {
       entity: 'employee',
       entityId: after.EmployeeId,
-      action: 'update',
       before: auditImage(before),
       after: auditImage(after),
     });

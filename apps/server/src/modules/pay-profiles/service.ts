@@ -24,7 +24,7 @@ import {
 } from '@hrpay/contracts';
 import type { DeMinimisKind as EngineDeMinimisKind } from '@hrpay/payroll';
 import type { Tx } from '../../db/database.js';
-import { writeAudit } from '../../lib/audit.js';
+import { writeAudit, writeUpdateAudit } from '../../lib/audit.js';
 import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -137,10 +137,9 @@ export const payProfilesService = {
       );
     }
     const after = await this.details(tx, user, before.EmployeeId);
-    await writeAudit(tx, user, {
+    await writeUpdateAudit(tx, user, {
       entity: 'employee-pay-profile',
       entityId: after.EmployeeId,
-      action: 'update',
       before,
       after,
     });
@@ -253,10 +252,9 @@ export const payProfilesService = {
       throw problems.stale(STALE_ITEM);
     }
     const after = (await repo.item(tx, user.tenantId, before.EmployeeId, before.PayItemId))!;
-    await writeAudit(tx, user, {
+    await writeUpdateAudit(tx, user, {
       entity: 'employee-pay-item',
       entityId: after.PayItemId,
-      action: 'update',
       before,
       after,
     });
