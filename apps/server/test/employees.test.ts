@@ -489,6 +489,27 @@ describe('separation and delete', () => {
     expect(found.TotalCount).toBe(1);
   });
 
+  it('stores one terminal user id whatever its case when creates race', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('hr', 'POST', '/api/v1/employees', {
+          ...base(),
+          EmployeeNumber: `T-DEV-${i}`,
+          DeviceUserId: i % 2 ? 'ZK-RACE' : 'zk-race',
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(
+      statuses.filter((s) => s === 201),
+      statuses.join(),
+    ).toHaveLength(1);
+    expect(
+      statuses.every((s) => s === 201 || s === 400 || s === 409),
+      statuses.join(),
+    ).toBe(true);
+  });
+
   it('deletes an employee with nothing recorded, else 409 still-referenced saying to separate instead', async () => {
     const refused = await call('hr', 'DELETE', `/api/v1/employees/${ids['DM-0003']}`);
     expect(refused.statusCode).toBe(409);
