@@ -239,6 +239,28 @@ describe('upload, preview and commit', () => {
     expect(Object.keys(audit!.after).some((key) => key.includes('_'))).toBe(false);
   });
 
+  it('refuses a government id another employee holds, as the 201 form does, unless the file moves it', async () => {
+    const [holder] = await employeesOf(['IMP-0001']);
+    const tin = holder!.tin as string;
+    const taken = await uploadAndValidate('taken.csv', csvOf([baseRow(9, { TIN: tin })]));
+    expect(taken).toMatchObject({ Status: 'Invalid', CreateCount: 0, ErrorCount: 1 });
+    expect(taken.Errors).toEqual([
+      { Row: 2, Column: 'TIN', Value: tin, Message: `TIN ${tin} already belongs to employee IMP-0001` },
+    ]);
+    expect((await commit(taken.ImportId)).statusCode).toBe(409);
+    expect(await employeesOf(['IMP-0009'])).toEqual([]);
+
+    // The same file, with IMP-0001 given a new TIN: the id moves to the new employee.
+    const moved = await uploadAndValidate(
+      'moved.csv',
+      csvOf([{ ...rows[0]!, TIN: '123-456-091-000' }, baseRow(9, { TIN: tin })]),
+    );
+    expect(moved).toMatchObject({ Status: 'Ready', CreateCount: 1, UpdateCount: 1, ErrorCount: 0 });
+    await commit(moved.ImportId);
+    expect((await settled(moved.ImportId)).Status).toBe('Committed');
+    expect((await employeesOf(['IMP-0001', 'IMP-0009'])).map((e) => e.tin)).toEqual(['123-456-091-000', tin]);
+  });
+
   it('reads XLSX uploads the same way', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Employees');

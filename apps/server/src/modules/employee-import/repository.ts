@@ -68,6 +68,20 @@ const RECORD_SQL: Record<keyof EmployeeValues, string> = {
   BankAccountNumber: 'e.bank_account_number',
 };
 
+export type GovernmentIdColumn = 'TIN' | 'SSSNumber' | 'PhilHealthNumber' | 'PagIbigNumber';
+export const GOVERNMENT_ID_COLUMNS: GovernmentIdColumn[] = [
+  'TIN',
+  'SSSNumber',
+  'PhilHealthNumber',
+  'PagIbigNumber',
+];
+const GOVERNMENT_ID_SQL: Record<GovernmentIdColumn, string> = {
+  TIN: 'tin',
+  SSSNumber: 'sss_number',
+  PhilHealthNumber: 'philhealth_number',
+  PagIbigNumber: 'pagibig_number',
+};
+
 export const ACTIVE_STATUSES: ImportStatus[] = ['Queued', 'Validating', 'Committing'];
 
 export const importsRepo = {
@@ -336,6 +350,41 @@ export const importsRepo = {
       employmentStatuses: await lookup('employment_statuses'),
       shifts: await lookup('shifts'),
     };
+  },
+
+  /**
+   * Which of the given government ids another employee of the company already holds: one row per (file row,
+   * column) found, with the holder. A file row never matches its own employee (`exceptIds`, null for a create).
+   */
+  async governmentIdHolders(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    ids: { row: number; exceptId: string | null; column: GovernmentIdColumn; value: string }[],
+  ): Promise<
+    { row: number; column: GovernmentIdColumn; value: string; holder_id: string; holder_number: string }[]
+  > {
+    if (ids.length === 0) return [];
+    // One branch per column, so each is an equality join the planner can hash (a CASE on the column cannot).
+    const branches = Object.entries(GOVERNMENT_ID_SQL).map(
+      ([column, field]) => `
+        SELECT f.row, f.col AS column, f.value, e.id AS holder_id, e.employee_number AS holder_number
+          FROM f JOIN employees e ON e.${field} = f.value
+         WHERE f.col = '${column}' AND e.tenant_id = $1 AND e.company_id = $2
+           AND e.id IS DISTINCT FROM f.except_id`,
+    );
+    return tx.query(
+      `WITH f AS (SELECT * FROM unnest($3::int[], $4::uuid[], $5::text[], $6::text[]) AS f(row, except_id, col, value))
+       ${branches.join(' UNION ALL ')}`,
+      [
+        tenantId,
+        companyId,
+        ids.map((i) => i.row),
+        ids.map((i) => i.exceptId),
+        ids.map((i) => i.column),
+        ids.map((i) => i.value),
+      ],
+    );
   },
 
   /**

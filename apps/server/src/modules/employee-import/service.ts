@@ -7,8 +7,9 @@ import { problems } from '../../lib/problem.js';
 import { settleStaleJob } from '../../lib/stale-jobs.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { readImportFile } from './read-file.js';
-import { ACTIVE_STATUSES, importsRepo as repo, type ImportRow } from './repository.js';
+import { ACTIVE_STATUSES, GOVERNMENT_ID_COLUMNS, importsRepo as repo, type ImportRow } from './repository.js';
 import {
+  ImportMessages,
   needsStoredRecords,
   supervisorKeyOf,
   validateRowsYielding,
@@ -17,6 +18,47 @@ import {
 import { writeEmployees } from './write-employees.js';
 
 type ParsedFile = Awaited<ReturnType<typeof readImportFile>>;
+
+/** New and changed rows whose government ids are looked up in one statement. */
+const ID_CHECK_BATCH = 5_000;
+
+/**
+ * A government id of a new or changed row that another employee of the company already holds is an error, as
+ * the 201 form's check makes it; the row leaves the import. An employee whose own row in the file gives that id
+ * up (an update with another value) does not hold it: the file may move an id from one record to another.
+ */
+async function refuseIdsHeldElsewhere(
+  tx: Tx,
+  tenantId: string,
+  companyId: string,
+  result: ValidationResult,
+): Promise<void> {
+  const changed = result.rows.filter((r) => r.action !== 'Unchanged');
+  const updated = new Set(changed.map((r) => r.existingId).filter((id) => id !== null));
+  const refused = new Set<number>();
+  for (let start = 0; start < changed.length; start += ID_CHECK_BATCH) {
+    const ids = changed.slice(start, start + ID_CHECK_BATCH).flatMap((r) => {
+      const values = r.values;
+      return GOVERNMENT_ID_COLUMNS.flatMap((column) => {
+        const value = values[column];
+        return value ? [{ row: r.row, exceptId: r.existingId, column, value }] : [];
+      });
+    });
+    for (const held of await repo.governmentIdHolders(tx, tenantId, companyId, ids)) {
+      if (updated.has(held.holder_id)) continue;
+      refused.add(held.row);
+      result.errors.push({
+        Row: held.row,
+        Column: held.column,
+        Value: held.value,
+        Message: ImportMessages.idHeld(held.column, held.value, held.holder_number),
+      });
+    }
+  }
+  if (refused.size === 0) return;
+  result.rows = result.rows.filter((r) => !refused.has(r.row));
+  result.errors.sort((a, b) => a.Row - b.Row);
+}
 
 /** Errors kept per import (the CSV holds them all up to this); the preview shows the first few. */
 const MAX_STORED_ERRORS = 100_000;
@@ -95,8 +137,9 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       progress.set(id, 40);
       memoryLog(id, 'validate: existing read');
       const result = await validateRowsYielding(parsed, existing, (done, total) =>
-        progress.set(id, 40 + Math.floor((50 * done) / Math.max(total, 1))),
+        progress.set(id, 40 + Math.floor((45 * done) / Math.max(total, 1))),
       );
+      await db.withTenant(tenantId, (tx) => refuseIdsHeldElsewhere(tx, tenantId, job!.company_id, result));
       memoryLog(id, 'validate: validated');
       const summary = summarise(parsed.rows.length, result);
       // Only a preview that can be committed is kept.
@@ -144,6 +187,7 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
             needsStoredRecords(parsed.header),
           );
           result = await validateRowsYielding(parsed, existing);
+          await refuseIdsHeldElsewhere(tx, tenantId, job.company_id, result);
           if (result.errors.length) return { stale: result, totalRows: parsed.rows.length } as const;
         }
         const lookups = await repo.ensureLookups(tx, tenantId, job.company_id, [

@@ -245,6 +245,8 @@ export const ImportMessages = {
   duplicateNumber: (n: string, row: number) => `EmployeeNumber ${n} already appears on row ${row}`,
   duplicateId: (column: string, value: string, row: number) =>
     `${column} ${value} already appears on row ${row}`,
+  idHeld: (column: string, value: string, holder: string) =>
+    `${column} ${value} already belongs to employee ${holder}`,
   birthDateRange: 'BirthDate must be between 1900-01-01 and today',
   tooYoung: `The employee would be younger than ${MINIMUM_WORKING_AGE} on the HireDate (the minimum working age)`,
   hireDateFuture: 'HireDate cannot be more than one year from today',
