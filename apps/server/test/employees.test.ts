@@ -529,6 +529,40 @@ describe('separation and delete', () => {
     const inPeriod = await call('hr', 'DELETE', `/api/v1/employees/${named.EmployeeId}`);
     expect(inPeriod.statusCode).toBe(409);
     expect(inPeriod.json().detail).toMatch(/1 payroll period names them\. Separate the employee instead/);
+    // Punches and loans are records too: they used to go with the employee row (ON DELETE CASCADE).
+    const punched = await makeEmployee(t.app, 'hr');
+    for (const PunchedAt of ['2026-11-23 08:00', '2026-11-23 17:00']) {
+      const punch = await call('hr', 'POST', '/api/v1/timelogs', {
+        EmployeeId: punched.EmployeeId,
+        PunchedAt,
+        Reason: 'Forgot to punch',
+      });
+      expect(punch.statusCode, punch.body).toBe(201);
+    }
+    const withPunches = await call('hr', 'DELETE', `/api/v1/employees/${punched.EmployeeId}`);
+    expect(withPunches.statusCode).toBe(409);
+    expect(withPunches.json().detail).toMatch(/: 2 time logs\. Separate the employee instead/);
+    const punches = await call('hr', 'POST', '/api/v1/timelogs/list', { EmployeeId: punched.EmployeeId });
+    expect(punches.json().TotalCount).toBe(2);
+    const indebted = await makeEmployee(t.app, 'hr');
+    const [loanType] = (await call('payroll', 'GET', '/api/v1/loan-types/options')).json();
+    const loan = await call(
+      'payroll',
+      'POST',
+      `/api/v1/employee-payroll-details/${indebted.EmployeeId}/loans`,
+      {
+        LoanTypeId: loanType.LoanTypeId,
+        Principal: '20000.00',
+        Amortization: '1000.00',
+        StartDate: '2026-12-01',
+      },
+    );
+    expect(loan.statusCode, loan.body).toBe(201);
+    const withLoan = await call('hr', 'DELETE', `/api/v1/employees/${indebted.EmployeeId}`);
+    expect(withLoan.statusCode).toBe(409);
+    expect(withLoan.json().detail).toMatch(/: 1 loan\. Separate the employee instead/);
+    expect((await call('hr', 'GET', `/api/v1/employees/${indebted.EmployeeId}`)).statusCode).toBe(200);
+
     const e = await makeEmployee(t.app, 'hr');
     const res = await call('hr', 'DELETE', `/api/v1/employees/${e.EmployeeId}`);
     expect(res.statusCode).toBe(200);

@@ -41,6 +41,9 @@ export function birthdaySpan(today: string, days: number): { from: number; to: n
   };
 }
 
+type EmployeeReference =
+  'users' | 'reports' | 'heads' | 'periods' | 'punches' | 'requests' | 'leave' | 'loans' | 'pay';
+
 export const employeesRepo = {
   /** The employee picker (spec §7): at most 20 matches by name or number, by last and first name. */
   search: (tx: Tx, tenantId: string, companyId: string | null, text: string | null) =>
@@ -667,12 +670,18 @@ export const employeeRecordsRepo = {
 
   /** What is recorded against an employee (a delete would lose it). */
   async references(tx: Tx, tenantId: string, id: string) {
-    const [row] = await tx.query<{ users: number; reports: number; heads: number; periods: number }>(
+    const [row] = await tx.query<Record<EmployeeReference, number>>(
       `SELECT (SELECT count(*)::int FROM users WHERE tenant_id = $1 AND employee_id = $2) AS users,
               (SELECT count(*)::int FROM employees WHERE tenant_id = $1 AND supervisor_id = $2) AS reports,
               (SELECT count(*)::int FROM departments WHERE tenant_id = $1 AND head_employee_id = $2) AS heads,
               -- A final-pay period names its employees (an id list, not a foreign key).
-              (SELECT count(*)::int FROM payroll_periods WHERE tenant_id = $1 AND $2 = ANY(employee_ids)) AS periods`,
+              (SELECT count(*)::int FROM payroll_periods WHERE tenant_id = $1 AND $2 = ANY(employee_ids)) AS periods,
+              (SELECT count(*)::int FROM time_logs WHERE tenant_id = $1 AND employee_id = $2) AS punches,
+              (SELECT count(*)::int FROM time_requests WHERE tenant_id = $1 AND employee_id = $2) AS requests,
+              (SELECT count(*)::int FROM leave_ledger WHERE tenant_id = $1 AND employee_id = $2) AS leave,
+              (SELECT count(*)::int FROM employee_loans WHERE tenant_id = $1 AND employee_id = $2) AS loans,
+              (SELECT count(*)::int FROM payslips WHERE tenant_id = $1 AND employee_id = $2)
+                + (SELECT count(*)::int FROM payroll_adjustments WHERE tenant_id = $1 AND employee_id = $2) AS pay`,
       [tenantId, id],
     );
     return row!;

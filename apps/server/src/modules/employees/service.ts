@@ -338,6 +338,13 @@ export const employeesService = {
       refs.reports ? n(refs.reports, 'employee reports', 'employees report') + ' to them' : null,
       refs.heads ? n(refs.heads, 'department is', 'departments are') + ' headed by them' : null,
       refs.periods ? n(refs.periods, 'payroll period names', 'payroll periods name') + ' them' : null,
+      refs.punches ? n(refs.punches, 'time log', 'time logs') : null,
+      refs.requests
+        ? n(refs.requests, 'leave, overtime or undertime request', 'leave, overtime or undertime requests')
+        : null,
+      refs.leave ? n(refs.leave, 'leave credit entry', 'leave credit entries') : null,
+      refs.loans ? n(refs.loans, 'loan', 'loans') : null,
+      refs.pay ? n(refs.pay, 'payslip or pay adjustment', 'payslips or pay adjustments') : null,
     ].filter(Boolean);
     if (parts.length) {
       throw problems.conflict(
