@@ -11,6 +11,7 @@ import { ACTIVE_STATUSES, GOVERNMENT_ID_COLUMNS, importsRepo as repo, type Impor
 import {
   ImportMessages,
   needsStoredRecords,
+  recordValue,
   supervisorKeyOf,
   validateRowsYielding,
   type ValidationResult,
@@ -37,13 +38,14 @@ async function refuseIdsHeldElsewhere(
   const updated = new Set(changed.map((r) => r.existingId).filter((id) => id !== null));
   const refused = new Set<number>();
   for (let start = 0; start < changed.length; start += ID_CHECK_BATCH) {
-    const ids = changed.slice(start, start + ID_CHECK_BATCH).flatMap((r) => {
-      const values = r.values;
-      return GOVERNMENT_ID_COLUMNS.flatMap((column) => {
-        const value = values[column];
-        return value ? [{ row: r.row, exceptId: r.existingId, column, value }] : [];
-      });
-    });
+    const ids = [];
+    for (const r of changed.slice(start, start + ID_CHECK_BATCH)) {
+      for (const column of GOVERNMENT_ID_COLUMNS) {
+        // One value read out of the packed record: decoding 100,000 whole records here cost 70 MB of heap.
+        const value = recordValue(r.packed, column);
+        if (value !== null) ids.push({ row: r.row, exceptId: r.existingId, column, value });
+      }
+    }
     for (const held of await repo.governmentIdHolders(tx, tenantId, companyId, ids)) {
       if (updated.has(held.holder_id)) continue;
       refused.add(held.row);
