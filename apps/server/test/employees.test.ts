@@ -416,6 +416,149 @@ describe('employee record', () => {
   });
 });
 
+describe('rules a sweep of the 201 file found missing', () => {
+  it('refuses absurd dates, invisible names, and an e-mail with spaces; composes Unicode', async () => {
+    const bad = await call('hr', 'POST', '/api/v1/employees', {
+      ...base(),
+      LastName: '\u200b\u200b',
+      HireDate: '9999-12-31',
+      Email: 'john doe@example.com',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorsOf(bad)).toMatchObject({
+      LastName: 'This field is required',
+      HireDate: 'Hire date must be between 1900-01-01 and one year from today',
+      Email: 'E-mail must be valid',
+    });
+    const old = await call('hr', 'POST', '/api/v1/employees', { ...base(), HireDate: '0001-01-01' });
+    expect(errorsOf(old).HireDate).toBe('Hire date must be between 1900-01-01 and one year from today');
+    const early = await call('hr', 'POST', '/api/v1/employees', {
+      ...base(),
+      ShiftId: lookups.dayShift,
+      ScheduleEffectiveDate: '1990-01-01',
+    });
+    expect(errorsOf(early).ScheduleEffectiveDate).toBe(
+      'The schedule cannot take effect before the hire date',
+    );
+    // Still fine: a mobile number typed with spaces and dashes; a name typed as N + combining tilde.
+    const ok = await makeEmployee(t.app, 'hr', {
+      MobileNumber: '0917 123-4567',
+      LastName: 'N\u0303an\u0303ez',
+    });
+    expect(ok.MobileNumber).toBe('09171234567');
+    expect(ok.LastName).toBe('\u00d1a\u00f1ez');
+    const e = await makeEmployee(t.app, 'hr');
+    const future = await call('hr', 'POST', `/api/v1/employees/${e.EmployeeId}/separation`, {
+      SeparationDate: '9999-12-31',
+      SeparationReason: 'Retired',
+      RowVersion: e.RowVersion,
+    });
+    expect(errorsOf(future).SeparationDate).toBe(
+      'Separation date must be between 1900-01-01 and one year from today',
+    );
+  });
+
+  it('keeps the hire date on or before the separation date', async () => {
+    const e = await makeEmployee(t.app, 'hr', { HireDate: '2025-01-06' });
+    const sep = await call('hr', 'POST', `/api/v1/employees/${e.EmployeeId}/separation`, {
+      SeparationDate: '2025-03-31',
+      SeparationReason: 'EndOfContract',
+      RowVersion: e.RowVersion,
+    });
+    expect(sep.statusCode, sep.body).toBe(200);
+    const moved = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...sep.json(),
+      HireDate: '2025-06-01',
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(errorsOf(moved).HireDate).toBe('Hire date cannot be after the separation date');
+  });
+
+  it('refuses a separated supervisor or department head and an inactive lookup as a new choice', async () => {
+    const left = await makeEmployee(t.app, 'hr');
+    const sep = await call('hr', 'POST', `/api/v1/employees/${left.EmployeeId}/separation`, {
+      SeparationDate: '2026-10-31',
+      SeparationReason: 'Resigned',
+      RowVersion: left.RowVersion,
+    });
+    expect(sep.statusCode, sep.body).toBe(200);
+    const position = await call('hr', 'POST', '/api/v1/positions', { Name: 'Retired Role', IsActive: false });
+    expect(position.statusCode, position.body).toBe(201);
+    const res = await call('hr', 'POST', '/api/v1/employees', {
+      ...base(),
+      SupervisorId: left.EmployeeId,
+      PositionId: position.json().Id,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)).toMatchObject({
+      SupervisorId:
+        'The supervisor has been separated: their account is closed, so they cannot approve requests',
+      PositionId: 'The position is inactive: choose an active one',
+    });
+    const head = await call('hr', 'POST', '/api/v1/departments', {
+      Name: 'Led by a leaver',
+      HeadEmployeeId: left.EmployeeId,
+    });
+    expect(head.statusCode).toBe(400);
+    expect(errorsOf(head).HeadEmployeeId).toBe('The employee has been separated: choose a current one');
+    // A record keeps a choice that became inactive after it was made: its GET body saves unchanged.
+    const kept = await makeEmployee(t.app, 'hr', { PositionId: lookups.operator });
+    const operator = (await call('hr', 'GET', `/api/v1/positions/${lookups.operator}`)).json();
+    expect(
+      (await call('hr', 'PUT', `/api/v1/positions/${lookups.operator}`, { ...operator, IsActive: false }))
+        .statusCode,
+    ).toBe(200);
+    const again = await call('hr', 'PUT', `/api/v1/employees/${kept.EmployeeId}`, kept);
+    expect(again.statusCode, again.body).toBe(200);
+    const restored = (await call('hr', 'GET', `/api/v1/positions/${lookups.operator}`)).json();
+    await call('hr', 'PUT', `/api/v1/positions/${lookups.operator}`, { ...restored, IsActive: true });
+    // The picker still finds the leaver (final pay needs them), marked.
+    const found = (
+      await call('hr', 'GET', `/api/v1/employees/search?SearchText=${left.EmployeeNumber}`)
+    ).json();
+    expect(found).toEqual([expect.objectContaining({ EmployeeId: left.EmployeeId, IsActive: false })]);
+  });
+
+  it('keeps the shift on file the one in force today: no future or back-slotted schedule change', async () => {
+    const e = await makeEmployee(t.app, 'hr', { ShiftId: lookups.dayShift, HireDate: '2024-01-15' });
+    const future = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...e,
+      ShiftId: lookups.nightShift,
+      ScheduleEffectiveDate: '2099-01-01',
+    });
+    expect(future.statusCode).toBe(400);
+    expect(errorsOf(future).ScheduleEffectiveDate).toMatch(/cannot take effect in the future/);
+    const past = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...e,
+      ShiftId: lookups.nightShift,
+      ScheduleEffectiveDate: '2024-01-01',
+    });
+    expect(errorsOf(past).ScheduleEffectiveDate).toBe('The schedule cannot take effect before the hire date');
+    const ok = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...e,
+      ShiftId: lookups.nightShift,
+      ScheduleEffectiveDate: '2025-06-01',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const slotted = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...ok.json(),
+      ShiftId: lookups.dayShift,
+      ScheduleEffectiveDate: '2025-03-01',
+    });
+    expect(slotted.statusCode).toBe(400);
+    expect(errorsOf(slotted).ScheduleEffectiveDate).toBe(
+      'A schedule from 2025-06-01 is already recorded: the change must take effect on or after that day',
+    );
+  });
+
+  it('says a missing Days is required', async () => {
+    const res = await call('hr', 'GET', '/api/v1/employees/upcoming-birthdays');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([expect.objectContaining({ Code: 'Days' })]);
+    expect(res.json().errors[0].Description).toMatch(/This field is required/);
+  });
+});
+
 describe('separation and delete', () => {
   it('separates an employee: kept on file, out of the default list and pickers, account closed', async () => {
     // DM-0004 is the demo portal employee.

@@ -75,6 +75,25 @@ describe.each([
     );
   });
 
+  it.runIf(kind === 'work-locations')(
+    'refuses to delete a work location a local holiday is observed at, saying so',
+    async () => {
+      const site = (await call('hr', 'POST', `/api/v1/${kind}`, { Name: 'Cebu Site' })).json() as LookupItem;
+      const holiday = await call('hr', 'POST', '/api/v1/holidays', {
+        Date: '2026-08-06',
+        Name: 'Cebu Charter Day',
+        Type: 'SpecialNonWorking',
+        WorkLocationId: site.Id,
+      });
+      expect(holiday.statusCode, holiday.body).toBe(201);
+      const refused = await call('hr', 'DELETE', `/api/v1/${kind}/${site.Id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(
+        'Cebu Site cannot be deleted: 1 local holiday refers to it. Deactivate it instead.',
+      );
+    },
+  );
+
   it.runIf(kind === 'employment-statuses')(
     'refuses to delete an employment status a leave type is for (its saved leave type would no longer save)',
     async () => {

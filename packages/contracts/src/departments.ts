@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
-import { ValidationMessages as M } from './validation-messages.js';
+import { requiredText, ValidationMessages as M } from './validation-messages.js';
 
 /** The editable fields of a department (issue 8 §1). Shared by the form and the API. */
 export const DepartmentFields = {
-  Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+  Name: requiredText(100),
   Code: z.string().trim().max(20, M.maxLength(20)).nullable().optional(),
   /** The department above this one; none for a top-level department. */
   ParentDepartmentId: z.uuid().nullable().optional(),

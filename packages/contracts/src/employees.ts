@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
-import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
+import { EMAIL_PATTERN, requiredText, ValidationMessages as M } from './validation-messages.js';
 
 /** `GET /api/v1/employees/search?SearchText=&CompanyId=` (spec §7): the employee picker. */
 export const EmployeeSearchQuery = z.object({
@@ -14,6 +14,8 @@ export const EmployeeMatch = z.object({
   EmployeeNumber: z.string(),
   FullName: z.string(),
   CompanyId: z.uuid(),
+  /** False for a separated employee (still found: final pay and history need them; pickers mark them). */
+  IsActive: z.boolean().optional(),
 });
 export type EmployeeMatch = z.infer<typeof EmployeeMatch>;
 
@@ -32,7 +34,14 @@ export type EmployeeOption = z.infer<typeof EmployeeOption>;
 
 /** `GET /api/v1/employees/upcoming-birthdays?Days=` (spec §7): 1 to 366 days ahead, today included. */
 export const UpcomingBirthdaysQuery = z.object({
-  Days: z.coerce.number().int().min(1).max(366),
+  Days: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? M.required : 'Days must be a whole number') })
+      .int('Days must be a whole number')
+      .min(1, M.min(1))
+      .max(366, M.max(366)),
+  ),
   /** The soonest this many (default 100, at most 1,000): a company of 100,000 has some 8,000 in a month. */
   Limit: z.coerce.number().int().min(1).max(1000).default(100),
   CompanyId: z.uuid().optional(),
@@ -115,18 +124,32 @@ export const EmployeeMessages = {
   separationBeforeHire: 'Separation date cannot be before the hire date',
   restDayTwice: 'A rest day is listed twice',
   noWorkingDay: 'An employee needs at least one working day',
+  hireDateRange: 'Hire date must be between 1900-01-01 and one year from today',
+  separationDateRange: 'Separation date must be between 1900-01-01 and one year from today',
+  hireAfterSeparation: 'Hire date cannot be after the separation date',
+  scheduleBeforeHire: 'The schedule cannot take effect before the hire date',
 } as const;
 
-/** Optional text: empty or null is "none"; a pattern applies only to a non-empty value. */
-function optionalText(max: number, pattern?: RegExp, message?: string) {
-  let schema = z.string().trim().max(max, M.maxLength(max));
+/** The date a year from `today` (YYYY-MM-DD; Feb 29 becomes Mar 1 in a common year, as Date does). */
+function yearFrom(today: string): string {
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Optional text: empty or null is "none"; a pattern applies only to a non-empty value. A phone number's pattern
+ * is tested without its spaces, dashes and brackets (`phone`); any other value as typed.
+ */
+function optionalText(max: number, pattern?: RegExp, message?: string, phone = false) {
+  let schema = z.string().trim().normalize('NFC').max(max, M.maxLength(max));
   if (pattern) {
-    schema = schema.refine((v) => v === '' || pattern.test(v.replace(/[\s()-]/g, '')), message ?? 'Invalid');
+    schema = schema.refine(
+      (v) => v === '' || pattern.test(phone ? v.replace(/[\s()-]/g, '') : v),
+      message ?? 'Invalid',
+    );
   }
   return schema.nullable().optional();
-}
-function requiredText(max: number) {
-  return z.string().trim().min(1, M.required).max(max, M.maxLength(max));
 }
 /** A government id typed with or without dashes and spaces: stored in its canonical dashed form. */
 function governmentId(digits: readonly number[], message: string) {
@@ -173,12 +196,12 @@ export const EmployeeFields = {
   Religion: optionalText(EMPLOYEE_MAX_LENGTH.Religion),
   // Contact
   Email: optionalText(EMPLOYEE_MAX_LENGTH.Email, EMAIL_PATTERN, M.email),
-  MobileNumber: optionalText(20, MOBILE_PATTERN, EmployeeMessages.mobile),
+  MobileNumber: optionalText(20, MOBILE_PATTERN, EmployeeMessages.mobile, true),
   PresentAddress: optionalText(EMPLOYEE_MAX_LENGTH.Address),
   PermanentAddress: optionalText(EMPLOYEE_MAX_LENGTH.Address),
   EmergencyContactName: optionalText(EMPLOYEE_MAX_LENGTH.EmergencyContactName),
   EmergencyContactRelationship: optionalText(EMPLOYEE_MAX_LENGTH.EmergencyContactRelationship),
-  EmergencyContactPhone: optionalText(30, /^[\d+]+$/, EmployeeMessages.phone),
+  EmergencyContactPhone: optionalText(30, /^[\d+]+$/, EmployeeMessages.phone, true),
   // Government ids
   TIN: governmentId([9, 12], PhIdMessages.tin),
   SSSNumber: governmentId([10], PhIdMessages.sss),
@@ -205,10 +228,25 @@ export const EmployeeFields = {
 
 /** Rules between fields, on create and update alike. `today` is the Philippine date. */
 export function refineEmployee(
-  e: { BirthDate?: string | null; HireDate: string; RegularizationDate?: string | null },
+  e: {
+    BirthDate?: string | null;
+    HireDate: string;
+    RegularizationDate?: string | null;
+    ScheduleEffectiveDate?: string | null;
+  },
   ctx: z.RefinementCtx,
   today = new Date().toISOString().slice(0, 10),
 ) {
+  if (e.HireDate && (e.HireDate < '1900-01-01' || e.HireDate > yearFrom(today))) {
+    ctx.addIssue({ code: 'custom', path: ['HireDate'], message: EmployeeMessages.hireDateRange });
+  }
+  if (e.ScheduleEffectiveDate && e.HireDate && e.ScheduleEffectiveDate < e.HireDate) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ScheduleEffectiveDate'],
+      message: EmployeeMessages.scheduleBeforeHire,
+    });
+  }
   if (e.BirthDate) {
     if (e.BirthDate < '1900-01-01' || e.BirthDate > today) {
       ctx.addIssue({ code: 'custom', path: ['BirthDate'], message: EmployeeMessages.birthDateRange });
@@ -321,7 +359,10 @@ export type UpdateEmployeeRequest = z.input<typeof UpdateEmployeeRequest>;
 
 /** `POST /api/v1/employees/{id}/separation`: the employee leaves the company but stays on file. */
 export const SeparateEmployeeRequest = z.strictObject({
-  SeparationDate: isoDate,
+  SeparationDate: isoDate.refine(
+    (d) => d >= '1900-01-01' && d <= yearFrom(new Date().toISOString().slice(0, 10)),
+    EmployeeMessages.separationDateRange,
+  ),
   SeparationReason: SeparationReason,
   SeparationRemarks: optionalText(EMPLOYEE_MAX_LENGTH.SeparationRemarks),
   RowVersion,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
-import { ValidationMessages as M } from './validation-messages.js';
+import { requiredText } from './validation-messages.js';
 
 /**
  * The company's simple lists on /lookups (issue 8 §1), one API shape for each: `/api/v1/<kind>/...`.
@@ -25,7 +25,7 @@ export type LookupKind = keyof typeof LOOKUP_KINDS;
 export const lookupKinds = Object.keys(LOOKUP_KINDS) as LookupKind[];
 
 export const LookupFields = {
-  Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+  Name: requiredText(100),
   IsActive: z.boolean().default(true),
 };
 

@@ -6,7 +6,8 @@ import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-query';
 import { useEmployeeSearch, type EmployeeMatch, type EmployeeSearchCompany } from '@/lib/employee-search';
 
 export const employeeLabel = (employee: EmployeeMatch) =>
-  employee.EmployeeNumber ? `${employee.FullName} (${employee.EmployeeNumber})` : employee.FullName;
+  (employee.EmployeeNumber ? `${employee.FullName} (${employee.EmployeeNumber})` : employee.FullName) +
+  (employee.IsActive === false ? ' · separated' : '');
 
 export interface EmployeePickerProps {
   /** The company to search ('' until one is chosen), or 'own' for the signed-in HR / Payroll user's. */

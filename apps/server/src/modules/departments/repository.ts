@@ -133,12 +133,13 @@ export const departmentsRepo = {
     return rows.map((r) => r.id);
   },
 
-  async employeeInCompany(tx: Tx, tenantId: string, companyId: string, employeeId: string) {
-    const rows = await tx.query(
-      `SELECT 1 FROM employees WHERE tenant_id = $1 AND company_id = $2 AND id = $3`,
+  /** The employee of the company: 'ok', 'separated' or 'missing' (another company's id counts as missing). */
+  async employeeState(tx: Tx, tenantId: string, companyId: string, employeeId: string) {
+    const [row] = await tx.query<{ is_active: boolean }>(
+      `SELECT is_active FROM employees WHERE tenant_id = $1 AND company_id = $2 AND id = $3`,
       [tenantId, companyId, employeeId],
     );
-    return rows.length > 0;
+    return row === undefined ? 'missing' : row.is_active ? 'ok' : 'separated';
   },
 
   async insert(tx: Tx, tenantId: string, companyId: string, id: string, input: CreateDepartmentRequest) {

@@ -47,7 +47,7 @@ export const departmentsService = {
   async update(tx: Tx, user: CurrentUser, id: string, input: UpdateDepartmentRequest): Promise<Department> {
     const before = await this.get(tx, user, id, true);
     if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_DEPARTMENT);
-    await checkFields(tx, user, input, before.DepartmentId);
+    await checkFields(tx, user, input, before.DepartmentId, before.HeadEmployeeId);
     if (!(await repo.update(tx, user.tenantId, before.DepartmentId, input.RowVersion, input))) {
       throw problems.stale(STALE_DEPARTMENT);
     }
@@ -87,7 +87,13 @@ export const departmentsService = {
 };
 
 /** Every field rule that needs the database, reported together so the form shows them all at once. */
-async function checkFields(tx: Tx, user: CurrentUser, input: CreateDepartmentRequest, selfId?: string) {
+async function checkFields(
+  tx: Tx,
+  user: CurrentUser,
+  input: CreateDepartmentRequest,
+  selfId?: string,
+  currentHead?: string | null,
+) {
   const errors: ValidationError[] = [];
   const taken = await repo.taken(tx, user.tenantId, user.companyId, input, selfId);
   if (taken.name) {
@@ -110,11 +116,17 @@ async function checkFields(tx: Tx, user: CurrentUser, input: CreateDepartmentReq
       });
     }
   }
-  if (
-    input.HeadEmployeeId &&
-    !(await repo.employeeInCompany(tx, user.tenantId, user.companyId, input.HeadEmployeeId))
-  ) {
+  const head = input.HeadEmployeeId
+    ? await repo.employeeState(tx, user.tenantId, user.companyId, input.HeadEmployeeId)
+    : 'ok';
+  if (head === 'missing') {
     errors.push({ Code: 'HeadEmployeeId', Description: 'The employee was not found in this company' });
+  } else if (head === 'separated' && input.HeadEmployeeId?.toLowerCase() !== currentHead?.toLowerCase()) {
+    // A head who left since stays shown until changed; a new head must still work here.
+    errors.push({
+      Code: 'HeadEmployeeId',
+      Description: 'The employee has been separated: choose a current one',
+    });
   }
   if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
 }

@@ -49,7 +49,8 @@ export const employeesRepo = {
   search: (tx: Tx, tenantId: string, companyId: string | null, text: string | null) =>
     tx.query<EmployeeMatch>(
       `SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber",
-              concat_ws(' ', first_name, middle_name, last_name, suffix) AS "FullName", company_id AS "CompanyId"
+              concat_ws(' ', first_name, middle_name, last_name, suffix) AS "FullName", company_id AS "CompanyId",
+              is_active AS "IsActive"
          FROM employees
         WHERE tenant_id = $1 AND ($2::uuid IS NULL OR company_id = $2)
           AND ($3::text IS NULL OR employee_number ILIKE $3 OR first_name ILIKE $3 OR last_name ILIKE $3
@@ -528,28 +529,35 @@ export const employeeRecordsRepo = {
     return row ?? { number: null, tin: null, sss: null, philhealth: null, pagibig: null, device: null };
   },
 
-  /** Which of the referenced records exist in the company (ids of another company count as missing). */
-  async referencesExist(
+  /**
+   * Whether each referenced record exists in the company (an id of another company counts as missing) and is
+   * active (an employee: not separated): 'missing', 'inactive' or 'ok'; an absent id is 'ok'.
+   */
+  async referenceStates(
     tx: Tx,
     tenantId: string,
     companyId: string,
-    refs: { table: string; id: string | null | undefined }[],
-  ): Promise<boolean[]> {
+    refs: readonly { table: string; id: string | null | undefined }[],
+  ): Promise<('missing' | 'inactive' | 'ok')[]> {
     const present = refs.filter((r) => r.id);
-    if (!present.length) return refs.map(() => true);
+    if (!present.length) return refs.map(() => 'ok');
     const sql = present
       .map(
         (r, i) =>
-          `EXISTS (SELECT 1 FROM ${r.table} WHERE tenant_id = $1 AND company_id = $2 AND id = $${i + 3}) AS r${i}`,
+          `(SELECT is_active FROM ${r.table} WHERE tenant_id = $1 AND company_id = $2 AND id = $${i + 3}) AS r${i}`,
       )
       .join(', ');
-    const [row] = await tx.query<Record<string, boolean>>(`SELECT ${sql}`, [
+    const [row] = await tx.query<Record<string, boolean | null>>(`SELECT ${sql}`, [
       tenantId,
       companyId,
       ...present.map((r) => r.id),
     ]);
     let k = 0;
-    return refs.map((r) => (r.id ? row![`r${k++}`]! : true));
+    return refs.map((r) => {
+      if (!r.id) return 'ok';
+      const active = row![`r${k++}`];
+      return active === null ? 'missing' : active ? 'ok' : 'inactive';
+    });
   },
 
   /** The supervisors above `id`, nearest first (stops at 1,000 or on a loop). */
@@ -624,6 +632,14 @@ export const employeeRecordsRepo = {
        DO UPDATE SET shift_id = EXCLUDED.shift_id, rest_days = EXCLUDED.rest_days`,
       [tenantId, employeeId, effectiveDate, shiftId, restDays],
     );
+  },
+
+  async latestScheduleDate(tx: Tx, tenantId: string, employeeId: string): Promise<string | null> {
+    const [row] = await tx.query<{ d: string | null }>(
+      `SELECT max(effective_date)::text AS d FROM employee_schedules WHERE tenant_id = $1 AND employee_id = $2`,
+      [tenantId, employeeId],
+    );
+    return row?.d ?? null;
   },
 
   schedules: (tx: Tx, tenantId: string, employeeId: string) =>

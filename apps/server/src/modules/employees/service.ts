@@ -238,19 +238,22 @@ export const employeesService = {
     const before = await this.get(tx, user, id, true);
     if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_EMPLOYEE);
     const { values, restDays } = columnValues(input);
-    await checkFields(tx, user, input, values, before.EmployeeId);
-    if (!(await repo.update(tx, user.tenantId, before.EmployeeId, input.RowVersion, values))) {
-      throw problems.stale(STALE_EMPLOYEE);
-    }
     const scheduleChanged =
       (input.ShiftId ?? null) !== before.ShiftId ||
       JSON.stringify(restDays) !== JSON.stringify(before.RestDays ?? null);
+    const scheduleFrom = scheduleChanged
+      ? await checkScheduleChange(tx, user, before.EmployeeId, text(input.ScheduleEffectiveDate))
+      : null;
+    await checkFields(tx, user, input, values, before);
+    if (!(await repo.update(tx, user.tenantId, before.EmployeeId, input.RowVersion, values))) {
+      throw problems.stale(STALE_EMPLOYEE);
+    }
     if (scheduleChanged) {
       await repo.recordSchedule(
         tx,
         user.tenantId,
         before.EmployeeId,
-        text(input.ScheduleEffectiveDate) ?? manilaToday(),
+        scheduleFrom!,
         input.ShiftId ?? null,
         restDays,
       );
@@ -416,14 +419,47 @@ export const employeesService = {
   },
 };
 
+/**
+ * When a change of shift or rest days takes effect: today unless given. The employee's shift on file is the one
+ * in force today (lists, counts, the master list and the portal read it; attendance reads the history by date),
+ * so a change can neither start in the future nor slip in before a schedule already recorded.
+ */
+async function checkScheduleChange(
+  tx: Tx,
+  user: CurrentUser,
+  employeeId: string,
+  requested: string | null,
+): Promise<string> {
+  const today = manilaToday();
+  const from = requested ?? today;
+  const latest = await repo.latestScheduleDate(tx, user.tenantId, employeeId);
+  const problem =
+    from > today
+      ? 'A change of schedule cannot take effect in the future: save it on or after the day it starts'
+      : latest !== null && from < latest
+        ? `A schedule from ${latest} is already recorded: the change must take effect on or after that day`
+        : null;
+  if (problem) {
+    throw problems.badRequest('One or more fields are invalid.', [
+      { Code: 'ScheduleEffectiveDate', Description: problem },
+    ]);
+  }
+  return from;
+}
+
+/** Two ids naming the same record (ids are compared case-insensitively, as PostgreSQL's uuid does). */
+const sameId = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
 /** Every field rule that needs the database, reported together so the form shows them all at once. */
 async function checkFields(
   tx: Tx,
   user: CurrentUser,
   input: CreateEmployeeRequest,
   values: unknown[],
-  selfId: string | null,
+  before: Employee | null,
 ) {
+  const selfId = before?.EmployeeId ?? null;
   const errors: ValidationError[] = [];
   const at = (i: number) => (values[i] as string | null) ?? null;
   const taken = await repo.taken(
@@ -448,28 +484,50 @@ async function checkFields(
       errors.push({ Code: code, Description: `${label} already belongs to employee ${taken[key]}` });
   }
 
+  const inactive = 'is inactive: choose an active one';
   const refs = [
-    { code: 'DepartmentId', table: 'departments', id: input.DepartmentId, what: 'department' },
-    { code: 'PositionId', table: 'positions', id: input.PositionId, what: 'position' },
+    { code: 'DepartmentId', table: 'departments', id: input.DepartmentId, what: 'department', inactive },
+    { code: 'PositionId', table: 'positions', id: input.PositionId, what: 'position', inactive },
     {
       code: 'EmploymentStatusId',
       table: 'employment_statuses',
       id: input.EmploymentStatusId,
       what: 'employment status',
+      inactive,
     },
-    { code: 'WorkLocationId', table: 'work_locations', id: input.WorkLocationId, what: 'work location' },
-    { code: 'ShiftId', table: 'shifts', id: input.ShiftId, what: 'shift' },
-    { code: 'SupervisorId', table: 'employees', id: input.SupervisorId, what: 'supervisor' },
-  ];
-  const exist = await repo.referencesExist(tx, user.tenantId, user.companyId, refs);
+    {
+      code: 'WorkLocationId',
+      table: 'work_locations',
+      id: input.WorkLocationId,
+      what: 'work location',
+      inactive,
+    },
+    { code: 'ShiftId', table: 'shifts', id: input.ShiftId, what: 'shift', inactive },
+    {
+      code: 'SupervisorId',
+      table: 'employees',
+      id: input.SupervisorId,
+      what: 'supervisor',
+      inactive: 'has been separated: their account is closed, so they cannot approve requests',
+    },
+  ] as const;
+  const states = await repo.referenceStates(tx, user.tenantId, user.companyId, refs);
   refs.forEach((r, i) => {
-    if (!exist[i]) errors.push({ Code: r.code, Description: `The ${r.what} was not found in this company` });
+    if (states[i] === 'missing') {
+      errors.push({ Code: r.code, Description: `The ${r.what} was not found in this company` });
+    } else if (states[i] === 'inactive' && !sameId(r.id, before?.[r.code])) {
+      // A record may keep an item that became inactive after it was chosen; a new choice must be active.
+      errors.push({ Code: r.code, Description: `The ${r.what} ${r.inactive}` });
+    }
   });
+  if (before?.SeparationDate && input.HireDate > before.SeparationDate) {
+    errors.push({ Code: 'HireDate', Description: EmployeeMessages.hireAfterSeparation });
+  }
 
   if (input.SupervisorId && selfId) {
     if (input.SupervisorId.toLowerCase() === selfId.toLowerCase()) {
       errors.push({ Code: 'SupervisorId', Description: 'An employee cannot be their own supervisor' });
-    } else if (exist[5]) {
+    } else if (states[5] !== 'missing') {
       const chain = await repo.supervisorChain(tx, user.tenantId, input.SupervisorId);
       if (chain.some((id) => id.toLowerCase() === selfId.toLowerCase())) {
         errors.push({

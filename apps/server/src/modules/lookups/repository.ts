@@ -97,6 +97,16 @@ export function lookupRepo(kind: LookupKind) {
     },
 
     /** How many leave types are for this employment status (none for the other kinds). */
+    /** Local holidays observed at a work location (they name it by foreign key). */
+    async holidaysUsing(tx: Tx, tenantId: string, id: string): Promise<number> {
+      if (table !== 'work_locations') return 0;
+      const [row] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM holidays WHERE tenant_id = $1 AND work_location_id = $2`,
+        [tenantId, id],
+      );
+      return row!.n;
+    },
+
     async leaveTypesUsing(tx: Tx, tenantId: string, id: string): Promise<number> {
       if (!namedByLeaveTypes) return 0;
       const [row] = await tx.query<{ n: number }>(

@@ -66,9 +66,11 @@ export function lookupService(kind: LookupKind) {
         n > 0 ? `${n.toLocaleString('en-PH')} ${n === 1 ? one : many}` : null;
       // Leave types name the employment statuses they are for (an id list, not a foreign key).
       const leaveTypes = await repo.leaveTypesUsing(tx, user.tenantId, before.Id);
+      const holidays = await repo.holidaysUsing(tx, user.tenantId, before.Id);
       const referrers = [
         count(before.EmployeeCount, 'employee refers', 'employees refer'),
         count(leaveTypes, 'leave type refers', 'leave types refer'),
+        count(holidays, 'local holiday refers', 'local holidays refer'),
       ].filter(Boolean);
       if (referrers.length) {
         throw problems.conflict(
