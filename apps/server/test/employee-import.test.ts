@@ -461,6 +461,44 @@ describe('a preview made stale by other changes', () => {
   });
 });
 
+describe('a preview overtaken by another change', () => {
+  it('shows the new counts instead of applying them when an employee of the file was added meanwhile', async () => {
+    const job = await uploadAndValidate('overtaken.csv', csvOf([baseRow(60), baseRow(61)]));
+    expect(job).toMatchObject({ Status: 'Ready', CreateCount: 2, UpdateCount: 0 });
+    // HR adds IMP-0061 through the 201 form before the Admin confirms "creates 2, updates 0".
+    const statusId = (
+      await t.db.withTenant(admin.tenantId, (tx) =>
+        tx.query<{ id: string }>(`SELECT id FROM employment_statuses WHERE company_id = $1 LIMIT 1`, [
+          companyId,
+        ]),
+      )
+    )[0]!.id;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/employees',
+      headers: (await signIn(t.app, demo.hr)).headers,
+      payload: {
+        EmployeeNumber: 'IMP-0061',
+        LastName: 'MadeByHR',
+        FirstName: 'Ana',
+        EmploymentStatusId: statusId,
+        HireDate: '2025-01-06',
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await commit(job.ImportId);
+    const after = await settled(job.ImportId);
+    expect(after).toMatchObject({ Status: 'Ready', CreateCount: 1, UpdateCount: 1 });
+    expect(after.Message).toContain('now creates 1 and updates 1 employees. Nothing was imported');
+    expect(await employeesOf(['IMP-0060'])).toEqual([]);
+    expect((await employeesOf(['IMP-0061']))[0]).toMatchObject({ last_name: 'MadeByHR', row_version: 1 });
+    // Confirmed again, the new preview is applied.
+    await commit(job.ImportId);
+    expect((await settled(job.ImportId)).Status).toBe('Committed');
+    expect((await employeesOf(['IMP-0061']))[0]).toMatchObject({ last_name: 'Santos61' });
+  });
+});
+
 describe('all or nothing', () => {
   it('rolls the whole commit back when the database fails part-way, and keeps the preview', async () => {
     const rows = Array.from({ length: 6_000 }, (_, i) => baseRow(1000 + i, { TIN: '' }));

@@ -190,7 +190,23 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
           );
           result = await validateRowsYielding(parsed, existing);
           await refuseIdsHeldElsewhere(tx, tenantId, job.company_id, result);
-          if (result.errors.length) return { stale: result, totalRows: parsed.rows.length } as const;
+          if (result.errors.length)
+            return { kind: 'stale', stale: result, totalRows: parsed.rows.length } as const;
+          // The Admin confirmed the preview's counts: a file that now creates, updates or adds lookups
+          // otherwise (an employee of the file was added meanwhile) is shown again, not applied as it now reads.
+          const now = summarise(parsed.rows.length, result);
+          if (
+            now.createCount !== job.create_count ||
+            now.updateCount !== job.update_count ||
+            result.lookupsToCreate.length !== (job.preview.LookupsToCreate?.length ?? 0)
+          ) {
+            return {
+              kind: 'changed',
+              changed: result,
+              totalRows: parsed.rows.length,
+              companyId: job.company_id,
+            } as const;
+          }
         }
         const lookups = await repo.ensureLookups(tx, tenantId, job.company_id, [
           { table: 'departments', names: namesOf(result, 'Department') },
@@ -243,7 +259,21 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
         });
         return 'done' as const;
       });
-      if (typeof outcome === 'object') {
+      if (typeof outcome === 'object' && outcome.kind === 'changed') {
+        const { changed, companyId } = outcome;
+        const summary = summarise(outcome.totalRows, changed);
+        await db.withTenant(tenantId, async (tx) => {
+          await repo.replaceErrors(tx, tenantId, id, []);
+          await repo.saveValidation(tx, tenantId, id, summary);
+          if (summary.status === 'Ready') {
+            const fingerprint = await repo.fingerprint(tx, tenantId, companyId);
+            bounded(validated, id, { result: changed, fingerprint });
+          }
+          await repo.setStatus(tx, tenantId, id, summary.status, {
+            message: `The company’s records changed since the preview: the file now creates ${summary.createCount.toLocaleString('en-PH')} and updates ${summary.updateCount.toLocaleString('en-PH')} employees. Nothing was imported; review the new preview and confirm again.`,
+          });
+        });
+      } else if (typeof outcome === 'object') {
         await db.withTenant(tenantId, async (tx) => {
           await repo.replaceErrors(tx, tenantId, id, outcome.stale.errors.slice(0, MAX_STORED_ERRORS));
           await repo.saveValidation(tx, tenantId, id, summarise(outcome.totalRows, outcome.stale));
