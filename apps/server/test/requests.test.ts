@@ -1,5 +1,5 @@
 /** Issue 9 §2 and §3: leave types, the leave ledger, and leave / OT / UT requests through HTTP. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProblemTypes, type EmployeeLeaveCredits, type LeaveType, type TimeRequest } from '@hrpay/contracts';
 import {
   caller,
@@ -71,6 +71,22 @@ async function fileLeave(s: Session, body: object): Promise<TimeRequest> {
   const res = await call(s, 'POST', '/api/v1/leave-requests', body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
+}
+
+/**
+ * Runs the accrual as of a date with the clock set to that day (Manila noon): a run grants nothing dated after
+ * today, so a year end still ahead is reached by moving the clock (and signing in again on it).
+ */
+async function runAccrualOn(asOf: string) {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${asOf}T04:00:00Z`) });
+  try {
+    const hrThen = await signIn(t.app, demo.hr);
+    const res = await call(hrThen, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf: asOf });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 const outbox = (recipient: string) =>
@@ -192,10 +208,10 @@ describe('leave credits', () => {
   });
 
   it('expires or converts to cash what exceeds the carry-over cap at the next year', async () => {
-    await call(hr, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf: '2026-12-31' });
+    await runAccrualOn('2026-12-31');
     const december = await credits(hr, newHire);
     expect(balanceOf(december, 'VL').Balance).toBe(15);
-    await call(hr, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf: '2027-01-05' });
+    await runAccrualOn('2027-01-05');
     const c = await credits(hr, newHire);
     // VL keeps 5 (cap) + January's 1.25; SIL's 5 unused days are converted to cash (cap 0).
     expect(balanceOf(c, 'VL').Balance).toBe(6.25);
@@ -840,5 +856,338 @@ describe('concurrency', () => {
     expect(sl.Available).toBe(0);
     for (const r of filed)
       await call(hr, 'POST', `/api/v1/leave-requests/${r.json().RequestId}/cancel`, { RowVersion: 1 });
+  });
+});
+
+describe("the tester's findings on requests and leave credits", () => {
+  /** An employee straight into the database (as the import would put them), of the demo company. */
+  async function addEmployee(number: string, hireDate: string, shiftId: string | null = null) {
+    const [row] = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ id: string }>(
+        `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, gender, hire_date, shift_id)
+         SELECT tenant_id, company_id, $2, 'Test', $2, 'Male', $3::date, coalesce($4::uuid, shift_id) FROM employees
+          WHERE id = $1 RETURNING id`,
+        [ids['DM-0004'], number, hireDate, shiftId],
+      ),
+    );
+    return row!.id;
+  }
+  const entriesOf = async (employeeId: string, requestId: string) =>
+    (await credits(hr, employeeId)).Entries.filter((e) => e.RequestId === requestId).map((e) => [
+      e.Kind,
+      e.Days,
+    ]);
+
+  it("reverses on cancel exactly what the approval drew, whatever the type's NeedsBalance says now", async () => {
+    const created = await call(hr, 'POST', '/api/v1/leave-types', {
+      Code: 'FLX',
+      Name: 'Flexible Leave',
+      GrantRule: 'None',
+      NeedsBalance: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const typeUrl = `/api/v1/leave-types/${created.json().LeaveTypeId}`;
+    const setNeedsBalance = async (NeedsBalance: boolean) => {
+      const res = await call(hr, 'PUT', typeUrl, {
+        ...(await call(hr, 'GET', typeUrl)).json(),
+        NeedsBalance,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const ramon = ids['DM-0006']!;
+    const added = await call(hr, 'POST', '/api/v1/leave-credits/adjustments', {
+      EmployeeId: ramon,
+      LeaveTypeId: created.json().LeaveTypeId,
+      Days: 2,
+      Reason: 'Opening balance',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const fileAndApprove = async (date: string) => {
+      const r = await fileLeave(hr, {
+        EmployeeId: ramon,
+        LeaveTypeId: created.json().LeaveTypeId,
+        DateFrom: date,
+        DateTo: date,
+        Reason: 'Errand',
+      });
+      const ok = await call(hr, 'POST', `/api/v1/leave-requests/${r.RequestId}/approve`, { RowVersion: 1 });
+      expect(ok.statusCode, ok.body).toBe(200);
+      return r.RequestId;
+    };
+    const cancel = async (id: string) => {
+      const res = await call(hr, 'POST', `/api/v1/leave-requests/${id}/cancel`, { RowVersion: 2 });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const drawn = await fileAndApprove('2027-06-08'); // draws a day (Use)
+    await setNeedsBalance(false);
+    const free = await fileAndApprove('2027-06-09'); // draws nothing
+    expect(await entriesOf(ramon, drawn)).toEqual([['Use', -1]]);
+    expect(await entriesOf(ramon, free)).toEqual([]);
+    // The type keeps no balance now, yet the day drawn comes back; then it keeps one again, yet nothing is given
+    // back for the request that drew nothing.
+    await cancel(drawn);
+    expect((await entriesOf(ramon, drawn)).sort()).toEqual([
+      ['Reversal', 1],
+      ['Use', -1],
+    ]);
+    await setNeedsBalance(true);
+    await cancel(free);
+    expect(await entriesOf(ramon, free)).toEqual([]);
+  });
+
+  it('runs the accrual when a pro-rated grant rounds to no day', async () => {
+    const created = await call(hr, 'POST', '/api/v1/leave-types', {
+      Code: 'BD1',
+      Name: 'Birthday 1',
+      GrantRule: 'Yearly',
+      AnnualDays: 1,
+      ProrateNewHires: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // Hired in the second half of November: 1 day x 2/12 months rounds to 0 half days.
+    const late = await addEmployee('DM-0101', '2026-11-16');
+    const run = await call(hr, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf: '2026-11-29' });
+    expect(run.statusCode, run.body).toBe(200);
+    const mine = await credits(hr, late);
+    expect(balanceOf(mine, 'BD1').Balance).toBe(0);
+    expect(mine.Entries.filter((e) => e.LeaveTypeName === 'Birthday 1')).toEqual([]);
+  });
+
+  it('refuses an accrual run dated after today (Manila) or before the year 2000', async () => {
+    for (const AsOf of ['2030-01-01', '9999-12-31']) {
+      const future = await call(hr, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf });
+      expect(future.statusCode, AsOf).toBe(400);
+      expect(codes(future)).toEqual(['AsOf']);
+    }
+    const yearZero = await call(hr, 'POST', '/api/v1/leave-credits/accrual-runs', { AsOf: '0000-01-03' });
+    expect(codes(yearZero)).toEqual(['AsOf']);
+  });
+
+  it("bounds a leave type's numbers as the database does", async () => {
+    const zero = await call(hr, 'POST', '/api/v1/leave-types', {
+      Code: 'MX0',
+      Name: 'Max zero',
+      GrantRule: 'None',
+      NeedsBalance: false,
+      MaxDaysPerRequest: 0,
+    });
+    expect(zero.statusCode, zero.body).toBe(400);
+    expect(codes(zero)).toEqual(['MaxDaysPerRequest']);
+    expect(zero.json().errors[0].Description).toBe('MaxDaysPerRequest: Value must be at least 0.5');
+  });
+
+  it('refuses to file, approve or take back leave and overtime inside a finalised payroll period', async () => {
+    const grace = ids['DM-0007']!; // HR reviews her requests
+    const pending = await fileLeave(hr, {
+      EmployeeId: grace,
+      LeaveTypeId: types.LWOP,
+      DateFrom: '2027-05-04',
+      DateTo: '2027-05-04',
+      Reason: 'Personal',
+    });
+    const approved = await fileLeave(hr, {
+      EmployeeId: grace,
+      LeaveTypeId: types.LWOP,
+      DateFrom: '2027-05-05',
+      DateTo: '2027-05-05',
+      Reason: 'Personal',
+    });
+    expect(
+      (await call(hr, 'POST', `/api/v1/leave-requests/${approved.RequestId}/approve`, { RowVersion: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const ot = await call(hr, 'POST', '/api/v1/ot-requests', {
+      EmployeeId: grace,
+      Date: '2027-05-04',
+      StartTime: '17:00',
+      EndTime: '19:00',
+      Reason: 'Audit',
+    });
+    expect(ot.statusCode, ot.body).toBe(201);
+    // The cut-off of 1-15 May 2027 paid her and is finalised (moved there as the payroll service would).
+    await t.db.withTenant(hr.tenantId, async (tx) => {
+      const [period] = await tx.query<{ id: string }>(
+        `INSERT INTO payroll_periods (tenant_id, company_id, name, kind, frequency, cutoff_start, cutoff_end, pay_date, status)
+         SELECT tenant_id, company_id, 'May 2027 1st cut-off', 'Regular', 'SemiMonthly', '2027-05-01', '2027-05-15',
+                '2027-05-20', 'Approved' FROM employees WHERE id = $1 RETURNING id`,
+        [grace],
+      );
+      await tx.query(
+        `INSERT INTO payslips (tenant_id, company_id, payroll_period_id, employee_id)
+         SELECT tenant_id, company_id, $2, id FROM employees WHERE id = $1`,
+        [grace, period!.id],
+      );
+      await tx.query(`UPDATE payroll_periods SET status = 'Finalised' WHERE id = $1`, [period!.id]);
+    });
+    const frozen = (res: { statusCode: number; body: string; json(): { type: string; detail: string } }) => {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().type).toBe(ProblemTypes.periodFinalised);
+      expect(res.json().detail).toMatch(/finalised payroll period "May 2027 1st cut-off"/);
+    };
+    frozen(
+      await call(hr, 'POST', '/api/v1/leave-requests', {
+        EmployeeId: grace,
+        LeaveTypeId: types.LWOP,
+        DateFrom: '2027-05-14',
+        DateTo: '2027-05-17',
+        Reason: 'Personal',
+      }),
+    );
+    frozen(
+      await call(hr, 'POST', '/api/v1/ot-requests', {
+        EmployeeId: grace,
+        Date: '2027-05-06',
+        StartTime: '17:00',
+        EndTime: '19:00',
+        Reason: 'Audit',
+      }),
+    );
+    frozen(await call(hr, 'POST', `/api/v1/leave-requests/${pending.RequestId}/approve`, { RowVersion: 1 }));
+    frozen(await call(hr, 'POST', `/api/v1/ot-requests/${ot.json().RequestId}/approve`, { RowVersion: 1 }));
+    frozen(await call(hr, 'POST', `/api/v1/leave-requests/${approved.RequestId}/cancel`, { RowVersion: 2 }));
+    // Nothing payroll paid changes by withdrawing a pending one; another employee's dates are open.
+    const withdrawn = await call(hr, 'POST', `/api/v1/leave-requests/${pending.RequestId}/reject`, {
+      RowVersion: 1,
+      Remarks: 'Filed late',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    await fileLeave(hr, {
+      EmployeeId: ids['DM-0006'],
+      LeaveTypeId: types.LWOP,
+      DateFrom: '2027-05-06',
+      DateTo: '2027-05-06',
+      Reason: 'Personal',
+    });
+  });
+
+  it('refuses overtime whose end equals its start (not a day of overtime)', async () => {
+    const same = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: '2027-03-20',
+      StartTime: '18:00',
+      EndTime: '18:00',
+      Reason: 'x',
+    });
+    expect(same.statusCode).toBe(400);
+    expect(codes(same)).toEqual(['EndTime']);
+    expect(same.json().errors[0].Description).toBe('EndTime: End time must differ from start time');
+  });
+
+  it('finds overtime overlaps across midnight', async () => {
+    // Saturday 22:00 to Sunday 03:00, then Sunday 01:00 to 04:00.
+    const night = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: '2027-04-10',
+      StartTime: '22:00',
+      EndTime: '03:00',
+      Reason: 'Inventory',
+    });
+    expect(night.statusCode, night.body).toBe(201);
+    const next = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: '2027-04-11',
+      StartTime: '01:00',
+      EndTime: '04:00',
+      Reason: 'Inventory',
+    });
+    expect(next.statusCode, next.body).toBe(409);
+    expect(next.json().type).toBe(ProblemTypes.overlap);
+    const after = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: '2027-04-11',
+      StartTime: '03:00',
+      EndTime: '05:00',
+      Reason: 'Inventory',
+    });
+    expect(after.statusCode, after.body).toBe(201);
+  });
+
+  it('takes overtime before the shift, and after a night shift on the morning it ends, never during it', async () => {
+    const [shift] = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ id: string }>(
+        `INSERT INTO shifts (tenant_id, company_id, name, time_in, time_out, break_minutes, rest_days)
+         SELECT tenant_id, company_id, 'Graveyard Test', '22:00', '07:00', 60, '{0}' FROM employees
+          WHERE id = $1 RETURNING id`,
+        [ids['DM-0004']],
+      ),
+    );
+    const guard = await addEmployee('DM-0102', '2026-01-05', shift!.id);
+    const ot = (EmployeeId: string, StartTime: string, EndTime: string) =>
+      call(hr, 'POST', '/api/v1/ot-requests', {
+        EmployeeId,
+        Date: '2027-04-13', // a Tuesday; Monday's shift ends at 07:00 that morning
+        StartTime,
+        EndTime,
+        Reason: 'Cover',
+      });
+    expect((await ot(guard, '07:00', '09:00')).statusCode).toBe(201);
+    expect((await ot(guard, '20:00', '22:00')).statusCode).toBe(201);
+    for (const [start, end] of [
+      ['06:00', '08:00'],
+      ['21:00', '23:00'],
+      ['23:00', '01:00'],
+    ] as const) {
+      const refused = await ot(guard, start, end);
+      expect(refused.statusCode, `${start}-${end}`).toBe(400);
+      expect(codes(refused)).toEqual(['StartTime']);
+      const message = refused.json().errors[0].Description as string;
+      expect(message).toMatch(/22:00 to 07:00/);
+      expect(message).not.toContain(start);
+    }
+    // The day shift (08:00-17:00): early work before the start is overtime too.
+    const early = await ot(ids['DM-0004']!, '06:00', '08:00');
+    expect(early.statusCode, early.body).toBe(201);
+  });
+
+  it('bounds request dates to the years 2000 to 2100', async () => {
+    for (const date of ['0000-01-03', '0001-01-08', '1899-12-29', '9999-06-01']) {
+      const leave = await call(employee, 'POST', '/api/v1/leave-requests', {
+        LeaveTypeId: types.LWOP,
+        DateFrom: date,
+        DateTo: date,
+        Reason: 'x',
+      });
+      expect(leave.statusCode, date).toBe(400);
+      expect(codes(leave)).toEqual(['DateFrom', 'DateTo']);
+      expect(leave.json().errors[0].Description).toBe('DateFrom: Enter a date from 2000 to 2100');
+      const ot = await call(employee, 'POST', '/api/v1/ot-requests', {
+        Date: date,
+        StartTime: '18:00',
+        EndTime: '19:00',
+        Reason: 'x',
+      });
+      expect(ot.statusCode, date).toBe(400);
+      expect(codes(ot)).toEqual(['Date']);
+    }
+  });
+
+  it('says an empty or missing request date is required', async () => {
+    const empty = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.LWOP,
+      DateFrom: '',
+      Reason: 'x',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([
+      { Code: 'DateFrom', Description: 'DateFrom: This field is required' },
+      { Code: 'DateTo', Description: 'DateTo: This field is required' },
+    ]);
+  });
+
+  it('leaves the unpaid break out of undertime minutes', async () => {
+    // 08:00-17:00 with a 60-minute break (12:00-13:00): leaving at 10:00 misses 2 + 4 hours.
+    const ut = await call(employee, 'POST', '/api/v1/ut-requests', {
+      Date: '2027-04-14',
+      TimeLeaving: '10:00',
+      Reason: 'Clinic',
+    });
+    expect(ut.statusCode, ut.body).toBe(201);
+    expect(ut.json()).toMatchObject({ StartTime: '10:00', EndTime: '17:00', Minutes: 360 });
+  });
+
+  it('offers a portal user only the leave types they may file', async () => {
+    const codesOf = async (s: Session) =>
+      ((await call(s, 'GET', '/api/v1/leave-types/options')).json() as { Code: string }[]).map((o) => o.Code);
+    const his = await codesOf(employee); // Juan, a man
+    expect(his).toContain('PL');
+    expect(his).not.toContain('ML');
+    expect(his).not.toContain('PBL'); // open to probationary employees only
+    expect(await codesOf(hr)).toEqual(expect.arrayContaining(['ML', 'PL', 'PBL']));
   });
 });

@@ -14,10 +14,10 @@ export const LEAVE_GRANT_RULE_LABELS: Record<LeaveGrantRule, string> = {
   None: 'No credits (per event)',
 };
 
-const days = (max: number) =>
+const days = (max: number, min = 0) =>
   z
     .number(M.required)
-    .min(0, M.min(0))
+    .min(min, M.min(min))
     .max(max, M.max(max))
     .refine((v) => Number.isInteger(v * 2), 'Use whole or half days');
 
@@ -36,7 +36,8 @@ export const LeaveTypeFields = {
   /** Days carried into the next year; the rest expire at the first grant of the year. Empty: no cap. */
   CarryOverCap: days(366).nullable().optional(),
   ConvertibleToCash: z.boolean().default(false),
-  MaxDaysPerRequest: days(366).nullable().optional(),
+  /** At least half a day (the database's bound): a cap of 0 would refuse every request; leave it empty for none. */
+  MaxDaysPerRequest: days(366, 0.5).nullable().optional(),
   HalfDayAllowed: z.boolean().default(true),
   /** The balance may go below zero (an advance on next year's credits). */
   AllowNegative: z.boolean().default(false),
@@ -186,7 +187,11 @@ export type LeaveAdjustmentRequest = z.input<typeof LeaveAdjustmentRequest>;
 
 export const LeaveAccrualRunRequest = z.strictObject({
   /** Grants and accruals due up to this date (default today in Manila). */
-  AsOf: z.iso.date('Not a valid date (use YYYY-MM-DD)').optional(),
+  AsOf: z.iso
+    .date('Not a valid date (use YYYY-MM-DD)')
+    // A year 0 is outside the database's dates; a date after today is refused by the run itself.
+    .refine((d) => d >= '2000-01-01', 'Enter a date from 2000 on')
+    .optional(),
 });
 export const LeaveAccrualRunResponse = z.object({
   AsOf: z.string(),

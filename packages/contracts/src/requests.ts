@@ -14,7 +14,19 @@ export const REQUEST_STATUSES = ['Pending', 'Approved', 'Rejected', 'Cancelled']
 export const RequestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof RequestStatus>;
 
-const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+/**
+ * A request's date: an empty one is missing (spec §5), and the years are those of punches (2000-2100), so a
+ * year 0 or 9999 is a field error, not a database error or a misleading rule.
+ */
+const isoDate = z.iso
+  .date({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? M.required
+        : 'Not a valid date (use YYYY-MM-DD)',
+    abort: true,
+  })
+  .refine((d) => d >= '2000-01-01' && d <= '2100-12-31', 'Enter a date from 2000 to 2100');
 const time = z.string(M.required).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:mm (24-hour)');
 const reason = z.string(M.required).trim().min(1, M.required).max(500, M.maxLength(500));
 /** HR files on an employee's behalf; a portal user always files for themself (the field is ignored for them). */
@@ -41,14 +53,20 @@ export const CreateLeaveRequest = z
   });
 export type CreateLeaveRequest = z.input<typeof CreateLeaveRequest>;
 
-export const CreateOvertimeRequest = z.strictObject({
-  ...onBehalfOf,
-  Date: isoDate,
-  /** An end time at or before the start time is on the next day. */
-  StartTime: time,
-  EndTime: time,
-  Reason: reason,
-});
+export const CreateOvertimeRequest = z
+  .strictObject({
+    ...onBehalfOf,
+    Date: isoDate,
+    /** An end time before the start time is on the next day. */
+    StartTime: time,
+    EndTime: time,
+    Reason: reason,
+  })
+  // Equal times would be a whole day of overtime (the end read as the next day's): a slip, not a request.
+  .refine((r) => r.StartTime !== r.EndTime, {
+    path: ['EndTime'],
+    message: 'End time must differ from start time',
+  });
 export type CreateOvertimeRequest = z.input<typeof CreateOvertimeRequest>;
 
 export const CreateUndertimeRequest = z.strictObject({

@@ -168,7 +168,8 @@ export const leaveRepo = {
     return row ? toLeaveType(row) : null;
   },
 
-  typeOptions: (tx: Tx, tenantId: string, companyId: string) =>
+  /** The active types; with an employee, only those they may file (gender, employment status), as filing checks. */
+  typeOptions: (tx: Tx, tenantId: string, companyId: string, employeeId: string | null) =>
     tx.query<{
       LeaveTypeId: string;
       Code: string;
@@ -176,10 +177,15 @@ export const leaveRepo = {
       NeedsBalance: boolean;
       HalfDayAllowed: boolean;
     }>(
-      `SELECT id AS "LeaveTypeId", code AS "Code", name AS "Name", needs_balance AS "NeedsBalance",
-              half_day_allowed AS "HalfDayAllowed"
-         FROM leave_types WHERE tenant_id = $1 AND company_id = $2 AND is_active ORDER BY lower(name), id`,
-      [tenantId, companyId],
+      `SELECT t.id AS "LeaveTypeId", t.code AS "Code", t.name AS "Name", t.needs_balance AS "NeedsBalance",
+              t.half_day_allowed AS "HalfDayAllowed"
+         FROM leave_types t
+         LEFT JOIN employees e ON e.tenant_id = t.tenant_id AND e.company_id = t.company_id AND e.id = $3
+        WHERE t.tenant_id = $1 AND t.company_id = $2 AND t.is_active
+          AND ($3::uuid IS NULL OR ((t.gender IS NULL OR t.gender = e.gender)
+               AND (cardinality(t.employment_status_ids) = 0 OR e.employment_status_id = ANY(t.employment_status_ids))))
+        ORDER BY lower(t.name), t.id`,
+      [tenantId, companyId, employeeId],
     ),
 
   async typeTaken(
@@ -364,6 +370,16 @@ export const leaveRepo = {
     return Number(row!.balance);
   },
 
+  /** The days an approved request drew ('use:<request>'), or null when its approval drew nothing. */
+  async requestUse(tx: Tx, tenantId: string, employeeId: string, leaveTypeId: string, requestId: string) {
+    const [row] = await tx.query<{ days: string }>(
+      `SELECT days::text AS days FROM leave_ledger
+        WHERE tenant_id = $1 AND employee_id = $2 AND leave_type_id = $3 AND source_key = $4`,
+      [tenantId, employeeId, leaveTypeId, `use:${requestId}`],
+    );
+    return row ? -Number(row.days) : null;
+  },
+
   /** Appends one entry; a repeated source key adds nothing (answers false). */
   async addEntry(
     tx: Tx,
@@ -444,17 +460,19 @@ export const leaveRepo = {
     const granted = await tx.query<{ days: string }>(
       `${insert}
        SELECT e.tenant_id, e.company_id, e.id, t.id, g.grant_date, 'Grant',
-              CASE WHEN t.grant_rule = 'Yearly' AND t.prorate_new_hires AND e.hire_date > date_trunc('year', $3::date)
-                   THEN round(t.annual_days * (13 - extract(month FROM e.hire_date)) / 12 * 2) / 2
-                   ELSE t.annual_days END,
-              NULL, 'grant:' || extract(year FROM $3::date), $4::uuid
+              d.days, NULL, 'grant:' || extract(year FROM $3::date), $4::uuid
          ${from}
          CROSS JOIN LATERAL (SELECT CASE WHEN t.grant_rule = 'Yearly'
                                          THEN greatest(date_trunc('year', $3::date)::date,
                                                        (e.hire_date + make_interval(months => t.min_service_months))::date)
                                          ELSE (e.hire_date + make_interval(years => (extract(year FROM $3::date) - extract(year FROM e.hire_date))::int))::date
                                     END AS grant_date) g
-        WHERE ${eligible} AND t.grant_rule IN ('Yearly', 'HireAnniversary') AND t.annual_days > 0
+         CROSS JOIN LATERAL (SELECT CASE WHEN t.grant_rule = 'Yearly' AND t.prorate_new_hires
+                                              AND e.hire_date > date_trunc('year', $3::date)
+                                         THEN round(t.annual_days * (13 - extract(month FROM e.hire_date)) / 12 * 2) / 2
+                                         ELSE t.annual_days END AS days) d
+        -- A pro-rated grant can round to nothing (1 day a year, hired in November): no entry (the ledger refuses 0).
+        WHERE ${eligible} AND t.grant_rule IN ('Yearly', 'HireAnniversary') AND d.days > 0
           AND g.grant_date <= $3::date AND extract(year FROM g.grant_date) = extract(year FROM $3::date)
           AND g.grant_date >= (e.hire_date + make_interval(months => t.min_service_months))::date
        ${conflict}`,
@@ -467,7 +485,7 @@ export const leaveRepo = {
          ${from}
          CROSS JOIN LATERAL generate_series(date_trunc('year', $3::date), $3::date, interval '1 month') AS m0(month_start_ts)
          CROSS JOIN LATERAL (SELECT m0.month_start_ts::date AS month_start) m
-        WHERE ${eligible} AND t.grant_rule = 'Monthly' AND t.annual_days > 0
+        WHERE ${eligible} AND t.grant_rule = 'Monthly' AND round(t.annual_days / 12, 2) > 0
           AND m.month_start > e.hire_date
           AND m.month_start >= (e.hire_date + make_interval(months => t.min_service_months))::date
        ${conflict}`,

@@ -33,7 +33,14 @@ export const leaveService = {
   listTypes: (tx: Tx, user: CurrentUser, req: ReturnType<typeof LeaveTypeListRequest.parse>) =>
     repo.listTypes(tx, user.tenantId, user.companyId, req),
 
-  typeOptions: (tx: Tx, user: CurrentUser) => repo.typeOptions(tx, user.tenantId, user.companyId),
+  /** A portal user files for themself: the types they may file. HR files for anyone: every active type. */
+  typeOptions: (tx: Tx, user: CurrentUser) =>
+    repo.typeOptions(
+      tx,
+      user.tenantId,
+      user.companyId,
+      user.userType === 'PortalUser' ? (user.employeeId ?? null) : null,
+    ),
 
   async getType(tx: Tx, user: CurrentUser, id: string, forUpdate = false): Promise<LeaveType> {
     const type = await repo.getType(tx, user.tenantId, user.companyId, id, forUpdate);
@@ -131,6 +138,13 @@ export const leaveService = {
       userId: user.userId,
     }),
 
+  /** What an approved request drew from the balance (null: nothing), whatever its type says now. */
+  requestUse: (
+    tx: Tx,
+    user: CurrentUser,
+    r: { employeeId: string; leaveTypeId: string; requestId: string },
+  ) => repo.requestUse(tx, user.tenantId, r.employeeId, r.leaveTypeId, r.requestId),
+
   balances: (tx: Tx, user: CurrentUser, employeeId: string) =>
     repo.balances(tx, user.tenantId, user.companyId, employeeId, yearStart()),
 
@@ -179,6 +193,12 @@ export const leaveService = {
   },
 
   async runAccrual(tx: Tx, user: CurrentUser, asOf = manilaToday()): Promise<LeaveAccrualRunResponse> {
+    // Credits dated ahead would count in today's balance: a run grants what is due by today at the latest.
+    if (asOf > manilaToday()) {
+      throw problems.badRequest('One or more fields are invalid.', [
+        { Code: 'AsOf', Description: `The run date cannot be after today (${manilaToday()})` },
+      ]);
+    }
     const result = await repo.runAccrual(tx, user.tenantId, user.companyId, asOf, user.userId);
     await writeAudit(tx, user, {
       entity: 'leave-accrual',

@@ -84,6 +84,8 @@ export interface Schedule {
   shift_name: string | null;
   time_in: string | null;
   time_out: string | null;
+  /** The shift's unpaid break, in the middle of it (as attendance places it). */
+  break_minutes: number;
   rest_days: number[];
   gender: string | null;
   separation_date: string | null;
@@ -197,14 +199,16 @@ export const requestsRepo = {
   async schedule(tx: Tx, tenantId: string, companyId: string, employeeId: string) {
     const [row] = await tx.query<Schedule>(
       `SELECT s.name AS shift_name, to_char(s.time_in, 'HH24:MI') AS time_in, to_char(s.time_out, 'HH24:MI') AS time_out,
-              coalesce(e.rest_days, s.rest_days, '{0}'::smallint[]) AS rest_days, e.gender,
+              coalesce(s.break_minutes, 0) AS break_minutes, coalesce(e.rest_days, s.rest_days, '{0}'::smallint[]) AS rest_days, e.gender,
               to_char(e.separation_date, 'YYYY-MM-DD') AS separation_date, e.supervisor_id, e.work_location_id,
               e.employment_status_id
          FROM employees e LEFT JOIN shifts s ON s.tenant_id = e.tenant_id AND s.id = e.shift_id
         WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = $3`,
       [tenantId, companyId, employeeId],
     );
-    return row ? { ...row, rest_days: (row.rest_days ?? []).map(Number) } : null;
+    return row
+      ? { ...row, break_minutes: Number(row.break_minutes), rest_days: (row.rest_days ?? []).map(Number) }
+      : null;
   },
 
   /** The active approver linked to an employee (the filer's supervisor), if any. */
@@ -225,11 +229,14 @@ export const requestsRepo = {
     employeeId: string,
     range: { dateFrom: string; dateTo: string; startsAt?: string | null; endsAt?: string | null },
   ) {
+    // Overtime across midnight reaches into the next date: its candidates are a day either side, and the instants
+    // decide. Leave compares dates; undertime allows one request a date.
+    const spill = kind === 'Overtime' ? 1 : 0;
     const rows = await tx.query<{ date_from: string; date_to: string; status: string }>(
       `SELECT to_char(date_from, 'YYYY-MM-DD') AS date_from, to_char(date_to, 'YYYY-MM-DD') AS date_to, status
          FROM time_requests
         WHERE tenant_id = $1 AND kind = $2 AND employee_id = $3 AND status IN ('Pending', 'Approved')
-          AND date_from <= $5::date AND date_to >= $4::date
+          AND date_from <= $5::date + $8::int AND date_to >= $4::date - $8::int
           AND ($6::timestamptz IS NULL OR (starts_at < $7::timestamptz AND ends_at > $6::timestamptz) OR $2 = 'Undertime')
         LIMIT 1`,
       [
@@ -240,9 +247,26 @@ export const requestsRepo = {
         range.dateTo,
         range.startsAt ?? null,
         range.endsAt ?? null,
+        spill,
       ],
     );
     return rows[0] ?? null;
+  },
+
+  /**
+   * The first finalised (or paid) payroll period that paid the employee for any of the dates, by name: its
+   * leave and overtime can no longer change, as its punches cannot (the guard of migration 0022).
+   */
+  async finalisedPeriod(tx: Tx, tenantId: string, employeeId: string, from: string, to: string) {
+    const [row] = await tx.query<{ name: string }>(
+      `SELECT p.name FROM payslips s
+         JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
+        WHERE s.tenant_id = $1 AND s.employee_id = $2 AND s.status <> 'Excluded'
+          AND p.status IN ('Finalised', 'Paid') AND p.cutoff_start <= $4::date AND p.cutoff_end >= $3::date
+        ORDER BY p.cutoff_start LIMIT 1`,
+      [tenantId, employeeId, from, to],
+    );
+    return row?.name ?? null;
   },
 
   /** The e-mail of the portal user linked to an employee, and of a user by id. */

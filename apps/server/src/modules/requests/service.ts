@@ -45,6 +45,23 @@ function shiftWindow(schedule: Schedule, date: string) {
   return { start, end };
 }
 
+/** The unpaid break of a shift window, in its middle (as daily attendance places it, attendance.ts breakOf). */
+function breakWindow(schedule: Schedule, shift: { start: Date; end: Date }) {
+  const length = schedule.break_minutes * 60_000;
+  const at =
+    shift.start.getTime() +
+    Math.floor((shift.end.getTime() - shift.start.getTime() - length) / 120_000) * 60_000;
+  return { start: at, end: at + length };
+}
+
+/** Shift minutes from leaving to the end, the unpaid break left out (as attendance counts undertime). */
+function undertimeMinutes(schedule: Schedule, shift: { start: Date; end: Date }, leaving: Date) {
+  const pause = breakWindow(schedule, shift);
+  const from = leaving.getTime();
+  const paused = Math.max(0, Math.min(shift.end.getTime(), pause.end) - Math.max(from, pause.start));
+  return Math.round((shift.end.getTime() - from - paused) / 60_000);
+}
+
 /**
  * Each date's kind for an employee: a rest day of the schedule, a holiday of the company (a special working day
  * is a working day), or a working day.
@@ -63,6 +80,28 @@ async function dayKinds(tx: Tx, user: CurrentUser, schedule: Schedule, from: str
       why: holiday ?? (rest ? 'a rest day' : null),
     };
   });
+}
+
+/**
+ * Approved leave and overtime are paid by payroll: once a payroll period that paid the employee for the dates is
+ * finalised, nothing may add, approve or take back one there (as its punches are frozen). Undertime pays nothing.
+ */
+async function notFrozen(
+  tx: Tx,
+  user: CurrentUser,
+  kind: RequestKind,
+  employeeId: string,
+  from: string,
+  to: string,
+) {
+  if (kind === 'Undertime') return;
+  const period = await repo.finalisedPeriod(tx, user.tenantId, employeeId, from, to);
+  if (period) {
+    throw problems.conflict(
+      `The ${LABEL[kind]} falls inside the finalised payroll period "${period}", which can no longer change; correct it with an adjustment period.`,
+      ProblemTypes.periodFinalised,
+    );
+  }
 }
 
 /**
@@ -191,6 +230,7 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
     schedule: Schedule,
   ) {
     const { tx, user } = ctx;
+    await notFrozen(tx, user, kind, employeeId, fields.dateFrom, fields.dateTo);
     const clash = await repo.overlapping(tx, user.tenantId, kind, employeeId, fields);
     if (clash) {
       const when =
@@ -278,6 +318,10 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
         `This ${LABEL[kind]} request was changed since you opened it. Reload to see its current state.`,
       );
     }
+    // Approving, or cancelling an approved request, changes what payroll pays for its dates.
+    if (to === 'Approved' || before.status === 'Approved') {
+      await notFrozen(tx, user, kind, before.employee_id, before.date_from, before.date_to);
+    }
     const remarks = input.Remarks?.trim() || null;
     if (kind === 'Leave' && before.leave_type_id) {
       const days = Number(before.days);
@@ -297,9 +341,10 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
           await leaveService.recordRequest(tx, user, { ...ledgerOf(before), kind: 'Use' });
         }
       } else if (to === 'Cancelled' && before.status === 'Approved') {
-        const type = await leaveService.getType(tx, user, before.leave_type_id);
-        if (type.NeedsBalance)
-          await leaveService.recordRequest(tx, user, { ...ledgerOf(before), kind: 'Reversal' });
+        // Give back exactly what the approval drew: the type's NeedsBalance may have changed since.
+        const used = await leaveService.requestUse(tx, user, ledgerOf(before));
+        if (used)
+          await leaveService.recordRequest(tx, user, { ...ledgerOf(before), days: used, kind: 'Reversal' });
       }
     }
     const moved = await repo.transition(tx, user.tenantId, before.id, {
@@ -431,14 +476,19 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
       const startsAt = manilaInstant(input.Date, input.StartTime);
       const nextDay = minutesOf(input.EndTime) <= minutesOf(input.StartTime);
       const endsAt = manilaInstant(nextDay ? addDays(input.Date, 1) : input.Date, input.EndTime);
-      const [day] = await dayKinds(tx, user, schedule, input.Date, input.Date);
-      if (day!.working) {
-        const shift = shiftWindow(schedule, input.Date);
-        if (!shift) throw invalid('Date', 'The employee has no shift on this day; ask HR to assign one');
-        if (startsAt < shift.end) {
+      // Overtime is work outside the working hours: before a shift's start or after its end. The shifts of the day
+      // before (a night shift ending this morning) and after (OT running past midnight) count too.
+      const days = await dayKinds(tx, user, schedule, addDays(input.Date, -1), addDays(input.Date, 1));
+      if (days[1]!.working && !shiftWindow(schedule, input.Date)) {
+        throw invalid('Date', 'The employee has no shift on this day; ask HR to assign one');
+      }
+      for (const day of days) {
+        const shift = day.working ? shiftWindow(schedule, day.date) : null;
+        if (shift && startsAt < shift.end && endsAt > shift.start) {
+          const on = day.date === input.Date ? '' : ` of ${day.date}`;
           throw invalid(
             'StartTime',
-            `Overtime on a working day starts at or after the shift's end (${schedule.time_out})`,
+            `Overtime cannot overlap the shift${on} (${schedule.time_in} to ${schedule.time_out}): end it by ${schedule.time_in} or start it at ${schedule.time_out} or later`,
           );
         }
       }
@@ -485,7 +535,7 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
           dateTo: input.Date,
           startsAt: leaving.toISOString(),
           endsAt: shift.end.toISOString(),
-          minutes: Math.round((shift.end.getTime() - leaving.getTime()) / 60_000),
+          minutes: undertimeMinutes(schedule, shift, leaving),
           reason: input.Reason.trim(),
         },
         schedule,
