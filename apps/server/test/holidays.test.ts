@@ -127,6 +127,52 @@ describe('holidays', () => {
     expect(working[0].DayType).toBe('special_working');
   });
 
+  it('calls a date double only when payroll pays it as one: a special day on a regular holiday is not', async () => {
+    const fiesta = await create('hr', { Date: '2026-12-30', Name: 'Town Fiesta', Type: 'SpecialNonWorking' });
+    expect(fiesta.IsDouble).toBe(false);
+    const rizal = (await list('hr', { Year: 2026, Search: 'rizal day' })).Items[0]!;
+    expect(rizal).toMatchObject({ Date: '2026-12-30', IsDouble: false });
+    expect((await dayTypes('hr', '2026-12-30', '2026-12-30')).json()[0].DayType).toBe('regular_holiday');
+    // Two special days are a double special day, for the list as for payroll.
+    const first = await create('hr', { Date: '2026-05-20', Name: 'Founders Day', Type: 'SpecialNonWorking' });
+    expect(first.IsDouble).toBe(false);
+    const second = await create('hr', {
+      Date: '2026-05-20',
+      Name: 'Patron Saint',
+      Type: 'SpecialNonWorking',
+    });
+    expect(second.IsDouble).toBe(true);
+    expect((await call('hr', 'GET', `/api/v1/holidays/${first.HolidayId}`)).json().IsDouble).toBe(true);
+    expect((await dayTypes('hr', '2026-05-20', '2026-05-20')).json()[0].DayType).toBe(
+      'double_special_non_working',
+    );
+    for (const h of [fiesta, first, second]) {
+      expect((await call('hr', 'DELETE', `/api/v1/holidays/${h.HolidayId}`)).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses a date the year filter cannot show; the export of every year is named without one', async () => {
+    for (const date of ['0100-06-01', '0001-01-01', '1899-12-31', '2201-01-01', '9999-12-31']) {
+      const res = await call('hr', 'POST', '/api/v1/holidays', {
+        Date: date,
+        Name: 'Far Off',
+        Type: 'Regular',
+      });
+      expect(res.statusCode, date).toBe(400);
+      expect(res.json().errors).toEqual([
+        { Code: 'Date', Description: 'Date: Enter a date from 1900 to 2200' },
+      ]);
+    }
+    const edge = await create('hr', { Date: '2200-12-31', Name: 'Far Off', Type: 'Regular' });
+    expect((await list('hr', { Year: 2200 })).Items.map((h) => h.HolidayId)).toEqual([edge.HolidayId]);
+    expect((await call('hr', 'DELETE', `/api/v1/holidays/${edge.HolidayId}`)).statusCode).toBe(200);
+    const every = await call('hr', 'POST', '/api/v1/holidays/export', { Format: 'csv' });
+    expect(every.statusCode).toBe(200);
+    expect(every.headers['content-disposition']).toContain('filename="holidays.csv"');
+    const one = await call('hr', 'POST', '/api/v1/holidays/export', { Format: 'csv', Year: 2025 });
+    expect(one.headers['content-disposition']).toContain('filename="holidays-2025.csv"');
+  });
+
   it('scopes a local holiday to one work location', async () => {
     const [plant] = await t.db.withTenant(await tenantOf(t.app, 'hr'), (tx) =>
       tx.query<{ id: string }>(
@@ -197,6 +243,11 @@ describe('holidays', () => {
   it('refuses a day-type range that is backwards or over 400 days', async () => {
     expect((await dayTypes('hr', '2026-02-01', '2026-01-01')).statusCode).toBe(400);
     expect((await dayTypes('hr', '2025-01-01', '2026-12-31')).statusCode).toBe(400);
+    // 400 days exactly, then 401.
+    expect((await dayTypes('hr', '2026-01-01', '2027-02-04')).json()).toHaveLength(400);
+    const over = await dayTypes('hr', '2026-01-01', '2027-02-05');
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors).toEqual([{ Code: 'To', Description: 'Ask for at most 400 days at a time' }]);
     expect((await dayTypes('hr', '2026-13-01', '2026-12-31')).statusCode).toBe(400);
   });
 });

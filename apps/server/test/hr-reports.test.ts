@@ -1,4 +1,5 @@
 /** Issue 8 §5: HR reports as XLSX, CSV and PDF, through HTTP, on PGlite and PostgreSQL. */
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HR_REPORTS } from '@hrpay/contracts';
 import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
@@ -36,6 +37,23 @@ function csvRows(body: string): string[][] {
     rows.push(cells);
   }
   return rows;
+}
+
+/** The pages of a (compressed) pdfkit file, and the text its content streams show (hex strings in Tj / TJ). */
+function pdfPages(pdf: Buffer): { pages: number; text: string } {
+  const raw = pdf.toString('latin1');
+  const shown: string[] = [];
+  for (const s of raw.matchAll(/\/FlateDecode[^]*?>>\s*stream\r?\n([^]*?)\r?\nendstream/g)) {
+    const content = inflateSync(Buffer.from(s[1]!, 'latin1')).toString('latin1');
+    for (const m of content.matchAll(
+      /\[((?:<[0-9a-fA-F]*>|\s|-?\d+(?:\.\d+)?)*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g,
+    )) {
+      const hex =
+        m[1] !== undefined ? [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('') : m[2]!;
+      shown.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+  }
+  return { pages: (raw.match(/\/Type \/Page\b/g) ?? []).length, text: shown.join('\n') };
 }
 
 describe('HR reports', () => {
@@ -84,6 +102,14 @@ describe('HR reports', () => {
     ).toEqual(['From', 'To']);
     const backwards = await report(hr, 'movements', { Format: 'csv', From: '2026-02-01', To: '2026-01-01' });
     expect(backwards.statusCode).toBe(400);
+    // Ten years at most, both ends counted: 2016-12-01 to 2026-11-30 is ten years, a day earlier is more.
+    const ten = await report(hr, 'movements', { Format: 'csv', From: '2016-12-01', To: '2026-11-30' });
+    expect(ten.statusCode).toBe(200);
+    for (const From of ['2016-11-30', '2016-11-25']) {
+      const over = await report(hr, 'movements', { Format: 'csv', From, To: '2026-11-30' });
+      expect(over.statusCode, From).toBe(400);
+      expect(over.json().errors).toEqual([{ Code: 'To', Description: 'The range can be at most ten years' }]);
+    }
   });
 
   it('birthdays: by month, one month when asked', async () => {
@@ -133,6 +159,17 @@ describe('HR reports', () => {
     const big = await report(hr, 'master-list', { Format: 'pdf' });
     const pages = big.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
     expect(pages.length).toBeGreaterThan(5);
+  });
+
+  it('numbers every page of a PDF at its foot, with no blank page after each', async () => {
+    const one = pdfPages((await report(hr, 'headcount', { Format: 'pdf' })).rawPayload);
+    expect(one.pages).toBe(1);
+    expect(one.text).toContain('Headcount by department and status · page 1');
+    // The 400 employees added above: the master list runs over several pages, each with its number.
+    const many = pdfPages((await report(hr, 'master-list', { Format: 'pdf' })).rawPayload);
+    expect(many.pages).toBeGreaterThan(5);
+    const numbers = [...many.text.matchAll(/· page (\d+)/g)].map((m) => Number(m[1]));
+    expect(numbers).toEqual(Array.from({ length: many.pages }, (_, i) => i + 1));
   });
 
   it("answers only the own company's rows and refuses an unknown report or format", async () => {

@@ -1,6 +1,7 @@
 /** Issue 8 §3: shifts of the HR user's company, overnight and night hours computed, through HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nightMinutes, ProblemTypes, type Shift } from '@hrpay/contracts';
+import { makeEmployee } from './factories.js';
 import { caller, createTestApp, errorCodes, type TestApp, type Who } from './helpers.js';
 
 let t: TestApp;
@@ -94,6 +95,25 @@ describe('shifts', () => {
     expect(codes(rules)).toEqual(['Name', 'BreakMinutes']);
   });
 
+  it('refuses a flexible shift that needs more hours than its window holds, break taken out', async () => {
+    const flex = { Name: 'Flex', TimeIn: '09:00', TimeOut: '13:00', BreakMinutes: 60, IsFlexible: true };
+    const over = await call('hr', 'POST', '/api/v1/shifts', { ...flex, RequiredHours: 10 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors).toEqual([
+      {
+        Code: 'RequiredHours',
+        Description: 'The required hours must fit between the in and out times, less the break (3 hours)',
+      },
+    ]);
+    expect(codes(await call('hr', 'POST', '/api/v1/shifts', { ...flex, RequiredHours: 3.5 }))).toEqual([
+      'RequiredHours',
+    ]);
+    const fits = await call('hr', 'POST', '/api/v1/shifts', { ...flex, RequiredHours: 3 });
+    expect(fits.statusCode, fits.body).toBe(201);
+    expect(fits.json()).toMatchObject({ WorkHours: 3 });
+    expect((await call('hr', 'DELETE', `/api/v1/shifts/${fits.json().ShiftId}`)).statusCode).toBe(200);
+  });
+
   it('keeps a flexible shift by its required hours', async () => {
     const res = await call('hr', 'POST', '/api/v1/shifts', {
       Name: 'Flexible Office',
@@ -128,6 +148,36 @@ describe('shifts', () => {
     });
     const graveyard = await byName('Graveyard');
     expect((await call('hr', 'DELETE', `/api/v1/shifts/${graveyard.ShiftId}`)).statusCode).toBe(200);
+  });
+
+  it('refuses to delete a shift in employees\' schedule history, with "Deactivate it instead"', async () => {
+    const shift = await call('hr', 'POST', '/api/v1/shifts', {
+      Name: 'Short Stint',
+      TimeIn: '06:00',
+      TimeOut: '15:00',
+    });
+    expect(shift.statusCode, shift.body).toBe(201);
+    const e = await makeEmployee(t.app, 'hr');
+    const on = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...e,
+      ShiftId: shift.json().ShiftId,
+      ScheduleEffectiveDate: '2026-11-01',
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const off = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...on.json(),
+      ShiftId: (await byName('Night Shift')).ShiftId,
+      ScheduleEffectiveDate: '2026-11-15',
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await byName('Short Stint')).EmployeeCount).toBe(0);
+    const refused = await call('hr', 'DELETE', `/api/v1/shifts/${shift.json().ShiftId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      type: ProblemTypes.stillReferenced,
+      detail:
+        'Short Stint cannot be deleted: it is in the schedule history of 1 employee. Deactivate it instead.',
+    });
   });
 
   it("answers 404 for another company's shift", async () => {

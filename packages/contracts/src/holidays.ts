@@ -26,10 +26,17 @@ export const HolidayDayType = z.enum([
 export type HolidayDayType = z.infer<typeof HolidayDayType>;
 
 const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+/** The years the list's Year filter can show: a holiday outside them could never be found again. */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2200;
+const holidayDate = isoDate.refine((d) => {
+  const year = Number(d.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}, `Enter a date from ${FIRST_YEAR} to ${LAST_YEAR}`);
 
 /** The editable fields of a holiday (issue 8 §4). National ones are loaded from the proclamation. */
 export const HolidayFields = {
-  Date: isoDate,
+  Date: holidayDate,
   Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
   Type: HolidayType,
   /** A local holiday of one work location (a city's charter day); none = the whole company. */
@@ -51,7 +58,7 @@ export const Holiday = z.object({
   WorkLocationId: z.uuid().nullable(),
   WorkLocationName: z.string().nullable(),
   IsDraft: z.boolean(),
-  /** Another holiday falls on the same date (a double holiday). */
+  /** Part of a double holiday as payroll pays it: two regular holidays, or two special days and no regular one. */
   IsDouble: z.boolean(),
   RowVersion: z.number().int(),
   CreatedAt: z.string(),
@@ -79,7 +86,7 @@ export type UpdateHolidayRequest = z.input<typeof UpdateHolidayRequest>;
 
 export const HOLIDAY_SORTABLE = ['Date', 'Name', 'Type'] as const;
 const HOLIDAY_FILTERS = {
-  Year: z.number().int().min(1900).max(2200).optional(),
+  Year: z.number().int().min(FIRST_YEAR).max(LAST_YEAR).optional(),
   Type: HolidayType.optional(),
 };
 export const HolidayListRequest = listRequest(HOLIDAY_SORTABLE, HOLIDAY_FILTERS);
@@ -88,7 +95,13 @@ export type HolidayListRequest = z.input<typeof HolidayListRequest>;
 export const HolidayListResponse = listResponse(Holiday);
 
 /** `POST /api/v1/holidays/copy-year`: the company's own holidays of `FromYear` into the next year, as drafts. */
-export const CopyHolidayYearRequest = z.strictObject({ FromYear: z.number().int().min(1900).max(2199) });
+export const CopyHolidayYearRequest = z.strictObject({
+  FromYear: z
+    .number()
+    .int()
+    .min(FIRST_YEAR)
+    .max(LAST_YEAR - 1),
+});
 export const CopyHolidayYearResponse = z.object({ Copied: z.number().int(), Skipped: z.number().int() });
 
 /** `GET /api/v1/holidays/day-types?From=&To=&WorkLocationId=`: what payroll and attendance read. */

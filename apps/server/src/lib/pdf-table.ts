@@ -32,7 +32,12 @@ export async function writePdfTable<R>(
   let page = 1;
 
   const footer = () => {
+    // The footer sits below the bottom margin: without lifting the margin pdfkit would move it onto a new,
+    // otherwise blank page.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
     doc
+      .font('Helvetica')
       .fontSize(7)
       .fillColor('#666')
       .text(`${title} · page ${page}`, MARGIN, doc.page.height - MARGIN - 8, {
@@ -41,6 +46,7 @@ export async function writePdfTable<R>(
         lineBreak: false,
       });
     doc.fillColor('#000');
+    doc.page.margins.bottom = margin;
   };
   const rowHeight = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);

@@ -27,8 +27,13 @@ const MONTHS = [
   'November',
   'December',
 ];
-/** The longest date range a movements report covers (ten years). */
-const MAX_RANGE_DAYS = 3660;
+/** The longest date range a movements report covers, in years, From and To both counted. */
+const MAX_RANGE_YEARS = 10;
+/** The same date `years` later, as a timestamp (a Feb 29 falls on Mar 1 of a common year). */
+function yearsAfter(from: string, years: number) {
+  const date = new Date(`${from}T00:00:00Z`);
+  return date.setUTCFullYear(date.getUTCFullYear() + years);
+}
 const col = <R>(
   header: string,
   value: ExportColumn<R>['value'],
@@ -103,7 +108,8 @@ export async function writeHrReport(
         From && To && To < From && { Code: 'To', Description: 'To cannot be before From' },
         From &&
           To &&
-          Date.parse(To) - Date.parse(From) > MAX_RANGE_DAYS * 86_400_000 && {
+          // Calendar years, not a count of days: ten years from 2016-12-01 end on 2026-11-30.
+          Date.parse(`${To}T00:00:00Z`) >= yearsAfter(From, MAX_RANGE_YEARS) && {
             Code: 'To',
             Description: 'The range can be at most ten years',
           },

@@ -1,6 +1,7 @@
 import type { CreateHolidayRequest, Holiday, HolidayListRequest, HolidayType } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+import { isDoubleHoliday } from './day-type.js';
 
 /** The SQL of holidays. Every statement is confined to one company of one tenant. */
 
@@ -14,21 +15,23 @@ interface HolidayRow {
   work_location_id: string | null;
   work_location_name: string | null;
   is_draft: boolean;
-  is_double: boolean;
+  others: { type: HolidayType; workLocationId: string | null }[];
   row_version: number;
   created_at: Date;
   updated_at: Date;
 }
 
-// A double holiday: another confirmed holiday of the company on the same date, for the same place or all.
+// The other confirmed holidays of the company on the same date, for the same place or all: whether the holiday is
+// part of a double one is decided from them by the payroll rule (isDoubleHoliday), not here.
 const SELECT_HOLIDAY = `
   SELECT h.id, h.company_id, h.date::text, h.name, h.type, h.national_date::text, h.work_location_id,
          wl.name AS work_location_name, h.is_draft, h.row_version, h.created_at, h.updated_at,
-         EXISTS (SELECT 1 FROM holidays o
-                  WHERE o.tenant_id = h.tenant_id AND o.company_id = h.company_id AND o.date = h.date
-                    AND o.id <> h.id AND NOT o.is_draft AND o.type <> 'SpecialWorking'
-                    AND (o.work_location_id IS NULL OR h.work_location_id IS NULL
-                         OR o.work_location_id = h.work_location_id)) AS is_double
+         (SELECT coalesce(json_agg(json_build_object('type', o.type, 'workLocationId', o.work_location_id)), '[]')
+            FROM holidays o
+           WHERE o.tenant_id = h.tenant_id AND o.company_id = h.company_id AND o.date = h.date
+             AND o.id <> h.id AND NOT o.is_draft
+             AND (o.work_location_id IS NULL OR h.work_location_id IS NULL
+                  OR o.work_location_id = h.work_location_id)) AS others
     FROM holidays h
     LEFT JOIN work_locations wl ON wl.tenant_id = h.tenant_id AND wl.id = h.work_location_id`;
 
@@ -46,7 +49,7 @@ function toHoliday(r: HolidayRow): Holiday {
     WorkLocationId: r.work_location_id,
     WorkLocationName: r.work_location_name,
     IsDraft: r.is_draft,
-    IsDouble: r.is_double && r.type !== 'SpecialWorking' && !r.is_draft,
+    IsDouble: !r.is_draft && isDoubleHoliday({ type: r.type, workLocationId: r.work_location_id }, r.others),
     RowVersion: r.row_version,
     CreatedAt: new Date(r.created_at).toISOString(),
     UpdatedAt: new Date(r.updated_at).toISOString(),

@@ -15,7 +15,6 @@ import {
   UpdateHolidayRequest,
 } from '@hrpay/contracts';
 import { listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
-import { manilaToday } from '../../lib/manila.js';
 import { contextOf } from '../../lib/route-access.js';
 import { holidaysService as holidays } from './service.js';
 
@@ -50,11 +49,12 @@ export const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tx, user } = contextOf(req);
       const pages = listPages((r) => holidays.list(tx, user, r), req.body);
       const path = await writeExport(req.body.Format, 'Holidays', COLUMNS, pages);
+      // Without a Year filter the file holds every year: its name carries none.
       return sendExport(
         reply,
         path,
         req.body.Format,
-        `holidays-${req.body.Year ?? manilaToday().slice(0, 4)}`,
+        req.body.Year ? `holidays-${req.body.Year}` : 'holidays',
       );
     },
   });

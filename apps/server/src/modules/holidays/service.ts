@@ -4,7 +4,6 @@ import {
   type CreateHolidayRequest,
   type Holiday,
   type HolidayDay,
-  type HolidayDayType,
   type HolidayListRequest,
   type HolidayType,
   type ValidationError,
@@ -12,27 +11,13 @@ import {
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { problems } from '../../lib/problem.js';
+import { dayTypeOf } from './day-type.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { holidaysRepo as repo } from './repository.js';
 
 export const STALE_HOLIDAY =
   'This holiday was changed by someone else since you opened it. Reload to see the latest version.';
 const MAX_DAY_RANGE = 400;
-
-/**
- * How the payroll engine pays a date with these holidays on it: two regular holidays are a double holiday, two
- * special non-working days a double special day; a regular holiday outranks a special day; a special working
- * day is paid as an ordinary day.
- */
-export function dayTypeOf(types: HolidayType[]): HolidayDayType {
-  const regular = types.filter((t) => t === 'Regular').length;
-  const special = types.filter((t) => t === 'SpecialNonWorking').length;
-  if (regular >= 2) return 'double_regular_holiday';
-  if (regular === 1) return 'regular_holiday';
-  if (special >= 2) return 'double_special_non_working';
-  if (special === 1) return 'special_non_working';
-  return types.length ? 'special_working' : 'ordinary';
-}
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -112,7 +97,8 @@ export const holidaysService = {
         { Code: 'To', Description: 'To cannot be before From' },
       ]);
     }
-    if (addDays(from, MAX_DAY_RANGE) < to) {
+    // From and To both count: the last day allowed is MAX_DAY_RANGE - 1 days after From.
+    if (addDays(from, MAX_DAY_RANGE - 1) < to) {
       throw problems.badRequest('One or more fields are invalid.', [
         { Code: 'To', Description: `Ask for at most ${MAX_DAY_RANGE} days at a time` },
       ]);

@@ -133,6 +133,15 @@ export const shiftsRepo = {
     return rows.length > 0;
   },
 
+  /** How many employees have the shift in their schedule history (employee_schedules refers to it). */
+  async scheduleHistoryCount(tx: Tx, tenantId: string, id: string) {
+    const [row] = await tx.query<{ n: number }>(
+      `SELECT count(DISTINCT employee_id)::int AS n FROM employee_schedules WHERE tenant_id = $1 AND shift_id = $2`,
+      [tenantId, id],
+    );
+    return row!.n;
+  },
+
   async delete(tx: Tx, tenantId: string, id: string) {
     await tx.query(`DELETE FROM shifts WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   },

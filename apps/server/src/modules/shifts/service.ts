@@ -14,7 +14,10 @@ import { shiftsRepo as repo } from './repository.js';
 
 const STALE = 'This shift was changed by someone else since you opened it. Reload to see the latest version.';
 
-/** Shifts of the HR user's own company: unique names, a break that fits, delete only when no employee uses it. */
+/**
+ * Shifts of the HR user's own company: unique names, a break and required hours that fit, delete only when no
+ * employee uses it or ever did.
+ */
 export const shiftsService = {
   list: (tx: Tx, user: CurrentUser, req: ReturnType<typeof ShiftListRequest.parse>) =>
     repo.list(tx, user.tenantId, user.companyId, req),
@@ -54,6 +57,14 @@ export const shiftsService = {
         ProblemTypes.stillReferenced,
       );
     }
+    // Past schedules keep pointing at the shift (attendance of those dates is read by them).
+    const past = await repo.scheduleHistoryCount(tx, user.tenantId, before.ShiftId);
+    if (past > 0) {
+      throw problems.conflict(
+        `${before.Name} cannot be deleted: it is in the schedule history of ${past.toLocaleString('en-PH')} ${past === 1 ? 'employee' : 'employees'}. Deactivate it instead.`,
+        ProblemTypes.stillReferenced,
+      );
+    }
     await repo.delete(tx, user.tenantId, before.ShiftId);
     await writeAudit(tx, user, { entity: 'shift', entityId: before.ShiftId, action: 'delete', before });
     return { Message: `${before.Name} was deleted.` };
@@ -68,8 +79,20 @@ async function checkFields(tx: Tx, user: CurrentUser, input: CreateShiftRequest,
   const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
   let span = minutes(input.TimeOut) - minutes(input.TimeIn);
   if (span <= 0) span += 24 * 60;
-  if ((input.BreakMinutes ?? 60) >= span) {
+  const breakMinutes = input.BreakMinutes ?? 60;
+  if (breakMinutes >= span) {
     errors.push({ Code: 'BreakMinutes', Description: 'The break must be shorter than the shift' });
+  } else if (
+    input.IsFlexible &&
+    input.RequiredHours != null &&
+    input.RequiredHours * 60 > span - breakMinutes
+  ) {
+    // A flexible shift's hours are worked between its in and out times: more than fit could never be met.
+    const hours = (span - breakMinutes) / 60;
+    errors.push({
+      Code: 'RequiredHours',
+      Description: `The required hours must fit between the in and out times, less the break (${hours.toLocaleString('en-PH', { maximumFractionDigits: 2 })} ${hours === 1 ? 'hour' : 'hours'})`,
+    });
   }
   if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
 }

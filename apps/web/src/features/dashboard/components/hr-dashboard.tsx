@@ -219,6 +219,9 @@ function Breakdown({ title, rows }: { title: string; rows: { Name: string; Count
               size="small"
               variant="outlined"
               label={`${row.Name} ${formatCount(row.Count)}`}
+              title={`${row.Name} ${formatCount(row.Count)}`}
+              // A long name ellipsizes inside the card instead of running out of it.
+              sx={{ maxWidth: '100%' }}
             />
           ))}
         </Box>
@@ -242,7 +245,8 @@ function PeopleList({ rows }: { rows: { id: string; name: string; detail: string
             '& + &': { borderTop: 1, borderColor: 'divider' },
           }}
         >
-          <Box sx={{ flex: 1, minWidth: 0 }}>
+          {/* Long names with no spaces wrap anywhere rather than run under the badge or out of the card. */}
+          <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
             <Link component={RouterLink} to={employeeLink(row.id)} sx={{ fontWeight: 600 }}>
               {row.name}
             </Link>
@@ -250,7 +254,7 @@ function PeopleList({ rows }: { rows: { id: string; name: string; detail: string
               {row.detail}
             </Typography>
           </Box>
-          {row.badge && <Chip size="small" label={row.badge} />}
+          {row.badge && <Chip size="small" label={row.badge} sx={{ flexShrink: 0 }} />}
         </Box>
       ))}
     </Box>
