@@ -16,6 +16,7 @@ import {
 } from '@hrpay/payroll';
 import type { PayrollGeneralSettings } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
+import { dayTypeOf } from '../timelogs/attendance.js';
 import type { PeriodRow } from './repository.js';
 
 /**
@@ -45,6 +46,30 @@ export function pesos(value: number): string {
 
 export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+const lastDayOfMonth = (date: string) => addDays(`${addDays(`${date.slice(0, 8)}01`, 31).slice(0, 8)}01`, -1);
+
+/**
+ * The pay period of the company's frequency that holds `date` (the periods the proposal makes): the month, the
+ * half-month split after `FirstCutoffEndDay`, or the week ending on `WeeklyCutoffEndDay`. A monthly salary is a
+ * salary for this whole period; a cut-off shorter than it (a final pay up to the separation) pays only its part.
+ */
+export function payPeriodOf(
+  frequency: PeriodRow['frequency'],
+  date: string,
+  settings: Pick<PayrollGeneralSettings, 'FirstCutoffEndDay' | 'WeeklyCutoffEndDay'>,
+): { start: string; end: string } {
+  if (frequency === 'Monthly') return { start: `${date.slice(0, 8)}01`, end: lastDayOfMonth(date) };
+  if (frequency === 'Weekly') {
+    const end = addDays(date, (settings.WeeklyCutoffEndDay - dayOfWeek(date) + 7) % 7);
+    return { start: addDays(end, -6), end };
+  }
+  const split = settings.FirstCutoffEndDay;
+  const firstEnd = `${date.slice(0, 8)}${String(split).padStart(2, '0')}`;
+  return Number(date.slice(8, 10)) <= split
+    ? { start: `${date.slice(0, 8)}01`, end: firstEnd }
+    : { start: addDays(firstEnd, 1), end: lastDayOfMonth(date) };
+}
 
 // ---------------------------------------------------------------- inputs
 
@@ -67,6 +92,7 @@ interface EmployeeRow {
   exempt_pagibig: boolean | null;
   exempt_withholding_tax: boolean | null;
   divisor: number | null;
+  work_location_id: string | null;
 }
 interface RateRow {
   employee_id: string;
@@ -119,6 +145,17 @@ interface YtdRow {
   benefits: string;
 }
 type MtdRow = { employee_id: string } & Record<string, string>;
+interface DeMinimisRow {
+  employee_id: string;
+  kind: DeMinimisKind;
+  year: string;
+  month: string | null;
+}
+interface HolidayRow {
+  date: string;
+  type: 'Regular' | 'SpecialNonWorking' | 'SpecialWorking';
+  work_location_id: string | null;
+}
 
 export interface ComputeInputs {
   period: PeriodRow;
@@ -132,6 +169,14 @@ export interface ComputeInputs {
   ytd: Map<string, YtdRow>;
   mtd: Map<string, MtdRow>;
   sil: Map<string, string>;
+  /** De minimis received by kind in the employee's finalised payslips: this year, and this month (the engine's
+   *  ytd.deMinimis and ytd.deMinimisMonthToDate, against the yearly and monthly ceilings). */
+  deMinimis: Map<string, DeMinimisRow[]>;
+  /** The company's holidays over the pay period(s) of the cut-off: the day type of a day outside employment
+   *  that has no stored attendance. */
+  holidays: HolidayRow[];
+  /** The pay period a monthly salary is for, when the cut-off lies inside one and is shorter than it. */
+  payPeriod: { start: string; end: string };
   /** The engine's statutory tables with the company's added editions (payroll settings). */
   tables: PayrollTables;
 }
@@ -187,7 +232,7 @@ export async function readInputs(
     `SELECT e.id, e.employee_number, e.hire_date::text AS hire_date, e.separation_date::text AS separation_date,
             e.rate_type, e.basic_rate::text AS basic_rate, e.tin, e.sss_number, e.philhealth_number, e.pagibig_number,
             e.bank_account_number, pp.is_minimum_wage_earner, pp.payment_method, pp.exempt_sss, pp.exempt_philhealth,
-            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor
+            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor, e.work_location_id
        FROM employees e
        LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
       WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = ANY($3::uuid[])
@@ -288,6 +333,40 @@ export async function readInputs(
           [...base, `${end.slice(0, 8)}01`, start],
         )
       : Promise.resolve([]);
+  // De minimis by kind (result.thisPeriod.deMinimis): the year's finalised payslips up to where the year to date
+  // stops, and those of them whose cut-off ended in this period's month.
+  const deMinimis = tx.query<DeMinimisRow>(
+    `SELECT s.employee_id, k.key AS kind, sum(k.value::numeric)::text AS year,
+            sum(k.value::numeric) FILTER (WHERE p.cutoff_end >= $7::date)::text AS month
+       FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
+       CROSS JOIN LATERAL jsonb_each_text(coalesce(s.result->'thisPeriod'->'deMinimis', '{}'::jsonb)) k
+      WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.employee_id = ANY($3::uuid[])
+        AND p.status IN ('Finalised', 'Paid') AND s.status <> 'Excluded'
+        AND p.cutoff_end >= $4::date AND p.cutoff_end <= $5::date AND p.id <> $6
+      GROUP BY s.employee_id, k.key`,
+    [
+      ...base,
+      `${year}-01-01`,
+      kind === 'Regular' ? addDays(start, -1) : end,
+      period.id,
+      `${end.slice(0, 8)}01`,
+    ],
+  );
+  const payPeriod = payPeriodOf(period.frequency, start, settings);
+  const inOnePeriod = payPeriod.end >= end;
+  const holidays =
+    kind === 'Regular' || kind === 'FinalPay'
+      ? tx.query<HolidayRow>(
+          `SELECT date::text AS date, type, work_location_id FROM holidays
+            WHERE tenant_id = $1 AND company_id = $2 AND date BETWEEN $3::date AND $4::date AND NOT is_draft`,
+          [
+            tenantId,
+            companyId,
+            inOnePeriod && payPeriod.start < start ? payPeriod.start : start,
+            inOnePeriod ? payPeriod.end : end,
+          ],
+        )
+      : Promise.resolve([]);
   const sil =
     kind === 'FinalPay'
       ? tx.query<{ employee_id: string; days: string }>(
@@ -301,8 +380,31 @@ export async function readInputs(
 
   // Every query goes out at once: on a pipelined connection they queue ahead of the previous chunk's insert,
   // so the next chunk's inputs never wait behind the write that follows them (see the service's runCompute).
-  const [employeeRows, rateRows, itemRows, loanRows, adjustmentRows, dayRows, ytdRows, mtdRows, silRows] =
-    await Promise.all([employees, rates, items, loans, adjustments, days, ytd, mtd, sil]);
+  const [
+    employeeRows,
+    rateRows,
+    itemRows,
+    loanRows,
+    adjustmentRows,
+    dayRows,
+    ytdRows,
+    mtdRows,
+    silRows,
+    deMinimisRows,
+    holidayRows,
+  ] = await Promise.all([
+    employees,
+    rates,
+    items,
+    loans,
+    adjustments,
+    days,
+    ytd,
+    mtd,
+    sil,
+    deMinimis,
+    holidays,
+  ]);
   return {
     period,
     settings,
@@ -315,6 +417,9 @@ export async function readInputs(
     ytd: new Map(ytdRows.map((r) => [r.employee_id, r])),
     mtd: new Map(mtdRows.map((r) => [r.employee_id, r])),
     sil: new Map(silRows.map((r) => [r.employee_id, r.days])),
+    deMinimis: group(deMinimisRows),
+    holidays: holidayRows,
+    payPeriod: inOnePeriod ? payPeriod : { start, end },
     tables,
   };
 }
@@ -349,9 +454,10 @@ const FREQUENCY = { SemiMonthly: 'semi-monthly', Monthly: 'monthly', Weekly: 'we
  */
 function attendanceOf(rows: DayRow[], hoursPerDay: number, monthly: boolean): DayAttendance[] {
   return rows.map((d) => {
-    // Regular hours are the worked minutes less all overtime worked, capped at the normal day; the overtime paid
-    // is the approved (payable) part. Night minutes are kept inside the hours they belong to.
-    const regularMinutes = Math.min(Math.max(0, d.worked_minutes - d.overtime_minutes), hoursPerDay * 60);
+    // Regular hours are the worked minutes, capped at the normal day: the attendance (timelogs/attendance.ts)
+    // already leaves every overtime minute out of `worked_minutes`, so nothing is taken off again. The overtime
+    // paid is the approved (payable) part. Night minutes are kept inside the hours they belong to.
+    const regularMinutes = Math.min(Math.max(0, d.worked_minutes), hoursPerDay * 60);
     const overtimeMinutes = Math.max(0, d.payable_overtime_minutes);
     const day: DayAttendance = {
       date: d.date,
@@ -380,6 +486,14 @@ function attendanceOf(rows: DayRow[], hoursPerDay: number, monthly: boolean): Da
     else if (d.on_leave || d.absent) day.absent = true;
     return day;
   });
+}
+
+/** The de minimis amounts of the allowances, by kind. */
+function deMinimisOf(allowances: Allowance[]): Partial<Record<DeMinimisKind, string>> {
+  const byKind = new Map<DeMinimisKind, number>();
+  for (const a of allowances)
+    if (a.deMinimis) byKind.set(a.deMinimis, (byKind.get(a.deMinimis) ?? 0) + cents(a.amount));
+  return Object.fromEntries([...byKind].map(([k, v]) => [k, pesos(v)]));
 }
 
 function allowanceOf(r: ItemRow): Allowance {
@@ -507,6 +621,15 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     basicSalaryEarned: pesos(cents(y?.basic)),
     benefitsReceived: pesos(cents(y?.benefits)),
   };
+  // De minimis already received this year and this month, by kind: the ceilings are a month's or a year's, not
+  // a payslip's (RR 11-2018 as amended; REFERENCE §4.5).
+  const dmRows = inp.deMinimis.get(e.id) ?? [];
+  if (dmRows.length) {
+    ytd.deMinimis = Object.fromEntries(dmRows.map((r) => [r.kind, pesos(cents(r.year))]));
+    const month = dmRows.filter((r) => cents(r.month) !== 0);
+    if (month.length)
+      ytd.deMinimisMonthToDate = Object.fromEntries(month.map((r) => [r.kind, pesos(cents(r.month))]));
+  }
   const frequency = FREQUENCY[period.frequency];
   const cutoff: 1 | 2 =
     period.frequency === 'SemiMonthly' && Number(start.slice(8, 10)) > settings.FirstCutoffEndDay ? 2 : 1;
@@ -538,32 +661,59 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     else deductions.push({ code: a.code, description: a.description, amount: a.amount });
   }
 
-  const days = regular ? (inp.days.get(e.id) ?? []) : [];
+  // Only the days of employment are paid, whatever attendance rows are stored for the others.
+  const hired = e.hire_date && e.hire_date > start ? e.hire_date : null;
+  const left = e.separation_date && e.separation_date < end ? e.separation_date : null;
+  const employed = (d: string) => !(hired && d < hired) && !(left && d > left);
+  const storedDays = regular ? (inp.days.get(e.id) ?? []) : [];
+  const days = storedDays.filter((d) => employed(d.date));
   if (regular && days.length === 0) warnings.push('No attendance in the cut-off');
   const attendance = attendanceOf(days, rate.hours_per_day, rate.rate_type === 'Monthly');
+  // The engine's period: the cut-off, or for a monthly salary the whole pay period around a shorter cut-off.
+  let periodStart = start;
+  let periodEnd = end;
   if (regular && rate.rate_type === 'Monthly') {
-    // A monthly salary pays the whole cut-off: the workdays before the hire date and after the separation date
-    // are unpaid absences (workdays from the divisor: 261 Monday to Friday, 313 to Saturday, 365 every day).
-    const hired = e.hire_date && e.hire_date > start ? e.hire_date : null;
-    const left = e.separation_date && e.separation_date < end ? e.separation_date : null;
-    if (hired || left) {
-      const recorded = new Set(days.map((d) => d.date));
+    // A monthly salary pays its whole pay period: every workday of it outside the cut-off or outside employment
+    // (before the hire date, after the separation date) is an unpaid absence, at the daily rate (no work, no pay:
+    // Labor Code Art. 88, REFERENCE §5.6). Workdays from the divisor: 261 Monday to Friday, 313 to Saturday, 365
+    // every day. Each carries its day type (the stored day's, else the company's holidays): an ordinary or special
+    // working day is an absence, a regular holiday is forfeited (not paid: no workday before it was worked); a
+    // special non-working day is no workday, its pay is not the monthly salary's to take off.
+    periodStart = inp.payPeriod.start;
+    periodEnd = inp.payPeriod.end;
+    const short = periodStart < start || periodEnd > end;
+    if (hired || left || short) {
+      const typeOn = new Map(storedDays.map((d) => [d.date, d.day_type]));
+      const holidays = inp.holidays.filter(
+        (h) => h.work_location_id === null || h.work_location_id === e.work_location_id,
+      );
       const perWeek = divisor >= 365 ? 7 : divisor >= 313 ? 6 : 5;
       let unpaid = 0;
-      for (let d = start; d <= end; d = addDays(d, 1)) {
-        if (!((hired && d < hired) || (left && d > left)) || recorded.has(d)) continue;
-        const dow = new Date(`${d}T00:00:00Z`).getUTCDay();
-        if (perWeek === 7 || (dow >= 1 && dow <= perWeek)) {
-          attendance.push({ date: d, absent: true });
+      for (let d = periodStart; d <= periodEnd; d = addDays(d, 1)) {
+        if (d >= start && d <= end && employed(d)) continue;
+        const dow = dayOfWeek(d);
+        if (!(perWeek === 7 || (dow >= 1 && dow <= perWeek))) continue;
+        const dayType = typeOn.get(d) ?? dayTypeOf(holidays.filter((h) => h.date === d));
+        if (dayType === 'regular_holiday' || dayType === 'double_regular_holiday') {
+          attendance.push({ date: d, dayType, absent: true, presentOrPaidLeaveDayBefore: false });
           unpaid++;
-        }
+        } else if (dayType === 'ordinary' || dayType === 'special_working') {
+          attendance.push({ date: d, dayType, absent: true });
+          unpaid++;
+        } else attendance.push({ date: d, dayType, absent: true });
       }
       attendance.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-      const when = [hired && `hired on ${hired}`, left && `separated on ${left}`]
+      const when = [
+        hired && `hired on ${hired}`,
+        left && `separated on ${left}`,
+        short && `the cut-off is part of the pay period ${periodStart} to ${periodEnd}`,
+      ]
         .filter(Boolean)
         .join(' and ');
       warnings.push(
-        `${when[0]!.toUpperCase()}${when.slice(1)}, inside the cut-off: ${unpaid} workday(s) outside employment unpaid`,
+        short
+          ? `${when[0]!.toUpperCase()}${when.slice(1)}: ${unpaid} workday(s) outside the cut-off or employment unpaid`
+          : `${when[0]!.toUpperCase()}${when.slice(1)}, inside the cut-off: ${unpaid} workday(s) outside employment unpaid`,
       );
     }
   }
@@ -641,10 +791,14 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     // 13th month and adjustment periods may span months (a year's 13th month): the engine sees the month they
     // are paid in, so the tax table of the period's frequency applies to them.
     period: {
-      start: regular || start.slice(0, 7) === end.slice(0, 7) ? start : `${end.slice(0, 8)}01`,
-      end,
+      start: regular ? periodStart : start.slice(0, 7) === end.slice(0, 7) ? start : `${end.slice(0, 8)}01`,
+      end: periodEnd,
       frequency,
       ...(period.frequency === 'SemiMonthly' ? { cutoff } : {}),
+      // A pay period stretched past the cut-off is the year's last payroll only when the cut-off is.
+      ...(periodEnd !== end && period.frequency !== 'Weekly'
+        ? { lastPayrollOfYear: end.slice(5) === '12-31' }
+        : {}),
     },
     profile,
     attendance,
@@ -662,7 +816,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     },
   };
   if (period.frequency === 'Weekly') {
-    input.period.lastWeekOfMonth = addDays(end, 7).slice(0, 7) !== end.slice(0, 7);
+    input.period.lastWeekOfMonth = addDays(periodEnd, 7).slice(0, 7) !== periodEnd.slice(0, 7);
   }
   if (monthToDate) input.monthToDate = monthToDate;
 
@@ -719,6 +873,8 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     ...rest,
     thisPeriod: {
       basicSalaryEarned: pesos(basicEarned),
+      // De minimis paid by kind, for the later payslips' month and year to date.
+      deMinimis: deMinimisOf(allowances),
       benefitsReceived: pesos(benefitsReceived),
       sssCompensation: pesos(own(sssBase, monthToDate?.sssCompensation)),
       pagibigAllowances: pesos(own(hdmfAllowances, monthToDate?.pagibigAllowances)),

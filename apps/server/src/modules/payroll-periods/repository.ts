@@ -355,6 +355,35 @@ export const periodsRepo = {
     return row?.name ?? null;
   },
 
+  /**
+   * The first of `employeeIds` already paid for a day from `start` to `end` elsewhere: a payslip not excluded in
+   * another regular or final pay period whose cut-off overlaps, or another final pay period naming the employee
+   * over overlapping dates (not computed yet). 13th month and adjustment periods pay no days.
+   */
+  async paidElsewhere(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    employeeIds: string[],
+    start: string,
+    end: string,
+    exceptId: string | null,
+  ) {
+    const [row] = await tx.query<{ period: string; employee_number: string }>(
+      `SELECT p.name AS period, e.employee_number
+         FROM payroll_periods p
+         JOIN employees e ON e.tenant_id = p.tenant_id AND e.id = ANY($3::uuid[])
+        WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.kind IN ('Regular', 'FinalPay')
+          AND p.cutoff_start <= $5::date AND p.cutoff_end >= $4::date AND ($6::uuid IS NULL OR p.id <> $6)
+          AND (EXISTS (SELECT 1 FROM payslips s WHERE s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id
+                         AND s.employee_id = e.id AND s.status <> 'Excluded')
+               OR (p.kind = 'FinalPay' AND e.id = ANY(p.employee_ids)))
+        ORDER BY p.cutoff_start, e.employee_number LIMIT 1`,
+      [tenantId, companyId, employeeIds, start, end, exceptId],
+    );
+    return row ?? null;
+  },
+
   async employeesOfCompany(tx: Tx, tenantId: string, companyId: string, ids: string[]) {
     const rows = await tx.query<{ id: string }>(
       `SELECT id FROM employees WHERE tenant_id = $1 AND company_id = $2 AND id = ANY($3::uuid[])`,

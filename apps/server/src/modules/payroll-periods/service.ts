@@ -95,6 +95,24 @@ function cutoffFrom(
   };
 }
 
+/** A final pay never pays again a day another period already pays the employee (409). */
+async function refuseDoublePay(
+  tx: Tx,
+  user: CurrentUser,
+  companyId: string,
+  employeeIds: string[],
+  start: string,
+  end: string,
+  exceptId: string | null,
+) {
+  const clash = await repo.paidElsewhere(tx, user.tenantId, companyId, employeeIds, start, end, exceptId);
+  if (clash)
+    throw problems.conflict(
+      `The cut-off overlaps the period "${clash.period}", which already pays employee ${clash.employee_number} for some of these days; start the final pay after that period's cut-off, or exclude the employee's payslip there first.`,
+      ProblemTypes.overlap,
+    );
+}
+
 /** Cut-off end + lag, moved back to the working day before when it falls on a weekend or one of the company's
  *  non-working holidays (never before the cut-off starts). */
 export function payDateOf(start: string, end: string, lag: number, holidays: Set<string>) {
@@ -436,6 +454,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           throw problems.badRequest('One or more fields are invalid.', [
             { Code: 'EmployeeIds', Description: 'EmployeeIds: an employee was not found in the company' },
           ]);
+        await refuseDoublePay(tx, user, companyId, employeeIds, input.CutoffStart, input.CutoffEnd, null);
       }
       let referencesPeriodId: string | null = null;
       if (input.Kind === 'Adjustment') {
@@ -475,7 +494,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         throw invalid(
           jobActive(before)
             ? 'The period is being computed; wait for the compute to finish.'
-            : `A ${before.status.toLowerCase()} period cannot be edited.`,
+            : `${/^[aeiou]/i.test(before.status) ? 'An' : 'A'} ${before.status.toLowerCase()} period cannot be edited.`,
         );
       if (before.kind === 'Regular') {
         const clash = await repo.overlappingRegular(
@@ -508,6 +527,16 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             { Code: 'EmployeeIds', Description: 'EmployeeIds: an employee was not found in the company' },
           ]);
       }
+      if (before.kind === 'FinalPay' && employeeIds?.length)
+        await refuseDoublePay(
+          tx,
+          user,
+          before.company_id,
+          employeeIds,
+          input.CutoffStart,
+          input.CutoffEnd,
+          id,
+        );
       const ok = await repo.update(tx, user.tenantId, id, input.RowVersion, {
         name: input.Name,
         start: input.CutoffStart,
@@ -533,7 +562,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         throw invalid(
           jobActive(before)
             ? 'The period is being computed; wait for the compute to finish.'
-            : `A ${before.status.toLowerCase()} period cannot be deleted.`,
+            : `${/^[aeiou]/i.test(before.status) ? 'An' : 'A'} ${before.status.toLowerCase()} period cannot be deleted.`,
         );
       await repo.remove(tx, user.tenantId, id);
       await audit(tx, user, id, 'delete', before, undefined);
@@ -546,7 +575,9 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       checkVersion(before, rowVersion);
       if (jobActive(before)) throw invalid('The period is already being computed.');
       if (!editable(before))
-        throw invalid(`A ${before.status.toLowerCase()} period cannot be computed again.`);
+        throw invalid(
+          `${/^[aeiou]/i.test(before.status) ? 'An' : 'A'} ${before.status.toLowerCase()} period cannot be computed again.`,
+        );
       await repo.queueJob(tx, user.tenantId, id);
       ctx.afterCommit(() => void runCompute(user.tenantId, id, user));
       return detail(tx, user, id);

@@ -257,13 +257,32 @@ export const timeLogsRepo = {
 
   // ---- stored attendance (attendance_days) ----
 
-  /** The next `limit` active employees of the company after `afterId`, by id (a keyset page). */
-  storeEmployees: (tx: Tx, tenantId: string, companyId: string, afterId: string | null, limit: number) =>
-    tx.query<{ id: string; work_location_id: string | null }>(
-      `SELECT id, work_location_id FROM employees
-        WHERE tenant_id = $1 AND company_id = $2 AND is_active AND ($3::uuid IS NULL OR id > $3::uuid)
+  /**
+   * The next `limit` employees of the company after `afterId`, by id (a keyset page), whose employment overlaps
+   * `from` to `to`: hired by `to` (or no hire date) and active, or separated on or after `from` (a leaver's last
+   * days are paid from the stored rows too). The store keeps only the days from the hire to the separation date.
+   */
+  storeEmployees: (
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    afterId: string | null,
+    limit: number,
+    from: string,
+    to: string,
+  ) =>
+    tx.query<{
+      id: string;
+      work_location_id: string | null;
+      hire_date: string | null;
+      separation_date: string | null;
+    }>(
+      `SELECT id, work_location_id, hire_date::text AS hire_date, separation_date::text AS separation_date
+         FROM employees
+        WHERE tenant_id = $1 AND company_id = $2 AND ($3::uuid IS NULL OR id > $3::uuid)
+          AND (is_active OR separation_date >= $5::date) AND (hire_date IS NULL OR hire_date <= $6::date)
         ORDER BY id LIMIT $4`,
-      [tenantId, companyId, afterId, limit],
+      [tenantId, companyId, afterId, limit, from, to],
     ),
 
   /**

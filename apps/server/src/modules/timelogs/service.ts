@@ -201,8 +201,9 @@ export const timeLogsService = {
 };
 
 /**
- * Computes the attendance of every active employee of the user's company from `DateFrom` to `DateTo` and stores
- * it in `attendance_days`, replacing what was stored for those employees and days (a second run stores the same
+ * Computes the attendance of every employee of the user's company employed on some day from `DateFrom` to
+ * `DateTo` (a leaver too, up to the separation date) and stores the days of their employment in
+ * `attendance_days`, replacing what was stored for those employees and days (a second run stores the same
  * rows again, a corrected punch shows in the new rows). Employees go in batches of `storeBatch()` by id: their
  * punches, schedules and approved requests in one read each, the days computed by the same pure
  * `computeAttendance` as the on-read endpoint, and written with one delete and one `unnest` insert. The writes
@@ -230,7 +231,7 @@ export async function storeAttendance(
   };
   const first = dayNumber(from);
   const totals = { employees: 0, days: 0, anomalies: 0 };
-  let employees = await repo.storeEmployees(tx, tenantId, companyId, null, storeBatch());
+  let employees = await repo.storeEmployees(tx, tenantId, companyId, null, storeBatch(), from, to);
   // The batch computed last, written once the next batch's reads are on their way.
   let pending: { ids: string[]; days: StoredDays } | null = null;
   // Back to the default plan cache first: the write's foreign-key checks are cached plans run once per row,
@@ -258,7 +259,7 @@ export async function storeAttendance(
         manilaDayStart(to, 2),
       ),
       approvedRequests(tx, user, ids, from, to),
-      repo.storeEmployees(tx, tenantId, companyId, ids[ids.length - 1]!, storeBatch()),
+      repo.storeEmployees(tx, tenantId, companyId, ids[ids.length - 1]!, storeBatch(), from, to),
     ]);
     const writing = pending ? write(pending) : null;
     // Each is awaited below; whichever fails first must not leave the other's failure unhandled.
@@ -295,7 +296,12 @@ export async function storeAttendance(
         overtime: overtimeOf.get(e.id) ?? [],
         leave: leaveOf.get(e.id) ?? [],
       });
-      results.forEach((r, offset) => addDay(days, index + 1, offset, r));
+      // Only the days of employment: none before the hire date or after the separation date.
+      results.forEach((r, offset) => {
+        if ((e.hire_date && r.date < e.hire_date) || (e.separation_date && r.date > e.separation_date))
+          return;
+        addDay(days, index + 1, offset, r);
+      });
     });
     totals.employees += employees.length;
     totals.days += days.employee.length;

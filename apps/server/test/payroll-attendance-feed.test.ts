@@ -1,0 +1,360 @@
+/**
+ * What the payroll compute feeds the engine from stored attendance, leavers, new hires, final pay and de minimis
+ * items, through HTTP (PGlite by default, PostgreSQL on request). Punches, overtime requests and the attendance
+ * store go through the API as HR does them; every expected figure is worked by hand from
+ * ../shared/ph-payroll/REFERENCE.md in the comment above it, never taken from the engine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ProblemTypes,
+  type PayrollPeriodDetail,
+  type PayslipDetail,
+  type PayslipListItem,
+} from '@hrpay/contracts';
+import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let payroll: Session;
+let hr: Session;
+let companyId: string;
+let dayShift: string;
+
+const call = caller(() => t.app);
+const base = '/api/v1/payroll-periods';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  payroll = await signIn(t.app, demo.payroll);
+  hr = await signIn(t.app, demo.hr);
+  await t.db.withTenant(payroll.tenantId, async (tx) => {
+    const [c] = await tx.query<{ company_id: string }>(
+      `SELECT company_id FROM users WHERE email = 'payroll@demo.hrpay.test'`,
+    );
+    companyId = c!.company_id;
+    const [s] = await tx.query<{ id: string }>(
+      `SELECT id FROM shifts WHERE company_id = $1 AND name = 'Day Shift'`,
+      [companyId],
+    );
+    dayShift = s!.id;
+  });
+});
+afterAll(() => t?.close());
+
+/** An employee on the Day Shift (08:00-17:00, one-hour break, rest days Saturday and Sunday) from the hire date. */
+async function employee(
+  number: string,
+  hire: string,
+  rateType: 'Daily' | 'Monthly',
+  rate: number,
+  separation: string | null = null,
+): Promise<string> {
+  return t.db.withTenant(payroll.tenantId, async (tx) => {
+    const [e] = await tx.query<{ id: string }>(
+      `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date,
+              separation_date, separation_reason, is_active, rate_type, basic_rate, tin, sss_number, philhealth_number,
+              pagibig_number, bank_name, bank_account_number, shift_id)
+       VALUES ($1, $2, $3, $3, 'Feed', $4, $5, CASE WHEN $5::date IS NULL THEN NULL ELSE 'Resigned' END,
+               $5::date IS NULL, $6, $7, '123-456-789-000', '34-1234567-8', '12-345678901-2', '1234-5678-9012',
+               'BDO Unibank', '001299990301', $8)
+       RETURNING id`,
+      [payroll.tenantId, companyId, number, hire, separation, rateType, rate, dayShift],
+    );
+    await tx.query(
+      `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [payroll.tenantId, companyId, e!.id, hire, rateType, rate],
+    );
+    await tx.query(
+      `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id, rest_days)
+       VALUES ($1, $2, $3, $4, '{0,6}')`,
+      [payroll.tenantId, e!.id, hire, dayShift],
+    );
+    return e!.id;
+  });
+}
+
+/** A day's in and out punches, added by HR. */
+async function punch(employeeId: string, date: string, timeIn: string, timeOut: string) {
+  for (const [time, direction] of [
+    [timeIn, 'In'],
+    [timeOut, 'Out'],
+  ]) {
+    const res = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: employeeId,
+      PunchedAt: `${date}T${time}:00`,
+      Direction: direction,
+      Reason: 'Test',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+}
+
+async function store(from: string, to: string) {
+  const res = await call(hr, 'POST', '/api/v1/timelogs/attendance/store', { DateFrom: from, DateTo: to });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function get(id: string): Promise<PayrollPeriodDetail> {
+  const res = await call(payroll, 'GET', `${base}/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const action = (id: string, name: string, rowVersion: number, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${base}/${id}/${name}`,
+    headers: { ...payroll.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { RowVersion: rowVersion },
+  });
+
+/** Creates a period (regular unless told) and computes it; answers its id. */
+async function computedPeriod(body: object): Promise<string> {
+  const created = await call(payroll, 'POST', base, { Kind: 'Regular', ...body });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().Id as string;
+  const started = await action(id, 'compute', created.json().RowVersion);
+  expect(started.statusCode, started.body).toBe(202);
+  let period = await get(id);
+  for (let i = 0; i < 600 && (period.JobStatus === 'Queued' || period.JobStatus === 'Running'); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    period = await get(id);
+  }
+  expect(period).toMatchObject({ Status: 'Computed', JobStatus: 'Done' });
+  return id;
+}
+
+async function payslipOf(periodId: string, employeeId: string): Promise<PayslipDetail> {
+  const list = await call(payroll, 'POST', `${base}/${periodId}/payslips/list`, { PageSize: 500 });
+  expect(list.statusCode, list.body).toBe(200);
+  const item = (list.json().Items as PayslipListItem[]).find((p) => p.EmployeeId === employeeId)!;
+  const res = await call(payroll, 'GET', `${base}/payslips/${item.Id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const amountOf = (slip: PayslipDetail, code: string) => slip.Lines.find((l) => l.Code === code)?.Amount;
+const noFailure = (slip: PayslipDetail) =>
+  expect(slip.Warnings.filter((w) => w.startsWith('Could not compute'))).toEqual([]);
+
+describe('attendance as the engine gets it', () => {
+  it('pays the regular hours of a day with approved overtime once, and the overtime on top', async () => {
+    const worker = await employee('AF-0001', '2025-01-06', 'Daily', 600);
+    // Monday 5 October 2026: 08:00 to 19:00, overtime 17:00-19:00 filed and approved.
+    await punch(worker, '2026-10-05', '08:00', '19:00');
+    const filed = await call(hr, 'POST', '/api/v1/ot-requests', {
+      EmployeeId: worker,
+      Date: '2026-10-05',
+      StartTime: '17:00',
+      EndTime: '19:00',
+      Reason: 'Month-end inventory',
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const approved = await call(hr, 'POST', `/api/v1/ot-requests/${filed.json().RequestId}/approve`, {
+      RowVersion: filed.json().RowVersion,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await store('2026-10-01', '2026-10-15');
+
+    const id = await computedPeriod({
+      Name: 'October 2026 1st cut-off',
+      CutoffStart: '2026-10-01',
+      CutoffEnd: '2026-10-15',
+      PayDate: '2026-10-20',
+    });
+    const slip = await payslipOf(id, worker);
+    noFailure(slip);
+    /*
+     * Daily 600, 8 hours: 75.00 an hour (Art. 83). 5 October: 08:00-17:00 less the 12:00-13:00 break = 8 regular
+     * hours, then 17:00-19:00 = 2 hours of approved overtime. Every other weekday: no punch, no pay.
+     *   Basic pay, 8 hours x 75.00                      =   600.00
+     *   Overtime, ordinary day: 2 x 75.00 x 125%        =   187.50
+     *   Gross                                           =   787.50
+     */
+    expect(amountOf(slip, 'BASIC')).toBe('600.00');
+    expect(slip.Lines.find((l) => l.Code === 'BASIC')?.Quantity).toBe(8);
+    expect(amountOf(slip, 'OT_ORD')).toBe('187.50');
+    expect(slip.Gross).toBe('787.50');
+  });
+
+  it("stores and pays a leaver's last days; a final pay over them is refused until the regular payslip is excluded", async () => {
+    // Daily 600, separated on Friday 4 September 2026; worked Tuesday 1 to Friday 4 September.
+    const leaver = await employee('AF-0002', '2025-01-06', 'Daily', 600, '2026-09-04');
+    for (const date of ['2026-09-01', '2026-09-02', '2026-09-03', '2026-09-04'])
+      await punch(leaver, date, '08:00', '17:00');
+    // Punches after the separation are not the employee's days any more.
+    await punch(leaver, '2026-09-07', '08:00', '17:00');
+    await store('2026-09-01', '2026-09-15');
+    const stored = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query<{ date: string }>(
+        `SELECT date::text AS date FROM attendance_days WHERE employee_id = $1 ORDER BY date`,
+        [leaver],
+      ),
+    );
+    expect(stored.map((r) => r.date)).toEqual(['2026-09-01', '2026-09-02', '2026-09-03', '2026-09-04']);
+
+    const regular = await computedPeriod({
+      Name: 'September 2026 1st cut-off',
+      CutoffStart: '2026-09-01',
+      CutoffEnd: '2026-09-15',
+      PayDate: '2026-09-20',
+    });
+    const slip = await payslipOf(regular, leaver);
+    noFailure(slip);
+    // 4 days x 8 hours x 75.00 = 2,400.00 (nothing for 7 September, after the separation).
+    expect(amountOf(slip, 'BASIC')).toBe('2400.00');
+
+    // The same days again in a final pay: refused while the regular payslip pays them.
+    const finalPay = {
+      Kind: 'FinalPay',
+      Name: 'Final pay AF-0002',
+      CutoffStart: '2026-09-01',
+      CutoffEnd: '2026-09-04',
+      PayDate: '2026-09-30',
+      EmployeeIds: [leaver],
+    };
+    const refused = await call(payroll, 'POST', base, finalPay);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ type: ProblemTypes.overlap });
+    expect(refused.json().detail).toContain('September 2026 1st cut-off');
+    expect(refused.json().detail).toContain('AF-0002');
+
+    const excluded = await call(payroll, 'POST', `${base}/payslips/${slip.Id}/exclude`, {});
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    const fp = await computedPeriod(finalPay);
+    const last = await payslipOf(fp, leaver);
+    noFailure(last);
+    // The final pay's salary: the same 4 days, 2,400.00.
+    expect(amountOf(last, 'BASIC')).toBe('2400.00');
+
+    // A second final pay over the same days: refused as well.
+    const again = await call(payroll, 'POST', base, { ...finalPay, Name: 'Final pay AF-0002 again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toContain('Final pay AF-0002');
+  });
+
+  it('pays a monthly salary only for the days of employment, whatever rows are stored, holidays included', async () => {
+    // 26,100 a month, divisor 261: daily rate 26,100 x 12 / 261 = 1,200.00; half-month 13,050.00.
+    const hire = await employee('AF-0003', '2026-11-18', 'Monthly', 26100);
+    const leaver = await employee('AF-0004', '2025-01-06', 'Monthly', 26100, '2026-11-27');
+    // Rows stored before the hire (an earlier store wrote them with no shift and not absent) and the leaver's
+    // workdays up to the separation.
+    await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query(
+        `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, day_type, rest_day, worked_minutes,
+                late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes, payable_overtime_minutes,
+                overtime_night_minutes, absent, on_leave)
+         SELECT $1::uuid, $2::uuid, $3::uuid, d::date, 'ordinary', false, 0, 0, 0, 0, 0, 0, 0, false, false
+           FROM generate_series(DATE '2026-11-16', DATE '2026-11-17', interval '1 day') d
+         UNION ALL
+         SELECT $1::uuid, $2::uuid, $4::uuid, d::date, 'ordinary', false, 480, 0, 0, 0, 0, 0, 0, false, false
+           FROM generate_series(DATE '2026-11-16', DATE '2026-11-27', interval '1 day') d
+          WHERE extract(isodow FROM d) < 6`,
+        [payroll.tenantId, companyId, hire, leaver],
+      ),
+    );
+    const id = await computedPeriod({
+      Name: 'November 2026 2nd cut-off',
+      CutoffStart: '2026-11-16',
+      CutoffEnd: '2026-11-30',
+      PayDate: '2026-12-04',
+    });
+    /*
+     * Hired Wednesday 18 November: Monday 16 and Tuesday 17 are before the hire, unpaid whatever rows are stored:
+     *   13,050.00 - 2 x 1,200.00                                       = 10,650.00
+     */
+    const hired = await payslipOf(id, hire);
+    noFailure(hired);
+    expect(amountOf(hired, 'ABSENT')).toBe('-2400.00');
+    expect(hired.Gross).toBe('10650.00');
+    expect(hired.Warnings).toContain(
+      'Hired on 2026-11-18, inside the cut-off: 2 workday(s) outside employment unpaid',
+    );
+    /*
+     * Separated Friday 27 November: Monday 30 November (Bonifacio Day, a regular holiday) is after the separation.
+     * The monthly salary pays it only to an employee (Art. 94 is about employees); unpaid at the daily rate:
+     *   13,050.00 - 1 x 1,200.00                                       = 11,850.00
+     */
+    const left = await payslipOf(id, leaver);
+    noFailure(left);
+    expect(left.Gross).toBe('11850.00');
+    expect(left.Warnings).toContain(
+      'Separated on 2026-11-27, inside the cut-off: 1 workday(s) outside employment unpaid',
+    );
+  });
+
+  it("prorates a monthly employee's final pay over a cut-off shorter than the half-month", async () => {
+    // 26,100 a month, divisor 261: 1,200.00 a day. Separated on Wednesday 8 July 2026.
+    const leaver = await employee('AF-0005', '2025-01-06', 'Monthly', 26100, '2026-07-08');
+    const id = await computedPeriod({
+      Kind: 'FinalPay',
+      Name: 'Final pay AF-0005',
+      CutoffStart: '2026-07-01',
+      CutoffEnd: '2026-07-08',
+      PayDate: '2026-07-31',
+      EmployeeIds: [leaver],
+    });
+    const slip = await payslipOf(id, leaver);
+    noFailure(slip);
+    /*
+     * The cut-off 1-8 July is part of the pay period 1-15 July (first cut-off ends on the 15th), whose salary is
+     * 26,100 / 2 = 13,050.00. The workdays of the pay period after the separation (Thursday 9, Friday 10, Monday
+     * 13, Tuesday 14, Wednesday 15 July; no holiday) are not worked: 5 x 1,200.00 = 6,000.00 off (no work, no pay).
+     *   Basic salary 13,050.00 - 6,000.00                                =  7,050.00
+     */
+    expect(amountOf(slip, 'BASIC')).toBe('13050.00');
+    expect(amountOf(slip, 'ABSENT')).toBe('-6000.00');
+    expect(slip.Result!.thisPeriod).toMatchObject({ basicSalaryEarned: '7050.00' });
+    expect(slip.Warnings).toContain(
+      'The cut-off is part of the pay period 2026-07-01 to 2026-07-15: 5 workday(s) outside the cut-off or employment unpaid',
+    );
+  });
+
+  it('counts de minimis against the monthly and yearly ceilings across payslips', async () => {
+    const worker = await employee('AF-0006', '2025-01-06', 'Monthly', 30000);
+    await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query(
+        `INSERT INTO employee_pay_items (tenant_id, company_id, employee_id, kind, code, description, amount, taxable,
+                de_minimis, effective_from)
+         VALUES ($1, $2, $3, 'Earning', 'RICE', 'Rice subsidy', 2000, false, 'riceSubsidy', DATE '2026-08-01'),
+                ($1, $2, $3, 'Earning', 'GIFT', 'Gift', 5000, false, 'christmasGift', DATE '2026-08-01')`,
+        [payroll.tenantId, companyId, worker],
+      ),
+    );
+    const first = await computedPeriod({
+      Name: 'August 2026 1st cut-off',
+      CutoffStart: '2026-08-01',
+      CutoffEnd: '2026-08-15',
+      PayDate: '2026-08-20',
+    });
+    // RR 29-2025 ceilings (REFERENCE §4.5): rice 2,500 a month, gifts 6,000 a year. First cut-off: both under.
+    const one = await payslipOf(first, worker);
+    noFailure(one);
+    expect(amountOf(one, 'RICE')).toBe('2000.00');
+    expect(amountOf(one, 'GIFT')).toBe('5000.00');
+    const approved = await action(first, 'approve', (await get(first)).RowVersion);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const finalised = await action(first, 'finalise', approved.json().RowVersion, 'feed-august-1');
+    expect(finalised.statusCode, finalised.body).toBe(200);
+
+    const second = await computedPeriod({
+      Name: 'August 2026 2nd cut-off',
+      CutoffStart: '2026-08-16',
+      CutoffEnd: '2026-08-31',
+      PayDate: '2026-09-04',
+    });
+    const two = await payslipOf(second, worker);
+    noFailure(two);
+    /*
+     * Second cut-off of August:
+     *   Rice: 2,500 monthly ceiling - 2,000 received this month = 500.00 exempt; 1,500.00 above the ceiling
+     *   Gift: 6,000 yearly ceiling - 5,000 received this year = 1,000.00 exempt; 4,000.00 above the ceiling
+     *   The excess goes to the 90,000 benefits bucket (NIRC 32(B)(7)(e)): 1,500 + 4,000 = 5,500.00 counted
+     */
+    expect(amountOf(two, 'RICE')).toBe('500.00');
+    expect(amountOf(two, 'RICE_EXCESS')).toBe('1500.00');
+    expect(amountOf(two, 'GIFT')).toBe('1000.00');
+    expect(amountOf(two, 'GIFT_EXCESS')).toBe('4000.00');
+    expect(two.Result!.thisPeriod).toMatchObject({ benefitsReceived: '5500.00' });
+  });
+});
