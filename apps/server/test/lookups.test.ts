@@ -75,25 +75,6 @@ describe.each([
     );
   });
 
-  it.runIf(kind === 'work-locations')(
-    'refuses to delete a work location a local holiday is observed at, saying so',
-    async () => {
-      const site = (await call('hr', 'POST', `/api/v1/${kind}`, { Name: 'Cebu Site' })).json() as LookupItem;
-      const holiday = await call('hr', 'POST', '/api/v1/holidays', {
-        Date: '2026-08-06',
-        Name: 'Cebu Charter Day',
-        Type: 'SpecialNonWorking',
-        WorkLocationId: site.Id,
-      });
-      expect(holiday.statusCode, holiday.body).toBe(201);
-      const refused = await call('hr', 'DELETE', `/api/v1/${kind}/${site.Id}`);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().detail).toBe(
-        'Cebu Site cannot be deleted: 1 local holiday refers to it. Deactivate it instead.',
-      );
-    },
-  );
-
   it.runIf(kind === 'employment-statuses')(
     'refuses to delete an employment status a leave type is for (its saved leave type would no longer save)',
     async () => {
@@ -124,5 +105,25 @@ describe.each([
     const theirs = ((await list('logisticsHr')).json().Items as LookupItem[])[0]!;
     expect((await call('hr', 'GET', `/api/v1/${kind}/${theirs.Id}`)).statusCode).toBe(404);
     expect((await call('hr', 'DELETE', `/api/v1/${kind}/${theirs.Id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('/api/v1/work-locations', () => {
+  it('refuses to delete a work location a local holiday is observed at, saying so', async () => {
+    const site = (
+      await call('hr', 'POST', '/api/v1/work-locations', { Name: 'Cebu Site' })
+    ).json() as LookupItem;
+    const holiday = await call('hr', 'POST', '/api/v1/holidays', {
+      Date: '2026-08-06',
+      Name: 'Cebu Charter Day',
+      Type: 'SpecialNonWorking',
+      WorkLocationId: site.Id,
+    });
+    expect(holiday.statusCode, holiday.body).toBe(201);
+    const refused = await call('hr', 'DELETE', `/api/v1/work-locations/${site.Id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'Cebu Site cannot be deleted: 1 local holiday refers to it. Deactivate it instead.',
+    );
   });
 });

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type PunchImport } from '@hrpay/contracts';
 import { createTestApp, demo, onPostgres, signIn, type Session, type TestApp } from './helpers.js';
+import type { Tx } from '../src/db/database.js';
+import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
 import { punchImports } from './punch-imports.js';
 
 let t: TestApp;
@@ -171,6 +173,36 @@ describe('punch import job', () => {
     } finally {
       await renumber('DM-0107', 'DM-0007');
     }
+  });
+
+  it('says which finalised payroll period a punch of the file falls in, instead of "try again"', async () => {
+    const asTenant = <T>(work: (tx: Tx) => Promise<T>) => t.db.withTenant(hr.tenantId, work);
+    const [employee] = await asTenant((tx) =>
+      tx.query<{ id: string; company_id: string }>(
+        `SELECT id, company_id FROM employees WHERE employee_number = 'DM-0006'`,
+      ),
+    );
+    const period = { name: 'September 2025 1st cut-off', start: '2025-09-01', end: '2025-09-15' };
+    await insertPeriod(asTenant, hr.tenantId, {
+      ...period,
+      companyId: employee!.company_id,
+      status: 'Finalised',
+      payslips: [{ employeeId: employee!.id, payslip: semiMonthlySlip(period.start, period.end) }],
+    });
+    const before = await importedCount();
+    const preview = await imports.preview(
+      hr,
+      'frozen.csv',
+      ['EmployeeNumber,DateTime,Direction', 'DM-0006,2025-09-10 08:03:17,In'].join('\n'),
+    );
+    expect(preview).toMatchObject({ Status: 'Ready', NewRows: 1 });
+    expect((await imports.action(hr, preview.ImportId, 'commit')).statusCode).toBe(202);
+    const refused = await imports.settle(hr, preview.ImportId);
+    expect(refused.Status).toBe('Invalid');
+    expect(refused.Message).toBe(
+      `The file has punches inside the finalised payroll period ${period.name}, which can no longer change. Nothing was imported.`,
+    );
+    expect(await importedCount()).toBe(before);
   });
 
   it('lists per-row errors (every one counted, the first 200 shown) and commits none of them', async () => {

@@ -178,24 +178,35 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
     let offset = 0;
     let slices = 0;
     // One part of the file at a time (whole lines each); a slice ends at the end of its part at the latest.
-    for await (const part of file.parts()) {
-      const batches = readPunchBatches(part, shape, state, offset);
-      offset += part.length;
-      for (let slice = nextSlice(batches, read); slice; slice = nextSlice(batches, read)) {
-        read = slice.end;
-        out.validRows += slice.length;
-        // The previous slice's statements run on the database while this one was parsed.
-        await pending;
-        pending = slice.length ? onSlice(slice) : null;
-        // Awaited below; a failure must not go unhandled before then.
-        pending?.catch(() => undefined);
-        onProgress(slice.end / file.size);
-        if (++slices % 10 === 0) onMemory?.(`${slices} slices`);
-        await yieldToEventLoop();
-      }
+    try {
+      await readSlices();
+    } catch (error) {
+      // A failed statement of the slice before aborts the transaction, so reading on fails with "current
+      // transaction is aborted": the slice's own error (a finalised period, a changed employee) says why.
+      await pending;
+      throw error;
     }
     await pending;
     return out;
+
+    async function readSlices() {
+      for await (const part of file.parts()) {
+        const batches = readPunchBatches(part, shape, state, offset);
+        offset += part.length;
+        for (let slice = nextSlice(batches, read); slice; slice = nextSlice(batches, read)) {
+          read = slice.end;
+          out.validRows += slice.length;
+          // The previous slice's statements run on the database while this one was parsed.
+          await pending;
+          pending = slice.length ? onSlice(slice) : null;
+          // Awaited below; a failure must not go unhandled before then.
+          pending?.catch(() => undefined);
+          onProgress(slice.end / file.size);
+          if (++slices % 10 === 0) onMemory?.(`${slices} slices`);
+          await yieldToEventLoop();
+        }
+      }
+    }
   }
 
   async function validate(tenantId: string, companyId: string, id: string): Promise<void> {
