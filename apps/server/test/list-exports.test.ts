@@ -91,6 +91,25 @@ describe('list exports', () => {
     );
   });
 
+  it('neutralises a text that would start a formula in XLSX as in CSV', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/positions',
+      headers: hr.headers,
+      payload: { Name: '=HYPERLINK("http://evil.example","click")' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const res = await exportOf(hr, 'positions', { Format: 'xlsx', Search: 'HYPERLINK' });
+    const { default: excel } = await import('exceljs');
+    const book = new excel.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cell = book.worksheets[0]!.getRow(2).getCell(1);
+    expect(cell.type).toBe(excel.ValueType.String);
+    expect(cell.value).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    const csv = lines((await exportOf(hr, 'positions', { Format: 'csv', Search: 'HYPERLINK' })).body);
+    expect(csv[1]).toMatch(/^"'=HYPERLINK/);
+  });
+
   it('refuses paging, unknown filters and formats', async () => {
     expect((await exportOf(hr, 'departments', { Page: 1 })).statusCode).toBe(400);
     expect((await exportOf(hr, 'shifts', { Format: 'pdf' })).statusCode).toBe(400);

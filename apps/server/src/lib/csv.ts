@@ -6,10 +6,13 @@
  */
 const FORMULA_START = /^[=+\-@\t\r\n\0]/;
 
+/** A text cell as a spreadsheet must show it: with a leading apostrophe when it would start a formula. */
+export const neutralised = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
 function cell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = neutralised(value);
   return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { once, type EventEmitter } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/database.js';
-import { csvLine } from './csv.js';
+import { csvLine, neutralised } from './csv.js';
 import { writePdfTable } from './pdf-table.js';
 
 /** What a list or report can be downloaded as: lists as CSV or XLSX, printable reports also as PDF. */
@@ -98,7 +98,10 @@ export async function writeExport<R>(
           const line = sheet.addRow(
             columns.map((c) => {
               const value = c.value(row) ?? null;
-              return c.money && value !== null ? Number(value) : value;
+              if (c.money && value !== null) return Number(value);
+              // Text as in the CSV (RELIABILITY §5.2): a spreadsheet app or a later CSV save of the sheet
+              // must never take a name like "=HYPERLINK(...)" for a formula.
+              return typeof value === 'string' ? neutralised(value) : value;
             }),
           );
           // exceljs gives every row and cell a style object of its own and renders it to XML to find its style
