@@ -587,12 +587,28 @@ describe('checkXlsxZip: hostile archives are refused before exceljs sees them', 
   });
 
   it('refuses a part of more than 1 MB that expands more than 200 times (413)', async () => {
-    const zeros = Buffer.alloc(2 * 1024 * 1024);
+    const tags = Buffer.from('<c/>'.repeat(512 * 1024));
     const error = await fileError(
-      checkXlsxZip(zip([...workbookParts(), { name: 'xl/worksheets/sheet1.xml', data: zeros }])),
+      checkXlsxZip(zip([...workbookParts(), { name: 'xl/worksheets/sheet1.xml', data: tags }])),
     );
     expect(error.status).toBe(413);
     expect(error.message).toMatch(/expands more than 200 times/);
+  });
+
+  it('refuses a cell longer than a spreadsheet cell can be before the reader holds it', async () => {
+    // Within the size and ratio limits: 300 kB of text in one cell (Excel's limit is 32,767 characters).
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Employees').addRow(['EmployeeNumber', 'x'.repeat(300 * 1024)]);
+    const data = Buffer.from(await book.xlsx.writeBuffer());
+    const error = await fileError(readImportFile('long.xlsx', data));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(
+      'A cell of the workbook holds more than 32,767 characters, more than a spreadsheet cell can; it cannot be imported.',
+    );
+    // A cell of Excel's full length passes the guard.
+    const full = new ExcelJS.Workbook();
+    full.addWorksheet('Employees').addRow(['EmployeeNumber', '"'.repeat(32_767)]);
+    await expect(checkXlsxZip(Buffer.from(await full.xlsx.writeBuffer()))).resolves.toBeUndefined();
   });
 });
 

@@ -17,6 +17,14 @@ const TOO_BIG = `The workbook expands to more than ${MB} MB.`;
 const SIZE_LIE =
   'The file content is not a valid XLSX workbook: a part is larger than its ZIP directory declares.';
 const RATIO = `The workbook contains a part that expands more than ${MAX_RATIO} times; it cannot be imported safely.`;
+/**
+ * The longest text between two XML tags a part may hold: a cell of Excel's own maximum, 32,767 characters, even
+ * written as six-byte entities (&quot;) takes under 200 kB. The spreadsheet reader holds a text node whole (twice
+ * over, as UTF-16): one cell of 180 MB in a 1 MB upload had cost the server 550 MB.
+ */
+const MAX_TEXT_RUN = 256 * 1024;
+const LONG_CELL =
+  'A cell of the workbook holds more than 32,767 characters, more than a spreadsheet cell can; it cannot be imported.';
 
 interface Part {
   entry: yauzl.Entry;
@@ -100,6 +108,8 @@ function inflateCounting(zip: yauzl.ZipFile, part: Part, inflated: { total: numb
     zip.openReadStream(entry, (err, stream) => {
       if (err || !stream) return reject(new ImportFileError(400, NOT_XLSX, { cause: err }));
       let entryBytes = 0;
+      // Bytes since the last '<' (chunks are 16 kB, so only a run across chunks can pass MAX_TEXT_RUN).
+      let sinceTag = 0;
       let done = false;
       const stop = (error: ImportFileError) => {
         if (done) return;
@@ -113,8 +123,13 @@ function inflateCounting(zip: yauzl.ZipFile, part: Part, inflated: { total: numb
         if (inflated.total > IMPORT_MAX_XLSX_UNCOMPRESSED_BYTES)
           return stop(new ImportFileError(413, TOO_BIG));
         if (entryBytes > RATIO_APPLIES_FROM && entryBytes / Math.max(entry.compressedSize, 1) > MAX_RATIO) {
-          stop(new ImportFileError(413, RATIO));
+          return stop(new ImportFileError(413, RATIO));
         }
+        const lastTag = chunk.lastIndexOf(0x3c);
+        if (lastTag === -1) sinceTag += chunk.length;
+        else if (sinceTag + chunk.indexOf(0x3c) > MAX_TEXT_RUN) sinceTag = MAX_TEXT_RUN + 1;
+        else sinceTag = chunk.length - lastTag - 1;
+        if (sinceTag > MAX_TEXT_RUN) stop(new ImportFileError(400, LONG_CELL));
       });
       stream.on('error', (e: Error) =>
         stop(new ImportFileError(400, /bytes in the stream/.test(e.message) ? SIZE_LIE : NOT_XLSX)),
