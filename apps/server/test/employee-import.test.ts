@@ -321,14 +321,30 @@ describe('bad files get clear 4xx answers and store nothing', () => {
     ['people.csv', 'EmployeeNumber,LastName\nE1,Cruz', 400],
     ['people.xlsx', 'not a zip at all', 415],
     ['people.csv', Buffer.from('PK\u0003\u0004 zip bytes'), 415],
-  ])('%s (%#) -> %i', async (name, content, status) => {
-    const before = await jobs();
-    const res = await upload(name, content);
-    expect(res.statusCode, res.body).toBe(status);
-    expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json().detail.length).toBeGreaterThan(10);
-    expect(await jobs()).toBe(before);
-  });
+    [
+      'header-only.csv',
+      EMPLOYEE_IMPORT_COLUMN_NAMES.join(','),
+      400,
+      'The file has a header row but no employees under it.',
+    ],
+    [
+      'unicode.csv',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('EmployeeNumber,LastName\r\n', 'utf16le')]),
+      400,
+      'The file is saved as UTF-16 (Unicode) text. Save or export it as CSV UTF-8 (or plain CSV) and try again.',
+    ],
+  ] as [string, string | Buffer, number, string?][])(
+    '%s (%#) -> %d',
+    async (name, content, status, detail) => {
+      const before = await jobs();
+      const res = await upload(name, content);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().detail.length).toBeGreaterThan(10);
+      if (detail) expect(res.json().detail).toBe(detail);
+      expect(await jobs()).toBe(before);
+    },
+  );
 
   it('refuses a body that is not multipart and a file over 50 MB', async () => {
     const notMultipart = await t.app.inject({

@@ -73,6 +73,12 @@ export async function readImportFile(
     await readXlsx(data, shaper);
     return shaper.result('xlsx');
   }
+  if (isUtf16(data)) {
+    throw new ImportFileError(
+      400,
+      'The file is saved as UTF-16 (Unicode) text. Save or export it as CSV UTF-8 (or plain CSV) and try again.',
+    );
+  }
   if (zip || data.includes(0)) {
     throw new ImportFileError(415, 'The file content does not match its .csv extension.');
   }
@@ -80,6 +86,10 @@ export async function readImportFile(
   readCsv(data, shaper, csvSliceBytes);
   return shaper.result('csv');
 }
+
+/** Text saved as UTF-16 ("Unicode Text" in Excel): starts with its byte order mark. */
+const isUtf16 = (data: Buffer) =>
+  (data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff);
 
 /** Nothing but whitespace and a UTF-8 byte order mark. */
 export function isBlank(data: Buffer): boolean {
@@ -370,6 +380,9 @@ class Shaper {
 
   result(format: 'csv' | 'xlsx'): ImportFile {
     if (!this.header) throw new ImportFileError(400, 'The file has no header row.');
+    if (this.dataRows === 0) {
+      throw new ImportFileError(400, 'The file has a header row but no employees under it.');
+    }
     if (this.dataRows > IMPORT_MAX_ROWS) {
       throw new ImportFileError(
         413,
