@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const PASSWORD_MIN_LENGTH = 6;
 
 /** The one e-mail rule of every form and the import: a simple `name@domain.tld` shape (delivery proves the rest). */
@@ -16,20 +14,3 @@ export const ValidationMessages = {
   min: (value: number) => `Value must be at least ${value}`,
   max: (value: number) => `Value must be at most ${value}`,
 } as const;
-
-/** Characters that show nothing (zero-width space, joiners, word joiner, byte-order mark). */
-const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
-
-/**
- * A required name or text: trimmed, in Unicode's composed form (an "Ñ" typed as N + combining tilde is the same
- * name as the one-character "Ñ", for uniqueness and sorting alike), and not only invisible characters.
- */
-export function requiredText(max: number) {
-  return z
-    .string()
-    .trim()
-    .normalize('NFC')
-    .min(1, ValidationMessages.required)
-    .refine((v) => v === '' || v.replace(INVISIBLE, '').trim() !== '', ValidationMessages.required)
-    .max(max, ValidationMessages.maxLength(max));
-}
