@@ -330,11 +330,11 @@ describe('bad files get clear 4xx answers and store nothing', () => {
     [
       'unicode.csv',
       Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('EmployeeNumber,LastName\r\n', 'utf16le')]),
-      400,
+      415,
       'The file is saved as UTF-16 (Unicode) text. Save or export it as CSV UTF-8 (or plain CSV) and try again.',
     ],
   ] as [string, string | Buffer, number, string?][])(
-    '%s (%#) -> %d',
+    '%s (%#) is refused, nothing stored',
     async (name, content, status, detail) => {
       const before = await jobs();
       const res = await upload(name, content);

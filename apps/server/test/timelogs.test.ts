@@ -337,6 +337,7 @@ describe('punch file import', () => {
       ['punches.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]), 415, /not text/],
       ['punches.csv', Buffer.from('\ufeffEmployeeNumber,DateTime\n', 'utf16le'), 415, /UTF-16/],
       ['punches.csv', '  \r\n ', 400, /empty/],
+      ['punches.csv', 'EmployeeNumber,DateTime,Direction\r\n', 400, /a header row but no punches under it/],
       ['punches.csv', 'Name,Department\nJuan,Production', 400, /header row must name/],
       ['punches.csv', 'EmployeeNumber,DateTime\n"DM-0004,2026-11-05 08:00\n', 400, /never closed/],
     ];

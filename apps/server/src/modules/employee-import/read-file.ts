@@ -75,7 +75,7 @@ export async function readImportFile(
   }
   if (isUtf16(data)) {
     throw new ImportFileError(
-      400,
+      415,
       'The file is saved as UTF-16 (Unicode) text. Save or export it as CSV UTF-8 (or plain CSV) and try again.',
     );
   }

@@ -167,6 +167,7 @@ function judgePunchFile(fileName: string, facts: PunchFileFacts): PunchFileShape
     shape.csv = csvHeader(head);
   }
   const punches = format === 'Csv' ? facts.lines - 1 : facts.lines;
+  if (punches === 0) throw new ImportFileError(400, 'The file has a header row but no punches under it.');
   if (punches > PUNCH_IMPORT_MAX_ROWS) {
     throw new ImportFileError(
       413,
