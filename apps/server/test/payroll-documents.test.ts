@@ -274,7 +274,7 @@ describe('payroll register', () => {
     expect(c(totals.attendance)).toBeLessThan(0n); // employee 1's absence and lateness
   });
 
-  it('writes through lib/export as CSV with formula neutralisation and numbers for amounts', async () => {
+  it('writes as CSV with formula neutralisation and 2-decimal amounts, negatives not neutralised', async () => {
     const columns = registerColumns('csv');
     const path = await writeExport('csv', 'Payroll register', columns, async (offset) =>
       offset === 0 ? entries : [],
@@ -287,8 +287,10 @@ describe('payroll register', () => {
     const netIndex = columns.findIndex((col) => col.header === 'Net pay');
     const absIndex = columns.findIndex((col) => col.header === 'Absences / tardiness');
     const first = rows[1]!;
-    expect(first[netIndex]).toBe(String(Number(entries[0]!.payslip.netPay)));
-    expect(first[absIndex]).toMatch(/^-\d/); // a negative number, not neutralised text
+    expect(first[netIndex]).toBe(entries[0]!.payslip.netPay);
+    expect(first[absIndex]).toMatch(/^-\d+\.\d\d$/); // a negative amount, not neutralised text
+    for (const row of rows.slice(1))
+      columns.forEach((c, i) => c.money && expect(row[i], c.header).toMatch(/^-?\d+\.\d\d$/));
   });
 
   it('prints amounts with thousands separators in the PDF columns', () => {

@@ -76,8 +76,12 @@ beforeAll(async () => {
     )
   ).map((r) => ({ id: r.id, number: r.employee_number }));
   const rates = ['30000.00', '45000.00', '25000.00'];
-  slips.nov1 = rates.map((rate) => semiMonthlySlip('2026-11-01', '2026-11-15', rate));
-  slips.nov2 = rates.map((rate) => semiMonthlySlip('2026-11-16', '2026-11-30', rate));
+  // As the compute job stores them: with this period's basic salary earned (the 13th month base; no year to date
+  // was given, so the payslip's ytd is this period's).
+  const stored = (p: Payslip) =>
+    ({ ...p, thisPeriod: { basicSalaryEarned: p.ytd.basicSalaryEarned } }) as Payslip;
+  slips.nov1 = rates.map((rate) => stored(semiMonthlySlip('2026-11-01', '2026-11-15', rate)));
+  slips.nov2 = rates.map((rate) => stored(semiMonthlySlip('2026-11-16', '2026-11-30', rate)));
   slips.open = [semiMonthlySlip('2026-11-16', '2026-11-30', '99000.00')];
   // The third employee's first-half payslip is held: in the register, not in the bank file.
   nov1 = (
@@ -315,7 +319,7 @@ describe('payroll reports', () => {
       );
     });
     const { header, rows } = await csvOf(`${BASE}/loan-balances?Format=csv`);
-    const mine = rows.find((r) => r[0] === staff[0]!.number && r[column(header, 'Principal')] === '12000.5');
+    const mine = rows.find((r) => r[0] === staff[0]!.number && r[column(header, 'Principal')] === '12000.50');
     expect(mine, JSON.stringify(rows)).toBeTruthy();
     expect(cents(mine![column(header, 'Paid')]!)).toBe(200025);
     expect(cents(mine![column(header, 'Balance')]!)).toBe(1000025);

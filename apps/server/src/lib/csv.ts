@@ -9,14 +9,20 @@ const FORMULA_START = /^[=+\-@\t\r\n\0]/;
 /** A text cell as a spreadsheet must show it: with a leading apostrophe when it would start a formula. */
 export const neutralised = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
-function cell(value: string | number | null | undefined): string {
+/** A cell already safe to write as it is (an exact amount checked by the caller). */
+export interface CsvRaw {
+  raw: string;
+}
+
+function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
+  if (typeof value === 'object') return value.raw;
   const text = neutralised(value);
   return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-type Cell = string | number | null | undefined;
+type Cell = string | number | null | undefined | CsvRaw;
 
 /** One CSV record with its CRLF line end. */
 export const csvLine = (cells: Cell[]): string => `${cells.map(cell).join(',')}\r\n`;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { once, type EventEmitter } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/database.js';
-import { csvLine, neutralised } from './csv.js';
+import { csvLine, neutralised, type CsvRaw } from './csv.js';
 import { writePdfTable } from './pdf-table.js';
 
 /** What a list or report can be downloaded as: lists as CSV or XLSX, printable reports also as PDF. */
@@ -51,6 +51,18 @@ export function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** An amount as exact 2-decimal text: digits, one point, perhaps a leading minus (nothing a spreadsheet runs). */
+const EXACT_AMOUNT = /^-?\d+\.\d\d$/;
+
+/**
+ * A CSV cell: an amount of a `money` column as its exact text, so "-1379.31" stays a negative number rather than
+ * text neutralised against formulas; anything else as lib/csv writes it.
+ */
+function csvCell<R>(column: ExportColumn<R>, row: R): string | number | null | undefined | CsvRaw {
+  const value = column.value(row);
+  return column.money && typeof value === 'string' && EXACT_AMOUNT.test(value) ? { raw: value } : value;
+}
+
 /**
  * Writes a list to a temporary CSV or XLSX file, batch by batch (`page(offset, limit)` reads one batch inside
  * the request's transaction), and answers the file's path. The file, not memory, holds the rows: the
@@ -74,7 +86,7 @@ export async function writeExport<R>(
       out.write(`\ufeff${csvLine(columns.map((c) => c.header))}`);
       await eachBatch(page, async (rows) => {
         let chunk = '';
-        for (const row of rows) chunk += csvLine(columns.map((c) => c.value(row)));
+        for (const row of rows) chunk += csvLine(columns.map((c) => csvCell(c, row)));
         if (!out.write(chunk)) await once(out, 'drain');
       });
       out.end();

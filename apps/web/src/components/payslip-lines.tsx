@@ -18,11 +18,13 @@ export interface PayslipLineShape {
   Amount: string;
 }
 
-const UNIT: Record<string, string> = { hour: 'hrs', day: 'days', period: '', item: '' };
-const quantity = (l: PayslipLineShape) =>
-  l.Unit === 'period' || l.Unit === 'item'
-    ? ''
-    : `${l.Quantity.toLocaleString('en-PH', { maximumFractionDigits: 2 })} ${UNIT[l.Unit] ?? l.Unit}`;
+/** Each unit as one and as several ("1 day", "1.5 days"). */
+const UNIT: Record<string, [string, string]> = { hour: ['hr', 'hrs'], day: ['day', 'days'] };
+const quantity = (l: PayslipLineShape) => {
+  if (l.Unit === 'period' || l.Unit === 'item') return '';
+  const [one, many] = UNIT[l.Unit] ?? [l.Unit, l.Unit];
+  return `${l.Quantity.toLocaleString('en-PH', { maximumFractionDigits: 2 })} ${l.Quantity === 1 ? one : many}`;
+};
 
 /** A payslip's earnings and deductions, each with quantity and rate, and their totals. */
 export function PayslipLines({

@@ -19,6 +19,7 @@ import type { CurrentUser } from '../../lib/route-access.js';
 import { uploadProblem } from '../../lib/upload.js';
 import { cellText, decodeText, isBlank } from '../employee-import/read-file.js';
 import { checkXlsxZip } from '../employee-import/zip-guard.js';
+import { flagPeriodsToRecompute, insideClosedPeriod } from './period-effects.js';
 import { payProfilesRepo as repo } from './repository.js';
 
 /**
@@ -210,7 +211,13 @@ export async function runRateImport(
       } else {
         seen.set(key, row);
         action = existing ? 'Unchanged' : 'New';
-        if (!existing) {
+        const closed = existing
+          ? null
+          : await insideClosedPeriod(tx, user, employee.id, cells.EffectiveDate, 'The effective date');
+        if (closed) {
+          fail('EffectiveDate', cells.EffectiveDate, closed);
+          action = 'Error';
+        } else if (!existing) {
           // Hours per day and COLA carry over from the rate in force the day before.
           const prior = (ratesOf.get(employee.id) ?? [])
             .filter((r) => r.effective_from < cells.EffectiveDate)
@@ -266,6 +273,12 @@ export async function runRateImport(
     `Bulk rate update (${fileName})`,
     toAdd,
   );
+  // Computed periods from each employee's earliest new rate on need a compute again.
+  const earliest = new Map<string, string>();
+  for (const r of toAdd)
+    if (!earliest.has(r.employeeId) || r.effectiveFrom < earliest.get(r.employeeId)!)
+      earliest.set(r.employeeId, r.effectiveFrom);
+  for (const [employeeId, from] of earliest) await flagPeriodsToRecompute(tx, user, employeeId, from, null);
   if (toAdd.length) {
     await writeAudit(tx, user, {
       entity: 'employee-pay-rate',

@@ -29,6 +29,7 @@ import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { employeesService } from '../employees/service.js';
+import { flagPeriodsToRecompute, refuseInsideClosedPeriod } from './period-effects.js';
 import { payProfilesRepo as repo, toPayRate, type PayDetailsDb } from './repository.js';
 
 // The contract's de minimis kinds are the engine's, exactly (a compile error here when they drift apart).
@@ -177,6 +178,13 @@ export const payProfilesService = {
         ProblemTypes.duplicate,
       );
     }
+    await refuseInsideClosedPeriod(
+      tx,
+      user,
+      employee.EmployeeId,
+      rate.EffectiveFrom,
+      `A rate effective ${rate.EffectiveFrom}`,
+    );
     const id = await repo.insertRate(tx, user.tenantId, user.companyId, user.userId, {
       employeeId: employee.EmployeeId,
       effectiveFrom: rate.EffectiveFrom,
@@ -186,6 +194,7 @@ export const payProfilesService = {
       colaPerDay: rate.ColaPerDay,
       reason: text(rate.Reason),
     });
+    await flagPeriodsToRecompute(tx, user, employee.EmployeeId, rate.EffectiveFrom, null);
     const saved = (await this.rates(tx, user, employee.EmployeeId)).find((r) => r.PayRateId === id)!;
     await writeAudit(tx, user, { entity: 'employee-pay-rate', entityId: id, action: 'create', after: saved });
     return saved;
@@ -202,6 +211,7 @@ export const payProfilesService = {
       );
     }
     await repo.deleteRate(tx, user.tenantId, rate.id);
+    await flagPeriodsToRecompute(tx, user, employee.EmployeeId, rate.effective_from, null);
     await writeAudit(tx, user, {
       entity: 'employee-pay-rate',
       entityId: rate.id,
@@ -220,12 +230,26 @@ export const payProfilesService = {
 
   async addItem(tx: Tx, user: CurrentUser, employeeId: string, input: CreatePayItemRequest) {
     const employee = await this.details(tx, user, employeeId, true);
+    await refuseInsideClosedPeriod(
+      tx,
+      user,
+      employee.EmployeeId,
+      input.EffectiveFrom,
+      `A recurring item effective ${input.EffectiveFrom}`,
+    );
     const id = await repo.insertItem(
       tx,
       user.tenantId,
       user.companyId,
       employee.EmployeeId,
       itemValues(input),
+    );
+    await flagPeriodsToRecompute(
+      tx,
+      user,
+      employee.EmployeeId,
+      input.EffectiveFrom,
+      input.EffectiveTo ?? null,
     );
     const saved = (await repo.item(tx, user.tenantId, employee.EmployeeId, id))!;
     await writeAudit(tx, user, { entity: 'employee-pay-item', entityId: id, action: 'create', after: saved });
@@ -248,9 +272,19 @@ export const payProfilesService = {
   ) {
     const before = await this.getItem(tx, user, employeeId, itemId, true);
     if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_ITEM);
+    if (input.EffectiveFrom !== before.EffectiveFrom)
+      await refuseInsideClosedPeriod(
+        tx,
+        user,
+        before.EmployeeId,
+        input.EffectiveFrom,
+        `A recurring item effective ${input.EffectiveFrom}`,
+      );
     if (!(await repo.updateItem(tx, user.tenantId, before.PayItemId, input.RowVersion, itemValues(input)))) {
       throw problems.stale(STALE_ITEM);
     }
+    await flagPeriodsToRecompute(tx, user, before.EmployeeId, before.EffectiveFrom, before.EffectiveTo);
+    await flagPeriodsToRecompute(tx, user, before.EmployeeId, input.EffectiveFrom, input.EffectiveTo ?? null);
     const after = (await repo.item(tx, user.tenantId, before.EmployeeId, before.PayItemId))!;
     await writeUpdateAudit(tx, user, {
       entity: 'employee-pay-item',
@@ -264,6 +298,7 @@ export const payProfilesService = {
   async removeItem(tx: Tx, user: CurrentUser, employeeId: string, itemId: string) {
     const before = await this.getItem(tx, user, employeeId, itemId, true);
     await repo.deleteItem(tx, user.tenantId, before.PayItemId);
+    await flagPeriodsToRecompute(tx, user, before.EmployeeId, before.EffectiveFrom, before.EffectiveTo);
     await writeAudit(tx, user, {
       entity: 'employee-pay-item',
       entityId: before.PayItemId,

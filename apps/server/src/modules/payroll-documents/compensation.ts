@@ -44,21 +44,33 @@ export function addPayslip(into: CompensationCentavos, entry: DocPayslip, opts: 
   const isBenefit = (l: PayslipLine) =>
     period.kind === 'ThirteenthMonth' || benefitCodes.has(l.code.replace(/_TAXABLE$/, ''));
   let taxableEarnings = 0;
+  let exemptBasic = 0; // this payslip's part of item 29 (basic pay less absences of MWEs, exempt basic pay)
   for (const l of p.lines) {
     if (l.kind !== 'earning') continue;
     const amount = cents(l.amount);
     const item = l.taxable ? taxableItem(l, isBenefit(l), opts) : exemptItem(l, mwe, isBenefit(l));
     into[item] += amount;
     if (l.taxable) taxableEarnings += amount;
+    if (item === '29') exemptBasic += amount;
   }
-  const contributions = cents(p.employeeShares.total);
-  into['36'] += contributions;
-  if (mwe) into['29'] -= contributions;
-  else {
-    // The engine exempts contributions from taxable pay down to zero (withholding.ts); the rest is exempt pay.
-    const fromTaxable = Math.min(contributions, Math.max(0, taxableEarnings));
-    into['39'] -= fromTaxable;
-    into['29'] -= contributions - fromTaxable;
+  // Contributions are carved only out of pay this payslip had: the taxable pay first (the engine exempts them
+  // from taxable pay down to zero, withholding.ts), then the exempt basic pay of item 29 (an MWE's statutory
+  // minimum wage: first for an MWE). A share due on a payslip without that pay (no basic pay: deferred, not taken
+  // out of any compensation) is not compensation, so neither item 36 nor item 29 moves for it: no item goes
+  // negative and item 19 stays the payslips' gross pay.
+  let left = cents(p.employeeShares.total);
+  const carve = (item: '29' | '39', available: number) => {
+    const taken = Math.min(left, Math.max(0, available));
+    into[item] -= taken;
+    into['36'] += taken;
+    left -= taken;
+  };
+  if (mwe) {
+    carve('29', exemptBasic);
+    carve('39', taxableEarnings);
+  } else {
+    carve('39', taxableEarnings);
+    carve('29', exemptBasic);
   }
 }
 

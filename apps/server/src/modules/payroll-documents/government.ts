@@ -25,7 +25,8 @@ export interface ContributionRow {
   /** Hire or separation date (ISO) for those statuses. */
   statusDate: string | null;
   gross: number;
-  /** Monthly bases the shares were computed on (the engine's contributionBases). */
+  /** The month's actual SSS compensation (the payslips' own, added up); the PhilHealth and Pag-IBIG monthly
+   *  bases the shares were computed on (the engine's contributionBases). */
   sssCompensation: number;
   philhealthSalary: number;
   pagibigSalary: number;
@@ -65,13 +66,23 @@ export function monthlyContributions(entries: DocPayslip[], month: string): Cont
       list.reduce((s, e) => s + cents(pick(e.payslip)), 0);
     const gross = add((p) => p.gross);
     const { status, statusDate } = statusIn(employee, month, gross);
+    // The month's actual SSS compensation: each payslip's own (compute.ts stores it as thisPeriod.sssCompensation),
+    // added up. The latest payslip's base is a projection under the "equal" and "first-cutoff" splits (this
+    // cut-off's pay × 2), not what the month paid, e.g. for an employee hired in the second cut-off.
+    const own = list
+      .filter((e) => e.period.kind === 'Regular' || e.period.kind === 'FinalPay')
+      .map((e) => (e.payslip as { thisPeriod?: { sssCompensation?: string } }).thisPeriod?.sssCompensation);
+    const sssCompensation =
+      own.length > 0 && own.every((c) => c !== undefined)
+        ? own.reduce((s, c) => s + cents(c!), 0)
+        : cents(basis.contributionBases.sssCompensation);
     rows.push({
       employee,
       month,
       status,
       statusDate,
       gross,
-      sssCompensation: cents(basis.contributionBases.sssCompensation),
+      sssCompensation,
       philhealthSalary: cents(basis.contributionBases.philhealthBasicSalary),
       pagibigSalary: cents(basis.contributionBases.pagibigFundSalary),
       sssEmployee: add((p) => p.employeeShares.sss),

@@ -72,9 +72,9 @@ export function registerAmounts(p: Payslip): Record<RegisterAmount, number> {
 }
 
 /**
- * Register columns. Amounts are numbers for CSV / XLSX (a spreadsheet sums them, and lib/csv leaves a negative
- * number alone where it would neutralise a text "-1379.31"); the number is the exact decimal text read once, never
- * added. For PDF they are "1,234.50" text.
+ * Register columns. Amounts are numbers for XLSX (a spreadsheet sums them; the number is the exact decimal text
+ * read once, never added), exact 2-decimal text for CSV ("1000.00": the `money` columns, which the reports' CSV
+ * writer writes as they are, a negative "-1379.31" included) and "1,234.50" text for PDF.
  */
 export function registerColumns(
   format: FileFormat = 'xlsx',
@@ -82,7 +82,9 @@ export function registerColumns(
   const amount =
     format === 'pdf'
       ? (centavos: number) => moneyDisplay(centavos)
-      : (centavos: number) => Number(money(centavos));
+      : format === 'csv'
+        ? (centavos: number) => money(centavos)
+        : (centavos: number) => Number(money(centavos));
   return [
     { header: 'Employee no.', value: (r) => r.employee.employeeNumber, width: 14, pdfWidth: 1.2 },
     { header: 'Name', value: (r) => fullName(r.employee), width: 30, pdfWidth: 2.4 },

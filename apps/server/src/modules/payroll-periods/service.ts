@@ -687,7 +687,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         throw invalid(
           period.status === 'Approved'
             ? 'Payslips of an approved period can only be held or released from hold; return it for changes to exclude or include an employee.'
-            : `Payslips of a ${period.status.toLowerCase()} period cannot be held, included or excluded.`,
+            : `Payslips of ${/^[aeiou]/i.test(period.status) ? 'an' : 'a'} ${period.status.toLowerCase()} period cannot be held, included or excluded.`,
         );
       await repo.setPayslipStatus(tx, user.tenantId, payslipId, status);
       await tx.query(

@@ -199,9 +199,17 @@ const pagesOf =
   async (offset: number, limit: number) =>
     rows.slice(offset, offset + limit);
 
-/** A centavo amount as a spreadsheet number (exact decimal text read once) or, in a PDF, "1,234.50". */
-const amountFor = (format: FileFormat) =>
-  format === 'pdf' ? (c: number) => moneyDisplay(c) : (c: number) => Number(money(c));
+/**
+ * The one place a report's centavo amount is formatted: exact 2-decimal text in a CSV ("1000.00", "0.00"), a
+ * spreadsheet number (exact decimal text read once) in an XLSX, "1,234.50" in a PDF. Amount columns are marked
+ * `money`, so lib/export writes their CSV text as it is.
+ */
+const amountFor = (format: FileFormat): ((c: number) => string | number) =>
+  format === 'pdf'
+    ? (c: number) => moneyDisplay(c)
+    : format === 'csv'
+      ? (c: number) => money(c)
+      : (c: number) => Number(money(c));
 
 async function exportFile<R>(
   format: FileFormat,
@@ -326,8 +334,19 @@ interface EmployeeYear {
 
 const is13thCode = (code: string) => /^(13TH|THIRTEENTH)/i.test(code);
 
-/** Per employee for the year: basic pay earned (basic less absences and tardiness, the 13th month base), the
- *  13th month paid (a 13th month run's earnings, or 13th month lines of other runs) and the year-to-date sums. */
+/**
+ * The basic salary a payslip earned for the 13th month: the engine's own figure (its ytd.basicSalaryEarned less
+ * the year to date it was given), which the compute job stores as result.thisPeriod.basicSalaryEarned and sums
+ * for the 13th month run (payroll-periods/compute.ts: a payslip without it counts 0 there too). One source, so
+ * the report's base is the base the 13th month payslip paid 1/12 of.
+ */
+const basicSalaryEarned = (p: DocPayslip['payslip']): number => {
+  const thisPeriod = (p as { thisPeriod?: { basicSalaryEarned?: string } }).thisPeriod;
+  return thisPeriod?.basicSalaryEarned ? cents(thisPeriod.basicSalaryEarned) : 0;
+};
+
+/** Per employee for the year: basic salary earned (the 13th month base, basicSalaryEarned above), the 13th
+ *  month paid (a 13th month run's earnings, or 13th month lines of other runs) and the year-to-date sums. */
 function addYears(byEmployee: Map<string, EmployeeYear>, entries: DocPayslip[]): void {
   for (const { employee: e, period, payslip: p } of entries) {
     let y = byEmployee.get(e.employeeId);
@@ -347,11 +366,10 @@ function addYears(byEmployee: Map<string, EmployeeYear>, entries: DocPayslip[]):
       };
       byEmployee.set(e.employeeId, y);
     }
-    const a = registerAmounts(p);
     if (period.kind === 'ThirteenthMonth') {
       for (const l of p.lines) if (l.kind === 'earning') y.thirteenthPaid += cents(l.amount);
     } else {
-      y.basicEarned += a.basicPay + a.attendance;
+      y.basicEarned += basicSalaryEarned(p);
       for (const l of p.lines)
         if (l.kind === 'earning' && is13thCode(l.code)) y.thirteenthPaid += cents(l.amount);
     }
@@ -587,7 +605,7 @@ export const payrollReportsService = {
         { header: 'Loan Type', value: text((r) => r.loan_type), width: 26 },
         { header: 'Loan Reference', value: text((r) => r.reference_number), width: 16 },
         { header: 'Payroll Period', value: text((r) => r.period_name), width: 20 },
-        { header: 'Amount', value: (r) => amount('row' in r ? cents(r.row.amount) : r.total) },
+        { header: 'Amount', value: (r) => amount('row' in r ? cents(r.row.amount) : r.total), money: true },
       ],
       [...rows.map((row) => ({ row })), { total }],
       `${sss ? 'sss' : 'pagibig'}-loans-${month}`,
@@ -635,7 +653,7 @@ export const payrollReportsService = {
       [
         { header: 'Item', value: (r) => r.item, width: 6, pdfWidth: 0.6 },
         { header: 'Description', value: (r) => r.label, width: 80, pdfWidth: 6 },
-        { header: 'Amount', value: (r) => amount(r.value), width: 16, pdfWidth: 1.6 },
+        { header: 'Amount', value: (r) => amount(r.value), width: 16, pdfWidth: 1.6, money: true },
       ],
       rows,
       `bir-1601c-${month}`,
@@ -801,9 +819,9 @@ export const payrollReportsService = {
         { header: 'Loan type', value: (r) => r.loan_type, width: 24 },
         { header: 'Reference no.', value: (r) => r.reference_number, width: 16 },
         { header: 'Start date', value: (r) => r.start_date, width: 12 },
-        { header: 'Principal', value: (r) => amount(r.principal) },
-        { header: 'Paid', value: (r) => amount(r.paid) },
-        { header: 'Balance', value: (r) => amount(r.balance) },
+        { header: 'Principal', value: (r) => amount(r.principal), money: true },
+        { header: 'Paid', value: (r) => amount(r.paid), money: true },
+        { header: 'Balance', value: (r) => amount(r.balance), money: true },
       ],
       rows,
       `loan-balances-${today}`,

@@ -118,6 +118,13 @@ export const KIND_LABEL: Record<string, string> = {
   Adjustment: 'Adjustment',
 };
 
+/** On a phone the lines' cells are narrower and a long description breaks, so Amount is never cut off. */
+const PHONE_LINES = {
+  '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } },
+  '& .MuiTableCell-root:first-of-type': { overflowWrap: 'anywhere' },
+  '& .MuiTableCell-root:not(:first-of-type)': { whiteSpace: 'nowrap' },
+};
+
 function PayslipDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const payslip = useMyPayslip(id);
   const [downloading, setDownloading] = useState(false);
@@ -136,7 +143,7 @@ function PayslipDialog({ id, onClose }: { id: string | null; onClose: () => void
   return (
     <Dialog open={id !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="payslip-title">
       <DialogTitle id="payslip-title">{data ? `Payslip · ${data.PeriodName}` : 'Payslip'}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers sx={{ px: { xs: 1, sm: 3 } }}>
         {payslip.isPending ? (
           <Skeleton variant="rounded" height={240} aria-label="Loading the payslip" />
         ) : payslip.isError ? (
@@ -146,12 +153,14 @@ function PayslipDialog({ id, onClose }: { id: string | null; onClose: () => void
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {data.FullName} · {data.EmployeeNumber} · {cutoffLabel(data)} · pay date {date(data.PayDate)}
             </Typography>
-            <PayslipLines
-              lines={data.Lines}
-              gross={data.Gross}
-              deductions={data.Deductions}
-              netPay={data.NetPay}
-            />
+            <Box sx={PHONE_LINES}>
+              <PayslipLines
+                lines={data.Lines}
+                gross={data.Gross}
+                deductions={data.Deductions}
+                netPay={data.NetPay}
+              />
+            </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2, px: 2 }}>
               Year to date: taxable compensation {formatCurrency(data.YearToDateTaxable)}, tax withheld{' '}
               {formatCurrency(data.YearToDateTax)}

@@ -1,0 +1,330 @@
+/**
+ * Payroll outputs through HTTP, on payslips the compute job made (PGlite by default, PostgreSQL on request):
+ * - the SSS list's monthly compensation is the month's actual pay (an employee hired in the second cut-off);
+ * - every money amount of a payroll CSV has two decimals; the 1601-C has no negative item for a payslip with
+ *   contributions but no pay, and every amount is a 2-decimal number;
+ * - the 13th-month report's base is the engine's basic salary earned (the 13th month payslip's base);
+ * - a rate or recurring item dated inside a computed period sends it back for a compute; inside a finalised one
+ *   it is refused, naming the period;
+ * - the period messages say "an approved period".
+ * Expected figures are worked by hand in the comments.
+ */
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProblemTypes, type PayrollPeriodDetail } from '@hrpay/contracts';
+import { computePayslip } from '@hrpay/payroll';
+import type { Tx } from '../src/db/database.js';
+import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { insertPeriod } from './payroll-fixtures.js';
+
+let t: TestApp;
+let payroll: Session;
+let tenantId: string;
+let companyId: string;
+const call = caller(() => t.app);
+const asTenant = <T>(work: (tx: Tx) => Promise<T>) => t.db.withTenant(tenantId, work);
+const PERIODS = '/api/v1/payroll-periods';
+const REPORTS = '/api/v1/payroll/reports';
+const PAY = '/api/v1/employee-payroll-details';
+
+/** Dana: daily 700, worked Thu 17 and Fri 18 September and her rest day Sat 19 September, 8 hours each. */
+let dana: string;
+/** Rita: monthly 20,000, for the rate and item changes. */
+let rita: string;
+/** Sep 16-30 2026: computed, then finalised. */
+let sep2: string;
+
+const AMOUNT = /^-?\d+\.\d\d$/;
+const parseCsv = (text: string): string[][] =>
+  Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
+async function csvOf(url: string) {
+  const res = await call(payroll, 'GET', url);
+  expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
+  const [header, ...rows] = parseCsv(res.body);
+  const at = (row: string[], name: string) => {
+    const i = header!.indexOf(name);
+    expect(i, `column ${name} in ${header!.join('|')}`).toBeGreaterThanOrEqual(0);
+    return row[i]!;
+  };
+  return { header: header!, rows, at };
+}
+
+async function get(id: string): Promise<PayrollPeriodDetail> {
+  const res = await call(payroll, 'GET', `${PERIODS}/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const action = (id: string, name: string, rowVersion: number, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${PERIODS}/${id}/${name}`,
+    headers: { ...payroll.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { RowVersion: rowVersion },
+  });
+/** Starts a compute and waits for its job to end. */
+async function compute(id: string): Promise<PayrollPeriodDetail> {
+  const res = await action(id, 'compute', (await get(id)).RowVersion);
+  expect(res.statusCode, res.body).toBe(202);
+  for (let i = 0; i < 600; i++) {
+    const now = await get(id);
+    if (now.JobStatus === 'Done' || now.JobStatus === 'Failed') return now;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the compute did not finish');
+}
+async function newPeriod(name: string, start: string, end: string, payDate: string) {
+  const res = await call(payroll, 'POST', PERIODS, {
+    Kind: 'Regular',
+    Name: name,
+    CutoffStart: start,
+    CutoffEnd: end,
+    PayDate: payDate,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().Id as string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  payroll = await signIn(t.app, demo.payroll);
+  tenantId = payroll.tenantId;
+  await asTenant(async (tx) => {
+    const [c] = await tx.query<{ company_id: string }>(
+      `SELECT company_id FROM users WHERE email = 'payroll@demo.hrpay.test'`,
+    );
+    companyId = c!.company_id;
+    const insert = async (values: string) => {
+      const [e] = await tx.query<{ id: string }>(
+        `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, rate_type,
+                basic_rate, sss_number, philhealth_number, pagibig_number)
+         VALUES ($1, $2, ${values}) RETURNING id`,
+        [tenantId, companyId],
+      );
+      return e!.id;
+    };
+    // Ivan: monthly 24,000, hired 2026-09-16 (only in the second September cut-off).
+    await insert(
+      `'OUT-0001', 'Ivan', 'Newhire', DATE '2026-09-16', 'Monthly', 24000, '34-1234567-1', '12-345678901-1', '1234-5678-9001'`,
+    );
+    dana = await insert(
+      `'OUT-0002', 'Dana', 'Daily', DATE '2025-06-01', 'Daily', 700, '34-1234567-2', '12-345678901-2', '1234-5678-9002'`,
+    );
+    rita = await insert(
+      `'OUT-0003', 'Rita', 'Rate', DATE '2025-01-02', 'Monthly', 20000, '34-1234567-3', '12-345678901-3', '1234-5678-9003'`,
+    );
+    await tx.query(
+      `INSERT INTO attendance_days (tenant_id, company_id, employee_id, date, day_type, rest_day, worked_minutes,
+              late_minutes, undertime_minutes, night_diff_minutes, overtime_minutes, payable_overtime_minutes,
+              overtime_night_minutes, absent, on_leave)
+       SELECT $1, $2, $3, d::date, 'ordinary', d::date = DATE '2026-09-19', 480, 0, 0, 0, 0, 0, 0, false, false
+         FROM generate_series(DATE '2026-09-17', DATE '2026-09-19', interval '1 day') d`,
+      [tenantId, companyId, dana],
+    );
+  });
+  sep2 = await newPeriod('Sep 16-30 2026', '2026-09-16', '2026-09-30', '2026-10-05');
+  expect((await compute(sep2)).Status).toBe('Computed');
+});
+afterAll(() => t?.close());
+
+describe('a rate or recurring item inside a payroll period', () => {
+  it('sends a computed period back for a compute (NeedsRecompute, not approvable)', async () => {
+    const before = await get(sep2);
+    expect(before).toMatchObject({ Status: 'Computed', NeedsRecompute: false, CanApprove: true });
+    const raise = await call(payroll, 'POST', `${PAY}/${rita}/rates`, {
+      EffectiveFrom: '2026-09-24',
+      RateType: 'Monthly',
+      Rate: '21000.00',
+      Reason: 'Promotion',
+    });
+    expect(raise.statusCode, raise.body).toBe(201);
+    expect(await get(sep2)).toMatchObject({ Status: 'Draft', NeedsRecompute: true, CanApprove: false });
+    expect((await action(sep2, 'approve', (await get(sep2)).RowVersion)).statusCode).toBe(409);
+
+    expect((await compute(sep2)).Status).toBe('Computed');
+    const item = await call(payroll, 'POST', `${PAY}/${rita}/items`, {
+      Kind: 'Earning',
+      Code: 'TRANSPO',
+      Description: 'Transport allowance',
+      Amount: '500.00',
+      Taxable: true,
+      EffectiveFrom: '2026-09-20',
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    expect(await get(sep2)).toMatchObject({ Status: 'Draft', NeedsRecompute: true });
+    expect((await compute(sep2)).Status).toBe('Computed');
+  });
+
+  it('is refused inside a finalised period, naming it; after its cut-off it is taken', async () => {
+    const approved = await action(sep2, 'approve', (await get(sep2)).RowVersion);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const finalised = await action(sep2, 'finalise', approved.json().RowVersion, 'out-fixes-sep2');
+    expect(finalised.statusCode, finalised.body).toBe(200);
+    expect(finalised.json().Status).toBe('Finalised');
+
+    const rate = await call(payroll, 'POST', `${PAY}/${rita}/rates`, {
+      EffectiveFrom: '2026-09-28',
+      RateType: 'Monthly',
+      Rate: '22000.00',
+    });
+    expect(rate.statusCode, rate.body).toBe(409);
+    expect(rate.json().type).toBe(ProblemTypes.invalidState);
+    expect(rate.json().detail).toContain('"Sep 16-30 2026"');
+    expect(rate.json().detail).toContain('finalised');
+    const item = await call(payroll, 'POST', `${PAY}/${rita}/items`, {
+      Kind: 'Earning',
+      Code: 'MEAL',
+      Description: 'Meal allowance',
+      Amount: '300.00',
+      Taxable: true,
+      EffectiveFrom: '2026-09-21',
+    });
+    expect(item.statusCode, item.body).toBe(409);
+    expect(item.json().detail).toContain('"Sep 16-30 2026"');
+    // The period is left as it was.
+    expect(await get(sep2)).toMatchObject({ Status: 'Finalised' });
+    const later = await call(payroll, 'POST', `${PAY}/${rita}/rates`, {
+      EffectiveFrom: '2026-10-01',
+      RateType: 'Monthly',
+      Rate: '22000.00',
+    });
+    expect(later.statusCode, later.body).toBe(201);
+  });
+});
+
+describe('reports of the finalised September cut-off', () => {
+  it("lists the SSS monthly compensation of a second cut-off hire as the month's actual pay", async () => {
+    // Ivan, hired 2026-09-16, monthly 24,000: September pays one semi-monthly cut-off, 24,000 / 2 = 12,000.00
+    // (not the "equal" split's projection of that cut-off × 2 = 24,000.00).
+    const sss = await csvOf(`${REPORTS}/sss?Year=2026&Month=9&Format=csv`);
+    const row = sss.rows.find((r) => r.includes('Newhire'))!;
+    expect(row).toBeDefined();
+    expect(sss.at(row, 'Monthly Compensation')).toBe('12000.00');
+    expect(sss.at(row, 'Remark')).toBe('1');
+  });
+
+  it('writes every amount of the register, year-to-date and 13th month CSVs with two decimals', async () => {
+    const register = await csvOf(`${REPORTS}/register?PayrollPeriodId=${sep2}&Format=csv`);
+    const amounts = register.header.slice(3, -1); // employee no., name, department first; pay status last
+    for (const row of register.rows)
+      for (const name of amounts) expect(register.at(row, name), name).toMatch(AMOUNT);
+    const ivanRow = register.rows.find((r) => r.includes('OUT-0001'))!;
+    // 24,000 / 2 = 12,000.00 basic for the cut-off; no absences (hired on its first day): 0.00.
+    expect(register.at(ivanRow, 'Basic pay')).toBe('12000.00');
+    expect(register.at(ivanRow, 'Absences / tardiness')).toBe('0.00');
+    expect(register.at(ivanRow, 'Gross pay')).toBe('12000.00');
+
+    const ytd = await csvOf(`${REPORTS}/year-to-date?Year=2026&Format=csv`);
+    for (const row of ytd.rows)
+      for (const name of ytd.header.slice(3)) expect(ytd.at(row, name), name).toMatch(AMOUNT);
+    expect(
+      ytd.at(
+        ytd.rows.find((r) => r[0] === 'OUT-0001')!,
+        'Gross pay',
+      ),
+    ).toBe('12000.00');
+
+    const thirteenth = await csvOf(`${REPORTS}/thirteenth-month?Year=2026&Format=csv`);
+    for (const row of thirteenth.rows)
+      for (const name of thirteenth.header.slice(3)) expect(thirteenth.at(row, name), name).toMatch(AMOUNT);
+    expect(
+      thirteenth.at(
+        thirteenth.rows.find((r) => r[0] === 'OUT-0001')!,
+        '13th month pay paid',
+      ),
+    ).toBe('0.00');
+  });
+
+  it("reports the 13th month base the engine pays: the basic salary of every day worked, rest day's too", async () => {
+    // Dana, daily 700: Thu 17 and Fri 18 September at 700 each, and her rest day Sat 19 September, paid 130%
+    // (910.00) of which the 100% (700) is basic salary for the 13th month (the 30% is premium): 3 × 700 = 2,100.00,
+    // whose 1/12 the 13th month pays (175.00). Counting the BASIC lines only gave 1,400.00.
+    const thirteenth = await csvOf(`${REPORTS}/thirteenth-month?Year=2026&Format=csv`);
+    const row = thirteenth.rows.find((r) => r[0] === 'OUT-0002')!;
+    expect(row).toBeDefined();
+    expect(thirteenth.at(row, 'Basic pay earned')).toBe('2100.00');
+    // Ivan: 12,000.00 of basic salary in his one cut-off.
+    expect(
+      thirteenth.at(
+        thirteenth.rows.find((r) => r[0] === 'OUT-0001')!,
+        'Basic pay earned',
+      ),
+    ).toBe('12000.00');
+  });
+});
+
+describe('BIR 1601-C', () => {
+  it('has no negative item for contributions without pay, and every amount is a 2-decimal number', async () => {
+    // Dana in December without attendance: no basic pay (gross 0.00), but contributions are due on the cut-off
+    // (first cut-off, "equal" split): SSS on the minimum MSC 5,000 → EE 250.00 / 2 = 125.00; PhilHealth on her
+    // monthly basic salary 700 × 261 / 12 = 15,225.00 → 5% = 761.25, ER 380.63, EE 380.62 / 2 = 190.31; Pag-IBIG
+    // on 10,000 (ceiling) → 200.00 / 2 = 100.00. None was taken out of any pay, so item 15 (statutory minimum
+    // wage) stays 0.00 where it was 0.00 − 415.31 = −415.31, and item 19 (contributions) 0.00.
+    const slip = computePayslip({
+      period: { start: '2026-12-01', end: '2026-12-15', frequency: 'semi-monthly' },
+      profile: { rateType: 'daily', rate: '700.00', divisor: 261 },
+      attendance: [],
+    });
+    expect(slip.gross).toBe('0.00');
+    expect(slip.employeeShares.total).toBe('415.31');
+    await insertPeriod(asTenant, tenantId, {
+      companyId,
+      name: 'Dec 1-15 2026',
+      start: '2026-12-01',
+      end: '2026-12-15',
+      status: 'Finalised',
+      payslips: [{ employeeId: dana, payslip: slip }],
+    });
+    const res = await call(payroll, 'GET', `${REPORTS}/bir-1601c?Year=2026&Month=12&Format=xlsx`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const { default: excel } = await import('exceljs');
+    const book = new excel.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const items = new Map<string, { value: unknown; numFmt: string | undefined }>();
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      items.set(String(row.getCell(1).value), {
+        value: row.getCell(3).value,
+        numFmt: row.getCell(3).numFmt,
+      });
+    });
+    expect(items.size).toBe(23); // items 14 to 36
+    expect(items.get('15')!.value).toBe(0);
+    expect(items.get('19')!.value).toBe(0);
+    for (const [item, { value, numFmt }] of items) {
+      expect(typeof value, `item ${item}`).toBe('number');
+      expect(Number.isInteger(Math.round((value as number) * 100)), `item ${item}`).toBe(true);
+      expect(numFmt, `item ${item}`).toBe('#,##0.00');
+    }
+    expect(items.get('14')!.value).toBe(0);
+    expect(items.get('15')!.value).toBe(0);
+    expect(items.get('19')!.value).toBe(0);
+    expect(items.get('21')!.value).toBe(0);
+    expect(items.get('22')!.value).toBe(0);
+  });
+});
+
+describe('payroll period messages', () => {
+  it('say "an approved period" when editing, deleting or computing one', async () => {
+    const oct = await newPeriod('Oct 1-15 2026', '2026-10-01', '2026-10-15', '2026-10-20');
+    expect((await compute(oct)).Status).toBe('Computed');
+    const approved = await action(oct, 'approve', (await get(oct)).RowVersion);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const rowVersion = approved.json().RowVersion as number;
+    const edit = await call(payroll, 'PUT', `${PERIODS}/${oct}`, {
+      Name: 'Renamed',
+      CutoffStart: '2026-10-01',
+      CutoffEnd: '2026-10-15',
+      PayDate: '2026-10-20',
+      RowVersion: rowVersion,
+    });
+    expect(edit.statusCode, edit.body).toBe(409);
+    expect(edit.json().detail).toBe('An approved period cannot be edited.');
+    const remove = await call(payroll, 'DELETE', `${PERIODS}/${oct}`);
+    expect(remove.statusCode, remove.body).toBe(409);
+    expect(remove.json().detail).toBe('An approved period cannot be deleted.');
+    const again = await action(oct, 'compute', rowVersion);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().detail).toBe('An approved period cannot be computed again.');
+  });
+});
