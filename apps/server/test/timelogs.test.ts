@@ -438,6 +438,10 @@ describe('daily attendance', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(codes(tooLong)).toEqual(['DateTo']);
     expect((await attendance({ DateFrom: '2026-11-05', DateTo: '2026-11-01' })).statusCode).toBe(400);
+    // Year 0 was a database error (500); a date of a year no punch can have is a field error.
+    const yearZero = await attendance({ DateFrom: '0000-01-03', DateTo: '0000-01-03' });
+    expect(yearZero.statusCode).toBe(400);
+    expect(codes(yearZero)).toEqual(['DateFrom', 'DateTo']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
-import { requiredText } from './text-fields.js';
+import { requiredText } from './field-rules.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /** The editable fields of a department (issue 8 §1). Shared by the form and the API. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
-import { requiredText } from './text-fields.js';
+import { requiredText } from './field-rules.js';
 import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
 
 /** `GET /api/v1/employees/search?SearchText=&CompanyId=` (spec §7): the employee picker. */

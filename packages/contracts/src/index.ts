@@ -3,7 +3,7 @@ export * from './constants.js';
 export * from './problem.js';
 export * from './auth.js';
 export * from './validation-messages.js';
-export * from './text-fields.js';
+export * from './field-rules.js';
 export * from './lists.js';
 export * from './ph-ids.js';
 export * from './companies.js';

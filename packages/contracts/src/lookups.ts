@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
-import { requiredText } from './text-fields.js';
+import { requiredText } from './field-rules.js';
 
 /**
  * The company's simple lists on /lookups (issue 8 §1), one API shape for each: `/api/v1/<kind>/...`.

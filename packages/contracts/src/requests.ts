@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_KINDS } from './constants.js';
 import { listRequest, listResponse, RowVersion } from './lists.js';
+import { workDate } from './field-rules.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /**
@@ -14,19 +15,7 @@ export const REQUEST_STATUSES = ['Pending', 'Approved', 'Rejected', 'Cancelled']
 export const RequestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof RequestStatus>;
 
-/**
- * A request's date: an empty one is missing (spec §5), and the years are those of punches (2000-2100), so a
- * year 0 or 9999 is a field error, not a database error or a misleading rule.
- */
-const isoDate = z.iso
-  .date({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null || issue.input === ''
-        ? M.required
-        : 'Not a valid date (use YYYY-MM-DD)',
-    abort: true,
-  })
-  .refine((d) => d >= '2000-01-01' && d <= '2100-12-31', 'Enter a date from 2000 to 2100');
+const isoDate = workDate;
 const time = z.string(M.required).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:mm (24-hour)');
 const reason = z.string(M.required).trim().min(1, M.required).max(500, M.maxLength(500));
 /** HR files on an employee's behalf; a portal user always files for themself (the field is ignored for them). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HolidayDayType } from './holidays.js';
 import { ImportRowError } from './employee-import.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { workDate } from './field-rules.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /** Issue 9 §1: time logs (punches), their import from biometric terminals, and the daily attendance. */
@@ -31,7 +32,7 @@ export const ManilaDateTime = z
   .min(1, M.required)
   .refine(isLocalDateTime, 'Enter a date and time as YYYY-MM-DD HH:mm');
 
-const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+const isoDate = workDate;
 const REASON_REQUIRED = 'A reason is required: say why the punch is added, corrected or deleted';
 export const TimeLogReason = z
   // A device's punch has no reason (null in its GET body): the same message as an empty one.

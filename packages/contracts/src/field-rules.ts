@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ValidationMessages } from './validation-messages.js';
 
-// Apart from validation-messages.ts, which the sign-in page reads without loading zod.
+// Field rules shared by several resources; apart from validation-messages.ts, which the sign-in page reads
+// without loading zod.
 
 /** Characters that show nothing (zero-width space, joiners, word joiner, byte-order mark). */
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
@@ -19,3 +20,18 @@ export function requiredText(max: number) {
     .refine((v) => v === '' || v.replace(INVISIBLE, '').trim() !== '', ValidationMessages.required)
     .max(max, ValidationMessages.maxLength(max));
 }
+
+/**
+ * A working date (a punch's, a request's, an attendance range's): an empty one is missing (spec §5), and the years
+ * are those a punch may have (2000-2100), so a year 0 or 9999 is a field error, not a database error or a
+ * misleading rule.
+ */
+export const workDate = z.iso
+  .date({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? ValidationMessages.required
+        : 'Not a valid date (use YYYY-MM-DD)',
+    abort: true,
+  })
+  .refine((d) => d >= '2000-01-01' && d <= '2100-12-31', 'Enter a date from 2000 to 2100');
