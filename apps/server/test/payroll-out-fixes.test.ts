@@ -200,6 +200,12 @@ describe('reports of the finalised September cut-off', () => {
     expect(row).toBeDefined();
     expect(sss.at(row, 'Monthly Compensation')).toBe('12000.00');
     expect(sss.at(row, 'Remark')).toBe('1');
+    // The month's whole contribution on that pay, though the company splits contributions equally between its
+    // cut-offs (no first cut-off took half): MSC 12,000 (range 11,750-12,249.99), EE 5% = 600.00, ER 10% =
+    // 1,200.00, EC 10.00 (MSC under 15,000). The equal split had charged half: 300.00 / 600.00 / 5.00.
+    expect(sss.at(row, 'EE Share (incl. MPF)')).toBe('600.00');
+    expect(sss.at(row, 'ER Share')).toBe('1200.00');
+    expect(sss.at(row, 'EC')).toBe('10.00');
   });
 
   it('writes every amount of the register, year-to-date and 13th month CSVs with two decimals', async () => {

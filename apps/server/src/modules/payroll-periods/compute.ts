@@ -633,6 +633,14 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const frequency = FREQUENCY[period.frequency];
   const cutoff: 1 | 2 =
     period.frequency === 'SemiMonthly' && Number(start.slice(8, 10)) > settings.FirstCutoffEndDay ? 2 : 1;
+  // Hired inside the second cut-off: no first cut-off took its half ('equal') or all ('first-cutoff') of the
+  // month's contributions, so this one takes the month's whole amount on the month's actual pay (REFERENCE §8.5;
+  // 'equal' had remitted half the table amount for the month).
+  const hiredInSecond = cutoff === 2 && e.hire_date !== null && e.hire_date >= start;
+  const contributionSplit =
+    hiredInSecond && (settings.ContributionSplit === 'equal' || settings.ContributionSplit === 'first-cutoff')
+      ? 'month-to-date'
+      : settings.ContributionSplit;
 
   const allowances: Allowance[] = [];
   const deductions: OtherDeduction[] = [];
@@ -739,7 +747,8 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     const needsFirst =
       period.frequency === 'SemiMonthly' &&
       cutoff === 2 &&
-      (settings.ContributionSplit === 'second-cutoff' || settings.ContributionSplit === 'month-to-date');
+      !hiredInSecond &&
+      (contributionSplit === 'second-cutoff' || contributionSplit === 'month-to-date');
     if (needsFirst && !mtdRow)
       warnings.push(
         'No finalised first cut-off this month: contributions were computed on this cut-off alone',
@@ -809,7 +818,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     tables: inp.tables,
     settings: {
       divisor,
-      contributionSplit: settings.ContributionSplit,
+      contributionSplit,
       taxMethod: settings.TaxMethod,
       weeklyContributions: settings.WeeklyContributions,
       minimumNetPay: settings.MinimumNetPay,
@@ -861,8 +870,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const monthly = period.frequency === 'Monthly';
   const actualMonth =
     period.frequency === 'Weekly' ||
-    (cutoff === 2 &&
-      (settings.ContributionSplit === 'second-cutoff' || settings.ContributionSplit === 'month-to-date'));
+    (cutoff === 2 && (contributionSplit === 'second-cutoff' || contributionSplit === 'month-to-date'));
   // This period's own SSS compensation and Pag-IBIG allowances, for the next cut-off's month to date.
   const sssBase = cents(slip.contributionBases.sssCompensation);
   const hdmfAllowances =
