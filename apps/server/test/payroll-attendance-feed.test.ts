@@ -358,3 +358,40 @@ describe('attendance as the engine gets it', () => {
     expect(two.Result!.thisPeriod).toMatchObject({ benefitsReceived: '5500.00' });
   });
 });
+
+describe('the 13th month pay of a year', () => {
+  it('is not paid again at the year-end run when a final pay already paid it', async () => {
+    // 26,100 a month (1,200.00 a day), separated on Tuesday 8 July 2025; no other payroll that year.
+    const leaver = await employee('AF-0013', '2025-01-06', 'Monthly', 26100, '2025-07-08');
+    const final = await computedPeriod({
+      Kind: 'FinalPay',
+      Name: 'Final pay AF-0013',
+      CutoffStart: '2025-07-01',
+      CutoffEnd: '2025-07-08',
+      PayDate: '2025-07-31',
+      EmployeeIds: [leaver],
+    });
+    /*
+     * Basic 13,050.00 for 1-15 July less 5 workdays after the separation (9, 10, 11, 14, 15 July): 7,050.00.
+     * Pro-rated 13th month: 7,050.00 / 12 = 587.50.
+     */
+    expect(amountOf(await payslipOf(final, leaver), '13TH')).toBe('587.50');
+    const approved = await action(final, 'approve', (await get(final)).RowVersion);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const finalised = await action(final, 'finalise', approved.json().RowVersion, 'feed-final-af-0013');
+    expect(finalised.statusCode, finalised.body).toBe(200);
+
+    const yearEnd = await computedPeriod({
+      Kind: 'ThirteenthMonth',
+      Name: '13th month 2025',
+      CutoffStart: '2025-01-01',
+      CutoffEnd: '2025-12-15',
+      PayDate: '2025-12-20',
+    });
+    const slip = await payslipOf(yearEnd, leaver);
+    noFailure(slip);
+    // Due for the year: 7,050.00 / 12 = 587.50; paid with the final pay: 587.50; left to pay: 0.00.
+    expect(amountOf(slip, '13TH')).toBeUndefined();
+    expect(slip.Warnings).toContain('The 13th month pay of the year, 587.50, was already paid');
+  });
+});

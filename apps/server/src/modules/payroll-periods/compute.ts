@@ -143,6 +143,7 @@ interface YtdRow {
   withheld: string;
   basic: string;
   benefits: string;
+  thirteenth: string;
 }
 type MtdRow = { employee_id: string } & Record<string, string>;
 interface DeMinimisRow {
@@ -295,7 +296,11 @@ export async function readInputs(
   const ytd = tx.query<YtdRow>(
     `SELECT s.employee_id, sum(s.taxable_base)::text AS taxable, sum(s.withholding_tax)::text AS withheld,
             sum(coalesce((s.result->'thisPeriod'->>'basicSalaryEarned')::numeric, 0))::text AS basic,
-            sum(coalesce((s.result->'thisPeriod'->>'benefitsReceived')::numeric, 0))::text AS benefits
+            sum(coalesce((s.result->'thisPeriod'->>'benefitsReceived')::numeric, 0))::text AS benefits,
+            -- 13th month pay already paid this year (a final pay's pro-rated share, an advance).
+            coalesce(sum((SELECT sum(l.amount) FROM payslip_lines l
+                           WHERE l.tenant_id = s.tenant_id AND l.payslip_id = s.id AND l.code = '13TH')), 0)::text
+              AS thirteenth
        FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
       WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.employee_id = ANY($3::uuid[])
         AND p.status IN ('Finalised', 'Paid') AND s.status <> 'Excluded'
@@ -787,12 +792,24 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     };
   }
   if (kind === 'ThirteenthMonth') {
-    const { thirteenthMonthPay: amount } = thirteenthMonthPay({
+    const { thirteenthMonthPay: due } = thirteenthMonthPay({
       totalBasicSalaryEarned: ytd.basicSalaryEarned!,
     });
-    if (cents(amount) > 0)
-      benefits.push({ code: '13TH', description: `13th month pay ${end.slice(0, 4)}`, amount });
-    else warnings.push('No finalised basic pay this year: no 13th month pay');
+    // PD 851: one twelfth of the year's basic pay in all; what a final pay or an advance already paid of it
+    // this year is not paid twice.
+    const paid = cents(y?.thirteenth);
+    const amount = cents(due) - paid;
+    if (cents(due) === 0) warnings.push('No finalised basic pay this year: no 13th month pay');
+    else if (amount <= 0) warnings.push(`The 13th month pay of the year, ${due}, was already paid`);
+    else {
+      benefits.push({
+        code: '13TH',
+        description: paid
+          ? `13th month pay ${end.slice(0, 4)}, less ${pesos(paid)} already paid`
+          : `13th month pay ${end.slice(0, 4)}`,
+        amount: pesos(amount),
+      });
+    }
   }
 
   const input: PayslipInput = {
@@ -836,10 +853,13 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       // Final pay: the last salary, the pro-rated 13th month on the year's basic pay including this one, and the
       // cash conversion of unused service incentive leave at the daily rate (both as benefits).
       const basicThis = cents(slip.ytd.basicSalaryEarned) - cents(ytd.basicSalaryEarned);
-      const { thirteenthMonthPay: amount } = thirteenthMonthPay({
+      const { thirteenthMonthPay: due } = thirteenthMonthPay({
         totalBasicSalaryEarned: pesos(cents(ytd.basicSalaryEarned) + basicThis),
       });
-      if (cents(amount) > 0) benefits.push({ code: '13TH', description: 'Pro-rated 13th month pay', amount });
+      // Less what the year already paid of it (an advance), as the year's 13th month run does.
+      const amount = cents(due) - cents(y?.thirteenth);
+      if (amount > 0)
+        benefits.push({ code: '13TH', description: 'Pro-rated 13th month pay', amount: pesos(amount) });
       const silDays = Number(inp.sil.get(e.id) ?? 0);
       if (silDays > 0) {
         benefits.push({
