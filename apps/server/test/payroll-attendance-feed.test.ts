@@ -233,6 +233,33 @@ describe('attendance as the engine gets it', () => {
     expect(again.json().detail).toContain('Final pay AF-0002');
   });
 
+  it('leaves out of a regular cut-off a leaver whose final pay covers its days', async () => {
+    // Daily 600, separated on Tuesday 2 June 2026, worked 1 and 2 June; the final pay is made first.
+    const leaver = await employee('AF-0016', '2025-01-06', 'Daily', 600, '2026-06-02');
+    for (const date of ['2026-06-01', '2026-06-02']) await punch(leaver, date, '08:00', '17:00');
+    await store('2026-06-01', '2026-06-15');
+    const fp = await computedPeriod({
+      Kind: 'FinalPay',
+      Name: 'Final pay AF-0016',
+      CutoffStart: '2026-06-01',
+      CutoffEnd: '2026-06-02',
+      PayDate: '2026-06-18',
+      EmployeeIds: [leaver],
+    });
+    // 2 days x 8 hours x 75.00 = 1,200.00.
+    expect(amountOf(await payslipOf(fp, leaver), 'BASIC')).toBe('1200.00');
+    const regular = await computedPeriod({
+      Name: 'June 2026 1st cut-off',
+      CutoffStart: '2026-06-01',
+      CutoffEnd: '2026-06-15',
+      PayDate: '2026-06-18',
+    });
+    const list = await call(payroll, 'POST', `${base}/${regular}/payslips/list`, { PageSize: 500 });
+    const ids = (list.json().Items as PayslipListItem[]).map((p) => p.EmployeeId);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(leaver);
+  });
+
   it('pays a monthly salary only for the days of employment, whatever rows are stored, holidays included', async () => {
     // 26,100 a month, divisor 261: daily rate 26,100 x 12 / 261 = 1,200.00; half-month 13,050.00.
     const hire = await employee('AF-0003', '2026-11-18', 'Monthly', 26100);

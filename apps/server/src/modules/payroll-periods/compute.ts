@@ -202,7 +202,13 @@ export async function employeeIdsOf(tx: Tx, tenantId: string, period: PeriodRow)
       ? `e.id = ANY($3::uuid[])`
       : kind === 'Adjustment'
         ? `e.id IN (SELECT employee_id FROM payroll_adjustments WHERE tenant_id = $1 AND payroll_period_id = $3)`
-        : `(e.hire_date IS NULL OR e.hire_date <= $4::date) AND (e.separation_date IS NULL OR e.separation_date >= $3::date)`;
+        : `(e.hire_date IS NULL OR e.hire_date <= $4::date) AND (e.separation_date IS NULL OR e.separation_date >= $3::date)` +
+          (kind === 'Regular'
+            ? // A leaver whose final pay covers days of this cut-off is paid there, not twice.
+              ` AND NOT EXISTS (SELECT 1 FROM payroll_periods f WHERE f.tenant_id = $1 AND f.company_id = $2
+                   AND f.kind = 'FinalPay' AND e.id = ANY(f.employee_ids)
+                   AND f.cutoff_start <= $4::date AND f.cutoff_end >= $3::date)`
+            : '');
   const rows = await tx.query<{ id: string }>(
     `SELECT e.id FROM employees e WHERE e.tenant_id = $1 AND e.company_id = $2 AND ${employeeScope}
       ORDER BY e.employee_number`,
