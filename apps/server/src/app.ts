@@ -211,8 +211,11 @@ function problemHandler(
         });
       }
       const name = field || error.validationContext || 'body';
-      // A missing property reads as the spec's required message (§5), not zod's type wording.
-      const message = /received undefined/.test(v.message ?? '') ? ValidationMessages.required : v.message;
+      // A missing property, or an empty text where one is needed, reads as the spec's required message (§5), not
+      // zod's type or length wording.
+      const message = /received undefined|expected string to have >=1 characters/.test(v.message ?? '')
+        ? ValidationMessages.required
+        : v.message;
       return [{ Code: name, Description: `${name}: ${message}` }];
     });
     return reply.code(400).send(problem(400, 'Bad Request', 'One or more fields are invalid.', errors));

@@ -108,6 +108,15 @@ describe('POST /api/v1/users/login', () => {
     expect(codes).toEqual(expect.arrayContaining(['email', 'password', 'userType', 'tenant_id']));
   });
 
+  it('says an empty e-mail or password is required, in the spec words', async () => {
+    const res = await login({ email: '', password: '', userType: UserTypeId.Admin });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { Code: 'email', Description: 'email: This field is required' },
+      { Code: 'password', Description: 'password: This field is required' },
+    ]);
+  });
+
   it('answers 400 for malformed JSON and 413 for a 1 MB body, never 500', async () => {
     const malformed = await t.app.inject({
       method: 'POST',

@@ -219,6 +219,23 @@ describe('POST /api/v1/companies', () => {
     });
     expect(recase.statusCode, recase.body).toBe(200);
     expect((await create(otherAdmin, { Name: 'Unique Name Corp', Tin: nextTin() })).statusCode).toBe(201);
+    // Nor do a decomposed "ñ" (N + combining tilde, as some keyboards type it) or a run of spaces.
+    await createOk(admin, { Name: 'Pe\u00f1afrancia Foods' });
+    for (const Name of ['Pen\u0303afrancia Foods', 'Pe\u00f1afrancia   Foods']) {
+      const again = await create(admin, { Name, Tin: nextTin() });
+      expect(again.statusCode, Name).toBe(400);
+      expect(codes(again)).toEqual(['Name']);
+    }
+  });
+
+  it('takes a 9-digit TIN and the same TIN with branch 000 for one taxpayer', async () => {
+    const nine = '859-222-333';
+    await createOk(admin, { Name: 'Head Office Nine', Tin: nine });
+    const twelve = await create(admin, { Name: 'Head Office Twelve', Tin: '859-222-333-000' });
+    expect(twelve.statusCode).toBe(400);
+    expect(codes(twelve)).toEqual(['Tin']);
+    // A branch (001) is another registration.
+    expect((await create(admin, { Name: 'Branch One', Tin: '859-222-333-001' })).statusCode).toBe(201);
   });
 
   it('refuses a TIN already used in the tenant with Code Tin, but the other tenant may use it', async () => {

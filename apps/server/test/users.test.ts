@@ -11,6 +11,7 @@ import {
   type TestApp,
   type Method,
 } from './helpers.js';
+import { makeEmployee } from './factories.js';
 import { linkIn, startMailReceiver } from './mail-receiver.js';
 
 /**
@@ -219,6 +220,40 @@ describe('POST /api/v1/users', () => {
         ),
       ),
     ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('refuses an active account for a separated employee, on create and on enabling again', async () => {
+    const leaver = await makeEmployee(t.app, 'hr');
+    const hr = await signIn(t.app, demo.hr);
+    const separated = await call(hr, 'POST', `/api/v1/employees/${leaver.EmployeeId}/separation`, {
+      SeparationDate: '2026-10-31',
+      SeparationReason: 'Resigned',
+      RowVersion: leaver.RowVersion,
+    });
+    expect(separated.statusCode, separated.body).toBe(200);
+    const body = {
+      UserType: UserTypeId.PortalUser,
+      FullName: 'Left Already',
+      Email: 'left.already@demo.hrpay.test',
+      CompanyId: demoCompanyId,
+      EmployeeId: leaver.EmployeeId,
+    };
+    const refused = await call(admin, 'POST', '/api/v1/users', body);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      {
+        Code: 'EmployeeId',
+        Description: 'The employee has been separated: an account for them cannot be active',
+      },
+    ]);
+    // A disabled account may be kept on file; enabling it is refused the same way.
+    const kept = await createUser({ ...body, IsActive: false });
+    const enabled = await call(admin, 'PUT', `/api/v1/users/${kept.UserId}`, {
+      ...editable(kept),
+      IsActive: true,
+    });
+    expect(enabled.statusCode).toBe(400);
+    expect(codes(enabled)).toEqual(['EmployeeId']);
   });
 
   it('creates a PortalUser for an employee, mails the invitation, and the link lets the user sign in', async () => {
@@ -645,6 +680,43 @@ describe('GET, PUT and DELETE /api/v1/users/:id', () => {
     expect(mismatch.statusCode).toBe(400);
   });
 
+  it('keeps one form of an address: decomposed letters and a Greek final sigma sign in as typed', async () => {
+    await createUser({
+      UserType: UserTypeId.HRUser,
+      FullName: 'Maria Mano',
+      Email: 'ma\u00f1o@demo.hrpay.test',
+      CompanyId: zetaCompanyId,
+    });
+    // The same address typed with N + combining tilde (some phone keyboards) is the same address.
+    const decomposed = await call(admin, 'POST', '/api/v1/users', {
+      UserType: UserTypeId.HRUser,
+      FullName: 'Maria Mano Again',
+      Email: 'man\u0303o@demo.hrpay.test',
+      CompanyId: zetaCompanyId,
+    });
+    expect(decomposed.statusCode).toBe(400);
+    expect(codes(decomposed)).toEqual(['Email']);
+    // An address changed to one with a capital final sigma signs in as typed (SQL and JavaScript lower-case
+    // it differently).
+    const { user } = await onboard(
+      {
+        UserType: UserTypeId.HRUser,
+        FullName: 'Odos Test',
+        Email: 'odos@demo.hrpay.test',
+        CompanyId: zetaCompanyId,
+      },
+      'odos-pass-1',
+    );
+    const greek = await call(admin, 'PUT', `/api/v1/users/${user.UserId}`, {
+      ...editable(user),
+      Email: '\u039f\u0394\u039f\u03a3@demo.hrpay.test',
+    });
+    expect(greek.statusCode, greek.body).toBe(200);
+    expect(
+      (await login('\u039f\u0394\u039f\u03a3@demo.hrpay.test', 'HRUser', 'odos-pass-1')).statusCode,
+    ).toBe(200);
+  });
+
   it('moves the sign-in to a changed e-mail: the new one signs in, the old one no longer does', async () => {
     const { user } = await onboard(
       {
@@ -930,6 +1002,23 @@ describe('who may call the users API', () => {
 });
 
 describe('Admin self-protection and the last active Admin', () => {
+  it('refuses to delete an approver that requests are routed to, saying to disable instead', async () => {
+    const [approver] = await t.db.withTenant(admin.tenantId, (tx) =>
+      tx.query<{ id: string; full_name: string }>(
+        `SELECT u.id, u.full_name FROM users u WHERE u.email = 'approver@demo.hrpay.test'
+            AND EXISTS (SELECT 1 FROM time_requests r WHERE r.approver_user_id = u.id)`,
+      ),
+    );
+    expect(approver, 'the demo approver has requests routed to them').toBeDefined();
+    const res = await call(admin, 'DELETE', `/api/v1/users/${approver!.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toMatch(
+      new RegExp(
+        `^${approver!.full_name} cannot be deleted: \\d+ requests? (is|are) routed to them for approval\\. Disable the user instead\\.$`,
+      ),
+    );
+  });
+
   it('an Admin cannot disable, demote or delete itself', async () => {
     const self = (await call(admin, 'GET', `/api/v1/users/${admin.claims.sub}`)).json() as User;
     const attempts = [

@@ -3,6 +3,7 @@ import { COMPANY_SORTABLE } from './constants.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
 import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
+import { requiredText } from './field-rules.js';
 
 export const PayFrequency = z.enum(['SemiMonthly', 'Monthly', 'Weekly']);
 export type PayFrequency = z.infer<typeof PayFrequency>;
@@ -24,7 +25,7 @@ function optionalText(max: number, pattern?: RegExp, message?: string) {
 
 /** The editable fields of a company (a legal employer inside the tenant). Shared by the form and the API. */
 export const CompanyFields = {
-  Name: z.string().trim().min(1, M.required).max(200, M.maxLength(200)),
+  Name: requiredText(200),
   RegisteredName: optionalText(300),
   Tin: z
     .string()

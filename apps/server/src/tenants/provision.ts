@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserTypeName } from '@hrpay/contracts';
 import type { Database, Tx } from '../db/database.js';
+import { displayEmail, normalizeEmail } from '../lib/email.js';
 import { hashPassword } from '../lib/passwords.js';
 
 export interface NewUser {
@@ -17,8 +18,8 @@ export interface NewUser {
 /** Inserts a user and its login-directory entry in the caller's tenant transaction. */
 export async function insertUser(tx: Tx, tenantId: string, user: NewUser): Promise<string> {
   const id = randomUUID();
-  const email = user.email.trim();
-  const normalized = email.toLowerCase();
+  const email = displayEmail(user.email);
+  const normalized = normalizeEmail(user.email);
   await tx.query(
     `INSERT INTO users (tenant_id, id, company_id, email, email_normalized, full_name, user_type, employee_id,
                         is_approver, password_hash, password_changed_at)

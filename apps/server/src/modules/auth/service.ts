@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH, userTypeNameFromId, type ValidationError } from '@hrpay/contracts';
+import { normalizeEmail } from '../../lib/email.js';
 import type { Database, Tx } from '../../db/database.js';
 import type { AccessTokens } from '../../lib/access-tokens.js';
 import { newOpaqueToken, parseOpaqueToken, safeEqualHex } from '../../lib/crypto.js';
@@ -66,7 +67,7 @@ export function authService(deps: AuthDeps) {
 
   return {
     async login(input: { email: string; password: string; userType: string }, clientIp: string) {
-      const email = input.email.trim().toLowerCase();
+      const email = normalizeEmail(input.email);
       // Throttle before any password work: per address (all attempts) and per e-mail (failures: the attempt is
       // reserved now and given back only when it succeeds, so parallel guesses are counted before any is checked).
       const entry = await db.withoutTenant(async (tx) => {
@@ -143,7 +144,7 @@ export function authService(deps: AuthDeps) {
 
     /** Always the same answer; a link is mailed only when the e-mail belongs to an active user. */
     async forgotPassword(input: { Email: string; UserType?: string }, clientIp: string) {
-      const email = input.Email.trim().toLowerCase();
+      const email = normalizeEmail(input.Email);
       const entry = await db.withoutTenant(async (tx) => {
         await throttle.reserve(tx, 'forgot-ip', clientIp, limits.attemptsPerIp);
         await throttle.reserve(tx, 'forgot-email', email, limits.failuresPerEmail);

@@ -122,7 +122,10 @@ export const companiesRepo = {
 
   async nameTaken(tx: Tx, tenantId: string, name: string, exceptId?: string): Promise<boolean> {
     const rows = await tx.query(
-      `SELECT 1 FROM companies WHERE tenant_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3)`,
+      // Case and runs of spaces do not make another name ("Peñafrancia  Foods" is "Peñafrancia Foods").
+      `SELECT 1 FROM companies
+        WHERE tenant_id = $1 AND ($3::uuid IS NULL OR id <> $3)
+          AND regexp_replace(lower(name), '[[:space:]]+', ' ', 'g') = regexp_replace(lower($2), '[[:space:]]+', ' ', 'g')`,
       [tenantId, name, exceptId ?? null],
     );
     return rows.length > 0;
@@ -130,7 +133,10 @@ export const companiesRepo = {
 
   async tinTaken(tx: Tx, tenantId: string, tin: string, exceptId?: string): Promise<boolean> {
     const rows = await tx.query(
-      `SELECT 1 FROM companies WHERE tenant_id = $1 AND tin = $2 AND ($3::uuid IS NULL OR id <> $3)`,
+      // The same taxpayer however written: digits only, a 9-digit TIN being the head office's (branch 000).
+      `SELECT 1 FROM companies
+        WHERE tenant_id = $1 AND ($3::uuid IS NULL OR id <> $3)
+          AND rpad(regexp_replace(tin, '[^0-9]', '', 'g'), 12, '0') = rpad(regexp_replace($2, '[^0-9]', '', 'g'), 12, '0')`,
       [tenantId, tin, exceptId ?? null],
     );
     return rows.length > 0;

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../../lib/email.js';
 import {
   UserTypeId,
   userTypeNameFromId,
@@ -120,7 +121,9 @@ export const usersRepo = {
 
   /** Another user (of any tenant) already signs in with this e-mail: the directory is global. */
   async emailTaken(tx: Tx, email: string, exceptUserId?: string): Promise<boolean> {
-    const rows = await tx.query<{ user_id: string }>(`SELECT user_id FROM login_lookup($1)`, [email]);
+    const rows = await tx.query<{ user_id: string }>(`SELECT user_id FROM login_lookup($1)`, [
+      normalizeEmail(email),
+    ]);
     return rows.some((r) => r.user_id !== exceptUserId);
   },
 
@@ -140,16 +143,23 @@ export const usersRepo = {
     return row;
   },
 
-  async employeeInCompany(tx: Tx, tenantId: string, employeeId: string, companyId: string) {
-    return (
-      (
-        await tx.query(`SELECT 1 FROM employees WHERE tenant_id = $1 AND id = $2 AND company_id = $3`, [
-          tenantId,
-          employeeId,
-          companyId,
-        ])
-      ).length > 0
+  /** Leave, overtime and undertime requests that name the user as their approver (by foreign key). */
+  async requestsRoutedTo(tx: Tx, tenantId: string, userId: string): Promise<number> {
+    const [row] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM time_requests WHERE tenant_id = $1 AND approver_user_id = $2`,
+      [tenantId, userId],
     );
+    return row!.n;
+  },
+
+  /** The employee of the company: 'ok', 'separated' or 'missing' (another company's id counts as missing). */
+  async employeeState(tx: Tx, tenantId: string, employeeId: string, companyId: string) {
+    const [row] = await tx.query<{ separated: boolean }>(
+      `SELECT separation_date IS NOT NULL AS separated FROM employees
+        WHERE tenant_id = $1 AND id = $2 AND company_id = $3`,
+      [tenantId, employeeId, companyId],
+    );
+    return row === undefined ? 'missing' : row.separated ? 'separated' : 'ok';
   },
 
   /** Active Admins of the tenant other than `exceptUserId`, locked so two Admins cannot disable each other. */
@@ -185,7 +195,7 @@ export const usersRepo = {
     },
   ): Promise<boolean> {
     const rows = await tx.query(
-      `UPDATE users SET user_type = $4, full_name = $5, email = $6, email_normalized = lower($6), company_id = $7,
+      `UPDATE users SET user_type = $4, full_name = $5, email = $6, email_normalized = $11, company_id = $7,
               employee_id = $8, is_approver = $9, is_active = $10, row_version = row_version + 1, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND row_version = $3 RETURNING id`,
       [
@@ -199,16 +209,18 @@ export const usersRepo = {
         v.employeeId,
         v.isApprover,
         v.isActive,
+        normalizeEmail(v.email),
       ],
     );
     return rows.length > 0;
   },
 
   async moveLoginEmail(tx: Tx, tenantId: string, id: string, email: string): Promise<void> {
-    await tx.query(
-      `UPDATE login_directory SET email_normalized = lower($3) WHERE tenant_id = $1 AND user_id = $2`,
-      [tenantId, id, email],
-    );
+    await tx.query(`UPDATE login_directory SET email_normalized = $3 WHERE tenant_id = $1 AND user_id = $2`, [
+      tenantId,
+      id,
+      normalizeEmail(email),
+    ]);
   },
 
   /** Earlier invitation links stop working when a new one is sent or the user is removed. */

@@ -12,6 +12,7 @@ import {
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { writeExport, type ExportColumn } from '../../lib/export.js';
+import { displayEmail, normalizeEmail } from '../../lib/email.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
@@ -70,17 +71,23 @@ async function companyOfSegment(tx: Tx, tenantId: string, segment: string): Prom
 async function checkReferences(
   tx: Tx,
   actor: CurrentUser,
-  body: { Email: string; CompanyId: string; EmployeeId?: string | null },
+  body: { Email: string; CompanyId: string; EmployeeId?: string | null; IsActive?: boolean },
   userId?: string,
 ) {
   const errors: ValidationError[] = [];
+  const employee = body.EmployeeId
+    ? await repo.employeeState(tx, actor.tenantId, body.EmployeeId, body.CompanyId)
+    : null;
   if (!(await repo.companyExists(tx, actor.tenantId, body.CompanyId))) {
     errors.push({ Code: 'CompanyId', Description: 'The company was not found' });
-  } else if (
-    body.EmployeeId &&
-    !(await repo.employeeInCompany(tx, actor.tenantId, body.EmployeeId, body.CompanyId))
-  ) {
+  } else if (employee === 'missing') {
     errors.push({ Code: 'EmployeeId', Description: 'The employee was not found in this company' });
+  } else if (employee === 'separated' && body.IsActive !== false) {
+    // Separation closed the account (issue 8 §2): an Admin cannot open it again while the employee is gone.
+    errors.push({
+      Code: 'EmployeeId',
+      Description: 'The employee has been separated: an account for them cannot be active',
+    });
   } else if (body.EmployeeId) {
     // One account per employee: two would share the employee's payslips, credits and requests.
     const other = await repo.userOfEmployee(tx, actor.tenantId, body.EmployeeId, userId);
@@ -150,7 +157,7 @@ export function createUsersService({ auth, mailer }: { auth: AuthService; mailer
       await checkReferences(tx, user, body);
       const userType = userTypeNameFromId(body.UserType)!;
       const id = await insertUser(tx, user.tenantId, {
-        email: body.Email.trim(),
+        email: displayEmail(body.Email),
         fullName: body.FullName.trim(),
         userType,
         companyId: body.CompanyId,
@@ -186,8 +193,8 @@ export function createUsersService({ auth, mailer }: { auth: AuthService; mailer
         }
         if ((await repo.otherActiveAdmins(tx, user.tenantId, id)) === 0) throw lastAdmin();
       }
-      await checkReferences(tx, user, body, id);
-      const email = body.Email.trim();
+      await checkReferences(tx, user, { ...body, IsActive: isActive }, id);
+      const email = displayEmail(body.Email);
       const updated = await repo.update(tx, user.tenantId, id, body.RowVersion, {
         userType,
         fullName: body.FullName.trim(),
@@ -198,7 +205,7 @@ export function createUsersService({ auth, mailer }: { auth: AuthService; mailer
         isActive,
       });
       if (!updated) throw problems.stale(STALE_USER);
-      const emailChanged = email.toLowerCase() !== before.Email.toLowerCase();
+      const emailChanged = normalizeEmail(email) !== normalizeEmail(before.Email);
       if (emailChanged) {
         await repo.moveLoginEmail(tx, user.tenantId, id, email);
         // Links mailed to the old address stop working.
@@ -226,6 +233,13 @@ export function createUsersService({ auth, mailer }: { auth: AuthService; mailer
         (await repo.otherActiveAdmins(tx, user.tenantId, before.UserId)) === 0
       ) {
         throw lastAdmin();
+      }
+      const routed = await repo.requestsRoutedTo(tx, user.tenantId, before.UserId);
+      if (routed > 0) {
+        throw problems.conflict(
+          `${before.FullName} cannot be deleted: ${routed.toLocaleString('en-PH')} ${routed === 1 ? 'request is' : 'requests are'} routed to them for approval. Disable the user instead.`,
+          ProblemTypes.stillReferenced,
+        );
       }
       await repo.delete(tx, user.tenantId, before.UserId);
       await writeAudit(tx, user, { entity: 'user', entityId: before.UserId, action: 'delete', before });
