@@ -5,13 +5,9 @@
  * ../shared/ph-payroll/REFERENCE.md in the comment above it, never taken from the engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ProblemTypes,
-  type PayrollPeriodDetail,
-  type PayslipDetail,
-  type PayslipListItem,
-} from '@hrpay/contracts';
+import { ProblemTypes, type PayslipDetail, type PayslipListItem } from '@hrpay/contracts';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { payrollApi } from './payroll-api.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -94,44 +90,10 @@ async function store(from: string, to: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function get(id: string): Promise<PayrollPeriodDetail> {
-  const res = await call(payroll, 'GET', `${base}/${id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-const action = (id: string, name: string, rowVersion: number, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${base}/${id}/${name}`,
-    headers: { ...payroll.headers, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { RowVersion: rowVersion },
-  });
-
-/** Creates a period (regular unless told) and computes it; answers its id. */
-async function computedPeriod(body: object): Promise<string> {
-  const created = await call(payroll, 'POST', base, { Kind: 'Regular', ...body });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().Id as string;
-  const started = await action(id, 'compute', created.json().RowVersion);
-  expect(started.statusCode, started.body).toBe(202);
-  let period = await get(id);
-  for (let i = 0; i < 600 && (period.JobStatus === 'Queued' || period.JobStatus === 'Running'); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    period = await get(id);
-  }
-  expect(period).toMatchObject({ Status: 'Computed', JobStatus: 'Done' });
-  return id;
-}
-
-async function payslipOf(periodId: string, employeeId: string): Promise<PayslipDetail> {
-  const list = await call(payroll, 'POST', `${base}/${periodId}/payslips/list`, { PageSize: 500 });
-  expect(list.statusCode, list.body).toBe(200);
-  const item = (list.json().Items as PayslipListItem[]).find((p) => p.EmployeeId === employeeId)!;
-  const res = await call(payroll, 'GET', `${base}/payslips/${item.Id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const { get, action, computedPeriod, payslipOf } = payrollApi(
+  () => t,
+  () => payroll,
+);
 
 const amountOf = (slip: PayslipDetail, code: string) => slip.Lines.find((l) => l.Code === code)?.Amount;
 const noFailure = (slip: PayslipDetail) =>

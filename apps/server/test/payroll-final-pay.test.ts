@@ -5,15 +5,11 @@
  */
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ProblemTypes,
-  type PayrollPeriodDetail,
-  type PayslipDetail,
-  type PayslipListItem,
-} from '@hrpay/contracts';
+import { ProblemTypes, type PayslipDetail } from '@hrpay/contracts';
 import { pdfText } from '../../../e2e/tests/pdf-text.js';
 import { cents, moneyDisplay } from '../src/modules/payroll-documents/money.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { payrollApi } from './payroll-api.js';
 import { insertPeriod, insertWorkdays, semiMonthlySlip } from './payroll-fixtures.js';
 
 let t: TestApp;
@@ -33,21 +29,16 @@ const certificateUrl = (period: string, employee: string) =>
 const LEAVER_ACCOUNT = '001299990101';
 const DAILY_ACCOUNT = '001299990102';
 
-const get = async (id: string): Promise<PayrollPeriodDetail> =>
-  (await call(payroll, 'GET', `${base}/${id}`)).json();
-const action = (id: string, name: string, rowVersion: number, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${base}/${id}/${name}`,
-    headers: { ...payroll.headers, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { RowVersion: rowVersion },
-  });
+const {
+  get,
+  action,
+  payslipOf: payslipIn,
+} = payrollApi(
+  () => t,
+  () => payroll,
+);
 
-async function payslipOf(employeeId: string): Promise<PayslipDetail> {
-  const list = await call(payroll, 'POST', `${base}/${periodId}/payslips/list`, { PageSize: 50 });
-  const item = (list.json().Items as PayslipListItem[]).find((p) => p.EmployeeId === employeeId)!;
-  return (await call(payroll, 'GET', `${base}/payslips/${item.Id}`)).json();
-}
+const payslipOf = (employeeId: string): Promise<PayslipDetail> => payslipIn(periodId, employeeId);
 
 const csvRows = (body: string) =>
   Papa.parse<string[]>(body.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;

@@ -11,10 +11,11 @@
  */
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProblemTypes, type PayrollPeriodDetail } from '@hrpay/contracts';
+import { ProblemTypes } from '@hrpay/contracts';
 import { computePayslip } from '@hrpay/payroll';
 import type { Tx } from '../src/db/database.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { payrollApi } from './payroll-api.js';
 import { insertPeriod } from './payroll-fixtures.js';
 
 let t: TestApp;
@@ -49,29 +50,10 @@ async function csvOf(url: string) {
   return { header: header!, rows, at };
 }
 
-async function get(id: string): Promise<PayrollPeriodDetail> {
-  const res = await call(payroll, 'GET', `${PERIODS}/${id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-const action = (id: string, name: string, rowVersion: number, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${PERIODS}/${id}/${name}`,
-    headers: { ...payroll.headers, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { RowVersion: rowVersion },
-  });
-/** Starts a compute and waits for its job to end. */
-async function compute(id: string): Promise<PayrollPeriodDetail> {
-  const res = await action(id, 'compute', (await get(id)).RowVersion);
-  expect(res.statusCode, res.body).toBe(202);
-  for (let i = 0; i < 600; i++) {
-    const now = await get(id);
-    if (now.JobStatus === 'Done' || now.JobStatus === 'Failed') return now;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the compute did not finish');
-}
+const { get, action, compute } = payrollApi(
+  () => t,
+  () => payroll,
+);
 async function newPeriod(name: string, start: string, end: string, payDate: string) {
   const res = await call(payroll, 'POST', PERIODS, {
     Kind: 'Regular',

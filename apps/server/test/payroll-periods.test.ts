@@ -1,12 +1,8 @@
 /** Issue 10 §3: payroll periods from create to paid, through HTTP (PGlite by default, PostgreSQL on request). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ProblemTypes,
-  type PayrollPeriodDetail,
-  type PayslipDetail,
-  type PayslipListItem,
-} from '@hrpay/contracts';
+import { ProblemTypes, type PayrollPeriodDetail, type PayslipListItem } from '@hrpay/contracts';
 import { caller, createTestApp, demo, errorCodes, type Session, signIn, type TestApp } from './helpers.js';
+import { payrollApi } from './payroll-api.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -97,42 +93,10 @@ const period = (body: object) =>
     ...body,
   });
 
-async function get(id: string, s = payroll): Promise<PayrollPeriodDetail> {
-  const res = await call(s, 'GET', `${base}/${id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-/** Starts a compute and waits for its job to end. */
-async function compute(id: string): Promise<PayrollPeriodDetail> {
-  const before = await get(id);
-  const res = await call(payroll, 'POST', `${base}/${id}/compute`, { RowVersion: before.RowVersion });
-  expect(res.statusCode, res.body).toBe(202);
-  expect(res.json().JobStatus).toBe('Queued');
-  for (let i = 0; i < 600; i++) {
-    const now = await get(id);
-    if (now.JobStatus === 'Done' || now.JobStatus === 'Failed') return now;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the compute did not finish');
-}
-
-async function payslipOf(periodId: string, employeeId: string): Promise<PayslipDetail> {
-  const list = await call(payroll, 'POST', `${base}/${periodId}/payslips/list`, { PageSize: 500 });
-  expect(list.statusCode, list.body).toBe(200);
-  const item = (list.json().Items as PayslipListItem[]).find((p) => p.EmployeeId === employeeId)!;
-  const res = await call(payroll, 'GET', `${base}/payslips/${item.Id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-const action = (id: string, name: string, rowVersion: number, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${base}/${id}/${name}`,
-    headers: { ...payroll.headers, ...(key ? { 'idempotency-key': key } : {}) },
-    payload: { RowVersion: rowVersion },
-  });
+const { get, action, compute, payslipOf } = payrollApi(
+  () => t,
+  () => payroll,
+);
 
 describe('payroll periods', () => {
   let march1: string;
