@@ -95,6 +95,10 @@ function cutoffFrom(
   };
 }
 
+/** "an approved period", "a draft period": the status with its article, capitalised as `an` is. */
+const aPeriod = (status: string, an: 'An' | 'an') =>
+  `${/^[aeiou]/i.test(status) ? an : an === 'An' ? 'A' : 'a'} ${status.toLowerCase()} period`;
+
 /** A final pay never pays again a day another period already pays the employee (409). */
 async function refuseDoublePay(
   tx: Tx,
@@ -494,7 +498,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         throw invalid(
           jobActive(before)
             ? 'The period is being computed; wait for the compute to finish.'
-            : `${/^[aeiou]/i.test(before.status) ? 'An' : 'A'} ${before.status.toLowerCase()} period cannot be edited.`,
+            : `${aPeriod(before.status, 'An')} cannot be edited.`,
         );
       if (before.kind === 'Regular') {
         const clash = await repo.overlappingRegular(
@@ -562,7 +566,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         throw invalid(
           jobActive(before)
             ? 'The period is being computed; wait for the compute to finish.'
-            : `${/^[aeiou]/i.test(before.status) ? 'An' : 'A'} ${before.status.toLowerCase()} period cannot be deleted.`,
+            : `${aPeriod(before.status, 'An')} cannot be deleted.`,
         );
       await repo.remove(tx, user.tenantId, id);
       await audit(tx, user, id, 'delete', before, undefined);
@@ -574,10 +578,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       const before = await mustGet(tx, user, id, true);
       checkVersion(before, rowVersion);
       if (jobActive(before)) throw invalid('The period is already being computed.');
-      if (!editable(before))
-        throw invalid(
-          `${/^[aeiou]/i.test(before.status) ? 'An' : 'A'} ${before.status.toLowerCase()} period cannot be computed again.`,
-        );
+      if (!editable(before)) throw invalid(`${aPeriod(before.status, 'An')} cannot be computed again.`);
       await repo.queueJob(tx, user.tenantId, id);
       ctx.afterCommit(() => void runCompute(user.tenantId, id, user));
       return detail(tx, user, id);
@@ -687,7 +688,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         throw invalid(
           period.status === 'Approved'
             ? 'Payslips of an approved period can only be held or released from hold; return it for changes to exclude or include an employee.'
-            : `Payslips of ${/^[aeiou]/i.test(period.status) ? 'an' : 'a'} ${period.status.toLowerCase()} period cannot be held, included or excluded.`,
+            : `Payslips of ${aPeriod(period.status, 'an')} cannot be held, included or excluded.`,
         );
       await repo.setPayslipStatus(tx, user.tenantId, payslipId, status);
       await tx.query(
