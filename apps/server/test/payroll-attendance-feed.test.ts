@@ -222,6 +222,52 @@ describe('attendance as the engine gets it', () => {
     expect(ids).not.toContain(leaver);
   });
 
+  it('keeps approved overtime after a night shift when the cut-off is stored alone', async () => {
+    const worker = await employee('AF-0017', '2025-01-06', 'Daily', 600);
+    await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query(
+        `UPDATE employee_schedules SET shift_id = (SELECT id FROM shifts WHERE company_id = $2 AND name = 'Night Shift')
+          WHERE employee_id = $1`,
+        [worker, companyId],
+      ),
+    );
+    // The night of Thursday 15 October 2026: 22:00 to 08:00, an hour of overtime after the 07:00 end, filed on
+    // the 16th (the calendar day it is worked) and approved; the cut-off 1-15 October is stored alone.
+    for (const [PunchedAt, Direction] of [
+      ['2026-10-15T22:00:00', 'In'],
+      ['2026-10-16T08:00:00', 'Out'],
+    ]) {
+      const res = await call(hr, 'POST', '/api/v1/timelogs', {
+        EmployeeId: worker,
+        PunchedAt,
+        Direction,
+        Reason: 'Test',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const filed = await call(hr, 'POST', '/api/v1/ot-requests', {
+      EmployeeId: worker,
+      Date: '2026-10-16',
+      StartTime: '07:00',
+      EndTime: '08:00',
+      Reason: 'Machine changeover',
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const approved = await call(hr, 'POST', `/api/v1/ot-requests/${filed.json().RequestId}/approve`, {
+      RowVersion: filed.json().RowVersion,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await store('2026-10-01', '2026-10-15');
+    const [day] = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query<{ overtime_minutes: number; payable_overtime_minutes: number }>(
+        `SELECT overtime_minutes, payable_overtime_minutes FROM attendance_days WHERE employee_id = $1 AND date = $2`,
+        [worker, '2026-10-15'],
+      ),
+    );
+    // 07:00 to 08:00 of the night that started on the 15th: 60 minutes, approved, so payable.
+    expect(day).toMatchObject({ overtime_minutes: 60, payable_overtime_minutes: 60 });
+  });
+
   it('pays a monthly salary only for the days of employment, whatever rows are stored, holidays included', async () => {
     // 26,100 a month, divisor 261: daily rate 26,100 x 12 / 261 = 1,200.00; half-month 13,050.00.
     const hire = await employee('AF-0003', '2026-11-18', 'Monthly', 26100);

@@ -24,3 +24,7 @@ export const toManilaLocal = (at: Date): string =>
 /** The first instant of a Manila calendar day `YYYY-MM-DD`, `days` later. */
 export const manilaDayStart = (date: string, days = 0): Date =>
   new Date(Date.parse(`${date}T00:00:00Z`) - OFFSET_MS + days * 86_400_000);
+
+/** A calendar date (YYYY-MM-DD) `days` days later (earlier when negative). */
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../db/database.js';
-import { manilaToday } from '../lib/manila.js';
+import { addDays, manilaToday } from '../lib/manila.js';
 import type { CurrentUser } from '../lib/route-access.js';
 import { nameOf, payDateOf, payrollPeriodsService } from '../modules/payroll-periods/service.js';
 import { storeAttendance } from '../modules/timelogs/service.js';
@@ -27,8 +27,6 @@ const silent = {
   },
 } as unknown as FastifyBaseLogger;
 
-const addDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const lastDayOfMonth = (iso: string) => {
   const d = new Date(`${iso.slice(0, 7)}-01T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + 1, 0);

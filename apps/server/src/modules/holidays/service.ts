@@ -14,13 +14,11 @@ import { problems } from '../../lib/problem.js';
 import { dayTypeOf } from './day-type.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { holidaysRepo as repo } from './repository.js';
+import { addDays } from '../../lib/manila.js';
 
 export const STALE_HOLIDAY =
   'This holiday was changed by someone else since you opened it. Reload to see the latest version.';
 const MAX_DAY_RANGE = 400;
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Holidays of the signed-in user's own company: the national calendar loaded for it, moved when a proclamation

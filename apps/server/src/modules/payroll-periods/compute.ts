@@ -18,6 +18,7 @@ import type { PayrollGeneralSettings } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { dayTypeOf } from '../timelogs/attendance.js';
 import type { PeriodRow } from './repository.js';
+import { addDays } from '../../lib/manila.js';
 
 /**
  * The inputs of one period's compute, read by chunk of employees, the pure computation of every payslip and their
@@ -44,8 +45,6 @@ export function pesos(value: number): string {
 
 // ---------------------------------------------------------------- dates
 
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 const lastDayOfMonth = (date: string) => addDays(`${addDays(`${date.slice(0, 8)}01`, 31).slice(0, 8)}01`, -1);
 

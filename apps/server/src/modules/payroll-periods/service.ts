@@ -15,12 +15,11 @@ import {
 } from '@hrpay/contracts';
 import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
-import { manilaToday } from '../../lib/manila.js';
+import { addDays, manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import { requireInCompany, type CurrentUser, type RequestContext } from '../../lib/route-access.js';
 import { payrollSettingsService } from '../payroll-settings/service.js';
 import {
-  addDays,
   clearPayslips,
   computeEmployee,
   employeeIdsOf,

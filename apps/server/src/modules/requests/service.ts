@@ -18,7 +18,7 @@ import { writeAudit } from '../../lib/audit.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
-import { manilaToday } from '../../lib/manila.js';
+import { addDays, manilaToday } from '../../lib/manila.js';
 import { holidaysService } from '../holidays/service.js';
 import { leaveService } from '../leave/service.js';
 import { requestsRepo as repo, toTimeRequest, type RequestRow, type Schedule } from './repository.js';
@@ -32,8 +32,6 @@ const fmtDays = (n: number) =>
 /** Manila wall-clock date + time as an instant (UTC+8 all year, no daylight saving). */
 const manilaInstant = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** The shift's start and end on a date; an end at or before the start is on the next day. */
@@ -127,7 +125,16 @@ export async function approvedRequests(
   from: string,
   to: string,
 ): Promise<ApprovedRequests> {
-  const rows = await repo.approved(tx, user.tenantId, user.companyId, employeeIds, from, to);
+  // A day before and after: overtime after a night shift is filed on the calendar day it is worked (the morning
+  // the shift ends), one day after the attendance day it belongs to; without it, storing a cut-off alone lost it.
+  const rows = await repo.approved(
+    tx,
+    user.tenantId,
+    user.companyId,
+    employeeIds,
+    addDays(from, -1),
+    addDays(to, 1),
+  );
   const result: ApprovedRequests = { overtime: [], leave: [] };
   for (const r of rows) {
     if (r.kind === 'Overtime') {
