@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type PayslipDetail, type PayslipListItem } from '@hrpay/contracts';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { payrollApi } from './payroll-api.js';
+import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -391,6 +392,40 @@ describe('attendance as the engine gets it', () => {
     expect(amountOf(two, 'GIFT')).toBe('1000.00');
     expect(amountOf(two, 'GIFT_EXCESS')).toBe('4000.00');
     expect(two.Result!.thisPeriod).toMatchObject({ benefitsReceived: '5500.00' });
+  });
+});
+
+describe('the tax of a leaver', () => {
+  it('is annualised on the final pay, refunding what was withheld over the year', async () => {
+    // Monthly 30,000, separated on Friday 20 February 2026; its January 1-15 payroll is finalised.
+    const leaver = await employee('AF-0018', '2025-01-06', 'Monthly', 30000, '2026-02-20');
+    const january = semiMonthlySlip('2026-01-01', '2026-01-15', '30000.00');
+    expect(Number(january.withholdingTax)).toBeGreaterThan(0);
+    await insertPeriod((work) => t.db.withTenant(payroll.tenantId, work), payroll.tenantId, {
+      companyId,
+      name: 'January 2026 1st cut-off (fixture)',
+      start: '2026-01-01',
+      end: '2026-01-15',
+      status: 'Finalised',
+      payslips: [{ employeeId: leaver, payslip: january }],
+    });
+    const fp = await computedPeriod({
+      Kind: 'FinalPay',
+      Name: 'Final pay AF-0018',
+      CutoffStart: '2026-02-16',
+      CutoffEnd: '2026-02-20',
+      PayDate: '2026-03-13',
+      EmployeeIds: [leaver],
+    });
+    const slip = await payslipOf(fp, leaver);
+    noFailure(slip);
+    /*
+     * The year's taxable compensation is January's taxable base plus this final pay's: about 15,000 + 9,000, far
+     * under the 250,000 the TRAIN table taxes at 0%, so the year's tax is 0.00 and everything withheld in
+     * January is refunded on the final pay (a negative withholding line).
+     */
+    const wtax = slip.Lines.find((l) => l.Code === 'WTAX');
+    expect(wtax).toMatchObject({ Description: 'Year-end tax refund', Amount: `-${january.withholdingTax}` });
   });
 });
 

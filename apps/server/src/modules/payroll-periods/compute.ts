@@ -826,10 +826,14 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       end: periodEnd,
       frequency,
       ...(period.frequency === 'SemiMonthly' ? { cutoff } : {}),
-      // A pay period stretched past the cut-off is the year's last payroll only when the cut-off is.
-      ...(periodEnd !== end && period.frequency !== 'Weekly'
-        ? { lastPayrollOfYear: end.slice(5) === '12-31' }
-        : {}),
+      // A final pay is the employee's last compensation of the year here: its tax is annualised, and what was
+      // withheld over it refunded (RR 2-98 as amended by RR 11-2018, REFERENCE §4.7). A pay period stretched
+      // past the cut-off is the year's last payroll only when the cut-off is.
+      ...(kind === 'FinalPay'
+        ? { lastPayrollOfYear: true }
+        : periodEnd !== end && period.frequency !== 'Weekly'
+          ? { lastPayrollOfYear: end.slice(5) === '12-31' }
+          : {}),
     },
     profile,
     attendance,
