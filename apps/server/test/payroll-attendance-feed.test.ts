@@ -395,6 +395,47 @@ describe('attendance as the engine gets it', () => {
   });
 });
 
+describe('the contributions of a month', () => {
+  it("add up to the table's amounts on the month's actual pay when the cut-offs' pay differs", async () => {
+    // Daily 600 on the company's default "equal" split: 10 days in the 1st cut-off of March 2026 (2-13 March),
+    // 3 in the 2nd (16-18 March).
+    const worker = await employee('AF-0019', '2025-01-06', 'Daily', 600);
+    for (const day of ['02', '03', '04', '05', '06', '09', '10', '11', '12', '13', '16', '17', '18'])
+      await punch(worker, `2026-03-${day}`, '08:00', '17:00');
+    await store('2026-03-01', '2026-03-31');
+    const first = await computedPeriod({
+      Name: 'March 2026 1st cut-off',
+      CutoffStart: '2026-03-01',
+      CutoffEnd: '2026-03-15',
+      PayDate: '2026-03-20',
+    });
+    const approved = await action(first, 'approve', (await get(first)).RowVersion);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const finalised = await action(first, 'finalise', approved.json().RowVersion, 'feed-march-1');
+    expect(finalised.statusCode, finalised.body).toBe(200);
+    const second = await computedPeriod({
+      Name: 'March 2026 2nd cut-off',
+      CutoffStart: '2026-03-16',
+      CutoffEnd: '2026-03-31',
+      PayDate: '2026-04-06',
+    });
+    const slip = await payslipOf(second, worker);
+    noFailure(slip);
+    /*
+     * SSS is on the month's actual compensation (§1.2). 1st cut-off: 10 x 600 = 6,000, projected to a month
+     * 12,000 and halved ("equal"): MSC 12,000, EE 600 / 2 = 300.00. The month's actual pay: 6,000 + 3 x 600 =
+     * 7,800 (range 7,750-8,249.99: MSC 8,000): EE 5% = 400.00 for the month; the 2nd cut-off takes 400.00 - 300.00
+     * = 100.00 (the halves had been 125.00 on 1,800 x 2 = 3,600: a month of 425.00 that no table row has).
+     * PhilHealth and Pag-IBIG are on the monthly basic salary, 600 x 261 / 12 = 13,050, the same in both halves:
+     * PhilHealth 5% = 652.50, EE 326.25 = 163.13 + 163.12 (the odd centavo on the 1st); Pag-IBIG 2% of the
+     * 10,000 cap = 200.00 = 100.00 + 100.00.
+     */
+    expect(amountOf(slip, 'SSS')).toBe('100.00');
+    expect(amountOf(slip, 'PHIC')).toBe('163.12');
+    expect(amountOf(slip, 'HDMF')).toBe('100.00');
+  });
+});
+
 describe('the tax of a leaver', () => {
   it('is annualised on the final pay, refunding what was withheld over the year', async () => {
     // Monthly 30,000, separated on Friday 20 February 2026; its January 1-15 payroll is finalised.

@@ -85,10 +85,27 @@ describe('worked periods', () => {
         `INSERT INTO payslips (tenant_id, company_id, payroll_period_id, employee_id, gross, deductions, net_pay,
                 taxable_base, withholding_tax, employee_shares, employer_shares, result)
          SELECT tenant_id, company_id, id, $2::uuid, taxable, tax, taxable - tax, taxable, tax, 0, 0,
-                jsonb_build_object('thisPeriod', jsonb_build_object('basicSalaryEarned', taxable::text))
-           FROM (SELECT p.*, CASE WHEN cutoff_start < DATE '2026-07-01' THEN 10000.00 ELSE 13775.00 END AS taxable,
-                        CASE WHEN cutoff_start < DATE '2026-07-01' THEN 0.00 ELSE 503.70 END AS tax
-                   FROM payroll_periods p WHERE company_id = $1 AND name LIKE 'Earlier 2026 %') earlier`,
+                jsonb_build_object(
+                  'thisPeriod', jsonb_build_object('basicSalaryEarned', taxable::text,
+                                                   'sssCompensation', pay::text, 'pagibigAllowances', '0.00'),
+                  -- Each cut-off's half of the month's shares (the first cut-off of December is the month to date
+                  -- of the one computed below): on 30,000 a month, SSS EE 750.00 (MPF 250.00), ER 1,500.00
+                  -- (EC 15.00), PhilHealth 375.00 each, Pag-IBIG 100.00 each.
+                  'employeeShares', jsonb_build_object('sss', sss_ee::text, 'sssMpf', mpf_ee::text,
+                                                       'philhealth', ph::text, 'pagibig', '100.00'),
+                  'employerShares', jsonb_build_object('sss', sss_er::text, 'sssEC', ec::text,
+                                                       'philhealth', ph::text, 'pagibig', '100.00'))
+           FROM (SELECT p.*, h.*
+                   FROM payroll_periods p CROSS JOIN LATERAL (
+                     SELECT CASE WHEN p.cutoff_start < DATE '2026-07-01' THEN 10000.00 ELSE 15000.00 END AS pay,
+                            CASE WHEN p.cutoff_start < DATE '2026-07-01' THEN 10000.00 ELSE 13775.00 END AS taxable,
+                            CASE WHEN p.cutoff_start < DATE '2026-07-01' THEN 0.00 ELSE 503.70 END AS tax,
+                            CASE WHEN p.cutoff_start < DATE '2026-07-01' THEN 500.00 ELSE 750.00 END AS sss_ee,
+                            CASE WHEN p.cutoff_start < DATE '2026-07-01' THEN 0.00 ELSE 250.00 END AS mpf_ee,
+                            CASE WHEN p.cutoff_start < DATE '2026-07-01' THEN 1000.00 ELSE 1500.00 END AS sss_er,
+                            CASE WHEN p.cutoff_start < DATE '2026-07-01' THEN 5.00 ELSE 15.00 END AS ec,
+                            CASE WHEN p.cutoff_start < DATE '2026-07-01' THEN 250.00 ELSE 375.00 END AS ph) h
+                  WHERE p.company_id = $1 AND p.name LIKE 'Earlier 2026 %') earlier`,
         [companyId, e!.id],
       );
       await tx.query(
@@ -117,10 +134,11 @@ describe('worked periods', () => {
     /*
      * By hand (company defaults: contribution split "equal", per-period tax tables, divisor 261):
      *   Basic salary, 2nd cut-off: 30,000 / 2                                      = 15,000.00
-     *   SSS (§1, Circular 2024-006): monthly compensation 15,000 x 2 = 30,000 -> MSC 20,000 SS + 10,000 MPF;
-     *     EE 5% = 1,000 + 500 = 1,500 a month, half on each cut-off                 =    750.00
-     *   PhilHealth (§2): 30,000 x 5% = 1,500; EE half = 750 a month, half a cut-off =    375.00
-     *   Pag-IBIG (§3): fund salary capped at 10,000 x 2% = 200 a month, half         =    100.00
+     *   Contributions: the month's on its actual pay (§8.5), less what the finalised 1st cut-off took:
+     *   SSS (§1, Circular 2024-006): monthly compensation 15,000 + 15,000 = 30,000 -> MSC 20,000 SS + 10,000
+     *     MPF; EE 5% = 1,000 + 500 = 1,500 a month, less 750.00 taken on the 1st cut-off =    750.00
+     *   PhilHealth (§2): 30,000 x 5% = 1,500; EE half = 750 a month, less 375.00          =    375.00
+     *   Pag-IBIG (§3): fund salary capped at 10,000 x 2% = 200 a month, less 100.00       =    100.00
      *   Taxable this cut-off: 15,000 - 750 - 375 - 100                              = 13,775.00
      *   Year-end adjustment (§4.7) on the last payroll of the year, annual table (§4.2):
      *     annual taxable = 271,525.00 (year to date) + 13,775.00                   = 285,300.00

@@ -643,12 +643,18 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const frequency = FREQUENCY[period.frequency];
   const cutoff: 1 | 2 =
     period.frequency === 'SemiMonthly' && Number(start.slice(8, 10)) > settings.FirstCutoffEndDay ? 2 : 1;
-  // Hired inside the second cut-off: no first cut-off took its half ('equal') or all ('first-cutoff') of the
-  // month's contributions, so this one takes the month's whole amount on the month's actual pay (REFERENCE §8.5;
-  // 'equal' had remitted half the table amount for the month).
+  // The month's contributions are the table's on the month's actual pay (REFERENCE §8.5). Under the 'equal' split
+  // each cut-off takes half of the table amount on its own pay projected to a month, so after a finalised first
+  // cut-off the second takes the month's amount less what the first took ('month-to-date'): the halves of a
+  // daily-paid employee's month had added up to amounts no table row has (an EC of 20.00). An employee hired
+  // inside the second cut-off had no first cut-off take its share ('equal' or 'first-cutoff'): this one takes the
+  // month's whole amount.
   const hiredInSecond = cutoff === 2 && e.hire_date !== null && e.hire_date >= start;
+  const firstCutoffPaid = inp.mtd.has(e.id);
   const contributionSplit =
-    hiredInSecond && (settings.ContributionSplit === 'equal' || settings.ContributionSplit === 'first-cutoff')
+    cutoff === 2 &&
+    ((settings.ContributionSplit === 'equal' && (firstCutoffPaid || hiredInSecond)) ||
+      (settings.ContributionSplit === 'first-cutoff' && hiredInSecond))
       ? 'month-to-date'
       : settings.ContributionSplit;
 
