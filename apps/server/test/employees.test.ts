@@ -430,6 +430,8 @@ describe('rules a sweep of the 201 file found missing', () => {
       HireDate: 'Hire date must be between 1900-01-01 and one year from today',
       Email: 'E-mail must be valid',
     });
+    const empty = await call('hr', 'POST', '/api/v1/employees', { ...base(), HireDate: '' });
+    expect(errorsOf(empty).HireDate).toBe('This field is required');
     const old = await call('hr', 'POST', '/api/v1/employees', { ...base(), HireDate: '0001-01-01' });
     expect(errorsOf(old).HireDate).toBe('Hire date must be between 1900-01-01 and one year from today');
     const early = await call('hr', 'POST', '/api/v1/employees', {

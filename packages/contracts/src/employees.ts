@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
-import { requiredText } from './field-rules.js';
+import { calendarDate, requiredText } from './field-rules.js';
 import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
 
 /** `GET /api/v1/employees/search?SearchText=&CompanyId=` (spec §7): the employee picker. */
@@ -165,7 +165,7 @@ function governmentId(digits: readonly number[], message: string) {
     .nullable()
     .optional();
 }
-const isoDate = z.iso.date(EmployeeMessages.date);
+const isoDate = calendarDate;
 const optionalDate = z
   .union([isoDate, z.literal('')])
   .nullable()

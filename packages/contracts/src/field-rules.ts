@@ -22,16 +22,22 @@ export function requiredText(max: number) {
 }
 
 /**
- * A working date (a punch's, a request's, an attendance range's): an empty one is missing (spec §5), and the years
- * are those a punch may have (2000-2100), so a year 0 or 9999 is a field error, not a database error or a
- * misleading rule.
+ * A calendar date `YYYY-MM-DD`: an empty or missing one says it is required (spec §5), anything else that is not
+ * a real date says the format. (A date box shows mm/dd/yyyy; an empty one must not be told its format.)
  */
-export const workDate = z.iso
-  .date({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null || issue.input === ''
-        ? ValidationMessages.required
-        : 'Not a valid date (use YYYY-MM-DD)',
-    abort: true,
-  })
-  .refine((d) => d >= '2000-01-01' && d <= '2100-12-31', 'Enter a date from 2000 to 2100');
+export const calendarDate = z.iso.date({
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? ValidationMessages.required
+      : 'Not a valid date (use YYYY-MM-DD)',
+  abort: true,
+});
+
+/**
+ * A working date (a punch's, a request's, an attendance range's): the years a punch may have (2000-2100), so a
+ * year 0 or 9999 is a field error, not a database error or a misleading rule.
+ */
+export const workDate = calendarDate.refine(
+  (d) => d >= '2000-01-01' && d <= '2100-12-31',
+  'Enter a date from 2000 to 2100',
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './field-rules.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -25,7 +26,7 @@ export const HolidayDayType = z.enum([
 ]);
 export type HolidayDayType = z.infer<typeof HolidayDayType>;
 
-const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+const isoDate = calendarDate;
 /** The years the list's Year filter can show: a holiday outside them could never be found again. */
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2200;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './field-rules.js';
 
 /** A report downloads as a spreadsheet (XLSX, CSV) or, being printable, as PDF. */
 export const ReportFormat = z.enum(['xlsx', 'csv', 'pdf']);
@@ -42,7 +43,7 @@ export const HR_REPORTS = {
 export type HrReportId = keyof typeof HR_REPORTS;
 export const HrReportId = z.enum(Object.keys(HR_REPORTS) as [HrReportId, ...HrReportId[]]);
 
-const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+const isoDate = calendarDate;
 /** `POST /api/v1/hr/reports/{report}`: the file of one report; each report reads the parameters it lists. */
 export const HrReportRequest = z.strictObject({
   Format: ReportFormat.default('xlsx'),

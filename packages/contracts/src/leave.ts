@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './field-rules.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -187,8 +188,7 @@ export type LeaveAdjustmentRequest = z.input<typeof LeaveAdjustmentRequest>;
 
 export const LeaveAccrualRunRequest = z.strictObject({
   /** Grants and accruals due up to this date (default today in Manila). */
-  AsOf: z.iso
-    .date('Not a valid date (use YYYY-MM-DD)')
+  AsOf: calendarDate
     // A year 0 is outside the database's dates; a date after today is refused by the run itself.
     .refine((d) => d >= '2000-01-01', 'Enter a date from 2000 on')
     .optional(),

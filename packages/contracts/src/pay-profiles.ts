@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './field-rules.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { Money } from './money.js';
 import { ValidationMessages as M } from './validation-messages.js';
@@ -53,7 +54,7 @@ export const PayProfileMessages = {
   bankAccount: 'Use digits, spaces and dashes only',
 } as const;
 
-const isoDate = z.iso.date(PayProfileMessages.date);
+const isoDate = calendarDate;
 const text = (max: number) => z.string().trim().max(max, M.maxLength(max)).nullable().optional();
 const CODE = /^[A-Z0-9_-]{1,20}$/;
 /** An earning / deduction / loan type code, upper-cased (pay items, loan types and pay components share it). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './field-rules.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { Money } from './money.js';
 import { ValidationMessages as M } from './validation-messages.js';
@@ -31,7 +32,7 @@ export const PAYSLIP_STATUSES = ['Included', 'Held', 'Excluded'] as const;
 export const PayslipStatus = z.enum(PAYSLIP_STATUSES);
 export type PayslipStatus = z.infer<typeof PayslipStatus>;
 
-const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
+const isoDate = calendarDate;
 const name = z.string(M.required).trim().min(1, M.required).max(100, M.maxLength(100));
 const remarks = z.string().trim().max(500, M.maxLength(500)).nullable().optional();
 

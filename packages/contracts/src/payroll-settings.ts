@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './field-rules.js';
 import { HolidayDayType } from './holidays.js';
 import { Money } from './money.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
@@ -228,7 +229,7 @@ export const MAX_TAX_BRACKETS = 12;
 export const CreateStatutoryRowRequest = z.strictObject({
   Kind: z.enum(STATUTORY_ROW_KINDS),
   /** The first day of a month: strictly after today; premiums from this month on. */
-  EffectiveFrom: z.iso.date('Not a valid date (use YYYY-MM-DD)'),
+  EffectiveFrom: calendarDate,
   /** The issuance the figures come from. */
   Source: z.string(M.required).trim().min(1, M.required).max(200, M.maxLength(200)),
   /** The figures as decimal strings, keyed by the engine's field names (STATUTORY_ROW_FIELDS). */
