@@ -129,3 +129,31 @@ describe('rate changes: the input rules', () => {
     expect(p.ytd.basicSalaryEarned).toBe('1400.00');
   });
 });
+
+describe('a monthly salary raised from 28,000 to 30,000 on 7 September, every workday of 1-15 September absent', () => {
+  const absent = ['01', '02', '03', '04', '07', '08', '09', '10', '11', '14', '15'].map((d) => ({
+    date: `2026-09-${d}`,
+    dayType: 'ordinary' as const,
+    absent: true,
+  }));
+  const p = computePayslip({
+    period: { start: '2026-09-01', end: '2026-09-15', frequency: 'semi-monthly' },
+    profile: {
+      rateType: 'monthly',
+      rate: '28000.00',
+      rateChanges: [{ from: '2026-09-07', rate: '30000.00' }],
+    },
+    attendance: absent,
+  });
+
+  it('earns no basic pay, never a negative one', () => {
+    /*
+     * At the end rate: 15,000.00 less eleven absences of 30,000 x 12 / 261 = 1,379.31 each (15,172.41), capped
+     * at the 15,000.00 there is: 0.00. The days before the raise (1-6 September, a 6/15 share) would be adjusted
+     * by (6/15 x 14,000 - 4 x 28,000 x 12 / 261) - (6/15 x 15,000 - 4 x 1,379.31) = 450.57 - 482.76 = -32.19, taking the
+     * period below no basic pay at all; nothing is left to take back, so the basic pay stays 0.00.
+     */
+    expect(p.ytd.basicSalaryEarned).toBe('0.00');
+    expect(earned(p)).toBe(0);
+  });
+});

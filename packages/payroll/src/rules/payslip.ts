@@ -55,7 +55,7 @@ export function computePayslip(input: PayslipInput): Payslip {
   let basicEarned = attendanceEarnings(slip, w, t, premiums.list);
   giveBackTally(t);
   // ---- a rate that changed inside the period: the days before it at their own rate
-  basicEarned += rateChangeAdjustments(slip, w, inp.attendance, hol, premiums.list);
+  basicEarned += rateChangeAdjustments(slip, w, inp.attendance, hol, premiums.list, basicEarned);
 
   // ---- allowances, de minimis and the 90,000 benefits bucket
   const ytdIn = inp.ytd === undefined ? EMPTY : obj(inp.ytd, 'ytd');

@@ -22,6 +22,8 @@ export function rateChangeAdjustments(
   attendance: unknown,
   hol: CompiledHolidays,
   premiums: CompiledDay[],
+  /** The basic pay the period's lines earn before the adjustments (after absences, capped at the basic pay). */
+  basicBefore: number,
 ): number {
   const segments = w.rateSegments;
   if (!segments) return 0;
@@ -39,8 +41,16 @@ export function rateChangeAdjustments(
     const share = { days: daysBetween(w.start, last) + 1, of: periodDays };
     const atOwn = priced(w, own, days, last, hol, premiums, share);
     const atNext = priced(w, next, days, last, hol, premiums, share);
-    const amount = atOwn.gross - atNext.gross;
-    basicChange += atOwn.basic - atNext.basic;
+    let amount = atOwn.gross - atNext.gross;
+    let basicDelta = atOwn.basic - atNext.basic;
+    // Never below no basic pay at all: a period of absences (capped at the basic pay) has no basic pay left for an
+    // earlier, lower rate to take back (a raise in a cut-off never worked had made the basic pay negative).
+    const left = basicBefore + basicChange;
+    if (basicDelta < -left) {
+      amount += -left - basicDelta;
+      basicDelta = -left;
+    }
+    basicChange += basicDelta;
     if (amount === 0) continue;
     slip.earn(
       'RATE_ADJ',
