@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type PayslipDetail, type PayslipListItem } from '@hrpay/contracts';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
-import { payrollApi } from './payroll-api.js';
+import { PERIODS, payrollApi } from './payroll-api.js';
 import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
 
 let t: TestApp;
@@ -433,6 +433,44 @@ describe('the contributions of a month', () => {
     expect(amountOf(slip, 'SSS')).toBe('100.00');
     expect(amountOf(slip, 'PHIC')).toBe('163.12');
     expect(amountOf(slip, 'HDMF')).toBe('100.00');
+  });
+});
+
+describe('a payslip the engine could not compute', () => {
+  it('keeps its period from being approved until it is corrected or excluded', async () => {
+    const worker = await employee('AF-0020', '2025-01-06', 'Monthly', 30000);
+    // A finalised earlier cut-off whose stored basic pay is negative (as a since-fixed rate adjustment left one):
+    // the engine refuses a negative year to date, so this employee's next payslip cannot be computed.
+    const earlier = semiMonthlySlip('2026-04-16', '2026-04-30', '30000.00');
+    await insertPeriod((work) => t.db.withTenant(payroll.tenantId, work), payroll.tenantId, {
+      companyId,
+      name: 'April 2026 2nd cut-off (fixture)',
+      start: '2026-04-16',
+      end: '2026-04-30',
+      status: 'Finalised',
+      payslips: [
+        {
+          employeeId: worker,
+          payslip: { ...earlier, thisPeriod: { basicSalaryEarned: '-41.38' } } as typeof earlier,
+        },
+      ],
+    });
+    const may = await computedPeriod({
+      Name: 'May 2026 1st cut-off',
+      CutoffStart: '2026-05-01',
+      CutoffEnd: '2026-05-15',
+      PayDate: '2026-05-20',
+    });
+    const slip = await payslipOf(may, worker);
+    expect(slip.Warnings.some((w) => w.startsWith('Could not compute'))).toBe(true);
+    const refused = await action(may, 'approve', (await get(may)).RowVersion);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(
+      'The payslip of AF-0020 could not be computed: correct what its warning says and compute again, or exclude it.',
+    );
+    const excluded = await call(payroll, 'POST', `${PERIODS}/payslips/${slip.Id}/exclude`, {});
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    expect((await action(may, 'approve', (await get(may)).RowVersion)).statusCode).toBe(200);
   });
 });
 

@@ -158,6 +158,19 @@ function adjustment(r: Record<string, unknown>): PayrollAdjustment {
 
 /** The SQL of payroll periods, payslips and adjustments; every query names the tenant and the company. */
 export const periodsRepo = {
+  /** Employee numbers of the period's included payslips the engine could not compute (they hold 0.00). */
+  async failedPayslips(tx: Tx, tenantId: string, periodId: string): Promise<string[]> {
+    const rows = await tx.query<{ number: string }>(
+      `SELECT e.employee_number AS number FROM payslips s
+         JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
+          AND EXISTS (SELECT 1 FROM unnest(s.warnings) w WHERE w LIKE 'Could not compute%')
+        ORDER BY e.employee_number`,
+      [tenantId, periodId],
+    );
+    return rows.map((r) => r.number);
+  },
+
   async lockCompany(tx: Tx, tenantId: string, companyId: string) {
     const [row] = await tx.query<{ id: string; name: string; pay_frequency: PeriodRow['frequency'] }>(
       `SELECT id, name, pay_frequency FROM companies WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,

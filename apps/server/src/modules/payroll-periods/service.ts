@@ -592,6 +592,18 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             ? 'The period changed since it was computed; compute it again before approving.'
             : `Only a computed period can be approved; this one is ${before.status}${jobActive(before) ? ' and being computed' : ''}.`,
         );
+      // A payslip the engine refused is a 0.00 payslip, not a computed one: approving would pay the employee
+      // nothing and send nothing to SSS, PhilHealth or Pag-IBIG for them.
+      const failed = await repo.failedPayslips(tx, user.tenantId, id);
+      if (failed.length) {
+        throw invalid(
+          `${failed.length === 1 ? 'The payslip' : `${failed.length} payslips`} of ${failed
+            .slice(0, 3)
+            .join(
+              ', ',
+            )}${failed.length > 3 ? ' and others' : ''} could not be computed: correct what ${failed.length === 1 ? 'its warning says' : 'their warnings say'} and compute again, or exclude ${failed.length === 1 ? 'it' : 'them'}.`,
+        );
+      }
       await repo.setStatus(tx, user.tenantId, id, 'Approved', ', approved_by = $4, approved_at = now()', [
         user.userId,
       ]);
