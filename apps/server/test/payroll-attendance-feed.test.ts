@@ -269,6 +269,28 @@ describe('attendance as the engine gets it', () => {
     expect(day).toMatchObject({ overtime_minutes: 60, payable_overtime_minutes: 60 });
   });
 
+  it('does not pay a regular holiday on the first day of a cut-off after an absence the day before (Art. 94)', async () => {
+    // Daily 600: worked Monday 28 and Tuesday 29 April 2025, absent on Wednesday 30 April (a workday), and
+    // Labour Day, Thursday 1 May 2025, a regular holiday, not worked; worked Friday 2 May.
+    const worker = await employee('AF-0021', '2025-01-06', 'Daily', 600);
+    for (const date of ['2025-04-28', '2025-04-29', '2025-05-02'])
+      await punch(worker, date, '08:00', '17:00');
+    await store('2025-04-16', '2025-04-30');
+    await store('2025-05-01', '2025-05-15');
+    const id = await computedPeriod({
+      Name: 'May 2025 1st cut-off',
+      CutoffStart: '2025-05-01',
+      CutoffEnd: '2025-05-15',
+      PayDate: '2025-05-20',
+    });
+    const slip = await payslipOf(id, worker);
+    noFailure(slip);
+    // The workday before 1 May is 30 April, in the April cut-off, and the employee was absent: no holiday pay.
+    // Pay: 2 May only, 8 h x 75.00 = 600.00.
+    expect(slip.Lines.filter((l) => l.Code.startsWith('HOL'))).toEqual([]);
+    expect(amountOf(slip, 'BASIC')).toBe('600.00');
+  });
+
   it('pays a monthly salary only for the days of employment, whatever rows are stored, holidays included', async () => {
     // 26,100 a month, divisor 261: daily rate 26,100 x 12 / 261 = 1,200.00; half-month 13,050.00.
     const hire = await employee('AF-0003', '2026-11-18', 'Monthly', 26100);

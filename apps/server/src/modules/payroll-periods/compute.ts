@@ -294,7 +294,8 @@ export async function readInputs(
                 LIMIT 1) lv ON true
             WHERE d.tenant_id = $1 AND d.company_id = $2 AND d.employee_id = ANY($3::uuid[])
               AND d.date BETWEEN $4 AND $5 ORDER BY d.employee_id, d.date`,
-          [...base, start, end],
+          // A week before the cut-off too: the workday before a holiday on its first days lies there (Art. 94).
+          [...base, addDays(start, -7), end],
         )
       : Promise.resolve([]);
   // Year to date: the employee's payslips of finalised periods of the year that ended before this one.
@@ -498,6 +499,43 @@ function attendanceOf(rows: DayRow[], hoursPerDay: number, monthly: boolean): Da
   });
 }
 
+const HOLIDAY_UNWORKED_PAID = new Set<DayAttendance['dayType']>([
+  'regular_holiday',
+  'double_regular_holiday',
+]);
+const WORKDAY = new Set<DayAttendance['dayType']>(['ordinary', 'special_working']);
+
+/**
+ * Art. 94 (REFERENCE §5): an unworked regular holiday is paid when the employee was present or on paid leave on
+ * the workday before it. For a holiday on the cut-off's first days that workday lies in the previous cut-off, which
+ * the engine does not see (it takes an unknown day as present): the stored days before the cut-off answer it,
+ * latest first, passing rest days and unworked holidays. Undefined when nothing stored says.
+ */
+function presentBefore(before: DayRow[]): boolean | undefined {
+  for (let i = before.length - 1; i >= 0; i--) {
+    const d = before[i]!;
+    if (d.worked_minutes > 0 || (d.on_leave && d.leave_paid !== false)) return true;
+    if (d.rest_day || !WORKDAY.has(d.day_type)) continue;
+    return d.absent || d.on_leave ? false : undefined;
+  }
+  return undefined;
+}
+
+/** Gives the holidays that open the cut-off (nothing but rest days and holidays before them) that answer. */
+function dayBeforeTheCutoff(days: DayAttendance[], start: string, present: boolean | undefined) {
+  if (present === undefined) return;
+  let expected = start;
+  for (const day of [...days].sort((a, b) => (a.date < b.date ? -1 : 1))) {
+    // A date with no stored day is an ordinary workday to the engine: the look-back ends there.
+    if (day.date !== expected) return;
+    const worked = (day.regularHours ?? 0) > 0 || (day.overtimeHours ?? 0) > 0;
+    if (worked || day.paidLeave) return;
+    if (HOLIDAY_UNWORKED_PAID.has(day.dayType)) day.presentOrPaidLeaveDayBefore = present;
+    else if (!day.restDay && WORKDAY.has(day.dayType)) return;
+    expected = addDays(expected, 1);
+  }
+}
+
 /** The de minimis amounts of the allowances, by kind. */
 function deMinimisOf(allowances: Allowance[]): Partial<Record<DeMinimisKind, string>> {
   const byKind = new Map<DeMinimisKind, number>();
@@ -689,10 +727,13 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const hired = e.hire_date && e.hire_date > start ? e.hire_date : null;
   const left = e.separation_date && e.separation_date < end ? e.separation_date : null;
   const employed = (d: string) => !(hired && d < hired) && !(left && d > left);
-  const storedDays = regular ? (inp.days.get(e.id) ?? []) : [];
+  const read = regular ? (inp.days.get(e.id) ?? []) : [];
+  const storedDays = read.filter((d) => d.date >= start);
+  const daysBefore = read.filter((d) => d.date < start);
   const days = storedDays.filter((d) => employed(d.date));
   if (regular && days.length === 0) warnings.push('No attendance in the cut-off');
   const attendance = attendanceOf(days, rate.hours_per_day, rate.rate_type === 'Monthly');
+  dayBeforeTheCutoff(attendance, start, presentBefore(daysBefore));
   // The engine's period: the cut-off, or for a monthly salary the whole pay period around a shorter cut-off.
   let periodStart = start;
   let periodEnd = end;
