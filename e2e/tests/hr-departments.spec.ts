@@ -40,7 +40,10 @@ test('HR adds a department (validation seen), edits it, and is offered "Deactiva
   const production = grid.getByRole('row').filter({ hasText: 'Production' });
   await openRowMenu(production);
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: 'Delete department' }).getByRole('button', { name: 'OK' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete department' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   const refused = page.getByRole('dialog', { name: 'Department cannot be deleted' });
   await expect(refused).toContainText('Production cannot be deleted: 3 employees still refer to it');
   await expect(refused.getByRole('button', { name: 'Deactivate instead' })).toBeVisible();

@@ -30,7 +30,7 @@ test('HR adds and renames a position, and sees employment statuses with the empl
   const senior = positions.getByRole('row').filter({ hasText: 'Senior Quality Inspector' });
   await openRowMenu(senior);
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: 'Delete position' }).getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('dialog', { name: 'Delete position' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Senior Quality Inspector deleted')).toBeVisible();
   await expect(positions.getByRole('button', { name: 'Senior Quality Inspector' })).toHaveCount(0);
 

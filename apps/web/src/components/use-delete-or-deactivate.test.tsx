@@ -45,7 +45,7 @@ describe('useDeleteRow', () => {
     const calls = renderButton(async () => undefined);
     const confirm = await screen.findByRole('dialog', { name: 'Delete position' });
     expect(confirm.textContent).toContain('Delete Machine Operator? This cannot be undone.');
-    fireEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls).toEqual([['remove', 'p-1']]));
   });
 
@@ -58,7 +58,7 @@ describe('useDeleteRow', () => {
     const calls = renderButton(() => Promise.reject(inUse));
     fireEvent.click(
       within(await screen.findByRole('dialog', { name: 'Delete position' })).getByRole('button', {
-        name: 'OK',
+        name: 'Delete',
       }),
     );
     const refused = await screen.findByRole('dialog', { name: 'Position cannot be deleted' });

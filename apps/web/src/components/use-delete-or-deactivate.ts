@@ -31,6 +31,7 @@ export function useDeleteOrDeactivate(): (record: DeleteOrDeactivate) => Promise
       const agreed = await confirm({
         title: `Delete ${noun}`,
         message: `Delete ${name}? This cannot be undone.`,
+        confirmLabel: 'Delete',
         destructive: true,
       });
       if (!agreed) return;

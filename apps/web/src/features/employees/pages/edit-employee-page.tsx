@@ -63,6 +63,7 @@ export default function EditEmployeePage() {
     const agreed = await confirm({
       title: 'Delete employee',
       message: `Delete the 201 file of ${data.FullName}? This cannot be undone. An employee who has left should be separated instead.`,
+      confirmLabel: 'Delete',
       destructive: true,
     });
     if (!agreed) return;

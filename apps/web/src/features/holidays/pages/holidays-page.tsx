@@ -71,6 +71,7 @@ export default function HolidaysPage() {
       const agreed = await confirm({
         title: 'Delete holiday',
         message: `Delete ${holiday.Name} on ${formatIsoDate(holiday.Date)}? Payroll will treat the day as an ordinary day.`,
+        confirmLabel: 'Delete',
         destructive: true,
       });
       if (!agreed) return;

@@ -33,6 +33,7 @@ import {
   TextInput,
 } from '@/components/form-fields';
 import { isApiError, isProblem } from '@/lib/api-error';
+import { formatIsoDate } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { useDeleteItem, usePayItems, useSaveItem } from '../api/pay-profiles';
 import { bodyResolver } from './body-resolver';
@@ -52,6 +53,7 @@ export function ItemsTab({ employeeId }: { employeeId: string }) {
     const agreed = await confirm({
       title: 'Delete recurring item',
       message: `Delete ${item.Description}? Payrolls already finalised keep what they paid.`,
+      confirmLabel: 'Delete',
       destructive: true,
     });
     if (!agreed) return;
@@ -105,7 +107,8 @@ export function ItemsTab({ employeeId }: { employeeId: string }) {
                             : 'Non-taxable'}
                     </TableCell>
                     <TableCell>
-                      {i.EffectiveFrom} – {i.EffectiveTo ?? 'open'}
+                      {formatIsoDate(i.EffectiveFrom)} –{' '}
+                      {i.EffectiveTo ? formatIsoDate(i.EffectiveTo) : 'open'}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <IconButton aria-label={`Edit ${i.Description}`} onClick={() => setEditing(i)}>

@@ -117,8 +117,15 @@ describe('statutory tables with company editions', () => {
     const card = screen.getByRole('region', { name: 'PhilHealth premiums' });
     expect(within(card).getAllByText('Added by your company')).toHaveLength(1);
     expect(
-      within(card).getByRole('button', { name: 'Delete the PhilHealth premiums table from 2099-01-01' }),
+      within(card).getByRole('button', { name: 'Delete the PhilHealth premiums table from Jan 1, 2099' }),
     );
+    // Dates and amounts as the rest of the app shows them, rates as percentages.
+    expect(within(card).getByText('From Jan 1, 2024')).toBeTruthy();
+    expect(within(card).getAllByText('₱10,000.00').length).toBeGreaterThan(0);
+    expect(within(card).getAllByText('5%').length).toBeGreaterThan(0);
+    expect(
+      within(screen.getByRole('region', { name: 'SSS contributions' })).getByText('₱5,000.00'),
+    ).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: 'SSS contributions' })).queryByText('Added by your company'),
     ).toBeNull();
@@ -220,7 +227,7 @@ describe("the company's own holiday premiums", () => {
         premiumsOnly
       />,
     );
-    expect(screen.getByText("Your company's rates from 2099-02-01")).toBeTruthy();
-    expect(screen.getByRole('button', { name: /^Delete the .* table from 2099-02-01$/ })).toBeTruthy();
+    expect(screen.getByText("Your company's rates from Feb 1, 2099")).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Delete the .* table from Feb 1, 2099$/ })).toBeTruthy();
   });
 });

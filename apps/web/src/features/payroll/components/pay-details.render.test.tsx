@@ -171,7 +171,7 @@ describe('payroll details drawer', () => {
       });
     });
     wrap(<PayDetailsDrawer employee={employee} onClose={() => {}} />);
-    expect(await screen.findByText(/Rate in force: ₱23,500.00 a month/)).toBeTruthy();
+    expect(await screen.findByText('Rate in force: ₱23,500.00 a month since Jan 6, 2020')).toBeTruthy();
     expect(screen.getByText('No bank account')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Loans' }));
     expect(await screen.findByText('₱14,999.90')).toBeTruthy();

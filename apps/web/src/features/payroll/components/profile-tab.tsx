@@ -21,6 +21,7 @@ import {
   TextInput,
 } from '@/components/form-fields';
 import { isApiError, isProblem } from '@/lib/api-error';
+import { formatIsoDate } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { usePayDetails, useUpdatePayDetails } from '../api/pay-profiles';
 import { bodyResolver } from './body-resolver';
@@ -122,7 +123,7 @@ function ProfileForm({
       <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary">
           {rate
-            ? `Rate in force: ${peso(rate.Rate)} ${rate.RateType === 'Monthly' ? 'a month' : 'a day'}${rate.EffectiveFrom ? ` since ${rate.EffectiveFrom}` : ''}`
+            ? `Rate in force: ${peso(rate.Rate)} ${rate.RateType === 'Monthly' ? 'a month' : 'a day'}${rate.EffectiveFrom ? ` since ${formatIsoDate(rate.EffectiveFrom)}` : ''}`
             : 'No rate on file'}
         </Typography>
         {details.Flags.map((f) => (

@@ -26,6 +26,7 @@ import {
   TextInput,
 } from '@/components/form-fields';
 import { isApiError } from '@/lib/api-error';
+import { formatIsoDate } from '@/lib/dates';
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { useAddRate, useDeleteRate, usePayRates } from '../api/pay-profiles';
 import { bodyResolver } from './body-resolver';
@@ -43,7 +44,8 @@ export function RatesTab({ employeeId }: { employeeId: string }) {
   const removeRate = async (rate: PayRate) => {
     const agreed = await confirm({
       title: 'Delete rate',
-      message: `Delete the ${peso(rate.Rate)} rate effective ${rate.EffectiveFrom}? This cannot be undone.`,
+      message: `Delete the ${peso(rate.Rate)} rate effective ${rate.EffectiveFrom ? formatIsoDate(rate.EffectiveFrom) : 'from the hire date'}? This cannot be undone.`,
+      confirmLabel: 'Delete',
       destructive: true,
     });
     if (!agreed) return;
@@ -86,7 +88,7 @@ export function RatesTab({ employeeId }: { employeeId: string }) {
                 {rates.data.map((r) => (
                   <TableRow key={r.PayRateId ?? 'starting'} selected={r.IsCurrent}>
                     <TableCell>
-                      {r.EffectiveFrom ?? 'Hire date'}{' '}
+                      {r.EffectiveFrom ? formatIsoDate(r.EffectiveFrom) : 'Hire date'}{' '}
                       {r.IsCurrent && <Chip size="small" color="success" label="In force" />}
                       {r.IsFuture && <Chip size="small" variant="outlined" label="Upcoming" />}
                     </TableCell>
@@ -98,7 +100,7 @@ export function RatesTab({ employeeId }: { employeeId: string }) {
                     <TableCell padding="checkbox">
                       {r.IsFuture && r.PayRateId && (
                         <IconButton
-                          aria-label={`Delete the rate effective ${r.EffectiveFrom}`}
+                          aria-label={`Delete the rate effective ${r.EffectiveFrom ? formatIsoDate(r.EffectiveFrom) : ''}`}
                           onClick={() => void removeRate(r)}
                         >
                           <DeleteOutlined fontSize="small" />

@@ -14,12 +14,15 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import {
+  STATUTORY_ROW_FIELDS,
   STATUTORY_ROW_KINDS,
   type StatutoryRow,
   type StatutoryRowKind,
   type StatutoryTables as Tables,
 } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
+import { formatCurrency } from '@/lib/currency';
+import { formatIsoDate } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { useDeleteStatutoryRow } from '../api/payroll-settings';
 import { label } from './statutory-labels';
@@ -38,13 +41,37 @@ const TITLES: [TableKey, string][] = [
   ['DeMinimis', 'De minimis ceilings'],
 ];
 
-/** A rate ("0.05") as a percentage; any other figure as it is. */
-function figure(key: string, value: unknown) {
+/** The engine's money fields of every table ("minMsc", "floor", a bracket's "over" and "fixed"). */
+const MONEY_FIELDS = new Set(
+  Object.values(STATUTORY_ROW_FIELDS).flatMap((fields) =>
+    Object.entries(fields)
+      .filter(([, kind]) => kind === 'money')
+      .map(([field]) => field),
+  ),
+);
+
+/**
+ * A rate ("0.05") as a percentage, an amount ("5000.00", a de minimis ceiling's "amount") as pesos ("₱5,000.00");
+ * any other figure (days, a premium multiplier) as it is.
+ */
+export function figure(key: string, value: unknown) {
   if (typeof value === 'string' && /rate|differential/i.test(key) && /^0?\.\d+$|^0$/.test(value)) {
     return `${(Number(value) * 100).toLocaleString('en-PH', { maximumFractionDigits: 3 })}%`;
   }
+  // A de minimis ceiling's amount is money unless it counts days (a whole number: "10" days of leave).
+  if (
+    typeof value === 'string' &&
+    (MONEY_FIELDS.has(key) || key === 'amount') &&
+    /^-?\d+\.\d{2}$/.test(value)
+  ) {
+    return formatCurrency(value);
+  }
   return String(value ?? '');
 }
+
+/** An edition's date ("2025-01-01") as the app shows dates ("Jan 1, 2025"). */
+const dateOf = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatIsoDate(value) : String(value);
 
 const isRows = (value: unknown): value is Row[] =>
   Array.isArray(value) && value.length > 0 && typeof value[0] === 'object';
@@ -82,7 +109,7 @@ function Edition({ row, title, added }: { row: Row; title: string; added?: Statu
   return (
     <Box sx={{ mb: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Chip size="small" color="primary" variant="outlined" label={`From ${String(effectiveFrom)}`} />
+        <Chip size="small" color="primary" variant="outlined" label={`From ${dateOf(effectiveFrom)}`} />
         <Typography variant="body2" color="text.secondary">
           {String(source)}
         </Typography>
@@ -206,7 +233,8 @@ function AddedMark({ row, title }: { row: StatutoryRow; title: string }) {
   const removeRow = async () => {
     const agreed = await confirm({
       title: 'Delete future table',
-      message: `Delete the ${title} table from ${row.EffectiveFrom}? Payroll goes back to the table before it.`,
+      message: `Delete the ${title} table from ${dateOf(row.EffectiveFrom)}? Payroll goes back to the table before it.`,
+      confirmLabel: 'Delete',
       destructive: true,
     });
     if (!agreed) return;
@@ -223,7 +251,9 @@ function AddedMark({ row, title }: { row: StatutoryRow; title: string }) {
         size="small"
         color="secondary"
         label={
-          row.Kind === 'Premiums' ? `Your company's rates from ${row.EffectiveFrom}` : 'Added by your company'
+          row.Kind === 'Premiums'
+            ? `Your company's rates from ${dateOf(row.EffectiveFrom)}`
+            : 'Added by your company'
         }
       />
       {row.CanDelete && (
@@ -233,7 +263,7 @@ function AddedMark({ row, title }: { row: StatutoryRow; title: string }) {
           startIcon={<DeleteOutlined />}
           disabled={isPending}
           onClick={() => void removeRow()}
-          aria-label={`Delete the ${title} table from ${row.EffectiveFrom}`}
+          aria-label={`Delete the ${title} table from ${dateOf(row.EffectiveFrom)}`}
         >
           Delete
         </Button>

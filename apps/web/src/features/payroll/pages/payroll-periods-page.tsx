@@ -38,7 +38,7 @@ export default function PayrollPeriodsPage() {
         field: 'Name',
         headerName: 'Period',
         flex: 1.3,
-        minWidth: 170,
+        minWidth: 150,
         renderCell: ({ row }) => (
           <Link component={RouterLink} to={`/payroll/payroll-periods/${row.Id}`}>
             {row.Name}
@@ -50,14 +50,14 @@ export default function PayrollPeriodsPage() {
         field: 'CutoffStart',
         headerName: 'Cut-off',
         flex: 1,
-        minWidth: 190,
+        minWidth: 170,
         valueGetter: (_v, row) => `${date(row.CutoffStart)} – ${date(row.CutoffEnd)}`,
       },
       { field: 'PayDate', headerName: 'Pay date', width: 120, valueFormatter: (v: string) => date(v) },
       {
         field: 'Status',
         headerName: 'Status',
-        width: 150,
+        width: 140,
         renderCell: ({ row }) => (
           <PeriodStatusChip
             status={row.Status}
@@ -66,12 +66,12 @@ export default function PayrollPeriodsPage() {
           />
         ),
       },
-      { field: 'EmployeeCount', headerName: 'Employees', type: 'number', width: 100, sortable: false },
+      { field: 'EmployeeCount', headerName: 'Employees', type: 'number', width: 95, sortable: false },
       {
         field: 'Net',
         headerName: 'Net pay',
         type: 'number',
-        width: 150,
+        width: 140,
         sortable: false,
         valueFormatter: (v: string) => formatCurrency(v),
       },

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type FieldPath,
+  type Resolver,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
@@ -21,9 +28,12 @@ import {
   SwitchInput,
   TextInput,
 } from '@/components/form-fields';
+import { TimePicker } from '@/components/time-picker';
 import { isApiError } from '@/lib/api-error';
+import { useTwelveHourClock } from '@/lib/application-settings';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { handleError } from '@/lib/error-handler';
+import { required } from '@/lib/rules';
 import { useFileRequest, useLeaveTypeOptions, type NewRequest } from '../api/requests';
 import { KIND } from '../kinds';
 
@@ -44,6 +54,23 @@ const DEFAULTS: Record<RequestKind, Values> = {
   Overtime: { Date: '', StartTime: '', EndTime: '', Reason: '' },
   Undertime: { Date: '', TimeLeaving: '', Reason: '' },
 };
+
+/**
+ * The schema's resolver, and on HR's form (`forEmployee`) the Employee required as well: the API's schema leaves
+ * it optional (a portal user files for themself), so without this an empty Employee was only flagged by the
+ * server's 400, after the other fields had turned red.
+ */
+export function withEmployeeRequired(resolver: Resolver<Values>, forEmployee: boolean): Resolver<Values> {
+  if (!forEmployee) return resolver;
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    const message = required(values.EmployeeId);
+    if (!message) return result;
+    // First, so the form focuses it first (it is the first field).
+    const errors = { EmployeeId: { type: 'required', message }, ...result.errors } as FieldErrors<Values>;
+    return { values: {}, errors };
+  };
+}
 
 /**
  * Files a leave, OT or UT request. A portal user files for themself; HR (`forEmployee`) picks the employee.
@@ -68,9 +95,13 @@ export function RequestDialog({
     setError,
     formState: { isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(SCHEMAS[kind] as never) as unknown as Resolver<Values>,
+    resolver: withEmployeeRequired(
+      zodResolver(SCHEMAS[kind] as never) as unknown as Resolver<Values>,
+      forEmployee ?? false,
+    ),
     defaultValues: { ...DEFAULTS[kind], EmployeeId: null },
   });
+  const twelveHour = useTwelveHourClock();
   const [leaveTypeId, dateFrom] = useWatch({ control, name: ['LeaveTypeId', 'DateFrom'] }) as [
     string,
     string,
@@ -95,10 +126,28 @@ export function RequestDialog({
 
   const field = { control, disabled: isSubmitting };
   const dateProps = { type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
-  const timeProps = {
-    type: 'time',
-    slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 300 } },
-  } as const;
+  // The app's time picker (spec §9), on the clock Application Settings chose, as the Add Shift dialog does.
+  const time = (name: 'StartTime' | 'EndTime' | 'TimeLeaving', label: string, helperText?: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => (
+        <Box sx={{ mt: 2, mb: 1, flex: 1 }}>
+          <TimePicker
+            label={label}
+            name={name}
+            required
+            ampm={twelveHour}
+            value={typeof f.value === 'string' && f.value ? f.value : null}
+            onChange={(value) => f.onChange(value ?? '')}
+            disabled={isSubmitting}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message ?? helperText}
+          />
+        </Box>
+      )}
+    />
+  );
   return (
     <Dialog
       open
@@ -194,39 +243,12 @@ export function RequestDialog({
           )}
           {kind === 'Overtime' && (
             <Box sx={{ display: 'flex', gap: 2 }}>
-              <TextInput
-                {...field}
-                {...timeProps}
-                name="StartTime"
-                label="Start"
-                required
-                fullWidth
-                margin="normal"
-              />
-              <TextInput
-                {...field}
-                {...timeProps}
-                name="EndTime"
-                label="End"
-                required
-                fullWidth
-                margin="normal"
-                helperText="An end before the start is the next day"
-              />
+              {time('StartTime', 'Start')}
+              {time('EndTime', 'End', 'An end before the start is the next day')}
             </Box>
           )}
-          {kind === 'Undertime' && (
-            <TextInput
-              {...field}
-              {...timeProps}
-              name="TimeLeaving"
-              label="Time leaving"
-              required
-              fullWidth
-              margin="normal"
-              helperText="When you leave, before your shift ends"
-            />
-          )}
+          {kind === 'Undertime' &&
+            time('TimeLeaving', 'Time leaving', 'When you leave, before your shift ends')}
           <TextInput
             {...field}
             name="Reason"

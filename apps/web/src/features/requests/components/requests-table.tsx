@@ -71,7 +71,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         field: 'EmployeeName',
         headerName: 'Employee',
         flex: 1,
-        minWidth: 150,
+        minWidth: 130,
         renderCell: ({ row }) =>
           scope === 'Review' ? (
             <Link component={RouterLink} to={reviewPath(kind, row.RequestId)}>
@@ -83,17 +83,17 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       });
     }
     if (kind === 'Leave') {
-      cols.push({ field: 'LeaveTypeName', headerName: 'Type', flex: 0.8, minWidth: 120, sortable: false });
+      cols.push({ field: 'LeaveTypeName', headerName: 'Type', flex: 0.8, minWidth: 100, sortable: false });
     }
     cols.push(
       {
         field: 'DateFrom',
         headerName: kind === 'Leave' ? 'Dates' : 'Date and time',
         flex: 1.3,
-        minWidth: 170,
+        minWidth: 150,
         valueGetter: (_v, row) => describeWhen(row),
       },
-      { field: 'Reason', headerName: 'Reason', flex: 1, minWidth: 120, sortable: false },
+      { field: 'Reason', headerName: 'Reason', flex: 1, minWidth: 100, sortable: false },
       {
         field: 'Status',
         headerName: 'Status',
@@ -103,14 +103,14 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       {
         field: 'ReviewerName',
         headerName: 'Reviewer',
-        width: 110,
+        width: 100,
         sortable: false,
         valueGetter: (_v, row) => row.DecidedByName ?? row.ReviewerName,
       },
       {
         field: 'FiledAt',
         headerName: 'Filed',
-        width: 115,
+        width: 110,
         valueFormatter: (v: string) => formatDate(manilaDate(v)),
       },
       {

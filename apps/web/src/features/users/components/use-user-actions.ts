@@ -17,6 +17,7 @@ export function useUserActions() {
       const agreed = await confirm({
         title: 'Delete user',
         message: `Delete ${user.FullName} (${user.Email})? They will no longer be able to sign in.`,
+        confirmLabel: 'Delete',
         destructive: true,
       });
       if (!agreed) return;

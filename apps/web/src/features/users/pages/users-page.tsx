@@ -121,7 +121,7 @@ export default function UsersPage() {
         field: 'FullName',
         headerName: 'Full name',
         flex: 1,
-        minWidth: 130,
+        minWidth: 120,
         renderCell: ({ row }) => (
           <Link component={RouterLink} to={pathTo(ROUTES.adminUserEdit, { id: row.UserId })} state={{ from }}>
             {row.FullName}
@@ -129,19 +129,19 @@ export default function UsersPage() {
         ),
       },
       // The e-mail is how a user signs in: it gets the room to show in full at 1366 px.
-      { field: 'Email', headerName: 'E-mail', flex: 1.6, minWidth: 200 },
+      { field: 'Email', headerName: 'E-mail', flex: 1.6, minWidth: 170 },
       {
         field: 'UserType',
         headerName: 'Type',
-        width: 125,
+        width: 110,
         valueFormatter: (value: string) => userTypeLabel(value),
       },
-      { field: 'CompanyName', headerName: 'Company', flex: 1, minWidth: 130 },
+      { field: 'CompanyName', headerName: 'Company', flex: 1, minWidth: 110 },
       {
         field: 'EmployeeName',
         headerName: 'Linked employee',
         flex: 1,
-        minWidth: 150,
+        minWidth: 120,
         valueGetter: (_value: unknown, row: User) =>
           row.EmployeeName ? `${row.EmployeeName} (${row.EmployeeNumber})` : '',
       },
@@ -154,7 +154,7 @@ export default function UsersPage() {
       {
         field: 'IsActive',
         headerName: 'Status',
-        width: 140,
+        width: 125,
         renderCell: ({ row }) => {
           const status = userStatus(row);
           return <Chip size="small" variant="outlined" label={status} color={STATUS_COLOR[status]} />;

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RequestDialog } from './request-dialog';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const body = url.includes('application-settings') ? { TimeFormat: '24h' } : [];
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}
+    >
+      {ui}
+    </QueryClientProvider>,
+  );
+
+describe('RequestDialog', () => {
+  it("uses the app's 24-hour time picker for overtime, not the browser's time input", () => {
+    wrap(<RequestDialog kind="Overtime" onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('group', { name: /^Start/ })).toBeTruthy();
+    expect(within(dialog).getByRole('group', { name: /^End/ })).toBeTruthy();
+    expect(dialog.querySelector('input[type="time"]')).toBeNull();
+    expect(dialog.textContent).not.toMatch(/AM|PM/);
+  });
+
+  it('uses the time picker for the undertime time leaving', () => {
+    wrap(<RequestDialog kind="Undertime" onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('group', { name: /^Time leaving/ })).toBeTruthy();
+    expect(dialog.querySelector('input[type="time"]')).toBeNull();
+  });
+
+  it("flags an empty Employee on HR's form with the other fields, before any request", async () => {
+    wrap(<RequestDialog kind="Overtime" forEmployee onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'File' }));
+    const employee = await screen.findByRole('combobox', { name: /Employee/ });
+    await waitFor(() => expect(employee.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText('This field is required').length).toBeGreaterThan(1);
+    // Only the settings and the leave types were read: nothing was filed.
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+});
