@@ -1,6 +1,7 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
 import Papa from 'papaparse';
 import {
   EMPLOYEE_IMPORT_COLUMNS,
@@ -461,6 +462,34 @@ describe('readImportFile: XLSX', () => {
     expect(cells[1]).toEqual({ EmployeeNumber: 'E-2', Suffix: '=(shared formula)' }); // shared formula, translated
     expect(cells[2]).toEqual({ LastName: 'merged' }); // a merged range counts once
     expect(file.rows.every((r) => cellsOf(r).length === COLUMNS.length)).toBe(true);
+  });
+
+  it('reads a workbook whose sheet comes before workbook.xml in the ZIP', async () => {
+    const written = await xlsxOf([COLUMNS, COLUMNS.map((c) => baseRow(1)[c as Column] ?? '')]);
+    const parts = await new Promise<ZipEntry[]>((resolve, reject) =>
+      yauzl.fromBuffer(written, { lazyEntries: true }, (err, z) => {
+        if (err || !z) return reject(err);
+        const found: ZipEntry[] = [];
+        z.on('entry', (entry: yauzl.Entry) =>
+          z.openReadStream(entry, async (e, stream) => {
+            if (e || !stream) return reject(e);
+            const chunks: Buffer[] = [];
+            for await (const chunk of stream) chunks.push(chunk as Buffer);
+            found.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            z.readEntry();
+          }),
+        );
+        z.on('end', () => resolve(found));
+        z.readEntry();
+      }),
+    );
+    const late = [
+      ...parts.filter((p) => p.name !== 'xl/workbook.xml'),
+      ...parts.filter((p) => p.name === 'xl/workbook.xml'),
+    ];
+    const file = await readImportFile('late.xlsx', zip(late));
+    expect(file.rows).toHaveLength(1);
+    expect(file.header).toEqual(COLUMNS);
   });
 
   it('validates a formula in a name as text and refuses it in a number column', async () => {

@@ -260,6 +260,10 @@ async function readXlsx(data: Buffer, shaper: Shaper): Promise<void> {
     worksheets: 'emit',
     entries: 'emit',
   });
+  // exceljs names a sheet from workbook.xml; a ZIP whose sheet comes before workbook.xml (its own writer's order
+  // varies with timing, and other writers differ) made it read `this.model.sheets` of nothing and throw, so a
+  // valid workbook was refused. An empty model lets such a sheet be read (unnamed, as visible).
+  (reader as unknown as { model?: object }).model ??= {};
   const width = { max: 16_384 };
   let read = false;
   try {
