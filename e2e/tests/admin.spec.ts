@@ -131,7 +131,7 @@ test('an Admin imports three employees: preview, an error fixed, commit, employe
   // The row's actions menu leads to the import page.
   await page
     .getByRole('row', { name: /Cebu Bakery Corp\./ })
-    .getByRole('button', { name: 'More actions for Cebu Bakery Corp.' })
+    .getByLabel('more', { exact: true })
     .click();
   await page.getByRole('menuitem', { name: 'Import employee records' }).click();
   await expect(page).toHaveURL(/\/admin\/companies\/import-records\//);

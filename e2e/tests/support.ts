@@ -117,10 +117,10 @@ export async function listGrid(page: Page, name: string): Promise<Locator> {
   return grid;
 }
 
-/**
- * Opens a grid row's "⋮" menu (Delete and other row actions): its button is named after the row ("More actions
- * for Production"), on the plain table and on the grid alike.
- */
+/** Opens a grid row's "more" menu (Delete and other row actions): a menu item of the actions cell, or a button. */
 export async function openRowMenu(row: Locator) {
-  await row.getByRole('button', { name: /^More actions/ }).click();
+  await row
+    .getByRole('menuitem', { name: 'more' })
+    .or(row.getByRole('button', { name: 'more' }))
+    .click();
 }

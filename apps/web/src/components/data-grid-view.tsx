@@ -1,46 +1,12 @@
-import { createContext, forwardRef, memo, useContext, useMemo, type ComponentProps } from 'react';
+import { memo, useMemo } from 'react';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import {
-  DataGrid,
-  renderActionsCell,
-  type GridColDef,
-  type GridRenderCellParams,
-  type GridSlotProps,
-  type GridValidRowModel,
-} from '@mui/x-data-grid';
+import { DataGrid, type GridValidRowModel } from '@mui/x-data-grid';
 import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
 import { LIST_LOAD_FAILED, type DataTableProps } from './data-table';
-import { moreActionsLabel, rowTitle, titleTruncated } from './data-table-preview';
 import { ListLoadFailure } from './list-load-failure';
 
 // The row actions' own component, handed to the pages through `RowAction` (data-table.tsx) once this is loaded.
 export { GridActionsCellItem } from '@mui/x-data-grid';
-
-/** The row an actions cell belongs to, as words ("Santos, Maria"), for its "⋮" button's name. */
-const RowTitle = createContext('');
-
-/**
- * The grid's icon buttons (MUI's IconButton, as MUI X's own slot); an actions cell's "⋮" is named after its row
- * ("More actions for Santos, Maria", as on the plain table) instead of MUI X's one "more" for every row.
- */
-const IconButtonSlot = forwardRef<HTMLButtonElement, GridSlotProps['baseIconButton']>(function IconButtonSlot(
-  { material, ...props },
-  ref,
-) {
-  const title = useContext(RowTitle);
-  const menu = props['aria-haspopup'] === 'menu' && props['aria-label'] === 'more';
-  return (
-    <IconButton
-      {...(props as ComponentProps<typeof IconButton>)}
-      {...(material as ComponentProps<typeof IconButton>)}
-      aria-label={menu ? moreActionsLabel(title) : props['aria-label']}
-      ref={ref}
-    />
-  );
-});
-
-const SLOTS = { baseIconButton: IconButtonSlot };
 
 /**
  * The grid of `DataTable` (data-table.tsx), loaded on its own after a list page's first paint: MUI X DataGrid
@@ -62,29 +28,20 @@ function DataGridViewRaw<R extends GridValidRowModel>({
   sortModel,
   onSortModelChange,
   sortableFields,
-  cardTitle,
 }: DataTableProps<R>) {
   const gridColumns = useMemo(
     () =>
-      columns.map((column): GridColDef<R> => ({
+      columns.map((column) => ({
         ...column,
         sortable: (column.sortable ?? true) && (!sortableFields || sortableFields.includes(column.field)),
-        ...(column.type === 'actions' &&
-          !column.renderCell && {
-            renderCell: (params: GridRenderCellParams<R>) => (
-              <RowTitle.Provider value={rowTitle(columns, cardTitle, params.row)}>
-                {renderActionsCell(params as never)}
-              </RowTitle.Provider>
-            ),
-          }),
       })),
-    [columns, sortableFields, cardTitle],
+    [columns, sortableFields],
   );
 
   const failed = error !== null && error !== undefined;
   const empty = failed ? LIST_LOAD_FAILED : emptyMessage;
   return (
-    <Box onMouseOver={titleTruncated}>
+    <Box>
       {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
       <DataGrid
         aria-label={label}
@@ -109,7 +66,6 @@ function DataGridViewRaw<R extends GridValidRowModel>({
         // No count under a failed or first load: it would only be the placeholder count of useListQuery.
         hideFooter={rows.length === 0 && (loading || failed)}
         localeText={{ noRowsLabel: empty, noResultsOverlayLabel: empty }}
-        slots={SLOTS}
         slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
         sx={{ bgcolor: 'background.paper', minHeight: 260 }}
       />

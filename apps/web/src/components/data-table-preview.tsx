@@ -1,10 +1,4 @@
-import {
-  isValidElement,
-  type CSSProperties,
-  type MouseEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { isValidElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
@@ -12,7 +6,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import MoreVert from '@mui/icons-material/MoreVert';
-import type { GridActionsCellItemProps, GridColDef, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridActionsCellItemProps, GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
 import { LIST_LOAD_FAILED, type DataTableProps } from './data-table-props';
 import { ListLoadFailure } from './list-load-failure';
@@ -129,50 +123,6 @@ export function cellOf<R extends GridValidRowModel>(column: GridColDef<R>, row: 
   return formatted === null || formatted === undefined ? '' : String(formatted as string | number);
 }
 
-/**
- * The text that names a row (its card's title on a phone: `cardTitle`, else the first data column): the column's
- * formatted value, as plain text ("Santos, Maria"); '' when it has none.
- */
-export function rowTitle<R extends GridValidRowModel>(
-  columns: readonly GridColDef<R>[],
-  cardTitle: string | undefined,
-  row: R,
-): string {
-  const data = columns.filter((column) => column.type !== 'actions');
-  const column = data.find((candidate) => candidate.field === cardTitle) ?? data[0];
-  if (!column) return '';
-  const raw: unknown = row[column.field];
-  const value: unknown = column.valueGetter
-    ? (column.valueGetter as (value: unknown, row: R) => unknown)(raw, row)
-    : raw;
-  const formatted: unknown = column.valueFormatter
-    ? (column.valueFormatter as (value: unknown, row: R) => unknown)(value, row)
-    : value;
-  return typeof formatted === 'string' || typeof formatted === 'number' ? String(formatted).trim() : '';
-}
-
-/** The accessible name of a row's "⋮" button, the plain table's and the grid's alike. */
-export const moreActionsLabel = (title: string) => (title ? `More actions for ${title}` : 'More actions');
-
-/**
- * Gives a cell whose text is cut off (ellipsis) a tooltip with its whole text, when the pointer reaches it: the
- * `title` of the first element from the pointer up to the cell that overflows. For the plain table and the grid.
- */
-export function titleTruncated(event: MouseEvent<HTMLElement>) {
-  const target = event.target;
-  if (!(target instanceof HTMLElement)) return;
-  const cell = target.closest<HTMLElement>('td, th, [role="gridcell"], [role="columnheader"]');
-  if (!cell || !event.currentTarget.contains(cell)) return;
-  for (let element: HTMLElement | null = target; element; element = element.parentElement) {
-    if (element.scrollWidth > element.clientWidth) {
-      const text = element.textContent?.trim();
-      if (text && !element.title) element.title = text;
-      return;
-    }
-    if (element === cell) return;
-  }
-}
-
 /** A row's action as its page declared it: a `RowAction`'s props (a refused one carries its `reason`). */
 export type ActionItem = GridActionsCellItemProps & { key: string | null; reason?: string };
 
@@ -184,19 +134,11 @@ export function actionItems(actions: readonly ReactNode[]): ActionItem[] {
 }
 
 /**
- * A row's actions without the grid: the page's `RowAction`s (see data-table.tsx) read as plain buttons that act at
- * once; those the grid puts in a menu are behind one "⋮" button ("More actions for <row>"), which asks for the
- * grid (`onMore`): its menu is the grid's, and `DataTable` opens it once the grid is there.
+ * A row's actions without the grid: the page's `RowAction`s (see data-table.tsx) read as plain buttons; those the
+ * grid puts in a menu are behind one "more" button, which only asks for the grid (`onMore`): its menu is the
+ * grid's.
  */
-function PreviewActions({
-  actions,
-  title,
-  onMore,
-}: {
-  actions: readonly ReactNode[];
-  title: string;
-  onMore: () => void;
-}) {
+function PreviewActions({ actions, onMore }: { actions: readonly ReactNode[]; onMore: () => void }) {
   const items = actionItems(actions);
   const inline = items.filter((item) => !item.showInMenu);
   return (
@@ -215,14 +157,7 @@ function PreviewActions({
         </button>
       ))}
       {items.length > inline.length && (
-        <button
-          type="button"
-          className="row-action"
-          aria-label={moreActionsLabel(title)}
-          aria-haspopup="menu"
-          title="More actions"
-          onClick={onMore}
-        >
+        <button type="button" className="row-action" aria-label="more" onClick={onMore}>
           <MoreVert aria-hidden />
         </button>
       )}
@@ -235,9 +170,8 @@ function PreviewActions({
  * first page of rows paints without MUI X (about 100 kB and the heaviest render of the page). Same columns,
  * cells, loading bar, empty message and failure line as the grid, and the same server sorting (a click on a
  * sortable header: ascending, then descending) and paging (previous and next page, rows per page) through the
- * same props. Its row buttons act at once; the row menu is the grid's (`onMore`: the row whose "⋮" was pressed).
- * Any pointer, touch, key or focus on the table asks for the grid's code (`onIntent`); `DataTable` decides when the
- * grid takes the table's place. A phone gets cards instead (data-table-cards.tsx).
+ * same props. The row menu is the grid's; any pointer, touch, key or focus on the table asks for the grid
+ * (`onIntent`). A phone gets cards instead (data-table-cards.tsx).
  */
 export function DataTablePreview<R extends GridValidRowModel>({
   label,
@@ -254,10 +188,8 @@ export function DataTablePreview<R extends GridValidRowModel>({
   sortModel,
   onSortModelChange,
   sortableFields,
-  cardTitle,
   onIntent,
-  onMore,
-}: DataTableProps<R> & { onIntent: () => void; onMore: (id: GridRowId) => void }) {
+}: DataTableProps<R> & { onIntent: () => void }) {
   const failed = error !== null && error !== undefined;
   const sortable = (column: GridColDef<R>) => isSortable(column, sortableFields);
   const sortBy = (field: string) =>
@@ -280,13 +212,7 @@ export function DataTablePreview<R extends GridValidRowModel>({
           [MIN_WIDTH]: `${columns.reduce((sum, column) => sum + leastWidth(column as GridColDef), 0)}px`,
         } as CSSProperties);
   return (
-    <Box
-      onPointerOver={onIntent}
-      onTouchStart={onIntent}
-      onFocus={onIntent}
-      onKeyDown={onIntent}
-      onMouseOver={titleTruncated}
-    >
+    <Box onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent} onKeyDown={onIntent}>
       {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
       <Box sx={tableStyle}>
         <div className="progress">{loading && <LinearProgress aria-label={`Loading ${label}`} />}</div>
@@ -320,14 +246,13 @@ export function DataTablePreview<R extends GridValidRowModel>({
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={getRowId(row)} data-id={getRowId(row)}>
+                <tr key={getRowId(row)}>
                   {columns.map((column) => (
                     <td key={column.field} className={classOf(column)}>
                       {column.type === 'actions' && 'getActions' in column ? (
                         <PreviewActions
                           actions={column.getActions({ row, id: getRowId(row) } as never)}
-                          title={rowTitle(columns, cardTitle, row)}
-                          onMore={() => onMore(getRowId(row))}
+                          onMore={onIntent}
                         />
                       ) : (
                         cellOf(column, row)

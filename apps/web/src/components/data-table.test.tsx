@@ -146,56 +146,6 @@ describe('DataTable before the grid is loaded (the first list page of a visit)',
     expect(screen.getByRole('gridcell', { name: 'Acme' })).toBeTruthy();
   });
 
-  it("opens a row's menu on the first click of its \u22ee, naming the row", async () => {
-    renderFresh({ rows: [acme], rowCount: 1 });
-    const more = screen.getByRole('button', { name: 'More actions for Acme' });
-    // A person's click: the pointer reaches the table (which fetches the grid's code), presses, releases.
-    fireEvent.pointerOver(more);
-    fireEvent.pointerDown(more);
-    more.focus();
-    fireEvent.pointerUp(more);
-    fireEvent.click(more);
-    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeTruthy();
-    // The grid took the table's place; its "\u22ee" has the same name.
-    expect(screen.getByRole('grid', { name: 'Things' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'More actions for Acme' }).getAttribute('aria-expanded')).toBe(
-      'true',
-    );
-  });
-
-  it('keeps the plain table while its button has the focus (a dialog gives it back), then swaps', async () => {
-    renderFresh({ rows: [acme], rowCount: 1 });
-    const outside = document.createElement('button');
-    document.body.append(outside);
-    const edit = screen.getByRole('button', { name: 'Edit' });
-    fireEvent.pointerOver(edit);
-    fireEvent.pointerDown(edit);
-    edit.focus();
-    fireEvent.pointerUp(edit);
-    fireEvent.click(edit);
-    // The grid's code arrives meanwhile; the button the dialog gives the focus back to stays.
-    await table.loadDataGrid();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(screen.queryByRole('grid')).toBeNull();
-    expect(document.activeElement).toBe(edit);
-    // Once the focus is elsewhere the grid takes the place.
-    act(() => outside.focus());
-    expect(await screen.findByRole('grid', { name: 'Things' })).toBeTruthy();
-    outside.remove();
-  });
-
-  it('gives a cut-off cell a tooltip with its whole text', () => {
-    renderFresh({ rows: [{ ...acme, Name: 'Acme Logistics and Warehousing Corporation' }], rowCount: 1 });
-    const cell = screen.getByRole('cell', { name: 'Acme Logistics and Warehousing Corporation' });
-    Object.defineProperty(cell, 'scrollWidth', { configurable: true, value: 400 });
-    Object.defineProperty(cell, 'clientWidth', { configurable: true, value: 200 });
-    fireEvent.mouseOver(cell);
-    expect(cell.title).toBe('Acme Logistics and Warehousing Corporation');
-    const code = screen.getByRole('cell', { name: 'A' });
-    fireEvent.mouseOver(code);
-    expect(code.title).toBe('');
-  });
-
   it('never loads the grid by itself: a table nobody reaches for stays plain', async () => {
     vi.useFakeTimers();
     const { rerender } = renderFresh({ rows: [], loading: true });

@@ -5,7 +5,6 @@ import {
   useDeferredValue,
   useEffect,
   useId,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -21,7 +20,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { DataTableCards } from './data-table-cards';
 import { DataTablePreview, PREVIEW_MIN_HEIGHT } from './data-table-preview';
 import type { DataTableProps } from './data-table-props';
-import type { GridActionsCellItemProps, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridActionsCellItemProps, GridValidRowModel } from '@mui/x-data-grid';
 
 export { LIST_LOAD_FAILED, type DataTableProps } from './data-table-props';
 
@@ -58,59 +57,21 @@ function useDataGrid(wanted: boolean): DataGridModule | undefined {
   return module;
 }
 
-/** An open dialog or menu (MUI's Modal): one opened from a row's button gives focus back to that button. */
-const modalOpen = () => document.querySelector('.MuiModal-root:not(.MuiModal-hidden)') !== null;
-
-/** The grid's "⋮" button of a row (MUI X marks a row by its id), once the grid has rendered it. */
-function gridMoreButton(container: HTMLElement, id: GridRowId): HTMLElement | null {
-  for (const row of container.querySelectorAll<HTMLElement>('.MuiDataGrid-row[data-id]')) {
-    if (row.dataset.id === String(id)) return row.querySelector<HTMLElement>('button[aria-haspopup="menu"]');
-  }
-  return null;
-}
-
 /**
  * The app's list grid: MUI X DataGrid paged and sorted by the server, page sizes 10/25/50/100, a loading bar
  * over the previous page while the next loads, an empty message, and an error line with Retry. Feed it
  * `useListQuery(...).tableProps` plus columns. Until the grid's code is loaded (the first list page of a visit)
- * it shows the same rows as a plain table that sorts and pages by itself (data-table-preview.tsx); the grid's
- * code loads when the visitor points at, touches or focuses the table. On a phone the rows are cards
+ * it shows the same rows as a plain table that sorts and pages by itself (data-table-preview.tsx); the grid
+ * loads only when the visitor points at, touches or focuses the table. On a phone the rows are cards
  * (data-table-cards.tsx) and the grid never loads. It used to load by itself 2 s after the
  * first answer too, and on a phone its code and first render were most of the page's main-thread time
  * (issue 11: total blocking time) for a table the plain one already shows and sorts.
- *
- * The grid takes the plain table's place only while nobody is using it: not while a pointer is pressed on it, a
- * button of it has the focus, or a dialog is open (one opened from a row's button gives the focus back to that
- * button when it closes). The plain table's row buttons act themselves, so a first click is never lost to the
- * swap, and the focus stays where it was. Its "⋮" needs the grid (the menu is the grid's): the grid takes the
- * place at once and the row's menu opens in it.
  */
 export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
   // A phone gets a card per row (data-table-cards.tsx) and never the grid: its columns would not fit.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [wanted, setWanted] = useState(false);
-  // Whether the plain table is in use (see above); the grid waits meanwhile.
-  const [busy, setBusy] = useState(false);
-  // The row whose "⋮" was pressed on the plain table: the grid comes now and opens that row's menu.
-  const [menuOf, setMenuOf] = useState<{ id: GridRowId } | null>(null);
-  // Once shown, the grid stays (and the next list pages show it at once: its code is at hand).
-  const [swapped, setSwapped] = useState(dataGrid !== undefined);
-  const frame = useRef<HTMLDivElement>(null);
-  const pressed = useRef(false);
-  const recheck = useCallback(() => {
-    const inside = frame.current?.contains(document.activeElement) ?? false;
-    if (pressed.current || inside || modalOpen()) setBusy(true);
-    // As a transition: a press that comes while the grid renders interrupts it, and the plain table stays.
-    else startTransition(() => setBusy(false));
-  }, []);
-  const onIntent = useCallback(() => {
-    setWanted(true);
-    if (!pressed.current) recheck();
-  }, [recheck]);
-  const onMore = useCallback((id: GridRowId) => {
-    setWanted(true);
-    setMenuOf({ id });
-  }, []);
+  const onIntent = useCallback(() => setWanted(true), []);
   const grid = useDataGrid(wanted && !phone);
   // The list's answer (and each page or sort change) re-renders the table; the query delivers it as an urgent
   // update, which React renders in one piece. Deferred, the urgent render keeps the previous props (the memoised
@@ -121,65 +82,10 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   // table (issue 11: total blocking time). Its place is kept meanwhile.
   const [mounted, setMounted] = useState(false);
   useEffect(() => startTransition(() => setMounted(true)), []);
-  const showGrid = !!grid && !phone && (swapped || menuOf !== null || (wanted && !busy));
-  // Adjusted while rendering (React's pattern for state derived from a change), not in an effect.
-  if (showGrid && !swapped) setSwapped(true);
-  // The "⋮" pressed on the plain table opens that row's menu in the grid, once the grid has drawn the row.
-  useEffect(() => {
-    if (!showGrid || !menuOf) return;
-    const until = performance.now() + 3000;
-    let next = 0;
-    const open = () => {
-      const button = frame.current && gridMoreButton(frame.current, menuOf.id);
-      if (button) {
-        button.focus();
-        button.click();
-        setMenuOf(null);
-      } else if (performance.now() < until) next = requestAnimationFrame(open);
-      else setMenuOf(null);
-    };
-    next = requestAnimationFrame(open);
-    return () => cancelAnimationFrame(next);
-  }, [showGrid, menuOf]);
-  // A press on the plain table holds the grid back until the click is done (the page may open a dialog then).
-  useEffect(() => {
-    if (showGrid) return;
-    const release = () => {
-      if (!pressed.current) return;
-      pressed.current = false;
-      setTimeout(recheck);
-    };
-    window.addEventListener('pointerup', release);
-    window.addEventListener('pointercancel', release);
-    return () => {
-      window.removeEventListener('pointerup', release);
-      window.removeEventListener('pointercancel', release);
-    };
-  }, [showGrid, recheck]);
-
-  if (showGrid) {
-    return (
-      <div ref={frame}>
-        <grid.DataGridView {...deferred} />
-      </div>
-    );
-  }
+  if (grid && !phone) return <grid.DataGridView {...deferred} />;
   if (!mounted) return <Box sx={{ minHeight: PREVIEW_MIN_HEIGHT }} />;
   if (phone) return <Cards {...deferred} />;
-  return (
-    <div
-      ref={frame}
-      onPointerDown={() => {
-        pressed.current = true;
-        setBusy(true);
-      }}
-      onFocus={() => setBusy(true)}
-      // Where the focus went is known after the event.
-      onBlur={() => setTimeout(recheck)}
-    >
-      <Preview {...deferred} onIntent={onIntent} onMore={onMore} />
-    </div>
-  );
+  return <Preview {...deferred} onIntent={onIntent} />;
 }
 
 const Preview = memo(DataTablePreview) as typeof DataTablePreview;
