@@ -116,7 +116,6 @@ export const SEPARATION_REASON_LABELS: Record<SeparationReason, string> = {
 
 export const EmployeeMessages = {
   employeeNumber: 'Employee number may hold letters, digits and . _ / - only',
-  date: 'Not a valid date (use YYYY-MM-DD)',
   mobile: 'Mobile number must be a Philippine mobile number (09XXXXXXXXX or +639XXXXXXXXX)',
   phone: 'Phone number may hold digits, spaces, +, -, ( and ) only',
   birthDateRange: 'Birth date must be between 1900-01-01 and today',

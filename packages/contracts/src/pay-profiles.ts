@@ -45,7 +45,6 @@ export const DE_MINIMIS_LABELS: Record<DeMinimisKind, string> = {
 };
 
 export const PayProfileMessages = {
-  date: 'Not a valid date (use YYYY-MM-DD)',
   code: 'Use 1 to 20 capital letters, digits, - or _',
   hoursPerDay: 'Hours per day must be more than 0 and at most 24',
   effectiveTo: 'The end date cannot be before the start date',
