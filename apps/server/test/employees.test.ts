@@ -612,48 +612,31 @@ describe('separation and delete', () => {
     expect(again.json().type).toBe(ProblemTypes.invalidState);
   });
 
-  it('stores one employee number whatever its case when creates race (one 201, the others 400 or 409)', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        call('hr', 'POST', '/api/v1/employees', {
-          ...base(),
-          EmployeeNumber: i % 2 ? 'T-RACE-1' : 'T-race-1',
-        }),
-      ),
-    );
-    const statuses = results.map((r) => r.statusCode);
-    expect(
-      statuses.filter((s) => s === 201),
-      statuses.join(),
-    ).toHaveLength(1);
-    expect(
-      statuses.every((s) => s === 201 || s === 400 || s === 409),
-      statuses.join(),
-    ).toBe(true);
-    const found = (await list('hr', { Search: 't-race-1' })).json();
-    expect(found.TotalCount).toBe(1);
-  });
-
-  it('stores one terminal user id whatever its case when creates race', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        call('hr', 'POST', '/api/v1/employees', {
-          ...base(),
-          EmployeeNumber: `T-DEV-${i}`,
-          DeviceUserId: i % 2 ? 'ZK-RACE' : 'zk-race',
-        }),
-      ),
-    );
-    const statuses = results.map((r) => r.statusCode);
-    expect(
-      statuses.filter((s) => s === 201),
-      statuses.join(),
-    ).toHaveLength(1);
-    expect(
-      statuses.every((s) => s === 201 || s === 400 || s === 409),
-      statuses.join(),
-    ).toBe(true);
-  });
+  it.each([
+    ['employee number', (i: number) => ({ EmployeeNumber: i % 2 ? 'T-RACE-1' : 'T-race-1' })],
+    [
+      'terminal user id',
+      (i: number) => ({ EmployeeNumber: `T-DEV-${i}`, DeviceUserId: i % 2 ? 'ZK-RACE' : 'zk-race' }),
+    ],
+  ])(
+    'stores one %s whatever its case when creates race (one 201, the others 400 or 409)',
+    async (_, body) => {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          call('hr', 'POST', '/api/v1/employees', { ...base(), ...body(i) }),
+        ),
+      );
+      const statuses = results.map((r) => r.statusCode);
+      expect(
+        statuses.filter((s) => s === 201),
+        statuses.join(),
+      ).toHaveLength(1);
+      expect(
+        statuses.every((s) => s === 201 || s === 400 || s === 409),
+        statuses.join(),
+      ).toBe(true);
+    },
+  );
 
   it('deletes an employee with nothing recorded, else 409 still-referenced saying to separate instead', async () => {
     const refused = await call('hr', 'DELETE', `/api/v1/employees/${ids['DM-0003']}`);

@@ -499,6 +499,9 @@ function attendanceOf(rows: DayRow[], hoursPerDay: number, monthly: boolean): Da
   });
 }
 
+/** How a payslip the engine refused begins its warning (a 0.00 payslip; its period cannot be approved). */
+export const COMPUTE_FAILED = 'Could not compute';
+
 const HOLIDAY_UNWORKED_PAID = new Set<DayAttendance['dayType']>([
   'regular_holiday',
   'double_regular_holiday',
@@ -759,13 +762,14 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
         const dow = dayOfWeek(d);
         if (!(perWeek === 7 || (dow >= 1 && dow <= perWeek))) continue;
         const dayType = typeOn.get(d) ?? dayTypeOf(holidays.filter((h) => h.date === d));
-        if (dayType === 'regular_holiday' || dayType === 'double_regular_holiday') {
-          attendance.push({ date: d, dayType, absent: true, presentOrPaidLeaveDayBefore: false });
-          unpaid++;
-        } else if (dayType === 'ordinary' || dayType === 'special_working') {
-          attendance.push({ date: d, dayType, absent: true });
-          unpaid++;
-        } else attendance.push({ date: d, dayType, absent: true });
+        const forfeited = HOLIDAY_UNWORKED_PAID.has(dayType);
+        attendance.push({
+          date: d,
+          dayType,
+          absent: true,
+          ...(forfeited ? { presentOrPaidLeaveDayBefore: false } : {}),
+        });
+        if (forfeited || WORKDAY.has(dayType)) unpaid++;
       }
       attendance.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
       const when = [
@@ -927,7 +931,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       if (benefits.length) slip = computePayslip({ ...input, benefits });
     }
   } catch (error) {
-    return empty(e, [`Could not compute: ${(error as Error).message}`, ...warnings]);
+    return empty(e, [`${COMPUTE_FAILED}: ${(error as Error).message}`, ...warnings]);
   }
 
   for (const d of slip.deferred) {

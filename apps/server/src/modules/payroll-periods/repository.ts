@@ -10,6 +10,7 @@ import type {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+import { COMPUTE_FAILED } from './compute.js';
 
 type ParsedPeriodList = ReturnType<typeof PayrollPeriodListRequest.parse>;
 type ParsedPayslipList = ReturnType<typeof PayslipListRequest.parse>;
@@ -164,9 +165,9 @@ export const periodsRepo = {
       `SELECT e.employee_number AS number FROM payslips s
          JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
         WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
-          AND EXISTS (SELECT 1 FROM unnest(s.warnings) w WHERE w LIKE 'Could not compute%')
+          AND EXISTS (SELECT 1 FROM unnest(s.warnings) w WHERE starts_with(w, $3))
         ORDER BY e.employee_number`,
-      [tenantId, periodId],
+      [tenantId, periodId, COMPUTE_FAILED],
     );
     return rows.map((r) => r.number);
   },
