@@ -1168,6 +1168,18 @@ describe("the tester's findings on requests and leave credits", () => {
       { Code: 'DateFrom', Description: 'DateFrom: This field is required' },
       { Code: 'DateTo', Description: 'DateTo: This field is required' },
     ]);
+    // So is an empty time of an overtime request (it said "Enter a time as HH:mm" beside an empty box).
+    const noTimes = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: '2027-04-15',
+      StartTime: '',
+      EndTime: '',
+      Reason: 'x',
+    });
+    expect(noTimes.statusCode).toBe(400);
+    expect(noTimes.json().errors).toEqual([
+      { Code: 'StartTime', Description: 'StartTime: This field is required' },
+      { Code: 'EndTime', Description: 'EndTime: This field is required' },
+    ]);
   });
 
   it('leaves the unpaid break out of undertime minutes', async () => {

@@ -16,7 +16,11 @@ export const RequestStatus = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof RequestStatus>;
 
 const isoDate = workDate;
-const time = z.string(M.required).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:mm (24-hour)');
+/** A time of day: an empty one is missing (spec §5), any other text that is no HH:mm says the format. */
+const time = z
+  .string(M.required)
+  .refine((v) => v !== '', { message: M.required, abort: true })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:mm (24-hour)');
 const reason = z.string(M.required).trim().min(1, M.required).max(500, M.maxLength(500));
 /** HR files on an employee's behalf; a portal user always files for themself (the field is ignored for them). */
 const onBehalfOf = { EmployeeId: z.uuid().nullable().optional() };
