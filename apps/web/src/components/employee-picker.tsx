@@ -21,6 +21,8 @@ export interface EmployeePickerProps {
   disabled?: boolean;
   error?: string;
   helperText?: string;
+  /** 'small' for a list's filter bar, to match its other 40 px filters. */
+  size?: 'small' | 'medium';
 }
 
 /** Finds an employee of one company by name or number; the server answers up to 20 matches per search. */
@@ -35,6 +37,7 @@ export function EmployeePicker({
   disabled,
   error,
   helperText,
+  size = 'medium',
 }: EmployeePickerProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -51,6 +54,7 @@ export function EmployeePicker({
 
   return (
     <Autocomplete
+      size={size}
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
@@ -72,6 +76,7 @@ export function EmployeePicker({
         <TextField
           {...params}
           label={label}
+          margin={size === 'small' ? 'none' : undefined}
           required={required}
           inputRef={inputRef}
           onBlur={onBlur}

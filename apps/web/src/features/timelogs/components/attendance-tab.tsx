@@ -151,9 +151,10 @@ export function AttendanceTab() {
           }}
           options={(departments.data ?? []).map((d) => ({ value: d.DepartmentId, label: d.Name }))}
         />
-        <Box sx={{ width: 260, '& .MuiFormControl-root': { my: 0 }, '& .MuiInputBase-root': { py: '1px' } }}>
+        <Box sx={{ width: 260 }}>
           <EmployeePicker
             companyId="own"
+            size="small"
             label="Employee"
             value={employee}
             onChange={(next) => {
