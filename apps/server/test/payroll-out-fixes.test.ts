@@ -1,8 +1,8 @@
 /**
  * Payroll outputs through HTTP, on payslips the compute job made (PGlite by default, PostgreSQL on request):
  * - the SSS list's monthly compensation is the month's actual pay (an employee hired in the second cut-off);
- * - every money amount of a payroll CSV has two decimals; the 1601-C has no negative item for a payslip with
- *   contributions but no pay, and every amount is a 2-decimal number;
+ * - every money amount of a payroll CSV has two decimals; the 1601-C has no negative item for a payslip whose
+ *   contributions are more than its pay, and every amount is a 2-decimal number;
  * - the 13th-month report's base is the engine's basic salary earned (the 13th month payslip's base);
  * - a rate or recurring item dated inside a computed period sends it back for a compute; inside a finalised one
  *   it is refused, naming the period;
@@ -241,19 +241,28 @@ describe('reports of the finalised September cut-off', () => {
 });
 
 describe('BIR 1601-C', () => {
-  it('has no negative item for contributions without pay, and every amount is a 2-decimal number', async () => {
-    // Dana in December without attendance: no basic pay (gross 0.00), but contributions are due on the cut-off
-    // (first cut-off, "equal" split): SSS on the minimum MSC 5,000 → EE 250.00 / 2 = 125.00; PhilHealth on her
-    // monthly basic salary 700 × 261 / 12 = 15,225.00 → 5% = 761.25, ER 380.63, EE 380.62 / 2 = 190.31; Pag-IBIG
-    // on 10,000 (ceiling) → 200.00 / 2 = 100.00. None was taken out of any pay, so item 15 (statutory minimum
-    // wage) stays 0.00 where it was 0.00 − 415.31 = −415.31, and item 19 (contributions) 0.00.
+  it('has no negative item for contributions above the pay, and every amount is a 2-decimal number', async () => {
+    /*
+     * Dana in December: 2 hours on Tuesday 1 December at 700 / 8 = 87.50 an hour, gross 175.00 (a month without
+     * any pay has no contribution at all, so the case is a pay smaller than its contributions). First cut-off,
+     * "equal" split, the month projected from this cut-off: 175.00 × 2 = 350.00.
+     *   SSS: minimum MSC 5,000 → EE 250.00 / 2                                                =  125.00
+     *   PhilHealth: EEMR 700 × 261 / 12 = 15,225.00 → 5% = 761.25, ER 380.63, EE 380.62 / 2      =  190.31
+     *   Pag-IBIG: 15,225.00 capped at 10,000 → 2% = 200.00 / 2                                  =  100.00
+     *   Due 415.31; taken: SSS 125.00 (50.00 left), PhilHealth and Pag-IBIG deferred.
+     * 1601-C: the shares are carved out of the pay there is, no further: item 14 (gross) 175.00; taxable basic
+     * 175.00 − 175.00 = 0.00 and item 19 (contributions) 175.00, not 415.31 (which would have made the taxable
+     * basic −240.31); item 15 (statutory minimum wage) 0.00; item 21 = 175.00; item 22 = 175.00 − 175.00 = 0.00.
+     */
     const slip = computePayslip({
       period: { start: '2026-12-01', end: '2026-12-15', frequency: 'semi-monthly' },
       profile: { rateType: 'daily', rate: '700.00', divisor: 261 },
-      attendance: [],
+      attendance: [{ date: '2026-12-01', dayType: 'ordinary', regularHours: 2 }],
     });
-    expect(slip.gross).toBe('0.00');
+    expect(slip.gross).toBe('175.00');
     expect(slip.employeeShares.total).toBe('415.31');
+    expect(slip.deferred.map((d) => d.code)).toEqual(['PHIC', 'HDMF']);
+    expect(slip.taxableBase).toBe('0.00');
     await insertPeriod(asTenant, tenantId, {
       companyId,
       name: 'Dec 1-15 2026',
@@ -277,17 +286,16 @@ describe('BIR 1601-C', () => {
       });
     });
     expect(items.size).toBe(23); // items 14 to 36
-    expect(items.get('15')!.value).toBe(0);
-    expect(items.get('19')!.value).toBe(0);
     for (const [item, { value, numFmt }] of items) {
       expect(typeof value, `item ${item}`).toBe('number');
+      expect(value as number, `item ${item}`).toBeGreaterThanOrEqual(0);
       expect(Number.isInteger(Math.round((value as number) * 100)), `item ${item}`).toBe(true);
       expect(numFmt, `item ${item}`).toBe('#,##0.00');
     }
-    expect(items.get('14')!.value).toBe(0);
+    expect(items.get('14')!.value).toBe(175);
     expect(items.get('15')!.value).toBe(0);
-    expect(items.get('19')!.value).toBe(0);
-    expect(items.get('21')!.value).toBe(0);
+    expect(items.get('19')!.value).toBe(175);
+    expect(items.get('21')!.value).toBe(175);
     expect(items.get('22')!.value).toBe(0);
   });
 });

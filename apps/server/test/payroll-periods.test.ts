@@ -310,15 +310,15 @@ describe('payroll periods', () => {
       'Missing PhilHealth number',
       'Missing Pag-IBIG number',
       'No attendance in the cut-off',
-      // Nothing earned, so the contributions cannot be taken (deferred): SSS on the minimum MSC 5,000 at 5% =
-      // 250 / 2; PhilHealth on the EEMR 750 × 261 / 12 = 16,312.50 at 2.5% = 407.81 / 2 (half-up of 203.906);
-      // Pag-IBIG 2% of the 10,000 cap = 200 / 2.
-      'Deduction SSS deferred: 125.00 of 125.00 not deducted',
-      'Deduction PHIC deferred: 203.91 of 203.91 not deducted',
-      'Deduction HDMF deferred: 100.00 of 100.00 not deducted',
     ]);
-    // Daily-paid without attendance: nothing earned.
+    // Daily-paid without attendance: nothing earned. A first cut-off without pay ("equal" split) projects a
+    // month without compensation, which has no contribution (RA 11199; the engine's README "Contributions"):
+    // every share 0.00 and nothing deferred, so no "Deduction … deferred" warning. (A share that a small pay
+    // cannot cover is still deferred and warned of: payroll-noearn.test.ts.)
     expect(daily.Gross).toBe('0.00');
+    expect(daily.Result!.employeeShares).toMatchObject({ total: '0.00' });
+    expect(daily.Result!.employerShares).toMatchObject({ total: '0.00' });
+    expect(daily.Result!.deferred).toEqual([]);
     const search = await call(payroll, 'POST', `${base}/${march1}/payslips/list`, { Search: 'PP-0001' });
     expect(search.json().Items).toHaveLength(1);
 

@@ -26,7 +26,7 @@ export interface ContributionRow {
   statusDate: string | null;
   gross: number;
   /** The month's actual SSS compensation (the payslips' own, added up); the PhilHealth and Pag-IBIG monthly
-   *  bases the shares were computed on (the engine's contributionBases). */
+   *  bases the shares were computed on (the engine's contributionBases), 0.00 in a month without compensation. */
   sssCompensation: number;
   philhealthSalary: number;
   pagibigSalary: number;
@@ -47,7 +47,10 @@ const monthOf = (entry: DocPayslip) => entry.payslip.period.end.slice(0, 7);
 /**
  * Sums the month's payslips per employee, sorted by name. Shares are the amounts due (the engine's
  * employeeShares / employerShares), also when a share could not be deducted and was deferred. The bases are the
- * latest Regular payslip's (a 13th-month or adjustment run carries no new base).
+ * latest Regular payslip's (a 13th-month or adjustment run carries no new base). A month that paid no compensation
+ * (its SSS compensation 0.00) has no contribution (the payroll engine's README, "Contributions"): the employee is
+ * listed with remark "no earnings" (unless hired or separated in the month, which the remark says instead) and
+ * 0.00 as salary, since none was paid, beside the shares the payslips carry (0.00 from the engine).
  */
 export function monthlyContributions(entries: DocPayslip[], month: string): ContributionRow[] {
   const byEmployee = new Map<string, DocPayslip[]>();
@@ -65,7 +68,6 @@ export function monthlyContributions(entries: DocPayslip[], month: string): Cont
     const add = (pick: (p: DocPayslip['payslip']) => string) =>
       list.reduce((s, e) => s + cents(pick(e.payslip)), 0);
     const gross = add((p) => p.gross);
-    const { status, statusDate } = statusIn(employee, month, gross);
     // The month's actual SSS compensation: each payslip's own (compute.ts stores it as thisPeriod.sssCompensation),
     // added up. The latest payslip's base is a projection under the "equal" and "first-cutoff" splits (this
     // cut-off's pay × 2), not what the month paid, e.g. for an employee hired in the second cut-off.
@@ -76,6 +78,8 @@ export function monthlyContributions(entries: DocPayslip[], month: string): Cont
       own.length > 0 && own.every((c) => c !== undefined)
         ? own.reduce((s, c) => s + cents(c!), 0)
         : cents(basis.contributionBases.sssCompensation);
+    const paid = sssCompensation !== 0;
+    const { status, statusDate } = statusIn(employee, month, paid);
     rows.push({
       employee,
       month,
@@ -83,8 +87,8 @@ export function monthlyContributions(entries: DocPayslip[], month: string): Cont
       statusDate,
       gross,
       sssCompensation,
-      philhealthSalary: cents(basis.contributionBases.philhealthBasicSalary),
-      pagibigSalary: cents(basis.contributionBases.pagibigFundSalary),
+      philhealthSalary: paid ? cents(basis.contributionBases.philhealthBasicSalary) : 0,
+      pagibigSalary: paid ? cents(basis.contributionBases.pagibigFundSalary) : 0,
       sssEmployee: add((p) => p.employeeShares.sss),
       sssMpf: add((p) => p.employeeShares.sssMpf),
       sssEmployer: add((p) => p.employerShares.sss),
@@ -102,11 +106,11 @@ export function monthlyContributions(entries: DocPayslip[], month: string): Cont
   );
 }
 
-function statusIn(e: DocEmployee, month: string, gross: number) {
+function statusIn(e: DocEmployee, month: string, paid: boolean) {
   if (e.separationDate?.startsWith(month))
     return { status: 'separated' as const, statusDate: e.separationDate };
   if (e.hireDate.startsWith(month)) return { status: 'newHire' as const, statusDate: e.hireDate };
-  if (gross === 0) return { status: 'noEarnings' as const, statusDate: null };
+  if (!paid) return { status: 'noEarnings' as const, statusDate: null };
   return { status: 'normal' as const, statusDate: null };
 }
 

@@ -16,7 +16,6 @@ import {
 } from '@hrpay/payroll';
 import type { PayrollGeneralSettings } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { dayTypeOf } from '../timelogs/attendance.js';
 import type { PeriodRow } from './repository.js';
 import { addDays } from '../../lib/manila.js';
 
@@ -91,7 +90,6 @@ interface EmployeeRow {
   exempt_pagibig: boolean | null;
   exempt_withholding_tax: boolean | null;
   divisor: number | null;
-  work_location_id: string | null;
 }
 interface RateRow {
   employee_id: string;
@@ -151,11 +149,6 @@ interface DeMinimisRow {
   year: string;
   month: string | null;
 }
-interface HolidayRow {
-  date: string;
-  type: 'Regular' | 'SpecialNonWorking' | 'SpecialWorking';
-  work_location_id: string | null;
-}
 
 export interface ComputeInputs {
   period: PeriodRow;
@@ -172,9 +165,6 @@ export interface ComputeInputs {
   /** De minimis received by kind in the employee's finalised payslips: this year, and this month (the engine's
    *  ytd.deMinimis and ytd.deMinimisMonthToDate, against the yearly and monthly ceilings). */
   deMinimis: Map<string, DeMinimisRow[]>;
-  /** The company's holidays over the pay period(s) of the cut-off: the day type of a day outside employment
-   *  that has no stored attendance. */
-  holidays: HolidayRow[];
   /** The pay period a monthly salary is for, when the cut-off lies inside one and is shorter than it. */
   payPeriod: { start: string; end: string };
   /** The engine's statutory tables with the company's added editions (payroll settings). */
@@ -238,7 +228,7 @@ export async function readInputs(
     `SELECT e.id, e.employee_number, e.hire_date::text AS hire_date, e.separation_date::text AS separation_date,
             e.rate_type, e.basic_rate::text AS basic_rate, e.tin, e.sss_number, e.philhealth_number, e.pagibig_number,
             e.bank_account_number, pp.is_minimum_wage_earner, pp.payment_method, pp.exempt_sss, pp.exempt_philhealth,
-            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor, e.work_location_id
+            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor
        FROM employees e
        LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
       WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = ANY($3::uuid[])
@@ -365,19 +355,6 @@ export async function readInputs(
   );
   const payPeriod = payPeriodOf(period.frequency, start, settings);
   const inOnePeriod = payPeriod.end >= end;
-  const holidays =
-    kind === 'Regular' || kind === 'FinalPay'
-      ? tx.query<HolidayRow>(
-          `SELECT date::text AS date, type, work_location_id FROM holidays
-            WHERE tenant_id = $1 AND company_id = $2 AND date BETWEEN $3::date AND $4::date AND NOT is_draft`,
-          [
-            tenantId,
-            companyId,
-            inOnePeriod && payPeriod.start < start ? payPeriod.start : start,
-            inOnePeriod ? payPeriod.end : end,
-          ],
-        )
-      : Promise.resolve([]);
   const sil =
     kind === 'FinalPay'
       ? tx.query<{ employee_id: string; days: string }>(
@@ -402,20 +379,7 @@ export async function readInputs(
     mtdRows,
     silRows,
     deMinimisRows,
-    holidayRows,
-  ] = await Promise.all([
-    employees,
-    rates,
-    items,
-    loans,
-    adjustments,
-    days,
-    ytd,
-    mtd,
-    sil,
-    deMinimis,
-    holidays,
-  ]);
+  ] = await Promise.all([employees, rates, items, loans, adjustments, days, ytd, mtd, sil, deMinimis]);
   return {
     period,
     settings,
@@ -429,7 +393,6 @@ export async function readInputs(
     mtd: new Map(mtdRows.map((r) => [r.employee_id, r])),
     sil: new Map(silRows.map((r) => [r.employee_id, r.days])),
     deMinimis: group(deMinimisRows),
-    holidays: holidayRows,
     payPeriod: inOnePeriod ? payPeriod : { start, end },
     tables,
   };
@@ -689,13 +652,15 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   // cut-off the second takes the month's amount less what the first took ('month-to-date'): the halves of a
   // daily-paid employee's month had added up to amounts no table row has (an EC of 20.00). An employee hired
   // inside the second cut-off had no first cut-off take its share ('equal' or 'first-cutoff'): this one takes the
-  // month's whole amount.
+  // month's whole amount. So does one after a finalised first cut-off without compensation: a month projected from
+  // no pay has no contribution (the engine's README), so the first took nothing, whatever the month then paid.
   const hiredInSecond = cutoff === 2 && e.hire_date !== null && e.hire_date >= start;
   const firstCutoffPaid = inp.mtd.has(e.id);
+  const firstWithoutPay = firstCutoffPaid && cents(inp.mtd.get(e.id)!.sssCompensation) === 0;
   const contributionSplit =
     cutoff === 2 &&
     ((settings.ContributionSplit === 'equal' && (firstCutoffPaid || hiredInSecond)) ||
-      (settings.ContributionSplit === 'first-cutoff' && hiredInSecond))
+      (settings.ContributionSplit === 'first-cutoff' && (hiredInSecond || firstWithoutPay)))
       ? 'month-to-date'
       : settings.ContributionSplit;
 
@@ -742,34 +707,24 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   let periodEnd = end;
   if (regular && rate.rate_type === 'Monthly') {
     // A monthly salary pays its whole pay period: every workday of it outside the cut-off or outside employment
-    // (before the hire date, after the separation date) is an unpaid absence, at the daily rate (no work, no pay:
-    // Labor Code Art. 88, REFERENCE §5.6). Workdays from the divisor: 261 Monday to Friday, 313 to Saturday, 365
-    // every day. Each carries its day type (the stored day's, else the company's holidays): an ordinary or special
-    // working day is an absence, a regular holiday is forfeited (not paid: no workday before it was worked); a
-    // special non-working day is no workday, its pay is not the monthly salary's to take off.
+    // (before the hire date, after the separation date) is unpaid, at the daily rate (no work, no pay: Labor Code
+    // Art. 88, REFERENCE §5.6). Workdays from the divisor: 261 Monday to Friday, 313 to Saturday, 365 every day.
+    // Whatever the day's type: the salary pays a regular holiday and (at these divisors) a special non-working day
+    // as days of the month, but only to an employee, and only in the cut-off that holds them, so such a day is
+    // unpaid here like any other: one day at the daily rate, an ordinary unpaid day for the engine (which takes no
+    // absence off a special day, and would take a forfeited double holiday off at 200%).
     periodStart = inp.payPeriod.start;
     periodEnd = inp.payPeriod.end;
     const short = periodStart < start || periodEnd > end;
     if (hired || left || short) {
-      const typeOn = new Map(storedDays.map((d) => [d.date, d.day_type]));
-      const holidays = inp.holidays.filter(
-        (h) => h.work_location_id === null || h.work_location_id === e.work_location_id,
-      );
       const perWeek = divisor >= 365 ? 7 : divisor >= 313 ? 6 : 5;
       let unpaid = 0;
       for (let d = periodStart; d <= periodEnd; d = addDays(d, 1)) {
         if (d >= start && d <= end && employed(d)) continue;
         const dow = dayOfWeek(d);
         if (!(perWeek === 7 || (dow >= 1 && dow <= perWeek))) continue;
-        const dayType = typeOn.get(d) ?? dayTypeOf(holidays.filter((h) => h.date === d));
-        const forfeited = HOLIDAY_UNWORKED_PAID.has(dayType);
-        attendance.push({
-          date: d,
-          dayType,
-          absent: true,
-          ...(forfeited ? { presentOrPaidLeaveDayBefore: false } : {}),
-        });
-        if (forfeited || WORKDAY.has(dayType)) unpaid++;
+        attendance.push({ date: d, dayType: 'ordinary', absent: true });
+        unpaid++;
       }
       attendance.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
       const when = [

@@ -3,7 +3,7 @@
  * benefits and de minimis, Circular 2024-006; PhilHealth on the monthly basic salary or EEMR, Circular 2018-0001
  * and the 5% premium from 2024; Pag-IBIG on the monthly fund salary, Circular 460), the table amounts, and this
  * period's part under settings.contributionSplit (semi-monthly) or settings.weeklyContributions (weekly) —
- * REFERENCE.md §1–§3, §8.5, §8.7.
+ * REFERENCE.md §1–§3, §8.5, §8.7. A month without compensation has no contribution (README "Contributions").
  */
 import { PayrollInputError } from '../../errors.js';
 import { divHalfUp, mulDivHalfUp } from '../../money.js';
@@ -42,7 +42,7 @@ export function contributions(
   const hdmfPeriod = w.hdmfPeriod;
   const { monthStart, frequency, weekly, cutoff, split, lastWeek, monthly, rateCents, divisor, weeklyMode } =
     w;
-  const { doSss, doPhic, doHdmf } = w;
+  const { doSss: sssOn, doPhic: phicOn, doHdmf: hdmfOn } = w;
   // Monthly tables, split across cut-offs per settings.contributionSplit (REFERENCE §8.5);
   // weekly payrolls always work on the month to date (earlier weeks ending in the month + this week).
   const mtd = inp.monthToDate === undefined ? undefined : obj(inp.monthToDate, 'monthToDate');
@@ -73,11 +73,22 @@ export function contributions(
       : actualMonth
         ? mtdMoney(mtd, 'pagibigAllowances') + hdmfPeriod
         : hdmfPeriod * 2);
+  // A month that paid no compensation carries no contribution (RA 11199: SSS is on the compensation, "all actual
+  // remuneration for employment", and the table's minimum credit is for a month with some; PhilHealth and
+  // Pag-IBIG are on the salary of a month that paid one): every share is 0.00 and nothing is deferred; the
+  // agencies' files list the employee with remark "no earnings" (README "Contributions"). sssMonthly is the month's
+  // compensation as this period sees it: this period's, the month to date's, or this cut-off's projected to a
+  // month (a first cut-off without pay projects a month without pay and takes nothing; the month's amount is then
+  // the second cut-off's to take, on the "month-to-date" split).
+  const paid = sssMonthly > 0;
   const s = sssCore(sssMonthly, pickSss(tables, monthStart, 'period.start', 'SSS'));
   const ph = philhealthCore(mbs, pickPhilhealth(tables, monthStart, 'period.start', 'PhilHealth'));
   const pg = pagibigCore(hdmfMonthly, pickPagibig(tables, monthStart, 'period.start', 'Pag-IBIG'));
   // Weekly: due on the last week of the month ("last-week") or every week ("month-to-date").
   const due = lastWeek || weeklyMode === 'month-to-date';
+  const doSss = sssOn && paid;
+  const doPhic = phicOn && paid;
+  const doHdmf = hdmfOn && paid;
 
   const sssEeSS = share(frequency, split, cutoff, mtd, due, doSss, s.employeeSS, 'sssEmployeeSS');
   const sssEeMpf = share(frequency, split, cutoff, mtd, due, doSss, s.employeeMPF, 'sssEmployeeMPF');

@@ -763,16 +763,18 @@ export function computePayslip(input: PayslipInput): Payslip {
   const ph = philhealthCore(mbs, pick(compilePhilhealth(tables), monthStart, 'period.start', 'PhilHealth'));
   const pg = pagibigCore(hdmfMonthly, pick(compilePagibig(tables), monthStart, 'period.start', 'Pag-IBIG'));
   const sh: ShareCtx = { frequency, split, cutoff, mtd };
+  // Amendment of 2026-11-29 (README): a month without compensation has no contribution.
+  const paid = sssMonthly > 0;
 
-  const sssEeSS = share(sh, doSss, s.employeeSS, 'sssEmployeeSS');
-  const sssEeMpf = share(sh, doSss, s.employeeMPF, 'sssEmployeeMPF');
+  const sssEeSS = share(sh, doSss && paid, s.employeeSS, 'sssEmployeeSS');
+  const sssEeMpf = share(sh, doSss && paid, s.employeeMPF, 'sssEmployeeMPF');
   const sssEe = sssEeSS + sssEeMpf;
-  const sssEr = share(sh, doSss, s.employerSS + s.employerMPF, 'sssEmployer');
-  const sssEc = share(sh, doSss, s.employerEC, 'sssEC');
-  const phEe = share(sh, doPhic, ph.employeeShare, 'philhealthEmployee');
-  const phEr = share(sh, doPhic, ph.employerShare, 'philhealthEmployer');
-  const pgEe = share(sh, doHdmf, pg.employee, 'pagibigEmployee');
-  const pgEr = share(sh, doHdmf, pg.employer, 'pagibigEmployer');
+  const sssEr = share(sh, doSss && paid, s.employerSS + s.employerMPF, 'sssEmployer');
+  const sssEc = share(sh, doSss && paid, s.employerEC, 'sssEC');
+  const phEe = share(sh, doPhic && paid, ph.employeeShare, 'philhealthEmployee');
+  const phEr = share(sh, doPhic && paid, ph.employerShare, 'philhealthEmployer');
+  const pgEe = share(sh, doHdmf && paid, pg.employee, 'pagibigEmployee');
+  const pgEr = share(sh, doHdmf && paid, pg.employer, 'pagibigEmployer');
 
   // ---- withholding tax (NIRC Sec. 32(B)(7)(f): mandatory EE contributions excluded; MWE pay exempt)
   const taxableBase = Math.max(0, slip.taxableEarnings - (mwe ? 0 : sssEe + phEe + pgEe));
