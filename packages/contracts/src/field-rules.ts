@@ -21,11 +21,8 @@ export function requiredText(max: number) {
     .max(max, ValidationMessages.maxLength(max));
 }
 
-/**
- * A calendar date `YYYY-MM-DD`: an empty or missing one says it is required (spec §5), anything else that is not
- * a real date says the format. (A date box shows mm/dd/yyyy; an empty one must not be told its format.)
- */
-export const calendarDate = z.iso.date({
+/** `YYYY-MM-DD` that is a real day; an empty or missing one says it is required (spec §5). */
+const isoDay = z.iso.date({
   error: (issue) =>
     issue.input === undefined || issue.input === null || issue.input === ''
       ? ValidationMessages.required
@@ -33,11 +30,22 @@ export const calendarDate = z.iso.date({
   abort: true,
 });
 
+/** A calendar date in the years `first` to `last`, each whole. */
+export const dateBetween = (first: number, last: number) =>
+  isoDay.refine(
+    (d) => d >= `${first}-01-01` && d <= `${last}-12-31`,
+    `Enter a date from ${first} to ${last}`,
+  );
+
+/**
+ * A calendar date (a birth, hire, rate, loan, holiday or cut-off date). (A date box shows mm/dd/yyyy; an empty one
+ * must not be told its format.) Bounded to years an HR or payroll record can have: PostgreSQL has no year 0, and a
+ * year 9999 is a typing slip, not a date to keep.
+ */
+export const calendarDate = dateBetween(1900, 2199);
+
 /**
  * A working date (a punch's, a request's, an attendance range's): the years a punch may have (2000-2100), so a
  * year 0 or 9999 is a field error, not a database error or a misleading rule.
  */
-export const workDate = calendarDate.refine(
-  (d) => d >= '2000-01-01' && d <= '2100-12-31',
-  'Enter a date from 2000 to 2100',
-);
+export const workDate = dateBetween(2000, 2100);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from './field-rules.js';
+import { calendarDate, dateBetween } from './field-rules.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -30,10 +30,7 @@ const isoDate = calendarDate;
 /** The years the list's Year filter can show: a holiday outside them could never be found again. */
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2200;
-const holidayDate = isoDate.refine((d) => {
-  const year = Number(d.slice(0, 4));
-  return year >= FIRST_YEAR && year <= LAST_YEAR;
-}, `Enter a date from ${FIRST_YEAR} to ${LAST_YEAR}`);
+const holidayDate = dateBetween(FIRST_YEAR, LAST_YEAR);
 
 /** The editable fields of a holiday (issue 8 §4). National ones are loaded from the proclamation. */
 export const HolidayFields = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from './field-rules.js';
+import { dateBetween } from './field-rules.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -188,10 +188,8 @@ export type LeaveAdjustmentRequest = z.input<typeof LeaveAdjustmentRequest>;
 
 export const LeaveAccrualRunRequest = z.strictObject({
   /** Grants and accruals due up to this date (default today in Manila). */
-  AsOf: calendarDate
-    // A year 0 is outside the database's dates; a date after today is refused by the run itself.
-    .refine((d) => d >= '2000-01-01', 'Enter a date from 2000 on')
-    .optional(),
+  // A date after today is refused by the run itself.
+  AsOf: dateBetween(2000, 2199).optional(),
 });
 export const LeaveAccrualRunResponse = z.object({
   AsOf: z.string(),
