@@ -254,15 +254,17 @@ export const requestsRepo = {
   },
 
   /**
-   * The first finalised (or paid) payroll period that paid the employee for any of the dates, by name: its
-   * leave and overtime can no longer change, as its punches cannot (the guard of migration 0022).
+   * The first finalised (or paid) payroll period that paid the employee's attendance on any of the dates (a
+   * Regular or FinalPay one), by name: its leave and overtime can no longer change, as its punches cannot (the
+   * guard of migrations 0022 and 0035).
    */
   async finalisedPeriod(tx: Tx, tenantId: string, employeeId: string, from: string, to: string) {
     const [row] = await tx.query<{ name: string }>(
       `SELECT p.name FROM payslips s
          JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
         WHERE s.tenant_id = $1 AND s.employee_id = $2 AND s.status <> 'Excluded'
-          AND p.status IN ('Finalised', 'Paid') AND p.cutoff_start <= $4::date AND p.cutoff_end >= $3::date
+          AND p.status IN ('Finalised', 'Paid') AND p.kind IN ('Regular', 'FinalPay')
+          AND p.cutoff_start <= $4::date AND p.cutoff_end >= $3::date
         ORDER BY p.cutoff_start LIMIT 1`,
       [tenantId, employeeId, from, to],
     );
