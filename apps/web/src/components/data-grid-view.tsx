@@ -1,8 +1,9 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import { DataGrid, type GridValidRowModel } from '@mui/x-data-grid';
 import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
 import { LIST_LOAD_FAILED, type DataTableProps } from './data-table';
+import { titleIfCut, useHandoff, type Handoff } from './grid-handoff';
 import { ListLoadFailure } from './list-load-failure';
 
 // The row actions' own component, handed to the pages through `RowAction` (data-table.tsx) once this is loaded.
@@ -12,6 +13,9 @@ export { GridActionsCellItem } from '@mui/x-data-grid';
  * The grid of `DataTable` (data-table.tsx), loaded on its own after a list page's first paint: MUI X DataGrid
  * paged and sorted by the server, page sizes 10/25/50/100, a loading bar over the previous page while the next
  * loads, an empty message, and an error line with Retry. Never on a phone (the cards of data-table-cards.tsx).
+ * Where it replaces the plain table, it takes over the focus and a row menu asked for there (`handoff`,
+ * grid-handoff.ts). A cell a page's renderer draws shows its text as its title when the ellipsis cuts it (MUI X
+ * titles its plain cells itself).
  */
 function DataGridViewRaw<R extends GridValidRowModel>({
   label,
@@ -28,7 +32,10 @@ function DataGridViewRaw<R extends GridValidRowModel>({
   sortModel,
   onSortModelChange,
   sortableFields,
-}: DataTableProps<R>) {
+  handoff,
+}: DataTableProps<R> & { handoff?: RefObject<Handoff | null> }) {
+  const root = useRef<HTMLDivElement>(null);
+  useHandoff(root, handoff);
   const gridColumns = useMemo(
     () =>
       columns.map((column) => ({
@@ -41,7 +48,7 @@ function DataGridViewRaw<R extends GridValidRowModel>({
   const failed = error !== null && error !== undefined;
   const empty = failed ? LIST_LOAD_FAILED : emptyMessage;
   return (
-    <Box>
+    <Box ref={root} onPointerOver={titleIfCut}>
       {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
       <DataGrid
         aria-label={label}

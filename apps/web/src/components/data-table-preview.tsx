@@ -9,6 +9,7 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import type { GridActionsCellItemProps, GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
 import { LIST_LOAD_FAILED, type DataTableProps } from './data-table-props';
+import { titleIfCut, type PreviewIntent } from './grid-handoff';
 import { ListLoadFailure } from './list-load-failure';
 
 // The grid's own measures (MUI X defaults), so the grid takes the preview's place without moving the page.
@@ -135,10 +136,10 @@ export function actionItems(actions: readonly ReactNode[]): ActionItem[] {
 
 /**
  * A row's actions without the grid: the page's `RowAction`s (see data-table.tsx) read as plain buttons; those the
- * grid puts in a menu are behind one "more" button, which only asks for the grid (`onMore`): its menu is the
- * grid's.
+ * grid puts in a menu are behind one "more" button (`data-row-menu`): its menu is the grid's, which `DataTable`
+ * brings in and opens on the first click (grid-handoff.ts).
  */
-function PreviewActions({ actions, onMore }: { actions: readonly ReactNode[]; onMore: () => void }) {
+function PreviewActions({ actions }: { actions: readonly ReactNode[] }) {
   const items = actionItems(actions);
   const inline = items.filter((item) => !item.showInMenu);
   return (
@@ -157,7 +158,7 @@ function PreviewActions({ actions, onMore }: { actions: readonly ReactNode[]; on
         </button>
       ))}
       {items.length > inline.length && (
-        <button type="button" className="row-action" aria-label="more" onClick={onMore}>
+        <button type="button" className="row-action" aria-label="more" aria-haspopup="menu" data-row-menu>
           <MoreVert aria-hidden />
         </button>
       )}
@@ -171,7 +172,9 @@ function PreviewActions({ actions, onMore }: { actions: readonly ReactNode[]; on
  * cells, loading bar, empty message and failure line as the grid, and the same server sorting (a click on a
  * sortable header: ascending, then descending) and paging (previous and next page, rows per page) through the
  * same props. The row menu is the grid's; any pointer, touch, key or focus on the table asks for the grid
- * (`onIntent`). A phone gets cards instead (data-table-cards.tsx).
+ * (`intent`, from `DataTable`). Rows, cells and headers carry the grid's `data-id` and `data-field`, so the grid
+ * can focus the control that had the focus here. A cell cut by its ellipsis shows its text as its title. A phone
+ * gets cards instead (data-table-cards.tsx).
  */
 export function DataTablePreview<R extends GridValidRowModel>({
   label,
@@ -188,8 +191,8 @@ export function DataTablePreview<R extends GridValidRowModel>({
   sortModel,
   onSortModelChange,
   sortableFields,
-  onIntent,
-}: DataTableProps<R> & { onIntent: () => void }) {
+  intent,
+}: DataTableProps<R> & { intent: PreviewIntent }) {
   const failed = error !== null && error !== undefined;
   const sortable = (column: GridColDef<R>) => isSortable(column, sortableFields);
   const sortBy = (field: string) =>
@@ -212,18 +215,19 @@ export function DataTablePreview<R extends GridValidRowModel>({
           [MIN_WIDTH]: `${columns.reduce((sum, column) => sum + leastWidth(column as GridColDef), 0)}px`,
         } as CSSProperties);
   return (
-    <Box onPointerOver={onIntent} onTouchStart={onIntent} onFocus={onIntent} onKeyDown={onIntent}>
+    <Box {...intent}>
       {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
       <Box sx={tableStyle}>
         <div className="progress">{loading && <LinearProgress aria-label={`Loading ${label}`} />}</div>
         <div className="scroller" style={minWidths}>
-          <table aria-label={label}>
+          <table aria-label={label} onPointerOver={titleIfCut}>
             <thead>
               <tr>
                 {columns.map((column) => (
                   <th
                     key={column.field}
                     scope="col"
+                    data-field={column.field}
                     className={classOf(column)}
                     style={{
                       width: column.flex ? undefined : (column.width ?? 100),
@@ -246,14 +250,11 @@ export function DataTablePreview<R extends GridValidRowModel>({
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={getRowId(row)}>
+                <tr key={getRowId(row)} data-id={getRowId(row)}>
                   {columns.map((column) => (
-                    <td key={column.field} className={classOf(column)}>
+                    <td key={column.field} className={classOf(column)} data-field={column.field}>
                       {column.type === 'actions' && 'getActions' in column ? (
-                        <PreviewActions
-                          actions={column.getActions({ row, id: getRowId(row) } as never)}
-                          onMore={onIntent}
-                        />
+                        <PreviewActions actions={column.getActions({ row, id: getRowId(row) } as never)} />
                       ) : (
                         cellOf(column, row)
                       )}

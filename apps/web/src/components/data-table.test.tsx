@@ -146,6 +146,56 @@ describe('DataTable before the grid is loaded (the first list page of a visit)',
     expect(screen.getByRole('gridcell', { name: 'Acme' })).toBeTruthy();
   });
 
+  it('opens the row menu on the first click on "more" of the plain table, in the grid that replaces it', async () => {
+    renderFresh({ rows: [acme], rowCount: 1 });
+    const more = screen.getByRole('button', { name: 'more' });
+    expect(more.getAttribute('aria-haspopup')).toBe('menu');
+    fireEvent.click(more);
+    // One click: the grid comes in, with the row's menu open.
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+    expect(screen.getByRole('grid', { name: 'Things' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Things' })).toBeNull();
+    const gridMore = within(screen.getByRole('grid')).getByRole('button', { name: 'more' });
+    expect(gridMore.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('keeps the plain table while a pointer is down on it, and hands the focus to the grid', async () => {
+    renderFresh({ rows: [acme], rowCount: 1 });
+    const edit = screen.getByRole('button', { name: 'Edit' });
+    fireEvent.pointerOver(edit);
+    fireEvent.pointerDown(edit);
+    edit.focus();
+    await table.loadDataGrid();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('table', { name: 'Things' })).toBeTruthy();
+    expect(screen.queryByRole('grid')).toBeNull();
+    fireEvent.pointerUp(window);
+    expect(await screen.findByRole('grid', { name: 'Things' })).toBeTruthy();
+    const gridEdit = within(screen.getByRole('grid')).getByRole('button', { name: 'Edit' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(gridEdit));
+  });
+
+  it('keeps the plain table while the focus is in a dialog (it gives the focus back to the table)', async () => {
+    renderFresh({ rows: [acme], rowCount: 1 });
+    const edit = screen.getByRole('button', { name: 'Edit' });
+    const dialog = document.body.appendChild(document.createElement('div'));
+    dialog.setAttribute('role', 'dialog');
+    const inside = dialog.appendChild(document.createElement('button'));
+    fireEvent.pointerOver(edit);
+    inside.focus();
+    await table.loadDataGrid();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    fireEvent.pointerOver(edit);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('grid')).toBeNull();
+    // The dialog closes and gives the focus back to the button that opened it.
+    dialog.remove();
+    act(() => edit.focus());
+    expect(await screen.findByRole('grid', { name: 'Things' })).toBeTruthy();
+    const gridEdit = within(screen.getByRole('grid')).getByRole('button', { name: 'Edit' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(gridEdit));
+  });
+
   it('never loads the grid by itself: a table nobody reaches for stays plain', async () => {
     vi.useFakeTimers();
     const { rerender } = renderFresh({ rows: [], loading: true });

@@ -5,6 +5,8 @@ import {
   useDeferredValue,
   useEffect,
   useId,
+  useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -20,6 +22,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { DataTableCards } from './data-table-cards';
 import { DataTablePreview, PREVIEW_MIN_HEIGHT } from './data-table-preview';
 import type { DataTableProps } from './data-table-props';
+import { describeControl, focusInModal, type Handoff, type PreviewIntent } from './grid-handoff';
 import type { GridActionsCellItemProps, GridValidRowModel } from '@mui/x-data-grid';
 
 export { LIST_LOAD_FAILED, type DataTableProps } from './data-table-props';
@@ -43,8 +46,6 @@ function useDataGrid(wanted: boolean): DataGridModule | undefined {
     if (module || !wanted) return;
     let live = true;
     loadDataGrid().then(
-      // The grid's first render is the heaviest of a list page (MUI X sets up its whole state): as a transition
-      // React renders it in slices that give the main thread back every few milliseconds.
       (loaded) => live && startTransition(() => setModule(loaded)),
       (error: unknown) => live && setFailure(error ?? new Error('The grid could not be loaded.')),
     );
@@ -58,21 +59,110 @@ function useDataGrid(wanted: boolean): DataGridModule | undefined {
 }
 
 /**
+ * When the grid takes the plain table's place. Once its code is in (`ready`), but never under the visitor's
+ * hand: not while a pointer is down on the plain table (the click would end on an element no longer there), nor
+ * while the focus is in a dialog or menu (a dialog opened from the table gives the focus back to the element that
+ * opened it, which must still be there). Then at the next chance: the pointer's release, the focus coming back, a
+ * pointer over the table. The control that had the focus and a row menu asked for ("more": only the grid has the
+ * menu) are handed to the grid (grid-handoff.ts), which focuses the same control and opens that menu: the first
+ * click on "more" opens it. One table is on the page at any time: the swap is one commit.
+ */
+function useSwap(ready: boolean, want: () => void) {
+  // A list rendered once the grid's code is in shows the grid from its first render.
+  const [shown, setShown] = useState(ready);
+  const [chance, setChance] = useState(0);
+  const root = useRef<HTMLDivElement | null>(null);
+  const handoff = useRef<Handoff | null>(null);
+  const menuOf = useRef<string | null>(null);
+  const pointerDown = useRef(false);
+  /** A swap rendering (a transition) that a pointer coming down takes back. */
+  const swapping = useRef(false);
+  const waiting = useRef(false);
+  useEffect(() => {
+    waiting.current = ready && !shown;
+  });
+
+  useEffect(() => {
+    if (!ready || shown || pointerDown.current || focusInModal()) return;
+    const active = document.activeElement;
+    handoff.current = {
+      focus: active && root.current?.contains(active) ? describeControl(active) : null,
+      menuOf: menuOf.current,
+    };
+    swapping.current = true;
+    // The grid's first render is the heaviest of a list page (MUI X sets up its whole state): as a transition
+    // React renders it in slices that give the main thread back every few milliseconds.
+    startTransition(() => setShown(true));
+  }, [ready, shown, chance]);
+  useEffect(() => {
+    if (shown) swapping.current = false;
+  }, [shown]);
+
+  const intent = useMemo<PreviewIntent>(() => {
+    /** Looks again whether the grid can come in (only while it waits: no render otherwise). */
+    const retry = () => waiting.current && setChance((n) => n + 1);
+    const reach = () => {
+      want();
+      retry();
+    };
+    return {
+      ref: root,
+      onPointerOver: reach,
+      onTouchStart: reach,
+      onKeyDown: reach,
+      onFocus: (event) => {
+        // The focus moved to another control of the table: a menu asked for earlier is no longer wanted.
+        if (!(event.target as Element).closest('[data-row-menu]')) menuOf.current = null;
+        reach();
+      },
+      onPointerDown: () => {
+        pointerDown.current = true;
+        // A swap already rendering would land between this press and its click: it waits for the release.
+        if (swapping.current) {
+          swapping.current = false;
+          setShown(false);
+        }
+        const release = () => {
+          window.removeEventListener('pointerup', release, true);
+          window.removeEventListener('pointercancel', release, true);
+          // After the click this release makes (dispatched in the same task).
+          setTimeout(() => {
+            pointerDown.current = false;
+            retry();
+          });
+        };
+        window.addEventListener('pointerup', release, true);
+        window.addEventListener('pointercancel', release, true);
+      },
+      onClick: (event) => {
+        const more = (event.target as Element).closest('[data-row-menu]');
+        if (!more) return;
+        menuOf.current = more.closest('[data-id]')?.getAttribute('data-id') ?? null;
+        reach();
+      },
+    };
+  }, [want]);
+  return { shown, intent, handoff };
+}
+
+/**
  * The app's list grid: MUI X DataGrid paged and sorted by the server, page sizes 10/25/50/100, a loading bar
  * over the previous page while the next loads, an empty message, and an error line with Retry. Feed it
  * `useListQuery(...).tableProps` plus columns. Until the grid's code is loaded (the first list page of a visit)
  * it shows the same rows as a plain table that sorts and pages by itself (data-table-preview.tsx); the grid
- * loads only when the visitor points at, touches or focuses the table. On a phone the rows are cards
- * (data-table-cards.tsx) and the grid never loads. It used to load by itself 2 s after the
- * first answer too, and on a phone its code and first render were most of the page's main-thread time
- * (issue 11: total blocking time) for a table the plain one already shows and sorts.
+ * loads only when the visitor points at, touches or focuses the table, and takes the table's place when no
+ * click or dialog is under way (`useSwap`). On a phone the rows are cards (data-table-cards.tsx) and the grid
+ * never loads. It used to load by itself 2 s after the first answer too, and on a phone its code and first
+ * render were most of the page's main-thread time (issue 11: total blocking time) for a table the plain one
+ * already shows and sorts.
  */
 export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
   // A phone gets a card per row (data-table-cards.tsx) and never the grid: its columns would not fit.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [wanted, setWanted] = useState(false);
-  const onIntent = useCallback(() => setWanted(true), []);
+  const want = useCallback(() => setWanted(true), []);
   const grid = useDataGrid(wanted && !phone);
+  const { shown, intent, handoff } = useSwap(!!grid && !phone, want);
   // The list's answer (and each page or sort change) re-renders the table; the query delivers it as an urgent
   // update, which React renders in one piece. Deferred, the urgent render keeps the previous props (the memoised
   // table is skipped) and the table renders the new ones in slices (issue 11: total blocking time).
@@ -82,10 +172,10 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   // table (issue 11: total blocking time). Its place is kept meanwhile.
   const [mounted, setMounted] = useState(false);
   useEffect(() => startTransition(() => setMounted(true)), []);
-  if (grid && !phone) return <grid.DataGridView {...deferred} />;
+  if (grid && !phone && shown) return <grid.DataGridView {...deferred} handoff={handoff} />;
   if (!mounted) return <Box sx={{ minHeight: PREVIEW_MIN_HEIGHT }} />;
   if (phone) return <Cards {...deferred} />;
-  return <Preview {...deferred} onIntent={onIntent} />;
+  return <Preview {...deferred} intent={intent} />;
 }
 
 const Preview = memo(DataTablePreview) as typeof DataTablePreview;
