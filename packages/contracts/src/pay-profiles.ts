@@ -51,7 +51,39 @@ export const PayProfileMessages = {
   deMinimisOnEarning: 'Only an earning can be de minimis',
   amortization: 'The amortisation cannot be more than the principal',
   bankAccount: 'Use digits, spaces and dashes only',
+  reservedCode: "This code is reserved for the payroll's own lines.",
 } as const;
+
+/**
+ * The payroll engine's own line codes (packages/payroll ENGINE_LINE_CODES; the server's tests check they agree):
+ * the documents sort payslip lines into the register's and the BIR forms' buckets by code (basic pay, overtime,
+ * SSS, withholding tax, ...), so an earning or deduction of the user's with such a code was counted there.
+ * Whole families by prefix (PREM_ORD, OT_RH, ...: one code per day type, and the documents match the prefix);
+ * `_TAXABLE` ends the engine's line of an allowance's or benefit's taxable excess.
+ */
+export const RESERVED_PAY_CODES = [
+  'BASIC',
+  'LEAVE',
+  'COLA',
+  'ABSENT',
+  'LATE',
+  'UNDERTIME',
+  'RATE_ADJ',
+  'SSS',
+  'PHIC',
+  'HDMF',
+  'WTAX',
+] as const;
+export const RESERVED_PAY_CODE_PREFIXES = ['PREM_', 'ND_', 'OT_', 'NDOT_', 'HOL_', 'HOLX_'] as const;
+/** Whether a user-defined pay code (any case) would pass for one of the payroll's own lines. */
+export function isReservedPayCode(code: string): boolean {
+  const c = code.trim().toUpperCase();
+  return (
+    (RESERVED_PAY_CODES as readonly string[]).includes(c) ||
+    RESERVED_PAY_CODE_PREFIXES.some((p) => c.startsWith(p)) ||
+    c.endsWith('_TAXABLE')
+  );
+}
 
 const isoDate = calendarDate;
 const text = (max: number) => z.string().trim().max(max, M.maxLength(max)).nullable().optional();
@@ -62,7 +94,13 @@ export const PayCode = z
   .trim()
   .min(1, M.required)
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(CODE, PayProfileMessages.code));
+  .pipe(
+    z
+      .string()
+      .regex(CODE, PayProfileMessages.code)
+      // One message a code: a malformed one gets the format's only.
+      .refine((v) => !CODE.test(v) || !isReservedPayCode(v), PayProfileMessages.reservedCode),
+  );
 
 // ---------- The grid ----------
 

@@ -16,6 +16,7 @@ export { nationalHolidays } from './rules/holidays.js';
 export { salaryCalculator } from './rules/salaryCalculator.js';
 export type { SalaryCalculatorInput, SalaryCalculatorResult } from './rules/salaryCalculator.js';
 export { computePayslip } from './rules/payslip.js';
+export { ENGINE_LINE_CODES } from './rules/payslip/earnings.js';
 export type {
   Allowance,
   Benefit,

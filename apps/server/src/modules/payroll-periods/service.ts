@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  isReservedPayCode,
+  PayProfileMessages,
   ProblemTypes,
   THIRTEENTH_MONTH_LATE,
   thirteenthMonthDueDate,
@@ -12,7 +14,9 @@ import {
   type PayslipDetail,
   type PayslipListRequest,
   type UpdatePayrollPeriodRequest,
+  type ValidationError,
 } from '@hrpay/contracts';
+import { ENGINE_LINE_CODES } from '@hrpay/payroll';
 import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { addDays, manilaToday } from '../../lib/manila.js';
@@ -735,10 +739,17 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             : `Adjustments of a ${period.status.toLowerCase()} period cannot change.`,
         );
       const found = await repo.employeesOfCompany(tx, user.tenantId, period.company_id, [input.EmployeeId]);
+      const errors: ValidationError[] = [];
       if (!found.size)
-        throw problems.badRequest('One or more fields are invalid.', [
-          { Code: 'EmployeeId', Description: 'EmployeeId: the employee was not found in the company' },
-        ]);
+        errors.push({
+          Code: 'EmployeeId',
+          Description: 'EmployeeId: the employee was not found in the company',
+        });
+      // The documents sort lines by code: one of the engine's own would count as its tax, SSS or overtime. Checked
+      // here rather than in the contract, after the period's state (a closed period refuses any adjustment first).
+      if (isReservedPayCode(input.Code) || ENGINE_LINE_CODES.includes(input.Code))
+        errors.push({ Code: 'Code', Description: `Code: ${PayProfileMessages.reservedCode}` });
+      if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
       const adjustmentId = randomUUID();
       await repo.insertAdjustment(tx, user.tenantId, {
         id: adjustmentId,

@@ -237,6 +237,9 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
     schedule: Schedule,
   ) {
     const { tx, user } = ctx;
+    // Filings for one employee take turns (the employee row's lock, the one every draw on the leave balance takes
+    // too): without it, parallel filings each found no overlap and all were stored (PostgreSQL, many connections).
+    await leaveService.lockBalances(tx, user, employeeId);
     await notFrozen(tx, user, kind, employeeId, fields.dateFrom, fields.dateTo);
     const clash = await repo.overlapping(tx, user.tenantId, kind, employeeId, fields);
     if (clash) {

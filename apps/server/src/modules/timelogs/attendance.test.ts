@@ -110,6 +110,25 @@ describe('daily attendance', () => {
     expect(approved).toMatchObject({ overtimeMinutes: 120, payableOvertimeMinutes: 120 });
   });
 
+  it('overlapping approved OT (duplicate filings) pays the union of its spans once', () => {
+    // 07:55 to 21:30 (sweep item 1): four copies of 18:00-21:00 were paid as 720 minutes against 270 worked.
+    const punches = [punch('2026-11-03 06:30', 'In'), punch('2026-11-03 23:30', 'Out')];
+    const ot = (from: string, to: string) => ({
+      startsAt: at(`2026-11-03 ${from}`),
+      endsAt: at(`2026-11-03 ${to}`),
+    });
+    const four = day('2026-11-03', punches, { overtime: [1, 2, 3, 4].map(() => ot('18:00', '21:00')) });
+    expect(four).toMatchObject({ overtimeMinutes: 390, payableOvertimeMinutes: 180 });
+    // Partly overlapping and touching spans, after the shift and into the night band: 17:00-23:00 once.
+    const partial = day('2026-11-03', punches, {
+      overtime: [ot('18:00', '21:00'), ot('17:00', '19:30'), ot('20:00', '22:30'), ot('22:30', '23:00')],
+    });
+    expect(partial).toMatchObject({ payableOvertimeMinutes: 360, overtimeNightMinutes: 60 });
+    // Before the shift: two approvals of the same early hours count once as overtime, and once as payable.
+    const early = day('2026-11-03', punches, { overtime: [ot('06:30', '08:00'), ot('07:00', '08:00')] });
+    expect(early).toMatchObject({ overtimeMinutes: 90 + 390, payableOvertimeMinutes: 90 });
+  });
+
   it('a night shift across midnight counts on the day it starts, with night-differential minutes', () => {
     const results = computeAttendance({
       from: '2026-11-03',

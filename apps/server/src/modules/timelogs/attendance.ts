@@ -137,6 +137,18 @@ function intersect(spans: Span[], others: Span[]): Span[] {
   return out.sort((x, y) => x[0] - y[0]);
 }
 
+/** The union of spans, sorted and disjoint: overlapping or touching spans become one. */
+function union(spans: readonly Span[]): Span[] {
+  const sorted = spans.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const out: [number, number][] = [];
+  for (const [a, b] of sorted) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
 function subtract(spans: Span[], cut: Span): Span[] {
   const out: Span[] = [];
   for (const [a, b] of spans) {
@@ -251,10 +263,8 @@ export function computeAttendance(input: AttendanceInput): DayResult[] {
   const punches = input.punches
     .map((p) => ({ at: localMinutes(p.at), direction: p.direction }))
     .sort((a, b) => a.at - b.at);
-  const approved: Span[] = input.overtime
-    .map((o): Span => [localMinutes(o.startsAt), localMinutes(o.endsAt)])
-    .filter(([a, b]) => b > a)
-    .sort((a, b) => a[0] - b[0]);
+  // Merged: overlapping approvals (duplicates filed before filings took turns) pay their minutes once.
+  const approved = union(input.overtime.map((o): Span => [localMinutes(o.startsAt), localMinutes(o.endsAt)]));
   const results: DayResult[] = [];
   let plan = planOf(input.schedules, first);
   let previousEnd = boundary(planOf(input.schedules, first - 1), plan);

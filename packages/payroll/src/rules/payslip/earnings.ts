@@ -59,6 +59,32 @@ const HOL_DESC = LABEL.map((l) => `Holiday pay, ${l} not worked`);
 const HOLX_CODE = ABBR.map((a) => `HOLX_${a}`);
 const HOLX_DESC = LABEL.map((l) => `Unpaid ${l} (absent on the workday before, Art. 94)`);
 
+/**
+ * Every line code the engine writes of its own: attendance pay and deductions (here), the rate-change line
+ * (rate-changes.ts), the statutory shares and the tax (deductions.ts). Reports sort lines into their buckets by
+ * these codes, so a user-defined earning or deduction (an allowance, benefit or other deduction of the input)
+ * must never take one. (An allowance's or benefit's taxable excess is `<code>_TAXABLE`, allowances.ts.)
+ */
+export const ENGINE_LINE_CODES: readonly string[] = Object.freeze([
+  'BASIC',
+  'LEAVE',
+  'COLA',
+  'ABSENT',
+  'LATE',
+  'UNDERTIME',
+  'RATE_ADJ',
+  'SSS',
+  'PHIC',
+  'HDMF',
+  'WTAX',
+  ...PREM_CODE,
+  ...ND_CODE,
+  ...OT_CODE,
+  ...NDOT_CODE,
+  ...HOL_CODE,
+  ...HOLX_CODE,
+]);
+
 const WHOLE_PERIOD = Object.freeze({ days: 1, of: 1 });
 
 /** Adds the earning lines of the attendance to `slip`; returns the basic salary earned (for the 13th month: no
