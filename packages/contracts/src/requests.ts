@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REQUEST_KINDS } from './constants.js';
-import { listRequest, listResponse, RowVersion } from './lists.js';
+import { listRequest, listResponse, RowVersion, SortDirection } from './lists.js';
 import { workDate } from './field-rules.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -110,6 +110,10 @@ export type TimeRequest = z.infer<typeof TimeRequest>;
 export const RequestScope = z.enum(['Mine', 'Review', 'Company']);
 export type RequestScope = z.infer<typeof RequestScope>;
 export const REQUEST_SORTABLE = ['FiledAt', 'DateFrom', 'EmployeeName', 'Status'] as const;
+/**
+ * Latest filed first unless asked otherwise. As on every list, SortDirection alone applies to the default sort
+ * (here FiledAt): `{ SortDirection: 'asc' }` is oldest first. (It had been ignored without SortBy.)
+ */
 export const TimeRequestListRequest = listRequest(REQUEST_SORTABLE, {
   Scope: RequestScope.default('Mine'),
   Status: RequestStatus.optional(),
@@ -118,7 +122,9 @@ export const TimeRequestListRequest = listRequest(REQUEST_SORTABLE, {
   EmployeeId: z.uuid().optional(),
   DateFrom: isoDate.optional(),
   DateTo: isoDate.optional(),
-});
+})
+  .extend({ SortDirection: SortDirection.optional() })
+  .overwrite((r) => (r.SortBy || !r.SortDirection ? r : { ...r, SortBy: 'FiledAt' as const }));
 export type TimeRequestListRequest = z.input<typeof TimeRequestListRequest>;
 export const TimeRequestListResponse = listResponse(TimeRequest);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HolidayDayType } from './holidays.js';
 import { ImportRowError } from './employee-import.js';
-import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { listRequest, listResponse, outputOnly, RowVersion, SortDirection } from './lists.js';
 import { workDate } from './field-rules.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -101,12 +101,18 @@ export const TIMELOG_SORTABLE = [
   'Direction',
   'Source',
 ] as const;
+/**
+ * Newest punch first unless asked otherwise. As on every list, SortDirection alone applies to the default sort
+ * (here PunchedAt): `{ SortDirection: 'asc' }` is oldest first. (It had been ignored without SortBy.)
+ */
 export const TimeLogListRequest = listRequest(TIMELOG_SORTABLE, {
   EmployeeId: z.uuid().optional(),
   DepartmentId: z.uuid().optional(),
   Source: PunchSource.optional(),
   ...dateRangeFilters,
-});
+})
+  .extend({ SortDirection: SortDirection.optional() })
+  .overwrite((r) => (r.SortBy || !r.SortDirection ? r : { ...r, SortBy: 'PunchedAt' as const }));
 export type TimeLogListRequest = z.input<typeof TimeLogListRequest>;
 export const TimeLogListResponse = listResponse(TimeLog);
 

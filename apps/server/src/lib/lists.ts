@@ -6,7 +6,7 @@ import type { SortDirection } from '@hrpay/contracts';
  * overlap, and LIMIT/OFFSET from the 1-based Page.
  */
 export function pageClause<S extends string>(
-  request: { SortBy?: S; SortDirection: SortDirection; Page: number; PageSize: number },
+  request: { SortBy?: S; SortDirection?: SortDirection; Page: number; PageSize: number },
   sortColumns: SortColumns<S>,
   defaults: { sortBy: S; tieBreaker: string | readonly string[] },
   where: Conditions,
@@ -19,7 +19,8 @@ export function pageClause<S extends string>(
 
 /** The ORDER BY of `pageClause` alone (for a query that pages inside and orders the page again outside). */
 export function orderClause<S extends string>(
-  request: { SortBy?: S; SortDirection: SortDirection },
+  // No direction: ascending (a list whose default sort runs the other way says so before it calls).
+  request: { SortBy?: S; SortDirection?: SortDirection },
   sortColumns: SortColumns<S>,
   defaults: { sortBy: S; tieBreaker: string | readonly string[] },
 ): string {
@@ -28,13 +29,30 @@ export function orderClause<S extends string>(
   const keys = [sortColumns[request.SortBy ?? defaults.sortBy]].flat();
   const tieBreakers = [defaults.tieBreaker].flat();
   return `ORDER BY ${[
-    ...keys.map((key) => `${key} ${direction} NULLS LAST`),
+    ...keys.map((key) => `${sortKeyOf(key)} ${direction} NULLS LAST`),
     ...tieBreakers.map((key) => `${key} ${direction}`),
   ].join(', ')}`;
 }
 
-/** The SQL of each sortable column: one expression, or several keys in order (surname, then first name). */
+/**
+ * The SQL of each sortable column: one expression, or several keys in order (surname, then first name). A key
+ * `lower(<column>)` of a column named `name` or `<something>_name` is a name: it sorts as `nameSortKey` says.
+ */
 export type SortColumns<S extends string> = Record<S, string | readonly string[]>;
+
+/**
+ * The sort key of a name (a text column or expression): Filipino alphabetical order, Ñ right after N (migration
+ * 0034's name_sort_key; sorting by lower() put Ñ after Z). Every list's name sort goes through it, and so must
+ * any other ORDER BY of names that should agree with the lists (and, for the employees, use their index).
+ */
+export const nameSortKey = (column: string) => `name_sort_key(${column})`;
+
+const NAME_KEY = /^lower\(((?:[a-z_]+\.)?(?:[a-z_]+_)?name)\)$/;
+/** A sort key as the ORDER BY writes it: a name's `lower(x)` becomes its name sort key, any other key stays. */
+export function sortKeyOf(key: string): string {
+  const name = NAME_KEY.exec(key);
+  return name ? nameSortKey(name[1]!) : key;
+}
 
 /** A search text as an ILIKE pattern matching it anywhere, with LIKE wildcards taken literally. */
 export function containsPattern(search: string): string {

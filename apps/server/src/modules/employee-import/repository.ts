@@ -353,37 +353,54 @@ export const importsRepo = {
   },
 
   /**
-   * Which of the given government ids another employee of the company already holds: one row per (file row,
-   * column) found, with the holder. A file row never matches its own employee (`exceptIds`, null for a create).
+   * Which government ids of a batch of file rows another employee of the company already holds: one row per
+   * (file row, column) found, with the holder. Only the ids a row sets anew are looked up: every id of a new
+   * employee, and those of an existing employee's row that differ from what the employee holds now (a row that
+   * keeps its ids, the usual update, costs one primary-key read and no id lookup). The batch arrives as array
+   * literals, one per column (`arrayLiteral`), built by the caller in one step: only these strings are held
+   * through the round trip, not an object per id (a file of 100,000 updates, issue 8's memory target).
    */
   async governmentIdHolders(
     tx: Tx,
     tenantId: string,
     companyId: string,
-    ids: { row: number; exceptId: string | null; column: GovernmentIdColumn; value: string }[],
+    batch: {
+      /** The file's row numbers. */
+      rows: string;
+      /** The existing employee each row updates, NULL for a new one. */
+      selfIds: string;
+      /** Each column's values (canonical, NULL for none), in GOVERNMENT_ID_COLUMNS order. */
+      values: string[];
+    },
   ): Promise<
     { row: number; column: GovernmentIdColumn; value: string; holder_id: string; holder_number: string }[]
   > {
-    if (ids.length === 0) return [];
-    // One branch per column, so each is an equality join the planner can hash (a CASE on the column cannot).
-    const branches = Object.entries(GOVERNMENT_ID_SQL).map(
-      ([column, field]) => `
-        SELECT f.row, f.col AS column, f.value, e.id AS holder_id, e.employee_number AS holder_number
-          FROM f JOIN employees e ON e.${field} = f.value
-         WHERE f.col = '${column}' AND e.tenant_id = $1 AND e.company_id = $2
-           AND e.id IS DISTINCT FROM f.except_id`,
+    const columns = GOVERNMENT_ID_COLUMNS.map((c) => GOVERNMENT_ID_SQL[c]);
+    const sets = GOVERNMENT_ID_COLUMNS.map(
+      (column, i) => `('${column}', f.${columns[i]}, s.${columns[i]})`,
+    ).join(', ');
+    // One branch per column, so each is an equality the planner serves from the column's index (migration 0032).
+    const branches = GOVERNMENT_ID_COLUMNS.map(
+      (column, i) => `
+        SELECT c.row, c.col AS column, c.value, e.id AS holder_id, e.employee_number AS holder_number
+          FROM c JOIN employees e ON e.tenant_id = $1 AND e.company_id = $2 AND e.${columns[i]} = c.value
+         WHERE c.col = '${column}' AND e.id IS DISTINCT FROM c.self_id`,
     );
     return tx.query(
-      `WITH f AS (SELECT * FROM unnest($3::int[], $4::uuid[], $5::text[], $6::text[]) AS f(row, except_id, col, value))
+      `WITH f AS (
+         SELECT * FROM unnest($3::text::int[], $4::text::uuid[], ${columns.map((_, i) => `$${i + 5}::text::text[]`).join(', ')})
+                    AS f(row, self_id, ${columns.join(', ')})),
+       c AS MATERIALIZED (
+         SELECT f.row, f.self_id, x.col, x.value
+           FROM f
+           -- The row's own employee by its key, a probe per row (OFFSET 0 keeps the planner from hashing the
+           -- whole company's employees for a batch of 5,000); none for a new employee.
+           LEFT JOIN LATERAL (SELECT ${columns.join(', ')} FROM employees s
+                               WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.id = f.self_id OFFSET 0) s ON true
+           CROSS JOIN LATERAL (VALUES ${sets}) AS x(col, value, own)
+          WHERE x.value IS NOT NULL AND x.value IS DISTINCT FROM x.own)
        ${branches.join(' UNION ALL ')}`,
-      [
-        tenantId,
-        companyId,
-        ids.map((i) => i.row),
-        ids.map((i) => i.exceptId),
-        ids.map((i) => i.column),
-        ids.map((i) => i.value),
-      ],
+      [tenantId, companyId, batch.rows, batch.selfIds, ...batch.values],
     );
   },
 

@@ -14,8 +14,10 @@ import {
   recordValue,
   supervisorKeyOf,
   validateRowsYielding,
+  type ValidatedRow,
   type ValidationResult,
 } from './validate-rows.js';
+import { arrayLiteral, employeesService } from '../employees/service.js';
 import { writeEmployees } from './write-employees.js';
 
 type ParsedFile = Awaited<ReturnType<typeof readImportFile>>;
@@ -24,9 +26,15 @@ type ParsedFile = Awaited<ReturnType<typeof readImportFile>>;
 const ID_CHECK_BATCH = 5_000;
 
 /**
- * A government id of a new employee's row that another employee of the company already holds is an error, as the
- * 201 form's check makes it; the row leaves the import. An employee whose own row in the file gives that id up (an
- * update with another value) does not hold it: the file may move an id from one record to another.
+ * A government id that a new or changed row sets and another employee of the company already holds is an error,
+ * as the 201 form's check makes it (PUT /employees/{id} refuses it too); the row leaves the import. An employee
+ * whose own row in the file gives that id up (an update with another value) does not hold it: the file may move
+ * an id from one record to another.
+ *
+ * Memory (issue 8: a file of 100,000 updates stays under 500 MB): the database decides which ids a row sets anew
+ * and who holds them (importsRepo.governmentIdHolders), a batch at a time; the server holds one batch's ids as
+ * four array literals, and nothing per row once the batch is sent. Looking up an object per id for every
+ * update, with a set of the updated employees' ids, cost some 100 MB on such a file.
  */
 async function refuseIdsHeldElsewhere(
   tx: Tx,
@@ -34,33 +42,60 @@ async function refuseIdsHeldElsewhere(
   companyId: string,
   result: ValidationResult,
 ): Promise<void> {
-  // New employees only: a file of updates (every row of 100,000 given a raise) cost the check some 100 MB of
-  // memory for ids that almost always stay their own; an update taking another employee's id is refused by the
-  // 201 form's check the next time that record is saved.
-  const changed = result.rows.filter((r) => r.action === 'Create');
-  if (changed.length === 0) return;
-  const updated = new Set<string>();
-  for (const r of result.rows) if (r.action === 'Update') updated.add(r.existingId!);
+  const held: Awaited<ReturnType<typeof repo.governmentIdHolders>> = [];
+  const batch: ValidatedRow[] = [];
+  const check = async () => {
+    // Built in one synchronous step, column by column, each value read out of the packed record (decoding
+    // 100,000 whole records here cost 70 MB of heap); only the literals live through the round trip.
+    const values = GOVERNMENT_ID_COLUMNS.map((column) =>
+      arrayLiteral(batch.map((r) => recordValue(r.packed, column))),
+    );
+    const found = repo.governmentIdHolders(tx, tenantId, companyId, {
+      rows: arrayLiteral(batch.map((r) => r.row)),
+      selfIds: arrayLiteral(batch.map((r) => r.existingId)),
+      values,
+    });
+    batch.length = 0;
+    held.push(...(await found));
+  };
+  for (const r of result.rows) {
+    if (r.action === 'Unchanged') continue;
+    batch.push(r);
+    if (batch.length === ID_CHECK_BATCH) await check();
+  }
+  if (batch.length) await check();
+  if (held.length === 0) return;
+
+  // The holders' own rows in the file, if any: a holder keeps the id unless its row sets another value.
+  const holders = new Set(held.map((h) => h.holder_id));
+  const ownRows = new Map<string, ValidatedRow>();
+  for (const r of result.rows) if (r.existingId && holders.has(r.existingId)) ownRows.set(r.existingId, r);
   const refused = new Set<number>();
-  for (let start = 0; start < changed.length; start += ID_CHECK_BATCH) {
-    const ids = [];
-    for (const r of changed.slice(start, start + ID_CHECK_BATCH)) {
-      for (const column of GOVERNMENT_ID_COLUMNS) {
-        // One value read out of the packed record: decoding 100,000 whole records here cost 70 MB of heap.
-        const value = recordValue(r.packed, column);
-        if (value !== null) ids.push({ row: r.row, exceptId: r.existingId, column, value });
-      }
-    }
-    for (const held of await repo.governmentIdHolders(tx, tenantId, companyId, ids)) {
-      if (updated.has(held.holder_id)) continue;
-      refused.add(held.row);
-      result.errors.push({
-        Row: held.row,
-        Column: held.column,
-        Value: held.value,
-        Message: ImportMessages.idHeld(held.column, held.value, held.holder_number),
-      });
-    }
+  const refuse = (h: (typeof held)[number]) => {
+    refused.add(h.row);
+    result.errors.push({
+      Row: h.row,
+      Column: h.column,
+      Value: h.value,
+      Message: ImportMessages.idHeld(h.column, h.value, h.holder_number),
+    });
+  };
+  // Ids the file moves away from their holder, each with the holder's row that moves it.
+  let moved: { h: (typeof held)[number]; own: ValidatedRow }[] = [];
+  for (const h of held) {
+    const own = ownRows.get(h.holder_id);
+    if (own && own.action !== 'Unchanged' && recordValue(own.packed, h.column) !== h.value)
+      moved.push({ h, own });
+    else refuse(h);
+  }
+  // A holder's row that leaves the import (an error of its own) moves nothing: the id stays with its holder.
+  for (let before = -1; before !== refused.size;) {
+    before = refused.size;
+    moved = moved.filter(({ h, own }) => {
+      if (!refused.has(own.row)) return true;
+      refuse(h);
+      return false;
+    });
   }
   if (refused.size === 0) return;
   result.rows = result.rows.filter((r) => !refused.has(r.row));
@@ -177,6 +212,9 @@ export function employeeImportService(db: Database, log: FastifyBaseLogger) {
       const outcome = await db.withTenant(tenantId, async (tx) => {
         const job = await repo.get(tx, tenantId, id, true);
         if (!job || job.status !== 'Committing') return 'gone' as const;
+        // Form writes that set government ids wait until this commit ends (and it for those in progress), so
+        // the rows' id check below, or the preview's with an unchanged fingerprint, holds when they are written.
+        await employeesService.lockGovernmentIdsForImport(tx, tenantId, job.company_id);
         await repo.lockCompany(tx, tenantId, job.company_id);
         // The preview holds only while the company's data is as it was then; otherwise validate again here.
         // The commit takes it (and writes its rows away batch by batch): a retry validates the stored file again.

@@ -55,7 +55,7 @@ export const employeesRepo = {
         WHERE tenant_id = $1 AND ($2::uuid IS NULL OR company_id = $2)
           AND ($3::text IS NULL OR employee_number ILIKE $3 OR first_name ILIKE $3 OR last_name ILIKE $3
                OR concat_ws(' ', first_name, last_name) ILIKE $3)
-        ORDER BY lower(last_name), lower(first_name), id
+        ORDER BY name_sort_key(last_name), name_sort_key(first_name), id
         LIMIT 20`,
       [tenantId, companyId, text ? containsPattern(text) : null],
     ),
@@ -67,7 +67,7 @@ export const employeesRepo = {
               concat_ws(' ', first_name, middle_name, last_name, suffix) AS "FullName"
          FROM employees
         WHERE tenant_id = $1 AND ($2::uuid IS NULL OR company_id = $2) AND is_active
-        ORDER BY lower(last_name), lower(first_name), id`,
+        ORDER BY name_sort_key(last_name), name_sort_key(first_name), id`,
       [tenantId, companyId],
     ),
 
@@ -95,7 +95,8 @@ export const employeesRepo = {
            FROM employees e
           WHERE e.tenant_id = $1 AND ${company} AND e.is_active
             AND e.birth_md IS NOT NULL AND ${range}
-          ORDER BY e.birth_md, lower(concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix)), e.id
+          ORDER BY e.birth_md,
+                   name_sort_key(concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix)), e.id
           LIMIT $6)`;
     return tx.query<UpcomingBirthday>(
       `WITH c AS (${part(`e.birth_md BETWEEN $4 AND ${wraps ? 1231 : '$5'}`)}
@@ -112,7 +113,7 @@ export const employeesRepo = {
                             ELSE ${birthdayIn('b.birth_md', '$8::int + 1')} END AS next,
                        CASE WHEN this_year >= $3::date THEN $8::int ELSE $8::int + 1 END AS year) n
         WHERE n.next - $3::date < $7
-        ORDER BY n.next, lower(full_name), id
+        ORDER BY n.next, name_sort_key(full_name), id
         LIMIT $6`,
       [tenantId, companyId, today, from, to, limit, days, Number(today.slice(0, 4))],
     );
@@ -530,6 +531,30 @@ export const employeeRecordsRepo = {
   },
 
   /**
+   * Serialises the writes that set government ids in a company (the check that no other employee holds an id
+   * reads, then the write inserts: two writes racing with one TIN both passed the check). Transaction-level
+   * advisory locks, released at COMMIT or ROLLBACK: a form write takes the company's id lock shared and each of
+   * its ids' locks exclusively (writes of different ids do not wait for each other), in one order (no deadlock
+   * between two of them); `ids` null takes the company's lock exclusively, for the import's commit, which writes
+   * thousands of ids (a lock each would exhaust the lock table). A caller takes these before any row lock, so a
+   * form write waiting here holds nothing the import's commit waits for.
+   *
+   * Not a unique index: a company's data may already hold a duplicate from before these checks (migration
+   * 0032), and an import may move an id from one record to another within the file, which a unique index
+   * checked row by row would refuse depending on the order of the rows.
+   */
+  async lockGovernmentIds(tx: Tx, tenantId: string, companyId: string, ids: string[] | null) {
+    const company = `employee-government-ids/${tenantId}/${companyId}`;
+    if (ids === null) {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [company]);
+      return;
+    }
+    const keys = [...new Set(ids)].sort().map((id) => `${company}/${id}`);
+    const each = keys.map((_, i) => `, pg_advisory_xact_lock(hashtextextended($${i + 2}, 0))`).join('');
+    await tx.query(`SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))${each}`, [company, ...keys]);
+  },
+
+  /**
    * Whether each referenced record exists in the company (an id of another company counts as missing) and is
    * active (an employee: not separated): 'missing', 'inactive' or 'ok'; an absent id is 'ok'.
    */
@@ -824,7 +849,7 @@ export const hrDashboardRepo = {
               (n.next - $3::date) AS "DaysUntil"
          FROM a CROSS JOIN LATERAL (SELECT CASE WHEN this_year >= $3::date THEN this_year ELSE next_year END AS next) n
         WHERE n.next - $3::date < $4 AND extract(year FROM n.next) > extract(year FROM hire_date)
-        ORDER BY n.next, lower(full_name), id LIMIT 50`,
+        ORDER BY n.next, name_sort_key(full_name), id LIMIT 50`,
       [tenantId, companyId, today, days],
     );
     return rows.map(({ next, ...r }) => ({ ...r, Date: next }));
@@ -858,7 +883,7 @@ export const hrDashboardRepo = {
               count(*) OVER ()::int AS total
          FROM employees e
         WHERE ${ACTIVE} AND cardinality(${missing}) > 0
-        ORDER BY lower(e.last_name), lower(e.first_name), e.id LIMIT 10`,
+        ORDER BY name_sort_key(e.last_name), name_sort_key(e.first_name), e.id LIMIT 10`,
       [tenantId, companyId],
     );
     return { Count: rows[0]?.total ?? 0, Sample: rows.map(({ total: _t, ...r }) => r) };
@@ -946,7 +971,7 @@ export const hrReportsRepo = {
          LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
          LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
         WHERE e.tenant_id = $1 AND e.company_id = $2 AND m.date BETWEEN $3 AND $4
-        ORDER BY m.date, m.kind, lower(e.last_name), lower(e.first_name), e.id
+        ORDER BY m.date, m.kind, name_sort_key(e.last_name), name_sort_key(e.first_name), e.id
         ${page(offset, limit)}`,
       [tenantId, companyId, from, to],
     ),
@@ -965,7 +990,7 @@ export const hrReportsRepo = {
          FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
         WHERE ${ACTIVE} AND e.birth_date IS NOT NULL
           AND ($3::int IS NULL OR extract(month FROM e.birth_date) = $3)
-        ORDER BY 1, 2, lower(e.last_name), lower(e.first_name), e.id
+        ORDER BY 1, 2, name_sort_key(e.last_name), name_sort_key(e.first_name), e.id
         ${page(offset, limit)}`,
       [tenantId, companyId, month],
     ),
@@ -985,7 +1010,7 @@ export const hrReportsRepo = {
         WHERE ${ACTIVE}
           AND (NOT $3 OR coalesce(e.tin, '') = '' OR coalesce(e.sss_number, '') = ''
                OR coalesce(e.philhealth_number, '') = '' OR coalesce(e.pagibig_number, '') = '')
-        ORDER BY lower(e.last_name), lower(e.first_name), e.id
+        ORDER BY name_sort_key(e.last_name), name_sort_key(e.first_name), e.id
         ${page(offset, limit)}`,
       [tenantId, companyId, missingOnly],
     ),
@@ -999,7 +1024,8 @@ export const hrReportsRepo = {
          LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
          LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
         WHERE ${ACTIVE}
-        ORDER BY lower(s.last_name), lower(s.first_name), s.id, lower(e.last_name), lower(e.first_name), e.id
+        ORDER BY name_sort_key(s.last_name), name_sort_key(s.first_name), s.id,
+                 name_sort_key(e.last_name), name_sort_key(e.first_name), e.id
         ${page(offset, limit)}`,
       [tenantId, companyId],
     ),

@@ -195,6 +195,10 @@ export const employeesService = {
     return kind === 'insert' ? repo.insertBatch(tx, full) : repo.updateBatch(tx, full);
   },
 
+  /** The import's commit: no form write sets a government id in the company until it ends (see the repository). */
+  lockGovernmentIdsForImport: (tx: Tx, tenantId: string, companyId: string) =>
+    repo.lockGovernmentIds(tx, tenantId, companyId, null),
+
   /** Before a series of bulk writes (see the repository). */
   replanBeforeBatches: (tx: Tx) => repo.replanBeforeBatches(tx),
 
@@ -207,6 +211,7 @@ export const employeesService = {
   async create(tx: Tx, user: CurrentUser, input: CreateEmployeeRequest): Promise<Employee> {
     const id = randomUUID();
     const { values, restDays } = columnValues(input);
+    await lockGovernmentIds(tx, user, values);
     await checkFields(tx, user, input, values, null);
     await repo.insert(tx, user.tenantId, user.companyId, id, values);
     if (input.ShiftId || restDays) {
@@ -235,9 +240,11 @@ export const employeesService = {
     id: string,
     input: CreateEmployeeRequest & { RowVersion: number },
   ): Promise<Employee> {
+    const { values, restDays } = columnValues(input);
+    // Before the row's lock (see lockGovernmentIds).
+    await lockGovernmentIds(tx, user, values);
     const before = await this.get(tx, user, id, true);
     if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_EMPLOYEE);
-    const { values, restDays } = columnValues(input);
     const scheduleChanged =
       (input.ShiftId ?? null) !== before.ShiftId ||
       JSON.stringify(restDays) !== JSON.stringify(before.RestDays ?? null);
@@ -450,6 +457,25 @@ async function checkScheduleChange(
 /** Two ids naming the same record (ids are compared case-insensitively, as PostgreSQL's uuid does). */
 const sameId = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/** The government ids of columnValues' values, by their index there and a name for their lock. */
+const GOVERNMENT_ID_VALUES: [number, string][] = [
+  [19, 'tin'],
+  [20, 'sss'],
+  [21, 'philhealth'],
+  [22, 'pagibig'],
+];
+
+/**
+ * A form write that sets government ids waits for any other write setting the same ids in the company (and
+ * for an import's commit) before its check reads who holds them: the check then sees what they stored.
+ */
+async function lockGovernmentIds(tx: Tx, user: CurrentUser, values: unknown[]) {
+  const ids = GOVERNMENT_ID_VALUES.filter(([i]) => values[i] !== null).map(
+    ([i, kind]) => `${kind}/${String(values[i])}`,
+  );
+  if (ids.length) await repo.lockGovernmentIds(tx, user.tenantId, user.companyId, ids);
+}
 
 /** Every field rule that needs the database, reported together so the form shows them all at once. */
 async function checkFields(

@@ -32,6 +32,8 @@ export function PunchesTab() {
     queryKey: timeLogKeys.lists(),
     queryFn: fetchTimeLogs,
     sortable: TIMELOG_SORTABLE,
+    // Newest first, as the server's default: a direction alone now applies to the default sort.
+    defaultSort: { SortBy: 'PunchedAt', SortDirection: 'desc' },
     filters: { DepartmentId: stringParam, Source: sourceParam, DateFrom: dateParam, DateTo: dateParam },
   });
   const { filters } = list.state;
