@@ -176,6 +176,7 @@ export const UpdatePayrollPeriodRequest = z
       FinalisedAt: z.string().nullable(),
       PaidAt: z.string().nullable(),
       Totals: z.unknown(),
+      WithoutAttendance: z.number().int(),
       CanEdit: z.boolean(),
       CanCompute: z.boolean(),
       CanApprove: z.boolean(),
@@ -224,6 +225,12 @@ export const PayrollPeriodTotals = z.object({
 });
 export type PayrollPeriodTotals = z.infer<typeof PayrollPeriodTotals>;
 
+/**
+ * The warning a Regular or FinalPay payslip carries when no attendance day of its employee is stored for the
+ * cut-off (HR stores them on Time Logs › Attendance; payroll reads only stored days).
+ */
+export const NO_ATTENDANCE_WARNING = 'No attendance in the cut-off';
+
 export const PayrollPeriodDetail = PayrollPeriodListItem.extend({
   CompanyName: z.string(),
   ReferencesPeriodName: z.string().nullable(),
@@ -238,6 +245,8 @@ export const PayrollPeriodDetail = PayrollPeriodListItem.extend({
   FinalisedAt: z.string().nullable(),
   PaidAt: z.string().nullable(),
   Totals: PayrollPeriodTotals,
+  /** Included and Held payslips computed without any stored attendance day in the cut-off (NO_ATTENDANCE_WARNING). */
+  WithoutAttendance: z.number().int(),
   /** What the signed-in user may do with it now. */
   CanEdit: z.boolean(),
   CanCompute: z.boolean(),

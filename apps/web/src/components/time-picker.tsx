@@ -7,7 +7,11 @@ import { TimePicker as MuiTimePicker } from '@mui/x-date-pickers/TimePicker';
 
 dayjs.extend(customParseFormat);
 
-/** Spec §9: minute and second steps of 5, change debounce 750 ms. */
+/**
+ * Spec §9: minute and second steps of 5, change debounce 750 ms. The debounce is for the updates as one types;
+ * leaving the field, Enter or closing the picker's view sends the shown value at once, so a click on a submit
+ * button (which takes the focus first) sends what the field shows, not the value from before the last 750 ms.
+ */
 export const TIME_STEP = 5;
 export const TIME_CHANGE_DEBOUNCE_MS = 750;
 
@@ -15,7 +19,10 @@ export interface TimePickerProps {
   label: string;
   /** `HH:mm` or `HH:mm:ss` (24-hour), or null. */
   value: string | null;
-  /** Called 750 ms after the last change, with `HH:mm` (or `HH:mm:ss` with seconds), or null when cleared. */
+  /**
+   * Called 750 ms after the last change, or at once when the field loses the focus, on Enter or when the picker's
+   * view closes, with `HH:mm` (or `HH:mm:ss` with seconds), or null when cleared.
+   */
   onChange: (value: string | null) => void;
   /** 12-hour clock with AM/PM; the default is the 24-hour clock. */
   ampm?: boolean;
@@ -61,6 +68,19 @@ export function TimePicker({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const format = withSeconds ? 'HH:mm:ss' : 'HH:mm';
+  const toText = (next: Dayjs | null) => (next && next.isValid() ? next.format(format) : null);
+  // The value typed but not sent yet (the debounce is running), if any.
+  const pending = useRef<{ text: string | null } | null>(null);
+  const send = (text: string | null) => {
+    clearTimeout(timer.current);
+    pending.current = null;
+    lastSent.current = text;
+    latestOnChange.current(text);
+  };
+  const flush = () => {
+    if (pending.current) send(pending.current.text);
+  };
+
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
       <MuiTimePicker
@@ -73,12 +93,11 @@ export function TimePicker({
         onChange={(next) => {
           setShown(next);
           clearTimeout(timer.current);
-          timer.current = setTimeout(() => {
-            const text = next && next.isValid() ? next.format(format) : null;
-            lastSent.current = text;
-            latestOnChange.current(text);
-          }, TIME_CHANGE_DEBOUNCE_MS);
+          pending.current = { text: toText(next) };
+          timer.current = setTimeout(flush, TIME_CHANGE_DEBOUNCE_MS);
         }}
+        // The picker's view closed (a time chosen there, or a click outside): nothing left to type.
+        onClose={flush}
         slotProps={{
           textField: {
             name: field.name,
@@ -86,6 +105,10 @@ export function TimePicker({
             error: field.error,
             helperText: field.helperText,
             fullWidth: true,
+            onBlur: flush,
+            onKeyDown: (event: React.KeyboardEvent) => {
+              if (event.key === 'Enter') flush();
+            },
           },
         }}
       />

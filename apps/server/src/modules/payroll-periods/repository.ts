@@ -1,12 +1,13 @@
-import type {
-  PayrollAdjustment,
-  PayrollPeriodDetail,
-  PayrollPeriodListItem,
-  PayrollPeriodListRequest,
-  PayrollPeriodTotals,
-  PayslipLineView,
-  PayslipListItem,
-  PayslipListRequest,
+import {
+  NO_ATTENDANCE_WARNING,
+  type PayrollAdjustment,
+  type PayrollPeriodDetail,
+  type PayrollPeriodListItem,
+  type PayrollPeriodListRequest,
+  type PayrollPeriodTotals,
+  type PayslipLineView,
+  type PayslipListItem,
+  type PayslipListRequest,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
@@ -237,18 +238,22 @@ export const periodsRepo = {
         finalised_by_name: string | null;
         finalised_at: Date | null;
         paid_at: Date | null;
+        without_attendance: number;
       }
     >(
       `SELECT ${PERIOD_COLUMNS}, p.created_at, p.remarks, p.approved_at, p.finalised_at, p.paid_at, t.*,
               c.name AS company_name, rp.name AS references_period_name, ua.full_name AS approved_by_name,
-              uf.full_name AS finalised_by_name
+              uf.full_name AS finalised_by_name,
+              (SELECT count(*)::int FROM payslips ws
+                WHERE ws.tenant_id = p.tenant_id AND ws.payroll_period_id = p.id AND ws.status <> 'Excluded'
+                  AND $4 = ANY(ws.warnings)) AS without_attendance
          FROM payroll_periods p ${SUMS}
          JOIN companies c ON c.tenant_id = p.tenant_id AND c.id = p.company_id
          LEFT JOIN payroll_periods rp ON rp.tenant_id = p.tenant_id AND rp.id = p.references_period_id
          LEFT JOIN users ua ON ua.tenant_id = p.tenant_id AND ua.id = p.approved_by
          LEFT JOIN users uf ON uf.tenant_id = p.tenant_id AND uf.id = p.finalised_by
         WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.id = $3`,
-      [tenantId, companyId, id],
+      [tenantId, companyId, id, NO_ATTENDANCE_WARNING],
     );
     if (!r) return null;
     return {
@@ -265,6 +270,7 @@ export const periodsRepo = {
       FinalisedAt: iso(r.finalised_at),
       PaidAt: iso(r.paid_at),
       Totals: await this.totals(tx, tenantId, id),
+      WithoutAttendance: Number(r.without_attendance),
     };
   },
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -293,6 +294,7 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
           Adjustments or dates changed since the last compute. Compute again before approving.
         </Alert>
       )}
+      {p.WithoutAttendance > 0 && !running && <NoAttendanceAlert period={p} />}
       {p.Status === 'Draft' && !p.ComputedAt && !running && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Compute the period to build every employee&apos;s payslip from their pay details, attendance and
@@ -309,6 +311,33 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
         onClose={() => setOpenPayslip(null)}
       />
     </>
+  );
+}
+
+/**
+ * Payroll reads only the attendance days HR stored (Time Logs › Attendance › Store for payroll): payslips computed
+ * without any carry the warning NO_ATTENDANCE_WARNING, and pay no lates, undertime, overtime or night differential
+ * (a daily rate pays nothing). The count is the last compute's.
+ */
+function NoAttendanceAlert({ period: p }: { period: PayrollPeriodDetail }) {
+  const n = p.WithoutAttendance;
+  const paid = p.Totals.Included + p.Totals.Held;
+  const count = (k: number) => k.toLocaleString('en-PH');
+  const who = `${count(n)} of ${count(paid)} ${paid === 1 ? 'employee' : 'employees'} ${n === 1 ? 'has' : 'have'}`;
+  const next =
+    p.Status === 'Draft' || p.Status === 'Computed'
+      ? 'then compute the period again.'
+      : p.Status === 'Approved'
+        ? 'then return the period for changes and compute it again.'
+        : 'this period was paid without it; a correction is an adjustment period.';
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      <AlertTitle>Attendance not stored for this cut-off</AlertTitle>
+      {who} no stored attendance for {date(p.CutoffStart)} – {date(p.CutoffEnd)}: their payslips leave out
+      lates, undertime, absences, overtime and night differential, and a daily-paid employee is paid nothing
+      for the days. HR stores the attendance from <strong>Time Logs › Attendance › Store for payroll</strong>;{' '}
+      {next}
+    </Alert>
   );
 }
 

@@ -7,6 +7,8 @@ import type {
   DepartmentOption,
   ListResponse,
   PunchImport,
+  StoreAttendanceRequest,
+  StoreAttendanceResult,
   TimeLog,
   TimeLogListRequest,
   UpdateTimeLogRequest,
@@ -31,6 +33,16 @@ export const useAttendance = (request: AttendanceRequest | null) =>
       apiClient.post<ListResponse<AttendanceDay>>('/api/v1/timelogs/attendance', request, { signal }),
     enabled: request !== null,
     staleTime: 0,
+  });
+
+/**
+ * Stores a range's attendance for payroll (decision 0008): every active employee's days, computed again from the
+ * punches, schedules and approved requests, replace the stored ones. A payroll run reads only stored days.
+ */
+export const useStoreAttendance = () =>
+  useMutation({
+    mutationFn: (body: StoreAttendanceRequest) =>
+      apiClient.post<StoreAttendanceResult>('/api/v1/timelogs/attendance/store', body),
   });
 
 /** The company's departments for the filters. */

@@ -13,6 +13,7 @@ import { EmployeePicker } from '@/components/employee-picker';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { useAttendance, useDepartmentFilterOptions } from '../api/timelogs';
 import { addDays, ANOMALY_LABELS, dayTypeLabel, manilaToday } from './labels';
+import { StoreAttendanceButton } from './store-attendance-button';
 import { formatIsoDate } from '@/lib/dates';
 
 const time = (value: string | null) => (value ? value.slice(11, 16) : '—');
@@ -20,7 +21,10 @@ const minutes = (value: number) => (value ? String(value) : '');
 const hours = (value: number) => (value ? value.toFixed(2) : '');
 const NO_SORT: never[] = [];
 
-/** Whole minutes and hours per employee per day, computed from the punches, schedule and holidays. */
+/**
+ * Whole minutes and hours per employee per day, computed from the punches, schedule and holidays; "Store for
+ * payroll" stores the shown range's days, which are what a payroll run reads.
+ */
 export function AttendanceTab() {
   const today = manilaToday();
   const [range, setRange] = useState({ DateFrom: addDays(today, -6), DateTo: today });
@@ -136,9 +140,12 @@ export function AttendanceTab() {
     <>
       <ListToolbar
         search={
-          <Box sx={{ display: 'flex', gap: 2 }}>
+          // The store acts on the dates (all employees; the filters do not apply), so it sits with them: on a
+          // phone on a line of its own under them.
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
             {dateField('DateFrom', 'From')}
             {dateField('DateTo', 'To')}
+            <StoreAttendanceButton dateFrom={range.DateFrom} dateTo={range.DateTo} rangeError={rangeError} />
           </Box>
         }
       >
