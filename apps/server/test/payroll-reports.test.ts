@@ -207,12 +207,12 @@ describe('payroll reports', () => {
     expect(records[0]!.startsWith('H')).toBe(true);
     expect(records).toHaveLength(4);
     expect(cents(records.at(-1)!.slice(11))).toBe(sum(included.map((r) => r[net]!)));
-    // The demo's 12-digit accounts do not fit BPI's 10: a 409 that names the employee.
+    // The demo's employees bank with BDO ("BDO Unibank"): a BPI file has no one to credit (fixpay-bank-files).
     const bpi = await download(
       `${BASE}/bank-file?PayrollPeriodId=${nov1}&Bank=bpi&CompanyCode=ABCDE&CompanyAccount=0012345678`,
     );
     expect(bpi.statusCode, bpi.body).toBe(409);
-    expect(bpi.json().detail).toContain('10 digits');
+    expect(bpi.json().detail).toContain('No bank-paid employee of this period has BPI');
   });
 
   it('writes the SSS, PhilHealth and Pag-IBIG files with the registers’ shares of the month', async () => {

@@ -26,7 +26,7 @@ const dayArb = (hpd: number) =>
   fc.record(
     {
       restDay: fc.boolean(),
-      kind: fc.constantFrom('work', 'work', 'work', 'absent', 'leave', 'empty'),
+      kind: fc.constantFrom('work', 'work', 'work', 'absent', 'outside', 'leave', 'empty'),
       regular: fc.integer({ min: 0, max: (hpd * 60) / 5 }),
       night: fc.integer({ min: 0, max: 100 }),
       overtime: fc.constantFrom(0, 0, 30, 60, 120, 180, 250),
@@ -127,6 +127,7 @@ function build([g, dayGen]: [Gen, Gen[]]): PayslipInput {
     if (r.dayType !== null && r.dayType !== undefined) day.dayType = r.dayType;
     if (r.dayBefore !== null && r.dayBefore !== undefined) day.presentOrPaidLeaveDayBefore = r.dayBefore;
     if (r.kind === 'absent') day.absent = true;
+    else if (r.kind === 'outside') day.outsideEmployment = true;
     else if (r.kind === 'leave') day.paidLeave = true;
     else if (r.kind === 'work') {
       const reg = (r.regular ?? 0) * 5;
@@ -247,6 +248,7 @@ describe('bad attendance is refused with the same error as the oracle', () => {
     'lateMinutes',
     'undertimeMinutes',
     'absent',
+    'outsideEmployment',
     'paidLeave',
     'presentOrPaidLeaveDayBefore',
     'duplicate',

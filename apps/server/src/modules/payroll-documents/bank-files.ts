@@ -1,6 +1,8 @@
 /**
  * Payroll credit files for the bank: a generic CSV and the BPI and BDO text layouts. Only employees paid by bank
- * with a positive net pay are included. Every layout here is from third-party implementations, not a bank's
+ * with a positive net pay are included; a BPI or BDO file only those whose pay profile names that bank
+ * (`forBank`): a bank credits its own accounts, so another bank's account in its file would pay the wrong person
+ * or be rejected with the whole batch. Every layout here is from third-party implementations, not a bank's
  * published guide (../shared/ph-payroll/OUTPUTS-research.md §7): validate with a test upload to the client's bank
  * before go-live.
  */
@@ -31,6 +33,91 @@ export function bankPayees(entries: DocPayslip[]): Payee[] {
   }
   if (missing.length) throw new BankFileError(`No bank account number for ${missing.join(', ')}`);
   return payees;
+}
+
+// ---------------------------------------------------------------- which bank
+
+/** The banks with a payroll credit layout here. */
+export type LayoutBank = 'bpi' | 'bdo';
+
+/**
+ * The names a pay profile may give each layout bank (its bank name is free text, at most 100 characters; the demo
+ * writes "BDO Unibank", the import's example is "BDO"). Read after folding case, accents and punctuation
+ * ("B.D.O." is "bdo"): the bank's short name as the first word, its full or former name anywhere, or its SWIFT
+ * code. Not these banks: their subsidiaries with accounts of their own, BDO Network Bank (a rural bank) and BPI
+ * Direct BanKo (a savings bank); BPI Family Savings Bank merged into BPI in 2022 and keeps the BPI name.
+ */
+export const LAYOUT_BANKS: Record<LayoutBank, { name: string; matches: RegExp; not?: RegExp }> = {
+  bdo: {
+    name: 'BDO Unibank',
+    matches: /^bdo\b|\bbanco de oro\b|^bnorphmm$/,
+    not: /^bdo network\b/,
+  },
+  bpi: {
+    name: 'Bank of the Philippine Islands',
+    matches: /^bpi\b|\bbank of (the )?phil(ippine)?s? islands\b|^bopiphmm$/,
+    not: /^bpi direct\b|\bbanko\b/,
+  },
+};
+
+const fold = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[.'’]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** The layout bank a pay profile's bank name means: null when it names none (another bank), undefined when empty. */
+export function layoutBankOf(bankName: string | null | undefined): LayoutBank | null | undefined {
+  const name = fold(bankName ?? '');
+  if (!name) return undefined;
+  for (const [bank, b] of Object.entries(LAYOUT_BANKS) as [LayoutBank, (typeof LAYOUT_BANKS)[LayoutBank]][])
+    if (b.matches.test(name) && !b.not?.test(name)) return bank;
+  return null;
+}
+
+/** A bank-paid employee with pay that a bank's file leaves out: their pay profile names another bank. */
+export interface LeftOutPayee {
+  employeeNumber: string;
+  name: string;
+  bankName: string;
+}
+
+/**
+ * The entries a bank's file pays: the bank-paid employees with a positive net pay whose pay profile names this
+ * bank, and those it leaves out because it names another (the caller names them, so they are paid by their own
+ * bank's file). A bank-paid employee with pay and no bank name at all stops the file: to leave them out would
+ * leave them unpaid without anyone noticing, to put them in would send their pay to an account at an unknown bank.
+ */
+export function forBank(
+  entries: DocPayslip[],
+  bank: LayoutBank,
+): { entries: DocPayslip[]; leftOut: LeftOutPayee[] } {
+  const mine: DocPayslip[] = [];
+  const leftOut: LeftOutPayee[] = [];
+  const unnamed: string[] = [];
+  for (const entry of entries) {
+    const { employee: e, payslip } = entry;
+    if (e.paymentMethod !== 'Bank' || cents(payslip.netPay) <= 0) continue;
+    const of = layoutBankOf(e.bankName);
+    if (of === bank) mine.push(entry);
+    else if (of === undefined) unnamed.push(`${e.employeeNumber} (${fullName(e)})`);
+    else leftOut.push({ employeeNumber: e.employeeNumber, name: fullName(e), bankName: e.bankName!.trim() });
+  }
+  const label = bank.toUpperCase();
+  if (unnamed.length)
+    throw new BankFileError(
+      `Paid by bank with no bank on the pay profile: ${unnamed.join(', ')}. Enter their bank before making ` +
+        `the ${label} file, so that no one is left unpaid`,
+    );
+  if (mine.length === 0)
+    throw new BankFileError(
+      `No bank-paid employee of this period has ${label} (${LAYOUT_BANKS[bank].name}) as their bank` +
+        (leftOut.length ? `; ${leftOut.length} employee(s) are paid through other banks` : ''),
+    );
+  return { entries: mine, leftOut };
 }
 
 const total = (payees: Payee[]) => payees.reduce((s, p) => s + p.amount, 0);

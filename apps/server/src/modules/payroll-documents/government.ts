@@ -5,7 +5,7 @@
  * current guide wins over them. The yearly BIR outputs (2316, 1604-C) are in annual.ts.
  */
 import { toCsv } from '../../lib/csv.js';
-import { addPayslip, emptyItems, type ClassifyOptions } from './compensation.js';
+import { addPayslip, emptyItems, type ClassifyOptions, type CompensationCentavos } from './compensation.js';
 import { cents, money } from './money.js';
 import type { DocCompany, DocEmployee, DocPayslip, GeneratedFile } from './types.js';
 
@@ -372,10 +372,12 @@ export function pagibigMcrfCsv(rows: ContributionRow[], month: string): CsvRepor
 // ---------------------------------------------------------------- BIR 1601-C
 
 export interface Bir1601cOptions extends ClassifyOptions {
-  /** Item 23: taxable compensation of non-MWEs earning 250,000 or less a year, not subject to withholding. */
-  notSubjectToWithholding?: string;
-  /** Item 26: adjustment of taxes withheld in earlier months (Part IV Schedule 1), signed. */
+  /** Item 26: adjustment of taxes withheld in earlier months (Part IV Schedule 1), signed; the credit of refunds
+   *  carried from earlier months (`carriedRefund`) is added to it. */
   adjustment?: string;
+  /** Year-end refunds of earlier months not yet credited against a month's withholding (≥ 0): this month's
+   *  withholding takes them first, in item 26 (see `bir1601cItems`). */
+  carriedRefund?: string;
   /** Item 28: tax remitted in a return previously filed (amended return). */
   previouslyRemitted?: string;
   /** Item 29: other remittances made. */
@@ -390,29 +392,118 @@ export interface Bir1601cOptions extends ClassifyOptions {
 export interface Bir1601c {
   /** Item 1, MM/YYYY. */
   month: string;
-  /** Item 3. */
+  /** Item 3: some payslip of the month withheld tax. */
   anyTaxesWithheld: boolean;
   items: Record<
     | '14' | '15' | '16' | '17' | '18' | '19' | '20' | '21' | '22' | '23' | '24' | '25'
     | '26' | '27' | '28' | '29' | '30' | '31' | '32' | '33' | '34' | '35' | '36',
     string
   >; // prettier-ignore
+  /** The month's year-end refunds above its own withholding (item 25 is then 0.00). */
+  refundsAboveWithholding: string;
+  /** Refunds still to be credited against the following months' withholding (item 26 of their returns). */
+  refundCarriedForward: string;
+  /** Employees whose taxable compensation is in item 23. */
+  notSubjectCount: number;
 }
 
-/** The month's 1601-C figures. Item 25 is the tax the payslips withheld, year-end true-up included. */
-export function bir1601c(entries: DocPayslip[], month: string, opts: Bir1601cOptions = {}): Bir1601c {
-  const c = emptyItems();
-  let gross = 0;
-  let withheld = 0;
+/** One employee's month, for item 23. Centavos. */
+interface EmployeeMonth {
+  taxable: number;
+  withheld: number;
+  mwe: boolean;
+  /** The year's taxable compensation from a year-end adjustment of the month (the latest), else null. */
+  annualTaxable: number | null;
+}
+
+/** The month's 1601-C sums, added up payslip by payslip (`add1601c`), then made into items (`bir1601cItems`). */
+export interface Bir1601cSums {
+  month: string;
+  items: CompensationCentavos;
+  gross: number;
+  withheld: number;
+  anyWithheld: boolean;
+  employees: Map<string, EmployeeMonth>;
+}
+
+export const bir1601cSums = (month: string): Bir1601cSums => ({
+  month,
+  items: emptyItems(),
+  gross: 0,
+  withheld: 0,
+  anyWithheld: false,
+  employees: new Map(),
+});
+
+/** Adds the month's payslips among `entries` to `sums` (a month read in batches: one call per batch). */
+export function add1601c(sums: Bir1601cSums, entries: DocPayslip[], opts: ClassifyOptions = {}): void {
   for (const e of entries) {
-    if (monthOf(e) !== month) continue;
-    addPayslip(c, e, opts);
-    gross += cents(e.payslip.gross);
-    withheld += cents(e.payslip.withholdingTax);
+    if (monthOf(e) !== sums.month) continue;
+    const own = emptyItems();
+    addPayslip(own, e, opts);
+    let nonTaxable = 0;
+    for (const [k, v] of Object.entries(own) as [keyof CompensationCentavos, number][]) {
+      sums.items[k] += v;
+      if (Number(k) <= 37) nonTaxable += v;
+    }
+    const gross = cents(e.payslip.gross);
+    const withheld = cents(e.payslip.withholdingTax);
+    sums.gross += gross;
+    sums.withheld += withheld;
+    if (withheld > 0) sums.anyWithheld = true;
+    const id = e.employee.employeeId;
+    const m = sums.employees.get(id) ?? {
+      taxable: 0,
+      withheld: 0,
+      mwe: e.employee.isMinimumWageEarner,
+      annualTaxable: null,
+    };
+    m.taxable += gross - nonTaxable; // this payslip's part of item 22
+    m.withheld += withheld;
+    const annual = e.payslip.yearEnd?.annualTaxableCompensation;
+    if (annual !== undefined) m.annualTaxable = cents(annual);
+    sums.employees.set(id, m);
   }
+}
+
+/** 250,000.00 a year: the annual table's 0% bracket (TRAIN, NIRC Sec. 24(A)(2)(a)). */
+const EXEMPT_ANNUAL = 250_000_00;
+
+/**
+ * Item 23, "taxable compensation not subject to withholding tax (for employees, other than MWEs, receiving
+ * 250,000 & below for the year)": the month's taxable compensation of each employee who is not a minimum wage
+ * earner, from whom no tax was withheld in the month (net of a year-end refund), and whose year's taxable
+ * compensation is at most 250,000.00 — the year's own figure where the month made the year-end adjustment,
+ * else the month's taxable compensation × 12 (what the per-period withholding table assumes). An estimate in
+ * the months before December, stated as such in the README; the year-end figure in the month that has one.
+ */
+function notSubjectToWithholding(employees: Map<string, EmployeeMonth>): { amount: number; count: number } {
+  let amount = 0;
+  let count = 0;
+  for (const m of employees.values()) {
+    if (m.mwe || m.taxable <= 0 || m.withheld > 0) continue;
+    if ((m.annualTaxable ?? m.taxable * 12) > EXEMPT_ANNUAL) continue;
+    amount += m.taxable;
+    count++;
+  }
+  return { amount, count };
+}
+
+/**
+ * The items of the month's sums. Item 25, taxes withheld, is never negative: a year-end refund is taken from
+ * the tax withheld in the month it is paid (December's), and when that is not enough the excess is taken from
+ * the withholding of the following months (RR 2-98 as amended by RR 11-2018, the year-end adjustment, REFERENCE
+ * §4.7). So item 25 is the month's withholding net of its refunds, at least 0.00; the refunds above it are
+ * carried forward (`refundCarriedForward`); a month with refunds carried into it (`opts.carriedRefund`) credits
+ * them against its own withholding in item 26 ("adjustment of taxes withheld from previous months"), down to a
+ * 0.00 item 27 at most, and carries the rest further. Items 27 to 36 follow the form's formulas.
+ */
+export function bir1601cItems(sums: Bir1601cSums, opts: Bir1601cOptions = {}): Bir1601c {
+  const c = sums.items;
   const opt = (v: string | undefined) => (v === undefined ? 0 : cents(v));
+  const carriedIn = Math.max(0, opt(opts.carriedRefund));
   const i: Record<string, number> = {};
-  i[14] = gross;
+  i[14] = sums.gross;
   i[15] = c['29'];
   i[16] = c['30'] + c['31'] + c['32'] + c['33'];
   i[17] = c['34'];
@@ -421,10 +512,12 @@ export function bir1601c(entries: DocPayslip[], month: string, opts: Bir1601cOpt
   i[20] = c['37'];
   i[21] = i[15] + i[16] + i[17] + i[18] + i[19] + i[20];
   i[22] = i[14] - i[21];
-  i[23] = opt(opts.notSubjectToWithholding);
+  const exempt = notSubjectToWithholding(sums.employees);
+  i[23] = Math.min(exempt.amount, Math.max(0, i[22]));
   i[24] = i[22] - i[23];
-  i[25] = withheld;
-  i[26] = opt(opts.adjustment);
+  i[25] = Math.max(0, sums.withheld);
+  const credit = Math.min(carriedIn, i[25]);
+  i[26] = opt(opts.adjustment) - credit;
   i[27] = i[25] + i[26];
   i[28] = opt(opts.previouslyRemitted);
   i[29] = opt(opts.otherRemittances);
@@ -435,9 +528,34 @@ export function bir1601c(entries: DocPayslip[], month: string, opts: Bir1601cOpt
   i[34] = opt(opts.compromise);
   i[35] = i[32] + i[33] + i[34];
   i[36] = i[31] + i[35];
+  const above = Math.max(0, -sums.withheld);
   return {
-    month: `${month.slice(5, 7)}/${month.slice(0, 4)}`,
-    anyTaxesWithheld: withheld !== 0,
+    month: `${sums.month.slice(5, 7)}/${sums.month.slice(0, 4)}`,
+    anyTaxesWithheld: sums.anyWithheld,
     items: Object.fromEntries(Object.entries(i).map(([k, v]) => [k, money(v)])) as Bir1601c['items'],
+    refundsAboveWithholding: money(above),
+    refundCarriedForward: money(carriedIn - credit + above),
+    notSubjectCount: exempt.count,
   };
+}
+
+/**
+ * What an earlier month's refunds leave to credit against the month after `months`: each month, in order, takes
+ * what is carried against its own withholding (net of its refunds, when positive) and carries its refunds above
+ * that withholding forward. `months`: the company's net withholding of each earlier month, oldest first.
+ */
+export function refundCarriedInto(months: { withheld: string }[]): string {
+  let carry = 0;
+  for (const m of months) {
+    const w = cents(m.withheld);
+    carry = carry - Math.min(carry, Math.max(0, w)) + Math.max(0, -w);
+  }
+  return money(carry);
+}
+
+/** The month's 1601-C figures (one call for a month held in memory; batches use the three steps above). */
+export function bir1601c(entries: DocPayslip[], month: string, opts: Bir1601cOptions = {}): Bir1601c {
+  const sums = bir1601cSums(month);
+  add1601c(sums, entries, opts);
+  return bir1601cItems(sums, opts);
 }

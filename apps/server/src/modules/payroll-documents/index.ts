@@ -3,20 +3,34 @@ export type * from './types.js';
 export { writePayslipsPdf, type PayslipPdfOptions } from './payslip-pdf.js';
 export { registerAmounts, registerColumns, registerTotals, REGISTER_AMOUNTS } from './register.js';
 export type { RegisterAmount, RegisterTotals } from './register.js';
-export { bankPayees, BankFileError, bdoPayrollFile, bpiPayrollFile, genericBankCsv } from './bank-files.js';
-export type { BdoOptions, BpiOptions } from './bank-files.js';
 export {
+  bankPayees,
+  BankFileError,
+  bdoPayrollFile,
+  bpiPayrollFile,
+  forBank,
+  genericBankCsv,
+  LAYOUT_BANKS,
+  layoutBankOf,
+} from './bank-files.js';
+export type { BdoOptions, BpiOptions, LayoutBank, LeftOutPayee } from './bank-files.js';
+export {
+  add1601c,
   bir1601c,
+  bir1601cItems,
+  bir1601cSums,
   GovernmentFileError,
   monthlyContributions,
   pagibigMcrfCsv,
   philhealthRf1Csv,
+  refundCarriedInto,
   sssContributionCsv,
   sssR3File,
 } from './government.js';
 export type {
   Bir1601c,
   Bir1601cOptions,
+  Bir1601cSums,
   ContributionRow,
   ContributionStatus,
   CsvReport,

@@ -179,7 +179,19 @@ function formatQuantity(q: number): string {
   return Number.isInteger(q) ? String(q) : q.toFixed(2).replace(/0$/, '');
 }
 
-/** The engine's rates are decimal strings of any precision; negative for attendance deductions ("-172.41"). */
-function displayRate(rate: string): string {
-  return /^-?\d+\.\d{2}$/.test(rate) ? moneyDisplay(cents(rate)) : rate;
+/**
+ * The engine's rates are exact decimal strings of any precision, negative for attendance deductions: an hour of
+ * a 25,000 monthly salary is "-143.678161", its night differential "14.367816". Printed as the web payslip shows
+ * them (components/payslip-lines.tsx, formatCurrency): 2 decimals, a half rounded away from zero, thousands
+ * separated ("-143.68", "14.37"); the amount beside it is the exact one, rounded once from the unrounded rate.
+ * A rate that is not a number (an adjustment line has none) is printed as it is.
+ */
+export function displayRate(rate: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(rate.trim());
+  if (!m) return rate;
+  const [, sign, whole, frac = ''] = m;
+  let centavos = BigInt(whole!) * 100n + BigInt((frac + '00').slice(0, 2));
+  if ((frac[2] ?? '0') >= '5') centavos += 1n;
+  if (centavos > BigInt(Number.MAX_SAFE_INTEGER)) return rate;
+  return moneyDisplay(Number(sign ? -centavos : centavos));
 }

@@ -165,6 +165,8 @@ export interface ComputeInputs {
   /** De minimis received by kind in the employee's finalised payslips: this year, and this month (the engine's
    *  ytd.deMinimis and ytd.deMinimisMonthToDate, against the yearly and monthly ceilings). */
   deMinimis: Map<string, DeMinimisRow[]>;
+  /** ThirteenthMonth: the company's last regular payroll of the year is finalised (this run comes after it). */
+  lastRegularOfYearFinalised: boolean;
   /** The pay period a monthly salary is for, when the cut-off lies inside one and is shorter than it. */
   payPeriod: { start: string; end: string };
   /** The engine's statutory tables with the company's added editions (payroll settings). */
@@ -288,7 +290,11 @@ export async function readInputs(
           [...base, addDays(start, -7), end],
         )
       : Promise.resolve([]);
-  // Year to date: the employee's payslips of finalised periods of the year that ended before this one.
+  // Year to date: the employee's payslips of finalised periods of the year that ended before this one, and of
+  // the year's finalised 13th-month runs paid by this one's pay date: a 13th month's cut-off (1 January to
+  // 31 December) ends after the December cut-offs, yet it was paid on 23 December, and the year-end adjustment of
+  // the second December cut-off must count its benefit (the 90,000 ceiling) and any tax withheld on it; a final
+  // pay must not pay again the 13th month it already paid (RR 2-98 as amended, REFERENCE §4.7; PD 851).
   const ytd = tx.query<YtdRow>(
     `SELECT s.employee_id, sum(s.taxable_base)::text AS taxable, sum(s.withholding_tax)::text AS withheld,
             sum(coalesce((s.result->'thisPeriod'->>'basicSalaryEarned')::numeric, 0))::text AS basic,
@@ -300,10 +306,34 @@ export async function readInputs(
        FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
       WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.employee_id = ANY($3::uuid[])
         AND p.status IN ('Finalised', 'Paid') AND s.status <> 'Excluded'
-        AND p.cutoff_end >= $4::date AND p.cutoff_end <= $5::date AND p.id <> $6
+        AND p.cutoff_end >= $4::date AND p.id <> $6
+        AND (p.cutoff_end <= $5::date
+             OR (p.kind = 'ThirteenthMonth' AND p.cutoff_end <= $7::date AND p.pay_date <= $8::date))
       GROUP BY s.employee_id`,
-    [...base, `${year}-01-01`, kind === 'Regular' ? addDays(start, -1) : end, period.id],
+    [
+      ...base,
+      `${year}-01-01`,
+      kind === 'Regular' ? addDays(start, -1) : end,
+      period.id,
+      `${year}-12-31`,
+      period.pay_date,
+    ],
   );
+  // A 13th-month run is the year's last payroll, and carries the year-end tax adjustment, only once the
+  // company's last regular payroll of the year (its cut-off ending on 31 December; weekly: the last week ending
+  // in December, 25-31 December, as the engine reads it) is finalised; paid before it (by 24 December, PD 851),
+  // it withholds on its taxable part only and that last payroll annualises the whole year, this run included.
+  const yearClosed =
+    kind === 'ThirteenthMonth'
+      ? tx.query<{ closed: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM payroll_periods p
+                    WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.kind = 'Regular'
+                      AND p.status IN ('Finalised', 'Paid')
+                      AND (p.cutoff_end = $3::date
+                           OR (p.frequency = 'Weekly' AND p.cutoff_end BETWEEN $4::date AND $3::date))) AS closed`,
+          [tenantId, companyId, `${year}-12-31`, `${year}-12-25`],
+        )
+      : Promise.resolve([{ closed: false }]);
   // Month to date: finalised regular periods of the same month that ended before this one starts.
   const mtdFields: [string, string][] = [
     ['sssCompensation', `s.result->'thisPeriod'->>'sssCompensation'`],
@@ -379,7 +409,20 @@ export async function readInputs(
     mtdRows,
     silRows,
     deMinimisRows,
-  ] = await Promise.all([employees, rates, items, loans, adjustments, days, ytd, mtd, sil, deMinimis]);
+    yearClosedRows,
+  ] = await Promise.all([
+    employees,
+    rates,
+    items,
+    loans,
+    adjustments,
+    days,
+    ytd,
+    mtd,
+    sil,
+    deMinimis,
+    yearClosed,
+  ]);
   return {
     period,
     settings,
@@ -393,6 +436,7 @@ export async function readInputs(
     mtd: new Map(mtdRows.map((r) => [r.employee_id, r])),
     sil: new Map(silRows.map((r) => [r.employee_id, r.days])),
     deMinimis: group(deMinimisRows),
+    lastRegularOfYearFinalised: yearClosedRows[0]?.closed === true,
     payPeriod: inOnePeriod ? payPeriod : { start, end },
     tables,
   };
@@ -460,6 +504,27 @@ function attendanceOf(rows: DayRow[], hoursPerDay: number, monthly: boolean): Da
     else if (d.on_leave || d.absent) day.absent = true;
     return day;
   });
+}
+
+/** The workdays of a monthly salary's pay period outside employment, given to the engine as such. */
+interface OutsideEmployment {
+  beforeHire?: string[];
+  afterSeparation?: string[];
+}
+/** The engine's description of those days (packages/payroll earnings.ts), made precise on the payslip. */
+const ENGINE_OUTSIDE_EMPLOYMENT = 'Days outside employment';
+const dateRange = (days: string[]) =>
+  days.length === 1 ? days[0]! : `${days[0]!} to ${days[days.length - 1]!}`;
+
+/**
+ * What the employee reads on the payslip (portal, PDF) for the unpaid days outside employment: "Days before hire
+ * (2026-12-01 to 2026-12-08)", "Days after separation (2026-11-30)", not "Unpaid absence": they were not absent.
+ */
+function outsideEmploymentLine({ beforeHire, afterSeparation }: OutsideEmployment): string {
+  if (beforeHire && afterSeparation)
+    return `Days before hire (${dateRange(beforeHire)}) and after separation (${dateRange(afterSeparation)})`;
+  if (beforeHire) return `Days before hire (${dateRange(beforeHire)})`;
+  return `Days after separation (${dateRange(afterSeparation ?? [])})`;
 }
 
 /** How a payslip the engine refused begins its warning (a 0.00 payslip; its period cannot be approved). */
@@ -703,6 +768,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const attendance = attendanceOf(days, rate.hours_per_day, rate.rate_type === 'Monthly');
   dayBeforeTheCutoff(attendance, start, presentBefore(daysBefore));
   // The engine's period: the cut-off, or for a monthly salary the whole pay period around a shorter cut-off.
+  const outside: OutsideEmployment = {};
   let periodStart = start;
   let periodEnd = end;
   if (regular && rate.rate_type === 'Monthly') {
@@ -723,7 +789,15 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
         if (d >= start && d <= end && employed(d)) continue;
         const dow = dayOfWeek(d);
         if (!(perWeek === 7 || (dow >= 1 && dow <= perWeek))) continue;
-        attendance.push({ date: d, dayType: 'ordinary', absent: true });
+        // A day before the hire or after the separation is no absence: the engine puts it on a line of its own
+        // (its payslip says so, below); a day of employment outside a shorter cut-off stays an unpaid day.
+        if (e.hire_date && d < e.hire_date) {
+          attendance.push({ date: d, dayType: 'ordinary', outsideEmployment: true });
+          (outside.beforeHire ??= []).push(d);
+        } else if (e.separation_date && d > e.separation_date) {
+          attendance.push({ date: d, dayType: 'ordinary', outsideEmployment: true });
+          (outside.afterSeparation ??= []).push(d);
+        } else attendance.push({ date: d, dayType: 'ordinary', absent: true });
         unpaid++;
       }
       attendance.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
@@ -834,12 +908,16 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       ...(period.frequency === 'SemiMonthly' ? { cutoff } : {}),
       // A final pay is the employee's last compensation of the year here: its tax is annualised, and what was
       // withheld over it refunded (RR 2-98 as amended by RR 11-2018, REFERENCE §4.7). A pay period stretched
-      // past the cut-off is the year's last payroll only when the cut-off is.
+      // past the cut-off is the year's last payroll only when the cut-off is. A 13th-month run ends on
+      // 31 December but is paid by 24 December (PD 851), before the year's last payroll, which makes the
+      // year-end adjustment on the whole year: the run annualises only when it comes after that payroll.
       ...(kind === 'FinalPay'
         ? { lastPayrollOfYear: true }
-        : periodEnd !== end && period.frequency !== 'Weekly'
-          ? { lastPayrollOfYear: end.slice(5) === '12-31' }
-          : {}),
+        : kind === 'ThirteenthMonth'
+          ? { lastPayrollOfYear: inp.lastRegularOfYearFinalised }
+          : periodEnd !== end && period.frequency !== 'Weekly'
+            ? { lastPayrollOfYear: end.slice(5) === '12-31' }
+            : {}),
     },
     profile,
     attendance,
@@ -887,6 +965,15 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     }
   } catch (error) {
     return empty(e, [`${COMPUTE_FAILED}: ${(error as Error).message}`, ...warnings]);
+  }
+  if (outside.beforeHire || outside.afterSeparation) {
+    const description = outsideEmploymentLine(outside);
+    slip = {
+      ...slip,
+      lines: slip.lines.map((l) =>
+        l.code === 'ABSENT' && l.description === ENGINE_OUTSIDE_EMPLOYMENT ? { ...l, description } : l,
+      ),
+    };
   }
 
   for (const d of slip.deferred) {

@@ -57,6 +57,27 @@ export const payrollReportsRepo = {
     );
   },
 
+  /**
+   * The company's net tax withheld (withholding less year-end refunds) in each month before `before` (the first
+   * day of a month), oldest first, from the payslips a report reads: finalised or paid periods, not excluded,
+   * computed, by the month their cut-off ends in (payroll-outputs documents source).
+   */
+  monthlyWithholding(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    before: string,
+  ): Promise<{ month: string; withheld: string }[]> {
+    return tx.query<{ month: string; withheld: string }>(
+      `SELECT to_char(p.cutoff_end, 'YYYY-MM') AS month, sum(s.withholding_tax)::text AS withheld
+         FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
+        WHERE s.tenant_id = $1 AND p.company_id = $2 AND s.status <> 'Excluded' AND s.result IS NOT NULL
+          AND p.status IN ('Finalised', 'Paid') AND p.cutoff_end < $3::date
+        GROUP BY 1 ORDER BY 1`,
+      [tenantId, companyId, before],
+    );
+  },
+
   /** Active loans of the company with their principal, ledger total until `asOf` and balance, exact numerics. */
   loanBalances(tx: Tx, tenantId: string, companyId: string, asOf: string): Promise<LoanBalanceRow[]> {
     return tx.query<LoanBalanceRow>(

@@ -27,6 +27,7 @@ const BASE = '/api/v1/payroll/reports';
 
 async function send(reply: FastifyReply, file: ReportFile) {
   if (file.kind === 'export') return sendExport(reply, file.path, file.format, file.fileName);
+  for (const [name, value] of Object.entries(file.headers ?? {})) reply.header(name, value);
   return reply
     .type(file.contentType)
     .header('content-length', file.bytes.length)

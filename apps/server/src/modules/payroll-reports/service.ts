@@ -31,11 +31,14 @@ import {
   alphalist1604c,
   AnnualFileError,
   BankFileError,
+  add1601c,
   bdoPayrollFile,
-  bir1601c,
+  bir1601cItems,
+  bir1601cSums,
   bir2316FileName,
   bpiPayrollFile,
   certificates2316,
+  forBank,
   genericBankCsv,
   GovernmentFileError,
   monthlyContributions,
@@ -43,12 +46,12 @@ import {
   philhealthRf1Csv,
   REGISTER_AMOUNTS,
   registerAmounts,
+  refundCarriedInto,
   registerColumns,
   sssContributionCsv,
   sssR3File,
   writeBir2316Pdf,
   writeFinalPayCertificatePdf,
-  type Bir1601c,
   type Certificate2316,
   type ContributionRow,
   type DocCompany,
@@ -66,10 +69,16 @@ import {
 } from '../payroll-outputs/documents-source.js';
 import { payrollReportsRepo, type LoanBalanceRow, type LoanPaymentRow } from './repository.js';
 
-/** A file written to disk (streamed by sendExport) or bytes in memory (sent as they are). */
+/** A file written to disk (streamed by sendExport) or bytes in memory (sent as they are, with `headers`). */
 export type ReportFile =
   | { kind: 'export'; path: string; format: FileFormat; fileName: string }
-  | { kind: 'bytes'; bytes: Buffer; contentType: string; fileName: string };
+  | {
+      kind: 'bytes';
+      bytes: Buffer;
+      contentType: string;
+      fileName: string;
+      headers?: Record<string, string>;
+    };
 
 const TEXT = 'text/plain; charset=us-ascii';
 const CSV = 'text/csv; charset=utf-8';
@@ -444,7 +453,7 @@ const sumYears = (rows: EmployeeYear[]): EmployeeYear => {
   return t;
 };
 
-const bytesFile = (file: GeneratedFile, contentType: string): ReportFile => ({
+const bytesFile = (file: GeneratedFile, contentType: string): Extract<ReportFile, { kind: 'bytes' }> => ({
   kind: 'bytes',
   bytes: file.bytes,
   contentType,
@@ -516,26 +525,37 @@ export const payrollReportsService = {
         for (const e of batch) if (!e.held) entries.push({ ...e, payslip: { ...e.payslip, lines: [] } });
       },
     );
+    // A BPI or BDO file credits that bank's accounts only: the employees whose pay profile names it. Those of
+    // other banks are left out of it and named in X-Bank-File-Left-Out (employee numbers), to be paid by their
+    // own bank's file; one paid by bank without a bank name stops the file (409), never silently unpaid.
+    let leftOut: string[] = [];
     const file = await generated(() => {
+      if (q.Bank === 'generic') return genericBankCsv(entries, { reference: `Payroll ${period.name}` });
+      const split = forBank(entries, q.Bank);
+      leftOut = split.leftOut.map((p) => p.employeeNumber);
       if (q.Bank === 'bpi')
-        return bpiPayrollFile(entries, {
+        return bpiPayrollFile(split.entries, {
           companyCode: q.CompanyCode ?? '',
           companyAccount: (q.CompanyAccount ?? '').replace(/[\s-]/g, ''),
           batch: q.Batch,
           creditDate: period.pay_date,
         });
-      if (q.Bank === 'bdo')
-        return bdoPayrollFile(entries, {
-          companyCode: q.CompanyCode ?? '',
-          companyAccount: q.CompanyAccount ?? '',
-          batch: q.Batch,
-          creditDate: period.pay_date,
-        });
-      return genericBankCsv(entries, { reference: `Payroll ${period.name}` });
+      return bdoPayrollFile(split.entries, {
+        companyCode: q.CompanyCode ?? '',
+        companyAccount: q.CompanyAccount ?? '',
+        batch: q.Batch,
+        creditDate: period.pay_date,
+      });
     });
+    // What the file holds, for the payroll officer to tie to the register before the upload.
+    const headers: Record<string, string> = {
+      'x-bank-file-count': String(file.count),
+      'x-bank-file-total': file.total,
+    };
+    if (leftOut.length) headers['x-bank-file-left-out'] = leftOut.join(',');
     if (q.Bank === 'generic')
-      return { ...bytesFile(file, CSV), fileName: `bank-credit-${safeName(period.name)}.csv` };
-    return bytesFile(file, TEXT);
+      return { ...bytesFile(file, CSV), fileName: `bank-credit-${safeName(period.name)}.csv`, headers };
+    return { ...bytesFile(file, TEXT), headers };
   },
 
   async sss(tx: Tx, user: CurrentUser, q: z.output<typeof SssReportQuery>): Promise<ReportFile> {
@@ -618,10 +638,10 @@ export const payrollReportsService = {
   async bir1601c(tx: Tx, user: CurrentUser, q: z.output<typeof Bir1601cQuery>): Promise<ReportFile> {
     const company = await companyOf(tx, user);
     const month = monthKey(q.Year, q.Month);
-    // Every item is a sum over payslips (no options given), so the batches' figures add up to the month's.
-    const sums = new Map<string, number>();
+    // Every item is a sum over payslips, added up batch by batch; item 23 needs each employee's month whole,
+    // and item 25's floor the month's net withholding, so the items are made once, from the month's sums.
+    const sums = bir1601cSums(month);
     let count = 0;
-    let anyTaxesWithheld = false;
     await documentsSource.eachBatch(
       tx,
       user.tenantId,
@@ -629,31 +649,70 @@ export const payrollReportsService = {
       { year: q.Year, month: q.Month },
       async (batch) => {
         count += batch.length;
-        const part = bir1601c(batch, month);
-        anyTaxesWithheld ||= part.anyTaxesWithheld;
-        for (const [k, v] of Object.entries(part.items)) sums.set(k, (sums.get(k) ?? 0) + cents(v));
+        add1601c(sums, batch);
       },
     );
     if (count === 0) throw nothingIn(monthTitle(q.Year, q.Month));
-    const form = {
-      month: `${month.slice(5, 7)}/${month.slice(0, 4)}`,
-      anyTaxesWithheld,
-      items: Object.fromEntries([...sums].map(([k, v]) => [k, money(v)])) as Bir1601c['items'],
-    };
+    // Year-end refunds of earlier months above their own withholding are credited against this month's (item 26).
+    const earlier = await payrollReportsRepo.monthlyWithholding(
+      tx,
+      user.tenantId,
+      user.companyId,
+      `${month}-01`,
+    );
+    const form = bir1601cItems(sums, { carriedRefund: refundCarriedInto(earlier) });
     const format = q.Format as FileFormat;
     const amount = amountFor(format);
-    const rows = ITEMS_1601C.map(([item, label]) => ({
-      item,
-      label,
-      value: cents(form.items[item as keyof typeof form.items]),
-    }));
+    const rows: { item: string; label: string; value: number | null }[] = ITEMS_1601C.map(
+      ([item, label]) => ({
+        item,
+        label,
+        value: cents(form.items[item as keyof typeof form.items]),
+      }),
+    );
+    // What the form's items do not say: how item 23 was found, and refunds carried between months.
+    if (cents(form.items['23']) > 0)
+      rows.push({
+        item: 'Note',
+        label:
+          `Item 23: the taxable compensation of ${form.notSubjectCount} employee(s), not minimum wage earners, ` +
+          'from whom no tax was withheld this month and whose taxable compensation for the year is 250,000.00 ' +
+          "or less (the year-end adjustment's figure; in a month without one, the month's × 12)",
+        value: null,
+      });
+    if (cents(form.items['26']) < 0)
+      rows.push({
+        item: 'Note',
+        label: "Item 26: year-end refunds of earlier months credited against this month's withholding",
+        value: -cents(form.items['26']),
+      });
+    if (cents(form.refundsAboveWithholding) > 0)
+      rows.push({
+        item: 'Note',
+        label:
+          "Year-end refunds paid this month above this month's withholding (item 25 is not negative): " +
+          "credited against the following months' withholding (RR 2-98 as amended), in item 26 of their returns",
+        value: cents(form.refundsAboveWithholding),
+      });
+    if (cents(form.refundCarriedForward) > 0)
+      rows.push({
+        item: 'Note',
+        label: "Refunds still to credit against the following months' withholding",
+        value: cents(form.refundCarriedForward),
+      });
     return exportFile(
       format,
       `BIR 1601-C ${form.month}`,
       [
         { header: 'Item', value: (r) => r.item, width: 6, pdfWidth: 0.6 },
         { header: 'Description', value: (r) => r.label, width: 80, pdfWidth: 6 },
-        { header: 'Amount', value: (r) => amount(r.value), width: 16, pdfWidth: 1.6, money: true },
+        {
+          header: 'Amount',
+          value: (r) => (r.value === null ? '' : amount(r.value)),
+          width: 16,
+          pdfWidth: 1.6,
+          money: true,
+        },
       ],
       rows,
       `bir-1601c-${month}`,

@@ -81,6 +81,8 @@ export class AttendanceTally {
   readonly forfeitDays = this.buf.subarray(9 * N_KEYS, 10 * N_KEYS);
   leaveDays = 0;
   absentDays = 0;
+  /** Absent days outside employment (outsideEmployment): unpaid as absences, on their own line. */
+  outsideDays = 0;
   lateMin = 0;
   undertimeMin = 0;
   /** Σ minutes × COLA factor. */
@@ -99,7 +101,8 @@ export class AttendanceTally {
   reset() {
     this.buf.fill(0);
     this.dayFlags.fill(0);
-    this.leaveDays = this.absentDays = this.lateMin = this.undertimeMin = this.colaU = this.keys = 0;
+    this.leaveDays = this.absentDays = this.outsideDays = 0;
+    this.lateMin = this.undertimeMin = this.colaU = this.keys = 0;
   }
 }
 
@@ -229,7 +232,9 @@ export function tallyAttendance(
       throw new PayrollInputError(P + 'overtimeHours', 'regular plus overtime exceeds 24 hours');
     }
     const worked = regular + overtime > 0;
-    const absent = flag(a.absent, F, 'absent');
+    // A day outside employment is an absence for every rule (Art. 94 look-back included); only its line differs.
+    const outside = flag(a.outsideEmployment, F, 'outsideEmployment');
+    const absent = flag(a.absent, F, 'absent') || outside;
     const paidLeave = flag(a.paidLeave, F, 'paidLeave');
     if (absent && paidLeave)
       throw new PayrollInputError(F.paidLeave!, 'a day cannot be both absent and paid leave');
@@ -283,7 +288,8 @@ export function tallyAttendance(
         if (cola) t.colaU += fullDay * RATE_SCALE;
       }
     } else if (absent && !rest && (type === ORDINARY || type === SPECIAL_WORKING)) {
-      t.absentDays++;
+      if (outside) t.outsideDays++;
+      else t.absentDays++;
     }
   }
   for (let j = 0; j < pending; j++) {

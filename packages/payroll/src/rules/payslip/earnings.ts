@@ -58,6 +58,8 @@ const HOL_CODE = ABBR.map((a) => `HOL_${a}`);
 const HOL_DESC = LABEL.map((l) => `Holiday pay, ${l} not worked`);
 const HOLX_CODE = ABBR.map((a) => `HOLX_${a}`);
 const HOLX_DESC = LABEL.map((l) => `Unpaid ${l} (absent on the workday before, Art. 94)`);
+/** The line of the workdays outside employment (attendance `outsideEmployment`; README "Monthly-paid"). */
+const OUTSIDE_DESC = 'Days outside employment';
 
 /**
  * Every line code the engine writes of its own: attendance pay and deductions (here), the rate-change line
@@ -104,7 +106,7 @@ export function attendanceEarnings(
   const dayDen = rDen * RATE_SCALE; // for Σ days × multiplier
   const dayTaxable = !p.mwe; // RR 11-2018: an MWE's minimum wage, holiday, OT and night differential are exempt
   const { regMin, regU, ndMin, ndU, otMin, otU, ndotMin, ndotU, holDays, forfeitDays } = t;
-  const { leaveDays, absentDays, lateMin, undertimeMin, colaU } = t;
+  const { leaveDays, absentDays, outsideDays, lateMin, undertimeMin, colaU } = t;
 
   let basicEarned = 0; // basic salary for 13th-month purposes (no premiums, OT, ND, COLA)
   if (monthly) {
@@ -120,6 +122,8 @@ export function attendanceEarnings(
     } else slip.earn('BASIC', 'Basic salary', 1, 'period', formatMoney(basic), basic, dayTaxable, true);
     // Attendance deductions reduce the period's basic pay, never below zero.
     const att: AttCtx = { slip, room: basic, rNum, taxable: dayTaxable };
+    // Days before the hire or after the separation first (they are not absences: their own line, same code).
+    if (outsideDays) attDed(att, 'ABSENT', OUTSIDE_DESC, outsideDays, 'day', outsideDays, rDen, rNum, rDen);
     if (absentDays) attDed(att, 'ABSENT', 'Unpaid absence', absentDays, 'day', absentDays, rDen, rNum, rDen);
     for (let k = 0; k < N_KEYS; k++) {
       const n = forfeitDays[k]!;

@@ -33,6 +33,7 @@ const ITEM_KEYS = {
     'dayType',
     'restDay',
     'absent',
+    'outsideEmployment',
     'paidLeave',
     'lateMinutes',
     'undertimeMinutes',

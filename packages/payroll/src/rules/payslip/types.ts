@@ -74,6 +74,10 @@ export interface DayAttendance {
   undertimeMinutes?: number;
   /** Unpaid absence on a scheduled workday. */
   absent?: boolean;
+  /** A workday of the period before the employee's hire date or after the separation date (a monthly salary's
+   *  pay period around a mid-period hire or separation): unpaid like an absence (`absent` is implied), but on a
+   *  line of its own, "Days outside employment" (code ABSENT), not "Unpaid absence": the employee was not absent. */
+  outsideEmployment?: boolean;
   /** A full day of paid leave. */
   paidLeave?: boolean;
   /** Art. 94 day-before check; derived from the attendance when omitted. */

@@ -87,6 +87,8 @@ export interface DayAttendance {
   undertimeMinutes?: number;
   /** Unpaid absence on a scheduled workday. */
   absent?: boolean;
+  /** Amendment 2026-11-30: a workday outside employment, an absence on its own line. */
+  outsideEmployment?: boolean;
   /** A full day of paid leave. */
   paidLeave?: boolean;
   /** Art. 94 day-before check; derived from the attendance when omitted. */
@@ -315,6 +317,8 @@ interface ParsedDay {
   late: number;
   undertime: number;
   absent: boolean;
+  /** Amendment 2026-11-30. */
+  outside: boolean;
   paidLeave: boolean;
   dayBefore: boolean | undefined;
 }
@@ -353,6 +357,7 @@ function fieldNames(i: number) {
       'dayType',
       'restDay',
       'absent',
+      'outsideEmployment',
       'paidLeave',
       'lateMinutes',
       'undertimeMinutes',
@@ -408,7 +413,9 @@ function parseDays(
       throw new PayrollInputError(P + 'overtimeHours', 'regular plus overtime exceeds 24 hours');
     }
     const worked = regular + overtime > 0;
-    const absent = bool(a.absent, F.absent!, false);
+    // Amendment 2026-11-30: a day outside employment is an absence for every rule; only its line differs.
+    const outside = bool(a.outsideEmployment, F.outsideEmployment!, false);
+    const absent = bool(a.absent, F.absent!, false) || outside;
     const paidLeave = bool(a.paidLeave, F.paidLeave!, false);
     if (absent && paidLeave)
       throw new PayrollInputError(F.paidLeave!, 'a day cannot be both absent and paid leave');
@@ -438,6 +445,7 @@ function parseDays(
       late,
       undertime,
       absent,
+      outside,
       paidLeave,
       dayBefore,
     });
@@ -597,6 +605,7 @@ export function computePayslip(input: PayslipInput): Payslip {
   forfeitDays.fill(0);
   let leaveDays = 0;
   let absentDays = 0;
+  let outsideDays = 0; // amendment 2026-11-30
   let lateMin = 0;
   let undertimeMin = 0;
   let colaU = 0; // Σ minutes × COLA factor
@@ -635,7 +644,8 @@ export function computePayslip(input: PayslipInput): Payslip {
         if (cola) colaU += fullDay * RATE_SCALE;
       }
     } else if (d.absent && !d.rest && (d.type === 'ordinary' || d.type === 'special_working')) {
-      absentDays++;
+      if (d.outside) outsideDays++;
+      else absentDays++;
     }
   }
 
@@ -646,6 +656,18 @@ export function computePayslip(input: PayslipInput): Payslip {
     slip.earn('BASIC', 'Basic salary', 1, 'period', formatMoney(basic), basic, dayTaxable, true);
     // Attendance deductions reduce the period's basic pay, never below zero.
     const att: AttCtx = { slip, room: basic, rNum, taxable: dayTaxable };
+    // Amendment 2026-11-30: the days outside employment on their own line, before the absences.
+    if (outsideDays)
+      attDed(
+        att,
+        'ABSENT',
+        'Days outside employment',
+        outsideDays,
+        'day',
+        outsideDays,
+        rDen,
+        rateText(rNum, rDen),
+      );
     if (absentDays)
       attDed(att, 'ABSENT', 'Unpaid absence', absentDays, 'day', absentDays, rDen, rateText(rNum, rDen));
     for (let k = 0; k < N_KEYS; k++) {
