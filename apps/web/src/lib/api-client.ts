@@ -23,6 +23,8 @@ export interface DownloadedFile {
   blob: Blob;
   /** From Content-Disposition when the server names the file. */
   fileName: string | undefined;
+  /** The answer's headers (a bank file names the employees it left out in one). */
+  headers: Headers;
 }
 
 export const API_BASE_URL = '';
@@ -146,7 +148,7 @@ export const apiClient = {
   /** A file by GET (reports, payslips). */
   download: async (path: string, options: RequestOptions = {}): Promise<DownloadedFile> => {
     const response = await send('GET', path, none, 'blob', options);
-    return { blob: await response.blob(), fileName: fileNameOf(response) };
+    return { blob: await response.blob(), fileName: fileNameOf(response), headers: response.headers };
   },
   /** A file by POST, for exports driven by a filter body. */
   downloadPost: async (
@@ -155,7 +157,7 @@ export const apiClient = {
     options: RequestOptions = {},
   ): Promise<DownloadedFile> => {
     const response = await send('POST', path, jsonBody(body), 'blob', options);
-    return { blob: await response.blob(), fileName: fileNameOf(response) };
+    return { blob: await response.blob(), fileName: fileNameOf(response), headers: response.headers };
   },
 };
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-toastify';
 import type { PayrollPeriodListItem } from '@hrpay/contracts';
 import { payrollReportRequest, type PayrollReportOptions } from '../lib/payroll-report-request';
 import { renderApp } from '@/test/render-app';
@@ -91,7 +92,11 @@ describe('Payroll reports page', () => {
   });
 
   it('downloads the newest finalised period unless another is chosen', async () => {
-    download.mockResolvedValue({ blob: new Blob(['x']), fileName: 'payroll-register.pdf' });
+    download.mockResolvedValue({
+      blob: new Blob(['x']),
+      fileName: 'payroll-register.pdf',
+      headers: new Headers(),
+    });
     const older = {
       ...period,
       Id: OLDER,
@@ -124,5 +129,25 @@ describe('Payroll reports page', () => {
         `/api/v1/payroll/reports/register?PayrollPeriodId=${OLDER}&Format=pdf`,
       ),
     );
+  });
+
+  it("says which employees a bank's file left out: they bank elsewhere and need their own bank's file", async () => {
+    const warning = vi.spyOn(toast, 'warning');
+    download.mockResolvedValue({
+      blob: new Blob(['x']),
+      fileName: 'bank.csv',
+      headers: new Headers({ 'X-Bank-File-Left-Out': 'DM-0101,DM-0103' }),
+    });
+    renderPage([period]);
+    const card = (await screen.findByRole('heading', { name: 'Bank payroll credit file' })).closest(
+      'section',
+    )!;
+    await within(card as HTMLElement).findByText('Nov 1-15 2026 (Nov 1, 2026 – Nov 15, 2026)');
+    fireEvent.click(
+      within(card as HTMLElement).getByRole('button', { name: 'Bank payroll credit file: download' }),
+    );
+    await waitFor(() => expect(saveFile).toHaveBeenCalled());
+    expect(warning).toHaveBeenCalledWith(expect.stringContaining('DM-0101, DM-0103'), { autoClose: false });
+    warning.mockRestore();
   });
 });

@@ -1,3 +1,4 @@
+import { toast } from 'react-toastify';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -160,6 +161,14 @@ function ReportCard({
     try {
       const file = await apiClient.download(request.url);
       saveFile(file, `${id}.${format}`);
+      // A bank's file credits that bank's accounts only: the others are paid by their own bank's file.
+      const leftOut = file.headers.get('x-bank-file-left-out');
+      if (leftOut)
+        toast.warning(
+          `Not in this file (their pay profile names another bank): ${leftOut.split(',').join(', ')}. ` +
+            "Make their bank's file too.",
+          { autoClose: false },
+        );
     } catch (error) {
       if (isApiError(error) && error.validationErrors.length) {
         setErrors(
@@ -345,7 +354,9 @@ function ReportCard({
               disabled={busy !== null}
               startIcon={busy === format ? <CircularProgress size={14} color="inherit" /> : undefined}
               onClick={() => void download(format)}
-              aria-label={`${report.title}: download ${label}`}
+              aria-label={
+                id === 'bank-file' ? `${report.title}: download` : `${report.title}: download ${label}`
+              }
             >
               {label}
             </Button>
