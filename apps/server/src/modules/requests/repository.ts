@@ -86,12 +86,31 @@ export interface Schedule {
   time_out: string | null;
   /** The shift's unpaid break, in the middle of it (as attendance places it). */
   break_minutes: number;
+  grace_minutes: number;
+  is_flexible: boolean;
+  /** Required hours a day of a flexible shift, as text, or null. */
+  required_hours: string | null;
   rest_days: number[];
   gender: string | null;
   separation_date: string | null;
   supervisor_id: string | null;
   work_location_id: string | null;
   employment_status_id: string | null;
+}
+
+/** A row of the employee's schedule history (employee_schedules and its shift). */
+export interface ScheduleSpanRow {
+  effective_date: string;
+  /** The employee's own rest days, instead of the shift's. */
+  rest_days: number[] | null;
+  shift_name: string | null;
+  time_in: string | null;
+  time_out: string | null;
+  break_minutes: number | null;
+  grace_minutes: number | null;
+  is_flexible: boolean | null;
+  required_hours: string | null;
+  shift_rest_days: number[] | null;
 }
 
 export const requestsRepo = {
@@ -199,7 +218,9 @@ export const requestsRepo = {
   async schedule(tx: Tx, tenantId: string, companyId: string, employeeId: string) {
     const [row] = await tx.query<Schedule>(
       `SELECT s.name AS shift_name, to_char(s.time_in, 'HH24:MI') AS time_in, to_char(s.time_out, 'HH24:MI') AS time_out,
-              coalesce(s.break_minutes, 0) AS break_minutes, coalesce(e.rest_days, s.rest_days, '{0}'::smallint[]) AS rest_days, e.gender,
+              coalesce(s.break_minutes, 0) AS break_minutes, coalesce(s.grace_minutes, 0) AS grace_minutes,
+              coalesce(s.is_flexible, false) AS is_flexible, s.required_hours::text AS required_hours,
+              coalesce(e.rest_days, s.rest_days, '{0}'::smallint[]) AS rest_days, e.gender,
               to_char(e.separation_date, 'YYYY-MM-DD') AS separation_date, e.supervisor_id, e.work_location_id,
               e.employment_status_id
          FROM employees e LEFT JOIN shifts s ON s.tenant_id = e.tenant_id AND s.id = e.shift_id
@@ -207,9 +228,52 @@ export const requestsRepo = {
       [tenantId, companyId, employeeId],
     );
     return row
-      ? { ...row, break_minutes: Number(row.break_minutes), rest_days: (row.rest_days ?? []).map(Number) }
+      ? {
+          ...row,
+          break_minutes: Number(row.break_minutes),
+          grace_minutes: Number(row.grace_minutes),
+          rest_days: (row.rest_days ?? []).map(Number),
+        }
       : null;
   },
+
+  /**
+   * The employee's schedule history in force from `from` to `to` (employee_schedules, as daily attendance reads
+   * it): the last one starting on or before `from`, then every one starting up to `to`.
+   */
+  async schedulesBetween(tx: Tx, tenantId: string, employeeId: string, from: string, to: string) {
+    const rows = await tx.query<ScheduleSpanRow>(
+      `SELECT to_char(s.effective_date, 'YYYY-MM-DD') AS effective_date, s.rest_days, sh.name AS shift_name,
+              to_char(sh.time_in, 'HH24:MI') AS time_in, to_char(sh.time_out, 'HH24:MI') AS time_out,
+              sh.break_minutes, sh.grace_minutes, sh.is_flexible, sh.required_hours::text AS required_hours,
+              sh.rest_days AS shift_rest_days
+         FROM employee_schedules s
+         LEFT JOIN shifts sh ON sh.tenant_id = s.tenant_id AND sh.id = s.shift_id
+        WHERE s.tenant_id = $1 AND s.employee_id = $2 AND s.effective_date <= $4::date
+          AND s.effective_date >= coalesce((SELECT max(x.effective_date) FROM employee_schedules x
+                                             WHERE x.tenant_id = s.tenant_id AND x.employee_id = s.employee_id
+                                               AND x.effective_date <= $3::date), '-infinity'::date)
+        ORDER BY s.effective_date`,
+      [tenantId, employeeId, from, to],
+    );
+    const days = (v: number[] | null) => (v === null ? null : v.map(Number));
+    return rows.map((r) => ({
+      ...r,
+      rest_days: days(r.rest_days),
+      shift_rest_days: days(r.shift_rest_days),
+      break_minutes: r.break_minutes === null ? null : Number(r.break_minutes),
+      grace_minutes: r.grace_minutes === null ? null : Number(r.grace_minutes),
+    }));
+  },
+
+  /** An employee's punches from one instant to another, in time order (what daily attendance reads). */
+  punchesBetween: (tx: Tx, tenantId: string, employeeId: string, from: Date, to: Date) =>
+    tx.query<{ punched_at: Date; direction: 'In' | 'Out' | 'Unknown' }>(
+      `SELECT punched_at, direction FROM time_logs
+        WHERE tenant_id = $1 AND employee_id = $2 AND punched_at >= $3 AND punched_at < $4
+        ORDER BY punched_at`,
+      [tenantId, employeeId, from, to],
+    ),
 
   /** The active approver linked to an employee (the filer's supervisor), if any. */
   async approverOf(tx: Tx, tenantId: string, employeeId: string) {

@@ -14,6 +14,13 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import type { ApprovedRequests } from '../timelogs/approved-requests.js';
+import {
+  computeAttendance,
+  type HolidayInput,
+  type PunchInput,
+  type ScheduleSpan,
+  type ShiftRule,
+} from '../timelogs/attendance.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { problems } from '../../lib/problem.js';
@@ -21,9 +28,17 @@ import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
 import { addDays, manilaToday } from '../../lib/manila.js';
 import { holidaysService } from '../holidays/service.js';
 import { leaveService } from '../leave/service.js';
-import { requestsRepo as repo, toTimeRequest, type RequestRow, type Schedule } from './repository.js';
+import {
+  requestsRepo as repo,
+  toTimeRequest,
+  type RequestRow,
+  type Schedule,
+  type ScheduleSpanRow,
+} from './repository.js';
 
 const LABEL: Record<RequestKind, string> = { Leave: 'leave', Overtime: 'overtime', Undertime: 'undertime' };
+/** A word with its indefinite article: "a leave", "an overtime", "an approved". */
+const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 const invalid = (code: string, description: string) =>
   problems.badRequest('One or more fields are invalid.', [{ Code: code, Description: description }]);
 const fmtDays = (n: number) =>
@@ -58,6 +73,134 @@ function undertimeMinutes(schedule: Schedule, shift: { start: Date; end: Date },
   const from = leaving.getTime();
   const paused = Math.max(0, Math.min(shift.end.getTime(), pause.end) - Math.max(from, pause.start));
   return Math.round((shift.end.getTime() - from - paused) / 60_000);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** The instant a Manila date starts. */
+const midnightOf = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
+/** The Manila calendar date of an instant (UTC+8 all year). */
+const manilaDateOf = (at: Date) => new Date(at.getTime() + 8 * HOUR).toISOString().slice(0, 10);
+/** HH:mm of minutes after midnight. */
+const clockOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * Whether a time of day (minutes after midnight) is in the after-midnight part of an overnight shift's day (its
+ * time out at or before its time in): earlier than the time in, and closer to the shift's end the next morning
+ * than to its start that evening (before the midpoint between the two). For 16:00-01:00 that is before 08:30,
+ * for 22:00-06:00 before 14:00; a day shift has none. At the midpoint or later it is the evening before the shift.
+ */
+const afterMidnight = (shift: ShiftRule | null, minutes: number) =>
+  !!shift &&
+  shift.timeOut <= shift.timeIn &&
+  minutes < shift.timeIn &&
+  2 * minutes < shift.timeIn + shift.timeOut;
+
+/** A shift as daily attendance takes it. */
+function shiftRule(
+  s: Pick<ScheduleSpanRow, 'shift_name' | 'time_in' | 'time_out' | 'break_minutes' | 'grace_minutes'> & {
+    is_flexible: boolean | null;
+    required_hours: string | null;
+  },
+  restDays: number[],
+): ShiftRule | null {
+  if (!s.time_in || !s.time_out) return null;
+  return {
+    name: s.shift_name ?? '',
+    timeIn: minutesOf(s.time_in),
+    timeOut: minutesOf(s.time_out),
+    breakMinutes: s.break_minutes ?? 0,
+    graceMinutes: s.grace_minutes ?? 0,
+    isFlexible: !!s.is_flexible,
+    requiredMinutes: s.required_hours === null ? null : Math.round(Number(s.required_hours) * 60),
+    restDays,
+  };
+}
+
+/** One day around an overtime: its shift in force, whether it is a working day, and as instants (ms) the shift's
+ *  start and end and the hours daily attendance counts the day's punches in (its window). */
+interface OvertimeDay {
+  date: string;
+  shift: ShiftRule | null;
+  working: boolean;
+  start: number;
+  end: number;
+  window: [number, number];
+}
+
+/**
+ * What filing an overtime reads around its date, from the day before to two days after: each day's shift in force
+ * (the employee's schedule history, as daily attendance reads it; before any, the employee record, as the filing
+ * rules always took it) and kind, and `payable`: the minutes daily attendance would pay of an overtime approved
+ * over an interval, with the punches on record now.
+ */
+async function overtimeSurroundings(
+  tx: Tx,
+  user: CurrentUser,
+  employeeId: string,
+  schedule: Schedule,
+  date: string,
+) {
+  const [from, to] = [addDays(date, -1), addDays(date, 2)];
+  const [rows, calendar, punches] = await Promise.all([
+    repo.schedulesBetween(tx, user.tenantId, employeeId, from, to),
+    holidaysService.dayTypes(tx, user, from, to, schedule.work_location_id),
+    repo.punchesBetween(
+      tx,
+      user.tenantId,
+      employeeId,
+      new Date(midnightOf(addDays(from, -1))),
+      new Date(midnightOf(addDays(to, 1))),
+    ),
+  ]);
+  const spans: ScheduleSpan[] = [
+    {
+      effectiveDate: '0001-01-01',
+      restDays: schedule.rest_days,
+      shift: shiftRule(schedule, schedule.rest_days),
+    },
+    ...rows.map((r) => ({
+      effectiveDate: r.effective_date,
+      restDays: r.rest_days,
+      shift: shiftRule(r, r.shift_rest_days ?? []),
+    })),
+  ];
+  const days = calendar.map((d): OvertimeDay => {
+    const span = spans.filter((s) => s.effectiveDate <= d.Date).at(-1)!;
+    const shift = span.shift;
+    const rest = (span.restDays ?? shift?.restDays ?? []).includes(dayOfWeek(d.Date));
+    const working = !rest && (d.DayType === 'ordinary' || d.DayType === 'special_working');
+    const midnight = midnightOf(d.Date);
+    if (!shift) {
+      return {
+        date: d.Date,
+        shift,
+        working,
+        start: midnight,
+        end: midnight + 24 * HOUR,
+        window: [midnight, midnight + 24 * HOUR],
+      };
+    }
+    const start = midnight + shift.timeIn * MINUTE;
+    const end = midnight + (shift.timeOut + (shift.timeOut <= shift.timeIn ? 1440 : 0)) * MINUTE;
+    return { date: d.Date, shift, working, start, end, window: [start - 4 * HOUR, end + 8 * HOUR] };
+  });
+  const holidays: HolidayInput[] = calendar.flatMap((d) =>
+    d.Holidays.map((h) => ({ date: d.Date, name: h.Name, type: h.Type })),
+  );
+  const worked: PunchInput[] = punches.map((p) => ({ at: new Date(p.punched_at), direction: p.direction }));
+  const payable = (overtime: { startsAt: Date; endsAt: Date }) =>
+    computeAttendance({
+      from,
+      to: addDays(date, 1),
+      schedules: spans,
+      punches: worked,
+      holidays,
+      overtime: [overtime],
+      leave: [],
+    }).reduce((n, d) => n + d.payableOvertimeMinutes, 0);
+  return { days, payable };
 }
 
 /**
@@ -125,8 +268,10 @@ export async function approvedRequests(
   from: string,
   to: string,
 ): Promise<ApprovedRequests> {
-  // A day before and after: overtime after a night shift is filed on the calendar day it is worked (the morning
-  // the shift ends), one day after the attendance day it belongs to; without it, storing a cut-off alone lost it.
+  // A day before and after: overtime after a night shift's midnight carries the shift's date, yet its instants
+  // (which decide the attendance day that pays it) are the next morning's; requests filed before that rule carry
+  // the calendar day it was worked, one day after the attendance day it belongs to. Without the margin, storing
+  // a cut-off alone lost them.
   const rows = await repo.approved(
     tx,
     user.tenantId,
@@ -235,6 +380,8 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
       'id' | 'kind' | 'employeeId' | 'approverUserId' | 'filedByUserId'
     >,
     schedule: Schedule,
+    /** A last filing rule, checked once no other request overlaps (that conflict says more). */
+    check?: () => void,
   ) {
     const { tx, user } = ctx;
     // Filings for one employee take turns (the employee row's lock, the one every draw on the leave balance takes
@@ -246,10 +393,11 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
       const when =
         clash.date_from === clash.date_to ? clash.date_from : `${clash.date_from} to ${clash.date_to}`;
       throw problems.conflict(
-        `This ${LABEL[kind]} request overlaps a ${clash.status.toLowerCase()} one (${when}).`,
+        `This ${LABEL[kind]} request overlaps ${withArticle(clash.status.toLowerCase())} one (${when}).`,
         ProblemTypes.overlap,
       );
     }
+    check?.();
     const approverUserId = schedule.supervisor_id
       ? await repo.approverOf(tx, user.tenantId, schedule.supervisor_id)
       : null;
@@ -273,8 +421,8 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
     const to = row.approver_user_id
       ? [await repo.userEmail(tx, user.tenantId, row.approver_user_id)]
       : (await repo.hrEmails(tx, user.tenantId, user.companyId)).map((r) => r.email);
-    await notify(ctx, to, `${row.employee_name} filed a ${LABEL[kind]} request`, [
-      `${row.employee_name} filed a ${LABEL[kind]} request (${describe(saved)}).`,
+    await notify(ctx, to, `${row.employee_name} filed ${withArticle(LABEL[kind])} request`, [
+      `${row.employee_name} filed ${withArticle(LABEL[kind])} request (${describe(saved, row)}).`,
       `Reason: ${row.reason}`,
       '',
       `Review it in HRPAY: /${row.approver_user_id ? 'portal' : 'hr'}/${REQUEST_SEGMENTS[kind]}${row.approver_user_id ? `/review/${id}` : ''}`,
@@ -386,7 +534,7 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
           : (await repo.hrEmails(tx, user.tenantId, user.companyId)).map((r) => r.email)
         : [await repo.employeeEmail(tx, user.tenantId, before.employee_id)];
     await notify(ctx, recipients, `Your ${LABEL[kind]} request was ${to.toLowerCase()}`, [
-      `The ${LABEL[kind]} request of ${before.employee_name} (${describe(result)}) was ${to.toLowerCase()} by ${user.fullName}.`,
+      `The ${LABEL[kind]} request of ${before.employee_name} (${describe(result, after)}) was ${to.toLowerCase()} by ${user.fullName}.`,
       ...(remarks ? [`Remarks: ${remarks}`] : []),
     ]);
     return result;
@@ -483,39 +631,75 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
     async fileOvertime(ctx: RequestContext, input: CreateOvertimeRequest) {
       const { tx, user } = ctx;
       const { employeeId, schedule } = await filer(tx, user, input.EmployeeId);
-      const startsAt = manilaInstant(input.Date, input.StartTime);
-      const nextDay = minutesOf(input.EndTime) <= minutesOf(input.StartTime);
-      const endsAt = manilaInstant(nextDay ? addDays(input.Date, 1) : input.Date, input.EndTime);
-      // Overtime is work outside the working hours: before a shift's start or after its end. The shifts of the day
-      // before (a night shift ending this morning) and after (OT running past midnight) count too.
-      const days = await dayKinds(tx, user, schedule, addDays(input.Date, -1), addDays(input.Date, 1));
-      if (days[1]!.working && !shiftWindow(schedule, input.Date)) {
+      const { days, payable } = await overtimeSurroundings(tx, user, employeeId, schedule, input.Date);
+      const [dayBefore, day] = [days[0]!, days[1]!];
+      if (day.working && !day.shift) {
         throw invalid('Date', 'The employee has no shift on this day; ask HR to assign one');
       }
-      for (const day of days) {
-        const shift = day.working ? shiftWindow(schedule, day.date) : null;
-        if (shift && startsAt < shift.end && endsAt > shift.start) {
-          const on = day.date === input.Date ? '' : ` of ${day.date}`;
+      const start = minutesOf(input.StartTime);
+      const intervalOn = (date: string) => {
+        const nextDay = minutesOf(input.EndTime) <= start;
+        return {
+          startsAt: manilaInstant(date, input.StartTime),
+          endsAt: manilaInstant(nextDay ? addDays(date, 1) : date, input.EndTime),
+        };
+      };
+      // The date of a night shift's overtime is the shift's date: hours after its midnight (a start in the shift's
+      // after-midnight part, see afterMidnight) are the next morning's, after the shift they follow. Filed under
+      // the calendar day they are worked, as they had been, they were read on this date's morning, after the
+      // shift of the day before: that reading stays when the day has no shift to follow (a rest day, a holiday)
+      // or when the punches on record say so (daily attendance would pay it read so, and not the other way).
+      let interval = intervalOn(input.Date);
+      let workDate = input.Date;
+      if (afterMidnight(day.shift, start)) {
+        const next = intervalOn(addDays(input.Date, 1));
+        const paysNext = payable(next) > 0;
+        if (paysNext !== payable(interval) > 0 ? paysNext : day.working) interval = next;
+      }
+      // Read on this date's morning after the night shift of the day before, it is that shift's overtime: its work
+      // date (the request's date, the payroll period that pays it) is that day's.
+      if (interval.startsAt.getTime() < midnightOf(addDays(input.Date, 1))) {
+        if (dayBefore.working && afterMidnight(dayBefore.shift, start)) workDate = dayBefore.date;
+      }
+      // Overtime is work outside the working hours: before a shift's start or after its end. The shifts of the days
+      // around it (a night shift ending that morning, OT running past midnight into the next one) count too.
+      const [from, to] = [interval.startsAt.getTime(), interval.endsAt.getTime()];
+      for (const d of days) {
+        if (d.working && d.shift && from < d.end && to > d.start) {
+          const on = d.date === input.Date ? '' : ` of ${d.date}`;
+          const [timeIn, timeOut] = [clockOf(d.shift.timeIn), clockOf(d.shift.timeOut)];
           throw invalid(
             'StartTime',
-            `Overtime cannot overlap the shift${on} (${schedule.time_in} to ${schedule.time_out}): end it by ${schedule.time_in} or start it at ${schedule.time_out} or later`,
+            `Overtime cannot overlap the shift${on} (${timeIn} to ${timeOut}): end it by ${timeIn} or start it at ${timeOut} or later`,
           );
         }
       }
-      const minutes = Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000);
+      // Daily attendance counts a day's punches from 4 h before its shift's start to 8 h after its end (a day
+      // without a shift: the calendar day): approved overtime wholly outside those hours could never be paid, so
+      // it is refused rather than stored (after the overlap with another request, which says more).
+      const counted = () => {
+        if (days.some((d) => from < d.window[1] && to > d.window[0])) return;
+        const shift = [day, dayBefore, ...days].find((d) => d.shift)!.shift!;
+        throw invalid(
+          'StartTime',
+          `Overtime from ${input.StartTime} to ${input.EndTime} on ${input.Date} could never be paid: attendance counts work from 4 hours before the shift (${clockOf(shift.timeIn)} to ${clockOf(shift.timeOut)}) to 8 hours after it. Check the date and the times`,
+        );
+      };
+      const minutes = Math.round((to - from) / 60_000);
       return file(
         ctx,
         'Overtime',
         employeeId,
         {
-          dateFrom: input.Date,
-          dateTo: input.Date,
-          startsAt: startsAt.toISOString(),
-          endsAt: endsAt.toISOString(),
+          dateFrom: workDate,
+          dateTo: workDate,
+          startsAt: interval.startsAt.toISOString(),
+          endsAt: interval.endsAt.toISOString(),
           minutes,
           reason: input.Reason.trim(),
         },
         schedule,
+        counted,
       );
     },
 
@@ -594,12 +778,15 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
   };
 }
 
-function describe(r: TimeRequest) {
+function describe(r: TimeRequest, row: RequestRow) {
   if (r.Kind === 'Leave') {
     const dates = r.DateFrom === r.DateTo ? r.DateFrom : `${r.DateFrom} to ${r.DateTo}`;
     return `${r.LeaveTypeName}, ${dates}, ${r.HalfDay ? 'half day' : fmtDays(r.Days ?? 0)}`;
   }
-  return r.Kind === 'Overtime'
+  if (r.Kind === 'Undertime') return `${r.DateFrom}, leaving at ${r.StartTime}`;
+  // Overtime after a night shift's midnight carries the shift's date: say which morning it is.
+  const startsOn = manilaDateOf(new Date(row.starts_at!));
+  return startsOn === r.DateFrom
     ? `${r.DateFrom}, ${r.StartTime} to ${r.EndTime}`
-    : `${r.DateFrom}, leaving at ${r.StartTime}`;
+    : `${r.DateFrom}, ${r.StartTime} to ${r.EndTime} the next morning (${startsOn})`;
 }

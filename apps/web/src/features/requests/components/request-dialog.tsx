@@ -239,6 +239,12 @@ export function RequestDialog({
               required
               fullWidth
               margin="normal"
+              // The server reads a night shift's hours after midnight as the next morning of the shift's date.
+              helperText={
+                kind === 'Overtime'
+                  ? "For a night shift, file the shift's date: hours after midnight count on the shift they follow."
+                  : undefined
+              }
             />
           )}
           {kind === 'Overtime' && (
