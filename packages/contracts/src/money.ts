@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ValidationMessages } from './validation-messages.js';
 
 /**
  * Money is a decimal string of pesos with exactly two decimals ("22000.00"), end to end: the database keeps
@@ -40,9 +41,16 @@ export function parseMoney(
   return { value: `${whole}.${decimals}` };
 }
 
-/** A money field of a request: text in, the exact 2-decimal string out. */
+/**
+ * A money field of a request: text in, the exact 2-decimal string out. Empty (or blank) is "This field is
+ * required" (spec §5), as every other required field says, not the malformed-amount message.
+ */
 export const Money = (options: { allowZero?: boolean } = {}) =>
   z.string().transform((text, ctx) => {
+    if (text.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: ValidationMessages.required });
+      return z.NEVER;
+    }
     const result = parseMoney(text, options);
     if ('value' in result) return result.value;
     ctx.addIssue({ code: 'custom', message: MoneyMessages[result.error] });

@@ -14,6 +14,7 @@ export default function ConfirmDialogView({
   pending: Pending | null;
   settle: (confirmed: boolean) => void;
 }) {
+  const destructive = !!pending?.destructive;
   return (
     <Dialog
       open={pending !== null}
@@ -31,12 +32,16 @@ export default function ConfirmDialogView({
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => settle(false)}>{pending?.cancelLabel ?? 'Cancel'}</Button>
+        {/* A destructive action (delete, finalise) opens on Cancel (WAI-ARIA APG alert dialog): two Enters in a
+            row must not confirm what cannot be undone. */}
+        <Button onClick={() => settle(false)} autoFocus={destructive}>
+          {pending?.cancelLabel ?? 'Cancel'}
+        </Button>
         <Button
           onClick={() => settle(true)}
           variant="contained"
-          color={pending?.destructive ? 'error' : 'primary'}
-          autoFocus
+          color={destructive ? 'error' : 'primary'}
+          autoFocus={!destructive}
         >
           {pending?.confirmLabel ?? 'OK'}
         </Button>

@@ -11,6 +11,7 @@ import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
 import { LIST_LOAD_FAILED, type DataTableProps } from './data-table-props';
 import { titleIfCut, type PreviewIntent } from './grid-handoff';
 import { ListLoadFailure } from './list-load-failure';
+import { useScrollRegion } from './scroll-region';
 
 // The grid's own measures (MUI X defaults), so the grid takes the preview's place without moving the page.
 const HEADER_HEIGHT = 56;
@@ -207,6 +208,10 @@ export function DataTablePreview<R extends GridValidRowModel>({
     [column.type === 'number' && 'number', column.type === 'actions' && 'actions']
       .filter(Boolean)
       .join(' ') || undefined;
+  // Columns wider than the frame scroll sideways; the keyboard can scroll them too (a table without a focusable
+  // control would otherwise keep its right-hand columns from it). Focusing it brings the grid in, which takes
+  // the focus on its first column header (grid-handoff.ts).
+  const scroller = useScrollRegion(label);
   // Without rows there is nothing to scroll to.
   const minWidths =
     rows.length === 0
@@ -219,7 +224,7 @@ export function DataTablePreview<R extends GridValidRowModel>({
       {failed && <ListLoadFailure error={error} onRetry={onRetry} />}
       <Box sx={tableStyle}>
         <div className="progress">{loading && <LinearProgress aria-label={`Loading ${label}`} />}</div>
-        <div className="scroller" style={minWidths}>
+        <div className="scroller" style={minWidths} {...scroller} data-list-scroller>
           <table aria-label={label} onPointerOver={titleIfCut}>
             <thead>
               <tr>

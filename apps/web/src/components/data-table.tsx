@@ -59,6 +59,19 @@ function useDataGrid(wanted: boolean): DataGridModule | undefined {
 }
 
 /**
+ * Whether the focus on `element` is to be handed to the grid: a control's always; the table's scroller's
+ * (focusable while its columns overflow) only when the keyboard put it there, not a click on a cell.
+ */
+function byKeyboard(element: Element) {
+  if (!element.hasAttribute('data-list-scroller')) return true;
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+}
+
+/**
  * When the grid takes the plain table's place. Once its code is in (`ready`), but never under the visitor's
  * hand: not while a pointer is down on the plain table (the click would end on an element no longer there), nor
  * while the focus is in a dialog or menu (a dialog opened from the table gives the focus back to the element that
@@ -86,7 +99,7 @@ function useSwap(ready: boolean, want: () => void) {
     if (!ready || shown || pointerDown.current || focusInModal()) return;
     const active = document.activeElement;
     handoff.current = {
-      focus: active && root.current?.contains(active) ? describeControl(active) : null,
+      focus: active && root.current?.contains(active) && byKeyboard(active) ? describeControl(active) : null,
       menuOf: menuOf.current,
     };
     swapping.current = true;

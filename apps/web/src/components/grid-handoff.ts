@@ -32,8 +32,12 @@ export interface Handoff {
 const labelOf = (element: Element) =>
   element.getAttribute('aria-label') ?? element.textContent?.trim() ?? undefined;
 
-/** The control `element` is, inside the plain table `root`. */
+/**
+ * The control `element` is, inside the plain table `root`. The table's sideways scroller (`data-list-scroller`,
+ * a Tab stop while its columns overflow: data-table-preview.tsx) is the list as a whole: no row, column or name.
+ */
 export function describeControl(element: Element): ListControl {
+  if (element.hasAttribute('data-list-scroller')) return {};
   const row = element.closest('[data-id]');
   const cell = element.closest('[data-field]');
   return {
@@ -45,8 +49,15 @@ export function describeControl(element: Element): ListControl {
 
 const FOCUSABLE = 'button, a[href], input, select, textarea, [tabindex]';
 
-/** The same control in the grid (`root`): the row's, the cell's or the header's element of that name, else the cell. */
+/** The grid's first column header: where the list as a whole is focused (the grid is one Tab stop). */
+const firstHeader = (root: Element) => root.querySelector<HTMLElement>('[role="columnheader"]');
+
+/**
+ * The same control in the grid (`root`): the row's, the cell's or the header's element of that name, else the
+ * cell; the list as a whole (`{}`) is its first column header.
+ */
 export function locateControl(root: Element, control: ListControl): HTMLElement | null {
+  if (control.rowId === undefined && control.field === undefined && !control.label) return firstHeader(root);
   let scope: Element | null = root;
   if (control.rowId !== undefined)
     scope = root.querySelector(`[role="row"][data-id="${CSS.escape(control.rowId)}"]`);
@@ -101,8 +112,10 @@ export function useHandoff(root: RefObject<HTMLElement | null>, handoffRef?: Ref
         frame = requestAnimationFrame(attempt);
         return;
       }
-      // Taken over, or given up (the focus is elsewhere now, or the grid has no such control).
+      // Taken over, or given up (the focus is elsewhere now, or the grid has no such control). A focus that was
+      // in the table stays in the list: on the grid's first column header, not on the page's body.
       handoffRef.current = null;
+      if (!target && free && grid && given.focus) firstHeader(grid)?.focus({ preventScroll: true });
       if (!target) return;
       target.focus({ preventScroll: true });
       if (given.menuOf === null) return;

@@ -13,6 +13,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import {
   normalizePagIbigNumber,
   normalizePhilHealthNumber,
@@ -33,6 +34,7 @@ import {
 } from '@/components/form-fields';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
+import { visuallyHidden } from '@/lib/visually-hidden';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { useEmployeeFormOptions, type Choice } from '../api/employees';
 import {
@@ -100,7 +102,7 @@ export function EmployeeForm({
     control,
     handleSubmit,
     setError,
-    formState: { isSubmitting },
+    formState: { isSubmitting, errors },
   } = useForm<EmployeeFormValues, unknown, EmployeeFormOutput>({
     resolver: zodResolver(employeeFormSchema),
     defaultValues: initialValues,
@@ -365,14 +367,33 @@ export function EmployeeForm({
             aria-label="Employee record sections"
             sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
           >
-            {EMPLOYEE_SECTIONS.map((s, i) => (
-              <Tab
-                key={s.id}
-                label={s.title}
-                id={`employee-tab-${s.id}`}
-                aria-controls={`employee-panel-${i}`}
-              />
-            ))}
+            {EMPLOYEE_SECTIONS.map((s, i) => {
+              // A section holding an error says so on its tab (an icon, and in its name), so one not shown
+              // is not missed.
+              const invalid = s.fields.some((f) => f in errors);
+              return (
+                <Tab
+                  key={s.id}
+                  label={
+                    <span>
+                      {s.title}
+                      {invalid && (
+                        <Box component="span" sx={visuallyHidden}>
+                          {' '}
+                          (has errors)
+                        </Box>
+                      )}
+                    </span>
+                  }
+                  icon={
+                    invalid ? <ErrorOutlineOutlined color="error" fontSize="small" aria-hidden /> : undefined
+                  }
+                  iconPosition="end"
+                  id={`employee-tab-${s.id}`}
+                  aria-controls={`employee-panel-${i}`}
+                />
+              );
+            })}
           </Tabs>
           {EMPLOYEE_SECTIONS.map((s, i) => (
             <Box

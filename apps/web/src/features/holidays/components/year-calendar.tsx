@@ -22,10 +22,13 @@ const MONTHS = [
 ];
 const WEEKDAYS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 
-/** Colours per kind of day: regular red, special amber, special working blue, double purple, draft outlined. */
+/**
+ * Colours per kind of day: regular red, special amber, special working blue, double purple, draft outlined. Each
+ * reaches 4.5:1 against white both ways (the list's outlined chips, the calendar's white day numbers).
+ */
 export const HOLIDAY_COLORS: Record<HolidayType | 'Double', string> = {
   Regular: '#c62828',
-  SpecialNonWorking: '#b26a00',
+  SpecialNonWorking: '#9a5b00',
   SpecialWorking: '#1565c0',
   Double: '#6a1b9a',
 };

@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { EmployeeLeaveCredits } from '@hrpay/contracts';
+import { useScrollRegion } from '@/components/scroll-region';
 import { formatIsoDate } from '@/lib/dates';
 
 const days = (n: number) => n.toLocaleString('en-PH', { maximumFractionDigits: 2 });
@@ -27,6 +28,8 @@ const KIND_LABEL: Record<string, string> = {
 export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
   const kept = credits.Balances.filter((b) => b.NeedsBalance);
   const perCase = credits.Balances.filter((b) => !b.NeedsBalance);
+  // On a phone the history is wider than the screen: the keyboard can scroll it sideways.
+  const scroller = useScrollRegion('Leave credit history');
   return (
     <>
       <Box
@@ -66,7 +69,7 @@ export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
       {credits.Entries.length === 0 ? (
         <Typography color="text.secondary">No credits yet.</Typography>
       ) : (
-        <TableContainer component={Card}>
+        <TableContainer component={Card} {...scroller}>
           <Table size="small" aria-label="Leave credit history">
             <TableHead>
               <TableRow>

@@ -14,6 +14,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { LEAVE_CREDIT_SORTABLE, LeaveAdjustmentRequest, type LeaveCreditRow } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
+import { useScrollRegion } from '@/components/scroll-region';
 import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { stringParam, useListQuery } from '@/lib/use-list-query';
@@ -227,12 +228,14 @@ function AdjustDialog({ row, onClose }: { row: LeaveCreditRow; onClose: () => vo
 
 function EmployeeCreditsDialog({ row, onClose }: { row: LeaveCreditRow; onClose: () => void }) {
   const credits = useEmployeeLeaveCredits(row.EmployeeId);
+  // The balances and history scroll inside the dialog: the keyboard can scroll them.
+  const scroller = useScrollRegion(`Leave credits of ${row.EmployeeName}`);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="credits-title">
       <DialogTitle id="credits-title">
         Leave credits of {row.EmployeeName} ({row.EmployeeNumber})
       </DialogTitle>
-      <DialogContent>
+      <DialogContent {...scroller}>
         {credits.isPending && <CircularProgress aria-label="Loading" />}
         {credits.isError && (
           <Alert severity="error">

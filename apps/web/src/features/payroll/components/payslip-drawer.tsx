@@ -24,6 +24,7 @@ import {
   type PayslipDetail,
 } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
+import { useScrollRegion } from '@/components/scroll-region';
 import {
   applyServerErrors,
   FormErrorsAlert,
@@ -69,6 +70,8 @@ export function PayslipDrawer({
 }) {
   const payslip = usePayslip(periodId, payslipId);
   const data = payslip.data;
+  // The payslip scrolls below the drawer's title bar: the keyboard can scroll it too.
+  const scroller = useScrollRegion('Payslip details');
   return (
     <Drawer
       anchor="right"
@@ -87,7 +90,7 @@ export function PayslipDrawer({
         </IconButton>
       </Box>
       <Divider />
-      <Box sx={{ p: 3, overflowY: 'auto' }}>
+      <Box sx={{ p: 3, overflowY: 'auto' }} {...scroller}>
         {payslip.isPending ? (
           <Skeleton variant="rounded" height={320} aria-label="Loading the payslip" />
         ) : payslip.isError ? (

@@ -22,6 +22,7 @@ import { formatIsoDate } from '@/lib/dates';
 import { errorMessage, handleError } from '@/lib/error-handler';
 import { useMyPayslip, useMyPayslips } from '../api/payslips';
 import { PayslipLines } from '@/components/payslip-lines';
+import { useScrollRegion } from '@/components/scroll-region';
 
 const date = formatIsoDate;
 export const cutoffLabel = (p: { CutoffStart: string; CutoffEnd: string }) =>
@@ -140,10 +141,12 @@ function PayslipDialog({ id, onClose }: { id: string | null; onClose: () => void
     }
   };
   const data = payslip.data;
+  // The lines scroll inside the dialog (net pay below the fold on a phone): the keyboard can scroll them.
+  const scroller = useScrollRegion('Payslip details');
   return (
     <Dialog open={id !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="payslip-title">
       <DialogTitle id="payslip-title">{data ? `Payslip · ${data.PeriodName}` : 'Payslip'}</DialogTitle>
-      <DialogContent dividers sx={{ px: { xs: 1, sm: 3 } }}>
+      <DialogContent dividers sx={{ px: { xs: 1, sm: 3 } }} {...scroller}>
         {payslip.isPending ? (
           <Skeleton variant="rounded" height={240} aria-label="Loading the payslip" />
         ) : payslip.isError ? (

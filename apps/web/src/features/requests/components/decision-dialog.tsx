@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,12 +35,15 @@ export function DecisionDialog({
 }) {
   const [remarks, setRemarks] = useState('');
   const [missing, setMissing] = useState(false);
+  const remarksField = useRef<HTMLTextAreaElement | null>(null);
   const { mutateAsync: decide, isPending } = useDecideRequest(request.Kind);
   const verb = VERB[action];
 
   const send = async () => {
     if (action === 'reject' && !remarks.trim()) {
       setMissing(true);
+      // As every form does with its first invalid field: the error (its description) is read with the field.
+      remarksField.current?.focus();
       return;
     }
     try {
@@ -103,6 +106,7 @@ export function DecisionDialog({
           minRows={2}
           fullWidth
           autoFocus
+          inputRef={remarksField}
           error={missing}
           helperText={missing ? 'Say why the request is rejected' : 'The employee sees these remarks.'}
           slotProps={{ htmlInput: { maxLength: 500 } }}

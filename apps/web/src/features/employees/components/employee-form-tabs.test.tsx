@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { EmployeeForm } from './employee-form';
+import { emptyEmployeeValues } from './employee-values';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  // The form's choices (departments, positions, shifts...): none.
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const body = url.endsWith('/options') ? [] : { Items: [], TotalCount: 0 };
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  // A wide screen: the sections are tabs.
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({
+        matches: /min-width/.test(query),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        onchange: null,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('EmployeeForm tabs', () => {
+  it('marks every tab holding an error on the first empty submit, and opens the first of them', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <EmployeeForm initialValues={emptyEmployeeValues} onSubmit={onSubmit} onCancel={() => {}} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('tab', { name: 'Employment' })).toBeTruthy();
+    fireEvent.submit(screen.getByRole('form', { name: 'Employee' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Employment (has errors)' })).toBeTruthy());
+    expect(screen.getByRole('tab', { name: 'Personal (has errors)' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    // A section without errors says nothing.
+    expect(screen.getByRole('tab', { name: 'Contact' })).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
