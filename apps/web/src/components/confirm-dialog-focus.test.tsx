@@ -28,6 +28,17 @@ describe('the confirmation dialog’s first focus (WAI-ARIA APG alert dialog)', 
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })));
   });
 
+  it('is on Cancel for an irreversible step too, whose button stays the primary colour', async () => {
+    await ask({
+      title: 'Mark November 2026 1st cut-off as paid?',
+      message: 'Confirm that the bank credit is done.',
+      confirmLabel: 'Mark paid',
+      irreversible: true,
+    });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })));
+    expect(screen.getByRole('button', { name: 'Mark paid' }).className).toContain('MuiButton-colorPrimary');
+  });
+
   it('is on the confirm button otherwise', async () => {
     await ask({ title: 'Copy 2026 to 2027', message: 'Copy the holidays?', confirmLabel: 'Copy as drafts' });
     await waitFor(() =>

@@ -15,6 +15,7 @@ export default function ConfirmDialogView({
   settle: (confirmed: boolean) => void;
 }) {
   const destructive = !!pending?.destructive;
+  const onCancel = destructive || !!pending?.irreversible;
   return (
     <Dialog
       open={pending !== null}
@@ -32,16 +33,16 @@ export default function ConfirmDialogView({
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        {/* A destructive action (delete, finalise) opens on Cancel (WAI-ARIA APG alert dialog): two Enters in a
-            row must not confirm what cannot be undone. */}
-        <Button onClick={() => settle(false)} autoFocus={destructive}>
+        {/* A destructive or irreversible action (delete, finalise, mark paid) opens on Cancel (WAI-ARIA APG alert
+            dialog): two Enters in a row must not confirm what cannot be undone. */}
+        <Button onClick={() => settle(false)} autoFocus={onCancel}>
           {pending?.cancelLabel ?? 'Cancel'}
         </Button>
         <Button
           onClick={() => settle(true)}
           variant="contained"
           color={destructive ? 'error' : 'primary'}
-          autoFocus={!destructive}
+          autoFocus={!onCancel}
         >
           {pending?.confirmLabel ?? 'OK'}
         </Button>

@@ -18,8 +18,10 @@ export interface ConfirmOptions {
   confirmLabel?: string;
   /** Defaults to Cancel. */
   cancelLabel?: string;
-  /** Paints the confirm button as destructive (delete, finalise). */
+  /** Paints the confirm button as destructive (delete, finalise); the dialog opens on Cancel. */
   destructive?: boolean;
+  /** Opens on Cancel without painting the confirm button red: a step that cannot be undone (mark paid). */
+  irreversible?: boolean;
 }
 
 type Confirm = (options: ConfirmOptions) => Promise<boolean>;

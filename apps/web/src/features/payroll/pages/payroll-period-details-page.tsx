@@ -100,6 +100,7 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
         title: `Mark ${p.Name} as paid?`,
         message: 'Confirm that the bank credit or cash release for this period is done.',
         confirmLabel: 'Mark paid',
+        irreversible: true,
       });
       if (!ok) return;
     }
