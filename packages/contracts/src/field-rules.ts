@@ -8,8 +8,16 @@ import { ValidationMessages } from './validation-messages.js';
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 
 /**
+ * Control characters (C0, DEL, C1) and the bidirectional overrides and isolates: a name never holds them, and a
+ * right-to-left override makes a name read as another on every screen and report.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/**
  * A required name or text: trimmed, in Unicode's composed form (an "Ñ" typed as N + combining tilde is the same
- * name as the one-character "Ñ", for uniqueness and sorting alike), and not only invisible characters.
+ * name as the one-character "Ñ", for uniqueness and sorting alike), not only invisible characters, and without
+ * control characters.
  */
 export function requiredText(max: number) {
   return z
@@ -18,6 +26,7 @@ export function requiredText(max: number) {
     .normalize('NFC')
     .min(1, ValidationMessages.required)
     .refine((v) => v === '' || v.replace(INVISIBLE, '').trim() !== '', ValidationMessages.required)
+    .refine((v) => !CONTROL.test(v), 'Remove the control characters (tabs, line breaks, direction marks)')
     .max(max, ValidationMessages.maxLength(max));
 }
 
