@@ -24,6 +24,7 @@ import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { normalizeMobile } from '../employee-import/validate-rows.js';
 import {
+  EMPLOYEE_COLUMNS,
   employeeRecordsRepo as repo,
   employeesRepo,
   hrDashboardRepo,
@@ -458,13 +459,15 @@ async function checkScheduleChange(
 const sameId = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 
-/** The government ids of columnValues' values, by their index there and a name for their lock. */
-const GOVERNMENT_ID_VALUES: [number, string][] = [
-  [19, 'tin'],
-  [20, 'sss'],
-  [21, 'philhealth'],
-  [22, 'pagibig'],
-];
+/** The government ids of columnValues' values, by their index there (EMPLOYEE_COLUMNS) and a name for their lock. */
+const GOVERNMENT_ID_VALUES: [number, string][] = (
+  [
+    ['tin', 'tin'],
+    ['sss_number', 'sss'],
+    ['philhealth_number', 'philhealth'],
+    ['pagibig_number', 'pagibig'],
+  ] as const
+).map(([column, kind]) => [EMPLOYEE_COLUMNS.indexOf(column), kind]);
 
 /**
  * A form write that sets government ids waits for any other write setting the same ids in the company (and
