@@ -76,4 +76,16 @@ describe('sorting by name puts Ñ right after N', () => {
       'Z Ops',
     ]);
   });
+
+  it('in the attendance list, one employee after another', async () => {
+    const res = await call('hr', 'POST', '/api/v1/timelogs/attendance', {
+      DateFrom: '2026-10-05',
+      DateTo: '2026-10-05',
+      DepartmentId: departmentId,
+      PageSize: 100,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const names = (res.json().Items as { EmployeeName: string }[]).map((d) => d.EmployeeName);
+    expect(names.map((n) => n.replace('Sortcheck ', ''))).toEqual(ORDERED);
+  });
 });

@@ -1,3 +1,4 @@
+import { nameSortKey } from '../../lib/lists.js';
 import type { Payslip } from '@hrpay/payroll';
 import type { Tx } from '../../db/database.js';
 import type { DocCompany, DocEmployee, DocPayslip, DocPeriod } from '../payroll-documents/types.js';
@@ -144,7 +145,7 @@ export const documentsSource = {
                 e.pagibig_number, e.birth_date::text, e.gender, e.hire_date::text, e.separation_date::text,
                 coalesce(pp.payment_method, 'Bank') AS payment_method, e.bank_name, e.bank_account_number,
                 coalesce(pp.is_minimum_wage_earner, false) AS is_minimum_wage_earner,
-                concat_ws(chr(1), lower(e.last_name), lower(e.first_name), e.id, p.pay_date, s.id) AS sort_key
+                concat_ws(chr(1), ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id, p.pay_date, s.id) AS sort_key
            FROM payslips s
            JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
            JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
@@ -156,7 +157,7 @@ export const documentsSource = {
             AND s.result IS NOT NULL
             ${closedOnly ? `AND p.status IN ('Finalised', 'Paid')` : ''}
             AND ${scopeSql(scope, params)}
-            AND concat_ws(chr(1), lower(e.last_name), lower(e.first_name), e.id, p.pay_date, s.id) > $3
+            AND concat_ws(chr(1), ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id, p.pay_date, s.id) > $3
           ORDER BY sort_key
           LIMIT $4`,
         params,

@@ -1,3 +1,4 @@
+import { nameSortKey } from '../../lib/lists.js';
 import type { Tx } from '../../db/database.js';
 
 /** An employee's loan with what the ledger has taken off it (payments and adjustments) up to a date. */
@@ -52,7 +53,7 @@ export const payrollReportsRepo = {
         WHERE g.tenant_id = $1 AND l.company_id = $2 AND p.company_id = $2 AND t.agency = $3
           AND g.kind = 'Payment' AND p.status IN ('Finalised', 'Paid')
           AND extract(year FROM p.cutoff_end) = $4 AND extract(month FROM p.cutoff_end) = $5
-        ORDER BY lower(e.last_name), lower(e.first_name), e.employee_number, t.name, p.cutoff_end, g.id`,
+        ORDER BY ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.employee_number, t.name, p.cutoff_end, g.id`,
       [tenantId, companyId, agency, year, month],
     );
   },
@@ -93,7 +94,7 @@ export const payrollReportsRepo = {
             WHERE g.tenant_id = l.tenant_id AND g.loan_id = l.id AND g.entry_date <= $3::date
          ) g ON true
         WHERE l.tenant_id = $1 AND l.company_id = $2 AND l.status = 'Active'
-        ORDER BY lower(e.last_name), lower(e.first_name), e.employee_number, t.name, l.start_date, l.id`,
+        ORDER BY ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.employee_number, t.name, l.start_date, l.id`,
       [tenantId, companyId, asOf],
     );
   },

@@ -1,6 +1,6 @@
 import type { PunchDirection, PunchSource, TimeLog, TimeLogListRequest } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+import { Conditions, containsPattern, nameSortKey, pageClause } from '../../lib/lists.js';
 import { manilaDayStart, toManilaLocal } from '../../lib/manila.js';
 
 /** The SQL of time logs (punches) and of what attendance reads. Every statement names the tenant and company. */
@@ -218,7 +218,8 @@ export const timeLogsRepo = {
       `SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS name, d.name AS department_name,
               e.work_location_id
          FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-        WHERE ${where.sql} ORDER BY lower(e.last_name), lower(e.first_name), e.id`,
+        WHERE ${where.sql}
+        ORDER BY ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id`,
       where.params,
     );
   },
