@@ -16,7 +16,6 @@ import {
   type UpdatePayrollPeriodRequest,
   type ValidationError,
 } from '@hrpay/contracts';
-import { ENGINE_LINE_CODES } from '@hrpay/payroll';
 import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { addDays, manilaToday } from '../../lib/manila.js';
@@ -747,7 +746,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         });
       // The documents sort lines by code: one of the engine's own would count as its tax, SSS or overtime. Checked
       // here rather than in the contract, after the period's state (a closed period refuses any adjustment first).
-      if (isReservedPayCode(input.Code) || ENGINE_LINE_CODES.includes(input.Code))
+      if (isReservedPayCode(input.Code))
         errors.push({ Code: 'Code', Description: `Code: ${PayProfileMessages.reservedCode}` });
       if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
       const adjustmentId = randomUUID();

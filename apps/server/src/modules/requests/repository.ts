@@ -1,3 +1,4 @@
+import type { ScheduleSource } from '../timelogs/attendance.js';
 import type { RequestKind, RequestStatus, TimeRequest, TimeRequestListRequest } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
@@ -99,19 +100,8 @@ export interface Schedule {
 }
 
 /** A row of the employee's schedule history (employee_schedules and its shift). */
-export interface ScheduleSpanRow {
-  effective_date: string;
-  /** The employee's own rest days, instead of the shift's. */
-  rest_days: number[] | null;
-  shift_name: string | null;
-  time_in: string | null;
-  time_out: string | null;
-  break_minutes: number | null;
-  grace_minutes: number | null;
-  is_flexible: boolean | null;
-  required_hours: string | null;
-  shift_rest_days: number[] | null;
-}
+/** A row of the employee's schedule history, with its shift (attendance's ScheduleSource). */
+export type ScheduleSpanRow = ScheduleSource;
 
 export const requestsRepo = {
   async list(

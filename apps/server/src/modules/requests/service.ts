@@ -16,6 +16,8 @@ import type { Tx } from '../../db/database.js';
 import type { ApprovedRequests } from '../timelogs/approved-requests.js';
 import {
   computeAttendance,
+  dayPlan,
+  scheduleSpanOf,
   type HolidayInput,
   type PunchInput,
   type ScheduleSpan,
@@ -28,13 +30,7 @@ import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
 import { addDays, manilaToday } from '../../lib/manila.js';
 import { holidaysService } from '../holidays/service.js';
 import { leaveService } from '../leave/service.js';
-import {
-  requestsRepo as repo,
-  toTimeRequest,
-  type RequestRow,
-  type Schedule,
-  type ScheduleSpanRow,
-} from './repository.js';
+import { requestsRepo as repo, toTimeRequest, type RequestRow, type Schedule } from './repository.js';
 
 const LABEL: Record<RequestKind, string> = { Leave: 'leave', Overtime: 'overtime', Undertime: 'undertime' };
 /** A word with its indefinite article: "a leave", "an overtime", "an approved". */
@@ -97,27 +93,6 @@ const afterMidnight = (shift: ShiftRule | null, minutes: number) =>
   minutes < shift.timeIn &&
   2 * minutes < shift.timeIn + shift.timeOut;
 
-/** A shift as daily attendance takes it. */
-function shiftRule(
-  s: Pick<ScheduleSpanRow, 'shift_name' | 'time_in' | 'time_out' | 'break_minutes' | 'grace_minutes'> & {
-    is_flexible: boolean | null;
-    required_hours: string | null;
-  },
-  restDays: number[],
-): ShiftRule | null {
-  if (!s.time_in || !s.time_out) return null;
-  return {
-    name: s.shift_name ?? '',
-    timeIn: minutesOf(s.time_in),
-    timeOut: minutesOf(s.time_out),
-    breakMinutes: s.break_minutes ?? 0,
-    graceMinutes: s.grace_minutes ?? 0,
-    isFlexible: !!s.is_flexible,
-    requiredMinutes: s.required_hours === null ? null : Math.round(Number(s.required_hours) * 60),
-    restDays,
-  };
-}
-
 /** One day around an overtime: its shift in force, whether it is a working day, and as instants (ms) the shift's
  *  start and end and the hours daily attendance counts the day's punches in (its window). */
 interface OvertimeDay {
@@ -154,37 +129,23 @@ async function overtimeSurroundings(
       new Date(midnightOf(addDays(to, 1))),
     ),
   ]);
+  // Before any schedule history, the employee record's shift and rest days (as the filing rules always took it).
   const spans: ScheduleSpan[] = [
-    {
-      effectiveDate: '0001-01-01',
-      restDays: schedule.rest_days,
-      shift: shiftRule(schedule, schedule.rest_days),
-    },
-    ...rows.map((r) => ({
-      effectiveDate: r.effective_date,
-      restDays: r.rest_days,
-      shift: shiftRule(r, r.shift_rest_days ?? []),
-    })),
+    scheduleSpanOf({ ...schedule, effective_date: '0001-01-01', shift_rest_days: schedule.rest_days }),
+    ...rows.map(scheduleSpanOf),
   ];
+  // Local minutes of attendance's day plan as instants.
+  const instant = (localMinutes: number) => (localMinutes - 8 * 60) * MINUTE;
   const days = calendar.map((d): OvertimeDay => {
-    const span = spans.filter((s) => s.effectiveDate <= d.Date).at(-1)!;
-    const shift = span.shift;
-    const rest = (span.restDays ?? shift?.restDays ?? []).includes(dayOfWeek(d.Date));
-    const working = !rest && (d.DayType === 'ordinary' || d.DayType === 'special_working');
-    const midnight = midnightOf(d.Date);
-    if (!shift) {
-      return {
-        date: d.Date,
-        shift,
-        working,
-        start: midnight,
-        end: midnight + 24 * HOUR,
-        window: [midnight, midnight + 24 * HOUR],
-      };
-    }
-    const start = midnight + shift.timeIn * MINUTE;
-    const end = midnight + (shift.timeOut + (shift.timeOut <= shift.timeIn ? 1440 : 0)) * MINUTE;
-    return { date: d.Date, shift, working, start, end, window: [start - 4 * HOUR, end + 8 * HOUR] };
+    const plan = dayPlan(spans, d.Date);
+    return {
+      date: d.Date,
+      shift: plan.shift,
+      working: !plan.restDay && (d.DayType === 'ordinary' || d.DayType === 'special_working'),
+      start: instant(plan.start),
+      end: instant(plan.end),
+      window: [instant(plan.window[0]), instant(plan.window[1])],
+    };
   });
   const holidays: HolidayInput[] = calendar.flatMap((d) =>
     d.Holidays.map((h) => ({ date: d.Date, name: h.Name, type: h.Type })),

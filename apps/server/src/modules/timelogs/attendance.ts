@@ -205,7 +205,7 @@ export function dayTypeOf(holidays: readonly { type: HolidayType }[]): DayType {
 
 // ---- the computation -------------------------------------------------------------------------------------
 
-interface Plan {
+export interface Plan {
   shift: ShiftRule | null;
   restDay: boolean;
   /** Shift start and end in local minutes (the flexible band for a flexible shift). */
@@ -214,11 +214,54 @@ interface Plan {
   window: Span;
 }
 
+/** A schedule as the database reads it: from when, the employee's rest days, and the shift's columns. */
+export interface ScheduleSource {
+  effective_date: string;
+  /** The employee's own rest days, instead of the shift's. */
+  rest_days: number[] | null;
+  shift_name: string | null;
+  time_in: string | null;
+  time_out: string | null;
+  break_minutes: number | null;
+  grace_minutes: number | null;
+  is_flexible: boolean | null;
+  required_hours: string | null;
+  shift_rest_days: number[] | null;
+}
+
+/** A schedule row as attendance takes it (no shift without both its times). */
+export function scheduleSpanOf(s: ScheduleSource): ScheduleSpan {
+  return {
+    effectiveDate: s.effective_date,
+    restDays: s.rest_days,
+    shift:
+      s.time_in && s.time_out
+        ? {
+            name: s.shift_name ?? '',
+            timeIn: clockMinutes(s.time_in),
+            timeOut: clockMinutes(s.time_out),
+            breakMinutes: s.break_minutes ?? 0,
+            graceMinutes: s.grace_minutes ?? 0,
+            isFlexible: !!s.is_flexible,
+            requiredMinutes: s.required_hours === null ? null : Math.round(Number(s.required_hours) * 60),
+            restDays: s.shift_rest_days ?? [],
+          }
+        : null,
+  };
+}
+
 function scheduleOn(schedules: ScheduleSpan[], date: string): ScheduleSpan | null {
   let found: ScheduleSpan | null = null;
   for (const s of schedules) if (s.effectiveDate <= date) found = s;
   return found;
 }
+
+/**
+ * The day as attendance frames it: its shift in force, whether it is a rest day, the shift's start and end, and
+ * the window its punches are counted in (4 h before the start to 8 h after the end; a day without a shift: the
+ * calendar day), in local minutes.
+ */
+export const dayPlan = (schedules: ScheduleSpan[], date: string): Plan => planOf(schedules, dayNumber(date));
 
 function planOf(schedules: ScheduleSpan[], day: number): Plan {
   const schedule = scheduleOn(schedules, dateOfDay(day));

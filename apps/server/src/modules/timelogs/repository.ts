@@ -2,6 +2,7 @@ import type { PunchDirection, PunchSource, TimeLog, TimeLogListRequest } from '@
 import type { Tx } from '../../db/database.js';
 import { Conditions, containsPattern, nameSortKey, pageClause } from '../../lib/lists.js';
 import { manilaDayStart, toManilaLocal } from '../../lib/manila.js';
+import type { ScheduleSource } from './attendance.js';
 
 /** The SQL of time logs (punches) and of what attendance reads. Every statement names the tenant and company. */
 
@@ -66,19 +67,8 @@ export interface AttendanceEmployee {
   work_location_id: string | null;
 }
 
-export interface ScheduleRow {
-  employee_id: string;
-  effective_date: string;
-  rest_days: number[] | null;
-  shift_name: string | null;
-  time_in: string | null;
-  time_out: string | null;
-  break_minutes: number | null;
-  grace_minutes: number | null;
-  is_flexible: boolean | null;
-  required_hours: string | null;
-  shift_rest_days: number[] | null;
-}
+/** A schedule row of one of the employees read (attendance's ScheduleSource). */
+export type ScheduleRow = ScheduleSource & { employee_id: string };
 
 /** Computed days as parallel columns, ready for one `unnest` insert. */
 export interface StoredDays {

@@ -19,7 +19,7 @@ import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { approvedRequests } from '../requests/service.js';
 import {
-  clockMinutes,
+  scheduleSpanOf,
   computeAttendance,
   dateOfDay,
   dayNumber,
@@ -29,9 +29,8 @@ import {
   type LeaveInput,
   type OvertimeInput,
   type PunchInput,
-  type ScheduleSpan,
 } from './attendance.js';
-import { timeLogsRepo as repo, type PunchToStore, type ScheduleRow, type StoredDays } from './repository.js';
+import { timeLogsRepo as repo, type PunchToStore, type StoredDays } from './repository.js';
 
 export const STALE_TIME_LOG =
   'This punch was changed by someone else since you opened it. Reload to see the latest version.';
@@ -152,7 +151,7 @@ export const timeLogsService = {
       const results = computeAttendance({
         from: req.DateFrom,
         to: req.DateTo,
-        schedules: schedules.filter((s) => s.employee_id === e.id).map(toScheduleSpan),
+        schedules: schedules.filter((s) => s.employee_id === e.id).map(scheduleSpanOf),
         punches: punches
           .filter((p) => p.employee_id === e.id)
           .map((p) => ({ at: new Date(p.punched_at), direction: p.direction })),
@@ -269,7 +268,7 @@ export async function storeAttendance(
     const [, schedules, punches, approved, next] = await reads;
     trace.reads += performance.now() - at;
     at = performance.now();
-    const schedulesOf = groupBy(schedules, (s) => s.employee_id, toScheduleSpan);
+    const schedulesOf = groupBy(schedules, (s) => s.employee_id, scheduleSpanOf);
     const punchesOf = groupBy(
       punches,
       (p) => p.employee_id,
@@ -381,26 +380,6 @@ function addDay(days: StoredDays, employee: number, offset: number, r: DayResult
 }
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
-
-function toScheduleSpan(s: ScheduleRow): ScheduleSpan {
-  return {
-    effectiveDate: s.effective_date,
-    restDays: s.rest_days,
-    shift:
-      s.time_in && s.time_out
-        ? {
-            name: s.shift_name ?? '',
-            timeIn: clockMinutes(s.time_in),
-            timeOut: clockMinutes(s.time_out),
-            breakMinutes: s.break_minutes ?? 0,
-            graceMinutes: s.grace_minutes ?? 0,
-            isFlexible: !!s.is_flexible,
-            requiredMinutes: s.required_hours === null ? null : Math.round(Number(s.required_hours) * 60),
-            restDays: s.shift_rest_days ?? [],
-          }
-        : null,
-  };
-}
 
 export const parseFields = (input: CreateTimeLogRequest) => ({
   EmployeeId: input.EmployeeId,
