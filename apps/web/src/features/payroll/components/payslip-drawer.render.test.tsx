@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { PayrollPeriodDetail, PayslipDetail } from '@hrpay/contracts';
 import { ConfirmProvider } from '@/components/confirm-dialog';
@@ -91,5 +91,22 @@ describe('payslip drawer', () => {
     expect(button('Include')).not.toBeNull();
     expect(button('Hold')).toBeNull();
     expect(button('Exclude')).toBeNull();
+  });
+
+  it('lets the keyboard scroll the payslip: its scrolling box is a named Tab stop', async () => {
+    // happy-dom lays nothing out: the box is made to hold more than it shows, as the drawer's payslip does on a phone.
+    const descriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollHeight');
+    Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get: () => 2000 });
+    try {
+      await open({ Status: 'Finalised', Kind: 'Regular' });
+      const region = screen.getByRole('region', { name: 'Payslip details' });
+      expect(region.tabIndex).toBe(0);
+      // The payslip itself, below the title bar (whose Close stays out of it).
+      expect(within(region).getAllByText(/15,659\.23/).length).toBeGreaterThan(0);
+      expect(within(region).queryByRole('button', { name: 'Close' })).toBeNull();
+    } finally {
+      if (descriptor) Object.defineProperty(HTMLElement.prototype, 'scrollHeight', descriptor);
+      else delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
+    }
   });
 });

@@ -56,3 +56,23 @@ describe('RequestDialog', () => {
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
   });
 });
+
+// Sweep report bug 7: overtime after a night shift's midnight was filed under the shift's date and read as that
+// date's own morning, before the shift. The form now says which date to file.
+const HINT = "For a night shift, file the shift's date: hours after midnight count on the shift they follow.";
+
+describe('File Overtime, night shift', () => {
+  it("tells the filer to use the shift's date for the hours after midnight", () => {
+    wrap(<RequestDialog kind="Overtime" onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog');
+    const date = within(dialog).getByLabelText(/^Date/);
+    const hint = within(dialog).getByText(HINT);
+    expect(date.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(within(dialog).getByText('An end before the start is the next day')).toBeTruthy();
+  });
+
+  it('gives the undertime date no such hint', () => {
+    wrap(<RequestDialog kind="Undertime" onClose={() => {}} />);
+    expect(screen.queryByText(HINT)).toBeNull();
+  });
+});
