@@ -170,6 +170,7 @@ export const UpdatePayrollPeriodRequest = z
       CompanyName: z.string(),
       ReferencesPeriodName: z.string().nullable(),
       ComputedAt: z.string().nullable(),
+      ComputedByName: z.string().nullable(),
       ApprovedByName: z.string().nullable(),
       ApprovedAt: z.string().nullable(),
       FinalisedByName: z.string().nullable(),
@@ -180,6 +181,7 @@ export const UpdatePayrollPeriodRequest = z
       CanEdit: z.boolean(),
       CanCompute: z.boolean(),
       CanApprove: z.boolean(),
+      AwaitsAnotherApprover: z.boolean(),
       CanReturnToDraft: z.boolean(),
       CanFinalise: z.boolean(),
       CanMarkPaid: z.boolean(),
@@ -239,6 +241,8 @@ export const PayrollPeriodDetail = PayrollPeriodListItem.extend({
   Remarks: z.string().nullable(),
   JobError: z.string().nullable(),
   ComputedAt: z.string().nullable(),
+  /** Who asked for the last compute (null before it was recorded). */
+  ComputedByName: z.string().nullable(),
   ApprovedByName: z.string().nullable(),
   ApprovedAt: z.string().nullable(),
   FinalisedByName: z.string().nullable(),
@@ -251,6 +255,9 @@ export const PayrollPeriodDetail = PayrollPeriodListItem.extend({
   CanEdit: z.boolean(),
   CanCompute: z.boolean(),
   CanApprove: z.boolean(),
+  /** Computed, but the company requires another user to approve it than the one (the signed-in user) who
+   *  computed it (payroll settings' ApproverMustDiffer). */
+  AwaitsAnotherApprover: z.boolean(),
   CanReturnToDraft: z.boolean(),
   CanFinalise: z.boolean(),
   CanMarkPaid: z.boolean(),

@@ -32,6 +32,9 @@ export const PayrollGeneralSettingsFields = {
   WeeklyCutoffEndDay: int(0, 6),
   /** The pay date, in days after the cut-off ends. */
   PayDateLagDays: int(0, 31),
+  /** Segregation of duties (OUTPUTS.md, run states): a period is approved by another user than the one who
+   *  computed it. Off by default, for a company with one payroll officer. */
+  ApproverMustDiffer: z.boolean().default(false),
 };
 
 export const PayrollGeneralSettings = z.object({
@@ -48,6 +51,7 @@ export const PayrollGeneralSettings = z.object({
   FirstCutoffEndDay: z.number().int(),
   WeeklyCutoffEndDay: z.number().int(),
   PayDateLagDays: z.number().int(),
+  ApproverMustDiffer: z.boolean(),
   RowVersion: z.number().int(),
   UpdatedAt: z.string(),
 });

@@ -34,13 +34,25 @@ export interface PeriodRow {
   job_total: number;
   job_error: string | null;
   computed_at: Date | null;
+  /** Who asked for the last compute (migration 0036). */
+  computed_by: string | null;
   row_version: number;
   updated_at: Date;
 }
 
+/** The detail's fields that say what the signed-in user may do; the service adds them. */
+type UserActions =
+  | 'CanEdit'
+  | 'CanCompute'
+  | 'CanApprove'
+  | 'AwaitsAnotherApprover'
+  | 'CanReturnToDraft'
+  | 'CanFinalise'
+  | 'CanMarkPaid';
+
 const PERIOD_COLUMNS = `p.id, p.company_id, p.name, p.kind, p.frequency, p.cutoff_start::text AS cutoff_start,
   p.cutoff_end::text AS cutoff_end, p.pay_date::text AS pay_date, p.status, p.employee_ids, p.references_period_id,
-  p.job_status, p.job_progress, p.job_total, p.job_error, p.computed_at, p.row_version, p.updated_at`;
+  p.job_status, p.job_progress, p.job_total, p.job_error, p.computed_at, p.computed_by, p.row_version, p.updated_at`;
 
 /** Sums of the payslips a period pays (Excluded ones are counted, not summed). */
 const SUMS = `LEFT JOIN LATERAL (
@@ -224,10 +236,11 @@ export const periodsRepo = {
     tenantId: string,
     companyId: string,
     id: string,
-  ): Promise<Omit<
-    PayrollPeriodDetail,
-    'CanEdit' | 'CanCompute' | 'CanApprove' | 'CanReturnToDraft' | 'CanFinalise' | 'CanMarkPaid'
-  > | null> {
+  ): Promise<{
+    detail: Omit<PayrollPeriodDetail, UserActions>;
+    computedBy: string | null;
+    approverMustDiffer: boolean;
+  } | null> {
     const [r] = await tx.query<
       ListRow & {
         company_name: string;
@@ -239,11 +252,15 @@ export const periodsRepo = {
         finalised_at: Date | null;
         paid_at: Date | null;
         without_attendance: number;
+        computed_by_name: string | null;
+        approver_must_differ: boolean | null;
       }
     >(
       `SELECT ${PERIOD_COLUMNS}, p.created_at, p.remarks, p.approved_at, p.finalised_at, p.paid_at, t.*,
               c.name AS company_name, rp.name AS references_period_name, ua.full_name AS approved_by_name,
-              uf.full_name AS finalised_by_name,
+              uf.full_name AS finalised_by_name, uc.full_name AS computed_by_name,
+              (SELECT ps.approver_must_differ FROM payroll_settings ps
+                WHERE ps.tenant_id = p.tenant_id AND ps.company_id = p.company_id) AS approver_must_differ,
               (SELECT count(*)::int FROM payslips ws
                 WHERE ws.tenant_id = p.tenant_id AND ws.payroll_period_id = p.id AND ws.status <> 'Excluded'
                   AND $4 = ANY(ws.warnings)) AS without_attendance
@@ -252,11 +269,12 @@ export const periodsRepo = {
          LEFT JOIN payroll_periods rp ON rp.tenant_id = p.tenant_id AND rp.id = p.references_period_id
          LEFT JOIN users ua ON ua.tenant_id = p.tenant_id AND ua.id = p.approved_by
          LEFT JOIN users uf ON uf.tenant_id = p.tenant_id AND uf.id = p.finalised_by
+         LEFT JOIN users uc ON uc.tenant_id = p.tenant_id AND uc.id = p.computed_by
         WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.id = $3`,
       [tenantId, companyId, id, NO_ATTENDANCE_WARNING],
     );
     if (!r) return null;
-    return {
+    const detail = {
       ...listItem(r),
       CompanyName: r.company_name,
       ReferencesPeriodName: r.references_period_name,
@@ -264,6 +282,7 @@ export const periodsRepo = {
       Remarks: r.remarks,
       JobError: r.job_error,
       ComputedAt: iso(r.computed_at),
+      ComputedByName: r.computed_by_name,
       ApprovedByName: r.approved_by_name,
       ApprovedAt: iso(r.approved_at),
       FinalisedByName: r.finalised_by_name,
@@ -272,6 +291,7 @@ export const periodsRepo = {
       Totals: await this.totals(tx, tenantId, id),
       WithoutAttendance: Number(r.without_attendance),
     };
+    return { detail, computedBy: r.computed_by, approverMustDiffer: r.approver_must_differ === true };
   },
 
   async totals(tx: Tx, tenantId: string, id: string): Promise<PayrollPeriodTotals> {
@@ -500,12 +520,12 @@ export const periodsRepo = {
     await tx.query(`DELETE FROM payroll_periods WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   },
 
-  async queueJob(tx: Tx, tenantId: string, id: string) {
+  async queueJob(tx: Tx, tenantId: string, id: string, userId: string) {
     await tx.query(
       `UPDATE payroll_periods SET job_status = 'Queued', job_progress = 0, job_total = 0, job_error = NULL,
-              row_version = row_version + 1, updated_at = now()
+              computed_by = $3, row_version = row_version + 1, updated_at = now()
         WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, id],
+      [tenantId, id, userId],
     );
   },
 

@@ -179,7 +179,11 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
 
   async function detail(tx: Tx, user: CurrentUser, id: string): Promise<PayrollPeriodDetail> {
     await mustGet(tx, user, id);
-    const d = (await repo.detail(tx, user.tenantId, user.companyId, id))!;
+    const {
+      detail: d,
+      computedBy,
+      approverMustDiffer,
+    } = (await repo.detail(tx, user.tenantId, user.companyId, id))!;
     const live = progress.get(id);
     if (live && d.JobStatus === 'Running') {
       d.JobProgress = live.done;
@@ -187,11 +191,13 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
     }
     const busy = d.JobStatus === 'Queued' || d.JobStatus === 'Running';
     const draftish = d.Status === 'Draft' || d.Status === 'Computed';
+    const awaitsAnother = d.Status === 'Computed' && approverMustDiffer && computedBy === user.userId;
     return {
       ...d,
       CanEdit: draftish && !busy,
       CanCompute: draftish && !busy,
-      CanApprove: d.Status === 'Computed' && !busy,
+      CanApprove: d.Status === 'Computed' && !busy && !awaitsAnother,
+      AwaitsAnotherApprover: awaitsAnother,
       CanReturnToDraft: d.Status === 'Approved',
       CanFinalise: d.Status === 'Approved',
       CanMarkPaid: d.Status === 'Finalised',
@@ -581,7 +587,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       checkVersion(before, rowVersion);
       if (jobActive(before)) throw invalid('The period is already being computed.');
       if (!editable(before)) throw invalid(`${aPeriod(before.status, 'An')} cannot be computed again.`);
-      await repo.queueJob(tx, user.tenantId, id);
+      await repo.queueJob(tx, user.tenantId, id, user.userId);
       ctx.afterCommit(() => void runCompute(user.tenantId, id, user));
       return detail(tx, user, id);
     },
@@ -595,6 +601,14 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             ? 'The period changed since it was computed; compute it again before approving.'
             : `Only a computed period can be approved; this one is ${before.status}${jobActive(before) ? ' and being computed' : ''}.`,
         );
+      if (
+        before.computed_by === user.userId &&
+        (await payrollSettingsService.general(tx, user)).ApproverMustDiffer
+      ) {
+        throw invalid(
+          'Another payroll user must approve this period: you computed it, and the payroll settings require a second person to approve.',
+        );
+      }
       // A payslip the engine refused is a 0.00 payslip, not a computed one: approving would pay the employee
       // nothing and send nothing to SSS, PhilHealth or Pag-IBIG for them.
       const failed = await repo.failedPayslips(tx, user.tenantId, id);

@@ -101,13 +101,14 @@ export const payrollSettingsRepo = {
       first_cutoff_end_day: number;
       weekly_cutoff_end_dow: number;
       pay_date_lag_days: number;
+      approver_must_differ: boolean;
       row_version: number;
       updated_at: Date;
     }>(
       `SELECT s.company_id, c.name AS company_name, c.pay_frequency, s.divisor, s.contribution_split, s.tax_method,
               s.weekly_contributions, s.minimum_net_pay::text AS minimum_net_pay,
               s.minimum_daily_wage::text AS minimum_daily_wage, s.first_cutoff_end_day,
-              s.weekly_cutoff_end_dow, s.pay_date_lag_days, s.row_version, s.updated_at
+              s.weekly_cutoff_end_dow, s.pay_date_lag_days, s.approver_must_differ, s.row_version, s.updated_at
          FROM payroll_settings s JOIN companies c ON c.tenant_id = s.tenant_id AND c.id = s.company_id
         WHERE s.tenant_id = $1 AND s.company_id = $2${forUpdate ? ' FOR UPDATE OF s' : ''}`,
       [tenantId, companyId],
@@ -126,6 +127,7 @@ export const payrollSettingsRepo = {
       FirstCutoffEndDay: r.first_cutoff_end_day,
       WeeklyCutoffEndDay: r.weekly_cutoff_end_dow,
       PayDateLagDays: r.pay_date_lag_days,
+      ApproverMustDiffer: r.approver_must_differ,
       RowVersion: r.row_version,
       UpdatedAt: new Date(r.updated_at).toISOString(),
     };
@@ -135,7 +137,7 @@ export const payrollSettingsRepo = {
     const rows = await tx.query(
       `UPDATE payroll_settings SET divisor = $4, contribution_split = $5, tax_method = $6, weekly_contributions = $7,
               minimum_net_pay = $8, first_cutoff_end_day = $9, weekly_cutoff_end_dow = $10, pay_date_lag_days = $11,
-              minimum_daily_wage = $12, row_version = row_version + 1, updated_at = now()
+              minimum_daily_wage = $12, approver_must_differ = $13, row_version = row_version + 1, updated_at = now()
         WHERE tenant_id = $1 AND company_id = $2 AND row_version = $3 RETURNING company_id`,
       [
         tenantId,
@@ -150,6 +152,7 @@ export const payrollSettingsRepo = {
         input.WeeklyCutoffEndDay,
         input.PayDateLagDays,
         input.MinimumDailyWage,
+        input.ApproverMustDiffer,
       ],
     );
     return rows.length === 1;

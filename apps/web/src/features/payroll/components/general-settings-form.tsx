@@ -17,6 +17,7 @@ import {
   FormErrorsAlert,
   FormSection,
   SelectInput,
+  SwitchInput,
   TextInput,
 } from '@/components/form-fields';
 import { isApiError, isProblem } from '@/lib/api-error';
@@ -34,6 +35,7 @@ const FIELDS = [
   'FirstCutoffEndDay',
   'WeeklyCutoffEndDay',
   'PayDateLagDays',
+  'ApproverMustDiffer',
 ] as const;
 const NUMBERS = ['Divisor', 'FirstCutoffEndDay', 'WeeklyCutoffEndDay', 'PayDateLagDays'] as const;
 const FREQUENCY: Record<string, string> = {
@@ -189,6 +191,14 @@ export function GeneralSettingsForm({
           name="PayDateLagDays"
           label="Pay date: days after the cut-off"
           helperText="A period is paid this many days after its cut-off ends"
+        />
+      </FormSection>
+      <FormSection title="Approval">
+        <SwitchInput
+          {...field}
+          name="ApproverMustDiffer"
+          label="A second person approves each payroll"
+          helperText="The Payroll user who computed a period cannot approve it; another Payroll user of the company must"
         />
       </FormSection>
       {/* Cancel puts back what is saved. */}

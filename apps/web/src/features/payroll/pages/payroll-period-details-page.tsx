@@ -256,7 +256,8 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
         <PeriodStatusChip status={p.Status} jobStatus={p.JobStatus} needsRecompute={p.NeedsRecompute} />
         <Typography variant="body2" color="text.secondary">
           {[
-            p.ComputedAt && `computed ${formatDateTime(p.ComputedAt)}`,
+            p.ComputedAt &&
+              `computed ${formatDateTime(p.ComputedAt)}${p.ComputedByName ? ` by ${p.ComputedByName}` : ''}`,
             p.ApprovedAt && `approved by ${p.ApprovedByName ?? '—'}`,
             p.FinalisedAt && `finalised by ${p.FinalisedByName ?? '—'}`,
             p.PaidAt && `paid ${formatDateTime(p.PaidAt)}`,
@@ -296,6 +297,12 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
         </Alert>
       )}
       {p.WithoutAttendance > 0 && !running && <NoAttendanceAlert period={p} />}
+      {p.AwaitsAnotherApprover && !running && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          You computed this period, so another Payroll user of the company approves it: the payroll settings
+          require a second person to approve each payroll.
+        </Alert>
+      )}
       {p.Status === 'Draft' && !p.ComputedAt && !running && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Compute the period to build every employee&apos;s payslip from their pay details, attendance and
