@@ -1193,6 +1193,69 @@ describe("the tester's findings on requests and leave credits", () => {
     expect(ut.json()).toMatchObject({ StartTime: '10:00', EndTime: '17:00', Minutes: 360 });
   });
 
+  it('files leave and undertime on the schedule in force on their dates, not the one the employee has today', async () => {
+    // From 1 June 2027 Juan works the Night Shift (22:00-07:00, a 60-minute break in its middle), Monday and
+    // Tuesday off; until then the Day Shift, Sunday off.
+    await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(
+        `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id, rest_days)
+         SELECT e.tenant_id, e.id, DATE '2027-06-01', s.id, '{1,2}' FROM employees e
+           JOIN shifts s ON s.tenant_id = e.tenant_id AND s.company_id = e.company_id AND s.name = 'Night Shift'
+          WHERE e.id = $1`,
+        [ids['DM-0004']],
+      ),
+    );
+    // Leaving at 03:00 of the shift that starts on Thursday 3 June: 03:00 to 07:00, the break (02:00-03:00) over.
+    const ut = await call(employee, 'POST', '/api/v1/ut-requests', {
+      Date: '2027-06-03',
+      TimeLeaving: '03:00',
+      Reason: 'Fever',
+    });
+    expect(ut.statusCode, ut.body).toBe(201);
+    expect(ut.json()).toMatchObject({ StartTime: '03:00', EndTime: '07:00', Minutes: 240 });
+    const details = await call(hr, 'GET', `/api/v1/ut-requests/${ut.json().RequestId}/details`);
+    expect(details.json().Schedule).toMatchObject({
+      ShiftName: 'Night Shift',
+      TimeIn: '22:00',
+      TimeOut: '07:00',
+    });
+    const dayShiftTime = await call(employee, 'POST', '/api/v1/ut-requests', {
+      Date: '2027-06-04',
+      TimeLeaving: '15:00',
+      Reason: 'Fever',
+    });
+    expect(dayShiftTime.statusCode).toBe(400);
+    expect(dayShiftTime.json().errors[0].Description).toContain('inside the shift (22:00 to 07:00)');
+    // Monday 14 to Saturday 19 June: Wednesday to Saturday are working days (4), Monday and Tuesday rest days.
+    await setBalance(ids['DM-0004']!, 'VL', 30);
+    const leave = await fileLeave(employee, {
+      LeaveTypeId: types.VL,
+      DateFrom: '2027-06-14',
+      DateTo: '2027-06-19',
+      Reason: 'Family trip',
+    });
+    expect(leave.Days).toBe(4);
+    const restDays = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.VL,
+      DateFrom: '2027-06-21',
+      DateTo: '2027-06-22',
+      Reason: 'Family trip',
+    });
+    expect(restDays.statusCode).toBe(400);
+    expect(restDays.json().errors[0].Description).toContain('2027-06-21 is a rest day');
+    // Before the change, the Day Shift and its Sunday rest still hold: Monday 24 to Saturday 29 May is 6 days.
+    expect(
+      (
+        await fileLeave(employee, {
+          LeaveTypeId: types.VL,
+          DateFrom: '2027-05-24',
+          DateTo: '2027-05-29',
+          Reason: 'Family trip',
+        })
+      ).Days,
+    ).toBe(6);
+  });
+
   it('offers a portal user only the leave types they may file', async () => {
     const codesOf = async (s: Session) =>
       ((await call(s, 'GET', '/api/v1/leave-types/options')).json() as { Code: string }[]).map((o) => o.Code);

@@ -43,32 +43,14 @@ const fmtDays = (n: number) =>
 /** Manila wall-clock date + time as an instant (UTC+8 all year, no daylight saving). */
 const manilaInstant = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const dayOfWeek = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
-/** The shift's start and end on a date; an end at or before the start is on the next day. */
-function shiftWindow(schedule: Schedule, date: string) {
-  if (!schedule.time_in || !schedule.time_out) return null;
-  const start = manilaInstant(date, schedule.time_in);
-  const overnight = minutesOf(schedule.time_out) <= minutesOf(schedule.time_in);
-  const end = manilaInstant(overnight ? addDays(date, 1) : date, schedule.time_out);
-  return { start, end };
-}
-
-/** The unpaid break of a shift window, in its middle (as daily attendance places it, attendance.ts breakOf). */
-function breakWindow(schedule: Schedule, shift: { start: Date; end: Date }) {
-  const length = schedule.break_minutes * 60_000;
-  const at =
-    shift.start.getTime() +
-    Math.floor((shift.end.getTime() - shift.start.getTime() - length) / 120_000) * 60_000;
-  return { start: at, end: at + length };
-}
-
-/** Shift minutes from leaving to the end, the unpaid break left out (as attendance counts undertime). */
-function undertimeMinutes(schedule: Schedule, shift: { start: Date; end: Date }, leaving: Date) {
-  const pause = breakWindow(schedule, shift);
-  const from = leaving.getTime();
-  const paused = Math.max(0, Math.min(shift.end.getTime(), pause.end) - Math.max(from, pause.start));
-  return Math.round((shift.end.getTime() - from - paused) / 60_000);
+/** Shift minutes from leaving to the end, the unpaid break (in the shift's middle, as daily attendance places
+ *  it) left out, as attendance counts undertime. Instants in ms. */
+function undertimeMinutes(day: { start: number; end: number; breakMinutes: number }, leaving: number) {
+  const length = day.breakMinutes * MINUTE;
+  const pause = day.start + Math.floor((day.end - day.start - length) / (2 * MINUTE)) * MINUTE;
+  const paused = Math.max(0, Math.min(day.end, pause + length) - Math.max(leaving, pause));
+  return Math.round((day.end - leaving - paused) / MINUTE);
 }
 
 const MINUTE = 60_000;
@@ -93,22 +75,72 @@ const afterMidnight = (shift: ShiftRule | null, minutes: number) =>
   minutes < shift.timeIn &&
   2 * minutes < shift.timeIn + shift.timeOut;
 
-/** One day around an overtime: its shift in force, whether it is a working day, and as instants (ms) the shift's
- *  start and end and the hours daily attendance counts the day's punches in (its window). */
-interface OvertimeDay {
+/** A day as the filing rules read it: its shift in force (the employee's schedule history, as daily attendance
+ *  reads it), whether it is a rest day, its holidays, whether it is a working day, and as instants (ms) the
+ *  shift's start and end and the hours daily attendance counts the day's punches in (its window). */
+interface PlannedDay {
   date: string;
   shift: ShiftRule | null;
+  rest: boolean;
+  /** The company's holidays of the day that make it a day off (a special working day is a working day). */
+  holiday: string | null;
   working: boolean;
+  /** Why the day is not a working day. */
+  why: string | null;
   start: number;
   end: number;
   window: [number, number];
 }
 
 /**
- * What filing an overtime reads around its date, from the day before to two days after: each day's shift in force
- * (the employee's schedule history, as daily attendance reads it; before any, the employee record, as the filing
- * rules always took it) and kind, and `payable`: the minutes daily attendance would pay of an overtime approved
- * over an interval, with the punches on record now.
+ * Each date from `from` to `to` as the filing rules read it, on the schedule in force that day: the employee's
+ * schedule history, as daily attendance reads it; before any, the employee record, as the filing rules always
+ * took it. Also the schedule spans and holidays read, for attendance.
+ */
+async function planDays(
+  tx: Tx,
+  user: CurrentUser,
+  employeeId: string,
+  schedule: Schedule,
+  from: string,
+  to: string,
+) {
+  const [rows, calendar] = await Promise.all([
+    repo.schedulesBetween(tx, user.tenantId, employeeId, from, to),
+    holidaysService.dayTypes(tx, user, from, to, schedule.work_location_id),
+  ]);
+  const spans: ScheduleSpan[] = [
+    scheduleSpanOf({ ...schedule, effective_date: '0001-01-01', shift_rest_days: schedule.rest_days }),
+    ...rows.map(scheduleSpanOf),
+  ];
+  // Local minutes of attendance's day plan as instants.
+  const instant = (localMinutes: number) => (localMinutes - 8 * 60) * MINUTE;
+  const days = calendar.map((d): PlannedDay => {
+    const plan = dayPlan(spans, d.Date);
+    const off = d.DayType !== 'ordinary' && d.DayType !== 'special_working';
+    const holiday = off ? d.Holidays.map((h) => h.Name).join(' and ') : null;
+    return {
+      date: d.Date,
+      shift: plan.shift,
+      rest: plan.restDay,
+      holiday,
+      working: !plan.restDay && !off,
+      why: holiday ?? (plan.restDay ? 'a rest day' : null),
+      start: instant(plan.start),
+      end: instant(plan.end),
+      window: [instant(plan.window[0]), instant(plan.window[1])],
+    };
+  });
+  const holidays: HolidayInput[] = calendar.flatMap((d) =>
+    d.Holidays.map((h) => ({ date: d.Date, name: h.Name, type: h.Type })),
+  );
+  return { days, spans, holidays };
+}
+
+/**
+ * What filing an overtime reads around its date, from the day before to two days after: each planned day, and
+ * `payable`: the minutes daily attendance would pay of an overtime approved over an interval, with the punches
+ * on record now.
  */
 async function overtimeSurroundings(
   tx: Tx,
@@ -118,9 +150,8 @@ async function overtimeSurroundings(
   date: string,
 ) {
   const [from, to] = [addDays(date, -1), addDays(date, 2)];
-  const [rows, calendar, punches] = await Promise.all([
-    repo.schedulesBetween(tx, user.tenantId, employeeId, from, to),
-    holidaysService.dayTypes(tx, user, from, to, schedule.work_location_id),
+  const [{ days, spans, holidays }, punches] = await Promise.all([
+    planDays(tx, user, employeeId, schedule, from, to),
     repo.punchesBetween(
       tx,
       user.tenantId,
@@ -129,27 +160,6 @@ async function overtimeSurroundings(
       new Date(midnightOf(addDays(to, 1))),
     ),
   ]);
-  // Before any schedule history, the employee record's shift and rest days (as the filing rules always took it).
-  const spans: ScheduleSpan[] = [
-    scheduleSpanOf({ ...schedule, effective_date: '0001-01-01', shift_rest_days: schedule.rest_days }),
-    ...rows.map(scheduleSpanOf),
-  ];
-  // Local minutes of attendance's day plan as instants.
-  const instant = (localMinutes: number) => (localMinutes - 8 * 60) * MINUTE;
-  const days = calendar.map((d): OvertimeDay => {
-    const plan = dayPlan(spans, d.Date);
-    return {
-      date: d.Date,
-      shift: plan.shift,
-      working: !plan.restDay && (d.DayType === 'ordinary' || d.DayType === 'special_working'),
-      start: instant(plan.start),
-      end: instant(plan.end),
-      window: [instant(plan.window[0]), instant(plan.window[1])],
-    };
-  });
-  const holidays: HolidayInput[] = calendar.flatMap((d) =>
-    d.Holidays.map((h) => ({ date: d.Date, name: h.Name, type: h.Type })),
-  );
   const worked: PunchInput[] = punches.map((p) => ({ at: new Date(p.punched_at), direction: p.direction }));
   const payable = (overtime: { startsAt: Date; endsAt: Date }) =>
     computeAttendance({
@@ -164,25 +174,9 @@ async function overtimeSurroundings(
   return { days, payable };
 }
 
-/**
- * Each date's kind for an employee: a rest day of the schedule, a holiday of the company (a special working day
- * is a working day), or a working day.
- */
-async function dayKinds(tx: Tx, user: CurrentUser, schedule: Schedule, from: string, to: string) {
-  const days = await holidaysService.dayTypes(tx, user, from, to, schedule.work_location_id);
-  return days.map((d) => {
-    const rest = schedule.rest_days.includes(dayOfWeek(d.Date));
-    const off = d.DayType !== 'ordinary' && d.DayType !== 'special_working';
-    const holiday = off ? d.Holidays.map((h) => h.Name).join(' and ') : null;
-    return {
-      date: d.Date,
-      working: !rest && !off,
-      rest,
-      holiday,
-      why: holiday ?? (rest ? 'a rest day' : null),
-    };
-  });
-}
+/** The day's shift as the portal and the undertime review show it. */
+const shiftShown = (shift: ShiftRule | null) =>
+  shift ? { ShiftName: shift.name, TimeIn: clockOf(shift.timeIn), TimeOut: clockOf(shift.timeOut) } : null;
 
 /**
  * Approved leave and overtime are paid by payroll: once a payroll period that paid the employee for the dates is
@@ -271,13 +265,10 @@ export async function portalToday(tx: Tx, user: CurrentUser): Promise<PortalToda
     addDays(date, 90),
     schedule?.work_location_id ?? null,
   );
-  const [day] = schedule ? await dayKinds(tx, user, schedule, date, date) : [];
+  const [day] = schedule ? (await planDays(tx, user, user.employeeId!, schedule, date, date)).days : [];
   return {
     Date: date,
-    Schedule:
-      schedule?.shift_name && schedule.time_in && schedule.time_out
-        ? { ShiftName: schedule.shift_name, TimeIn: schedule.time_in, TimeOut: schedule.time_out }
-        : null,
+    Schedule: shiftShown(day?.shift ?? null),
     IsRestDay: !!day?.rest,
     HolidayName: day?.holiday ?? null,
     Punches: user.employeeId ? await repo.punches(tx, user.tenantId, user.employeeId, date) : [],
@@ -547,7 +538,7 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
         throw invalid('HalfDay', `${type.Name} cannot be taken as a half day`);
       if (addDays(input.DateFrom, 365) < input.DateTo)
         throw invalid('DateTo', 'A leave covers at most a year');
-      const calendar = await dayKinds(tx, user, schedule, input.DateFrom, input.DateTo);
+      const calendar = (await planDays(tx, user, employeeId, schedule, input.DateFrom, input.DateTo)).days;
       const working = calendar.filter((d) => d.working).length;
       if (!working) {
         throw invalid(
@@ -667,18 +658,19 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
     async fileUndertime(ctx: RequestContext, input: CreateUndertimeRequest) {
       const { tx, user } = ctx;
       const { employeeId, schedule } = await filer(tx, user, input.EmployeeId);
-      const [day] = await dayKinds(tx, user, schedule, input.Date, input.Date);
+      // The shift in force on the date (a change of shift keeps its history), as attendance counts undertime.
+      const [day] = (await planDays(tx, user, employeeId, schedule, input.Date, input.Date)).days;
       if (!day!.working)
         throw invalid('Date', `${input.Date} is ${day!.why}: there is no shift to leave early from`);
-      const shift = shiftWindow(schedule, input.Date);
+      const shift = day!.shift;
       if (!shift) throw invalid('Date', 'The employee has no shift on this day; ask HR to assign one');
       // An overnight shift's early hours belong to the next calendar day.
       let leaving = manilaInstant(input.Date, input.TimeLeaving);
-      if (leaving <= shift.start) leaving = manilaInstant(addDays(input.Date, 1), input.TimeLeaving);
-      if (!(leaving > shift.start && leaving < shift.end)) {
+      if (leaving.getTime() <= day!.start) leaving = manilaInstant(addDays(input.Date, 1), input.TimeLeaving);
+      if (!(leaving.getTime() > day!.start && leaving.getTime() < day!.end)) {
         throw invalid(
           'TimeLeaving',
-          `The time of leaving must be inside the shift (${schedule.time_in} to ${schedule.time_out})`,
+          `The time of leaving must be inside the shift (${clockOf(shift.timeIn)} to ${clockOf(shift.timeOut)})`,
         );
       }
       return file(
@@ -689,8 +681,8 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
           dateFrom: input.Date,
           dateTo: input.Date,
           startsAt: leaving.toISOString(),
-          endsAt: shift.end.toISOString(),
-          minutes: undertimeMinutes(schedule, shift, leaving),
+          endsAt: new Date(day!.end).toISOString(),
+          minutes: undertimeMinutes({ ...day!, breakMinutes: shift.breakMinutes }, leaving.getTime()),
           reason: input.Reason.trim(),
         },
         schedule,
@@ -719,18 +711,13 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
     async undertimeDetails(tx: Tx, user: CurrentUser, id: string): Promise<UndertimeDetails> {
       const row = await load(tx, user, 'Undertime', id);
       const schedule = await repo.schedule(tx, user.tenantId, user.companyId, row.employee_id);
-      const [day] = schedule ? await dayKinds(tx, user, schedule, row.date_from, row.date_from) : [];
+      const [day] = schedule
+        ? (await planDays(tx, user, row.employee_id, schedule, row.date_from, row.date_from)).days
+        : [];
+      const shown = shiftShown(day?.shift ?? null);
       return {
         Request: present(user, row),
-        Schedule:
-          schedule?.shift_name && schedule.time_in && schedule.time_out
-            ? {
-                ShiftName: schedule.shift_name,
-                TimeIn: schedule.time_in,
-                TimeOut: schedule.time_out,
-                IsRestDay: !day?.working,
-              }
-            : null,
+        Schedule: shown && { ...shown, IsRestDay: !day?.working },
         Punches: await repo.punches(tx, user.tenantId, row.employee_id, row.date_from),
       };
     },
