@@ -219,6 +219,49 @@ describe('holidays', () => {
     expect(theirs.Date).toBe('2026-08-31');
   });
 
+  it('keeps a regular holiday regular and a national holiday inside its year', async () => {
+    const labor = (await list('hr', { Year: 2026, Search: 'labor' })).Items[0]!;
+    expect(labor).toMatchObject({ Date: '2026-05-01', Type: 'Regular', IsNational: true });
+    const retyped = await call('hr', 'PUT', `/api/v1/holidays/${labor.HolidayId}`, {
+      ...labor,
+      Name: 'Araw ng Manggagawa',
+      Type: 'SpecialWorking',
+      Date: '2027-05-01',
+    });
+    expect(retyped.statusCode).toBe(400);
+    expect(retyped.json().errors).toEqual([
+      {
+        Code: 'Type',
+        Description:
+          'Labor Day is a regular holiday by law and stays one; if a proclamation moves it, change its date',
+      },
+      { Code: 'Date', Description: 'A national holiday of 2026 moves within 2026' },
+    ]);
+    // Still paid as a regular holiday.
+    const day = (await dayTypes('hr', '2026-05-01', '2026-05-01')).json()[0];
+    expect(day.DayType).toBe('regular_holiday');
+    // Renamed and moved within its year, it is taken.
+    const renamed = await call('hr', 'PUT', `/api/v1/holidays/${labor.HolidayId}`, {
+      ...labor,
+      Name: 'Araw ng Manggagawa',
+      Date: '2026-05-04',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      Type: 'Regular',
+      Date: '2026-05-04',
+      ProclaimedDate: '2026-05-01',
+    });
+    // A special day may be made a special working day by proclamation.
+    const allSaints = (await list('hr', { Year: 2026, Search: 'all saints' })).Items[0]!;
+    expect(allSaints.Type).toBe('SpecialNonWorking');
+    const working = await call('hr', 'PUT', `/api/v1/holidays/${allSaints.HolidayId}`, {
+      ...allSaints,
+      Type: 'SpecialWorking',
+    });
+    expect(working.statusCode, working.body).toBe(200);
+  });
+
   it('copies the own holidays of a year forward as drafts, once, and drafts are not paid until confirmed', async () => {
     const local = await create('hr', { Date: '2025-06-24', Name: 'Manila Day', Type: 'SpecialNonWorking' });
     const res = await call('hr', 'POST', '/api/v1/holidays/copy-year', { FromYear: 2025 });

@@ -21,6 +21,29 @@ export const STALE_HOLIDAY =
 const MAX_DAY_RANGE = 400;
 
 /**
+ * What HR may change of a national holiday: its name, and its date when a proclamation moves it. It stays a holiday
+ * of every location; a regular holiday stays regular (the Labor Code's Art. 94 as amended by RA 9492 makes it one,
+ * and payroll pays it at 200%: retyped, its holiday pay would silently go); and it moves within its own year (the
+ * next year's is a holiday of its own, loaded with that year's calendar).
+ */
+function nationalRules(before: Holiday, input: CreateHolidayRequest) {
+  const errors: ValidationError[] = [];
+  if (input.WorkLocationId)
+    errors.push({ Code: 'WorkLocationId', Description: 'A national holiday applies to every location' });
+  if (before.Type === 'Regular' && input.Type !== 'Regular') {
+    errors.push({
+      Code: 'Type',
+      Description: `${before.Name} is a regular holiday by law and stays one; if a proclamation moves it, change its date`,
+    });
+  }
+  const year = (before.ProclaimedDate ?? before.Date).slice(0, 4);
+  if (input.Date.slice(0, 4) !== year) {
+    errors.push({ Code: 'Date', Description: `A national holiday of ${year} moves within ${year}` });
+  }
+  if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
+}
+
+/**
  * Holidays of the signed-in user's own company: the national calendar loaded for it, moved when a proclamation
  * moves a date; the company's own local holidays; drafts copied forward from last year.
  */
@@ -46,11 +69,7 @@ export const holidaysService = {
   async update(tx: Tx, user: CurrentUser, id: string, input: CreateHolidayRequest & { RowVersion: number }) {
     const before = await this.get(tx, user, id, true);
     if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_HOLIDAY);
-    if (before.IsNational && input.WorkLocationId) {
-      throw problems.badRequest('One or more fields are invalid.', [
-        { Code: 'WorkLocationId', Description: 'A national holiday applies to every location' },
-      ]);
-    }
+    if (before.IsNational) nationalRules(before, input);
     await checkFields(tx, user, input, before.HolidayId);
     if (!(await repo.update(tx, user.tenantId, before.HolidayId, input.RowVersion, input))) {
       throw problems.stale(STALE_HOLIDAY);

@@ -121,7 +121,19 @@ export function HolidayDialog({
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextInput {...field} name="Name" label="Name" required helperText="e.g. Taguig City Charter Day" />
-          <SelectInput {...field} name="Type" label="Type" required options={TYPES} />
+          {national && holiday?.Type === 'Regular' ? (
+            // A regular holiday by law stays regular (the API refuses another type).
+            <SelectInput
+              {...field}
+              disabled
+              name="Type"
+              label="Type"
+              options={TYPES}
+              helperText="A regular holiday by law (Labor Code Art. 94)"
+            />
+          ) : (
+            <SelectInput {...field} name="Type" label="Type" required options={TYPES} />
+          )}
           {!national && (
             <SelectInput
               {...field}
