@@ -10,6 +10,7 @@ import {
   DE_MINIMIS_KINDS,
   pickBenefitsCeiling,
   pickDeMinimis,
+  type DeMinimisKind,
   type PayrollTables,
 } from '../../tables/index.js';
 import { bool, oneOf } from '../../validate.js';
@@ -90,6 +91,9 @@ function allowanceLines(
   const dm = pickDeMinimis(tables, end, 'period.end', 'de minimis');
   const ytdDm = moneyRec(ytdIn.deMinimis, 'ytd.deMinimis');
   const mtdDm = moneyRec(ytdIn.deMinimisMonthToDate, 'ytd.deMinimisMonthToDate');
+  // What this payslip's earlier lines already gave of each kind: the ceiling is the month's or the year's, shared
+  // by every line of the kind, not one per line (RR 11-2018 as amended; REFERENCE.md §4.5).
+  const here: Partial<Record<DeMinimisKind, number>> = {};
   for (let i = 0; i < allowances.length; i++) {
     const a = allowances[i]!;
     const F = itemFields('allowances', i);
@@ -101,7 +105,9 @@ function allowanceLines(
       const cl = dm.ceilings[kind];
       // Monetized leave ceiling is in days: days × daily rate.
       const cap = kind === 'monetizedVacationLeaveDays' ? mulDivHalfUp(rNum, cl.amount, 1, rDen) : cl.amount;
-      const used = (cl.per === 'month' ? mtdDm[kind] : ytdDm[kind]) ?? 0;
+      const before = here[kind] ?? 0;
+      here[kind] = before + amount;
+      const used = ((cl.per === 'month' ? mtdDm[kind] : ytdDm[kind]) ?? 0) + before;
       const exempt = Math.min(amount, Math.max(0, cap - used));
       const inSss = bool(a.inSssBase, F.inSssBase!, false);
       if (bool(a.inPagibigBase, F.inPagibigBase!, false)) hdmf += amount;

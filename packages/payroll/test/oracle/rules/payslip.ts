@@ -1013,6 +1013,8 @@ function allowanceLines(
   const dm = pick(compileDeMinimis(tables), end, 'period.end', 'de minimis');
   const ytdDm = moneyRec(ytdIn.deMinimis, 'ytd.deMinimis');
   const mtdDm = moneyRec(ytdIn.deMinimisMonthToDate, 'ytd.deMinimisMonthToDate');
+  // Amendment 2026-11-30: the ceiling is shared with the payslip's earlier lines of the same kind.
+  const here: Partial<Record<DeMinimisKind, number>> = {};
   allowances.forEach((a, i) => {
     const f = `allowances[${i}]`;
     const c = code(a.code, `${f}.code`);
@@ -1023,7 +1025,9 @@ function allowanceLines(
       const cl = dm.ceilings[kind];
       // Monetized leave ceiling is in days: days × daily rate.
       const cap = kind === 'monetizedVacationLeaveDays' ? mulDivHalfUp(rNum, cl.amount, 1, rDen) : cl.amount;
-      const used = (cl.per === 'month' ? mtdDm[kind] : ytdDm[kind]) ?? 0;
+      const before = here[kind] ?? 0;
+      here[kind] = before + amount;
+      const used = ((cl.per === 'month' ? mtdDm[kind] : ytdDm[kind]) ?? 0) + before;
       const exempt = Math.min(amount, Math.max(0, cap - used));
       const inSss = bool(a.inSssBase, `${f}.inSssBase`, false);
       if (bool(a.inPagibigBase, `${f}.inPagibigBase`, false)) hdmf += amount;
