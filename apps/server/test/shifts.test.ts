@@ -93,6 +93,16 @@ describe('shifts', () => {
     expect(rules.statusCode).toBe(400);
     expect(rules.json().type).toBe(ProblemTypes.validation);
     expect(codes(rules)).toEqual(['Name', 'BreakMinutes']);
+    // 08:00 to 08:00 is no shift (read as 24 hours, it had been stored with 23 work hours).
+    const allDay = await call('hr', 'POST', '/api/v1/shifts', {
+      Name: 'Round the clock',
+      TimeIn: '08:00',
+      TimeOut: '08:00:00',
+    });
+    expect(allDay.statusCode).toBe(400);
+    expect(allDay.json().errors).toEqual([
+      { Code: 'TimeOut', Description: 'TimeOut: The shift cannot end at the time it starts' },
+    ]);
   });
 
   it('refuses a flexible shift that needs more hours than its window holds, break taken out', async () => {

@@ -58,6 +58,10 @@ const flexibleMessage = {
   message: 'A flexible shift needs its required hours a day',
   path: ['RequiredHours'],
 };
+/** An out time equal to the in time would be a 24-hour shift (read as one, it had counted 23 work hours). */
+const endsAfterStart = (v: { TimeIn: string; TimeOut: string }) =>
+  !HH_MM.test(v.TimeIn) || !HH_MM.test(v.TimeOut) || minutesOf(v.TimeIn) !== minutesOf(v.TimeOut);
+const sameTimesMessage = { message: 'The shift cannot end at the time it starts', path: ['TimeOut'] };
 
 export const Shift = z.object({
   ShiftId: z.uuid(),
@@ -84,7 +88,10 @@ export const Shift = z.object({
 });
 export type Shift = z.infer<typeof Shift>;
 
-export const CreateShiftRequest = z.strictObject(ShiftFields).refine(refineShift, flexibleMessage);
+export const CreateShiftRequest = z
+  .strictObject(ShiftFields)
+  .refine(refineShift, flexibleMessage)
+  .refine(endsAfterStart, sameTimesMessage);
 export type CreateShiftRequest = z.input<typeof CreateShiftRequest>;
 export const UpdateShiftRequest = z
   .strictObject({
@@ -101,7 +108,8 @@ export const UpdateShiftRequest = z
       UpdatedAt: z.string(),
     }),
   })
-  .refine(refineShift, flexibleMessage);
+  .refine(refineShift, flexibleMessage)
+  .refine(endsAfterStart, sameTimesMessage);
 export type UpdateShiftRequest = z.input<typeof UpdateShiftRequest>;
 
 export const SHIFT_SORTABLE = ['Name', 'TimeIn', 'EmployeeCount', 'IsActive'] as const;
