@@ -28,6 +28,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 
 /** The period's sums: what it pays, what it withholds and what the employer adds. */
 export function PeriodTotals({ totals: t }: { totals: PayrollPeriodTotals }) {
+  const refund = t.WithholdingTax.startsWith('-');
   return (
     <Box
       component="section"
@@ -56,8 +57,9 @@ export function PeriodTotals({ totals: t }: { totals: PayrollPeriodTotals }) {
         note={`${formatCurrency(t.NetPayIncluded)} to pay now`}
       />
       <Figure
-        label="Tax withheld"
-        value={formatCurrency(t.WithholdingTax)}
+        // A year-end adjustment (or a final pay's annualisation) can give back more tax than the period withholds.
+        label={refund ? 'Tax refunded' : 'Tax withheld'}
+        value={formatCurrency(refund ? t.WithholdingTax.slice(1) : t.WithholdingTax)}
         note={`Employee statutory ${formatCurrency(t.EmployeeShares.Total)}`}
       />
       <Figure
