@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -52,6 +52,31 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
   return (
     <NavMenuContext.Provider value={menu}>
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        {/* WCAG 2.4.1: the first tab stop skips the top bar and the menu; seen only when focused. */}
+        <Box
+          component="a"
+          href="#main-content"
+          onClick={(event: MouseEvent) => {
+            event.preventDefault();
+            document.getElementById('main-content')?.focus();
+          }}
+          sx={{
+            position: 'fixed',
+            left: 8,
+            top: -48,
+            zIndex: theme.zIndex.tooltip,
+            px: 2,
+            py: 1,
+            bgcolor: 'background.paper',
+            color: 'primary.main',
+            border: 2,
+            borderColor: 'primary.main',
+            borderRadius: 1,
+            '&:focus': { top: 8 },
+          }}
+        >
+          Skip to main content
+        </Box>
         <AppBar
           position="fixed"
           color="inherit"
@@ -98,7 +123,7 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
           )
         )}
 
-        <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
+        <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, minWidth: 0, outline: 'none' }}>
           <Toolbar />
           <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
             <Outlet />
