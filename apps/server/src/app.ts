@@ -136,7 +136,7 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
     await api.register(payrollSettingsRoutes);
     await api.register(payrollPeriodRoutes, { periods: payrollPeriodsService(db, api.log) });
     await api.register(payProfileRoutes);
-    await api.register(requestRoutes, { mailer });
+    await api.register(requestRoutes, { mailer, appBaseUrl: publicBaseUrl(config) });
     await api.register(timeLogRoutes, { imports: punchImportService(db, api.log) });
     await api.register(payrollOutputsRoutes, { mailer, appBaseUrl: publicBaseUrl(config) });
     await api.register(payrollReportsRoutes);

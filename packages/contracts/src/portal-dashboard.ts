@@ -16,6 +16,8 @@ export const PortalDashboard = z.object({
   LeaveBalances: z.array(LeaveBalance),
   /** The caller's own pending requests of every kind (up to 5 of each), soonest first. */
   MyPending: z.array(TimeRequest),
+  /** How many of the caller's own requests of each kind are pending: all of them, not only those listed. */
+  MyPendingCounts: PendingRequestCounts,
   /** What waits for the caller's review; null for a user who is not an approver. */
   WaitingForReview: PendingRequestCounts.nullable(),
   /** The newest released payslip, if any. */

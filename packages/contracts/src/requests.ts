@@ -80,7 +80,7 @@ export const TimeRequest = z.object({
   DepartmentName: z.string().nullable(),
   Status: RequestStatus,
   Reason: z.string(),
-  /** The reviewer's or canceller's remarks. */
+  /** The reviewer's remarks (approval or rejection). */
   Remarks: z.string().nullable(),
   DateFrom: z.string(),
   DateTo: z.string(),
@@ -97,8 +97,13 @@ export const TimeRequest = z.object({
   ReviewerName: z.string(),
   FiledByName: z.string(),
   FiledAt: z.string(),
+  /** Who approved or rejected it, and when: kept when an approved request is cancelled afterwards. */
   DecidedByName: z.string().nullable(),
   DecidedAt: z.string().nullable(),
+  /** Who cancelled it, when, and why (null until cancelled). */
+  CancelledByName: z.string().nullable(),
+  CancelledAt: z.string().nullable(),
+  CancelRemarks: z.string().nullable(),
   /** What the signed-in user may do with it now. */
   CanReview: z.boolean(),
   CanCancel: z.boolean(),

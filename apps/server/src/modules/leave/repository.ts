@@ -128,12 +128,14 @@ const toBalance = (r: BalanceRow): LeaveBalance => ({
 
 /**
  * Per employee and type: this year's earned and used days, the balance (the sum of every entry) and the days
- * held by pending requests. `yearStart` is the placeholder of the year's first day; the caller joins `e`
- * (employees) and `t` (leave types).
+ * held by pending requests. Earned is what was credited (grants, accruals, adjustments that add days): an
+ * adjustment taking days away is no negative earning; it shows in the balance. `yearStart` is the placeholder of
+ * the year's first day; the caller joins `e` (employees) and `t` (leave types).
  */
 const balanceColumns = (yearStart: string) => `
   coalesce((SELECT sum(l.days) FROM leave_ledger l WHERE l.tenant_id = e.tenant_id AND l.employee_id = e.id
-              AND l.leave_type_id = t.id AND l.kind IN ('Grant', 'Accrual', 'Adjustment') AND l.entry_date >= ${yearStart}::date), 0) AS earned,
+              AND l.leave_type_id = t.id AND (l.kind IN ('Grant', 'Accrual') OR (l.kind = 'Adjustment' AND l.days > 0))
+              AND l.entry_date >= ${yearStart}::date), 0) AS earned,
   coalesce((SELECT -sum(l.days) FROM leave_ledger l WHERE l.tenant_id = e.tenant_id AND l.employee_id = e.id
               AND l.leave_type_id = t.id AND l.kind IN ('Use', 'Reversal') AND l.entry_date >= ${yearStart}::date), 0) AS used,
   coalesce((SELECT sum(l.days) FROM leave_ledger l WHERE l.tenant_id = e.tenant_id AND l.employee_id = e.id
@@ -368,6 +370,16 @@ export const leaveRepo = {
       [tenantId, employeeId, leaveTypeId],
     );
     return Number(row!.balance);
+  },
+
+  /** The days the employee's pending requests of a type hold (what filing and the portal keep aside). */
+  async pendingOf(tx: Tx, tenantId: string, employeeId: string, leaveTypeId: string) {
+    const [row] = await tx.query<{ days: string }>(
+      `SELECT coalesce(sum(days), 0)::text AS days FROM time_requests
+        WHERE tenant_id = $1 AND employee_id = $2 AND leave_type_id = $3 AND status = 'Pending'`,
+      [tenantId, employeeId, leaveTypeId],
+    );
+    return Number(row!.days);
   },
 
   /** The days an approved request drew ('use:<request>'), or null when its approval drew nothing. */

@@ -148,7 +148,10 @@ export const leaveService = {
   balances: (tx: Tx, user: CurrentUser, employeeId: string) =>
     repo.balances(tx, user.tenantId, user.companyId, employeeId, yearStart()),
 
-  /** HR adds or takes away days with a reason; a balance never goes below zero through an adjustment. */
+  /**
+   * HR adds or takes away days with a reason; an adjustment never takes a balance below zero, nor below the days
+   * pending requests hold (they were filed against those days: approving them would then overdraw it).
+   */
   async adjust(tx: Tx, user: CurrentUser, input: LeaveAdjustmentRequest) {
     const [employee] = await repo.employee(tx, user.tenantId, user.companyId, input.EmployeeId, true);
     if (!employee) throw problems.notFound('The employee was not found.');
@@ -162,6 +165,18 @@ export const leaveService = {
     if (balance + input.Days < 0) {
       throw problems.conflict(
         `${employee.name} has ${fmtDays(balance)} of ${type.Name}; taking away ${fmtDays(-input.Days)} would leave a negative balance.`,
+        ProblemTypes.insufficientBalance,
+      );
+    }
+    // A type that may go negative lets an approval overdraw it: pending requests hold nothing back there.
+    const pending =
+      input.Days < 0 && !type.AllowNegative
+        ? await repo.pendingOf(tx, user.tenantId, employee.id, type.LeaveTypeId)
+        : 0;
+    if (pending && balance + input.Days < pending) {
+      const most = Math.max(0, balance - pending);
+      throw problems.conflict(
+        `${employee.name} has ${fmtDays(balance)} of ${type.Name}, ${fmtDays(pending)} of it held by pending requests; taking away ${fmtDays(-input.Days)} would leave less than they hold. Take away at most ${fmtDays(most)}, or decide the pending requests first.`,
         ProblemTypes.insufficientBalance,
       );
     }

@@ -60,14 +60,20 @@ export const portalService = {
     const today = await portalToday(tx, user);
     const balances = employeeId ? await leaveService.myBalances(tx, user, employeeId) : [];
     const pending: PortalDashboard['MyPending'] = [];
-    for (const kind of REQUEST_KINDS)
-      pending.push(...(await requests.list(tx, user, kind, MY_PENDING)).Items);
+    // The list shows up to 5 of each kind; the counts are the lists' totals (counted in SQL), every pending one.
+    const counts: PortalDashboard['MyPendingCounts'] = { Leave: 0, Overtime: 0, Undertime: 0 };
+    for (const kind of REQUEST_KINDS) {
+      const { Items, TotalCount } = await requests.list(tx, user, kind, MY_PENDING);
+      pending.push(...Items);
+      counts[kind] = TotalCount;
+    }
     const payslips = await payrollOutputsService.myPayslips(tx, user);
     return {
       LinkedToEmployee: !!employeeId,
       Today: today,
       LeaveBalances: balances.filter((b) => b.NeedsBalance),
       MyPending: pending.sort((a, b) => a.DateFrom.localeCompare(b.DateFrom)),
+      MyPendingCounts: counts,
       WaitingForReview: user.isApprover ? await pendingRequestCounts(tx, user) : null,
       LatestPayslip: payslips[0] ?? null,
     };

@@ -31,6 +31,9 @@ export interface RequestRow {
   decided_by_name: string | null;
   decided_at: Date | null;
   remarks: string | null;
+  cancelled_by_name: string | null;
+  cancelled_at: Date | null;
+  cancel_remarks: string | null;
   row_version: number;
   created_at: Date;
 }
@@ -41,15 +44,16 @@ const SELECT_REQUEST = `
          r.leave_type_id, t.name AS leave_type_name, to_char(r.date_from, 'YYYY-MM-DD') AS date_from,
          to_char(r.date_to, 'YYYY-MM-DD') AS date_to, r.half_day, r.days::text AS days, r.starts_at, r.ends_at,
          r.minutes, r.reason, r.status, r.approver_user_id, a.full_name AS approver_name, r.filed_by_user_id,
-         f.full_name AS filed_by_name, x.full_name AS decided_by_name, r.decided_at, r.remarks, r.row_version,
-         r.created_at
+         f.full_name AS filed_by_name, x.full_name AS decided_by_name, r.decided_at, r.remarks,
+         c.full_name AS cancelled_by_name, r.cancelled_at, r.cancel_remarks, r.row_version, r.created_at
     FROM time_requests r
     JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.employee_id
     LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
     LEFT JOIN leave_types t ON t.tenant_id = r.tenant_id AND t.id = r.leave_type_id
     LEFT JOIN users a ON a.tenant_id = r.tenant_id AND a.id = r.approver_user_id
     LEFT JOIN users f ON f.tenant_id = r.tenant_id AND f.id = r.filed_by_user_id
-    LEFT JOIN users x ON x.tenant_id = r.tenant_id AND x.id = r.decided_by_user_id`;
+    LEFT JOIN users x ON x.tenant_id = r.tenant_id AND x.id = r.decided_by_user_id
+    LEFT JOIN users c ON c.tenant_id = r.tenant_id AND c.id = r.cancelled_by_user_id`;
 
 const SORT = {
   FiledAt: 'r.created_at',
@@ -93,6 +97,7 @@ export interface Schedule {
   required_hours: string | null;
   rest_days: number[];
   gender: string | null;
+  hire_date: string | null;
   separation_date: string | null;
   supervisor_id: string | null;
   work_location_id: string | null;
@@ -182,7 +187,11 @@ export const requestsRepo = {
       ],
     ),
 
-  /** Moves a request from one status to another; false when it is no longer in `from` at that version. */
+  /**
+   * Moves a request from one status to another; false when it is no longer in `from` at that version. An
+   * approval or rejection is the decision (decided_*, remarks); a cancellation has columns of its own, so an
+   * approved request cancelled afterwards still shows who approved it and when (migration 0040).
+   */
   async transition(
     tx: Tx,
     tenantId: string,
@@ -195,9 +204,12 @@ export const requestsRepo = {
       remarks: string | null;
     },
   ) {
+    const columns =
+      change.to === 'Cancelled'
+        ? 'cancelled_by_user_id = $6, cancelled_at = now(), cancel_remarks = $7'
+        : 'decided_by_user_id = $6, decided_at = now(), remarks = $7';
     const rows = await tx.query(
-      `UPDATE time_requests SET status = $5, decided_by_user_id = $6, decided_at = now(), remarks = $7,
-              row_version = row_version + 1, updated_at = now()
+      `UPDATE time_requests SET status = $5, ${columns}, row_version = row_version + 1, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND status = $3 AND row_version = $4 RETURNING id`,
       [tenantId, id, change.from, change.rowVersion, change.to, change.userId, change.remarks],
     );
@@ -211,6 +223,7 @@ export const requestsRepo = {
               coalesce(s.break_minutes, 0) AS break_minutes, coalesce(s.grace_minutes, 0) AS grace_minutes,
               coalesce(s.is_flexible, false) AS is_flexible, s.required_hours::text AS required_hours,
               coalesce(e.rest_days, s.rest_days, '{0}'::smallint[]) AS rest_days, e.gender,
+              to_char(e.hire_date, 'YYYY-MM-DD') AS hire_date,
               to_char(e.separation_date, 'YYYY-MM-DD') AS separation_date, e.supervisor_id, e.work_location_id,
               e.employment_status_id
          FROM employees e LEFT JOIN shifts s ON s.tenant_id = e.tenant_id AND s.id = e.shift_id
@@ -305,6 +318,23 @@ export const requestsRepo = {
       ],
     );
     return rows[0] ?? null;
+  },
+
+  /**
+   * A pending or approved whole-day leave of the employee whose dates cover `date` (a half-day leave leaves
+   * room for overtime and undertime that day).
+   */
+  async wholeDayLeaveOn(tx: Tx, tenantId: string, employeeId: string, date: string) {
+    const [row] = await tx.query<{ type_name: string; date_from: string; date_to: string; status: string }>(
+      `SELECT t.name AS type_name, to_char(r.date_from, 'YYYY-MM-DD') AS date_from,
+              to_char(r.date_to, 'YYYY-MM-DD') AS date_to, r.status
+         FROM time_requests r JOIN leave_types t ON t.tenant_id = r.tenant_id AND t.id = r.leave_type_id
+        WHERE r.tenant_id = $1 AND r.employee_id = $2 AND r.kind = 'Leave' AND NOT r.half_day
+          AND r.status IN ('Pending', 'Approved') AND r.date_from <= $3::date AND r.date_to >= $3::date
+        ORDER BY r.date_from LIMIT 1`,
+      [tenantId, employeeId, date],
+    );
+    return row ?? null;
   },
 
   /**
@@ -419,6 +449,9 @@ export function toTimeRequest(row: RequestRow, can: { review: boolean; cancel: b
     FiledAt: new Date(row.created_at).toISOString(),
     DecidedByName: row.decided_by_name,
     DecidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    CancelledByName: row.cancelled_by_name,
+    CancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
+    CancelRemarks: row.cancel_remarks,
     CanReview: can.review,
     CanCancel: can.cancel,
     RowVersion: row.row_version,

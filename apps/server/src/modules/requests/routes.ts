@@ -30,8 +30,11 @@ const VIEWS = {
 } as const;
 const byId = (kind: RequestKind) => ({ ...access, idOf: VIEWS[kind] });
 
-export const requestRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
-  const requests = createRequestsService({ mailer });
+export const requestRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; appBaseUrl?: string }> = async (
+  app,
+  { mailer, appBaseUrl },
+) => {
+  const requests = createRequestsService({ mailer, appBaseUrl });
 
   for (const kind of REQUEST_KINDS) {
     const base = `/api/v1/${REQUEST_SEGMENTS[kind]}`;

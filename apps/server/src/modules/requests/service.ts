@@ -40,6 +40,32 @@ const invalid = (code: string, description: string) =>
 const fmtDays = (n: number) =>
   `${n.toLocaleString('en-PH', { maximumFractionDigits: 2 })} day${n === 1 ? '' : 's'}`;
 
+/** A date `months` calendar months later, the day kept or else the month's last day (as PostgreSQL's
+ *  date + interval: 2024-08-31 + 6 months is 2025-02-28), as the leave accrual counts service. */
+export function addMonths(date: string, months: number) {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const [year, month] = [Math.floor(index / 12), index % 12];
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** A request is for the days the employee is employed: from the hire date to the separation date. */
+function withinEmployment(schedule: Schedule, field: string, from: string, to = from) {
+  if (schedule.hire_date && from < schedule.hire_date) {
+    throw invalid(
+      field,
+      `The employee was hired on ${schedule.hire_date}: a request cannot be dated ${from}, before the hire date`,
+    );
+  }
+  if (schedule.separation_date && to > schedule.separation_date) {
+    throw invalid(
+      field,
+      `The employee was separated on ${schedule.separation_date}: a request cannot be dated ${to}, after the separation date`,
+    );
+  }
+}
+
 /** Manila wall-clock date + time as an instant (UTC+8 all year, no daylight saving). */
 const manilaInstant = (date: string, time: string) => new Date(`${date}T${time}:00+08:00`);
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -282,7 +308,16 @@ export async function portalToday(tx: Tx, user: CurrentUser): Promise<PortalToda
  * Leave, overtime and undertime requests: filing rules, routing to the filer's supervisor's approver (or HR),
  * the state machine, the ledger entries of approved leave, audit rows and mail to the other party.
  */
-export function createRequestsService({ mailer }: { mailer: Mailer }) {
+export function createRequestsService({
+  mailer,
+  appBaseUrl,
+}: {
+  mailer: Mailer;
+  /** The public address for e-mailed links (APP_BASE_URL), from configuration only, never a request's Host. */
+  appBaseUrl?: string;
+}) {
+  /** An absolute link to a page of the app: mail clients cannot open a bare path. */
+  const linkTo = (path: string) => `${(appBaseUrl ?? '').replace(/\/$/, '')}${path}`;
   /** Who may see a request: HR the whole company; a portal user their own and those routed to them. */
   function visible(user: CurrentUser, row: RequestRow) {
     if (user.userType === 'HRUser') return true;
@@ -349,6 +384,18 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
         ProblemTypes.overlap,
       );
     }
+    // Overtime and undertime are hours around a shift the employee works: none on a day of whole-day leave.
+    if (kind !== 'Leave') {
+      const leave = await repo.wholeDayLeaveOn(tx, user.tenantId, employeeId, fields.dateFrom);
+      if (leave) {
+        const when =
+          leave.date_from === leave.date_to ? leave.date_from : `${leave.date_from} to ${leave.date_to}`;
+        throw problems.conflict(
+          `${fields.dateFrom} is a day of ${withArticle(leave.status.toLowerCase())} ${leave.type_name} (${when}): ${withArticle(LABEL[kind])} request cannot be filed on a day of whole-day leave. Cancel the leave first, or take it as a half day.`,
+          ProblemTypes.overlap,
+        );
+      }
+    }
     check?.();
     const approverUserId = schedule.supervisor_id
       ? await repo.approverOf(tx, user.tenantId, schedule.supervisor_id)
@@ -377,7 +424,7 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
       `${row.employee_name} filed ${withArticle(LABEL[kind])} request (${describe(saved, row)}).`,
       `Reason: ${row.reason}`,
       '',
-      `Review it in HRPAY: /${row.approver_user_id ? 'portal' : 'hr'}/${REQUEST_SEGMENTS[kind]}${row.approver_user_id ? `/review/${id}` : ''}`,
+      `Review it in HRPAY: ${linkTo(`/${row.approver_user_id ? 'portal' : 'hr'}/${REQUEST_SEGMENTS[kind]}${row.approver_user_id ? `/review/${id}` : ''}`)}`,
     ]);
     return saved;
   }
@@ -538,6 +585,25 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
         throw invalid('HalfDay', `${type.Name} cannot be taken as a half day`);
       if (addDays(input.DateFrom, 365) < input.DateTo)
         throw invalid('DateTo', 'A leave covers at most a year');
+      withinEmployment(schedule, 'DateFrom', input.DateFrom, input.DateTo);
+      // Service counted from the hire date to the leave's first day, as the accrual counts it (e.g. 6 months for
+      // the Solo Parent Leave, RA 8972 as amended by RA 11861, and the Special Leave for Women, RA 9710 §18).
+      if (type.MinServiceMonths > 0) {
+        const months = `${type.MinServiceMonths} month${type.MinServiceMonths === 1 ? '' : 's'}`;
+        if (!schedule.hire_date) {
+          throw invalid(
+            'LeaveTypeId',
+            `${type.Name} needs ${months} of service and the employee has no hire date on record; ask HR to enter it`,
+          );
+        }
+        const eligible = addMonths(schedule.hire_date, type.MinServiceMonths);
+        if (input.DateFrom < eligible) {
+          throw invalid(
+            'DateFrom',
+            `${type.Name} needs ${months} of service: hired on ${schedule.hire_date}, the employee may take it from ${eligible}`,
+          );
+        }
+      }
       const calendar = (await planDays(tx, user, employeeId, schedule, input.DateFrom, input.DateTo)).days;
       const working = calendar.filter((d) => d.working).length;
       if (!working) {
@@ -583,6 +649,7 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
     async fileOvertime(ctx: RequestContext, input: CreateOvertimeRequest) {
       const { tx, user } = ctx;
       const { employeeId, schedule } = await filer(tx, user, input.EmployeeId);
+      withinEmployment(schedule, 'Date', input.Date);
       const { days, payable } = await overtimeSurroundings(tx, user, employeeId, schedule, input.Date);
       const [dayBefore, day] = [days[0]!, days[1]!];
       if (day.working && !day.shift) {
@@ -613,6 +680,7 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
       if (interval.startsAt.getTime() < midnightOf(addDays(input.Date, 1))) {
         if (dayBefore.working && afterMidnight(dayBefore.shift, start)) workDate = dayBefore.date;
       }
+      withinEmployment(schedule, 'Date', workDate);
       // Overtime is work outside the working hours: before a shift's start or after its end. The shifts of the days
       // around it (a night shift ending that morning, OT running past midnight into the next one) count too.
       const [from, to] = [interval.startsAt.getTime(), interval.endsAt.getTime()];
@@ -658,6 +726,7 @@ export function createRequestsService({ mailer }: { mailer: Mailer }) {
     async fileUndertime(ctx: RequestContext, input: CreateUndertimeRequest) {
       const { tx, user } = ctx;
       const { employeeId, schedule } = await filer(tx, user, input.EmployeeId);
+      withinEmployment(schedule, 'Date', input.Date);
       // The shift in force on the date (a change of shift keeps its history), as attendance counts undertime.
       const [day] = (await planDays(tx, user, employeeId, schedule, input.Date, input.Date)).days;
       if (!day!.working)

@@ -161,14 +161,30 @@ function ReviewCard({ d }: { d: Dashboard | undefined }) {
   );
 }
 
+/**
+ * Every pending request of the user's, by kind: the list below shows only the first few of each. An answer
+ * without the counts (a server from before them) falls back to the list's length.
+ */
+function pendingCounts(d: Dashboard): Dashboard['MyPendingCounts'] {
+  const counts = d.MyPendingCounts as Dashboard['MyPendingCounts'] | undefined;
+  if (counts) return counts;
+  const listed = { Leave: 0, Overtime: 0, Undertime: 0 };
+  for (const r of d.MyPending) listed[r.Kind] += 1;
+  return listed;
+}
+
 function PendingCard({ d }: { d: Dashboard | undefined }) {
+  const counts = d && pendingCounts(d);
+  const total = counts ? REQUEST_KINDS.reduce((sum, k) => sum + counts[k], 0) : 0;
   return (
     <StatCard
       icon={FactCheckOutlined}
       label="My pending requests"
-      value={d ? String(d.MyPending.length) : <Skeleton width="30%" />}
+      value={counts ? String(total) : <Skeleton width="30%" />}
     >
-      Waiting for your approver or HR
+      {counts && total > 0
+        ? REQUEST_KINDS.map((k) => `${SHORT[k]} ${counts[k]}`).join(' · ')
+        : 'Waiting for your approver or HR'}
     </StatCard>
   );
 }

@@ -41,12 +41,19 @@ export function RequestSummary({ request, children }: { request: TimeRequest; ch
             {formatDateTime(r.FiledAt)} by {r.FiledByName}
           </Row>
           <Row label="Reviewer">{r.ReviewerName}</Row>
+          {/* An approved request cancelled afterwards keeps its approval: both are shown. */}
           {r.DecidedAt && (
-            <Row label={r.Status === 'Cancelled' ? 'Cancelled' : 'Decided'}>
+            <Row label={r.Status === 'Rejected' ? 'Rejected' : 'Approved'}>
               {formatDateTime(r.DecidedAt)} by {r.DecidedByName}
             </Row>
           )}
           {r.Remarks && <Row label="Remarks">{r.Remarks}</Row>}
+          {r.CancelledAt && (
+            <Row label="Cancelled">
+              {formatDateTime(r.CancelledAt)} by {r.CancelledByName}
+            </Row>
+          )}
+          {r.CancelRemarks && <Row label="Cancel remarks">{r.CancelRemarks}</Row>}
         </Box>
         {children}
       </CardContent>
