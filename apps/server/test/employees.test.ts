@@ -645,6 +645,13 @@ describe('separation and delete', () => {
     expect(refused.json().detail).toMatch(/user account.*report to them.*Separate the employee instead/);
     // A draft final-pay period names its employees: deleting one would leave the period unsavable.
     const named = await makeEmployee(t.app, 'hr');
+    // A final pay is for a separated employee whose separation lies in its cut-off.
+    await t.db.withTenant(await tenantOf(t.app, 'hr'), (tx) =>
+      tx.query(
+        `UPDATE employees SET separation_date = DATE '2026-06-10', separation_reason = 'Resigned' WHERE id = $1`,
+        [named.EmployeeId],
+      ),
+    );
     const period = await call('payroll', 'POST', '/api/v1/payroll-periods', {
       Kind: 'FinalPay',
       Name: 'Final pay check',

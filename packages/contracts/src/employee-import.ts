@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { DepartmentFields } from './departments.js';
+import { EmployeeFields } from './employees.js';
+import { LookupFields } from './lookups.js';
+import { PayProfileFields } from './pay-profiles.js';
 
 /**
  * The employee number of the templates' example row. The validator refuses a row carrying it, so the example
@@ -60,6 +64,28 @@ export const EMPLOYEE_IMPORT_COLUMNS = [
 ] as const;
 
 export type EmployeeImportColumn = (typeof EMPLOYEE_IMPORT_COLUMNS)[number]['name'];
+
+/**
+ * The rule each free-text column is held to: the very rule of the form that edits that value (the HR employee
+ * form, the departments and lookups pages, the pay profile), so the import stores nothing the form would refuse
+ * to save again: a name in Unicode's composed form (NFC), without control characters or direction overrides,
+ * not only invisible characters. Its message is the form's. (The employee number keeps the import's own pattern,
+ * which admits ASCII only; the shift and the supervisor are looked up, not stored as typed.)
+ */
+export const EMPLOYEE_IMPORT_TEXT_RULES: Partial<
+  Record<EmployeeImportColumn, z.ZodType<string | null | undefined>>
+> = {
+  LastName: EmployeeFields.LastName,
+  FirstName: EmployeeFields.FirstName,
+  MiddleName: EmployeeFields.MiddleName,
+  Suffix: EmployeeFields.Suffix,
+  Email: EmployeeFields.Email,
+  Address: EmployeeFields.PresentAddress,
+  Department: DepartmentFields.Name,
+  Position: LookupFields.Name,
+  EmploymentStatus: LookupFields.Name,
+  BankName: PayProfileFields.BankName,
+};
 export const EMPLOYEE_IMPORT_COLUMN_NAMES = EMPLOYEE_IMPORT_COLUMNS.map(
   (c) => c.name,
 ) as EmployeeImportColumn[];

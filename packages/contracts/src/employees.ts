@@ -128,7 +128,18 @@ export const EmployeeMessages = {
   separationDateRange: 'Separation date must be between 1900-01-01 and one year from today',
   hireAfterSeparation: 'Hire date cannot be after the separation date',
   scheduleBeforeHire: 'The schedule cannot take effect before the hire date',
+  firstScheduleOnHire:
+    'A new employee’s schedule starts on the hire date: leave the effective date empty or enter the hire date',
+  hireAfterScheduleChange: (date: string) =>
+    `A change of schedule from ${date} is recorded: the hire date must be before it`,
 } as const;
+
+/**
+ * Today's date in the Philippines (UTC+8 all year), YYYY-MM-DD: the day HR works in, whatever the server's or the
+ * browser's time zone (from 00:00 to 08:00 Manila time the UTC date is still yesterday).
+ */
+export const philippineToday = (now = new Date()): string =>
+  new Date(now.getTime() + 8 * 60 * 60_000).toISOString().slice(0, 10);
 
 /** The date a year from `today` (YYYY-MM-DD; Feb 29 becomes Mar 1 in a common year, as Date does). */
 function yearFrom(today: string): string {
@@ -235,7 +246,7 @@ export function refineEmployee(
     ScheduleEffectiveDate?: string | null;
   },
   ctx: z.RefinementCtx,
-  today = new Date().toISOString().slice(0, 10),
+  today = philippineToday(),
 ) {
   if (e.HireDate && (e.HireDate < '1900-01-01' || e.HireDate > yearFrom(today))) {
     ctx.addIssue({ code: 'custom', path: ['HireDate'], message: EmployeeMessages.hireDateRange });
@@ -326,9 +337,18 @@ export const Employee = z.object({
 });
 export type Employee = z.infer<typeof Employee>;
 
-export const CreateEmployeeRequest = z
-  .strictObject(EmployeeFields)
-  .superRefine((e, ctx) => refineEmployee(e, ctx));
+export const CreateEmployeeRequest = z.strictObject(EmployeeFields).superRefine((e, ctx) => {
+  refineEmployee(e, ctx);
+  // Attendance reads the schedule history by date: a first schedule from a later day would leave the days
+  // between without one.
+  if (e.ScheduleEffectiveDate && e.HireDate && e.ScheduleEffectiveDate > e.HireDate) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ScheduleEffectiveDate'],
+      message: EmployeeMessages.firstScheduleOnHire,
+    });
+  }
+});
 export type CreateEmployeeRequest = z.input<typeof CreateEmployeeRequest>;
 export const UpdateEmployeeRequest = z
   .strictObject({
@@ -360,7 +380,7 @@ export type UpdateEmployeeRequest = z.input<typeof UpdateEmployeeRequest>;
 /** `POST /api/v1/employees/{id}/separation`: the employee leaves the company but stays on file. */
 export const SeparateEmployeeRequest = z.strictObject({
   SeparationDate: isoDate.refine(
-    (d) => d >= '1900-01-01' && d <= yearFrom(new Date().toISOString().slice(0, 10)),
+    (d) => d >= '1900-01-01' && d <= yearFrom(philippineToday()),
     EmployeeMessages.separationDateRange,
   ),
   SeparationReason: SeparationReason,

@@ -1,11 +1,23 @@
 import type { UserTypeName } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
+import { manilaToday } from '../../lib/manila.js';
+
+/**
+ * A user may sign in: enabled, and not linked to an employee whose separation date has passed (the Manila date).
+ * A separation dated in the future leaves the account open through that date (the notice period is worked, Labor
+ * Code Art. 300); the day after, this refuses it with no job to run. `day` is the SQL parameter holding today.
+ */
+const MAY_SIGN_IN = (u: string, day: string) =>
+  `(${u}.is_active AND NOT EXISTS (SELECT 1 FROM employees se
+                                   WHERE se.tenant_id = ${u}.tenant_id AND se.id = ${u}.employee_id
+                                     AND se.separation_date < ${day}))`;
 
 export interface LoginUserRow {
   id: string;
   tenant_id: string;
   user_type: UserTypeName;
   is_approver: boolean;
+  /** Enabled and not separated (MAY_SIGN_IN). */
   is_active: boolean;
   full_name: string;
   email: string;
@@ -26,11 +38,11 @@ export const authRepository = {
   userForLogin: async (tx: Tx, tenantId: string, userId: string) =>
     (
       await tx.query<LoginUserRow>(
-        `SELECT u.id, u.tenant_id, u.user_type, u.is_approver, u.is_active, u.full_name, u.email, u.password_hash,
-                c.name AS company_name
+        `SELECT u.id, u.tenant_id, u.user_type, u.is_approver, ${MAY_SIGN_IN('u', '$3::date')} AS is_active,
+                u.full_name, u.email, u.password_hash, c.name AS company_name
            FROM users u JOIN companies c ON c.tenant_id = u.tenant_id AND c.id = u.company_id
           WHERE u.tenant_id = $1 AND u.id = $2`,
-        [tenantId, userId],
+        [tenantId, userId, manilaToday()],
       )
     )[0],
 
@@ -124,8 +136,8 @@ export const authRepository = {
       await tx.query<{ user_id: string }>(
         `SELECT t.user_id FROM user_tokens t JOIN users u ON u.tenant_id = t.tenant_id AND u.id = t.user_id
           WHERE t.tenant_id = $1 AND t.id = $2 AND t.purpose = $3 AND t.token_hash = $4
-            AND t.used_at IS NULL AND t.expires_at > now() AND u.is_active`,
-        [tenantId, tokenId, purpose, hash],
+            AND t.used_at IS NULL AND t.expires_at > now() AND ${MAY_SIGN_IN('u', '$5::date')}`,
+        [tenantId, tokenId, purpose, hash, manilaToday()],
       )
     )[0],
 
@@ -137,9 +149,9 @@ export const authRepository = {
            FROM users u
           WHERE t.tenant_id = $1 AND t.id = $2 AND t.purpose = $3 AND t.token_hash = $4
             AND t.used_at IS NULL AND t.expires_at > now()
-            AND u.tenant_id = t.tenant_id AND u.id = t.user_id AND u.is_active
+            AND u.tenant_id = t.tenant_id AND u.id = t.user_id AND ${MAY_SIGN_IN('u', '$5::date')}
         RETURNING t.user_id`,
-        [tenantId, tokenId, purpose, hash],
+        [tenantId, tokenId, purpose, hash, manilaToday()],
       )
     )[0],
 };

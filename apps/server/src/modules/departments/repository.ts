@@ -1,6 +1,8 @@
 import type { CreateDepartmentRequest, Department, DepartmentListRequest } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+import { manilaToday } from '../../lib/manila.js';
+import { employedOn, notSeparatedOn, sqlDate } from '../employees/employment.js';
 
 /** The SQL of departments. Every statement is confined to one company of one tenant. */
 
@@ -20,10 +22,16 @@ interface DepartmentRow {
   updated_at: Date;
 }
 
-const SELECT_DEPARTMENT = `
+/**
+ * The department's headcount: its employees employed today (employees/employment.ts), as the HR dashboard's
+ * "by department" counts them; not those separated, nor a hire yet to start. Built per statement, for the date.
+ */
+const selectDepartment = () => `
   SELECT d.id, d.company_id, d.name, d.code, d.parent_id, p.name AS parent_name, d.head_employee_id,
          concat_ws(' ', h.first_name, h.last_name) AS head_name, d.is_active, d.row_version, d.created_at, d.updated_at,
-         (SELECT count(*)::int FROM employees e WHERE e.tenant_id = d.tenant_id AND e.department_id = d.id) AS headcount
+         (SELECT count(*)::int FROM employees e
+           WHERE e.tenant_id = d.tenant_id AND e.department_id = d.id
+             AND ${employedOn('e', sqlDate(manilaToday()))}) AS headcount
     FROM departments d
     LEFT JOIN departments p ON p.tenant_id = d.tenant_id AND p.id = d.parent_id
     LEFT JOIN employees h ON h.tenant_id = d.tenant_id AND h.id = d.head_employee_id`;
@@ -82,7 +90,7 @@ export const departmentsRepo = {
     );
     const page = pageClause(req, SORT_COLUMNS, { sortBy: 'Name', tieBreaker: 'd.id' }, where);
     const rows = await tx.query<DepartmentRow>(
-      `${SELECT_DEPARTMENT} WHERE ${where.sql} ${page}`,
+      `${selectDepartment()} WHERE ${where.sql} ${page}`,
       where.params,
     );
     return { Items: rows.map(toDepartment), TotalCount: total!.n };
@@ -90,7 +98,7 @@ export const departmentsRepo = {
 
   async get(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {
     const [row] = await tx.query<DepartmentRow>(
-      `${SELECT_DEPARTMENT} WHERE d.tenant_id = $1 AND d.company_id = $2 AND d.id = $3${forUpdate ? ' FOR UPDATE OF d' : ''}`,
+      `${selectDepartment()} WHERE d.tenant_id = $1 AND d.company_id = $2 AND d.id = $3${forUpdate ? ' FOR UPDATE OF d' : ''}`,
       [tenantId, companyId, id],
     );
     return row ? toDepartment(row) : null;
@@ -136,8 +144,10 @@ export const departmentsRepo = {
   /** The employee of the company: 'ok', 'separated' or 'missing' (another company's id counts as missing). */
   async employeeState(tx: Tx, tenantId: string, companyId: string, employeeId: string) {
     const [row] = await tx.query<{ is_active: boolean }>(
-      `SELECT is_active FROM employees WHERE tenant_id = $1 AND company_id = $2 AND id = $3`,
-      [tenantId, companyId, employeeId],
+      // A separation only scheduled leaves the employee employed until the date (employees/employment.ts).
+      `SELECT ${notSeparatedOn('e', '$4::date')} AS is_active FROM employees e
+        WHERE tenant_id = $1 AND company_id = $2 AND id = $3`,
+      [tenantId, companyId, employeeId, manilaToday()],
     );
     return row === undefined ? 'missing' : row.is_active ? 'ok' : 'separated';
   },

@@ -9,6 +9,8 @@ import type {
 import { cursorPages, EXPORT_MAX_ROWS } from '../../lib/export.js';
 import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/lists.js';
 import type { Tx } from '../../db/database.js';
+import { manilaToday } from '../../lib/manila.js';
+import { employedOn, hasSeparated, notSeparatedOn, separatedBefore, sqlDate } from './employment.js';
 
 /**
  * The birthday in the year `year` (an integer expression) of a birth month-and-day `md` (month * 100 + day, the
@@ -50,25 +52,28 @@ export const employeesRepo = {
     tx.query<EmployeeMatch>(
       `SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber",
               concat_ws(' ', first_name, middle_name, last_name, suffix) AS "FullName", company_id AS "CompanyId",
-              is_active AS "IsActive"
-         FROM employees
+              ${notSeparatedOn('e', '$4::date')} AS "IsActive"
+         FROM employees e
         WHERE tenant_id = $1 AND ($2::uuid IS NULL OR company_id = $2)
           AND ($3::text IS NULL OR employee_number ILIKE $3 OR first_name ILIKE $3 OR last_name ILIKE $3
                OR concat_ws(' ', first_name, last_name) ILIKE $3)
         ORDER BY name_sort_key(last_name), name_sort_key(first_name), id
         LIMIT 20`,
-      [tenantId, companyId, text ? containsPattern(text) : null],
+      [tenantId, companyId, text ? containsPattern(text) : null, manilaToday()],
     ),
 
-  /** Active employees of one company (or of the tenant when `companyId` is null), by name. */
+  /**
+   * Employees of one company (or of the tenant when `companyId` is null) not separated today, by name: one whose
+   * separation is scheduled stays until the date has passed (employment.ts).
+   */
   options: (tx: Tx, tenantId: string, companyId: string | null) =>
     tx.query<EmployeeOption>(
       `SELECT id AS "EmployeeId", employee_number AS "EmployeeNumber",
               concat_ws(' ', first_name, middle_name, last_name, suffix) AS "FullName"
-         FROM employees
-        WHERE tenant_id = $1 AND ($2::uuid IS NULL OR company_id = $2) AND is_active
+         FROM employees e
+        WHERE tenant_id = $1 AND ($2::uuid IS NULL OR company_id = $2) AND ${notSeparatedOn('e', '$3::date')}
         ORDER BY name_sort_key(last_name), name_sort_key(first_name), id`,
-      [tenantId, companyId],
+      [tenantId, companyId, manilaToday()],
     ),
 
   /**
@@ -246,7 +251,8 @@ function toEmployee(r: EmployeeRow): Employee {
     ShiftName: r.shift_name,
     RestDays: r.rest_days,
     EffectiveRestDays: r.rest_days ?? r.shift_rest_days ?? [0],
-    Status: r.separation_date ? 'Separated' : 'Active',
+    // A separation dated in the future is scheduled: the employee is active through that date.
+    Status: hasSeparated(r.separation_date, manilaToday()) ? 'Separated' : 'Active',
     SeparationDate: r.separation_date,
     SeparationReason: r.separation_reason,
     SeparationRemarks: r.separation_remarks,
@@ -378,7 +384,7 @@ function employeeWhere(
   if (req.DepartmentId) where.add('e.department_id = $?', req.DepartmentId);
   if (req.EmploymentStatusId) where.add('e.employment_status_id = $?', req.EmploymentStatusId);
   if (req.EmploymentType) where.add('e.employment_type = $?', req.EmploymentType);
-  if (!req.IncludeSeparated) where.add('e.separation_date IS NULL');
+  if (!req.IncludeSeparated) where.add(notSeparatedOn('e', '$?::date'), manilaToday());
   return where;
 }
 
@@ -413,7 +419,7 @@ const employeeListSelect = (from = 'employees e', extraColumns = '') => `
          e.employment_type AS "EmploymentType", e.hire_date::text AS "HireDate",
          CASE WHEN s.id IS NULL THEN NULL ELSE ${FULL_NAME('s')} END AS "SupervisorName",
          sh.name AS "ShiftName",
-         CASE WHEN e.separation_date IS NULL THEN 'Active' ELSE 'Separated' END AS "Status",
+         CASE WHEN ${separatedBefore('e', sqlDate(manilaToday()))} THEN 'Separated' ELSE 'Active' END AS "Status",
          e.separation_date::text AS "SeparationDate" ${extraColumns}
     FROM ${from}
     ${EMPLOYEE_JOINS.d}
@@ -569,7 +575,9 @@ export const employeeRecordsRepo = {
     const sql = present
       .map(
         (r, i) =>
-          `(SELECT is_active FROM ${r.table} WHERE tenant_id = $1 AND company_id = $2 AND id = $${i + 3}) AS r${i}`,
+          // An employee whose separation is only scheduled is still employed (employment.ts).
+          `(SELECT ${r.table === 'employees' ? notSeparatedOn(r.table, sqlDate(manilaToday())) : 'is_active'}
+              FROM ${r.table} WHERE tenant_id = $1 AND company_id = $2 AND id = $${i + 3}) AS r${i}`,
       )
       .join(', ');
     const [row] = await tx.query<Record<string, boolean | null>>(`SELECT ${sql}`, [
@@ -659,6 +667,15 @@ export const employeeRecordsRepo = {
     );
   },
 
+  /** Moves the schedule starting on `from` to start on `to` (no other schedule starts on `to`). */
+  async moveSchedule(tx: Tx, tenantId: string, employeeId: string, from: string, to: string) {
+    await tx.query(
+      `UPDATE employee_schedules SET effective_date = $4
+        WHERE tenant_id = $1 AND employee_id = $2 AND effective_date = $3`,
+      [tenantId, employeeId, from, to],
+    );
+  },
+
   async latestScheduleDate(tx: Tx, tenantId: string, employeeId: string): Promise<string | null> {
     const [row] = await tx.query<{ d: string | null }>(
       `SELECT max(effective_date)::text AS d FROM employee_schedules WHERE tenant_id = $1 AND employee_id = $2`,
@@ -689,6 +706,8 @@ export const employeeRecordsRepo = {
     sep: { date: string | null; reason: string | null; remarks: string | null },
   ) {
     const rows = await tx.query(
+      // is_active says "no separation on file" (other modules still read it so); whether the employee is still
+      // employed on a date is the date's question (employment.ts): a separation may be scheduled.
       `UPDATE employees SET separation_date = $4, separation_reason = $5, separation_remarks = $6,
               is_active = ($4::date IS NULL), row_version = row_version + 1, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND row_version = $3 RETURNING id`,
@@ -763,10 +782,17 @@ export const employeeRecordsRepo = {
 // ---------------------------------------------------------------------------------------------------------------
 // The HR dashboard (issue 8 §5): figures computed in SQL, so 100,000 employees never travel to the server.
 
-const ACTIVE = 'e.tenant_id = $1 AND e.company_id = $2 AND e.separation_date IS NULL';
+/**
+ * Employed today (`$3`, the Manila date; employment.ts): every figure of the dashboard counts the same people, so
+ * a hire dated in the future is not yet counted and a scheduled separation still is.
+ */
+const ACTIVE = `e.tenant_id = $1 AND e.company_id = $2 AND ${employedOn('e', '$3::date')}`;
+/** The same, today written into the statement: for the reports, whose `$3` is another value. */
+const activeToday = () =>
+  `e.tenant_id = $1 AND e.company_id = $2 AND ${employedOn('e', sqlDate(manilaToday()))}`;
 
 export const hrDashboardRepo = {
-  async counts(tx: Tx, tenantId: string, companyId: string, monthStart: string) {
+  async counts(tx: Tx, tenantId: string, companyId: string, today: string, monthStart: string) {
     const [row] = await tx.query<{
       active: number;
       separated: number;
@@ -774,21 +800,27 @@ export const hrDashboardRepo = {
       separations: number;
       missing_bank: number;
     }>(
-      `SELECT count(*) FILTER (WHERE separation_date IS NULL)::int AS active,
-              count(*) FILTER (WHERE separation_date IS NOT NULL)::int AS separated,
-              count(*) FILTER (WHERE hire_date >= $3::date AND hire_date < ($3::date + interval '1 month'))::int AS hires,
-              count(*) FILTER (WHERE separation_date >= $3::date
-                                 AND separation_date < ($3::date + interval '1 month'))::int AS separations,
-              count(*) FILTER (WHERE separation_date IS NULL AND coalesce(bank_account_number, '') = '')::int
+      `SELECT count(*) FILTER (WHERE ${employedOn('e', '$3::date')})::int AS active,
+              count(*) FILTER (WHERE ${separatedBefore('e', '$3::date')})::int AS separated,
+              count(*) FILTER (WHERE hire_date >= $4::date AND hire_date < ($4::date + interval '1 month'))::int AS hires,
+              count(*) FILTER (WHERE separation_date >= $4::date
+                                 AND separation_date < ($4::date + interval '1 month'))::int AS separations,
+              count(*) FILTER (WHERE ${employedOn('e', '$3::date')} AND coalesce(bank_account_number, '') = '')::int
                 AS missing_bank
-         FROM employees WHERE tenant_id = $1 AND company_id = $2`,
-      [tenantId, companyId, monthStart],
+         FROM employees e WHERE tenant_id = $1 AND company_id = $2`,
+      [tenantId, companyId, today, monthStart],
     );
     return row!;
   },
 
   /** Active employees grouped by a joined name (department, status) or a column (type); none last. */
-  groupCounts: (tx: Tx, tenantId: string, companyId: string, by: 'department' | 'status' | 'type') => {
+  groupCounts: (
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    today: string,
+    by: 'department' | 'status' | 'type',
+  ) => {
     const [join, name] = {
       department: [
         'LEFT JOIN departments g ON g.tenant_id = e.tenant_id AND g.id = e.department_id',
@@ -807,12 +839,15 @@ export const hrDashboardRepo = {
       `SELECT coalesce(${name}, 'Not set') AS "Name", count(*)::int AS "Count"
          FROM employees e ${join} WHERE ${ACTIVE}
         GROUP BY ${name} ORDER BY "Count" DESC, "Name"`,
-      [tenantId, companyId],
+      [tenantId, companyId, today],
     );
   },
 
-  /** Hires, separations and end-of-month headcount for the 12 months ending with `monthStart`'s month. */
-  trend: (tx: Tx, tenantId: string, companyId: string, monthStart: string) =>
+  /**
+   * Hires, separations and the headcount for the 12 months ending with `monthStart`'s month: those employed on
+   * the month's last day, or today for the month under way (the dashboard's active count).
+   */
+  trend: (tx: Tx, tenantId: string, companyId: string, today: string, monthStart: string) =>
     tx.query<{ Month: string; Hires: number; Separations: number; Headcount: number }>(
       `WITH m AS (SELECT generate_series($3::date - interval '11 months', $3::date, interval '1 month')::date AS start)
        SELECT to_char(m.start, 'YYYY-MM') AS "Month",
@@ -820,12 +855,11 @@ export const hrDashboardRepo = {
                 AS "Hires",
               count(e.id) FILTER (WHERE e.separation_date >= m.start
                                     AND e.separation_date < m.start + interval '1 month')::int AS "Separations",
-              count(e.id) FILTER (WHERE coalesce(e.hire_date, '-infinity') < m.start + interval '1 month'
-                                    AND (e.separation_date IS NULL
-                                         OR e.separation_date >= m.start + interval '1 month'))::int AS "Headcount"
-         FROM m LEFT JOIN employees e ON e.tenant_id = $1 AND e.company_id = $2
+              count(e.id) FILTER (WHERE ${employedOn('e', 'm.day')})::int AS "Headcount"
+         FROM (SELECT start, least((start + interval '1 month - 1 day')::date, $4::date) AS day FROM m) m
+         LEFT JOIN employees e ON e.tenant_id = $1 AND e.company_id = $2
         GROUP BY m.start ORDER BY m.start`,
-      [tenantId, companyId, monthStart],
+      [tenantId, companyId, monthStart, today],
     ),
 
   /** Work anniversaries (one year or more) from today through `days - 1` days ahead. */
@@ -855,17 +889,18 @@ export const hrDashboardRepo = {
     return rows.map(({ next, ...r }) => ({ ...r, Date: next }));
   },
 
-  recentHires: (tx: Tx, tenantId: string, companyId: string) =>
+  /** The five latest hires employed today: a hire yet to start is not shown until the first day. */
+  recentHires: (tx: Tx, tenantId: string, companyId: string, today: string) =>
     tx.query<{ EmployeeId: string; FullName: string; HireDate: string; DepartmentName: string | null }>(
       `SELECT e.id AS "EmployeeId", concat_ws(' ', e.first_name, e.last_name) AS "FullName",
               e.hire_date::text AS "HireDate", d.name AS "DepartmentName"
          FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
         WHERE ${ACTIVE} AND e.hire_date IS NOT NULL
         ORDER BY e.hire_date DESC, e.created_at DESC, e.id LIMIT 5`,
-      [tenantId, companyId],
+      [tenantId, companyId, today],
     ),
 
-  async missingGovernmentIds(tx: Tx, tenantId: string, companyId: string) {
+  async missingGovernmentIds(tx: Tx, tenantId: string, companyId: string, today: string) {
     const missing = `array_remove(ARRAY[
         CASE WHEN coalesce(e.tin, '') = '' THEN 'TIN' END,
         CASE WHEN coalesce(e.sss_number, '') = '' THEN 'SSS' END,
@@ -884,7 +919,7 @@ export const hrDashboardRepo = {
          FROM employees e
         WHERE ${ACTIVE} AND cardinality(${missing}) > 0
         ORDER BY name_sort_key(e.last_name), name_sort_key(e.first_name), e.id LIMIT 10`,
-      [tenantId, companyId],
+      [tenantId, companyId, today],
     );
     return { Count: rows[0]?.total ?? 0, Sample: rows.map(({ total: _t, ...r }) => r) };
   },
@@ -946,7 +981,7 @@ export const hrReportsRepo = {
          FROM employees e
          LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
          LEFT JOIN employment_statuses es ON es.tenant_id = e.tenant_id AND es.id = e.employment_status_id
-        WHERE ${ACTIVE}
+        WHERE ${activeToday()}
         GROUP BY ROLLUP (coalesce(d.name, 'No department'), coalesce(es.name, 'No status'))
         ORDER BY coalesce(d.name, 'No department') NULLS LAST, coalesce(es.name, 'No status') NULLS LAST
         ${page(offset, limit)}`,
@@ -988,7 +1023,7 @@ export const hrReportsRepo = {
       `SELECT extract(month FROM e.birth_date)::int AS month, extract(day FROM e.birth_date)::int AS day,
               e.employee_number AS number, ${NAME('e')} AS name, d.name AS department, e.birth_date::text
          FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-        WHERE ${ACTIVE} AND e.birth_date IS NOT NULL
+        WHERE ${activeToday()} AND e.birth_date IS NOT NULL
           AND ($3::int IS NULL OR extract(month FROM e.birth_date) = $3)
         ORDER BY 1, 2, name_sort_key(e.last_name), name_sort_key(e.first_name), e.id
         ${page(offset, limit)}`,
@@ -1007,7 +1042,7 @@ export const hrReportsRepo = {
       `SELECT e.employee_number AS number, ${NAME('e')} AS name, d.name AS department, e.tin,
               e.sss_number AS sss, e.philhealth_number AS philhealth, e.pagibig_number AS pagibig
          FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
-        WHERE ${ACTIVE}
+        WHERE ${activeToday()}
           AND (NOT $3 OR coalesce(e.tin, '') = '' OR coalesce(e.sss_number, '') = ''
                OR coalesce(e.philhealth_number, '') = '' OR coalesce(e.pagibig_number, '') = '')
         ORDER BY name_sort_key(e.last_name), name_sort_key(e.first_name), e.id
@@ -1023,7 +1058,7 @@ export const hrReportsRepo = {
          JOIN employees s ON s.tenant_id = e.tenant_id AND s.id = e.supervisor_id
          LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
          LEFT JOIN positions p ON p.tenant_id = e.tenant_id AND p.id = e.position_id
-        WHERE ${ACTIVE}
+        WHERE ${activeToday()}
         ORDER BY name_sort_key(s.last_name), name_sort_key(s.first_name), s.id,
                  name_sort_key(e.last_name), name_sort_key(e.first_name), e.id
         ${page(offset, limit)}`,

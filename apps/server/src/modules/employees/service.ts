@@ -20,6 +20,7 @@ import type { Tx } from '../../db/database.js';
 import { writeAudit, writeUpdateAudit } from '../../lib/audit.js';
 import { writeExport, type ExportColumn } from '../../lib/export.js';
 import { manilaToday } from '../../lib/manila.js';
+import { hasSeparated } from './employment.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { normalizeMobile } from '../employee-import/validate-rows.js';
@@ -216,14 +217,9 @@ export const employeesService = {
     await checkFields(tx, user, input, values, null);
     await repo.insert(tx, user.tenantId, user.companyId, id, values);
     if (input.ShiftId || restDays) {
-      await repo.recordSchedule(
-        tx,
-        user.tenantId,
-        id,
-        text(input.ScheduleEffectiveDate) ?? input.HireDate,
-        input.ShiftId ?? null,
-        restDays,
-      );
+      // The first schedule starts on the hire date (the contract refuses another date), so attendance, which
+      // reads the history by date, finds one for every day of employment.
+      await repo.recordSchedule(tx, user.tenantId, id, input.HireDate, input.ShiftId ?? null, restDays);
     }
     const saved = await this.get(tx, user, id);
     await writeAudit(tx, user, {
@@ -249,8 +245,17 @@ export const employeesService = {
     const scheduleChanged =
       (input.ShiftId ?? null) !== before.ShiftId ||
       JSON.stringify(restDays) !== JSON.stringify(before.RestDays ?? null);
+    if (before.HireDate && input.HireDate !== before.HireDate) {
+      await alignFirstSchedule(tx, user, before.EmployeeId, before.HireDate, input.HireDate);
+    }
     const scheduleFrom = scheduleChanged
-      ? await checkScheduleChange(tx, user, before.EmployeeId, text(input.ScheduleEffectiveDate))
+      ? await checkScheduleChange(
+          tx,
+          user,
+          before.EmployeeId,
+          input.HireDate,
+          text(input.ScheduleEffectiveDate),
+        )
       : null;
     await checkFields(tx, user, input, values, before);
     if (!(await repo.update(tx, user.tenantId, before.EmployeeId, input.RowVersion, values))) {
@@ -276,7 +281,12 @@ export const employeesService = {
     return after;
   },
 
-  /** The employee leaves: the record stays, drops out of the default list and pickers, its account is closed. */
+  /**
+   * The employee leaves: the record stays. The separation date is the last day of work (a resignation's 30 days'
+   * notice, Labor Code Art. 300, is served at work): through it the employee stays in the lists, pickers and
+   * counts and may sign in; after it they drop out and sign-in is refused (auth compares the date, so nothing
+   * has to run at midnight). A date already past closes the linked account at once, as before.
+   */
   async separate(tx: Tx, user: CurrentUser, id: string, input: SeparateEmployeeRequest): Promise<Employee> {
     const before = await this.get(tx, user, id, true);
     if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_EMPLOYEE);
@@ -293,7 +303,9 @@ export const employeesService = {
     if (!(await repo.separate(tx, user.tenantId, before.EmployeeId, input.RowVersion, sep))) {
       throw problems.stale(STALE_EMPLOYEE);
     }
-    const userId = await repo.disableLinkedUser(tx, user.tenantId, before.EmployeeId);
+    const userId = hasSeparated(input.SeparationDate, manilaToday())
+      ? await repo.disableLinkedUser(tx, user.tenantId, before.EmployeeId)
+      : null;
     if (userId) {
       await writeAudit(tx, user, {
         entity: 'user',
@@ -317,11 +329,14 @@ export const employeesService = {
     return after;
   },
 
-  /** Undoes a separation recorded in error; a closed account stays closed until an Admin enables it. */
+  /**
+   * Undoes a separation recorded in error, or a scheduled one called off (a resignation withdrawn); a closed
+   * account stays closed until an Admin enables it (a scheduled separation closed none).
+   */
   async reinstate(tx: Tx, user: CurrentUser, id: string, rowVersion: number): Promise<Employee> {
     const before = await this.get(tx, user, id, true);
     if (before.RowVersion !== rowVersion) throw problems.stale(STALE_EMPLOYEE);
-    if (before.Status !== 'Separated') {
+    if (before.SeparationDate === null) {
       throw problems.conflict(`${before.FullName} is not separated.`, ProblemTypes.invalidState);
     }
     const none = { date: null, reason: null, remarks: null };
@@ -430,19 +445,22 @@ export const employeesService = {
 /**
  * When a change of shift or rest days takes effect: today unless given. The employee's shift on file is the one
  * in force today (lists, counts, the master list and the portal read it; attendance reads the history by date),
- * so a change can neither start in the future nor slip in before a schedule already recorded.
+ * so a change can neither start in the future nor slip in before a schedule already recorded. An employee yet
+ * to start (hired in the future) has their first schedule changed: from the hire date.
  */
 async function checkScheduleChange(
   tx: Tx,
   user: CurrentUser,
   employeeId: string,
+  hireDate: string,
   requested: string | null,
 ): Promise<string> {
   const today = manilaToday();
-  const from = requested ?? today;
+  const start = hireDate > today ? hireDate : today;
+  const from = requested ?? start;
   const latest = await repo.latestScheduleDate(tx, user.tenantId, employeeId);
   const problem =
-    from > today
+    from > start
       ? 'A change of schedule cannot take effect in the future: save it on or after the day it starts'
       : latest !== null && from < latest
         ? `A schedule from ${latest} is already recorded: the change must take effect on or after that day`
@@ -453,6 +471,23 @@ async function checkScheduleChange(
     ]);
   }
   return from;
+}
+
+/**
+ * A change of hire date keeps the first schedule on the hire date (attendance reads the history by date): a first
+ * schedule that started on the old hire date, or that the new one passes, moves to the new hire date. A later
+ * change of schedule on or before the new hire date would be lost that way: refused.
+ */
+async function alignFirstSchedule(tx: Tx, user: CurrentUser, employeeId: string, from: string, to: string) {
+  const dates = (await repo.schedules(tx, user.tenantId, employeeId)).map((s) => s.EffectiveDate).reverse();
+  const [first, second] = dates;
+  if (first === undefined) return;
+  if (second !== undefined && second <= to) {
+    throw problems.badRequest('One or more fields are invalid.', [
+      { Code: 'HireDate', Description: EmployeeMessages.hireAfterScheduleChange(second) },
+    ]);
+  }
+  if (first === from || first < to) await repo.moveSchedule(tx, user.tenantId, employeeId, first, to);
 }
 
 /** Two ids naming the same record (ids are compared case-insensitively, as PostgreSQL's uuid does). */
@@ -575,20 +610,20 @@ export async function hrDashboard(tx: Tx, user: CurrentUser): Promise<HrDashboar
   const { tenantId, companyId } = user;
   const today = manilaToday();
   const monthStart = `${today.slice(0, 7)}-01`;
-  const counts = await hrDashboardRepo.counts(tx, tenantId, companyId, monthStart);
+  const counts = await hrDashboardRepo.counts(tx, tenantId, companyId, today, monthStart);
   return {
     ActiveCount: counts.active,
     SeparatedCount: counts.separated,
-    ByDepartment: await hrDashboardRepo.groupCounts(tx, tenantId, companyId, 'department'),
-    ByEmploymentStatus: await hrDashboardRepo.groupCounts(tx, tenantId, companyId, 'status'),
-    ByEmploymentType: await hrDashboardRepo.groupCounts(tx, tenantId, companyId, 'type'),
+    ByDepartment: await hrDashboardRepo.groupCounts(tx, tenantId, companyId, today, 'department'),
+    ByEmploymentStatus: await hrDashboardRepo.groupCounts(tx, tenantId, companyId, today, 'status'),
+    ByEmploymentType: await hrDashboardRepo.groupCounts(tx, tenantId, companyId, today, 'type'),
     HiresThisMonth: counts.hires,
     SeparationsThisMonth: counts.separations,
-    Trend: await hrDashboardRepo.trend(tx, tenantId, companyId, monthStart),
-    RecentHires: await hrDashboardRepo.recentHires(tx, tenantId, companyId),
+    Trend: await hrDashboardRepo.trend(tx, tenantId, companyId, today, monthStart),
+    RecentHires: await hrDashboardRepo.recentHires(tx, tenantId, companyId, today),
     UpcomingBirthdays: await employeesRepo.upcomingBirthdays(tx, tenantId, companyId, today, 30),
     UpcomingAnniversaries: await hrDashboardRepo.anniversaries(tx, tenantId, companyId, today, 30),
-    MissingGovernmentIds: await hrDashboardRepo.missingGovernmentIds(tx, tenantId, companyId),
+    MissingGovernmentIds: await hrDashboardRepo.missingGovernmentIds(tx, tenantId, companyId, today),
     MissingBankAccountCount: counts.missing_bank,
     PendingRequests: await pendingRequestCounts(tx, user),
   };

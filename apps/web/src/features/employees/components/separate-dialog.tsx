@@ -95,8 +95,10 @@ export function SeparateDialog({
       <DialogTitle id="separate-dialog-title">Separate {employee.FullName}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 1 }}>
-          The 201 file stays on record. {employee.FullName} leaves the employee list, pickers and new payroll
-          periods{employee.HasUserAccount ? ', and their user account is closed at once' : ''}.
+          The 201 file stays on record. After the separation date {employee.FullName} leaves the employee
+          list, pickers and new payroll periods{employee.HasUserAccount ? ', and can no longer sign in' : ''}.
+          A date in the future schedules the separation: until then they stay active (a resignation&apos;s 30
+          days&apos; notice is worked).
         </DialogContentText>
         <Box component="form" noValidate onSubmit={submit} aria-label="Separation">
           <FormErrorsAlert messages={formErrors} />

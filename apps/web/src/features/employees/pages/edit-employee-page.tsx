@@ -113,7 +113,8 @@ export default function EditEmployeePage() {
         }
         actions={
           <Stack direction="row" spacing={1}>
-            {data.Status === 'Active' ? (
+            {/* A separation on file, scheduled or taken effect, can be undone; only then a new one recorded. */}
+            {data.SeparationDate === null ? (
               <Button variant="outlined" startIcon={<LogoutOutlined />} onClick={() => setSeparating(true)}>
                 Separate employee
               </Button>
@@ -132,6 +133,14 @@ export default function EditEmployeePage() {
           </Stack>
         }
       />
+      {data.Status === 'Active' && data.SeparationDate && (
+        <Alert severity="info" sx={{ mb: 2, maxWidth: 1040 }}>
+          {`Separation scheduled: the last day is ${formatIsoDate(data.SeparationDate)} (${SEPARATION_REASON_LABELS[data.SeparationReason!]})`}
+          {data.SeparationRemarks ? `: ${data.SeparationRemarks}` : '.'} Until then the employee stays active,
+          files requests, is paid and may sign in to the portal; after it they are left out of lists, pickers
+          and new payroll periods.
+        </Alert>
+      )}
       {data.Status === 'Separated' && (
         <Alert severity="info" sx={{ mb: 2, maxWidth: 1040 }}>
           {`Separated on ${formatIsoDate(data.SeparationDate!)} (${SEPARATION_REASON_LABELS[data.SeparationReason!]})`}
