@@ -4,7 +4,7 @@
  * store go through the API as HR does them; every expected figure is worked by hand from
  * ../shared/ph-payroll/REFERENCE.md in the comment above it, never taken from the engine.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type PayslipDetail, type PayslipListItem } from '@hrpay/contracts';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { PERIODS, payrollApi } from './payroll-api.js';
@@ -36,6 +36,14 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t?.close());
+// Each test's periods are its own: one left computed and not finalised would hold back the approval of every
+// later period sharing its employees (the ordering rule of approve and finalise).
+afterEach(async () => {
+  const list = await call(payroll, 'POST', `${PERIODS}/list`, { PageSize: 500 });
+  for (const p of list.json().Items as { Id: string; Status: string }[])
+    if (p.Status === 'Draft' || p.Status === 'Computed')
+      expect((await call(payroll, 'DELETE', `${PERIODS}/${p.Id}`)).statusCode).toBe(200);
+});
 
 /** An employee on the Day Shift (08:00-17:00, one-hour break, rest days Saturday and Sunday) from the hire date. */
 async function employee(

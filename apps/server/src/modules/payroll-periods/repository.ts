@@ -678,15 +678,24 @@ export const periodsRepo = {
 
   // ---------------------------------------------------------------- finalise
 
-  /** Loan payments of the period's paid payslips, once per loan (source_key), then loans paid off -> Paid. */
+  /**
+   * Loan payments of the period's paid payslips, once per loan (source_key), then loans paid off -> Paid. A
+   * payment never takes a loan below zero: it is cut to the balance left (the service refuses to finalise a
+   * payslip that deducts more than that, see loanOverpayments; this is the ledger's own guard).
+   */
   async postLoanPayments(tx: Tx, tenantId: string, periodId: string, entryDate: string, userId: string) {
     await tx.query(
       `INSERT INTO loan_ledger (tenant_id, loan_id, entry_date, kind, amount, payroll_period_id, source_key, created_by)
-       SELECT s.tenant_id, (l->>'LoanId')::uuid, $3::date, 'Payment', (l->>'Amount')::numeric, s.payroll_period_id,
-              'period:' || s.payroll_period_id || ':' || (l->>'LoanId'), $4
-         FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'loans', '[]'::jsonb)) l
-        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
-          AND (l->>'Amount')::numeric > 0
+       SELECT x.tenant_id, x.loan_id, $3::date, 'Payment', least(x.amount, x.balance), x.payroll_period_id,
+              'period:' || x.payroll_period_id || ':' || x.loan_id, $4
+         FROM (SELECT s.tenant_id, s.payroll_period_id, el.id AS loan_id, (l->>'Amount')::numeric AS amount,
+                      el.principal - coalesce((SELECT sum(g.amount) FROM loan_ledger g
+                                                WHERE g.tenant_id = el.tenant_id AND g.loan_id = el.id), 0) AS balance
+                 FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'loans', '[]'::jsonb)) l
+                 JOIN employee_loans el ON el.tenant_id = s.tenant_id AND el.id = (l->>'LoanId')::uuid
+                WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
+                  AND (l->>'Amount')::numeric > 0) x
+        WHERE least(x.amount, x.balance) > 0
        ON CONFLICT DO NOTHING`,
       [tenantId, periodId, entryDate, userId],
     );
@@ -697,6 +706,227 @@ export const periodsRepo = {
           AND el.principal <= (SELECT coalesce(sum(amount), 0) FROM loan_ledger g
                                 WHERE g.tenant_id = el.tenant_id AND g.loan_id = el.id)`,
       [tenantId, periodId],
+    );
+  },
+
+  /**
+   * The period's loan deductions larger than what the ledger says is left of the loan now (another period paid
+   * it meanwhile): the payslip was computed on an old balance. Not posted when the period was posted already.
+   */
+  async loanOverpayments(tx: Tx, tenantId: string, periodId: string) {
+    return tx.query<{ employee_number: string; code: string; amount: string; balance: string }>(
+      `SELECT e.employee_number, l->>'Code' AS code, (l->>'Amount')::numeric(14, 2)::text AS amount,
+              (el.principal - coalesce((SELECT sum(g.amount) FROM loan_ledger g
+                                         WHERE g.tenant_id = el.tenant_id AND g.loan_id = el.id), 0))::numeric(14, 2)::text
+                AS balance
+         FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'loans', '[]'::jsonb)) l
+         JOIN employee_loans el ON el.tenant_id = s.tenant_id AND el.id = (l->>'LoanId')::uuid
+         JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
+          AND (l->>'Amount')::numeric > 0
+          AND NOT EXISTS (SELECT 1 FROM loan_ledger g WHERE g.tenant_id = s.tenant_id
+                            AND g.source_key = 'period:' || s.payroll_period_id || ':' || el.id)
+          AND (l->>'Amount')::numeric > el.principal - coalesce((SELECT sum(g.amount) FROM loan_ledger g
+                                                                  WHERE g.tenant_id = el.tenant_id AND g.loan_id = el.id), 0)
+        ORDER BY e.employee_number, l->>'Code'`,
+      [tenantId, periodId],
+    );
+  },
+
+  /**
+   * Ordering rule (what approve and finalise check): a period's figures are read from finalised periods only
+   * (year to date, month to date, 13th month already paid, loan balances; see compute.ts readInputs). So a period
+   * is not approved or finalised while another period of the company that comes before it, pays one of its
+   * employees (a payslip not excluded in both) and is not finalised yet has been computed. "Before" is: the
+   * other's cut-off ends before this one's starts, in the same year (the year to date starts on 1 January) or in
+   * an earlier year when both settle the same loan; for a 13th-month run (its cut-off is the year), a period
+   * ending inside its cut-off and paid before it (a 13th-month run paid strictly before it). The last regular
+   * payroll of December and the 13th-month run paid before it may be finalised in either order (PD 851 pays the
+   * 13th month by 24 December; compute.ts takes either order): finalising one returns the other to a compute.
+   * Answers the first such period, or null.
+   */
+  async unfinishedEarlier(tx: Tx, tenantId: string, period: PeriodRow) {
+    const [row] = await tx.query<{ name: string; status: string; cutoff_start: string; cutoff_end: string }>(
+      `SELECT p.name, p.status, p.cutoff_start::text AS cutoff_start, p.cutoff_end::text AS cutoff_end
+         FROM payroll_periods p
+        WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.id <> $3 AND p.status NOT IN ('Finalised', 'Paid')
+          AND (
+            (p.cutoff_end < $4::date
+              AND (extract(year FROM p.cutoff_end) = extract(year FROM $5::date)
+                   OR EXISTS (SELECT 1 FROM payslips ps
+                                CROSS JOIN LATERAL jsonb_array_elements(coalesce(ps.result->'loans', '[]'::jsonb)) pl
+                                JOIN payslips qs ON qs.tenant_id = ps.tenant_id AND qs.payroll_period_id = $3
+                                CROSS JOIN LATERAL jsonb_array_elements(coalesce(qs.result->'loans', '[]'::jsonb)) ql
+                               WHERE ps.tenant_id = p.tenant_id AND ps.payroll_period_id = p.id
+                                 AND ps.status <> 'Excluded' AND qs.status <> 'Excluded'
+                                 AND pl->>'LoanId' = ql->>'LoanId' AND (pl->>'Amount')::numeric > 0)))
+            OR ($6 = 'ThirteenthMonth' AND p.cutoff_end <= $5::date
+                AND extract(year FROM p.cutoff_end) = extract(year FROM $5::date)
+                AND (p.pay_date < $7::date OR (p.kind <> 'ThirteenthMonth' AND p.pay_date <= $7::date))))
+          AND EXISTS (SELECT 1 FROM payslips ps
+                        JOIN payslips qs ON qs.tenant_id = ps.tenant_id AND qs.payroll_period_id = $3
+                                        AND qs.employee_id = ps.employee_id AND qs.status <> 'Excluded'
+                       WHERE ps.tenant_id = p.tenant_id AND ps.payroll_period_id = p.id AND ps.status <> 'Excluded')
+        ORDER BY p.cutoff_end, p.cutoff_start, p.name LIMIT 1`,
+      [
+        tenantId,
+        period.company_id,
+        period.id,
+        period.cutoff_start,
+        period.cutoff_end,
+        period.kind,
+        period.pay_date,
+      ],
+    );
+    return row ?? null;
+  },
+
+  /**
+   * The periods of the company whose computed figures read the period `done` just finalised (locked, the newest
+   * version): computed or approved, or being computed, and either of the same year and ending on or after it
+   * (or paid on or after a 13th-month run, which every later payroll of the year counts) with one of its
+   * employees (any 13th-month run of the year: the year's last regular payroll decides whether it settles the
+   * year's tax),
+   * or settling a loan `done` paid (whatever the year). Mirrors what compute.ts readInputs reads from finalised
+   * periods; wider rather than narrower.
+   */
+  async dependentsOf(tx: Tx, tenantId: string, done: PeriodRow) {
+    return tx.query<{ id: string; name: string; status: string; job_status: string | null }>(
+      `SELECT q.id, q.name, q.status, q.job_status FROM payroll_periods q
+        WHERE q.tenant_id = $1 AND q.company_id = $2 AND q.id <> $3
+          AND (q.status IN ('Computed', 'Approved') OR q.job_status IN ('Queued', 'Running'))
+          AND (
+            (extract(year FROM q.cutoff_end) = extract(year FROM $4::date)
+              AND (q.cutoff_end >= $4::date OR q.kind = 'ThirteenthMonth'
+                   OR ($5 = 'ThirteenthMonth' AND q.pay_date >= $6::date))
+              AND (q.kind = 'ThirteenthMonth' OR q.job_status IN ('Queued', 'Running')
+                   OR EXISTS (SELECT 1 FROM payslips qs
+                                JOIN payslips fs ON fs.tenant_id = qs.tenant_id AND fs.payroll_period_id = $3
+                                                AND fs.employee_id = qs.employee_id AND fs.status <> 'Excluded'
+                               WHERE qs.tenant_id = q.tenant_id AND qs.payroll_period_id = q.id)))
+            OR EXISTS (SELECT 1 FROM loan_ledger g
+                        WHERE g.tenant_id = q.tenant_id AND g.payroll_period_id = $3
+                          AND (q.job_status IN ('Queued', 'Running')
+                               OR EXISTS (SELECT 1 FROM payslips qs
+                                            CROSS JOIN LATERAL jsonb_array_elements(coalesce(qs.result->'loans', '[]'::jsonb)) ql
+                                           WHERE qs.tenant_id = q.tenant_id AND qs.payroll_period_id = q.id
+                                             AND ql->>'LoanId' = g.loan_id::text))))
+        ORDER BY q.cutoff_start, q.name
+        FOR UPDATE OF q`,
+      [tenantId, done.company_id, done.id, done.cutoff_end, done.kind, done.pay_date],
+    );
+  },
+
+  /**
+   * Returns a period whose inputs changed to needing a compute (Draft, payslips kept to see: NeedsRecompute),
+   * its approval withdrawn; a compute under way is stopped (failed: it read the old figures), so it stores
+   * nothing.
+   */
+  async markNeedsRecompute(tx: Tx, tenantId: string, id: string, jobError: string) {
+    await tx.query(
+      `UPDATE payroll_periods SET status = 'Draft', approved_by = NULL, approved_at = NULL,
+              job_error = CASE WHEN job_status IN ('Queued', 'Running') THEN $3 ELSE job_error END,
+              job_status = CASE WHEN job_status IN ('Queued', 'Running') THEN 'Failed' ELSE job_status END,
+              row_version = row_version + 1, updated_at = now()
+        WHERE tenant_id = $1 AND id = $2`,
+      [tenantId, id, jobError],
+    );
+  },
+
+  /** Final pay: another final pay period of the company, finalised or paid, paying one of `employeeIds`. */
+  async finalisedFinalPay(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    employeeIds: string[],
+    exceptId: string | null,
+  ) {
+    const [row] = await tx.query<{ period: string; employee_number: string }>(
+      `SELECT p.name AS period, e.employee_number
+         FROM payroll_periods p
+         JOIN payslips s ON s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id AND s.status <> 'Excluded'
+         JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+        WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.kind = 'FinalPay' AND p.status IN ('Finalised', 'Paid')
+          AND s.employee_id = ANY($3::uuid[]) AND ($4::uuid IS NULL OR p.id <> $4)
+        ORDER BY e.employee_number LIMIT 1`,
+      [tenantId, companyId, employeeIds, exceptId],
+    );
+    return row ?? null;
+  },
+
+  /** The separation dates of the company's employees `ids`, with their numbers. */
+  async separations(tx: Tx, tenantId: string, companyId: string, ids: string[]) {
+    return tx.query<{ id: string; employee_number: string; separation_date: string | null }>(
+      `SELECT id, employee_number, separation_date::text AS separation_date FROM employees
+        WHERE tenant_id = $1 AND company_id = $2 AND id = ANY($3::uuid[]) ORDER BY employee_number`,
+      [tenantId, companyId, ids],
+    );
+  },
+
+  /**
+   * The unused service incentive leave a final pay's paid payslips convert to cash (their SIL-CASH line, whose
+   * description compute.ts writes as "Unused service incentive leave, N day(s)"), with the SIL type and the
+   * employee's SIL balance in the ledger now.
+   */
+  async silCashOuts(tx: Tx, tenantId: string, periodId: string) {
+    return tx.query<{
+      employee_id: string;
+      employee_number: string;
+      company_id: string;
+      description: string;
+      leave_type_id: string | null;
+      balance: string;
+    }>(
+      `SELECT s.employee_id, e.employee_number, s.company_id, l.description, t.id AS leave_type_id,
+              coalesce((SELECT sum(g.days) FROM leave_ledger g
+                         WHERE g.tenant_id = s.tenant_id AND g.employee_id = s.employee_id AND g.leave_type_id = t.id),
+                       0)::text AS balance
+         FROM payslips s
+         JOIN payslip_lines l ON l.tenant_id = s.tenant_id AND l.payslip_id = s.id AND l.code = 'SIL-CASH'
+         JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+         LEFT JOIN leave_types t ON t.tenant_id = s.tenant_id AND t.company_id = s.company_id AND t.code = 'SIL'
+        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
+        ORDER BY e.employee_number`,
+      [tenantId, periodId],
+    );
+  },
+
+  /**
+   * Takes the unused SIL days a finalised final pay converted to cash off the employee's balance: one
+   * CashConversion entry in the leave ledger per employee, keyed by the period (a replay adds nothing). The same
+   * row the leave module's addEntry writes; its repository is its own (lint), and its service has no call for a
+   * conversion yet, so the statement is here, as postLoanPayments writes the loan ledger.
+   */
+  async postSilCashConversion(
+    tx: Tx,
+    tenantId: string,
+    entry: {
+      companyId: string;
+      employeeId: string;
+      leaveTypeId: string;
+      entryDate: string;
+      days: number;
+      reason: string;
+      sourceKey: string;
+      userId: string;
+    },
+  ) {
+    await tx.query(
+      `INSERT INTO leave_ledger (tenant_id, company_id, employee_id, leave_type_id, entry_date, kind, days, reason,
+                                 source_key, created_by_user_id)
+       VALUES ($1, $2, $3, $4, $5, 'CashConversion', $6, $7, $8, $9)
+       ON CONFLICT (tenant_id, employee_id, leave_type_id, source_key) WHERE source_key IS NOT NULL DO NOTHING`,
+      [
+        tenantId,
+        entry.companyId,
+        entry.employeeId,
+        entry.leaveTypeId,
+        entry.entryDate,
+        -entry.days,
+        entry.reason,
+        entry.sourceKey,
+        entry.userId,
+      ],
     );
   },
 

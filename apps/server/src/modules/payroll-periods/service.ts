@@ -119,6 +119,43 @@ async function refuseDoublePay(
     );
 }
 
+/**
+ * A final pay is the last pay of an employee who has left: each employee must be separated, the cut-off must
+ * reach the separation date (the days up to it are paid, the pro-rated 13th month and unused SIL with them,
+ * Labor Advisory 06-2020), and nobody is given a second final pay once one is finalised (it would pay the SIL
+ * cash and the 13th month again). A cut-off wholly after the separation is a final pay whose last salary a
+ * regular payroll already paid: it pays the 13th month, the SIL cash and the loans, no salary (compute.ts).
+ */
+async function refuseNotLeaving(
+  tx: Tx,
+  user: CurrentUser,
+  companyId: string,
+  employeeIds: string[],
+  end: string,
+  exceptId: string | null,
+) {
+  const errors: ValidationError[] = [];
+  for (const e of await repo.separations(tx, user.tenantId, companyId, employeeIds)) {
+    if (!e.separation_date)
+      errors.push({
+        Code: 'EmployeeIds',
+        Description: `EmployeeIds: employee ${e.employee_number} is not separated; record the separation before a final pay`,
+      });
+    else if (e.separation_date > end)
+      errors.push({
+        Code: 'CutoffEnd',
+        Description: `CutoffEnd: the cut-off must reach the separation date of employee ${e.employee_number} (${e.separation_date})`,
+      });
+  }
+  if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
+  const paid = await repo.finalisedFinalPay(tx, user.tenantId, companyId, employeeIds, exceptId);
+  if (paid)
+    throw problems.conflict(
+      `Employee ${paid.employee_number} already has a finalised final pay ("${paid.period}"); a correction is an adjustment period of it.`,
+      ProblemTypes.duplicate,
+    );
+}
+
 /** Cut-off end + lag, moved back to the working day before when it falls on a weekend or one of the company's
  *  non-working holidays (never before the cut-off starts). */
 export function payDateOf(start: string, end: string, lag: number, holidays: Set<string>) {
@@ -466,6 +503,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           throw problems.badRequest('One or more fields are invalid.', [
             { Code: 'EmployeeIds', Description: 'EmployeeIds: an employee was not found in the company' },
           ]);
+        await refuseNotLeaving(tx, user, companyId, employeeIds, input.CutoffEnd, null);
         await refuseDoublePay(tx, user, companyId, employeeIds, input.CutoffStart, input.CutoffEnd, null);
       }
       let referencesPeriodId: string | null = null;
@@ -539,7 +577,8 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             { Code: 'EmployeeIds', Description: 'EmployeeIds: an employee was not found in the company' },
           ]);
       }
-      if (before.kind === 'FinalPay' && employeeIds?.length)
+      if (before.kind === 'FinalPay' && employeeIds?.length) {
+        await refuseNotLeaving(tx, user, before.company_id, employeeIds, input.CutoffEnd, id);
         await refuseDoublePay(
           tx,
           user,
@@ -549,6 +588,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           input.CutoffEnd,
           id,
         );
+      }
       const ok = await repo.update(tx, user.tenantId, id, input.RowVersion, {
         name: input.Name,
         start: input.CutoffStart,
@@ -621,6 +661,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             )}${failed.length > 3 ? ' and others' : ''} could not be computed: correct what ${failed.length === 1 ? 'its warning says' : 'their warnings say'} and compute again, or exclude ${failed.length === 1 ? 'it' : 'them'}.`,
         );
       }
+      await refuseBeforeEarlier(tx, user, before, 'approved');
       await repo.setStatus(tx, user.tenantId, id, 'Approved', ', approved_by = $4, approved_at = now()', [
         user.userId,
       ]);
@@ -651,6 +692,28 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         checkVersion(before, body.RowVersion);
         if (before.status !== 'Approved')
           throw invalid(`Only an approved period can be finalised; this one is ${before.status}.`);
+        await refuseBeforeEarlier(tx, user, before, 'finalised');
+        if (before.kind === 'FinalPay' && before.employee_ids?.length) {
+          const paid = await repo.finalisedFinalPay(
+            tx,
+            user.tenantId,
+            before.company_id,
+            before.employee_ids,
+            id,
+          );
+          if (paid)
+            throw invalid(
+              `Employee ${paid.employee_number} already has a finalised final pay ("${paid.period}"); exclude their payslip here, or correct the finalised one with an adjustment period.`,
+            );
+        }
+        const overpaid = await repo.loanOverpayments(tx, user.tenantId, id);
+        if (overpaid.length) {
+          const o = overpaid[0]!;
+          throw invalid(
+            `The payslip of ${o.employee_number} deducts ${o.amount} for loan ${o.code}, but only ${o.balance} is left of it now (another period paid it since this one was computed); return the period for changes and compute it again.`,
+          );
+        }
+        const silCash = before.kind === 'FinalPay' ? await silCashOuts(tx, user, id) : [];
         await repo.setStatus(
           tx,
           user.tenantId,
@@ -660,8 +723,32 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           [user.userId],
         );
         await repo.postLoanPayments(tx, user.tenantId, id, before.pay_date, user.userId);
+        for (const c of silCash)
+          await repo.postSilCashConversion(tx, user.tenantId, {
+            companyId: before.company_id,
+            employeeId: c.employeeId,
+            leaveTypeId: c.leaveTypeId,
+            entryDate: before.pay_date,
+            days: c.days,
+            reason: `Unused days converted to cash in the final pay "${before.name}"`,
+            sourceKey: `final-pay:${id}`,
+            userId: user.userId,
+          });
         const after = await detail(tx, user, id);
-        await audit(tx, user, id, 'finalise', { Status: before.status }, { Status: after.Status });
+        await audit(
+          tx,
+          user,
+          id,
+          'finalise',
+          { Status: before.status },
+          {
+            Status: after.Status,
+            ...(silCash.length
+              ? { SilCashConversions: silCash.map((c) => ({ EmployeeId: c.employeeId, Days: c.days })) }
+              : {}),
+          },
+        );
+        await staleAfter(tx, user, before);
         return after;
       }),
 
@@ -806,6 +893,64 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
 
     /** The payroll register of the period: one row per payslip (Excluded ones marked), as CSV, XLSX or PDF. */
   };
+
+  /**
+   * Approve and finalise refuse while a period this one's figures read is computed but not finalised (the rule:
+   * repository unfinishedEarlier). Finalising that one first, then computing this one again, gives the figures
+   * the law asks for (year-to-date tax and its year-end adjustment, the month's contributions, the 13th month
+   * already paid, loan balances).
+   */
+  async function refuseBeforeEarlier(tx: Tx, user: CurrentUser, p: PeriodRow, as: 'approved' | 'finalised') {
+    const earlier = await repo.unfinishedEarlier(tx, user.tenantId, p);
+    if (earlier)
+      throw invalid(
+        `The period "${earlier.name}" (${earlier.cutoff_start} to ${earlier.cutoff_end}) comes before this one and is ${earlier.status.toLowerCase()}, not finalised: this period's year-to-date figures, contributions of the month, 13th month and loan balances are read from finalised periods. Finalise "${earlier.name}" first (or exclude the employees it shares with this one there), then compute this period again; it cannot be ${as} before.`,
+      );
+  }
+
+  /**
+   * The unused SIL days each paid payslip of a final pay converts to cash (its SIL-CASH line), checked against
+   * the SIL balance now: a leave used or granted since the compute changes the days, and the period must be
+   * computed again (409).
+   */
+  async function silCashOuts(tx: Tx, user: CurrentUser, id: string) {
+    const out: { employeeId: string; leaveTypeId: string; days: number }[] = [];
+    for (const r of await repo.silCashOuts(tx, user.tenantId, id)) {
+      const paid = Number(/([\d.]+) day/.exec(r.description)?.[1] ?? r.balance);
+      const balance = Number(r.balance);
+      if (!r.leave_type_id || Math.abs(paid - balance) > 0.001)
+        throw invalid(
+          `The payslip of ${r.employee_number} converts ${paid} unused service incentive leave day(s) to cash, but the SIL balance is ${balance} day(s) now; return the period for changes and compute it again.`,
+        );
+      out.push({ employeeId: r.employee_id, leaveTypeId: r.leave_type_id, days: paid });
+    }
+    return out;
+  }
+
+  /**
+   * `done` was finalised: every other period of the company whose computed figures read it (repository
+   * dependentsOf) is returned to needing a compute, its approval withdrawn, with an audit row each; so a period
+   * computed before an earlier one was finalised is never approved or finalised on the old figures.
+   */
+  async function staleAfter(tx: Tx, user: CurrentUser, done: PeriodRow) {
+    const reason = `The period "${done.name}" was finalised after this one was computed; its year-to-date figures, contributions of the month, 13th month and loan balances change: compute it again.`;
+    for (const q of await repo.dependentsOf(tx, user.tenantId, done)) {
+      await repo.markNeedsRecompute(
+        tx,
+        user.tenantId,
+        q.id,
+        `The period "${done.name}" was finalised while this one was being computed; compute it again.`,
+      );
+      await audit(
+        tx,
+        user,
+        q.id,
+        'needs-recompute',
+        { Status: q.status },
+        { Status: 'Draft', NeedsRecompute: true, FinalisedPeriodId: done.id, Reason: reason },
+      );
+    }
+  }
 
   /** An adjustment changed: a computed period needs a compute again (back to Draft, payslips kept to see). */
   async function needsRecompute(tx: Tx, tenantId: string, period: PeriodRow) {
