@@ -86,14 +86,15 @@ describe('days outside employment on the payslip', () => {
      * 10,000.00. Hired Wednesday 9 December: the workdays of 1-15 December before it are Tuesday 1 to Friday 4
      * and Monday 7, Tuesday 8 December (a special day, but no day is paid before the hire): 6 days.
      *   6 × 919.540229… = 5,517.241… → −5,517.24 on the line "Days before hire (2026-12-01 to 2026-12-08)"
-     *   Gross 10,000.00 − 5,517.24 = 4,482.76 (the amount is as before; only the line's name changed from
-     *   "Unpaid absence")
+     *   10,000.00 − 5,517.24 = 4,482.76, less than the 5 workdays of employment (9, 10, 11, 14, 15 December)
+     *   at the daily rate: 5 × 919.540229… = 4,597.70, the floor of a partial pay period (compute.ts
+     *   basicPayFloor): a BASIC line of 114.94, gross 4,597.70
      */
     const absent = slip.Lines.filter((l) => l.Code === 'ABSENT');
     expect(absent.map((l) => [l.Description, l.Quantity, l.Amount])).toEqual([
       ['Days before hire (2026-12-01 to 2026-12-08)', 6, '-5517.24'],
     ]);
-    expect(slip.Gross).toBe('4482.76');
+    expect(slip.Gross).toBe('4597.70');
     expect(slip.Lines.some((l) => l.Description === 'Unpaid absence')).toBe(false);
   });
 
@@ -101,12 +102,13 @@ describe('days outside employment on the payslip', () => {
     const slip = await payslipOf(december1, ids['LN-0002']!);
     /*
      * Separated Thursday 10 December: Friday 11, Monday 14 and Tuesday 15 December are after it: 3 days.
-     *   3 × 919.540229… = 2,758.620… → −2,758.62; gross 10,000.00 − 2,758.62 = 7,241.38
+     *   3 × 919.540229… = 2,758.620… → −2,758.62; 10,000.00 − 2,758.62 = 7,241.38, less than the 8 workdays
+     *   of employment (1-4, 7-10 December) at the daily rate: 8 × 919.540229… = 7,356.32 (basicPayFloor)
      */
     expect(slip.Lines.filter((l) => l.Code === 'ABSENT').map((l) => [l.Description, l.Amount])).toEqual([
       ['Days after separation (2026-12-11 to 2026-12-15)', '-2758.62'],
     ]);
-    expect(slip.Gross).toBe('7241.38');
+    expect(slip.Gross).toBe('7356.32');
   });
 });
 

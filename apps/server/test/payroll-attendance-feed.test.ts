@@ -328,11 +328,13 @@ describe('attendance as the engine gets it', () => {
     /*
      * Hired Wednesday 18 November: Monday 16 and Tuesday 17 are before the hire, unpaid whatever rows are stored:
      *   13,050.00 - 2 x 1,200.00                                       = 10,650.00
+     * less than the 9 workdays of employment (18 to 30 November) at the daily rate, the floor of a partial pay
+     * period (compute.ts basicPayFloor): 9 x 1,200.00                  = 10,800.00
      */
     const hired = await payslipOf(id, hire);
     noFailure(hired);
     expect(amountOf(hired, 'ABSENT')).toBe('-2400.00');
-    expect(hired.Gross).toBe('10650.00');
+    expect(hired.Gross).toBe('10800.00');
     expect(hired.Warnings).toContain(
       'Hired on 2026-11-18, inside the cut-off: 2 workday(s) outside employment unpaid',
     );
@@ -340,10 +342,12 @@ describe('attendance as the engine gets it', () => {
      * Separated Friday 27 November: Monday 30 November (Bonifacio Day, a regular holiday) is after the separation.
      * The monthly salary pays it only to an employee (Art. 94 is about employees); unpaid at the daily rate:
      *   13,050.00 - 1 x 1,200.00                                       = 11,850.00
+     * less than the 10 workdays of employment (16 to 27 November) at the daily rate (basicPayFloor):
+     *   10 x 1,200.00                                                  = 12,000.00
      */
     const left = await payslipOf(id, leaver);
     noFailure(left);
-    expect(left.Gross).toBe('11850.00');
+    expect(left.Gross).toBe('12000.00');
     expect(left.Warnings).toContain(
       'Separated on 2026-11-27, inside the cut-off: 1 workday(s) outside employment unpaid',
     );
@@ -367,10 +371,12 @@ describe('attendance as the engine gets it', () => {
      * 26,100 / 2 = 13,050.00. The workdays of the pay period after the separation (Thursday 9, Friday 10, Monday
      * 13, Tuesday 14, Wednesday 15 July; no holiday) are not worked: 5 x 1,200.00 = 6,000.00 off (no work, no pay).
      *   Basic salary 13,050.00 - 6,000.00                                =  7,050.00
+     * less than the 6 workdays of employment (1 to 3, 6 to 8 July) at the daily rate, the floor of a partial pay
+     * period (compute.ts basicPayFloor): 6 x 1,200.00                    =  7,200.00
      */
     expect(amountOf(slip, 'BASIC')).toBe('13050.00');
     expect(amountOf(slip, 'ABSENT')).toBe('-6000.00');
-    expect(slip.Result!.thisPeriod).toMatchObject({ basicSalaryEarned: '7050.00' });
+    expect(slip.Result!.thisPeriod).toMatchObject({ basicSalaryEarned: '7200.00' });
     expect(slip.Warnings).toContain(
       'The cut-off is part of the pay period 2026-07-01 to 2026-07-15: 5 workday(s) outside the cut-off or employment unpaid',
     );
@@ -551,10 +557,11 @@ describe('the 13th month pay of a year', () => {
       EmployeeIds: [leaver],
     });
     /*
-     * Basic 13,050.00 for 1-15 July less 5 workdays after the separation (9, 10, 11, 14, 15 July): 7,050.00.
-     * Pro-rated 13th month: 7,050.00 / 12 = 587.50.
+     * Basic 13,050.00 for 1-15 July less 5 workdays after the separation (9, 10, 11, 14, 15 July): 7,050.00,
+     * less than the 6 workdays of employment (1 to 4, 7, 8 July) at 1,200.00 (basicPayFloor): 7,200.00.
+     * Pro-rated 13th month: 7,200.00 / 12 = 600.00.
      */
-    expect(amountOf(await payslipOf(final, leaver), '13TH')).toBe('587.50');
+    expect(amountOf(await payslipOf(final, leaver), '13TH')).toBe('600.00');
     const approved = await action(final, 'approve', (await get(final)).RowVersion);
     expect(approved.statusCode, approved.body).toBe(200);
     const finalised = await action(final, 'finalise', approved.json().RowVersion, 'feed-final-af-0013');
@@ -569,8 +576,8 @@ describe('the 13th month pay of a year', () => {
     });
     const slip = await payslipOf(yearEnd, leaver);
     noFailure(slip);
-    // Due for the year: 7,050.00 / 12 = 587.50; paid with the final pay: 587.50; left to pay: 0.00.
+    // Due for the year: 7,200.00 / 12 = 600.00; paid with the final pay: 600.00; left to pay: 0.00.
     expect(amountOf(slip, '13TH')).toBeUndefined();
-    expect(slip.Warnings).toContain('The 13th month pay of the year, 587.50, was already paid');
+    expect(slip.Warnings).toContain('The 13th month pay of the year, 600.00, was already paid');
   });
 });

@@ -385,11 +385,13 @@ describe('a monthly salary outside employment', () => {
      * Friday 21 August, and Friday 21 is Ninoy Aquino Day, a special non-working day. The salary would pay it to
      * an employee; before the hire it pays no day, whatever its type: 5 days unpaid, not 4.
      *   5 × 1,379.3103… = 6,896.55 (rounded once)
-     *   Gross 15,000.00 − 6,896.55                                        =  8,103.45
+     *   15,000.00 − 6,896.55                                              =  8,103.45
+     *   Floor (compute.ts basicPayFloor): the 6 workdays of employment, 24 to 28 and 31 August, at the daily
+     *   rate, 6 × 1,379.3103… = 8,275.86: gross                            =  8,275.86
      * (Monday 31 August, National Heroes Day, is a regular holiday inside employment: the salary pays it.)
      */
     expect(slip.Lines.find((l) => l.Code === 'ABSENT')?.Amount).toBe('-6896.55');
-    expect(slip.Gross).toBe('8103.45');
+    expect(slip.Gross).toBe('8275.86');
     expect(slip.Warnings).toContain(
       'Hired on 2026-08-24, inside the cut-off: 5 workday(s) outside employment unpaid',
     );
@@ -421,11 +423,13 @@ describe('a monthly salary outside employment', () => {
      * Monthly 30,000 (1,379.3103… a day), separated Friday 27 November: Monday 30 November, after it, is one
      * workday of the pay period, unpaid at one day's rate — not the 200% a forfeited double holiday would take
      * off (the salary only ever paid it as one day).
-     *   Gross 15,000.00 − 1,379.31                                        = 13,620.69
+     *   15,000.00 − 1,379.31                                              = 13,620.69
+     *   Floor (basicPayFloor): the 10 workdays of employment, 16 to 27 November, at the daily rate,
+     *   10 × 1,379.3103… = 13,793.10: gross                                = 13,793.10
      */
     expect(slip.Lines.filter((l) => l.Code.startsWith('HOLX'))).toEqual([]);
     expect(slip.Lines.find((l) => l.Code === 'ABSENT')?.Amount).toBe('-1379.31');
-    expect(slip.Gross).toBe('13620.69');
+    expect(slip.Gross).toBe('13793.10');
     expect(slip.Warnings).toContain(
       'Separated on 2026-11-27, inside the cut-off: 1 workday(s) outside employment unpaid',
     );

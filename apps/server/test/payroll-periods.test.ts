@@ -884,9 +884,11 @@ describe('payroll periods', () => {
     const slip = await payslipOf(created.json().Id, hire!.id);
     /*
      * 26,100 a month, divisor 261: daily rate 26,100 × 12 / 261 = 1,200. Hired Wednesday 22 April: the workdays
-     * 16, 17, 20 and 21 April are unpaid: basic 26,100 / 2 = 13,050 less 4 × 1,200 = 8,250.00.
+     * 16, 17, 20 and 21 April are unpaid: basic 26,100 / 2 = 13,050 less 4 × 1,200 = 8,250.00, less than the
+     * 7 workdays of employment (22 to 30 April) at the daily rate, 7 × 1,200 = 8,400.00, the floor of a partial
+     * pay period (compute.ts basicPayFloor).
      */
-    expect(slip.Gross).toBe('8250.00');
+    expect(slip.Gross).toBe('8400.00');
     expect(slip.Warnings).toContain(
       'Hired on 2026-04-22, inside the cut-off: 4 workday(s) outside employment unpaid',
     );

@@ -334,7 +334,11 @@ export async function readInputs(
           [tenantId, companyId, `${year}-12-31`, `${year}-12-25`],
         )
       : Promise.resolve([{ closed: false }]);
-  // Month to date: finalised regular periods of the same month that ended before this one starts.
+  // Month to date: finalised regular periods (and final pays) of the same month that ended before this one starts.
+  // A final pay reads it too: it is the employee's last pay of the month and settles the month's contributions on
+  // the month's actual compensation, as a second cut-off does on the 'month-to-date' split (REFERENCE §8.5 (C)/(D):
+  // the month must remit the table amount on the month's pay; each pay taking half of the table on its own pay
+  // projected to a month had remitted amounts no table row has, an MPF of 262.50 and an EC of 20.00).
   const mtdFields: [string, string][] = [
     ['sssCompensation', `s.result->'thisPeriod'->>'sssCompensation'`],
     ['pagibigAllowances', `s.result->'thisPeriod'->>'pagibigAllowances'`],
@@ -351,17 +355,18 @@ export async function readInputs(
     ['pagibigEmployer', `s.result->'employerShares'->>'pagibig'`],
   ];
   const mtd =
-    kind === 'Regular' && period.frequency !== 'Monthly'
+    (kind === 'Regular' || kind === 'FinalPay') && period.frequency !== 'Monthly'
       ? tx.query<MtdRow>(
           `SELECT s.employee_id, ${mtdFields
             .map(([k, e]) => `sum(coalesce((${e})::numeric, 0))::text AS "${k}"`)
             .join(', ')}
              FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
-            WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.employee_id = ANY($3::uuid[]) AND p.kind = 'Regular'
+            WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.employee_id = ANY($3::uuid[])
+              AND p.kind IN ('Regular', 'FinalPay') AND p.id <> $6
               AND p.status IN ('Finalised', 'Paid') AND s.status <> 'Excluded'
               AND p.cutoff_end >= $4::date AND p.cutoff_end < $5::date
             GROUP BY s.employee_id`,
-          [...base, `${end.slice(0, 8)}01`, start],
+          [...base, `${end.slice(0, 8)}01`, start, period.id],
         )
       : Promise.resolve([]);
   // De minimis by kind (result.thisPeriod.deMinimis): the year's finalised payslips up to where the year to date
@@ -673,6 +678,96 @@ function empty(e: EmployeeRow, warnings: string[]): ComputedPayslip {
   };
 }
 
+/** A monthly salary's pay period partly outside employment, for basicPayFloor. */
+interface SalaryFloor {
+  /** Workdays of employment inside the cut-off in the pay period the engine's salary pays; null: that pay period
+   *  has no day outside employment. */
+  employedDays: number | null;
+  /** A semi-monthly cut-off that runs into the next half-month: those days, its workdays of employment inside the
+   *  cut-off and its other workdays (outside the cut-off or employment). */
+  second: { from: string; to: string; inside: number; out: number } | null;
+}
+
+/** Centavos of `days` at the daily rate monthly × 12 / divisor (REFERENCE §5.5), unrounded until here (half up). */
+const daysPay = (monthlyCents: number, divisor: number, days: number) =>
+  Math.floor((2 * monthlyCents * 12 * days + divisor) / (2 * divisor));
+
+/** The engine's basic pay lines of a monthly salary: the salary and what attendance took off it. */
+const BASIC_PAY = (code: string) =>
+  code === 'BASIC' ||
+  code === 'RATE_ADJ' ||
+  code === 'ABSENT' ||
+  code === 'LATE' ||
+  code === 'UNDERTIME' ||
+  code.startsWith('HOLX_');
+const ATTENDANCE_TAKEN = (code: string) =>
+  code === 'ABSENT' || code === 'LATE' || code === 'UNDERTIME' || code.startsWith('HOLX_');
+const sumOf = (lines: PayslipLine[], which: (code: string) => boolean) =>
+  lines.reduce((sum, l) => (l.kind === 'earning' && which(l.code) ? sum + cents(l.amount) : sum), 0);
+
+/**
+ * The basic pay of a monthly-paid employee employed only part of a pay period (hired or separated inside it).
+ * The engine pays the pay period's salary (half a month on a semi-monthly payroll) less every workday of it outside
+ * employment at the daily rate. The salary pays divisor / 24 days a half-month (261: 10.875), and a half-month
+ * has 10 to 12 workdays; so in a half-month of 11 or 12 workdays that rule pays less than the days of employment
+ * at the daily rate, down to nothing: separated on 16 December and worked that day, 12 workdays in 16-31 December,
+ * 16,250.00 less 11 × 1,494.25 (capped at the salary) = 0.00 for a day worked. The rule here (an employer's choice,
+ * REFERENCE §8.1, the divisor being the number of days a year the salary pays, §5.5; no work, no pay cuts only the
+ * days not worked, Labor Code Art. 88, §5.6): the salary less the workdays outside employment, never less than the
+ * workdays of employment in the cut-off at the daily rate, less what attendance takes off those days (absences,
+ * lateness, undertime, forfeited holidays). The same in a regular period and a final pay. The difference is a
+ * basic pay line of its own (code BASIC: basic pay in the register and the BIR forms, in the 13th month's basic
+ * salary, taxable unless a minimum wage earner's, SSS compensation; not Pag-IBIG allowances, the monthly salary
+ * being the fund salary already). A cut-off that runs into the next half-month (a final pay 1-16 December) pays
+ * that half-month the same way: its salary less its workdays outside the cut-off or employment, never less than
+ * its workdays of employment in the cut-off at the daily rate (29,500 a month: 14,750.00 + 1 × 1,356.32).
+ * `again` runs the engine on the employee's own days (no unpaid day of the pay period added) to read what
+ * attendance takes off them uncapped. Not with a rate changed inside employment (the floor would be at one rate).
+ */
+function basicPayFloor(
+  slip: Payslip,
+  floor: SalaryFloor,
+  monthlyCents: number,
+  divisor: number,
+  perMonth: number,
+  taxable: boolean,
+  again: () => Payslip,
+): Allowance[] {
+  const salary = Math.floor((2 * monthlyCents + perMonth) / (2 * perMonth));
+  const lines: Allowance[] = [];
+  const line = (description: string, amount: number) =>
+    lines.push({
+      code: 'BASIC',
+      description,
+      amount: pesos(amount),
+      taxable,
+      inSssBase: true,
+      inPagibigBase: false,
+    });
+  if (floor.employedDays !== null) {
+    const paid = sumOf(slip.lines, BASIC_PAY);
+    const least = daysPay(monthlyCents, divisor, floor.employedDays);
+    if (paid < least) {
+      const taken = -sumOf(again().lines, ATTENDANCE_TAKEN);
+      const due = Math.max(paid, least - taken);
+      if (due > paid)
+        line(
+          `Days of employment at the daily rate, at least: ${floor.employedDays} workday(s) in the cut-off`,
+          due - paid,
+        );
+    }
+  }
+  if (floor.second) {
+    const { from, to, inside, out } = floor.second;
+    const due = Math.max(
+      salary - Math.min(salary, daysPay(monthlyCents, divisor, out)),
+      daysPay(monthlyCents, divisor, inside),
+    );
+    if (due > 0) line(`Basic salary ${from} to ${to}: ${inside} workday(s) of employment`, due);
+  }
+  return lines;
+}
+
 /** Computes one employee's payslip of the period; an engine refusal becomes a warning on an empty payslip. */
 export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPayslip {
   const { period, settings } = inp;
@@ -722,10 +817,17 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const hiredInSecond = cutoff === 2 && e.hire_date !== null && e.hire_date >= start;
   const firstCutoffPaid = inp.mtd.has(e.id);
   const firstWithoutPay = firstCutoffPaid && cents(inp.mtd.get(e.id)!.sssCompensation) === 0;
-  const contributionSplit =
-    cutoff === 2 &&
-    ((settings.ContributionSplit === 'equal' && (firstCutoffPaid || hiredInSecond)) ||
-      (settings.ContributionSplit === 'first-cutoff' && (hiredInSecond || firstWithoutPay)))
+  // A final pay is the employee's last pay of the month, whichever half its cut-off lies in: it settles the
+  // month, the month's amount on the month's actual compensation (the finalised pays of the month before it, read
+  // as month to date, and its own) less what those pays took. The engine does that on a second cut-off under the
+  // 'month-to-date' split, so a semi-monthly final pay is one to it (the cut-off number only chooses the split's
+  // part, engine contributions.ts); a weekly final pay is the month's last week.
+  const settles = kind === 'FinalPay' && period.frequency !== 'Monthly';
+  const contributionSplit = settles
+    ? 'month-to-date'
+    : cutoff === 2 &&
+        ((settings.ContributionSplit === 'equal' && (firstCutoffPaid || hiredInSecond)) ||
+          (settings.ContributionSplit === 'first-cutoff' && (hiredInSecond || firstWithoutPay)))
       ? 'month-to-date'
       : settings.ContributionSplit;
 
@@ -733,8 +835,23 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const deductions: OtherDeduction[] = [];
   const benefits: Benefit[] = [];
   const loanCodes: { loanId: string; code: string }[] = [];
+  // A cut-off with no day of employment (a final pay whose cut-off lies wholly after the separation, or before the
+  // hire) pays no salary, and no recurring allowance nor recurring deduction either: they are the pay of the
+  // periods of employment and stop with it. A cut-off with some day of employment pays them in full (the items are
+  // amounts per pay period; an end date on the item, effective_to, stops one earlier). Loans are still settled.
+  const noEmployment =
+    (e.separation_date !== null && e.separation_date < start) || (e.hire_date !== null && e.hire_date > end);
+  if (regular && noEmployment) {
+    const when =
+      e.separation_date !== null && e.separation_date < start
+        ? `separated on ${e.separation_date}`
+        : `hired on ${e.hire_date!}`;
+    warnings.push(
+      `The cut-off ${start} to ${end} has no day of employment (${when}): no salary and no recurring pay items`,
+    );
+  }
   if (regular) {
-    for (const r of items) {
+    for (const r of noEmployment ? [] : items) {
       if (r.kind === 'Earning') allowances.push(allowanceOf(r));
       else deductions.push({ code: r.code, description: r.description, amount: r.amount });
     }
@@ -764,14 +881,18 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const storedDays = read.filter((d) => d.date >= start);
   const daysBefore = read.filter((d) => d.date < start);
   const days = storedDays.filter((d) => employed(d.date));
-  if (regular && days.length === 0) warnings.push('No attendance in the cut-off');
+  if (regular && days.length === 0 && !noEmployment) warnings.push('No attendance in the cut-off');
   const attendance = attendanceOf(days, rate.hours_per_day, rate.rate_type === 'Monthly');
   dayBeforeTheCutoff(attendance, start, presentBefore(daysBefore));
   // The engine's period: the cut-off, or for a monthly salary the whole pay period around a shorter cut-off.
   const outside: OutsideEmployment = {};
   let periodStart = start;
   let periodEnd = end;
-  if (regular && rate.rate_type === 'Monthly') {
+  /** The employee's own days, before the unpaid days of the pay period are added (the basic pay floor's pass). */
+  const ownDays = attendance.slice();
+  /** What the floor of a monthly salary compares (below, basicPayFloor): null when it does not apply. */
+  let floor: SalaryFloor | null = null;
+  if (regular && rate.rate_type === 'Monthly' && !noEmployment) {
     // A monthly salary pays its whole pay period: every workday of it outside the cut-off or outside employment
     // (before the hire date, after the separation date) is unpaid, at the daily rate (no work, no pay: Labor Code
     // Art. 88, REFERENCE §5.6). Workdays from the divisor: 261 Monday to Friday, 313 to Saturday, 365 every day.
@@ -779,16 +900,29 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     // as days of the month, but only to an employee, and only in the cut-off that holds them, so such a day is
     // unpaid here like any other: one day at the daily rate, an ordinary unpaid day for the engine (which takes no
     // absence off a special day, and would take a forfeited double holiday off at 200%).
-    periodStart = inp.payPeriod.start;
-    periodEnd = inp.payPeriod.end;
-    const short = periodStart < start || periodEnd > end;
+    // A semi-monthly cut-off that runs into the next half-month (a final pay from 1 to 16 December) pays the
+    // first half-month through the engine and the days of the second as below (basicPayFloor's second part).
+    const first = payPeriodOf(period.frequency, start, settings);
+    const spans =
+      period.frequency === 'SemiMonthly' && first.end < end && first.end.slice(0, 7) === end.slice(0, 7);
+    periodStart = spans ? first.start : inp.payPeriod.start;
+    periodEnd = spans ? end : inp.payPeriod.end;
+    const salaryEnd = spans ? first.end : periodEnd;
+    const short = periodStart < start || salaryEnd > end;
+    const perWeek = divisor >= 365 ? 7 : divisor >= 313 ? 6 : 5;
+    const workday = (d: string) => {
+      const dow = dayOfWeek(d);
+      return perWeek === 7 || (dow >= 1 && dow <= perWeek);
+    };
     if (hired || left || short) {
-      const perWeek = divisor >= 365 ? 7 : divisor >= 313 ? 6 : 5;
       let unpaid = 0;
-      for (let d = periodStart; d <= periodEnd; d = addDays(d, 1)) {
-        if (d >= start && d <= end && employed(d)) continue;
-        const dow = dayOfWeek(d);
-        if (!(perWeek === 7 || (dow >= 1 && dow <= perWeek))) continue;
+      let employedDays = 0;
+      for (let d = periodStart; d <= salaryEnd; d = addDays(d, 1)) {
+        if (!workday(d)) continue;
+        if (d >= start && d <= end && employed(d)) {
+          employedDays++;
+          continue;
+        }
         // A day before the hire or after the separation is no absence: the engine puts it on a line of its own
         // (its payslip says so, below); a day of employment outside a shorter cut-off stays an unpaid day.
         if (e.hire_date && d < e.hire_date) {
@@ -804,7 +938,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       const when = [
         hired && `hired on ${hired}`,
         left && `separated on ${left}`,
-        short && `the cut-off is part of the pay period ${periodStart} to ${periodEnd}`,
+        short && `the cut-off is part of the pay period ${periodStart} to ${salaryEnd}`,
       ]
         .filter(Boolean)
         .join(' and ');
@@ -813,12 +947,33 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
           ? `${when[0]!.toUpperCase()}${when.slice(1)}: ${unpaid} workday(s) outside the cut-off or employment unpaid`
           : `${when[0]!.toUpperCase()}${when.slice(1)}, inside the cut-off: ${unpaid} workday(s) outside employment unpaid`,
       );
+      // Not with a rate changed inside employment (a rate from the hire date is the one rate of the days paid).
+      const changedInside = changes.some((c) => c.from > (hired ?? start));
+      if ((outside.beforeHire || outside.afterSeparation) && period.frequency !== 'Weekly' && !changedInside)
+        floor = { employedDays, second: null };
+    }
+    if (spans) {
+      // The days of the second half-month: that half-month's salary less its workdays outside the cut-off or
+      // employment, never less than its workdays of employment in the cut-off, at the daily rate (as below).
+      let inside = 0;
+      let out = 0;
+      for (
+        let d = addDays(first.end, 1);
+        d <= payPeriodOf(period.frequency, end, settings).end;
+        d = addDays(d, 1)
+      )
+        if (workday(d)) {
+          if (d <= end && employed(d)) inside++;
+          else out++;
+        }
+      floor ??= { employedDays: null, second: null };
+      floor.second = { from: addDays(first.end, 1), to: end, inside, out };
     }
   }
 
   const mtdRow = inp.mtd.get(e.id);
   let monthToDate: MonthToDate | undefined;
-  if (kind === 'Regular' && period.frequency !== 'Monthly') {
+  if ((kind === 'Regular' || settles) && period.frequency !== 'Monthly') {
     monthToDate = {};
     for (const key of [
       'sssCompensation',
@@ -835,6 +990,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       monthToDate[key] = pesos(cents(mtdRow?.[key]));
     }
     const needsFirst =
+      !settles &&
       period.frequency === 'SemiMonthly' &&
       cutoff === 2 &&
       !hiredInSecond &&
@@ -842,6 +998,13 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     if (needsFirst && !mtdRow)
       warnings.push(
         'No finalised first cut-off this month: contributions were computed on this cut-off alone',
+      );
+    // A final pay after days of the month it does not pay (a cut-off from the 16th) whose earlier pay is not
+    // finalised yet settles the month on its own pay: that pay, finalised later, takes its own part again.
+    const employedBefore = !e.hire_date || e.hire_date < start;
+    if (settles && !mtdRow && start.slice(8) !== '01' && employedBefore)
+      warnings.push(
+        "No finalised earlier payroll this month: the final pay settled the month's contributions on its own pay",
       );
   }
 
@@ -876,6 +1039,15 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       withholdingTax: !e.exempt_withholding_tax,
     };
   }
+  if (regular && noEmployment) {
+    // No day of employment, no salary: a monthly salary less the workdays of a half-month of 10 had paid 0.875
+    // of a day's pay for none. Paid as a daily rate without a day (nothing earned); the month's contributions are
+    // still settled on the month's earlier pay (PhilHealth on the daily rate × divisor / 12, REFERENCE §5.5).
+    profile.rateType = 'daily';
+    profile.rate = pesos(dailyCents);
+    delete profile.rateChanges;
+    profile.colaPerDay = '0.00';
+  }
   if (kind === 'ThirteenthMonth') {
     const { thirteenthMonthPay: due } = thirteenthMonthPay({
       totalBasicSalaryEarned: ytd.basicSalaryEarned!,
@@ -905,7 +1077,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       start: regular ? periodStart : start.slice(0, 7) === end.slice(0, 7) ? start : `${end.slice(0, 8)}01`,
       end: periodEnd,
       frequency,
-      ...(period.frequency === 'SemiMonthly' ? { cutoff } : {}),
+      ...(period.frequency === 'SemiMonthly' ? { cutoff: settles ? 2 : cutoff } : {}),
       // A final pay is the employee's last compensation of the year here: its tax is annualised, and what was
       // withheld over it refunded (RR 2-98 as amended by RR 11-2018, REFERENCE §4.7). A pay period stretched
       // past the cut-off is the year's last payroll only when the cut-off is. A 13th-month run ends on
@@ -935,17 +1107,35 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     },
   };
   if (period.frequency === 'Weekly') {
-    input.period.lastWeekOfMonth = addDays(periodEnd, 7).slice(0, 7) !== periodEnd.slice(0, 7);
+    input.period.lastWeekOfMonth = settles || addDays(periodEnd, 7).slice(0, 7) !== periodEnd.slice(0, 7);
   }
   if (monthToDate) input.monthToDate = monthToDate;
 
   let slip: Payslip;
+  /** Basic pay paid on lines of the employee's own (the salary's floor): part of the basic salary earned. */
+  let basicFloor = 0;
   try {
     slip = computePayslip(input);
+    if (floor) {
+      const topUp = basicPayFloor(
+        slip,
+        floor,
+        cents(rate.rate),
+        divisor,
+        period.frequency === 'Monthly' ? 1 : 2,
+        !(e.is_minimum_wage_earner ?? false),
+        () => computePayslip({ ...input, attendance: ownDays }),
+      );
+      if (topUp.length) {
+        basicFloor = topUp.reduce((sum, a) => sum + cents(a.amount), 0);
+        input.allowances = [...allowances, ...topUp];
+        slip = computePayslip(input);
+      }
+    }
     if (kind === 'FinalPay') {
       // Final pay: the last salary, the pro-rated 13th month on the year's basic pay including this one, and the
       // cash conversion of unused service incentive leave at the daily rate (both as benefits).
-      const basicThis = cents(slip.ytd.basicSalaryEarned) - cents(ytd.basicSalaryEarned);
+      const basicThis = cents(slip.ytd.basicSalaryEarned) - cents(ytd.basicSalaryEarned) + basicFloor;
       const { thirteenthMonthPay: due } = thirteenthMonthPay({
         totalBasicSalaryEarned: pesos(cents(ytd.basicSalaryEarned) + basicThis),
       });
@@ -987,11 +1177,12 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   });
 
   const { lines, ...rest } = slip;
-  const basicEarned = cents(slip.ytd.basicSalaryEarned) - cents(ytd.basicSalaryEarned);
+  const basicEarned = cents(slip.ytd.basicSalaryEarned) - cents(ytd.basicSalaryEarned) + basicFloor;
   const benefitsReceived = cents(slip.ytd.benefitsReceived) - cents(ytd.benefitsReceived);
   const monthly = period.frequency === 'Monthly';
   const actualMonth =
     period.frequency === 'Weekly' ||
+    settles ||
     (cutoff === 2 && (contributionSplit === 'second-cutoff' || contributionSplit === 'month-to-date'));
   // This period's own SSS compensation and Pag-IBIG allowances, for the next cut-off's month to date.
   const sssBase = cents(slip.contributionBases.sssCompensation);
