@@ -35,7 +35,10 @@ beforeAll(async () => {
     for (const [number, birth] of births) {
       await tx.query(`UPDATE employees SET birth_date = $2 WHERE employee_number = $1`, [number, birth]);
     }
-    await tx.query(`UPDATE employees SET is_active = false WHERE employee_number = 'DM-0007'`);
+    await tx.query(
+      `UPDATE employees SET is_active = false, separation_date = DATE '2026-01-30', separation_reason = 'Resigned'
+        WHERE employee_number = 'DM-0007'`,
+    );
   });
 });
 afterAll(() => t?.close());

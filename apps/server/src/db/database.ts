@@ -8,8 +8,9 @@ export interface Tx {
 }
 
 /**
- * A query run first in a tenant transaction, with UUID parameters (the session re-read of every authenticated
- * request): on a server it travels with BEGIN and the tenant setting in one round trip.
+ * A query run first in a tenant transaction, with text parameters (UUIDs, and the Manila date the session re-read
+ * of every authenticated request checks a separation against): on a server it travels with BEGIN and the tenant
+ * setting in one round trip.
  */
 export interface FirstQuery {
   sql: string;

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { AccessTokenClaims, UserTypeName } from '@hrpay/contracts';
 import type { Database, Tx } from '../db/database.js';
 import type { AccessTokens } from './access-tokens.js';
+import { separatedBefore } from '../modules/employees/employment.js';
+import { manilaToday } from './manila.js';
 import { problems } from './problem.js';
 
 /**
@@ -143,7 +145,7 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
             const [row] = await firstRows;
             if (!row) throw problems.unauthorized('Your session has ended. Please sign in again.');
           },
-          { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] },
+          currentUserQuery(claims),
         );
       };
       const multipart = !!route.schema?.consumes?.includes('multipart/form-data');
@@ -190,7 +192,7 @@ export const routeAccess = fp<{ db: Database; tokens: AccessTokens }>(
           if (read) sessions.remember(sessionKey, row);
           return handle(tx, row);
         };
-        const first = { sql: CURRENT_USER_SQL, uuids: [claims.tenant_id, claims.sid, claims.sub] };
+        const first = currentUserQuery(claims);
         let result: unknown;
         try {
           const known = read ? sessions.recall(sessionKey) : undefined;
@@ -266,12 +268,24 @@ interface CurrentUserRow {
 
 /**
  * The session must still be live and the user active; type and approver flag come from the row, not the token.
- * Runs as the transaction's first query (with BEGIN, in one round trip on a server).
+ * Runs as the transaction's first query (with BEGIN, in one round trip on a server). A user linked to an employee
+ * whose separation date has passed (`$4`, the Manila date) is refused as sign-in refuses them: a separation dated
+ * in the future is scheduled, the notice worked (Labor Code Art. 300), so the session lasts through the last day
+ * and ends on the first request after it, with no job at midnight (employees/employment.ts). One primary-key
+ * probe, only for a linked user; it filters the row and adds no column, so the row compared is unchanged.
  */
 const CURRENT_USER_SQL = `SELECT u.company_id, u.user_type, u.is_approver, u.employee_id, u.full_name
    FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
   WHERE s.tenant_id = $1 AND s.id = $2 AND s.user_id = $3
-    AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`;
+    AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active
+    AND NOT EXISTS (SELECT 1 FROM employees se WHERE se.tenant_id = u.tenant_id AND se.id = u.employee_id
+                                                 AND ${separatedBefore('se', '$4::date')})`;
+
+/** The re-read of a session, with today's Manila date for the separation check. */
+const currentUserQuery = (claims: AccessTokenClaims) => ({
+  sql: CURRENT_USER_SQL,
+  uuids: [claims.tenant_id, claims.sid, claims.sub, manilaToday()],
+});
 
 function currentUser(claims: AccessTokenClaims, row: CurrentUserRow): CurrentUser {
   return {

@@ -8,6 +8,8 @@ import type {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+import { manilaToday } from '../../lib/manila.js';
+import { notSeparatedOn } from '../employees/employment.js';
 
 /** The SQL of leave types and the leave ledger. Every statement is confined to one company of one tenant. */
 
@@ -300,11 +302,15 @@ export const leaveRepo = {
     yearStart: string,
     req: ReturnType<typeof LeaveCreditListRequest.parse>,
   ) {
-    const where = new Conditions(tenantId, companyId).add(
-      `e.tenant_id = $1 AND e.company_id = $2 AND e.separation_date IS NULL AND t.is_active AND t.needs_balance
-       AND (t.gender IS NULL OR t.gender = e.gender)
-       AND (cardinality(t.employment_status_ids) = 0 OR e.employment_status_id = ANY(t.employment_status_ids))`,
-    );
+    // Employees not separated today: one whose separation is scheduled still draws on the credits through the
+    // notice (employees/employment.ts).
+    const where = new Conditions(tenantId, companyId)
+      .add(
+        `e.tenant_id = $1 AND e.company_id = $2 AND t.is_active AND t.needs_balance
+         AND (t.gender IS NULL OR t.gender = e.gender)
+         AND (cardinality(t.employment_status_ids) = 0 OR e.employment_status_id = ANY(t.employment_status_ids))`,
+      )
+      .add(notSeparatedOn('e', '$?::date'), manilaToday());
     if (req.Search) {
       where.add(
         `(e.employee_number ILIKE $? OR concat_ws(' ', e.first_name, e.last_name) ILIKE $?)`,

@@ -14,6 +14,7 @@ import type { Tx } from '../../db/database.js';
 import { catalogCodeOrNameTaken, lockCatalogEntry } from '../../lib/company-catalog.js';
 import { cursorPages, EXPORT_MAX_ROWS } from '../../lib/export.js';
 import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/lists.js';
+import { notSeparatedOn, separatedBefore } from '../employees/employment.js';
 
 /** The SQL of employee payroll details (issue 10 §1). Every statement is confined to one company of one tenant. */
 
@@ -72,7 +73,8 @@ function payWhere(
     where.add('e.search_text LIKE $?', containsPattern(word));
   }
   if (req.DepartmentId) where.add('e.department_id = $?', req.DepartmentId);
-  if (!req.IncludeSeparated) where.add('e.separation_date IS NULL');
+  // Separated once the date has passed (`$3` is today): a scheduled separation is still on the payroll.
+  if (!req.IncludeSeparated) where.add(notSeparatedOn('e', '$3::date'));
   if (req.MissingData) where.add(`(${FLAGS.map((f) => FLAG_SQL[f]).join(' OR ')})`);
   return where;
 }
@@ -300,7 +302,8 @@ export const payProfilesRepo = {
     const [row] = await tx.query<PayDetailsDb>(
       `SELECT e.id, e.employee_number,
               concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS full_name,
-              d.name AS department_name, e.hire_date::text AS hire_date, e.separation_date IS NOT NULL AS separated,
+              d.name AS department_name, e.hire_date::text AS hire_date,
+              coalesce(${separatedBefore('e', '$4::date')}, false) AS separated,
               e.tin, e.sss_number, e.philhealth_number, e.pagibig_number, e.bank_name, e.bank_account_number,
               p.employee_id IS NOT NULL AS has_profile, coalesce(p.is_minimum_wage_earner, false) AS mwe,
               ${METHOD} AS payment_method, coalesce(p.exempt_sss, false) AS exempt_sss,

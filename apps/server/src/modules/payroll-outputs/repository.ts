@@ -1,4 +1,6 @@
 import type { Tx } from '../../db/database.js';
+import { manilaToday } from '../../lib/manila.js';
+import { notSeparatedOn } from '../employees/employment.js';
 
 /** Finalised or paid: the only periods whose payslips anyone outside payroll operations may read. */
 const CLOSED = `p.status IN ('Finalised', 'Paid')`;
@@ -119,7 +121,10 @@ export const payrollOutputsRepo = {
     );
   },
 
-  /** Active employees of the company and how many lack what the next run needs. */
+  /**
+   * Employees of the company not separated today (a scheduled separation is still paid through its date, a hire
+   * yet to start is prepared for: employees/employment.ts) and how many lack what the next run needs.
+   */
   async dataProblems(tx: Tx, tenantId: string, companyId: string) {
     const [row] = await tx.query<{
       active: number;
@@ -142,8 +147,8 @@ export const payrollOutputsRepo = {
               count(*) FILTER (WHERE coalesce(e.pagibig_number, '') = '')::int AS missing_pagibig
          FROM employees e
          LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
-        WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.is_active AND e.separation_date IS NULL`,
-      [tenantId, companyId],
+        WHERE e.tenant_id = $1 AND e.company_id = $2 AND ${notSeparatedOn('e', '$3::date')}`,
+      [tenantId, companyId, manilaToday()],
     );
     return row!;
   },

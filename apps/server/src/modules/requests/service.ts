@@ -28,6 +28,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
 import { addDays, manilaToday } from '../../lib/manila.js';
+import { hasSeparated } from '../employees/employment.js';
 import { holidaysService } from '../holidays/service.js';
 import { leaveService } from '../leave/service.js';
 import { requestsRepo as repo, toTimeRequest, type RequestRow, type Schedule } from './repository.js';
@@ -353,7 +354,9 @@ export function createRequestsService({
     }
     const schedule = await repo.schedule(tx, user.tenantId, user.companyId, id);
     if (!schedule) throw invalid('EmployeeId', 'The employee was not found in this company');
-    if (schedule.separation_date)
+    // A separation dated today or later is scheduled: the notice is worked, and leave and overtime are filed as
+    // usual (employees/employment.ts); days after the last one are refused by `withinEmployment`.
+    if (hasSeparated(schedule.separation_date, manilaToday()))
       throw invalid('EmployeeId', 'The employee is separated and can no longer file requests');
     return { employeeId: id, schedule };
   }

@@ -1,7 +1,8 @@
 import type { PunchDirection, PunchSource, TimeLog, TimeLogListRequest } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { Conditions, containsPattern, nameSortKey, pageClause } from '../../lib/lists.js';
-import { manilaDayStart, toManilaLocal } from '../../lib/manila.js';
+import { manilaDayStart, manilaToday, toManilaLocal } from '../../lib/manila.js';
+import { notSeparatedOn } from '../employees/employment.js';
 import type { ScheduleSource } from './attendance.js';
 
 /** The SQL of time logs (punches) and of what attendance reads. Every statement names the tenant and company. */
@@ -202,7 +203,8 @@ export const timeLogsRepo = {
   ) {
     const where = new Conditions(tenantId, companyId).add('e.tenant_id = $1 AND e.company_id = $2');
     if (filter.employeeId) where.add('e.id = $?', filter.employeeId);
-    else where.add('e.is_active');
+    // Not separated today: a separation dated today or later is scheduled, the notice worked (employment.ts).
+    else where.add(notSeparatedOn('e', '$?::date'), manilaToday());
     if (filter.departmentId) where.add('e.department_id = $?', filter.departmentId);
     return tx.query<AttendanceEmployee>(
       `SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS name, d.name AS department_name,

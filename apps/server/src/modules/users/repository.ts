@@ -9,6 +9,8 @@ import {
 import type { Tx } from '../../db/database.js';
 import { cursorPages, EXPORT_MAX_ROWS } from '../../lib/export.js';
 import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/lists.js';
+import { manilaToday } from '../../lib/manila.js';
+import { separatedBefore } from '../employees/employment.js';
 
 interface UserRow {
   id: string;
@@ -152,12 +154,16 @@ export const usersRepo = {
     return row!.n;
   },
 
-  /** The employee of the company: 'ok', 'separated' or 'missing' (another company's id counts as missing). */
+  /**
+   * The employee of the company: 'ok', 'separated' or 'missing' (another company's id counts as missing).
+   * Separated once the separation date has passed (the Manila date): a scheduled separation leaves the employee
+   * employed through the notice, and their account may be opened as sign-in allows it (employees/employment.ts).
+   */
   async employeeState(tx: Tx, tenantId: string, employeeId: string, companyId: string) {
     const [row] = await tx.query<{ separated: boolean }>(
-      `SELECT separation_date IS NOT NULL AS separated FROM employees
+      `SELECT coalesce(${separatedBefore('e', '$4::date')}, false) AS separated FROM employees e
         WHERE tenant_id = $1 AND id = $2 AND company_id = $3`,
-      [tenantId, employeeId, companyId],
+      [tenantId, employeeId, companyId, manilaToday()],
     );
     return row === undefined ? 'missing' : row.separated ? 'separated' : 'ok';
   },
