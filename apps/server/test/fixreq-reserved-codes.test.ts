@@ -54,6 +54,9 @@ describe("the payroll's own line codes", () => {
       'PREM_SH',
       'HOLX_RH',
       'RICE_TAXABLE',
+      'RICE_EXCESS',
+      'sil-cash',
+      'LEAVE-CONV-2026',
     ])
       refused(await call(payroll, 'POST', ITEMS(juan), { ...body, Code }));
     refused(await call(payroll, 'POST', ITEMS(juan), { ...body, Kind: 'Earning', Code: 'OT_MEAL' }));

@@ -240,7 +240,7 @@ describe('certificate of final pay', () => {
     expect(line('SIL-CASH').Amount).toBe('4137.93');
     after(
       'Cash conversion of unused service incentive leave',
-      'Unused service incentive leave, 3 day(s)',
+      'Unused service incentive leave, 3 day(s) (de minimis)',
       '4,137.93',
     );
     after('Pro-rated 13th month pay', 'Pro-rated 13th month pay', amount(line('13TH').Amount));

@@ -59,7 +59,9 @@ export const PayProfileMessages = {
  * the documents sort payslip lines into the register's and the BIR forms' buckets by code (basic pay, overtime,
  * SSS, withholding tax, ...), so an earning or deduction of the user's with such a code was counted there.
  * Whole families by prefix (PREM_ORD, OT_RH, ...: one code per day type, and the documents match the prefix);
- * `_TAXABLE` ends the engine's line of an allowance's or benefit's taxable excess.
+ * `_TAXABLE` ends the engine's line of an allowance's or benefit's taxable excess, `_EXCESS` that of a de minimis
+ * allowance's excess. The compute's own lines too: SIL-CASH (a final pay's unused leave, which finalising takes off
+ * the leave balance) and LEAVE-CONV... (a year-start cash conversion).
  */
 export const RESERVED_PAY_CODES = [
   'BASIC',
@@ -73,15 +75,25 @@ export const RESERVED_PAY_CODES = [
   'PHIC',
   'HDMF',
   'WTAX',
+  'SIL-CASH',
 ] as const;
-export const RESERVED_PAY_CODE_PREFIXES = ['PREM_', 'ND_', 'OT_', 'NDOT_', 'HOL_', 'HOLX_'] as const;
+export const RESERVED_PAY_CODE_PREFIXES = [
+  'PREM_',
+  'ND_',
+  'OT_',
+  'NDOT_',
+  'HOL_',
+  'HOLX_',
+  'LEAVE-CONV',
+] as const;
 /** Whether a user-defined pay code (any case) would pass for one of the payroll's own lines. */
 export function isReservedPayCode(code: string): boolean {
   const c = code.trim().toUpperCase();
   return (
     (RESERVED_PAY_CODES as readonly string[]).includes(c) ||
     RESERVED_PAY_CODE_PREFIXES.some((p) => c.startsWith(p)) ||
-    c.endsWith('_TAXABLE')
+    c.endsWith('_TAXABLE') ||
+    c.endsWith('_EXCESS')
   );
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDate } from './field-rules.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { Money } from './money.js';
+import { DeMinimisKind } from './pay-profiles.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /**
@@ -318,6 +319,45 @@ export const PayslipLineView = z.object({
 });
 export type PayslipLineView = z.infer<typeof PayslipLineView>;
 
+/**
+ * How an earning adjustment is taxed and whether it is compensation for the contributions:
+ * - Taxable: taxable compensation, in the SSS compensation and the Pag-IBIG fund salary (overtime, a salary
+ *   correction, a taxable allowance).
+ * - Benefit: 13th month pay and other benefits (bonuses, incentives, gifts in cash) of NIRC Sec. 32(B)(7)(e):
+ *   exempt up to the year's combined 90,000, the excess taxable; not SSS compensation (REFERENCE §1.2, §4.3).
+ * - DeMinimis: a de minimis benefit of one kind (DeMinimis), exempt up to that kind's ceiling, the excess into
+ *   the 90,000 bucket; not SSS compensation (RR 11-2018 as amended by RR 29-2025; REFERENCE §4.5).
+ * An older client sends only Taxable: true is Taxable; false is Benefit (the law exempts no other compensation
+ * in full, so the 90,000 bucket is the exemption such an amount can have). Stored rows from before the class
+ * answer the same way.
+ */
+export const ADJUSTMENT_TAX_CLASSES = ['Taxable', 'Benefit', 'DeMinimis'] as const;
+export const AdjustmentTaxClass = z.enum(ADJUSTMENT_TAX_CLASSES, {
+  error: `Choose one of the tax classes: ${ADJUSTMENT_TAX_CLASSES.join(', ')}`,
+});
+export type AdjustmentTaxClass = z.infer<typeof AdjustmentTaxClass>;
+export const ADJUSTMENT_TAX_CLASS_LABELS: Record<AdjustmentTaxClass, string> = {
+  Taxable: 'Taxable compensation',
+  Benefit: '13th month and other benefits (₱90,000 exclusion)',
+  DeMinimis: 'De minimis benefit (exempt up to its ceiling)',
+};
+export const AdjustmentMessages = {
+  deMinimisKind: 'Choose the de minimis benefit',
+  deMinimisOnlyForClass: 'A de minimis kind goes only with the tax class DeMinimis',
+  earningOnly: 'Only an earning has a tax class',
+  taxableConflict: 'Taxable must agree with the tax class (true only for Taxable)',
+};
+
+/** The tax class of an adjustment request: TaxClass, else the older Taxable flag (see ADJUSTMENT_TAX_CLASSES). */
+export function adjustmentTaxClass(v: {
+  Kind: 'Earning' | 'Deduction';
+  Taxable?: boolean | undefined;
+  TaxClass?: AdjustmentTaxClass | null | undefined;
+}): AdjustmentTaxClass | null {
+  if (v.Kind !== 'Earning') return null;
+  return v.TaxClass ?? (v.Taxable === false ? 'Benefit' : 'Taxable');
+}
+
 export const PayrollAdjustment = z.object({
   Id: z.uuid(),
   PayrollPeriodId: z.uuid(),
@@ -328,7 +368,12 @@ export const PayrollAdjustment = z.object({
   Code: z.string(),
   Description: z.string(),
   Amount: z.string(),
+  /** Earnings: TaxClass === 'Taxable' (kept for older clients; a deduction answers true). */
   Taxable: z.boolean(),
+  /** Earnings: how tax and contributions treat it (ADJUSTMENT_TAX_CLASSES); null for a deduction. */
+  TaxClass: AdjustmentTaxClass.nullable(),
+  /** TaxClass DeMinimis: which de minimis benefit (its ceiling applies); null otherwise. */
+  DeMinimis: DeMinimisKind.nullable(),
   Reason: z.string(),
   CreatedByName: z.string().nullable(),
   CreatedAt: z.string(),
@@ -353,7 +398,8 @@ export const PayslipStatusRequest = z.strictObject({
 
 // ---------------------------------------------------------------- adjustments
 
-export const CreatePayrollAdjustmentRequest = z.strictObject({
+/** The adjustment's fields without the rules between them (adjustmentRules): a form omits EmployeeId. */
+export const CreatePayrollAdjustmentFields = z.strictObject({
   EmployeeId: z.uuid(M.required),
   Kind: z.enum(['Earning', 'Deduction']),
   Code: z
@@ -363,10 +409,44 @@ export const CreatePayrollAdjustmentRequest = z.strictObject({
     .regex(/^[A-Z0-9_-]{1,20}$/, 'Use 1 to 20 letters, digits, - or _'),
   Description: z.string(M.required).trim().min(1, M.required).max(200, M.maxLength(200)),
   Amount: Money(),
-  /** Earnings only: whether it is taxable (default true). */
-  Taxable: z.boolean().default(true),
+  /** Earnings only, the older form of TaxClass: true is Taxable, false Benefit (default true). */
+  Taxable: z.boolean().optional(),
+  /** Earnings only: the tax class (default from Taxable); a deduction sends none (or null). */
+  TaxClass: AdjustmentTaxClass.nullable().optional(),
+  /** TaxClass DeMinimis only: the de minimis benefit. */
+  DeMinimis: DeMinimisKind.nullable().optional(),
   Reason: z.string(M.required).trim().min(1, M.required).max(500, M.maxLength(500)),
 });
+
+type AdjustmentFields = Pick<
+  z.output<typeof CreatePayrollAdjustmentFields>,
+  'Kind' | 'Taxable' | 'TaxClass' | 'DeMinimis'
+>;
+/** The rules between the tax fields: a de minimis kind with (only) the class DeMinimis; Taxable agrees. */
+export const adjustmentRules = <T extends z.ZodType<AdjustmentFields>>(schema: T) =>
+  schema
+    .refine((v) => v.Kind === 'Earning' || !v.TaxClass, {
+      path: ['TaxClass'],
+      message: AdjustmentMessages.earningOnly,
+    })
+    .refine((v) => adjustmentTaxClass(v) !== 'DeMinimis' || !!v.DeMinimis, {
+      path: ['DeMinimis'],
+      message: AdjustmentMessages.deMinimisKind,
+    })
+    .refine((v) => adjustmentTaxClass(v) === 'DeMinimis' || !v.DeMinimis, {
+      path: ['DeMinimis'],
+      message: AdjustmentMessages.deMinimisOnlyForClass,
+    })
+    .refine(
+      (v) =>
+        v.Kind !== 'Earning' ||
+        !v.TaxClass ||
+        v.Taxable === undefined ||
+        v.Taxable === (v.TaxClass === 'Taxable'),
+      { path: ['Taxable'], message: AdjustmentMessages.taxableConflict },
+    );
+
+export const CreatePayrollAdjustmentRequest = adjustmentRules(CreatePayrollAdjustmentFields);
 export type CreatePayrollAdjustmentRequest = z.input<typeof CreatePayrollAdjustmentRequest>;
 
 export const PayrollAdjustmentListResponse = z.object({ Items: z.array(PayrollAdjustment) });

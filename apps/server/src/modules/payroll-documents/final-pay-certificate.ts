@@ -56,10 +56,14 @@ export function finalPayComponents(entry: DocFinalPay): FinalPayComponents {
   const loans = new Set(entry.loanCodes);
   const earnings = p.lines.filter((l) => l.kind === 'earning');
   const deductions = p.lines.filter((l) => l.kind === 'deduction');
+  // With their excess lines (13TH_TAXABLE, SIL-CASH_EXCESS) and a year-start leave conversion paid with it.
+  const thirteenth = (code: string) => code === THIRTEENTH_CODE || code.startsWith(`${THIRTEENTH_CODE}_`);
+  const leaveCash = (code: string) =>
+    code === SIL_CASH_CODE || code.startsWith(`${SIL_CASH_CODE}_`) || code.startsWith('LEAVE-CONV');
   return {
-    lastSalary: section(earnings.filter((l) => l.code !== THIRTEENTH_CODE && l.code !== SIL_CASH_CODE)),
-    thirteenthMonth: section(earnings.filter((l) => l.code === THIRTEENTH_CODE)),
-    silConversion: section(earnings.filter((l) => l.code === SIL_CASH_CODE)),
+    lastSalary: section(earnings.filter((l) => !thirteenth(l.code) && !leaveCash(l.code))),
+    thirteenthMonth: section(earnings.filter((l) => thirteenth(l.code))),
+    silConversion: section(earnings.filter((l) => leaveCash(l.code))),
     loansSettled: section(deductions.filter((l) => loans.has(l.code))),
     statutory: section(deductions.filter((l) => !loans.has(l.code) && deductionBucket(l.code) !== 'other')),
     otherDeductions: section(

@@ -14,7 +14,7 @@ import {
   type PayrollTables,
   type YearToDate,
 } from '@hrpay/payroll';
-import type { PayrollGeneralSettings } from '@hrpay/contracts';
+import type { AdjustmentTaxClass, PayrollGeneralSettings } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import type { PeriodRow } from './repository.js';
 import { addDays } from '../../lib/manila.js';
@@ -107,6 +107,8 @@ interface ItemRow {
   amount: string;
   taxable: boolean;
   de_minimis: string | null;
+  /** Adjustments: the earning's tax class (contracts ADJUSTMENT_TAX_CLASSES); null for a deduction. */
+  tax_class?: AdjustmentTaxClass | null;
 }
 interface LoanRow {
   id: string;
@@ -143,12 +145,26 @@ interface YtdRow {
   thirteenth: string;
 }
 type MtdRow = { employee_id: string } & Record<string, string>;
+/** A leave ledger entry converting unused days to cash (days > 0 here) that no finalised payslip paid yet. */
+interface LeaveCashRow {
+  id: string;
+  employee_id: string;
+  entry_date: string;
+  days: string;
+  reason: string | null;
+  type_name: string;
+}
 interface DeMinimisRow {
   employee_id: string;
   kind: DeMinimisKind;
   year: string;
   month: string | null;
 }
+
+/** An earning adjustment's tax class; a row from before the class (0041) reads Taxable, or Benefit when it was
+ *  not taxable (contracts ADJUSTMENT_TAX_CLASSES). The adjustments' SQL alias is `a`. */
+export const ADJUSTMENT_TAX_CLASS = `CASE WHEN a.kind = 'Earning'
+  THEN coalesce(a.tax_class, CASE WHEN a.taxable THEN 'Taxable' ELSE 'Benefit' END) END`;
 
 export interface ComputeInputs {
   period: PeriodRow;
@@ -162,6 +178,8 @@ export interface ComputeInputs {
   ytd: Map<string, YtdRow>;
   mtd: Map<string, MtdRow>;
   sil: Map<string, string>;
+  /** Regular and FinalPay: the unpaid cash conversions of unused leave dated by the cut-off's end. */
+  leaveCash: Map<string, LeaveCashRow[]>;
   /** De minimis received by kind in the employee's finalised payslips: this year, and this month (the engine's
    *  ytd.deMinimis and ytd.deMinimisMonthToDate, against the yearly and monthly ceilings). */
   deMinimis: Map<string, DeMinimisRow[]>;
@@ -265,8 +283,10 @@ export async function readInputs(
         )
       : Promise.resolve([]);
   const adjustments = tx.query<ItemRow>(
-    `SELECT employee_id, kind, code, description, amount::text AS amount, taxable, NULL AS de_minimis
-       FROM payroll_adjustments WHERE tenant_id = $1 AND payroll_period_id = $2 AND employee_id = ANY($3::uuid[])
+    `SELECT employee_id, kind, code, description, amount::text AS amount, taxable, de_minimis,
+            ${ADJUSTMENT_TAX_CLASS} AS tax_class
+       FROM payroll_adjustments a
+      WHERE tenant_id = $1 AND payroll_period_id = $2 AND employee_id = ANY($3::uuid[])
       ORDER BY created_at, id`,
     [tenantId, period.id, ids],
   );
@@ -401,6 +421,26 @@ export async function readInputs(
         )
       : Promise.resolve([]);
 
+  // Unused leave converted to cash (the leave accrual's year-start entries, kind CashConversion, days negative)
+  // that no finalised payslip paid (leave_cash_payments): the first regular payroll or final pay whose cut-off
+  // ends on or after the entry pays it. A final pay's own conversion (source 'final-pay:…') is its SIL-CASH line,
+  // recorded as paid when it is finalised; never here.
+  const leaveCash =
+    kind === 'Regular' || kind === 'FinalPay'
+      ? tx.query<LeaveCashRow>(
+          `SELECT l.id, l.employee_id, l.entry_date::text AS entry_date, (-l.days)::text AS days, l.reason,
+                  t.name AS type_name
+             FROM leave_ledger l JOIN leave_types t ON t.tenant_id = l.tenant_id AND t.id = l.leave_type_id
+            WHERE l.tenant_id = $1 AND l.company_id = $2 AND l.employee_id = ANY($3::uuid[])
+              AND l.kind = 'CashConversion' AND l.days < 0 AND l.entry_date <= $4::date
+              AND (l.source_key IS NULL OR l.source_key NOT LIKE 'final-pay:%')
+              AND NOT EXISTS (SELECT 1 FROM leave_cash_payments p WHERE p.tenant_id = l.tenant_id
+                                AND p.leave_ledger_id = l.id)
+            ORDER BY l.employee_id, l.entry_date, l.id`,
+          [...base, end],
+        )
+      : Promise.resolve([]);
+
   // Every query goes out at once: on a pipelined connection they queue ahead of the previous chunk's insert,
   // so the next chunk's inputs never wait behind the write that follows them (see the service's runCompute).
   const [
@@ -415,6 +455,7 @@ export async function readInputs(
     silRows,
     deMinimisRows,
     yearClosedRows,
+    leaveCashRows,
   ] = await Promise.all([
     employees,
     rates,
@@ -427,6 +468,7 @@ export async function readInputs(
     sil,
     deMinimis,
     yearClosed,
+    leaveCash,
   ]);
   return {
     period,
@@ -440,6 +482,7 @@ export async function readInputs(
     ytd: new Map(ytdRows.map((r) => [r.employee_id, r])),
     mtd: new Map(mtdRows.map((r) => [r.employee_id, r])),
     sil: new Map(silRows.map((r) => [r.employee_id, r.days])),
+    leaveCash: group(leaveCashRows),
     deMinimis: group(deMinimisRows),
     lastRegularOfYearFinalised: yearClosedRows[0]?.closed === true,
     payPeriod: inOnePeriod ? payPeriod : { start, end },
@@ -868,9 +911,49 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       loanCodes.push({ loanId: loan.id, code });
     }
   }
+  // An earning adjustment by its tax class: taxable compensation (an allowance, in the SSS compensation and the
+  // Pag-IBIG fund salary), 13th month and other benefits (the engine's benefits: the 90,000 exclusion of NIRC
+  // Sec. 32(B)(7)(e), not SSS compensation, REFERENCE §1.2, §4.3), or a de minimis benefit of its kind (exempt up
+  // to the kind's ceiling, the excess into the 90,000 bucket; not SSS compensation, §4.5).
   for (const a of adjustments) {
-    if (a.kind === 'Earning') allowances.push({ ...allowanceOf(a), code: a.code });
-    else deductions.push({ code: a.code, description: a.description, amount: a.amount });
+    if (a.kind !== 'Earning') {
+      deductions.push({ code: a.code, description: a.description, amount: a.amount });
+    } else if (a.tax_class === 'Benefit') {
+      benefits.push({ code: a.code, description: a.description, amount: a.amount });
+    } else if (a.tax_class === 'DeMinimis' && a.de_minimis) {
+      allowances.push({
+        code: a.code,
+        description: a.description,
+        amount: a.amount,
+        deMinimis: a.de_minimis as DeMinimisKind,
+      });
+    } else {
+      allowances.push({ code: a.code, description: a.description, amount: a.amount, taxable: true });
+    }
+  }
+  // Unused leave converted to cash at the year's start and not paid yet (readInputs): −days × the daily rate on
+  // the entry's date (the salary rate at the conversion, REFERENCE §5.3). Monetised unused leave is de minimis up
+  // to 10 days' pay a year, 12 from 6 January 2026 (RR 29-2025, §4.5), shared with a final pay's SIL-CASH, the
+  // excess into the 90,000 bucket; not SSS compensation. The entries paid go into the result (finalise records
+  // them as paid by this payslip, so no other payroll pays them again).
+  const leaveCashPaid: { LedgerId: string; Code: string; Days: string; Amount: string }[] = [];
+  if (regular) {
+    const history = inp.rates.get(e.id) ?? [];
+    for (const c of inp.leaveCash.get(e.id) ?? []) {
+      const on = history.filter((r) => r.effective_from <= c.entry_date).at(-1) ?? rate;
+      const daily = on.rate_type === 'Monthly' ? Math.round((cents(on.rate) * 12) / divisor) : cents(on.rate);
+      const days = Number(c.days);
+      const amount = Math.round(days * daily);
+      if (amount <= 0) continue;
+      const code = leaveCashPaid.length === 0 ? 'LEAVE-CONV' : `LEAVE-CONV-${leaveCashPaid.length + 1}`;
+      allowances.push({
+        code,
+        description: `${c.type_name}: ${c.reason ?? `converted to cash on ${c.entry_date}`}, ${days} day(s)`,
+        amount: pesos(amount),
+        deMinimis: 'monetizedVacationLeaveDays',
+      });
+      leaveCashPaid.push({ LedgerId: c.id, Code: code, Days: String(days), Amount: pesos(amount) });
+    }
   }
 
   // Only the days of employment are paid, whatever attendance rows are stored for the others.
@@ -1133,8 +1216,8 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       }
     }
     if (kind === 'FinalPay') {
-      // Final pay: the last salary, the pro-rated 13th month on the year's basic pay including this one, and the
-      // cash conversion of unused service incentive leave at the daily rate (both as benefits).
+      // Final pay: the last salary, the pro-rated 13th month on the year's basic pay including this one (a
+      // benefit), and the cash conversion of unused service incentive leave at the daily rate.
       const basicThis = cents(slip.ytd.basicSalaryEarned) - cents(ytd.basicSalaryEarned) + basicFloor;
       const { thirteenthMonthPay: due } = thirteenthMonthPay({
         totalBasicSalaryEarned: pesos(cents(ytd.basicSalaryEarned) + basicThis),
@@ -1143,15 +1226,29 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       const amount = cents(due) - cents(y?.thirteenth);
       if (amount > 0)
         benefits.push({ code: '13TH', description: 'Pro-rated 13th month pay', amount: pesos(amount) });
+      // Monetised unused leave credits are a de minimis benefit up to 10 days' pay a year (12 from 6 January 2026,
+      // RR 29-2025; REFERENCE §4.5), shared with the year's other monetised leave (a year-end conversion), the
+      // excess into the 90,000 bucket: an allowance of that kind, not a benefit of the bucket from its first peso.
+      // Not SSS compensation (the engine's default for de minimis). Its line keeps the code SIL-CASH and the days
+      // in its description (service silCashOuts reads them); the part above the ceiling is SIL-CASH_EXCESS.
       const silDays = Number(inp.sil.get(e.id) ?? 0);
-      if (silDays > 0) {
-        benefits.push({
-          code: 'SIL-CASH',
-          description: `Unused service incentive leave, ${silDays} day(s)`,
-          amount: pesos(Math.round(silDays * dailyCents)),
-        });
-      }
-      if (benefits.length) slip = computePayslip({ ...input, benefits });
+      const silCash: Allowance[] =
+        silDays > 0
+          ? [
+              {
+                code: 'SIL-CASH',
+                description: `Unused service incentive leave, ${silDays} day(s)`,
+                amount: pesos(Math.round(silDays * dailyCents)),
+                deMinimis: 'monetizedVacationLeaveDays',
+              },
+            ]
+          : [];
+      // (input.allowances may be `allowances` itself: the run's list is taken before SIL-CASH joins the latter,
+      // which the de minimis of the year to date reads below.)
+      const withSilCash = [...(input.allowances ?? []), ...silCash];
+      allowances.push(...silCash);
+      if (benefits.length || silCash.length)
+        slip = computePayslip({ ...input, allowances: withSilCash, benefits });
     }
   } catch (error) {
     return empty(e, [`${COMPUTE_FAILED}: ${(error as Error).message}`, ...warnings]);
@@ -1201,6 +1298,10 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       pagibigAllowances: pesos(own(hdmfAllowances, monthToDate?.pagibigAllowances)),
     },
     loans,
+    ...(leaveCashPaid.length ? { leaveCashConversions: leaveCashPaid } : {}),
+    // The codes of 13th month pay and other benefits on this payslip (NIRC Sec. 32(B)(7)(e)): an adjustment of
+    // that class has a code of its own, which the BIR 2316 split (item 34, not 37) cannot guess from a list.
+    ...(benefits.length ? { benefitCodes: benefits.map((b) => b.code) } : {}),
   };
   return {
     id: randomUUID(),

@@ -11,7 +11,7 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
-import { COMPUTE_FAILED } from './compute.js';
+import { ADJUSTMENT_TAX_CLASS, COMPUTE_FAILED } from './compute.js';
 
 type ParsedPeriodList = ReturnType<typeof PayrollPeriodListRequest.parse>;
 type ParsedPayslipList = ReturnType<typeof PayslipListRequest.parse>;
@@ -148,7 +148,8 @@ export function payslipItem(r: PayslipRow): PayslipListItem {
 
 const ADJUSTMENT_SELECT = `SELECT a.id, a.payroll_period_id, a.employee_id, e.employee_number,
        concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS full_name, a.kind, a.code, a.description,
-       a.amount::text AS amount, a.taxable, a.reason, u.full_name AS created_by_name, a.created_at
+       a.amount::text AS amount, a.taxable, ${ADJUSTMENT_TAX_CLASS} AS tax_class, a.de_minimis, a.reason,
+       u.full_name AS created_by_name, a.created_at
   FROM payroll_adjustments a JOIN employees e ON e.tenant_id = a.tenant_id AND e.id = a.employee_id
   LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.created_by`;
 
@@ -163,7 +164,9 @@ function adjustment(r: Record<string, unknown>): PayrollAdjustment {
     Code: r.code as string,
     Description: r.description as string,
     Amount: r.amount as string,
-    Taxable: r.taxable as boolean,
+    Taxable: r.kind === 'Earning' ? r.tax_class === 'Taxable' : (r.taxable as boolean),
+    TaxClass: (r.tax_class as PayrollAdjustment['TaxClass']) ?? null,
+    DeMinimis: (r.de_minimis as PayrollAdjustment['DeMinimis']) ?? null,
     Reason: r.reason as string,
     CreatedByName: (r.created_by_name as string | null) ?? null,
     CreatedAt: new Date(r.created_at as Date).toISOString(),
@@ -648,14 +651,16 @@ export const periodsRepo = {
       code: string;
       description: string;
       amount: string;
-      taxable: boolean;
+      taxClass: string | null;
+      deMinimis: string | null;
       reason: string;
       userId: string;
     },
   ) {
     await tx.query(
       `INSERT INTO payroll_adjustments (tenant_id, id, payroll_period_id, employee_id, kind, code, description, amount,
-              taxable, reason, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+              taxable, tax_class, de_minimis, reason, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       [
         tenantId,
         v.id,
@@ -665,7 +670,9 @@ export const periodsRepo = {
         v.code,
         v.description,
         v.amount,
-        v.taxable,
+        v.taxClass === null || v.taxClass === 'Taxable',
+        v.taxClass,
+        v.deMinimis,
         v.reason,
         v.userId,
       ],
@@ -866,7 +873,8 @@ export const periodsRepo = {
   /**
    * The unused service incentive leave a final pay's paid payslips convert to cash (their SIL-CASH line, whose
    * description compute.ts writes as "Unused service incentive leave, N day(s)"), with the SIL type and the
-   * employee's SIL balance in the ledger now.
+   * employee's SIL balance in the ledger now. A conversion wholly above the year's de minimis ceiling of
+   * monetised leave has only the SIL-CASH_EXCESS line (the engine's), with the same days in its description.
    */
   async silCashOuts(tx: Tx, tenantId: string, periodId: string) {
     return tx.query<{
@@ -877,16 +885,18 @@ export const periodsRepo = {
       leave_type_id: string | null;
       balance: string;
     }>(
-      `SELECT s.employee_id, e.employee_number, s.company_id, l.description, t.id AS leave_type_id,
+      `SELECT DISTINCT ON (e.employee_number, s.id)
+              s.employee_id, e.employee_number, s.company_id, l.description, t.id AS leave_type_id,
               coalesce((SELECT sum(g.days) FROM leave_ledger g
                          WHERE g.tenant_id = s.tenant_id AND g.employee_id = s.employee_id AND g.leave_type_id = t.id),
                        0)::text AS balance
          FROM payslips s
-         JOIN payslip_lines l ON l.tenant_id = s.tenant_id AND l.payslip_id = s.id AND l.code = 'SIL-CASH'
+         JOIN payslip_lines l ON l.tenant_id = s.tenant_id AND l.payslip_id = s.id
+                              AND l.code IN ('SIL-CASH', 'SIL-CASH_EXCESS')
          JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
          LEFT JOIN leave_types t ON t.tenant_id = s.tenant_id AND t.company_id = s.company_id AND t.code = 'SIL'
         WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
-        ORDER BY e.employee_number`,
+        ORDER BY e.employee_number, s.id, l.line_no`,
       [tenantId, periodId],
     );
   },
@@ -909,13 +919,24 @@ export const periodsRepo = {
       reason: string;
       sourceKey: string;
       userId: string;
+      /** The final pay period (its payslip of the employee paid the entry). */
+      periodId: string;
     },
   ) {
+    // The entry is paid by the final pay's payslip of the employee (its SIL-CASH line): recorded with it, so no
+    // regular payroll pays it again (compute.ts leaveCash).
     await tx.query(
-      `INSERT INTO leave_ledger (tenant_id, company_id, employee_id, leave_type_id, entry_date, kind, days, reason,
-                                 source_key, created_by_user_id)
-       VALUES ($1, $2, $3, $4, $5, 'CashConversion', $6, $7, $8, $9)
-       ON CONFLICT (tenant_id, employee_id, leave_type_id, source_key) WHERE source_key IS NOT NULL DO NOTHING`,
+      `WITH entry AS (
+         INSERT INTO leave_ledger (tenant_id, company_id, employee_id, leave_type_id, entry_date, kind, days, reason,
+                                   source_key, created_by_user_id)
+         VALUES ($1, $2, $3, $4, $5, 'CashConversion', $6, $7, $8, $9)
+         ON CONFLICT (tenant_id, employee_id, leave_type_id, source_key) WHERE source_key IS NOT NULL DO NOTHING
+         RETURNING tenant_id, id, employee_id)
+       INSERT INTO leave_cash_payments (tenant_id, leave_ledger_id, payslip_id)
+       SELECT entry.tenant_id, entry.id, s.id
+         FROM entry JOIN payslips s ON s.tenant_id = entry.tenant_id AND s.employee_id = entry.employee_id
+                                   AND s.payroll_period_id = $10
+       ON CONFLICT DO NOTHING`,
       [
         tenantId,
         entry.companyId,
@@ -926,7 +947,37 @@ export const periodsRepo = {
         entry.reason,
         entry.sourceKey,
         entry.userId,
+        entry.periodId,
       ],
+    );
+  },
+
+  /**
+   * The leave cash conversions the period's paid payslips pay (result.leaveCashConversions, compute.ts) that a
+   * payslip of another period has paid since this one was computed: it must be computed again.
+   */
+  async leaveCashPaidElsewhere(tx: Tx, tenantId: string, periodId: string) {
+    return tx.query<{ employee_number: string; description: string }>(
+      `SELECT e.employee_number, coalesce(pl.description, c->>'Code') AS description
+         FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'leaveCashConversions', '[]'::jsonb)) c
+         JOIN leave_cash_payments p ON p.tenant_id = s.tenant_id AND p.leave_ledger_id = (c->>'LedgerId')::uuid
+         JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+         LEFT JOIN payslip_lines pl ON pl.tenant_id = s.tenant_id AND pl.payslip_id = s.id AND pl.code = c->>'Code'
+        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded' AND p.payslip_id <> s.id
+        ORDER BY e.employee_number`,
+      [tenantId, periodId],
+    );
+  },
+
+  /** Records the leave cash conversions the finalised period's paid payslips paid (a replay adds nothing). */
+  async postLeaveCashPayments(tx: Tx, tenantId: string, periodId: string) {
+    await tx.query(
+      `INSERT INTO leave_cash_payments (tenant_id, leave_ledger_id, payslip_id)
+       SELECT s.tenant_id, (c->>'LedgerId')::uuid, s.id
+         FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'leaveCashConversions', '[]'::jsonb)) c
+        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
+       ON CONFLICT DO NOTHING`,
+      [tenantId, periodId],
     );
   },
 

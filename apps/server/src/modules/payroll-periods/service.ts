@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  adjustmentTaxClass,
   isReservedPayCode,
   PayProfileMessages,
   ProblemTypes,
@@ -714,6 +715,14 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           );
         }
         const silCash = before.kind === 'FinalPay' ? await silCashOuts(tx, user, id) : [];
+        // Unused leave converted to cash is paid once: refused when another period's payslip paid it since.
+        const paidElsewhere = await repo.leaveCashPaidElsewhere(tx, user.tenantId, id);
+        if (paidElsewhere.length) {
+          const p = paidElsewhere[0]!;
+          throw invalid(
+            `The payslip of ${p.employee_number} pays "${p.description}", which another finalised payroll has paid since this period was computed; return the period for changes and compute it again.`,
+          );
+        }
         await repo.setStatus(
           tx,
           user.tenantId,
@@ -723,6 +732,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           [user.userId],
         );
         await repo.postLoanPayments(tx, user.tenantId, id, before.pay_date, user.userId);
+        await repo.postLeaveCashPayments(tx, user.tenantId, id);
         for (const c of silCash)
           await repo.postSilCashConversion(tx, user.tenantId, {
             companyId: before.company_id,
@@ -733,6 +743,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             reason: `Unused days converted to cash in the final pay "${before.name}"`,
             sourceKey: `final-pay:${id}`,
             userId: user.userId,
+            periodId: id,
           });
         const after = await detail(tx, user, id);
         await audit(
@@ -859,7 +870,9 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         code: input.Code,
         description: input.Description,
         amount: input.Amount,
-        taxable: input.Kind === 'Earning' ? input.Taxable : true,
+        // TaxClass, or the older Taxable flag (false: 13th month and other benefits; contracts).
+        taxClass: adjustmentTaxClass(input),
+        deMinimis: input.Kind === 'Earning' ? (input.DeMinimis ?? null) : null,
         reason: input.Reason,
         userId: user.userId,
       });

@@ -19,19 +19,19 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import {
-  CreatePayrollAdjustmentRequest,
+  ADJUSTMENT_TAX_CLASS_LABELS,
+  ADJUSTMENT_TAX_CLASSES,
+  adjustmentRules,
+  CreatePayrollAdjustmentFields,
+  DE_MINIMIS_KINDS,
+  DE_MINIMIS_LABELS,
+  type PayrollAdjustment,
   type PayrollPeriodDetail,
   type PayslipDetail,
 } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useScrollRegion } from '@/components/scroll-region';
-import {
-  applyServerErrors,
-  FormErrorsAlert,
-  SelectInput,
-  SwitchInput,
-  TextInput,
-} from '@/components/form-fields';
+import { applyServerErrors, FormErrorsAlert, SelectInput, TextInput } from '@/components/form-fields';
 import { PayslipLines } from '@/components/payslip-lines';
 import { saveFile } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
@@ -46,10 +46,43 @@ import {
 } from '../api/payroll-periods';
 import { PayComponentPicker } from './pay-component-picker';
 
-const adjustmentForm = CreatePayrollAdjustmentRequest.omit({ EmployeeId: true });
+// The form sends the tax class, never the older Taxable flag.
+const adjustmentForm = adjustmentRules(
+  CreatePayrollAdjustmentFields.omit({ EmployeeId: true, Taxable: true }),
+);
 type AdjustmentValues = z.input<typeof adjustmentForm>;
 type AdjustmentOutput = z.output<typeof adjustmentForm>;
-const ADJUSTMENT_FIELDS = ['Kind', 'Code', 'Description', 'Amount', 'Taxable', 'Reason'] as const;
+const ADJUSTMENT_FIELDS = [
+  'Kind',
+  'Code',
+  'Description',
+  'Amount',
+  'TaxClass',
+  'DeMinimis',
+  'Reason',
+] as const;
+
+/** The tax class select: what each class does to tax and SSS (contracts ADJUSTMENT_TAX_CLASSES). */
+const TAX_CLASS_OPTIONS = ADJUSTMENT_TAX_CLASSES.map((c) => ({
+  value: c,
+  label: ADJUSTMENT_TAX_CLASS_LABELS[c],
+  description: {
+    Taxable: 'Salary correction, overtime, taxable allowance: taxed, SSS compensation',
+    Benefit:
+      'Bonus, incentive, cash gift: exempt up to ₱90,000 a year with the 13th month, not SSS compensation',
+    DeMinimis:
+      'Rice, uniform, Christmas gift, monetised leave…: exempt up to its ceiling, not SSS compensation',
+  }[c],
+}));
+const DE_MINIMIS_OPTIONS = DE_MINIMIS_KINDS.map((k) => ({ value: k, label: DE_MINIMIS_LABELS[k] }));
+
+/** How an adjustment is taxed, for the list. */
+const taxClassText = (a: PayrollAdjustment) =>
+  a.TaxClass === 'DeMinimis' && a.DeMinimis
+    ? `De minimis: ${DE_MINIMIS_LABELS[a.DeMinimis]}`
+    : a.TaxClass
+      ? ADJUSTMENT_TAX_CLASS_LABELS[a.TaxClass]
+      : null;
 
 /** One employee's payslip in review: lines, warnings, one-off adjustments, hold / include / exclude, and the
  *  certificate of final pay of a released final-pay period. */
@@ -243,7 +276,9 @@ function PayslipBody({
             >
               <ListItemText
                 primary={`${a.Kind === 'Earning' ? '+' : '−'} ${formatCurrency(a.Amount)} · ${a.Description} (${a.Code})`}
-                secondary={`${a.Reason} — ${a.CreatedByName ?? 'unknown'}`}
+                secondary={[taxClassText(a), `${a.Reason} — ${a.CreatedByName ?? 'unknown'}`]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             </ListItem>
           ))}
@@ -268,7 +303,15 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
     formState: { isSubmitting },
   } = useForm<AdjustmentValues, unknown, AdjustmentOutput>({
     resolver: zodResolver(adjustmentForm),
-    defaultValues: { Kind: 'Earning', Code: '', Description: '', Amount: '', Taxable: true, Reason: '' },
+    defaultValues: {
+      Kind: 'Earning',
+      Code: '',
+      Description: '',
+      Amount: '',
+      TaxClass: 'Taxable',
+      DeMinimis: null,
+      Reason: '',
+    },
   });
   const submit = handleSubmit(async (values) => {
     setFormErrors([]);
@@ -284,6 +327,13 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
     }
   });
   const kind = useWatch({ control, name: 'Kind' });
+  const taxClass = useWatch({ control, name: 'TaxClass' });
+  // Only an earning has a tax class, and only a de minimis one a kind.
+  const kindChanged = (value: string) =>
+    setValue('TaxClass', value === 'Earning' ? 'Taxable' : null, { shouldValidate: true });
+  const classChanged = (value: string) => {
+    if (value !== 'DeMinimis') setValue('DeMinimis', null, { shouldValidate: true });
+  };
   const field = { control, disabled: isSubmitting };
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Add adjustment" sx={{ mt: 2 }}>
@@ -292,10 +342,15 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
         key={addedCount}
         margin="none"
         disabled={isSubmitting}
-        // An adjustment has no de minimis kind: a de minimis component arrives as non-taxable.
-        onPick={({ DeMinimis: _deMinimis, ...picked }) => {
+        // The component's treatment as a tax class: de minimis of its kind, taxable, or else a benefit.
+        onPick={({ Taxable: taxable, DeMinimis: deMinimis, ...picked }) => {
           for (const [name, value] of Object.entries(picked))
             setValue(name as keyof typeof picked, value as never, { shouldValidate: true });
+          const earning = picked.Kind === 'Earning';
+          setValue('TaxClass', !earning ? null : deMinimis ? 'DeMinimis' : taxable ? 'Taxable' : 'Benefit', {
+            shouldValidate: true,
+          });
+          setValue('DeMinimis', earning ? deMinimis : null, { shouldValidate: true });
         }}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -303,6 +358,7 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
           {...field}
           name="Kind"
           label="Kind"
+          onValueChange={kindChanged}
           options={[
             { value: 'Earning', label: 'Earning (added)' },
             { value: 'Deduction', label: 'Deduction (taken off)' },
@@ -326,8 +382,26 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
           required
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        {kind === 'Earning' && <SwitchInput {...field} name="Taxable" label="Taxable" />}
+        {kind === 'Earning' && (
+          <SelectInput
+            {...field}
+            name="TaxClass"
+            label="Tax class"
+            options={TAX_CLASS_OPTIONS}
+            onValueChange={classChanged}
+          />
+        )}
       </Box>
+      {kind === 'Earning' && taxClass === 'DeMinimis' && (
+        <SelectInput
+          {...field}
+          name="DeMinimis"
+          label="De minimis benefit"
+          required
+          options={DE_MINIMIS_OPTIONS}
+          helperText="Exempt up to this benefit's ceiling for the month or year; the excess joins the ₱90,000 exclusion"
+        />
+      )}
       <TextInput
         {...field}
         name="Reason"
