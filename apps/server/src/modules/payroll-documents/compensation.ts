@@ -24,7 +24,8 @@ export type CompensationCentavos = Record<CompensationItem, number>;
 
 export interface ClassifyOptions {
   /** Benefit codes of NIRC Sec. 32(B)(7)(e) (13th month, bonuses): their exempt part is item 34, not 37.
-   *  Every line of a ThirteenthMonth period counts as a benefit too. */
+   *  Every line of a ThirteenthMonth period counts as a benefit too, and so do the codes the payslip's stored
+   *  result lists as its benefits (`benefitCodes`, payroll-periods compute). */
   benefitCodes?: readonly string[];
   /** Taxable allowance codes reported on their own 2316 line (40 representation, 41 transportation, 43 fixed
    *  housing, 45 commission, 46 profit sharing, 47 fees, 49 hazard pay); others go to 44 "Others". */
@@ -40,7 +41,7 @@ export const emptyItems = (): CompensationCentavos =>
 export function addPayslip(into: CompensationCentavos, entry: DocPayslip, opts: ClassifyOptions = {}): void {
   const { payslip: p, employee, period } = entry;
   const mwe = employee.isMinimumWageEarner;
-  const benefitCodes = new Set(opts.benefitCodes ?? DEFAULT_BENEFIT_CODES);
+  const benefitCodes = new Set([...(opts.benefitCodes ?? DEFAULT_BENEFIT_CODES), ...ownBenefitCodes(p)]);
   const isBenefit = (l: PayslipLine) =>
     period.kind === 'ThirteenthMonth' || benefitCodes.has(l.code.replace(/_TAXABLE$/, ''));
   let taxableEarnings = 0;
@@ -72,6 +73,14 @@ export function addPayslip(into: CompensationCentavos, entry: DocPayslip, opts: 
     carve('39', taxableEarnings);
     carve('29', exemptBasic);
   }
+}
+
+/** The codes the compute filed as 13th month and other benefits on this payslip (its stored result's
+ *  `benefitCodes`: a benefit-class adjustment, a recurring earning marked not taxable and not de minimis), whose
+ *  own codes no list can guess. */
+function ownBenefitCodes(p: DocPayslip['payslip']): string[] {
+  const codes = (p as { benefitCodes?: unknown }).benefitCodes;
+  return Array.isArray(codes) ? codes.filter((c): c is string => typeof c === 'string') : [];
 }
 
 function exemptItem(l: PayslipLine, mwe: boolean, benefit: boolean): CompensationItem {

@@ -623,10 +623,27 @@ function deMinimisOf(allowances: Allowance[]): Partial<Record<DeMinimisKind, str
   return Object.fromEntries([...byKind].map(([k, v]) => [k, pesos(v)]));
 }
 
-function allowanceOf(r: ItemRow): Allowance {
-  const a: Allowance = { code: r.code, description: r.description, amount: r.amount, taxable: r.taxable };
-  if (r.de_minimis) a.deMinimis = r.de_minimis as DeMinimisKind;
-  return a;
+/** An earning's tax class (contracts ADJUSTMENT_TAX_CLASSES): an adjustment's own; a recurring pay item's (its
+ *  pay component's) from its de minimis kind and Taxable flag. The law exempts no compensation in full, so an
+ *  earning marked not taxable and not de minimis can only be 13th month and other benefits (NIRC Sec.
+ *  32(B)(7)(e), exempt up to the year's 90,000 with the 13th month, REFERENCE §4.3). */
+function taxClassOf(r: ItemRow): AdjustmentTaxClass {
+  if (r.tax_class) return r.tax_class;
+  return r.de_minimis ? 'DeMinimis' : r.taxable ? 'Taxable' : 'Benefit';
+}
+
+/** An earning, recurring or one-off, into the engine's inputs by its tax class: taxable compensation (an
+ *  allowance, in the SSS compensation and the Pag-IBIG fund salary), 13th month and other benefits (the engine's
+ *  benefits: the 90,000 exclusion of NIRC Sec. 32(B)(7)(e), not SSS compensation, REFERENCE §1.2, §4.3), or a de
+ *  minimis benefit of its kind (exempt up to the kind's ceiling, the excess into the 90,000 bucket; not SSS
+ *  compensation, §4.5). */
+function addEarning(r: ItemRow, allowances: Allowance[], benefits: Benefit[]): void {
+  const { code, description, amount } = r;
+  const taxClass = taxClassOf(r);
+  if (taxClass === 'Benefit') benefits.push({ code, description, amount });
+  else if (taxClass === 'DeMinimis' && r.de_minimis)
+    allowances.push({ code, description, amount, deMinimis: r.de_minimis as DeMinimisKind });
+  else allowances.push({ code, description, amount, taxable: true });
 }
 
 function missingIds(e: EmployeeRow): string[] {
@@ -895,7 +912,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   }
   if (regular) {
     for (const r of noEmployment ? [] : items) {
-      if (r.kind === 'Earning') allowances.push(allowanceOf(r));
+      if (r.kind === 'Earning') addEarning(r, allowances, benefits);
       else deductions.push({ code: r.code, description: r.description, amount: r.amount });
     }
     const used = new Map<string, number>();
@@ -911,25 +928,10 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       loanCodes.push({ loanId: loan.id, code });
     }
   }
-  // An earning adjustment by its tax class: taxable compensation (an allowance, in the SSS compensation and the
-  // Pag-IBIG fund salary), 13th month and other benefits (the engine's benefits: the 90,000 exclusion of NIRC
-  // Sec. 32(B)(7)(e), not SSS compensation, REFERENCE §1.2, §4.3), or a de minimis benefit of its kind (exempt up
-  // to the kind's ceiling, the excess into the 90,000 bucket; not SSS compensation, §4.5).
+  // An earning adjustment by its tax class, as a recurring earning (addEarning).
   for (const a of adjustments) {
-    if (a.kind !== 'Earning') {
-      deductions.push({ code: a.code, description: a.description, amount: a.amount });
-    } else if (a.tax_class === 'Benefit') {
-      benefits.push({ code: a.code, description: a.description, amount: a.amount });
-    } else if (a.tax_class === 'DeMinimis' && a.de_minimis) {
-      allowances.push({
-        code: a.code,
-        description: a.description,
-        amount: a.amount,
-        deMinimis: a.de_minimis as DeMinimisKind,
-      });
-    } else {
-      allowances.push({ code: a.code, description: a.description, amount: a.amount, taxable: true });
-    }
+    if (a.kind === 'Earning') addEarning(a, allowances, benefits);
+    else deductions.push({ code: a.code, description: a.description, amount: a.amount });
   }
   // Unused leave converted to cash at the year's start and not paid yet (readInputs): −days × the daily rate on
   // the entry's date (the salary rate at the conversion, REFERENCE §5.3). Monetised unused leave is de minimis up

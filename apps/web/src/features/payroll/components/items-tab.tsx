@@ -104,7 +104,7 @@ export function ItemsTab({ employeeId }: { employeeId: string }) {
                           ? `De minimis: ${DE_MINIMIS_LABELS[i.DeMinimis]}`
                           : i.Taxable
                             ? 'Taxable'
-                            : 'Non-taxable'}
+                            : 'Other benefits (₱90,000 exclusion)'}
                     </TableCell>
                     <TableCell>
                       {formatIsoDate(i.EffectiveFrom)} –{' '}
@@ -299,7 +299,14 @@ function ItemDialog({
                 ]}
                 helperText="Exempt from tax up to its ceiling (RR 11-2018)"
               />
-              {!deMinimis && <SwitchInput {...field} name="Taxable" label="Taxable" />}
+              {!deMinimis && (
+                <SwitchInput
+                  {...field}
+                  name="Taxable"
+                  label="Taxable"
+                  helperText="Off: 13th month and other benefits, exempt up to ₱90,000 a year with the 13th month (the excess is taxable); not SSS compensation"
+                />
+              )}
             </>
           )}
           <FormActions busy={isSubmitting} onCancel={onClose} saveLabel={item ? 'Save' : 'Add'} />

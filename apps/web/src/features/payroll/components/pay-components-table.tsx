@@ -48,7 +48,7 @@ export const taxLabel = (c: Pick<PayComponent, 'Kind' | 'Taxable' | 'DeMinimis'>
       ? `De minimis: ${DE_MINIMIS_LABELS[c.DeMinimis]}`
       : c.Taxable
         ? 'Taxable'
-        : 'Non-taxable';
+        : 'Other benefits (₱90,000 exclusion)';
 
 /** Payroll settings, "Pay components" tab: the company's earning and deduction codes, add, edit, delete. */
 export function PayComponentsTable() {
@@ -222,7 +222,14 @@ function PayComponentDialog({ component, onClose }: { component: PayComponent | 
                 ]}
                 helperText="Exempt from tax up to its ceiling (RR 11-2018)"
               />
-              {!deMinimis && <SwitchInput {...field} name="Taxable" label="Taxable" />}
+              {!deMinimis && (
+                <SwitchInput
+                  {...field}
+                  name="Taxable"
+                  label="Taxable"
+                  helperText="Off: 13th month and other benefits, exempt up to ₱90,000 a year with the 13th month (the excess is taxable); not SSS compensation"
+                />
+              )}
             </>
           )}
           <SwitchInput {...field} name="IsActive" label="Active" />
