@@ -43,13 +43,13 @@ export function RequestSummary({ request, children }: { request: TimeRequest; ch
           <Row label="Reviewer">{r.ReviewerName}</Row>
           {/* An approved request cancelled afterwards keeps its approval: both are shown. */}
           {r.DecidedAt && (
-            <Row label={r.Status === 'Rejected' ? 'Rejected' : 'Approved'}>
+            <Row label={r.Status === 'Rejected' ? 'Rejected on' : 'Approved on'}>
               {formatDateTime(r.DecidedAt)} by {r.DecidedByName}
             </Row>
           )}
           {r.Remarks && <Row label="Remarks">{r.Remarks}</Row>}
           {r.CancelledAt && (
-            <Row label="Cancelled">
+            <Row label="Cancelled on">
               {formatDateTime(r.CancelledAt)} by {r.CancelledByName}
             </Row>
           )}
