@@ -22,7 +22,7 @@ let payroll: Session;
 let companyId: string;
 const ids: Record<string, string> = {};
 
-const { get, action, compute, computedPeriod, payslipOf } = payrollApi(
+const { compute, computedPeriod, payslipOf, finalise } = payrollApi(
   () => t,
   () => payroll,
 );
@@ -33,13 +33,6 @@ const shares = (slip: PayslipDetail) => ({
   ee: slip.Result!.employeeShares as Record<string, string>,
   er: slip.Result!.employerShares as Record<string, string>,
 });
-
-async function finalise(id: string, key: string) {
-  const approved = await action(id, 'approve', (await get(id)).RowVersion);
-  expect(approved.statusCode, approved.body).toBe(200);
-  const done = await action(id, 'finalise', approved.json().RowVersion, key);
-  expect(done.statusCode, done.body).toBe(200);
-}
 
 beforeAll(async () => {
   t = await createTestApp();

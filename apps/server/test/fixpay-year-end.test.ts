@@ -25,17 +25,10 @@ let companyId: string;
 let employeeId: string;
 const call = caller(() => t.app);
 const asTenant = <T>(work: (tx: Tx) => Promise<T>) => t.db.withTenant(tenantId, work);
-const { get, action, compute, payslipOf } = payrollApi(
+const { compute, payslipOf, finalise } = payrollApi(
   () => t,
   () => payroll,
 );
-
-async function finalise(id: string, key: string) {
-  const approved = await action(id, 'approve', (await get(id)).RowVersion);
-  expect(approved.statusCode, approved.body).toBe(200);
-  const done = await action(id, 'finalise', approved.json().RowVersion, key);
-  expect(done.statusCode, done.body).toBe(200);
-}
 
 async function period(body: object): Promise<string> {
   const created = await call(payroll, 'POST', PERIODS, body);

@@ -25,7 +25,7 @@ const ids: Record<'twin' | 'inc' | 'used', string> = { twin: '', inc: '', used: 
 const slips = {} as Record<keyof typeof ids, PayslipDetail>;
 
 const call = caller(() => t.app);
-const { get, action, compute, payslipOf } = payrollApi(
+const { compute, payslipOf, finalise } = payrollApi(
   () => t,
   () => payroll,
 );
@@ -41,13 +41,6 @@ async function createPeriod(body: object): Promise<string> {
   const created = await call(payroll, 'POST', PERIODS, { Kind: 'Regular', ...body });
   expect(created.statusCode, created.body).toBe(201);
   return created.json().Id as string;
-}
-
-async function finalise(id: string, key: string) {
-  const approved = await action(id, 'approve', (await get(id)).RowVersion);
-  expect(approved.statusCode, approved.body).toBe(200);
-  const done = await action(id, 'finalise', approved.json().RowVersion, key);
-  expect(done.statusCode, done.body).toBe(200);
 }
 
 beforeAll(async () => {

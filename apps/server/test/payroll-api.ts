@@ -1,6 +1,7 @@
 /**
  * The payroll-period calls the payroll suites make through HTTP, as one signed-in Payroll user: read a period,
- * run a state action (with an Idempotency-Key where one is needed), compute and wait for the job, read a payslip.
+ * run a state action (with an Idempotency-Key where one is needed), compute and wait for the job, approve and
+ * finalise, read a payslip.
  */
 import { expect } from 'vitest';
 import type { PayrollPeriodDetail, PayslipDetail, PayslipListItem } from '@hrpay/contracts';
@@ -56,5 +57,18 @@ export function payrollApi(t: () => TestApp, payroll: () => Session) {
     return res.json();
   }
 
-  return { get, action, compute, computedPeriod, payslipOf };
+  /** Approves a computed period and finalises it with the Idempotency-Key `key`: the finalise answer. */
+  async function approveAndFinalise(id: string, key: string) {
+    const approved = await action(id, 'approve', (await get(id)).RowVersion);
+    expect(approved.statusCode, approved.body).toBe(200);
+    return action(id, 'finalise', approved.json().RowVersion, key);
+  }
+
+  /** Approves and finalises a computed period, which must succeed. */
+  async function finalise(id: string, key: string) {
+    const done = await approveAndFinalise(id, key);
+    expect(done.statusCode, done.body).toBe(200);
+  }
+
+  return { get, action, compute, computedPeriod, payslipOf, approveAndFinalise, finalise };
 }

@@ -25,7 +25,7 @@ const call = caller(() => t.app);
 const asTenant = <T>(work: (tx: Tx) => Promise<T>) => t.db.withTenant(tenantId, work);
 const REPORTS = '/api/v1/payroll/reports';
 
-const { get, action, computedPeriod, payslipOf } = payrollApi(
+const { computedPeriod, payslipOf, finalise } = payrollApi(
   () => t,
   () => payroll,
 );
@@ -94,13 +94,6 @@ const workdaysOf = (month: string) => {
   }
   return out;
 };
-
-async function finalise(id: string, key: string) {
-  const approved = await action(id, 'approve', (await get(id)).RowVersion);
-  expect(approved.statusCode, approved.body).toBe(200);
-  const done = await action(id, 'finalise', approved.json().RowVersion, key);
-  expect(done.statusCode, done.body).toBe(200);
-}
 
 async function download(url: string) {
   const res = await call(payroll, 'GET', url);

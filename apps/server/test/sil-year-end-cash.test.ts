@@ -27,7 +27,13 @@ let leaver: string;
 let january: string;
 
 const call = caller(() => t.app);
-const { get, action, compute, payslipOf } = payrollApi(
+const {
+  get,
+  action,
+  compute,
+  payslipOf,
+  approveAndFinalise: finalise,
+} = payrollApi(
   () => t,
   () => payroll,
 );
@@ -53,12 +59,6 @@ async function createPeriod(body: object): Promise<string> {
   const created = await call(payroll, 'POST', PERIODS, body);
   expect(created.statusCode, created.body).toBe(201);
   return created.json().Id as string;
-}
-
-async function finalise(id: string, key: string) {
-  const approved = await action(id, 'approve', (await get(id)).RowVersion);
-  expect(approved.statusCode, approved.body).toBe(200);
-  return action(id, 'finalise', approved.json().RowVersion, key);
 }
 
 beforeAll(async () => {
