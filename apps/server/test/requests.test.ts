@@ -1263,6 +1263,48 @@ describe("the tester's findings on requests and leave credits", () => {
     ).toBe(6);
   });
 
+  it('counts maternity leave in calendar days (RA 11210: 105 days), rest days and holidays included', async () => {
+    const all = (await call(hr, 'POST', '/api/v1/leave-types/list', { PageSize: 100 })).json()
+      .Items as LeaveType[];
+    const byCode = (code: string) => all.find((x) => x.Code === code)!;
+    expect([byCode('ML').CountsCalendarDays, byCode('SLW').CountsCalendarDays]).toEqual([true, true]);
+    expect([byCode('VL').CountsCalendarDays, byCode('PL').CountsCalendarDays]).toEqual([false, false]);
+    // Monday 1 to Sunday 14 March 2027: 14 calendar days (12 working days of a Sunday-rest schedule).
+    const ml = await fileLeave(hr, {
+      EmployeeId: ids['DM-0005'],
+      LeaveTypeId: types.ML,
+      DateFrom: '2027-03-01',
+      DateTo: '2027-03-14',
+      Reason: 'Delivery',
+    });
+    expect(ml.Days).toBe(14);
+    // 106 calendar days are more than the 105 a delivery gives.
+    const tooLong = await call(hr, 'POST', '/api/v1/leave-requests', {
+      EmployeeId: ids['DM-0005'],
+      LeaveTypeId: types.ML,
+      DateFrom: '2027-04-01',
+      DateTo: '2027-07-15',
+      Reason: 'Delivery',
+    });
+    expect(codes(tooLong)).toEqual(['DateTo']);
+    // Turned off for the company's own reading, the same dates count working days.
+    const type = byCode('ML');
+    const off = await call(hr, 'PUT', `/api/v1/leave-types/${type.LeaveTypeId}`, {
+      ...type,
+      CountsCalendarDays: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().CountsCalendarDays).toBe(false);
+    const counted = await fileLeave(hr, {
+      EmployeeId: ids['DM-0005'],
+      LeaveTypeId: types.ML,
+      DateFrom: '2027-08-02',
+      DateTo: '2027-08-15',
+      Reason: 'Delivery',
+    });
+    expect(counted.Days).toBe(12);
+  });
+
   it('offers a portal user only the leave types they may file', async () => {
     const codesOf = async (s: Session) =>
       ((await call(s, 'GET', '/api/v1/leave-types/options')).json() as { Code: string }[]).map((o) => o.Code);

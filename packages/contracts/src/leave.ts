@@ -40,6 +40,9 @@ export const LeaveTypeFields = {
   /** At least half a day (the database's bound): a cap of 0 would refuse every request; leave it empty for none. */
   MaxDaysPerRequest: days(366, 0.5).nullable().optional(),
   HalfDayAllowed: z.boolean().default(true),
+  /** A request counts every calendar day it covers, rest days and holidays too (maternity leave's 105 days,
+   *  RA 11210; the special leave for women's two months, RA 9710), not only the working days. */
+  CountsCalendarDays: z.boolean().default(false),
   /** The balance may go below zero (an advance on next year's credits). */
   AllowNegative: z.boolean().default(false),
   /** Only employees of this gender may file it; empty: everyone. */
@@ -73,6 +76,7 @@ export const LeaveType = z.object({
   ConvertibleToCash: z.boolean(),
   MaxDaysPerRequest: z.number().nullable(),
   HalfDayAllowed: z.boolean(),
+  CountsCalendarDays: z.boolean(),
   AllowNegative: z.boolean(),
   Gender: z.enum(['Male', 'Female']).nullable(),
   LegalBasis: z.string().nullable(),

@@ -28,6 +28,7 @@ interface LeaveTypeRow {
   convertible_to_cash: boolean;
   max_days_per_request: string | null;
   half_day_allowed: boolean;
+  counts_calendar_days: boolean;
   allow_negative: boolean;
   gender: 'Male' | 'Female' | null;
   legal_basis: string | null;
@@ -61,6 +62,7 @@ function toLeaveType(r: LeaveTypeRow): LeaveType {
     ConvertibleToCash: r.convertible_to_cash,
     MaxDaysPerRequest: num(r.max_days_per_request),
     HalfDayAllowed: r.half_day_allowed,
+    CountsCalendarDays: r.counts_calendar_days,
     AllowNegative: r.allow_negative,
     Gender: r.gender,
     LegalBasis: r.legal_basis,
@@ -93,10 +95,12 @@ function typeColumns(input: CreateLeaveTypeRequest) {
     text(input.LegalBasis),
     input.IsActive ?? true,
     [...new Set(input.EmploymentStatusIds ?? [])],
+    input.CountsCalendarDays ?? false,
   ];
 }
 const TYPE_COLUMNS = `code, name, is_paid, needs_balance, grant_rule, annual_days, prorate_new_hires, min_service_months,
-  carry_over_cap, convertible_to_cash, max_days_per_request, half_day_allowed, allow_negative, gender, legal_basis, is_active, employment_status_ids`;
+  carry_over_cap, convertible_to_cash, max_days_per_request, half_day_allowed, allow_negative, gender, legal_basis, is_active, employment_status_ids,
+  counts_calendar_days`;
 
 const TYPE_SORT = {
   Name: 'lower(t.name)',
@@ -210,13 +214,14 @@ export const leaveRepo = {
   insertType: (tx: Tx, tenantId: string, companyId: string, id: string, input: CreateLeaveTypeRequest) =>
     tx.query(
       `INSERT INTO leave_types (tenant_id, company_id, id, ${TYPE_COLUMNS})
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::uuid[])`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::uuid[], $21)`,
       [tenantId, companyId, id, ...typeColumns(input)],
     ),
 
   async updateType(tx: Tx, tenantId: string, id: string, rowVersion: number, input: CreateLeaveTypeRequest) {
     const rows = await tx.query(
-      `UPDATE leave_types SET (${TYPE_COLUMNS}) = ($4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::uuid[]),
+      `UPDATE leave_types SET (${TYPE_COLUMNS}) =
+              ($4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::uuid[], $21),
               row_version = row_version + 1, updated_at = now()
         WHERE tenant_id = $1 AND id = $2 AND row_version = $3 RETURNING id`,
       [tenantId, id, rowVersion, ...typeColumns(input)],

@@ -608,7 +608,8 @@ export function createRequestsService({
         }
       }
       const calendar = (await planDays(tx, user, employeeId, schedule, input.DateFrom, input.DateTo)).days;
-      const working = calendar.filter((d) => d.working).length;
+      // A leave given in days of the calendar (maternity: 105, RA 11210) counts rest days and holidays too.
+      const working = type.CountsCalendarDays ? calendar.length : calendar.filter((d) => d.working).length;
       if (!working) {
         throw invalid(
           'DateFrom',

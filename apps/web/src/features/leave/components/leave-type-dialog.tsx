@@ -82,6 +82,7 @@ export function LeaveTypeDialog({
       ConvertibleToCash: leaveType?.ConvertibleToCash ?? false,
       MaxDaysPerRequest: leaveType?.MaxDaysPerRequest ?? '',
       HalfDayAllowed: leaveType?.HalfDayAllowed ?? true,
+      CountsCalendarDays: leaveType?.CountsCalendarDays ?? false,
       AllowNegative: leaveType?.AllowNegative ?? false,
       Gender: leaveType?.Gender ?? ANY,
       LegalBasis: leaveType?.LegalBasis ?? '',
@@ -227,6 +228,12 @@ export function LeaveTypeDialog({
             <SwitchInput {...field} name="ProrateNewHires" label="Pro-rate a new hire's first grant" />
             <SwitchInput {...field} name="ConvertibleToCash" label="Unused days converted to cash" />
             <SwitchInput {...field} name="HalfDayAllowed" label="Half days allowed" />
+            <SwitchInput
+              {...field}
+              name="CountsCalendarDays"
+              label="Counts calendar days"
+              helperText="Rest days and holidays inside the leave count too (maternity leave's 105 days)"
+            />
             <SwitchInput {...field} name="AllowNegative" label="May go below zero" />
             <SwitchInput {...field} name="IsActive" label="Active" />
           </Box>
