@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeeLeaveCredits, LeaveType, PortalDashboard, TimeRequest } from '@hrpay/contracts';
-import { addMonths } from '../src/modules/requests/service.js';
+import { addMonths } from '../src/lib/manila.js';
 import { makeEmployee } from './factories.js';
 import { caller, createTestApp, demo, errorCodes, signIn, type Session, type TestApp } from './helpers.js';
 

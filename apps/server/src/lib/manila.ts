@@ -28,3 +28,13 @@ export const manilaDayStart = (date: string, days = 0): Date =>
 /** A calendar date (YYYY-MM-DD) `days` days later (earlier when negative). */
 export const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A date `months` calendar months later, the day kept or else the month's last day (as PostgreSQL's
+ *  date + interval: 2024-08-31 + 6 months is 2025-02-28), as the leave accrual counts service. */
+export function addMonths(date: string, months: number) {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const [year, month] = [Math.floor(index / 12), index % 12];
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AccessTokenClaims, UserTypeName } from '@hrpay/contracts';
 import type { Database, Tx } from '../db/database.js';
 import type { AccessTokens } from './access-tokens.js';
-import { separatedBefore } from '../modules/employees/employment.js';
+import { linkedEmployeeSeparated } from '../modules/employees/employment.js';
 import { manilaToday } from './manila.js';
 import { problems } from './problem.js';
 
@@ -278,8 +278,7 @@ const CURRENT_USER_SQL = `SELECT u.company_id, u.user_type, u.is_approver, u.emp
    FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
   WHERE s.tenant_id = $1 AND s.id = $2 AND s.user_id = $3
     AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active
-    AND NOT EXISTS (SELECT 1 FROM employees se WHERE se.tenant_id = u.tenant_id AND se.id = u.employee_id
-                                                 AND ${separatedBefore('se', '$4::date')})`;
+    AND NOT ${linkedEmployeeSeparated('u', '$4::date')}`;
 
 /** The re-read of a session, with today's Manila date for the separation check. */
 const currentUserQuery = (claims: AccessTokenClaims) => ({

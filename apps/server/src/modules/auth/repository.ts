@@ -1,16 +1,14 @@
 import type { UserTypeName } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { manilaToday } from '../../lib/manila.js';
+import { linkedEmployeeSeparated } from '../employees/employment.js';
 
 /**
  * A user may sign in: enabled, and not linked to an employee whose separation date has passed (the Manila date).
  * A separation dated in the future leaves the account open through that date (the notice period is worked, Labor
  * Code Art. 300); the day after, this refuses it with no job to run. `day` is the SQL parameter holding today.
  */
-const MAY_SIGN_IN = (u: string, day: string) =>
-  `(${u}.is_active AND NOT EXISTS (SELECT 1 FROM employees se
-                                   WHERE se.tenant_id = ${u}.tenant_id AND se.id = ${u}.employee_id
-                                     AND se.separation_date < ${day}))`;
+const MAY_SIGN_IN = (u: string, day: string) => `(${u}.is_active AND NOT ${linkedEmployeeSeparated(u, day)})`;
 
 export interface LoginUserRow {
   id: string;

@@ -24,6 +24,14 @@ export const notSeparatedOn = (e: string, day: string) =>
 /** Separated before `day`: the separation date has passed. */
 export const separatedBefore = (e: string, day: string) => `(${e}.separation_date < ${day})`;
 
+/**
+ * The user row `u` is linked to an employee separated before `day`: sign-in and the per-request session re-read
+ * refuse such a user (one primary-key probe).
+ */
+export const linkedEmployeeSeparated = (u: string, day: string) =>
+  `EXISTS (SELECT 1 FROM employees se WHERE se.tenant_id = ${u}.tenant_id AND se.id = ${u}.employee_id
+                  AND ${separatedBefore('se', day)})`;
+
 /** Whether a separation on `separationDate` has taken effect on `today` (both YYYY-MM-DD). */
 export const hasSeparated = (separationDate: string | null, today: string) =>
   separationDate !== null && separationDate < today;

@@ -27,7 +27,7 @@ import { writeAudit } from '../../lib/audit.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
-import { addDays, manilaToday } from '../../lib/manila.js';
+import { addDays, addMonths, manilaToday } from '../../lib/manila.js';
 import { hasSeparated } from '../employees/employment.js';
 import { holidaysService } from '../holidays/service.js';
 import { leaveService } from '../leave/service.js';
@@ -40,16 +40,6 @@ const invalid = (code: string, description: string) =>
   problems.badRequest('One or more fields are invalid.', [{ Code: code, Description: description }]);
 const fmtDays = (n: number) =>
   `${n.toLocaleString('en-PH', { maximumFractionDigits: 2 })} day${n === 1 ? '' : 's'}`;
-
-/** A date `months` calendar months later, the day kept or else the month's last day (as PostgreSQL's
- *  date + interval: 2024-08-31 + 6 months is 2025-02-28), as the leave accrual counts service. */
-export function addMonths(date: string, months: number) {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + months;
-  const [year, month] = [Math.floor(index / 12), index % 12];
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
 
 /** A request is for the days the employee is employed: from the hire date to the separation date. */
 function withinEmployment(schedule: Schedule, field: string, from: string, to = from) {
