@@ -3,6 +3,8 @@
  * department's or an employee's name read as another on every screen and report (they had been stored).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { UserTypeId } from '@hrpay/contracts';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -35,5 +37,70 @@ describe('names with control characters', () => {
   it('still take accented letters, Ñ and spaces', async () => {
     const res = await call(hr, 'POST', '/api/v1/departments', { Name: 'Contabilidad y Señales' });
     expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+/** The fields below took any trimmed text: a direction override reversed every portal dashboard's leave line. */
+describe('other names and free texts', () => {
+  const codes = (res: { json: () => { errors?: { Code: string }[] } }) =>
+    (res.json().errors ?? []).map((e) => e.Code);
+
+  it('a leave type refuses a direction override in its code and an invisible-only name', async () => {
+    const body = { Code: 'BD\u202EL', Name: 'Birthday Leave', GrantRule: 'Yearly', AnnualDays: 1 };
+    const bad = await call(hr, 'POST', '/api/v1/leave-types', body);
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(codes(bad)).toEqual(['Code']);
+    const blank = await call(hr, 'POST', '/api/v1/leave-types', { ...body, Code: 'BDL', Name: '\u200B' });
+    expect(blank.statusCode, blank.body).toBe(400);
+    expect(blank.json().errors).toEqual([{ Code: 'Name', Description: 'Name: This field is required' }]);
+    const good = await call(hr, 'POST', '/api/v1/leave-types', { ...body, Code: 'BDL' });
+    expect(good.statusCode, good.body).toBe(201);
+  });
+
+  it("a user's full name refuses a direction override", async () => {
+    const admin = await signIn(t.app, demo.admin);
+    const company = await call(admin, 'POST', '/api/v1/companies', {
+      Name: 'Users Text Co.',
+      Tin: '555-555-556',
+    });
+    expect(company.statusCode, company.body).toBe(201);
+    const companyId = company.json().CompanyId as string;
+    const body = {
+      UserType: UserTypeId.PayrollUser,
+      Email: 'rtl.user@text-rules.test',
+      CompanyId: companyId,
+    };
+    const bad = await call(admin, 'POST', '/api/v1/users', { ...body, FullName: 'Ana\u202ECruz' });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(codes(bad)).toEqual(['FullName']);
+    const good = await call(admin, 'POST', '/api/v1/users', { ...body, FullName: 'Ana Cruz' });
+    expect(good.statusCode, good.body).toBe(201);
+  });
+
+  it('a request reason may run over lines but holds no direction override', async () => {
+    const body = { LeaveTypeId: randomUUID(), DateFrom: '2026-12-01', DateTo: '2026-12-01' };
+    const bad = await call(hr, 'POST', '/api/v1/leave-requests', { ...body, Reason: 'Family\n\u202Eevent' });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(codes(bad)).toContain('Reason');
+    const lines = await call(hr, 'POST', '/api/v1/leave-requests', { ...body, Reason: 'Family\nevent' });
+    expect(codes(lines)).not.toContain('Reason');
+  });
+
+  it("a company's address may run over lines; its registered name may not", async () => {
+    const admin = await signIn(t.app, demo.admin);
+    const body = { Name: 'Text Rules Corp.', Tin: '321-654-987-000' };
+    const bad = await call(admin, 'POST', '/api/v1/companies', {
+      ...body,
+      RegisteredName: 'Text\nRules',
+      Address: 'Unit 1\u202E',
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(codes(bad).sort()).toEqual(['Address', 'RegisteredName']);
+    const good = await call(admin, 'POST', '/api/v1/companies', {
+      ...body,
+      RegisteredName: 'Text Rules Corporation',
+      Address: 'Unit 1\nMakati City',
+    });
+    expect(good.statusCode, good.body).toBe(201);
   });
 });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { optionalFreeText } from './field-rules.js';
 import { outputOnly, RowVersion } from './lists.js';
-import { ValidationMessages as M } from './validation-messages.js';
 
 /** Issue 10 §2: company-level options the rest of the app reads; Payroll keeps them at /application-settings. */
 export const TimeFormat = z.enum(['24h', '12h']);
 export type TimeFormat = z.infer<typeof TimeFormat>;
 
-const optionalText = (max: number) => z.string().trim().max(max, M.maxLength(max)).nullable().optional();
+const optionalText = (max: number) => optionalFreeText(max);
 
 export const ApplicationSettingsFields = {
   /** The time pickers' clock. */

@@ -3,7 +3,7 @@ import { COMPANY_SORTABLE } from './constants.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
 import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
-import { requiredText } from './field-rules.js';
+import { requiredText, withoutControlCharacters } from './field-rules.js';
 
 export const PayFrequency = z.enum(['SemiMonthly', 'Monthly', 'Weekly']);
 export type PayFrequency = z.infer<typeof PayFrequency>;
@@ -17,8 +17,11 @@ export const PAY_FREQUENCY_LABELS: Record<PayFrequency, string> = {
 export const TIN_PATTERN = /^\d{3}-\d{3}-\d{3}(-\d{3})?$/;
 
 /** An optional text field: empty string or null means "none"; the pattern only applies to a non-empty value. */
-function optionalText(max: number, pattern?: RegExp, message?: string) {
-  let schema = z.string().trim().max(max, M.maxLength(max));
+function optionalText(max: number, pattern?: RegExp, message?: string, multiline = false) {
+  let schema = withoutControlCharacters(z.string().trim().normalize('NFC'), { multiline }).max(
+    max,
+    M.maxLength(max),
+  );
   if (pattern) schema = schema.refine((v) => v === '' || pattern.test(v), message ?? 'Invalid format');
   return schema.nullable().optional();
 }
@@ -36,7 +39,7 @@ export const CompanyFields = {
   SssEmployerNumber: optionalText(20, /^\d{2}-?\d{7}-?\d(-?\d{3})?$/, PhIdMessages.sssEmployer),
   PhilHealthEmployerNumber: optionalText(20, /^\d{2}-?\d{9}-?\d$/, PhIdMessages.philHealth),
   PagIbigEmployerNumber: optionalText(20, /^\d{4}-?\d{4}-?\d{4}$/, PhIdMessages.pagIbig),
-  Address: optionalText(500),
+  Address: optionalText(500, undefined, undefined, true),
   ZipCode: optionalText(4, /^\d{4}$/, PhIdMessages.zipCode),
   Email: optionalText(254, EMAIL_PATTERN, M.email),
   Phone: optionalText(30, /^[\d\s+()-]+$/, PhIdMessages.phone),

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
-import { requiredText } from './field-rules.js';
-import { ValidationMessages as M } from './validation-messages.js';
+import { optionalFreeText, requiredText } from './field-rules.js';
 
 /** The editable fields of a department (issue 8 §1). Shared by the form and the API. */
 export const DepartmentFields = {
   Name: requiredText(100),
-  Code: z.string().trim().max(20, M.maxLength(20)).nullable().optional(),
+  Code: optionalFreeText(20),
   /** The department above this one; none for a top-level department. */
   ParentDepartmentId: z.uuid().nullable().optional(),
   /** The employee who heads the department. */

@@ -14,20 +14,50 @@ const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
+/** The same, less line breaks and tabs: free text that may run over several lines (a reason, remarks, an address). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+interface TextOptions {
+  /** Line breaks and tabs allowed (a text area); other control characters and direction marks still refused. */
+  multiline?: boolean;
+}
+
+/** Refuses control characters (and direction marks) in a text, a line break too unless `multiline`. */
+export function withoutControlCharacters(schema: z.ZodString, options: TextOptions = {}) {
+  return options.multiline
+    ? schema.refine((v) => !CONTROL_BUT_LINES.test(v), 'Remove the control characters (direction marks)')
+    : schema.refine(
+        (v) => !CONTROL.test(v),
+        'Remove the control characters (tabs, line breaks, direction marks)',
+      );
+}
+
+/** Text of invisible characters only (a zero-width space) reads as blank on every screen. */
+const visible = (v: string) => v === '' || v.replace(INVISIBLE, '').trim() !== '';
+
 /**
  * A required name or text: trimmed, in Unicode's composed form (an "Ñ" typed as N + combining tilde is the same
  * name as the one-character "Ñ", for uniqueness and sorting alike), not only invisible characters, and without
  * control characters.
  */
-export function requiredText(max: number) {
-  return z
-    .string()
+export function requiredText(max: number, options: TextOptions = {}) {
+  const text = z
+    .string(ValidationMessages.required)
     .trim()
     .normalize('NFC')
     .min(1, ValidationMessages.required)
-    .refine((v) => v === '' || v.replace(INVISIBLE, '').trim() !== '', ValidationMessages.required)
-    .refine((v) => !CONTROL.test(v), 'Remove the control characters (tabs, line breaks, direction marks)')
-    .max(max, ValidationMessages.maxLength(max));
+    .refine(visible, ValidationMessages.required);
+  return withoutControlCharacters(text, options).max(max, ValidationMessages.maxLength(max));
+}
+
+/** Optional free text: empty or null is "none"; otherwise held to `requiredText`'s rules. */
+export function optionalFreeText(max: number, options: TextOptions = {}) {
+  const text = z.string().trim().normalize('NFC').refine(visible, 'Enter visible text or leave this empty');
+  return withoutControlCharacters(text, options)
+    .max(max, ValidationMessages.maxLength(max))
+    .nullable()
+    .optional();
 }
 
 /** `YYYY-MM-DD` that is a real day; an empty or missing one says it is required (spec §5). */

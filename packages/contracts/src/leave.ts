@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateBetween } from './field-rules.js';
+import { dateBetween, requiredText, optionalFreeText } from './field-rules.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -23,8 +23,8 @@ const days = (max: number, min = 0) =>
     .refine((v) => Number.isInteger(v * 2), 'Use whole or half days');
 
 export const LeaveTypeFields = {
-  Code: z.string().trim().min(1, M.required).max(10, M.maxLength(10)),
-  Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+  Code: requiredText(10),
+  Name: requiredText(100),
   IsPaid: z.boolean().default(true),
   /** Filing needs enough credits; event leaves (maternity, leave without pay) do not. */
   NeedsBalance: z.boolean().default(true),
@@ -47,7 +47,7 @@ export const LeaveTypeFields = {
   AllowNegative: z.boolean().default(false),
   /** Only employees of this gender may file it; empty: everyone. */
   Gender: z.enum(['Male', 'Female']).nullable().optional(),
-  LegalBasis: z.string().trim().max(300, M.maxLength(300)).nullable().optional(),
+  LegalBasis: optionalFreeText(300, { multiline: true }),
   /** Only employees of these employment statuses may file it and earn it; empty: every status. */
   EmploymentStatusIds: z.array(z.uuid()).max(50).default([]),
   IsActive: z.boolean().default(true),
@@ -186,7 +186,7 @@ export const LeaveAdjustmentRequest = z.strictObject({
     .max(366, M.max(366))
     .refine((v) => v !== 0, 'Enter the days to add or take away')
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'Use at most two decimals'),
-  Reason: z.string().trim().min(1, M.required).max(300, M.maxLength(300)),
+  Reason: requiredText(300, { multiline: true }),
 });
 export type LeaveAdjustmentRequest = z.input<typeof LeaveAdjustmentRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from './field-rules.js';
+import { calendarDate, requiredText, optionalFreeText } from './field-rules.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { Money } from './money.js';
 import { ValidationMessages as M } from './validation-messages.js';
@@ -98,7 +98,7 @@ export function isReservedPayCode(code: string): boolean {
 }
 
 const isoDate = calendarDate;
-const text = (max: number) => z.string().trim().max(max, M.maxLength(max)).nullable().optional();
+const text = (max: number) => optionalFreeText(max, { multiline: max >= 200 });
 const CODE = /^[A-Z0-9_-]{1,20}$/;
 /** An earning / deduction / loan type code, upper-cased (pay items, loan types and pay components share it). */
 export const PayCode = z
@@ -290,7 +290,7 @@ export type PayItemKind = z.infer<typeof PayItemKind>;
 const payItemObject = z.strictObject({
   Kind: PayItemKind,
   Code: PayCode,
-  Description: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+  Description: requiredText(100),
   /** Per pay period. */
   Amount: Money(),
   Taxable: z.boolean().default(true),
@@ -420,7 +420,7 @@ export const LoanAdjustmentRequest = z.strictObject({
     }
     return negative ? `-${parsed.data}` : parsed.data;
   }),
-  Remarks: z.string().trim().min(1, M.required).max(500, M.maxLength(500)),
+  Remarks: requiredText(500, { multiline: true }),
 });
 export type LoanAdjustmentRequest = z.input<typeof LoanAdjustmentRequest>;
 
@@ -436,7 +436,7 @@ export const LOAN_AGENCY_LABELS: Record<z.infer<typeof LoanAgency>, string> = {
 
 export const LoanTypeFields = {
   Code: PayCode,
-  Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+  Name: requiredText(100),
   /** Which remittance report lists its payments. */
   Agency: LoanAgency.default('Company'),
   IsActive: z.boolean().default(true),

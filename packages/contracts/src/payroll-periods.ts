@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from './field-rules.js';
+import { calendarDate, requiredText, optionalFreeText } from './field-rules.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { Money } from './money.js';
 import { DeMinimisKind } from './pay-profiles.js';
@@ -34,8 +34,8 @@ export const PayslipStatus = z.enum(PAYSLIP_STATUSES);
 export type PayslipStatus = z.infer<typeof PayslipStatus>;
 
 const isoDate = calendarDate;
-const name = z.string(M.required).trim().min(1, M.required).max(100, M.maxLength(100));
-const remarks = z.string().trim().max(500, M.maxLength(500)).nullable().optional();
+const name = requiredText(100);
+const remarks = optionalFreeText(500, { multiline: true });
 
 // ---------------------------------------------------------------- list
 
@@ -270,7 +270,7 @@ export type PayrollPeriodDetail = z.infer<typeof PayrollPeriodDetail>;
 /** Compute, approve, return-to-draft, finalise, mark-paid: the RowVersion the page read. */
 export const PayrollPeriodActionRequest = z.strictObject({
   RowVersion,
-  Remarks: z.string().trim().max(500, M.maxLength(500)).nullable().optional(),
+  Remarks: remarks,
 });
 export type PayrollPeriodActionRequest = z.input<typeof PayrollPeriodActionRequest>;
 
@@ -393,7 +393,7 @@ export type PayslipDetail = z.infer<typeof PayslipDetail>;
 
 /** hold / include / exclude one employee's payslip (Draft or Computed periods; hold / include also Approved). */
 export const PayslipStatusRequest = z.strictObject({
-  Remarks: z.string().trim().max(500, M.maxLength(500)).nullable().optional(),
+  Remarks: remarks,
 });
 
 // ---------------------------------------------------------------- adjustments
@@ -407,7 +407,7 @@ export const CreatePayrollAdjustmentFields = z.strictObject({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9_-]{1,20}$/, 'Use 1 to 20 letters, digits, - or _'),
-  Description: z.string(M.required).trim().min(1, M.required).max(200, M.maxLength(200)),
+  Description: requiredText(200),
   Amount: Money(),
   /** Earnings only, the older form of TaxClass: true is Taxable, false Benefit (default true). */
   Taxable: z.boolean().optional(),
@@ -415,7 +415,7 @@ export const CreatePayrollAdjustmentFields = z.strictObject({
   TaxClass: AdjustmentTaxClass.nullable().optional(),
   /** TaxClass DeMinimis only: the de minimis benefit. */
   DeMinimis: DeMinimisKind.nullable().optional(),
-  Reason: z.string(M.required).trim().min(1, M.required).max(500, M.maxLength(500)),
+  Reason: requiredText(500, { multiline: true }),
 });
 
 type AdjustmentFields = Pick<

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from './field-rules.js';
+import { calendarDate, requiredText } from './field-rules.js';
 import { HolidayDayType } from './holidays.js';
 import { Money } from './money.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
@@ -78,7 +78,7 @@ export const PayComponentMessages = {
 
 export const PayComponentFields = {
   Code: PayCode,
-  Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+  Name: requiredText(100),
   Kind: z.enum(PAY_COMPONENT_KINDS),
   /** Earnings: taxable unless de minimis; a deduction is never taxable. */
   Taxable: z.boolean().default(true),
@@ -235,7 +235,7 @@ export const CreateStatutoryRowRequest = z.strictObject({
   /** The first day of a month: strictly after today; premiums from this month on. */
   EffectiveFrom: calendarDate,
   /** The issuance the figures come from. */
-  Source: z.string(M.required).trim().min(1, M.required).max(200, M.maxLength(200)),
+  Source: requiredText(200),
   /** The figures as decimal strings, keyed by the engine's field names (STATUTORY_ROW_FIELDS). */
   Values: z.record(z.string(), z.string().trim().max(20, M.maxLength(20))),
 });

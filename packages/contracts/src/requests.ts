@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_KINDS } from './constants.js';
 import { listRequest, listResponse, RowVersion, SortDirection } from './lists.js';
-import { workDate } from './field-rules.js';
+import { workDate, requiredText, optionalFreeText } from './field-rules.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /**
@@ -21,7 +21,7 @@ const time = z
   .string(M.required)
   .refine((v) => v !== '', { message: M.required, abort: true })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:mm (24-hour)');
-const reason = z.string(M.required).trim().min(1, M.required).max(500, M.maxLength(500));
+const reason = requiredText(500, { multiline: true });
 /** HR files on an employee's behalf; a portal user always files for themself (the field is ignored for them). */
 const onBehalfOf = { EmployeeId: z.uuid().nullable().optional() };
 
@@ -135,13 +135,13 @@ export const TimeRequestListResponse = listResponse(TimeRequest);
 
 export const ReviewRequest = z.strictObject({
   RowVersion,
-  Remarks: z.string().trim().max(500, M.maxLength(500)).nullable().optional(),
+  Remarks: optionalFreeText(500, { multiline: true }),
 });
 export type ReviewRequest = z.input<typeof ReviewRequest>;
 /** A rejection says why. */
 export const RejectRequest = z.strictObject({
   RowVersion,
-  Remarks: z.string(M.required).trim().min(1, M.required).max(500, M.maxLength(500)),
+  Remarks: requiredText(500, { multiline: true }),
 });
 
 /** A UT request with the day it concerns: the schedule and the punches (issue 9 §3, /portal/ut-requests/:id/details). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './field-rules.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { UserTypeId } from './user-types.js';
 import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
@@ -17,7 +18,7 @@ export const UserTypeGuid = z.enum([
 export const UserFields = {
   UserId: z.uuid().optional(),
   UserType: UserTypeGuid,
-  FullName: z.string().trim().min(1, M.required).max(200, M.maxLength(200)),
+  FullName: requiredText(200),
   Email: z.string().trim().min(1, M.required).max(254, M.maxLength(254)).regex(EMAIL_PATTERN, M.email),
   CompanyId: z.uuid(M.required),
   CompanyName: z.string().max(300).nullable().optional(),
