@@ -65,6 +65,8 @@ declare module 'fastify' {
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** The whole application as one Fastify instance; server.ts only boots it (fastify/demo). */
 export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -83,6 +85,20 @@ export async function buildApp({ config, db, jwtSecret, logger }: AppOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemHandler);
+  // JSON bodies decode strictly: Fastify's own parser turns bytes that are not UTF-8 into U+FFFD, which was
+  // stored as the text of a name. The default parser (prototype poisoning refused) still parses the text.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      done(problems.badRequest('The request body is not valid UTF-8 text.'), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
   app.addHook('preValidation', refuseNulCharacters);
   app.addHook('preHandler', refuseAnotherRecordsBody);
 

@@ -132,6 +132,29 @@ describe('item 4: a NUL character is a 400 naming the field, never a 500', () =>
     expect(res.json().errors[0].Code).toBe('Search');
   });
 
+  it('answers 400 for bytes that are not UTF-8 instead of storing replacement characters', async () => {
+    const body = (name: Buffer) =>
+      Buffer.concat([Buffer.from('{"Name":"'), name, Buffer.from('","Tin":"111-222-333-000"}')]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/companies',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      payload: body(Buffer.from([0x41, 0xff, 0xfe, 0x42])),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ detail: 'The request body is not valid UTF-8 text.' });
+    // The same body in UTF-8 (Ñ is two bytes) is taken, so the check refuses only what is not UTF-8.
+    const good = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/companies',
+      headers: { ...admin.headers, 'content-type': 'application/json; charset=utf-8' },
+      payload: body(Buffer.from('Señales Corp.', 'utf8')),
+    });
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json().Name).toBe('Señales Corp.');
+  });
+
   it('refuses a NUL in an Admin write and stores nothing', async () => {
     const before = await t.app.inject({
       method: 'GET',
