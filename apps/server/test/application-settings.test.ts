@@ -65,6 +65,23 @@ describe('application settings', () => {
     expect(audit.map((a) => a.after.TimeFormat)).toEqual(['12h']);
   });
 
+  it("refuse another company's settings body (a GET of one company PUT as another), saving nothing", async () => {
+    for (const [url, field] of [
+      ['/api/v1/application-settings', 'PayslipFooter'],
+      ['/api/v1/payroll/settings/general', 'MinimumNetPay'],
+    ] as const) {
+      const demoBody = (await call('payroll', 'GET', url)).json();
+      const own = (await call('logisticsPayroll', 'GET', url)).json();
+      const res = await call('logisticsPayroll', 'PUT', url, { ...demoBody, RowVersion: own.RowVersion });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorCodes(res)).toEqual(['CompanyId']);
+      expect((await call('logisticsPayroll', 'GET', url)).json()).toEqual(own);
+      // Its own body goes back as before.
+      const back = await call('logisticsPayroll', 'PUT', url, { ...own, [field]: own[field] });
+      expect(back.statusCode, back.body).toBe(200);
+    }
+  });
+
   it('refuse bad values and other user types', async () => {
     const read = (await call('payroll', 'GET', '/api/v1/application-settings')).json();
     const bad = await call('payroll', 'PUT', '/api/v1/application-settings', {

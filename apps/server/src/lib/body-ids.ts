@@ -28,3 +28,18 @@ export async function refuseAnotherRecordsBody(request: FastifyRequest): Promise
       ]);
   }
 }
+
+/**
+ * For a company's single settings record (its address names no id): a body read from another company's settings
+ * is a 400 naming CompanyId, not saved over the caller's own.
+ */
+export function refuseAnotherCompanysBody(body: { CompanyId?: unknown }, companyId: string): void {
+  const sent = body.CompanyId;
+  if (typeof sent === 'string' && sent.toLowerCase() !== companyId.toLowerCase())
+    throw problems.badRequest('CompanyId in the body is not your company.', [
+      {
+        Code: 'CompanyId',
+        Description: "CompanyId: is another company's; these are your company's settings",
+      },
+    ]);
+}

@@ -1,6 +1,7 @@
 import type { ApplicationSettings, UpdateApplicationSettingsRequest } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
+import { refuseAnotherCompanysBody } from '../../lib/body-ids.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { applicationSettingsRepo as repo } from './repository.js';
@@ -17,6 +18,7 @@ export const applicationSettingsService = {
   },
 
   async update(tx: Tx, user: CurrentUser, input: UpdateApplicationSettingsRequest) {
+    refuseAnotherCompanysBody(input, user.companyId);
     const before = await this.get(tx, user, true);
     if (
       before.RowVersion !== input.RowVersion ||

@@ -25,6 +25,7 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
+import { refuseAnotherCompanysBody } from '../../lib/body-ids.js';
 import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -187,6 +188,7 @@ export const payrollSettingsService = {
   },
 
   async updateGeneral(tx: Tx, user: CurrentUser, input: ParsedUpdate) {
+    refuseAnotherCompanysBody(input, user.companyId);
     const before = await this.general(tx, user, true);
     if (
       before.RowVersion !== input.RowVersion ||
