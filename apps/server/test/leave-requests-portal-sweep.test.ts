@@ -242,6 +242,35 @@ describe('the portal dashboard and request mails', () => {
     expect(links).toContain(`${BASE}/portal/leave-requests/review/${mine.RequestId}`);
     expect(links).toContain(`${BASE}/hr/ot-requests`);
     expect(links.every((l) => l.startsWith(`${BASE}/`))).toBe(true);
+
+    // The decision reaches the employee with a link to their requests; a cancellation reaches the reviewer.
+    const rejected = await call(approver, 'POST', `/api/v1/leave-requests/${mine.RequestId}/reject`, {
+      RowVersion: mine.RowVersion,
+      Remarks: 'Busy week',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const ot = await filed(employee, 'ot-requests', {
+      Date: '2026-07-02',
+      StartTime: '17:00',
+      EndTime: '18:00',
+      Reason: 'Audit',
+    });
+    const cancelled = await call(employee, 'POST', `/api/v1/ot-requests/${ot.RequestId}/cancel`, {
+      RowVersion: ot.RowVersion,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const decisions = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ subject: string; body_text: string }>(
+        `SELECT subject, body_text FROM mail_outbox WHERE subject LIKE 'Your % request was %' OR subject LIKE '% cancelled an % request'
+          ORDER BY created_at`,
+      ),
+    );
+    const linkOf = (subject: string) =>
+      /Open it in HRPAY: (\S+)/.exec(decisions.find((d) => d.subject === subject)?.body_text ?? '')?.[1];
+    expect(linkOf('Your leave request was rejected')).toBe(`${BASE}/portal/leave-requests`);
+    expect(linkOf('Juan Dela Cruz cancelled an overtime request')).toBe(
+      `${BASE}/portal/ot-requests/review/${ot.RequestId}`,
+    );
   });
 });
 

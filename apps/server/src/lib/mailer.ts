@@ -52,8 +52,9 @@ export class Mailer {
       );
       if (!message) continue;
       if (!this.transport) {
+        // Recipient and subject only: a body holds names, reasons and remarks, and a reset link is a password.
         this.log.info(
-          { to: message.recipient, subject: message.subject, body: message.body_text },
+          { to: message.recipient, subject: message.subject },
           'mail kept in outbox (no SMTP_URL)',
         );
         continue;

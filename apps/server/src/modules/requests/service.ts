@@ -309,6 +309,11 @@ export function createRequestsService({
 }) {
   /** An absolute link to a page of the app: mail clients cannot open a bare path. */
   const linkTo = (path: string) => `${(appBaseUrl ?? '').replace(/\/$/, '')}${path}`;
+  /** Where the reviewer of a request opens it: the approver's review page, or HR's list. */
+  const reviewLink = (kind: RequestKind, id: string, approverUserId: string | null) =>
+    linkTo(
+      approverUserId ? `/portal/${REQUEST_SEGMENTS[kind]}/review/${id}` : `/hr/${REQUEST_SEGMENTS[kind]}`,
+    );
   /** Who may see a request: HR the whole company; a portal user their own and those routed to them. */
   function visible(user: CurrentUser, row: RequestRow) {
     if (user.userType === 'HRUser') return true;
@@ -417,7 +422,7 @@ export function createRequestsService({
       `${row.employee_name} filed ${withArticle(LABEL[kind])} request (${describe(saved, row)}).`,
       `Reason: ${row.reason}`,
       '',
-      `Review it in HRPAY: ${linkTo(`/${row.approver_user_id ? 'portal' : 'hr'}/${REQUEST_SEGMENTS[kind]}${row.approver_user_id ? `/review/${id}` : ''}`)}`,
+      `Review it in HRPAY: ${reviewLink(kind, id, row.approver_user_id)}`,
     ]);
     return saved;
   }
@@ -519,15 +524,20 @@ export function createRequestsService({
       after: result,
     });
     // The other party hears of it: the employee of a decision, the reviewer of a cancellation.
-    const recipients =
-      to === 'Cancelled' && isOwn(user, before)
-        ? before.approver_user_id
-          ? [await repo.userEmail(tx, user.tenantId, before.approver_user_id)]
-          : (await repo.hrEmails(tx, user.tenantId, user.companyId)).map((r) => r.email)
-        : [await repo.employeeEmail(tx, user.tenantId, before.employee_id)];
-    await notify(ctx, recipients, `Your ${LABEL[kind]} request was ${to.toLowerCase()}`, [
+    const toReviewer = to === 'Cancelled' && isOwn(user, before);
+    const recipients = toReviewer
+      ? before.approver_user_id
+        ? [await repo.userEmail(tx, user.tenantId, before.approver_user_id)]
+        : (await repo.hrEmails(tx, user.tenantId, user.companyId)).map((r) => r.email)
+      : [await repo.employeeEmail(tx, user.tenantId, before.employee_id)];
+    const subject = toReviewer
+      ? `${before.employee_name} cancelled ${withArticle(LABEL[kind])} request`
+      : `Your ${LABEL[kind]} request was ${to.toLowerCase()}`;
+    await notify(ctx, recipients, subject, [
       `The ${LABEL[kind]} request of ${before.employee_name} (${describe(result, after)}) was ${to.toLowerCase()} by ${user.fullName}.`,
       ...(remarks ? [`Remarks: ${remarks}`] : []),
+      '',
+      `Open it in HRPAY: ${toReviewer ? reviewLink(kind, id, before.approver_user_id) : linkTo(`/portal/${REQUEST_SEGMENTS[kind]}`)}`,
     ]);
     return result;
   }
