@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { PayrollPeriodDetail } from '@hrpay/contracts';
+import type { PayrollPeriodDetail, PayslipListItem } from '@hrpay/contracts';
 import { ConfirmProvider } from '@/components/confirm-dialog';
 import PayrollPeriodDetailsPage from './payroll-period-details-page';
 
@@ -76,9 +76,34 @@ const computed: PayrollPeriodDetail = {
   CanMarkPaid: false,
 };
 
-function renderPage(period: PayrollPeriodDetail) {
+const SLIP_ID = '44444444-4444-4444-8444-444444444444';
+const slip: PayslipListItem = {
+  Id: SLIP_ID,
+  EmployeeId: '55555555-5555-4555-8555-555555555555',
+  EmployeeNumber: 'DM-0006',
+  FullName: 'Ramon Bautista',
+  DepartmentName: 'Warehouse',
+  Status: 'Included',
+  Gross: '9409.50',
+  Deductions: '713.95',
+  NetPay: '8695.55',
+  WithholdingTax: '0.00',
+  EmployeeShares: '713.95',
+  EmployerShares: '1500.00',
+  Warnings: ['Missing TIN', 'Missing PhilHealth number'],
+};
+
+/**
+ * The room of a list at 1280 px with the menu open: 1280 less the menu (256), the page's padding (2 x 24), the
+ * table's frame (2) and a classic 16 px page scroll bar.
+ */
+const TABLE_ROOM_AT_1280 = 958;
+
+function renderPage(period: PayrollPeriodDetail, payslips: PayslipListItem[] = []) {
   fetchMock.mockImplementation(async (input) =>
-    String(input).endsWith(`/payroll-periods/${ID}`) ? json(period) : json({ Items: [], TotalCount: 0 }),
+    String(input).endsWith(`/payroll-periods/${ID}`)
+      ? json(period)
+      : json({ Items: payslips, TotalCount: payslips.length }),
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -106,5 +131,42 @@ describe('payroll period page', () => {
     renderPage({ ...computed, CanApprove: false, AwaitsAnotherApprover: true });
     expect(await screen.findByText(/another Payroll user of the company approves it/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('shows the warnings column in the room of a 1280 px screen, the warnings in its chip', async () => {
+    renderPage(computed, [slip, { ...slip, Id: SLIP_ID.replace('4444-8', '4444-9'), Warnings: [] }]);
+    const table = await screen.findByRole('table', { name: 'Payslips' });
+    const chip = await within(table).findByRole('button', {
+      name: '2 warnings: Missing TIN; Missing PhilHealth number',
+    });
+    expect(within(table).getAllByRole('columnheader').at(-1)?.textContent).toBe('Warnings');
+    // The columns' least widths: beyond them the table scrolls sideways (data-table-preview.tsx).
+    const least = table.parentElement!.style.getPropertyValue('--table-min-width');
+    expect(parseInt(least, 10)).toBeLessThanOrEqual(TABLE_ROOM_AT_1280);
+    // A click opens the payslip, whose review lists the warnings.
+    fireEvent.click(chip);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(
+        `/api/v1/payroll-periods/payslips/${SLIP_ID}`,
+      ),
+    );
+  });
+
+  it('lists the warnings themselves on a phone card', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /max-width/.test(query),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    renderPage(computed, [slip]);
+    const cards = await screen.findByRole('list', { name: 'Payslips' });
+    const card = within(cards).getAllByRole('listitem')[0]!;
+    expect(within(card).getByText('Missing TIN')).toBeTruthy();
+    expect(within(card).getByText('Missing PhilHealth number')).toBeTruthy();
   });
 });

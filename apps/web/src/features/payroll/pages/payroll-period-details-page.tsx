@@ -12,7 +12,10 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   PAYSLIP_SORTABLE,
@@ -349,6 +352,114 @@ function NoAttendanceAlert({ period: p }: { period: PayrollPeriodDetail }) {
   );
 }
 
+/**
+ * A payslip's warnings. In the table a warning chip with their count: its tooltip lists them, and a click opens
+ * the payslip, whose review lists them too. On a phone's card (no pointer to hover with) the list itself.
+ */
+function PayslipWarnings({
+  warnings,
+  phone,
+  onOpen,
+}: {
+  warnings: readonly string[];
+  phone: boolean;
+  onOpen: () => void;
+}) {
+  const list = (
+    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      {warnings.map((warning, i) => (
+        <li key={i}>{warning}</li>
+      ))}
+    </Box>
+  );
+  if (phone) return list;
+  return (
+    <Tooltip title={list}>
+      <Chip
+        size="small"
+        color="warning"
+        icon={<WarningAmberOutlined />}
+        label={warnings.length}
+        onClick={onOpen}
+        aria-label={`${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'}: ${warnings.join('; ')}`}
+      />
+    </Tooltip>
+  );
+}
+
+/**
+ * The payslips' columns. At 1280 px with the menu open the table has some 970 px: the columns' least widths add up
+ * to 930 (the name and department take what is left), so the warnings show without scrolling sideways.
+ */
+export function payslipColumns({
+  onOpen,
+  phone,
+}: {
+  onOpen: (id: string) => void;
+  phone: boolean;
+}): GridColDef<PayslipListItem>[] {
+  const money = (field: 'Gross' | 'Deductions' | 'NetPay', headerName: string, sortable = true) =>
+    ({
+      field,
+      headerName,
+      type: 'number',
+      width: 120,
+      ...(sortable ? {} : { sortable: false }),
+      valueFormatter: (v: string) => formatCurrency(v),
+    }) satisfies GridColDef<PayslipListItem>;
+  return [
+    { field: 'EmployeeNumber', headerName: 'No.', width: 90 },
+    {
+      field: 'FullName',
+      headerName: 'Employee',
+      flex: 1.2,
+      minWidth: 160,
+      renderCell: ({ row }) => (
+        <Link component="button" type="button" onClick={() => onOpen(row.Id)} sx={{ textAlign: 'left' }}>
+          {row.FullName}
+        </Link>
+      ),
+    },
+    {
+      field: 'DepartmentName',
+      headerName: 'Department',
+      flex: 1,
+      minWidth: 120,
+      valueFormatter: (v: string | null) => v ?? '—',
+    },
+    {
+      field: 'Status',
+      headerName: 'Status',
+      width: 100,
+      sortable: false,
+      renderCell: ({ value }) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={value}
+          color={value === 'Included' ? 'success' : value === 'Held' ? 'warning' : 'default'}
+        />
+      ),
+    },
+    money('Gross', 'Gross'),
+    money('Deductions', 'Deductions', false),
+    money('NetPay', 'Net pay'),
+    {
+      field: 'Warnings',
+      headerName: 'Warnings',
+      width: 100,
+      sortable: false,
+      // Nothing without warnings: a card then leaves out the line.
+      renderCell: ({ row }) =>
+        row.Warnings.length === 0 ? (
+          ''
+        ) : (
+          <PayslipWarnings warnings={row.Warnings} phone={phone} onOpen={() => onOpen(row.Id)} />
+        ),
+    },
+  ];
+}
+
 function PayslipsTable({ period, onOpen }: { period: PayrollPeriodDetail; onOpen: (id: string) => void }) {
   const list = useListQuery({
     // A new compute is a new list: the key follows the compute's time, so the finished job's payslips show.
@@ -358,85 +469,8 @@ function PayslipsTable({ period, onOpen }: { period: PayrollPeriodDetail; onOpen
     defaultSort: { SortBy: 'FullName', SortDirection: 'asc' },
     filters: { Status: enumParam(PAYSLIP_STATUSES), HasWarnings: booleanParam },
   });
-  const columns = useMemo<GridColDef<PayslipListItem>[]>(
-    () => [
-      { field: 'EmployeeNumber', headerName: 'No.', width: 110 },
-      {
-        field: 'FullName',
-        headerName: 'Employee',
-        flex: 1.2,
-        minWidth: 170,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => onOpen(row.Id)} sx={{ textAlign: 'left' }}>
-            {row.FullName}
-          </Link>
-        ),
-      },
-      {
-        field: 'DepartmentName',
-        headerName: 'Department',
-        flex: 1,
-        minWidth: 130,
-        valueFormatter: (v: string | null) => v ?? '—',
-      },
-      {
-        field: 'Status',
-        headerName: 'Status',
-        width: 110,
-        sortable: false,
-        renderCell: ({ value }) => (
-          <Chip
-            size="small"
-            variant="outlined"
-            label={value}
-            color={value === 'Included' ? 'success' : value === 'Held' ? 'warning' : 'default'}
-          />
-        ),
-      },
-      {
-        field: 'Gross',
-        headerName: 'Gross',
-        type: 'number',
-        width: 130,
-        valueFormatter: (v: string) => formatCurrency(v),
-      },
-      {
-        field: 'Deductions',
-        headerName: 'Deductions',
-        type: 'number',
-        width: 130,
-        sortable: false,
-        valueFormatter: (v: string) => formatCurrency(v),
-      },
-      {
-        field: 'NetPay',
-        headerName: 'Net pay',
-        type: 'number',
-        width: 130,
-        valueFormatter: (v: string) => formatCurrency(v),
-      },
-      {
-        field: 'Warnings',
-        headerName: 'Warnings',
-        width: 110,
-        sortable: false,
-        renderCell: ({ row }) =>
-          row.Warnings.length === 0 ? (
-            ''
-          ) : (
-            <Tooltip title={row.Warnings.join('; ')}>
-              <Chip
-                size="small"
-                color="warning"
-                label={row.Warnings.length}
-                aria-label={`${row.Warnings.length} warnings: ${row.Warnings.join('; ')}`}
-              />
-            </Tooltip>
-          ),
-      },
-    ],
-    [onOpen],
-  );
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const columns = useMemo(() => payslipColumns({ onOpen, phone }), [onOpen, phone]);
   const { Status, HasWarnings } = list.state.filters;
   return (
     <>

@@ -6,6 +6,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { ATTENDANCE_MAX_DAYS, DEFAULT_PAGE_SIZE, type AttendanceDay } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar } from '@/components/data-table';
@@ -20,6 +22,139 @@ const time = (value: string | null) => (value ? value.slice(11, 16) : '—');
 const minutes = (value: number) => (value ? String(value) : '');
 const hours = (value: number) => (value ? value.toFixed(2) : '');
 const NO_SORT: never[] = [];
+
+const cut = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/**
+ * A cell of two lines: the value, and under it a detail in small grey type (each cut by an ellipsis; line heights
+ * of their own, not the grid cell's row-high one).
+ */
+function TwoLines({ main, detail }: { main: string; detail: string | null }) {
+  return (
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}
+    >
+      <Box component="span" sx={{ ...cut, lineHeight: 1.43 }}>
+        {main}
+      </Box>
+      {detail && (
+        <Box
+          component="span"
+          sx={{ ...cut, typography: 'caption', lineHeight: 1.33, color: 'text.secondary' }}
+        >
+          {detail}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The day's chips; dense, so that two of them, one under the other in a narrow column, fit a row's height. */
+const statusStyle = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignContent: 'center',
+  alignItems: 'center',
+  gap: 0.5,
+  height: '100%',
+  py: '2px',
+  '& .MuiChip-root': { height: 20, fontSize: '0.75rem' },
+  '& .MuiChip-label': { px: 0.75 },
+} as const;
+
+/** A figure's column: a short header in the table (its unit in the header's tooltip), the whole name on a card. */
+const figure = (
+  field: keyof AttendanceDay & string,
+  short: string,
+  long: string,
+  description: string,
+  width: number,
+  phone: boolean,
+  format: (value: number) => string,
+): GridColDef<AttendanceDay> => ({
+  field,
+  headerName: phone ? long : short,
+  description,
+  type: 'number',
+  width,
+  valueFormatter: format,
+});
+
+/**
+ * The attendance columns. At 1280 px with the menu open the table has some 970 px: Day and shift, and in and out,
+ * share a column each, the figures have short headers (OT and UT as the app says them; the unit in the header's
+ * tooltip), and the employee's column is left out when one employee is chosen (the picker names them). A phone's
+ * cards (DataTable) label each figure in full, with its unit.
+ */
+export function attendanceColumns({
+  phone,
+  oneEmployee,
+}: {
+  phone: boolean;
+  oneEmployee: boolean;
+}): GridColDef<AttendanceDay>[] {
+  return [
+    { field: 'Date', headerName: 'Date', width: 105, valueFormatter: (v: string) => formatIsoDate(v) },
+    ...(oneEmployee
+      ? []
+      : [
+          {
+            field: 'EmployeeName',
+            headerName: 'Employee',
+            flex: 1,
+            minWidth: 120,
+            valueGetter: (_v, row) => `${row.EmployeeName} (${row.EmployeeNumber})`,
+            renderCell: ({ row }) => <TwoLines main={row.EmployeeName} detail={row.EmployeeNumber} />,
+          } satisfies GridColDef<AttendanceDay>,
+        ]),
+    {
+      field: 'DayType',
+      headerName: 'Day / shift',
+      description: 'The kind of day (holiday, rest day) and the shift of the day',
+      width: 130,
+      valueGetter: (_v, row) => dayTypeLabel(row),
+      renderCell: ({ row }) => <TwoLines main={dayTypeLabel(row)} detail={row.ShiftName ?? 'No shift'} />,
+    },
+    {
+      field: 'FirstIn',
+      headerName: 'In – out',
+      description: 'The first punch in and the last punch out of the day',
+      width: 110,
+      valueGetter: (_v, row) =>
+        row.FirstIn || row.LastOut ? `${time(row.FirstIn)} – ${time(row.LastOut)}` : '—',
+    },
+    {
+      field: 'Anomalies',
+      headerName: 'Status',
+      // What is left over goes here first (the name's column too): the chips then keep to one line.
+      flex: 1,
+      minWidth: 115,
+      renderCell: ({ row }) => (
+        <Box sx={statusStyle}>
+          {row.Absent && <Chip size="small" color="error" label="Absent" />}
+          {row.OnLeave && <Chip size="small" color="info" label="On leave" />}
+          {row.Anomalies.map((a) => (
+            <Chip key={a} size="small" color="warning" variant="outlined" label={ANOMALY_LABELS[a]} />
+          ))}
+        </Box>
+      ),
+    },
+    figure('WorkedHours', 'Worked', 'Worked (h)', 'Hours worked', 70, phone, hours),
+    figure('LateMinutes', 'Late', 'Late (min)', 'Minutes late', 55, phone, minutes),
+    figure('UndertimeMinutes', 'UT', 'Undertime (min)', 'Undertime, in minutes', 55, phone, minutes),
+    figure('OvertimeHours', 'OT', 'OT (h)', 'Overtime worked, in hours', 55, phone, hours),
+    figure(
+      'PayableOvertimeHours',
+      'Appr. OT',
+      'Approved OT (h)',
+      'Approved overtime, in hours: the overtime payroll pays',
+      80,
+      phone,
+      hours,
+    ),
+    figure('NightDiffHours', 'ND', 'Night diff (h)', 'Night differential, in hours', 55, phone, hours),
+  ];
+}
 
 /**
  * Whole minutes and hours per employee per day, computed from the punches, schedule and holidays; "Store for
@@ -57,66 +192,9 @@ export function AttendanceTab() {
         },
   );
 
-  const columns = useMemo<GridColDef<AttendanceDay>[]>(
-    () => [
-      { field: 'Date', headerName: 'Date', width: 120, valueFormatter: (v: string) => formatIsoDate(v) },
-      {
-        field: 'EmployeeName',
-        headerName: 'Employee',
-        flex: 1,
-        minWidth: 150,
-        valueGetter: (_v, row) => `${row.EmployeeName} (${row.EmployeeNumber})`,
-      },
-      {
-        field: 'DayType',
-        headerName: 'Day',
-        width: 150,
-        valueGetter: (_v, row) => dayTypeLabel(row),
-      },
-      { field: 'ShiftName', headerName: 'Shift', width: 110, valueFormatter: (v: string | null) => v ?? '—' },
-      { field: 'FirstIn', headerName: 'In', width: 70, valueFormatter: time },
-      { field: 'LastOut', headerName: 'Out', width: 70, valueFormatter: time },
-      {
-        field: 'Anomalies',
-        headerName: 'Status',
-        width: 200,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%', flexWrap: 'wrap' }}>
-            {row.Absent && <Chip size="small" color="error" label="Absent" />}
-            {row.OnLeave && <Chip size="small" color="info" label="On leave" />}
-            {row.Anomalies.map((a) => (
-              <Chip key={a} size="small" color="warning" variant="outlined" label={ANOMALY_LABELS[a]} />
-            ))}
-          </Box>
-        ),
-      },
-      { field: 'WorkedHours', headerName: 'Worked (h)', type: 'number', width: 100, valueFormatter: hours },
-      { field: 'LateMinutes', headerName: 'Late (min)', type: 'number', width: 95, valueFormatter: minutes },
-      {
-        field: 'UndertimeMinutes',
-        headerName: 'Undertime (min)',
-        type: 'number',
-        width: 125,
-        valueFormatter: minutes,
-      },
-      { field: 'OvertimeHours', headerName: 'OT (h)', type: 'number', width: 80, valueFormatter: hours },
-      {
-        field: 'PayableOvertimeHours',
-        headerName: 'Approved OT (h)',
-        type: 'number',
-        width: 125,
-        valueFormatter: hours,
-      },
-      {
-        field: 'NightDiffHours',
-        headerName: 'Night diff (h)',
-        type: 'number',
-        width: 110,
-        valueFormatter: hours,
-      },
-    ],
-    [],
-  );
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const oneEmployee = !!employee;
+  const columns = useMemo(() => attendanceColumns({ phone, oneEmployee }), [phone, oneEmployee]);
 
   const dateField = (name: 'DateFrom' | 'DateTo', label: string) => (
     <TextField

@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AttendanceDay } from '@hrpay/contracts';
+import { ConfirmProvider } from '@/components/confirm-dialog';
+import { AttendanceTab, attendanceColumns } from './attendance-tab';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * The room of a list at 1280 px with the menu open: 1280 less the menu (256), the page's padding (2 x 24), the
+ * table's frame (2) and a classic 16 px page scroll bar.
+ */
+const TABLE_ROOM_AT_1280 = 958;
+
+const day: AttendanceDay = {
+  EmployeeId: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+  EmployeeNumber: 'DM-0004',
+  EmployeeName: 'Juan Dela Cruz',
+  DepartmentName: 'Production',
+  Date: '2026-11-03',
+  ShiftName: 'Day Shift',
+  DayType: 'ordinary',
+  RestDay: false,
+  HolidayNames: [],
+  FirstIn: '2026-11-03T08:12',
+  LastOut: '2026-11-03T19:04',
+  PunchCount: 2,
+  WorkedMinutes: 468,
+  LateMinutes: 12,
+  UndertimeMinutes: 0,
+  NightDiffMinutes: 0,
+  OvertimeMinutes: 124,
+  PayableOvertimeMinutes: 120,
+  WorkedHours: 7.8,
+  NightDiffHours: 0,
+  OvertimeHours: 2.07,
+  PayableOvertimeHours: 2,
+  Absent: false,
+  OnLeave: false,
+  Anomalies: [],
+};
+
+/** A phone's width for MUI's useMediaQuery (DataTable shows cards below `sm`). */
+function asPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: /max-width/.test(query),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+function renderTab() {
+  fetchMock.mockImplementation(async (input) =>
+    String(input).endsWith('/timelogs/attendance') ? json({ Items: [day], TotalCount: 1 }) : json([]),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ConfirmProvider>
+        <AttendanceTab />
+      </ConfirmProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('attendance tab', () => {
+  it('fits every figure payroll uses in the room of a 1280 px screen', async () => {
+    renderTab();
+    const table = await screen.findByRole('table', { name: 'Attendance' });
+    await within(table).findByText('Juan Dela Cruz');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Date',
+      'Employee',
+      'Day / shift',
+      'In – out',
+      'Status',
+      'Worked',
+      'Late',
+      'UT',
+      'OT',
+      'Appr. OT',
+      'ND',
+    ]);
+    // The columns' least widths: beyond them the table scrolls sideways (data-table-preview.tsx).
+    const least = table.parentElement!.style.getPropertyValue('--table-min-width');
+    expect(parseInt(least, 10)).toBeLessThanOrEqual(TABLE_ROOM_AT_1280);
+
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
+    expect(cells).toEqual([
+      'Nov 3, 2026',
+      'Juan Dela CruzDM-0004',
+      'Ordinary dayDay Shift',
+      '08:12 – 19:04',
+      '',
+      '7.80',
+      '12',
+      '',
+      '2.07',
+      '2.00',
+      '',
+    ]);
+  });
+
+  it('names each figure in full, with its unit, on a phone card', async () => {
+    asPhone();
+    renderTab();
+    const card = await screen.findByRole('listitem');
+    const labels = [...card.querySelectorAll('dt')].map((dt) => dt.textContent);
+    expect(labels).toEqual(
+      expect.arrayContaining(['Worked (h)', 'Late (min)', 'OT (h)', 'Approved OT (h)', 'In – out']),
+    );
+    expect(within(card).getByText('08:12 – 19:04')).toBeTruthy();
+  });
+
+  it('leaves out the employee column when one employee is chosen', () => {
+    const fields = (oneEmployee: boolean) =>
+      attendanceColumns({ phone: false, oneEmployee }).map((column) => column.field);
+    expect(fields(false)).toContain('EmployeeName');
+    expect(fields(true)).not.toContain('EmployeeName');
+  });
+});
