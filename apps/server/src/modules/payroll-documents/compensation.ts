@@ -10,7 +10,7 @@
  * before contributions; confirm with the BIR validation module.
  */
 import type { PayslipLine } from '@hrpay/payroll';
-import { earningBucket, isDeMinimis, premiumKind } from './lines.js';
+import { earningBucket, isDeMinimis, isDeMinimisExcess, premiumKind } from './lines.js';
 import { cents } from './money.js';
 import type { DocPayslip } from './types.js';
 
@@ -22,14 +22,18 @@ export const ITEMS = [
 export type CompensationItem = (typeof ITEMS)[number];
 export type CompensationCentavos = Record<CompensationItem, number>;
 
+/** The taxable detail lines of 2316 Part IV-B an allowance can have of its own (44 "Others" is the rest). */
+export type TaxableDetailItem = '40' | '41' | '43' | '45' | '46' | '47' | '49';
+
 export interface ClassifyOptions {
   /** Benefit codes of NIRC Sec. 32(B)(7)(e) (13th month, bonuses): their exempt part is item 34, not 37.
    *  Every line of a ThirteenthMonth period counts as a benefit too, and so do the codes the payslip's stored
    *  result lists as its benefits (`benefitCodes`, payroll-periods compute). */
   benefitCodes?: readonly string[];
   /** Taxable allowance codes reported on their own 2316 line (40 representation, 41 transportation, 43 fixed
-   *  housing, 45 commission, 46 profit sharing, 47 fees, 49 hazard pay); others go to 44 "Others". */
-  taxableItemByCode?: Readonly<Record<string, '40' | '41' | '43' | '45' | '46' | '47' | '49'>>;
+   *  housing, 45 commission, 46 profit sharing, 47 fees, 49 hazard pay), before the known codes and names of
+   *  `taxableDetailItem`; others go to 44 "Others". */
+  taxableItemByCode?: Readonly<Record<string, TaxableDetailItem>>;
 }
 
 export const DEFAULT_BENEFIT_CODES = ['13TH', '13TH_MONTH', 'THIRTEENTH_MONTH', 'BONUS', 'XMAS_BONUS'];
@@ -85,7 +89,10 @@ function ownBenefitCodes(p: DocPayslip['payslip']): string[] {
 
 function exemptItem(l: PayslipLine, mwe: boolean, benefit: boolean): CompensationItem {
   if (isDeMinimis(l)) return '35';
-  if (benefit) return '34';
+  // A de minimis benefit's excess over its ceiling, exempt inside the 90,000 bucket (RMC 50-2018), is reported
+  // with the 13th month and other benefits it shares the bucket with: 2316 item 34, 1601-C item 17, alphalist
+  // D1 field 28 / D2 field 38 (not 37 "salaries and other forms of compensation").
+  if (benefit || isDeMinimisExcess(l)) return '34';
   const bucket = earningBucket(l.code);
   if (bucket === 'basic' || bucket === 'attendance') return '29';
   if (bucket === 'premium' && mwe) {
@@ -103,7 +110,45 @@ function taxableItem(l: PayslipLine, benefit: boolean, opts: ClassifyOptions): C
   if (bucket === 'basic' || bucket === 'attendance') return '39';
   if (l.code === 'COLA') return '42';
   if (bucket === 'premium') return premiumKind(l.code) === 'overtime' ? '50' : '51';
-  return '44';
+  return taxableDetailItem(l.code, l.description) ?? '44';
+}
+
+const of = (item: TaxableDetailItem, ...codes: string[]): [string, TaxableDetailItem][] =>
+  codes.map((c) => [c, item]);
+/** Known allowance codes, compared upper-case without separators ("TRANSPO", "Transpo-Allow"), and their line. */
+const DETAIL_BY_CODE: ReadonlyMap<string, TaxableDetailItem> = new Map([
+  ...of('40', 'REP', 'REPR', 'REPALLOW', 'REPRESENTATION', 'REPRESENTATIONALLOWANCE'),
+  ...of('41', 'TRANSPO', 'TRANSP', 'TRANSPORT', 'TRANSPORTATION', 'TRANSPOALLOW', 'TRANSPORTALLOW'),
+  ...of('41', 'TRANSPORTATIONALLOWANCE', 'TRANSPORTALLOWANCE', 'TRANSPOALLOWANCE'),
+  ...of('43', 'HOUSING', 'HOUSINGALLOW', 'HOUSINGALLOWANCE', 'FIXEDHOUSING', 'FIXEDHOUSINGALLOWANCE'),
+  ...of('45', 'COMM', 'COMMS', 'COMMISSION', 'COMMISSIONS', 'SALESCOMM', 'SALESCOMMISSION'),
+  ...of('46', 'PROFITSHARE', 'PROFITSHARING', 'PROFSHARE'),
+  ...of('47', 'FEE', 'FEES', 'DIRFEE', 'DIRFEES', 'DIRECTORSFEE', 'DIRECTORSFEES'),
+  ...of('49', 'HAZARD', 'HAZARDPAY', 'HAZ', 'HAZPAY'),
+]);
+/** Then the words of the line's description (the pay item's or adjustment's name), first match wins:
+ *  "Representation and transportation allowance" (RATA) is representation. */
+const DETAIL_BY_NAME: readonly [RegExp, TaxableDetailItem][] = [
+  [/\brepresentation\b/i, '40'],
+  [/\btranspo(rt|rtation)?\b/i, '41'],
+  [/\bhousing\b/i, '43'],
+  [/\bcommissions?\b/i, '45'],
+  [/\bprofit[\s-]*shar(e|es|ing)\b/i, '46'],
+  [/\bdirector'?s'?\s+fees?\b/i, '47'],
+  [/\bhazard\b/i, '49'],
+];
+
+/**
+ * The 2316 taxable detail line (items 40, 41, 43, 45–47, 49; OUTPUTS-research §2) of a taxable allowance, from
+ * its code or, failing that, its description; null for item 44 "Others". Pay components, recurring items and
+ * adjustments have no field naming their 2316 line, so the common codes and names are recognised here. Only
+ * the detail moves: items 52 and 21 (and 1601-C, alphalist) are the same whatever the line.
+ */
+export function taxableDetailItem(code: string, description: string): TaxableDetailItem | null {
+  const byCode = DETAIL_BY_CODE.get(code.toUpperCase().replace(/[^A-Z0-9]/g, ''));
+  if (byCode) return byCode;
+  for (const [words, item] of DETAIL_BY_NAME) if (words.test(description)) return item;
+  return null;
 }
 
 /** Item 38: total non-taxable / exempt (29..37). */

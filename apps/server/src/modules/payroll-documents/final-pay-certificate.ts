@@ -7,7 +7,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { PayslipLine } from '@hrpay/payroll';
-import { deductionBucket } from './lines.js';
+import { deductionBucket, earningBucket } from './lines.js';
 import { cents, fullName, money, moneyDisplay } from './money.js';
 import type { DocCompany, DocPayslip } from './types.js';
 
@@ -32,9 +32,15 @@ interface Section {
   total: string;
 }
 
-/** The final pay sorted into the certificate's sections; every line lands in exactly one. */
+/** The final pay sorted into the certificate's sections; every line lands in exactly one, so the earning
+ *  sections add up to the gross final pay and the deduction sections to the total deductions. */
 export interface FinalPayComponents {
+  /** The salary of the last days worked: basic pay (with the floor of a partial pay period), attendance
+   *  deductions, premiums, COLA and a rate-change adjustment. */
   lastSalary: Section;
+  /** Recurring allowances (a rice subsidy, a transportation allowance) and other earnings and benefits of the
+   *  last pay period: paid with the final pay, not salary. */
+  allowances: Section;
   thirteenthMonth: Section;
   silConversion: Section;
   loansSettled: Section;
@@ -51,6 +57,10 @@ const section = (lines: PayslipLine[]): Section => ({
   total: money(lines.reduce((s, l) => s + cents(l.amount), 0)),
 });
 
+/** The engine's own pay lines of the days worked (earnings.ts, rate-changes.ts); a user's pay item never takes
+ *  one of these codes (engine ENGINE_LINE_CODES). */
+const salary = (code: string) => earningBucket(code) !== 'other' || code === 'COLA' || code === 'RATE_ADJ';
+
 export function finalPayComponents(entry: DocFinalPay): FinalPayComponents {
   const { payslip: p } = entry;
   const loans = new Set(entry.loanCodes);
@@ -60,8 +70,10 @@ export function finalPayComponents(entry: DocFinalPay): FinalPayComponents {
   const thirteenth = (code: string) => code === THIRTEENTH_CODE || code.startsWith(`${THIRTEENTH_CODE}_`);
   const leaveCash = (code: string) =>
     code === SIL_CASH_CODE || code.startsWith(`${SIL_CASH_CODE}_`) || code.startsWith('LEAVE-CONV');
+  const rest = earnings.filter((l) => !thirteenth(l.code) && !leaveCash(l.code));
   return {
-    lastSalary: section(earnings.filter((l) => !thirteenth(l.code) && !leaveCash(l.code))),
+    lastSalary: section(rest.filter((l) => salary(l.code))),
+    allowances: section(rest.filter((l) => !salary(l.code))),
     thirteenthMonth: section(earnings.filter((l) => thirteenth(l.code))),
     silConversion: section(earnings.filter((l) => leaveCash(l.code))),
     loansSettled: section(deductions.filter((l) => loans.has(l.code))),
@@ -143,6 +155,8 @@ export async function writeFinalPayCertificatePdf(
     field('Pay date', period.payDate);
 
     part('Last salary', c.lastSalary, 'Total last salary');
+    if (c.allowances.lines.length)
+      part('Allowances and other benefits', c.allowances, 'Total allowances and other benefits');
     part('Pro-rated 13th month pay', c.thirteenthMonth, 'Total 13th month pay');
     part('Cash conversion of unused service incentive leave', c.silConversion, 'Total leave conversion');
     doc.moveDown(0.3);
@@ -162,9 +176,9 @@ export async function writeFinalPayCertificatePdf(
       .text(
         `This is to certify that ${fullName(e)}, employed by ${company.name} from ${e.hireDate || '—'} to ` +
           `${e.separationDate ?? '—'}, is paid a net final pay of PHP ${amount(c.netPay)} on ${period.payDate}: ` +
-          'the last salary, the pro-rated 13th month pay and the cash conversion of unused service incentive ' +
-          'leave, less the loans settled and the taxes and contributions withheld, as computed in the payroll ' +
-          'named above.',
+          `the last salary, ${c.allowances.lines.length ? 'the allowances and other benefits, ' : ''}the ` +
+          'pro-rated 13th month pay and the cash conversion of unused service incentive leave, less the loans ' +
+          'settled and the taxes and contributions withheld, as computed in the payroll named above.',
         MARGIN,
         doc.y,
         { width: width() },

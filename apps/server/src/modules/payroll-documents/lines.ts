@@ -46,3 +46,11 @@ export function deductionBucket(code: string): DeductionBucket {
 /** The allowance engine marks the exempt part of a de minimis benefit this way (allowances.ts). */
 export const isDeMinimis = (line: PayslipLine): boolean =>
   line.kind === 'earning' && !line.taxable && line.description.endsWith('(de minimis)');
+
+/** The part of a de minimis benefit above its ceiling that stayed exempt inside the 90,000 bucket of NIRC Sec.
+ *  32(B)(7)(e) (RMC 50-2018; REFERENCE §4.5): the allowance engine writes it as `<code>_EXCESS` (allowances.ts),
+ *  SIL-CASH_EXCESS and LEAVE-CONV_EXCESS included; what exceeds the bucket is `<code>_EXCESS_TAXABLE`, taxable.
+ *  The suffix is unambiguous on an exempt line: every exempt earning of the user's is a de minimis benefit (its
+ *  line marked "(de minimis)", read first) or a 13th month / other benefit (payroll-periods compute taxClassOf). */
+export const isDeMinimisExcess = (line: PayslipLine): boolean =>
+  line.kind === 'earning' && !line.taxable && line.code.endsWith('_EXCESS');

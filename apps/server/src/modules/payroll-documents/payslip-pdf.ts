@@ -91,14 +91,12 @@ export async function writePayslipsPdf(
       .stroke();
     doc.y += 3;
   };
-  const line = (l: PayslipLine) =>
-    row([
-      l.description,
-      formatQuantity(l.quantity),
-      l.unit,
-      displayRate(l.rate),
-      moneyDisplay(cents(l.amount)),
-    ]);
+  const line = (l: PayslipLine) => {
+    const quantity = formatQuantity(l.quantity);
+    const rate = lineRate(quantity, l.rate, l.amount);
+    row([l.description, quantity, l.unit, rate, moneyDisplay(cents(l.amount))]);
+    return rate.endsWith(ROUNDED_MARK);
+  };
   const pair = (label: string, amount: string, bold = false) =>
     row([label, '', '', '', moneyDisplay(cents(amount))], bold);
 
@@ -126,8 +124,15 @@ export async function writePayslipsPdf(
 
     row(['Earnings', 'Qty', 'Unit', 'Rate', 'Amount'], true);
     rule();
-    for (const l of p.lines) if (l.kind === 'earning') line(l);
+    let rounded = false;
+    for (const l of p.lines) if (l.kind === 'earning') rounded = line(l) || rounded;
     pair('Gross pay', p.gross, true);
+    if (rounded) {
+      doc.font('Helvetica').fontSize(7).fillColor('#444');
+      doc.text(ROUNDED_NOTE, MARGIN + 2, doc.y, { width: width() - 4 });
+      doc.fillColor('#000').fontSize(FONT);
+      doc.x = MARGIN;
+    }
     doc.moveDown(0.4);
     row(['Deductions', '', '', '', 'Amount'], true);
     rule();
@@ -179,19 +184,58 @@ function formatQuantity(q: number): string {
   return Number.isInteger(q) ? String(q) : q.toFixed(2).replace(/0$/, '');
 }
 
+/** Marks a rate the reader cannot multiply back to the amount (ROUNDED_NOTE explains it under the earnings). */
+const ROUNDED_MARK = '*';
+const ROUNDED_NOTE =
+  '* Rate rounded to the centavo for display. The amount is worked from the exact rate and time and rounded ' +
+  'once, so quantity × the rate shown can differ from it by a few centavos.';
+
 /**
- * The engine's rates are exact decimal strings of any precision, negative for attendance deductions: an hour of
- * a 25,000 monthly salary is "-143.678161", its night differential "14.367816". Printed as the web payslip shows
- * them (components/payslip-lines.tsx, formatCurrency): 2 decimals, a half rounded away from zero, thousands
- * separated ("-143.68", "14.37"); the amount beside it is the exact one, rounded once from the unrounded rate.
- * A rate that is not a number (an adjustment line has none) is printed as it is.
+ * The rate printed beside a line's quantity (as printed, `formatQuantity`) and amount, so that a reader who
+ * multiplies them finds the amount. The engine's rates are exact decimal strings of any precision, negative for
+ * attendance deductions: an hour of a 25,000 monthly salary is "-143.678161", its night differential
+ * "14.367816". Printed to 2 decimals, a half rounded away from zero, thousands separated ("-143.68"), as the web
+ * payslip shows them, when quantity × that rate rounds to the amount; otherwise with the fewest more decimals,
+ * up to the engine's own, that do (83.6 hours of night differential at "16.954023" make 1,417.36: "16.95402",
+ * since 83.6 × 16.95 = 1,417.02). When no rendering does (the quantity shown is itself rounded, 20 minutes =
+ * "0.33" hour, or the amount was capped), the 2-decimal rate is marked ROUNDED_MARK. A rate that is not a number
+ * (an adjustment line has none) is printed as it is.
  */
-export function displayRate(rate: string): string {
-  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(rate.trim());
-  if (!m) return rate;
+export function lineRate(quantity: string, rate: string, amount: string): string {
+  const r = decimal(rate);
+  if (!r) return rate;
+  const q = decimal(quantity);
+  const target = BigInt(cents(amount));
+  for (let places = 2; places <= Math.max(2, r.scale); places++) {
+    const shown = rescale(r.units, r.scale, places);
+    // quantity × rate at scale q.scale + places, rounded to centavos.
+    if (q && rescale(q.units * shown, q.scale + places, 2) === target) return rateText(shown, places);
+  }
+  return rateText(rescale(r.units, r.scale, 2), 2) + ROUNDED_MARK;
+}
+
+/** "-143.678161" → units −143678161 at scale 6; null unless a plain decimal number. */
+function decimal(text: string): { units: bigint; scale: number } | null {
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!m) return null;
   const [, sign, whole, frac = ''] = m;
-  let centavos = BigInt(whole!) * 100n + BigInt((frac + '00').slice(0, 2));
-  if ((frac[2] ?? '0') >= '5') centavos += 1n;
-  if (centavos > BigInt(Number.MAX_SAFE_INTEGER)) return rate;
-  return moneyDisplay(Number(sign ? -centavos : centavos));
+  const units = BigInt(whole! + frac);
+  return { units: sign ? -units : units, scale: frac.length };
+}
+
+/** `units` at `from` decimals, to `to` decimals: a half rounded away from zero. */
+function rescale(units: bigint, from: number, to: number): bigint {
+  if (to >= from) return units * 10n ** BigInt(to - from);
+  const div = 10n ** BigInt(from - to);
+  const abs = units < 0n ? -units : units;
+  const rounded = (abs * 2n + div) / (2n * div);
+  return units < 0n ? -rounded : rounded;
+}
+
+/** Units at `places` decimals as text with thousands separators: "-143.68", "16.95402", "12,500.00". */
+function rateText(units: bigint, places: number): string {
+  const neg = units < 0n;
+  const digits = (neg ? -units : units).toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${neg ? '-' : ''}${whole}.${digits.slice(digits.length - places)}`;
 }
