@@ -271,6 +271,16 @@ describe('BIR 1601-C', () => {
       status: 'Finalised',
       payslips: [{ employeeId: dana, payslip: slip }],
     });
+    // December's 2nd cut-off, with no one paid in it: a monthly report is made of a month whose cut-offs are all
+    // finalised (fix-s19-reports); the figures stay those of Dana's payslip.
+    await insertPeriod(asTenant, tenantId, {
+      companyId,
+      name: 'Dec 16-31 2026',
+      start: '2026-12-16',
+      end: '2026-12-31',
+      status: 'Finalised',
+      payslips: [],
+    });
     const res = await call(payroll, 'GET', `${REPORTS}/bir-1601c?Year=2026&Month=12&Format=xlsx`);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const { default: excel } = await import('exceljs');

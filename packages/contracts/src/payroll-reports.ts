@@ -122,7 +122,8 @@ export const PAYROLL_REPORTS = {
   },
   'loan-balances': {
     title: 'Loan balances',
-    description: 'Every active loan as of today: principal, paid so far and the balance.',
+    description:
+      'Every active loan, and those paid off this month, after every finalised payroll: principal, paid and balance.',
     scope: 'none',
     formats: ['xlsx', 'csv'],
     layout: 'HRPAY report',

@@ -1,7 +1,7 @@
 import { nameSortKey } from '../../lib/lists.js';
 import type { Tx } from '../../db/database.js';
 
-/** An employee's loan with what the ledger has taken off it (payments and adjustments) up to a date. */
+/** An employee's loan with what the ledger has taken off it (payments and adjustments). */
 export interface LoanBalanceRow {
   employee_number: string;
   last_name: string;
@@ -10,9 +10,25 @@ export interface LoanBalanceRow {
   loan_type: string;
   reference_number: string | null;
   start_date: string;
+  status: 'Active' | 'Paid';
   principal: string;
   paid: string;
   balance: string;
+}
+
+/** How the company cuts its months into pay periods (payroll settings; the defaults where a row is missing). */
+export interface CutoffRules {
+  frequency: 'SemiMonthly' | 'Monthly' | 'Weekly';
+  firstCutoffEndDay: number;
+  weeklyCutoffEndDay: number;
+}
+
+/** A regular pay period that covers days of a month, whatever its status. */
+export interface MonthPeriodRow {
+  name: string;
+  cutoff_start: string;
+  cutoff_end: string;
+  status: string;
 }
 
 /** A loan payment a finalised payroll of the month deducted. */
@@ -79,23 +95,66 @@ export const payrollReportsRepo = {
     );
   },
 
-  /** Active loans of the company with their principal, ledger total until `asOf` and balance, exact numerics. */
-  loanBalances(tx: Tx, tenantId: string, companyId: string, asOf: string): Promise<LoanBalanceRow[]> {
+  /** The company's pay frequency and cut-off days, from its payroll settings. */
+  async cutoffRules(tx: Tx, tenantId: string, companyId: string): Promise<CutoffRules> {
+    const [r] = await tx.query<{ frequency: CutoffRules['frequency']; first: number; weekly: number }>(
+      `SELECT c.pay_frequency AS frequency, coalesce(s.first_cutoff_end_day, 15)::int AS first,
+              coalesce(s.weekly_cutoff_end_dow, 6)::int AS weekly
+         FROM companies c
+         LEFT JOIN payroll_settings s ON s.tenant_id = c.tenant_id AND s.company_id = c.id
+        WHERE c.tenant_id = $1 AND c.id = $2`,
+      [tenantId, companyId],
+    );
+    return {
+      frequency: r?.frequency ?? 'SemiMonthly',
+      firstCutoffEndDay: r?.first ?? 15,
+      weeklyCutoffEndDay: r?.weekly ?? 6,
+    };
+  },
+
+  /** The company's regular periods (any status) with a day in [from, to], by cut-off. */
+  regularPeriodsOver(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    from: string,
+    to: string,
+  ): Promise<MonthPeriodRow[]> {
+    return tx.query<MonthPeriodRow>(
+      `SELECT name, cutoff_start::text, cutoff_end::text, status FROM payroll_periods
+        WHERE tenant_id = $1 AND company_id = $2 AND kind = 'Regular'
+          AND cutoff_start <= $4::date AND cutoff_end >= $3::date
+        ORDER BY cutoff_start, cutoff_end, name`,
+      [tenantId, companyId, from, to],
+    );
+  },
+
+  /**
+   * The company's loans with their principal, what the ledger has taken off them and the balance: the active
+   * ones, and those paid off by a ledger entry dated on or after `settledFrom` (listed with balance 0.00).
+   *
+   * Every ledger entry counts, whatever its date: a payment is posted when its payroll is finalised (dated the
+   * pay date, which may still be ahead) and a finalised payroll is committed, so the report shows what the loan
+   * screen and the next payroll's compute read (both sum the whole ledger). Counting only entries up to today
+   * showed a loan as unpaid after finalised payrolls had deducted it.
+   */
+  loanBalances(tx: Tx, tenantId: string, companyId: string, settledFrom: string): Promise<LoanBalanceRow[]> {
     return tx.query<LoanBalanceRow>(
       `SELECT e.employee_number, e.last_name, e.first_name, e.middle_name, t.name AS loan_type,
-              l.reference_number, l.start_date::text, l.principal::text,
+              l.reference_number, l.start_date::text, l.status, l.principal::text,
               coalesce(g.paid, 0)::numeric(14, 2)::text AS paid,
               (l.principal - coalesce(g.paid, 0))::numeric(14, 2)::text AS balance
          FROM employee_loans l
          JOIN employees e ON e.tenant_id = l.tenant_id AND e.id = l.employee_id
          JOIN loan_types t ON t.tenant_id = l.tenant_id AND t.id = l.loan_type_id
          LEFT JOIN LATERAL (
-           SELECT sum(g.amount) AS paid FROM loan_ledger g
-            WHERE g.tenant_id = l.tenant_id AND g.loan_id = l.id AND g.entry_date <= $3::date
+           SELECT sum(g.amount) AS paid, max(g.entry_date) AS last_entry FROM loan_ledger g
+            WHERE g.tenant_id = l.tenant_id AND g.loan_id = l.id
          ) g ON true
-        WHERE l.tenant_id = $1 AND l.company_id = $2 AND l.status = 'Active'
+        WHERE l.tenant_id = $1 AND l.company_id = $2
+          AND (l.status = 'Active' OR (l.status = 'Paid' AND g.last_entry >= $3::date))
         ORDER BY ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.employee_number, t.name, l.start_date, l.id`,
-      [tenantId, companyId, asOf],
+      [tenantId, companyId, settledFrom],
     );
   },
 };

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
 import { writeExport, type ExportColumn, type FileFormat } from '../../lib/export.js';
-import { manilaToday } from '../../lib/manila.js';
+import { addDays, manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { applicationSettingsService } from '../application-settings/service.js';
@@ -67,7 +67,13 @@ import {
   type PayslipScope,
   type SourcedPayslip,
 } from '../payroll-outputs/documents-source.js';
-import { payrollReportsRepo, type LoanBalanceRow, type LoanPaymentRow } from './repository.js';
+import {
+  payrollReportsRepo,
+  type CutoffRules,
+  type LoanBalanceRow,
+  type LoanPaymentRow,
+  type MonthPeriodRow,
+} from './repository.js';
 
 /** A file written to disk (streamed by sendExport) or bytes in memory (sent as they are, with `headers`). */
 export type ReportFile =
@@ -201,6 +207,107 @@ async function finalisedPeriod(tx: Tx, user: CurrentUser, periodId: string) {
 }
 
 const nothingIn = (what: string) => problems.notFound(`No finalised payslips for ${what}.`);
+
+// ---------------------------------------------------------------- a month's cut-offs
+
+const lastDayOf = (year: number, month: number) =>
+  new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+const dayAndMonth = (date: string) =>
+  `${Number(date.slice(8, 10))} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1]}`;
+/** "16–30 November", "29 November–5 December", "30 November". */
+const dateRange = (from: string, to: string) =>
+  from === to
+    ? dayAndMonth(from)
+    : from.slice(0, 7) === to.slice(0, 7)
+      ? `${Number(from.slice(8, 10))}–${dayAndMonth(to)}`
+      : `${dayAndMonth(from)}–${dayAndMonth(to)}`;
+
+/**
+ * What keeps a month's remittance reports (SSS R-3, PhilHealth RF-1, Pag-IBIG MCRF, loan remittance, BIR
+ * 1601-C) from being the month's whole: each cut-off of the month that is not finalised, as "the 16–30 November
+ * cut-off is not finalised (…)"; empty when the month is complete. The reports read the finalised payslips of
+ * the periods whose cut-off ends in the month, and the contributions and tax are monthly: a report made before
+ * the month's last cut-off is finalised would carry half the month's shares (an MSC 12,000 row with the EC of
+ * neither bracket, PhilHealth half the table's premium), so it is refused instead.
+ *
+ * Which cut-offs make up the month comes from the company's pay frequency (payroll settings): the month's days
+ * up to its last cut-off end (the month's last day; for a weekly payroll the last weekly cut-off day in the
+ * month, the week over the month's end being the next month's) must each be covered by a finalised (or paid)
+ * regular period, from the first day of the month, or from the start of the first regular period there is when
+ * the company began mid-month. A month that is over and that no regular period touches at all is complete (a
+ * company without payroll that month files a zero return); an ongoing or future month without one is not. Final
+ * pay, 13th month and adjustment periods never hold a month back: a final pay may wait for clearance past the
+ * remittance deadline, and a correction is a later period.
+ */
+export function missingCutoffs(
+  year: number,
+  month: number,
+  rules: CutoffRules,
+  periods: MonthPeriodRow[],
+  today: string,
+): string[] {
+  const first = `${monthKey(year, month)}-01`;
+  const last = lastDayOf(year, month);
+  let end = last;
+  if (rules.frequency === 'Weekly') while (weekday(end) !== rules.weeklyCutoffEndDay) end = addDays(end, -1);
+  const over = periods.filter((p) => p.cutoff_start <= end && p.cutoff_end >= first);
+  if (over.length === 0 && today > last) return [];
+  const earliest = over.reduce((d, p) => (p.cutoff_start < d ? p.cutoff_start : d), end);
+  const start = over.length === 0 || earliest < first ? first : earliest;
+  const closed = (p: MonthPeriodRow) => p.status === 'Finalised' || p.status === 'Paid';
+  /** Whether the settings' cut-off ends on `day` (a piece without any period is cut there). */
+  const cutoffEnds = (day: string) =>
+    day === last ||
+    (rules.frequency === 'SemiMonthly' && Number(day.slice(8, 10)) === rules.firstCutoffEndDay) ||
+    (rules.frequency === 'Weekly' && weekday(day) === rules.weeklyCutoffEndDay);
+  const missing: string[] = [];
+  let piece: { from: string; to: string; open: MonthPeriodRow | null } | null = null;
+  const close = () => {
+    if (!piece) return;
+    missing.push(
+      `the ${dateRange(piece.from, piece.to)} cut-off is not finalised (${
+        piece.open
+          ? `"${piece.open.name}" is ${piece.open.status.toLowerCase()}`
+          : 'no payroll period covers it yet'
+      })`,
+    );
+    piece = null;
+  };
+  for (let day = start; day <= end; day = addDays(day, 1)) {
+    const covering = over.filter((p) => p.cutoff_start <= day && p.cutoff_end >= day);
+    if (covering.some(closed)) {
+      close();
+      continue;
+    }
+    const open = covering[0] ?? null;
+    if (piece && piece.open !== open) close();
+    if (piece) piece.to = day;
+    else piece = { from: day, to: day, open };
+    if (!open && cutoffEnds(day)) close();
+  }
+  close();
+  return missing;
+}
+
+/** 409 when a month's cut-offs are not all finalised, naming each that is not (missingCutoffs). */
+async function completeMonth(tx: Tx, user: CurrentUser, year: number, month: number): Promise<void> {
+  const rules = await payrollReportsRepo.cutoffRules(tx, user.tenantId, user.companyId);
+  const periods = await payrollReportsRepo.regularPeriodsOver(
+    tx,
+    user.tenantId,
+    user.companyId,
+    `${monthKey(year, month)}-01`,
+    lastDayOf(year, month),
+  );
+  const missing = missingCutoffs(year, month, rules, periods, manilaToday());
+  if (missing.length)
+    throw problems.conflict(
+      `${monthTitle(year, month)} is not complete: ${missing.join('; ')}. A monthly report is made once every ` +
+        "cut-off of the month is finalised, so that it carries the whole month's contributions and tax.",
+      ProblemTypes.invalidState,
+    );
+}
 
 /** Rows of a small in-memory report as a page reader for writeExport. */
 const pagesOf =
@@ -562,6 +669,7 @@ export const payrollReportsService = {
     const company = await companyOf(tx, user);
     const month = monthKey(q.Year, q.Month);
     if (q.Format === 'txt' && !company.sssEmployerNumber) throw fillIn('SSS employer number');
+    await completeMonth(tx, user, q.Year, q.Month);
     const rows = await contributionsOf(tx, user, q.Year, q.Month);
     if (rows.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
     if (q.Format === 'csv') {
@@ -573,6 +681,7 @@ export const payrollReportsService = {
 
   async philhealth(tx: Tx, user: CurrentUser, q: { Year: number; Month: number }): Promise<ReportFile> {
     const month = monthKey(q.Year, q.Month);
+    await completeMonth(tx, user, q.Year, q.Month);
     const rows = await contributionsOf(tx, user, q.Year, q.Month);
     if (rows.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
     const csv = await generated(() => philhealthRf1Csv(rows, month));
@@ -581,6 +690,7 @@ export const payrollReportsService = {
 
   async pagibig(tx: Tx, user: CurrentUser, q: { Year: number; Month: number }): Promise<ReportFile> {
     const month = monthKey(q.Year, q.Month);
+    await completeMonth(tx, user, q.Year, q.Month);
     const rows = await contributionsOf(tx, user, q.Year, q.Month);
     if (rows.length === 0) throw nothingIn(monthTitle(q.Year, q.Month));
     const csv = await generated(() => pagibigMcrfCsv(rows, month));
@@ -594,6 +704,7 @@ export const payrollReportsService = {
   ): Promise<ReportFile> {
     const company = await companyOf(tx, user);
     const month = monthKey(q.Year, q.Month);
+    await completeMonth(tx, user, q.Year, q.Month);
     const rows = await payrollReportsRepo.loanPayments(
       tx,
       user.tenantId,
@@ -638,21 +749,19 @@ export const payrollReportsService = {
   async bir1601c(tx: Tx, user: CurrentUser, q: z.output<typeof Bir1601cQuery>): Promise<ReportFile> {
     const company = await companyOf(tx, user);
     const month = monthKey(q.Year, q.Month);
+    await completeMonth(tx, user, q.Year, q.Month);
     // Every item is a sum over payslips, added up batch by batch; item 23 needs each employee's month whole,
     // and item 25's floor the month's net withholding, so the items are made once, from the month's sums.
+    // A complete month without payslips (no compensation paid) is a zero return: the 1601-C is filed every month,
+    // with or without withholding (OUTPUTS-research §1; item "any taxes withheld" No).
     const sums = bir1601cSums(month);
-    let count = 0;
     await documentsSource.eachBatch(
       tx,
       user.tenantId,
       user.companyId,
       { year: q.Year, month: q.Month },
-      async (batch) => {
-        count += batch.length;
-        add1601c(sums, batch);
-      },
+      async (batch) => add1601c(sums, batch),
     );
-    if (count === 0) throw nothingIn(monthTitle(q.Year, q.Month));
     // Year-end refunds of earlier months above their own withholding are credited against this month's (item 26).
     const earlier = await payrollReportsRepo.monthlyWithholding(
       tx,
@@ -861,10 +970,23 @@ export const payrollReportsService = {
     );
   },
 
+  /**
+   * The company's loans after every finalised payroll: each active loan with its principal, what has been paid
+   * (every ledger entry: the deductions of finalised or paid payrolls, pay dates still ahead included, and manual
+   * adjustments, as the loan screen and the next compute count them) and the balance; and the loans paid off
+   * this month (their closing entry dated in this month or later), listed as "Paid off" with balance 0.00, so a
+   * payroll officer sees which deductions end with the payroll just finalised. Loans paid off in earlier months
+   * are history and left out, as are cancelled loans.
+   */
   async loanBalances(tx: Tx, user: CurrentUser, q: z.output<typeof LoanBalancesQuery>): Promise<ReportFile> {
     const company = await companyOf(tx, user);
     const today = manilaToday();
-    const rows = await payrollReportsRepo.loanBalances(tx, user.tenantId, user.companyId, today);
+    const rows = await payrollReportsRepo.loanBalances(
+      tx,
+      user.tenantId,
+      user.companyId,
+      `${today.slice(0, 7)}-01`,
+    );
     const format = q.Format as FileFormat;
     const amount = (text: string) => amountFor(format)(cents(text));
     const name = (r: LoanBalanceRow) =>
@@ -881,10 +1003,12 @@ export const payrollReportsService = {
         { header: 'Principal', value: (r) => amount(r.principal), money: true },
         { header: 'Paid', value: (r) => amount(r.paid), money: true },
         { header: 'Balance', value: (r) => amount(r.balance), money: true },
+        { header: 'Status', value: (r) => (r.status === 'Paid' ? 'Paid off' : 'Active'), width: 10 },
       ],
       rows,
       `loan-balances-${today}`,
-      `${company.name} — as of ${today}`,
+      `${company.name} — as of ${today}, after every finalised payroll (paid: their deductions, pay dates ` +
+        'still ahead included)',
     );
   },
 };
