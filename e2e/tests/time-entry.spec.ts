@@ -41,10 +41,10 @@ test('a shift typed and added at once is saved with the typed times', async ({ p
     .getByRole('button', { name: 'Quick Entry' })
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit Quick Entry' });
-  await typeTime(page, edit, 'Time out', '1930');
+  await typeTime(page, edit, 'Time out', '1700');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
-  await expect(grid.getByRole('row').filter({ hasText: 'Quick Entry' })).toContainText('09:00 – 19:30');
+  await expect(grid.getByRole('row').filter({ hasText: 'Quick Entry' })).toContainText('09:00 – 17:00');
 });
 
 test('an overtime typed and filed at once is filed on the first click with the typed times', async ({

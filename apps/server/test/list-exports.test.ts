@@ -50,7 +50,7 @@ describe('list exports', () => {
     expect(rows.slice(1).every((r) => r.startsWith('2026-') && r.includes('Regular holiday'))).toBe(true);
   });
 
-  it('shifts: work hours as the list shows them (8.17 for 9 hours less a 50-minute break)', async () => {
+  it('shifts: work hours as the list shows them (7.83 for 9 hours less a 70-minute break)', async () => {
     const made = await t.app.inject({
       method: 'POST',
       url: '/api/v1/shifts',
@@ -59,14 +59,14 @@ describe('list exports', () => {
         Name: 'Export Check Shift',
         TimeIn: '08:00',
         TimeOut: '17:00',
-        BreakMinutes: 50,
+        BreakMinutes: 70,
         RestDays: [0],
       },
     });
     expect(made.statusCode, made.body).toBe(201);
     const rows = lines((await exportOf(hr, 'shifts', { Format: 'csv', Search: 'Export Check' })).body);
     const hours = rows[0]!.split(',').indexOf('Work hours');
-    expect(rows[1]!.split(',')[hours]).toBe('8.17');
+    expect(rows[1]!.split(',')[hours]).toBe('7.83');
   });
 
   it('employee payroll details: the rate is a number in the spreadsheet, to the centavo', async () => {

@@ -81,6 +81,12 @@ export const UpdateHolidayRequest = z.strictObject({
   }),
 });
 export type UpdateHolidayRequest = z.input<typeof UpdateHolidayRequest>;
+/**
+ * `DELETE /api/v1/holidays/:id` may carry the RowVersion read (as a time log's delete does), so a holiday a
+ * colleague changed meanwhile is not deleted unseen; without a body the delete is not checked.
+ */
+export const DeleteHolidayRequest = z.strictObject({ RowVersion: RowVersion.optional() });
+export type DeleteHolidayRequest = z.input<typeof DeleteHolidayRequest>;
 
 export const HOLIDAY_SORTABLE = ['Date', 'Name', 'Type'] as const;
 const HOLIDAY_FILTERS = {

@@ -179,7 +179,8 @@ export type PunchImport = z.infer<typeof PunchImport>;
 // ---- Daily attendance -------------------------------------------------------------------------------------
 
 export const ATTENDANCE_MAX_DAYS = 31;
-export const AttendanceAnomaly = z.enum(['MissingIn', 'MissingOut', 'SinglePunch']);
+/** NoWorkInShift: punches on a working day, none of them inside the shift's paid time; the day counts as absent. */
+export const AttendanceAnomaly = z.enum(['MissingIn', 'MissingOut', 'SinglePunch', 'NoWorkInShift']);
 export type AttendanceAnomaly = z.infer<typeof AttendanceAnomaly>;
 
 export const AttendanceRequest = z

@@ -124,6 +124,32 @@ export const holidaysRepo = {
     return rows.length > 0;
   },
 
+  /**
+   * The first finalised (or paid) payroll period of the company that paid attendance on `date` (a Regular or
+   * FinalPay one, with a payslip of an employee the holiday applies to: of its work location, or any for a
+   * company-wide one), by name, or null. Its pay was computed with the calendar as it was: the holiday cannot
+   * change there (as the period's punches and attendance cannot, migrations 0022 and 0035).
+   */
+  async finalisedPeriodOn(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    date: string,
+    workLocationId: string | null,
+  ) {
+    const [row] = await tx.query<{ name: string }>(
+      `SELECT p.name FROM payroll_periods p
+        WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.status IN ('Finalised', 'Paid')
+          AND p.kind IN ('Regular', 'FinalPay') AND $3::date BETWEEN p.cutoff_start AND p.cutoff_end
+          AND EXISTS (SELECT 1 FROM payslips s JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+                       WHERE s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id AND s.status <> 'Excluded'
+                         AND ($4::uuid IS NULL OR e.work_location_id = $4))
+        ORDER BY p.cutoff_start, p.name LIMIT 1`,
+      [tenantId, companyId, date, workLocationId],
+    );
+    return row?.name ?? null;
+  },
+
   async delete(tx: Tx, tenantId: string, id: string) {
     await tx.query(`DELETE FROM holidays WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   },

@@ -4,6 +4,7 @@ import {
   CopyHolidayYearRequest,
   CopyHolidayYearResponse,
   CreateHolidayRequest,
+  DeleteHolidayRequest,
   Holiday,
   HolidayDayTypesQuery,
   HolidayDayTypesResponse,
@@ -113,12 +114,22 @@ export const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // The body is optional (the RowVersion read, as a time log's delete takes it): a delete sent without one is
+  // read as an empty body, so it is not checked.
   app.delete('/api/v1/holidays/:id', {
     config: { access: hrById },
-    schema: { tags, params: IdParams, response: { 200: z.object({ Message: z.string() }) } },
+    preValidation: async (req) => {
+      req.body ??= {};
+    },
+    schema: {
+      tags,
+      params: IdParams,
+      body: DeleteHolidayRequest,
+      response: { 200: z.object({ Message: z.string() }) },
+    },
     handler: (req) => {
       const { tx, user } = contextOf(req);
-      return holidays.remove(tx, user, req.params.id);
+      return holidays.remove(tx, user, req.params.id, req.body.RowVersion);
     },
   });
 };

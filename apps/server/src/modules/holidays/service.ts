@@ -20,6 +20,39 @@ export const STALE_HOLIDAY =
   'This holiday was changed by someone else since you opened it. Reload to see the latest version.';
 const MAX_DAY_RANGE = 400;
 
+/** How payroll reads a holiday: its date, kind and place; a draft is not paid at all (null). */
+interface PaidAs {
+  date: string;
+  type: HolidayType;
+  place: string | null;
+}
+const paidAs = (h: {
+  Date: string;
+  Type: HolidayType;
+  WorkLocationId?: string | null;
+  IsDraft?: boolean;
+}): PaidAs | null => (h.IsDraft ? null : { date: h.Date, type: h.Type, place: h.WorkLocationId ?? null });
+const samePay = (a: PaidAs | null, b: PaidAs | null) =>
+  a === b || (!!a && !!b && a.date === b.date && a.type === b.type && a.place === b.place);
+
+/**
+ * A finalised payroll period paid the dates with the calendar as it was: a holiday cannot be added there, moved
+ * into or out of one, retyped or deleted (as the period's punches and attendance cannot change). `what` begins the
+ * message ("Bonifacio Day cannot be deleted").
+ */
+async function notFrozen(tx: Tx, user: CurrentUser, what: string, ...holidays: (PaidAs | null)[]) {
+  for (const h of holidays) {
+    if (!h) continue;
+    const period = await repo.finalisedPeriodOn(tx, user.tenantId, user.companyId, h.date, h.place);
+    if (period) {
+      throw problems.conflict(
+        `${what}: ${h.date} falls inside the finalised payroll period "${period}", which was paid with the holidays as they were and can no longer change. Correct the pay with an adjustment period.`,
+        ProblemTypes.periodFinalised,
+      );
+    }
+  }
+}
+
 /**
  * What HR may change of a national holiday: its name, and its date when a proclamation moves it. It stays a holiday
  * of every location; a regular holiday stays regular (the Labor Code's Art. 94 as amended by RA 9492 makes it one,
@@ -59,6 +92,7 @@ export const holidaysService = {
 
   async create(tx: Tx, user: CurrentUser, input: CreateHolidayRequest): Promise<Holiday> {
     await checkFields(tx, user, input);
+    await notFrozen(tx, user, `${input.Name.trim()} cannot be added`, paidAs(input));
     const id = randomUUID();
     await repo.insert(tx, user.tenantId, user.companyId, id, input);
     const saved = await this.get(tx, user, id);
@@ -71,6 +105,10 @@ export const holidaysService = {
     if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_HOLIDAY);
     if (before.IsNational) nationalRules(before, input);
     await checkFields(tx, user, input, before.HolidayId);
+    // A new name alone pays the same: only a change of what payroll reads is checked, where it was and where it goes.
+    const was = paidAs(before);
+    const now = paidAs(input);
+    if (!samePay(was, now)) await notFrozen(tx, user, `${before.Name} cannot be changed`, was, now);
     if (!(await repo.update(tx, user.tenantId, before.HolidayId, input.RowVersion, input))) {
       throw problems.stale(STALE_HOLIDAY);
     }
@@ -85,14 +123,17 @@ export const holidaysService = {
     return after;
   },
 
-  async remove(tx: Tx, user: CurrentUser, id: string): Promise<{ Message: string }> {
+  /** `rowVersion`: the version the client read, when it sent one (a stale one is 409, as an update's). */
+  async remove(tx: Tx, user: CurrentUser, id: string, rowVersion?: number): Promise<{ Message: string }> {
     const before = await this.get(tx, user, id, true);
+    if (rowVersion !== undefined && rowVersion !== before.RowVersion) throw problems.stale(STALE_HOLIDAY);
     if (before.IsNational) {
       throw problems.conflict(
         `${before.Name} is a national holiday and cannot be deleted. If a proclamation moved it, change its date.`,
         ProblemTypes.invalidState,
       );
     }
+    await notFrozen(tx, user, `${before.Name} cannot be deleted`, paidAs(before));
     await repo.delete(tx, user.tenantId, before.HolidayId);
     await writeAudit(tx, user, { entity: 'holiday', entityId: before.HolidayId, action: 'delete', before });
     return { Message: `${before.Name} was deleted.` };

@@ -142,6 +142,25 @@ export const shiftsRepo = {
     return row!.n;
   },
 
+  /**
+   * The first and last dates of the attendance stored for days the shift was in force (the employee's schedule
+   * on the date names it), or null when none was stored.
+   */
+  async storedAttendance(tx: Tx, tenantId: string, id: string) {
+    const [row] = await tx.query<{ first: string | null; last: string | null }>(
+      `SELECT min(d.date)::text AS first, max(d.date)::text AS last
+         FROM employee_schedules s
+         JOIN attendance_days d ON d.tenant_id = s.tenant_id AND d.employee_id = s.employee_id
+                               AND d.date >= s.effective_date
+        WHERE s.tenant_id = $1 AND s.shift_id = $2
+          AND NOT EXISTS (SELECT 1 FROM employee_schedules x
+                           WHERE x.tenant_id = s.tenant_id AND x.employee_id = s.employee_id
+                             AND x.effective_date > s.effective_date AND x.effective_date <= d.date)`,
+      [tenantId, id],
+    );
+    return row?.first && row.last ? { from: row.first, to: row.last } : null;
+  },
+
   async delete(tx: Tx, tenantId: string, id: string) {
     await tx.query(`DELETE FROM shifts WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
   },

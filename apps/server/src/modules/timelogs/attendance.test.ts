@@ -74,10 +74,12 @@ describe('daily attendance', () => {
     expect(localText(r.lastOut!)).toBe('2026-11-03T17:02');
   });
 
-  it('late within grace counts nothing; past grace the whole lateness counts', () => {
+  it('late within grace counts nothing (worked from the shift start); past grace the whole lateness counts', () => {
+    // Within grace the employee is on time: the day's 480 minutes, as a monthly salary pays them (sweep item 6:
+    // 470 paid a daily-paid employee 10 minutes less for the same tolerated lateness).
     const within = day('2026-11-03', [punch('2026-11-03 08:10'), punch('2026-11-03 17:00')]);
     expect(within.lateMinutes).toBe(0);
-    expect(within.workedMinutes).toBe(470);
+    expect(within.workedMinutes).toBe(480);
     const past = day('2026-11-03', [punch('2026-11-03 08:25'), punch('2026-11-03 17:00')]);
     expect(past.lateMinutes).toBe(25);
     expect(past.workedMinutes).toBe(455);
@@ -231,6 +233,80 @@ describe('daily attendance', () => {
     expect(short).toMatchObject({ workedMinutes: 360, undertimeMinutes: 120, lateMinutes: 0 });
     const long = day('2026-11-03', [punch('2026-11-03 07:00'), punch('2026-11-03 18:00')], { shift: FLEX });
     expect(long).toMatchObject({ workedMinutes: 480, overtimeMinutes: 120, payableOvertimeMinutes: 0 });
+  });
+
+  it('grace: worked counts from the start; night minutes stay the ones worked; a half-day leave starts after the break', () => {
+    const nightIn = computeAttendance({
+      from: '2026-11-03',
+      to: '2026-11-03',
+      schedules: [{ effectiveDate: '2024-01-01', shift: NIGHT_SHIFT, restDays: null }],
+      punches: [punch('2026-11-03 22:08'), punch('2026-11-04 07:00')],
+      holidays: [],
+      overtime: [],
+      leave: [],
+    })[0]!;
+    // 22:00-07:00 less the 02:00-03:00 break: 480 worked; at night 22:08-02:00 and 03:00-06:00 = 232 + 180.
+    expect(nightIn).toMatchObject({ lateMinutes: 0, workedMinutes: 480, nightDiffMinutes: 412 });
+    const afternoon = day('2026-11-03', [punch('2026-11-03 13:07'), punch('2026-11-03 17:00')], {
+      leave: [{ date: '2026-11-03', halfDay: true }],
+    });
+    expect(afternoon).toMatchObject({ lateMinutes: 0, workedMinutes: 240 });
+    // No grace, no credit: 08:01 is a minute late and 479 worked.
+    const strict = day('2026-11-03', [punch('2026-11-03 08:01'), punch('2026-11-03 17:00')], {
+      shift: { ...DAY_SHIFT, graceMinutes: 0 },
+    });
+    expect(strict).toMatchObject({ lateMinutes: 1, workedMinutes: 479 });
+  });
+
+  it('punches on a working day with no paid shift minute: an absence flagged NoWorkInShift, never late or undertime', () => {
+    const none = { workedMinutes: 0, lateMinutes: 0, undertimeMinutes: 0, nightDiffMinutes: 0, absent: true };
+    // After the shift only (sweep item 1: stored worked 0 and late 480, which payroll refused).
+    const after = day('2026-11-03', [punch('2026-11-03 17:30', 'In'), punch('2026-11-03 18:30', 'Out')]);
+    expect(after).toMatchObject({ ...none, overtimeMinutes: 60, payableOvertimeMinutes: 0 });
+    expect(after.anomalies).toEqual(['NoWorkInShift']);
+    // Before the shift only, and inside the break only (12:00-13:00).
+    expect(day('2026-11-03', [punch('2026-11-03 05:00'), punch('2026-11-03 07:30')])).toMatchObject({
+      ...none,
+      anomalies: ['NoWorkInShift'],
+    });
+    expect(day('2026-11-03', [punch('2026-11-03 12:10'), punch('2026-11-03 12:50')])).toMatchObject({
+      ...none,
+      anomalies: ['NoWorkInShift'],
+    });
+    // A flexible shift punched only outside its 06:00-20:00 band.
+    expect(
+      day('2026-11-03', [punch('2026-11-03 20:10'), punch('2026-11-03 22:00')], { shift: FLEX }),
+    ).toMatchObject({ ...none, anomalies: ['NoWorkInShift'] });
+    // On whole-day leave it is the leave, not an absence; on a half-day leave, half absent as without punches.
+    expect(
+      day('2026-11-03', [punch('2026-11-03 18:00'), punch('2026-11-03 19:00')], {
+        leave: [{ date: '2026-11-03', halfDay: false }],
+      }),
+    ).toMatchObject({ ...none, absent: false, onLeave: true });
+    expect(
+      day('2026-11-03', [punch('2026-11-03 18:00'), punch('2026-11-03 19:00')], {
+        leave: [{ date: '2026-11-03', halfDay: true }],
+      }),
+    ).toMatchObject({ ...none, absent: true, onLeave: true });
+    // On a rest day nothing was due: no absence, no flag.
+    expect(day('2026-11-08', [punch('2026-11-08 05:00'), punch('2026-11-08 05:30')])).toMatchObject({
+      workedMinutes: 30,
+      absent: false,
+      anomalies: [],
+    });
+  });
+
+  it('approved overtime outside the shift is paid; the missed shift stays late or undertime, not an absence', () => {
+    const r = day('2026-11-03', [punch('2026-11-03 17:30', 'In'), punch('2026-11-03 19:00', 'Out')], {
+      overtime: [{ startsAt: at('2026-11-03 17:30'), endsAt: at('2026-11-03 19:00') }],
+    });
+    expect(r).toMatchObject({
+      workedMinutes: 0,
+      lateMinutes: 480,
+      payableOvertimeMinutes: 90,
+      absent: false,
+      anomalies: ['NoWorkInShift'],
+    });
   });
 
   it('follows the schedule in force on each day', () => {

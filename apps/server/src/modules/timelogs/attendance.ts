@@ -13,7 +13,12 @@ import type { DayType } from '@hrpay/payroll';
  * - First in: the earliest In or Unknown punch. Last out: the latest Out or Unknown punch after it.
  * - The unpaid break sits in the middle of a fixed shift (12:00-13:00 of 08:00-17:00) and is not worked time.
  * - Late: once the first in is past the grace minutes, the whole lateness from the shift start counts (grace is
- *   a tolerance, not a discount). Undertime: shift minutes after the last out.
+ *   a tolerance, not a discount). Within grace the employee is on time: the worked minutes count from the shift
+ *   start, so a daily-paid employee is paid the same whole day a monthly-paid one is (the night-differential
+ *   minutes stay the ones actually worked). Undertime: shift minutes after the last out.
+ * - A working day whose punches hold no paid shift minute (all outside the shift or its flexible band, or inside
+ *   the break) and no approved overtime is an absence, as a day without punches is: nothing worked, late or
+ *   undertime (payroll refuses late or undertime on a day not worked), flagged `NoWorkInShift` so HR sees why.
  * - Overtime (`OvertimeMinutes`): work after the shift end, plus work before the shift start that an approved
  *   OT covers (an early arrival alone is not overtime). `PayableOvertimeMinutes`: the part an approved OT covers.
  * - On a rest day or a (non-working) holiday, the first `required` minutes of work are the day's regular minutes
@@ -27,7 +32,8 @@ import type { DayType } from '@hrpay/payroll';
  */
 
 export type Direction = 'In' | 'Out' | 'Unknown';
-export type Anomaly = 'MissingIn' | 'MissingOut' | 'SinglePunch';
+/** `NoWorkInShift`: punches on a working day, none of them inside the shift's paid time (stored as an absence). */
+export type Anomaly = 'MissingIn' | 'MissingOut' | 'SinglePunch' | 'NoWorkInShift';
 export type HolidayType = 'Regular' | 'SpecialNonWorking' | 'SpecialWorking';
 
 export interface ShiftRule {
@@ -377,9 +383,12 @@ function computeDay(
     onLeave: leave !== null,
     anomalies,
   };
+  // Absent: a working day with a shift, nothing worked in it, and no whole-day leave (a half-day leave with no
+  // work is half absent: payroll pays the leave half from the leave).
+  const absentDay = !!plan.shift && workingDay && !(leave && !leave.halfDay);
   if (!inPunch || !outPunch) {
-    // Nothing to count. Absent: a working day with a shift, no punch at all, and no whole-day leave.
-    result.absent = !!plan.shift && workingDay && punches.length === 0 && !(leave && !leave.halfDay);
+    // Nothing to count: absent when there is no punch at all.
+    result.absent = absentDay && punches.length === 0;
     return result;
   }
   const work: Span[] = [[inPunch.at, outPunch.at]];
@@ -410,7 +419,8 @@ function computeDay(
       const after = intersect(paid, [[plan.end, Infinity]]);
       const before = intersect(intersect(paid, [[-Infinity, plan.start]]), approved);
       overtime = [...before, ...after];
-      result.workedMinutes = total(regular);
+      // Within grace the employee is on time: the minutes from the start to the in punch count as worked.
+      result.workedMinutes = total(regular) + (regular.length ? total(graced(plan, inPunch.at, leave)) : 0);
       result.lateMinutes = lateness(plan, inPunch.at, leave);
       result.undertimeMinutes = undertime(plan, outPunch.at, leave);
     } else {
@@ -423,14 +433,42 @@ function computeDay(
   result.overtimeMinutes = total(overtime);
   result.payableOvertimeMinutes = total(payable);
   result.overtimeNightMinutes = nightMinutes(payable);
+  if (shift && workingDay && result.workedMinutes === 0) {
+    anomalies.push('NoWorkInShift');
+    result.nightDiffMinutes = 0;
+    // Punches, but not a paid minute of the shift: an absence, never a day "worked" for 0 minutes with late or
+    // undertime. The unapproved overtime stays shown (an approval makes it paid: the day is then worked, its
+    // overtime paid and the missed shift late or undertime).
+    if (result.payableOvertimeMinutes === 0) {
+      result.lateMinutes = 0;
+      result.undertimeMinutes = 0;
+      result.absent = absentDay;
+    }
+  }
   return result;
+}
+
+/**
+ * The start of the shift as lateness reads it: the shift's start, or the end of the break after a morning
+ * half-day leave (once the first in is past the break's start).
+ */
+function dueStart(plan: Plan, firstIn: number, leave: LeaveInput | null): number {
+  const pause = breakOf(plan);
+  return leave?.halfDay && firstIn > pause[0] ? pause[1] : plan.start;
+}
+
+/** The shift minutes (break left out) from the start to a first in within grace, worked by the rule; none else. */
+function graced(plan: Plan, firstIn: number, leave: LeaveInput | null): Span[] {
+  const start = dueStart(plan, firstIn, leave);
+  if (firstIn <= start || firstIn - start > (plan.shift?.graceMinutes ?? 0)) return [];
+  return subtract([[start, Math.min(firstIn, plan.end)]], breakOf(plan));
 }
 
 /** Shift minutes (break left out) from the start to the first in, once past grace; a morning half-day leave
  *  moves the start to the end of the break. */
 function lateness(plan: Plan, firstIn: number, leave: LeaveInput | null): number {
   const pause = breakOf(plan);
-  const start = leave?.halfDay && firstIn > pause[0] ? pause[1] : plan.start;
+  const start = dueStart(plan, firstIn, leave);
   if (firstIn - start <= (plan.shift?.graceMinutes ?? 0)) return 0;
   return total(subtract([[start, Math.min(firstIn, plan.end)]], pause));
 }

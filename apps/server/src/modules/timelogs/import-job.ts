@@ -60,6 +60,8 @@ interface StoredFile {
 
 /** One slice of valid punches, with the key of each for counting duplicates. */
 interface Slice extends PunchColumns {
+  /** The file's row number of each punch (for the errors found once the slice is looked up). */
+  rows: Int32Array;
   /** How far into the file the slice ends, in bytes. */
   end: number;
 }
@@ -229,20 +231,45 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
       // Sized once from the line count: doubling would briefly hold the old list and the new one.
       const keys = new KeyList(file.shape.lines);
       const existing = new KeyList();
+      // New punches inside a finalised payroll period: the commit would be refused for them, so the preview says
+      // which rows they are (the first PREVIEW_ERRORS of them, in row order as the slices come).
+      const frozen: ImportRowError[] = [];
+      let frozenCount = 0;
       // A short transaction per slice: other requests of the tenant get their turn in between (PGlite).
       const result = await scan(
         refs,
         file,
         (done) => progress.set(id, Math.min(95, 1 + Math.floor(94 * done))),
         async (slice) => {
-          for (let i = 0; i < slice.length; i++) keys.push(keyOf(slice, i));
-          const found = await db.withTenant(tenantId, (tx) =>
-            repo.existingPunches(tx, tenantId, companyId, refs, slice),
-          );
+          const { closed, found } = await db.withTenant(tenantId, async (tx) => ({
+            closed: await repo.frozenPunches(tx, tenantId, companyId, refs, slice),
+            found: await repo.existingPunches(tx, tenantId, companyId, refs, slice),
+          }));
+          const refused = new Set<number>();
+          for (const { name, positions } of closed) {
+            for (const at of positions) {
+              refused.add(at - 1);
+              frozenCount++;
+              if (frozen.length < PREVIEW_ERRORS) {
+                frozen.push({
+                  Row: slice.rows[at - 1]!,
+                  Column: 'DateTime',
+                  Value: manilaText(slice.seconds[at - 1]!),
+                  Message: `The punch falls inside the finalised payroll period "${name}", which can no longer change`,
+                });
+              }
+            }
+          }
+          for (let i = 0; i < slice.length; i++) if (!refused.has(i)) keys.push(keyOf(slice, i));
           for (const at of found) existing.push(keyOf(slice, at - 1));
         },
         (step) => memory(id, `validation: ${step}`),
       );
+      if (frozenCount) {
+        result.errorCount += frozenCount;
+        result.validRows -= frozenCount;
+        result.errors = [...result.errors, ...frozen].sort((a, b) => a.Row - b.Row).slice(0, PREVIEW_ERRORS);
+      }
       // Rows repeated in the file and rows already on file are added once, or not at all.
       const newRows = keys.distinct() - existing.distinct();
       memory(id, 'validation scanned the file');
@@ -517,7 +544,7 @@ function addBatch({ refs, byKey, whoColumn, out }: Reading, slice: Slice, batch:
       continue;
     }
     const ref = refs[employee]!;
-    push(slice, employee, seconds, rows.direction[k]!);
+    push(slice, employee, seconds, rows.direction[k]!, row);
     if (out.sample.length < PREVIEW_SAMPLE) {
       out.sample.push({
         Row: row,
@@ -554,6 +581,7 @@ const manilaText = (seconds: number) => toManilaLocal(new Date(seconds * 1000));
 
 const newSlice = (end: number, capacity = 4096): Slice => ({
   length: 0,
+  rows: new Int32Array(capacity),
   employees: new Int32Array(capacity),
   seconds: new Float64Array(capacity),
   directions: new Uint8Array(capacity),
@@ -561,16 +589,19 @@ const newSlice = (end: number, capacity = 4096): Slice => ({
 });
 
 /** Adds a punch to the slice's columns, doubling them when full. */
-function push(slice: Slice, employee: number, seconds: number, direction: number) {
+function push(slice: Slice, employee: number, seconds: number, direction: number, row: number) {
   if (slice.length === slice.employees.length) {
     const grown = newSlice(slice.end, slice.length * 2);
+    grown.rows.set(slice.rows);
     grown.employees.set(slice.employees);
     grown.seconds.set(slice.seconds);
     grown.directions.set(slice.directions);
+    slice.rows = grown.rows;
     slice.employees = grown.employees;
     slice.seconds = grown.seconds;
     slice.directions = grown.directions;
   }
+  slice.rows[slice.length] = row;
   slice.employees[slice.length] = employee;
   slice.seconds[slice.length] = seconds;
   slice.directions[slice.length++] = direction;

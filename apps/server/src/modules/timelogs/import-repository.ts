@@ -309,6 +309,55 @@ export const punchImportsRepo = {
     return positionsOf(row?.found ?? '');
   },
 
+  /**
+   * The punches of a slice a commit could not add: new ones (none on file at that instant) on a Manila date inside
+   * a finalised or paid payroll period that paid the employee's attendance (Regular or FinalPay, a payslip not
+   * excluded), the guard of migrations 0022 and 0035. By period name, with the 1-based positions in the slice.
+   * One cheap look first: most slices lie past every finalised period of the company.
+   */
+  async frozenPunches(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    refs: EmployeeRef[],
+    punches: PunchColumns,
+  ): Promise<{ name: string; positions: number[] }[]> {
+    if (!punches.length) return [];
+    let first = Infinity;
+    let last = -Infinity;
+    for (let i = 0; i < punches.length; i++) {
+      const s = punches.seconds[i]!;
+      if (s < first) first = s;
+      if (s > last) last = s;
+    }
+    const [span] = await tx.query<{ any: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM payroll_periods
+                       WHERE tenant_id = $1 AND company_id = $2 AND status IN ('Finalised', 'Paid')
+                         AND kind IN ('Regular', 'FinalPay')
+                         AND cutoff_start <= (to_timestamp($4) AT TIME ZONE 'Asia/Manila')::date
+                         AND cutoff_end >= (to_timestamp($3) AT TIME ZONE 'Asia/Manila')::date) AS any`,
+      [tenantId, companyId, first, last],
+    );
+    if (!span!.any) return [];
+    const { employeeIds, seconds } = columnsOf(refs, punches);
+    const rows = await tx.query<{ name: string; found: string }>(
+      `SELECT f.name, string_agg(f.i::text, ',' ORDER BY f.i) AS found
+         FROM (SELECT DISTINCT ON (p.i) p.i, pp.name
+                 FROM unnest($3::uuid[], $4::float8[]) WITH ORDINALITY AS p(employee_id, s, i)
+                 JOIN payslips sl ON sl.tenant_id = $1 AND sl.employee_id = p.employee_id AND sl.status <> 'Excluded'
+                 JOIN payroll_periods pp ON pp.tenant_id = sl.tenant_id AND pp.id = sl.payroll_period_id
+                WHERE pp.company_id = $2 AND pp.status IN ('Finalised', 'Paid') AND pp.kind IN ('Regular', 'FinalPay')
+                  AND (to_timestamp(p.s) AT TIME ZONE 'Asia/Manila')::date BETWEEN pp.cutoff_start AND pp.cutoff_end
+                  AND NOT EXISTS (SELECT 1 FROM time_logs t
+                                   WHERE t.tenant_id = $1 AND t.employee_id = p.employee_id
+                                     AND t.punched_at = to_timestamp(p.s))
+                ORDER BY p.i, pp.cutoff_start) f
+        GROUP BY f.name`,
+      [tenantId, companyId, employeeIds, seconds],
+    );
+    return rows.map((r) => ({ name: r.name, positions: positionsOf(r.found) }));
+  },
+
   /** Adds imported punches with one multi-row insert; one already on file is left as it is. Answers how many. */
   async insertPunches(
     tx: Tx,

@@ -162,7 +162,8 @@ export const timeLogsService = {
         leave: approved.leave.filter((l) => l.employeeId === e.id),
       });
       for (const r of results) {
-        if (req.OnlyAnomalies && !r.anomalies.length) continue;
+        const anomalies = r.anomalies;
+        if (req.OnlyAnomalies && !anomalies.length) continue;
         days.push({
           EmployeeId: e.id,
           EmployeeNumber: e.employee_number,
@@ -188,7 +189,7 @@ export const timeLogsService = {
           PayableOvertimeHours: hours(r.payableOvertimeMinutes),
           Absent: r.absent,
           OnLeave: r.onLeave,
-          Anomalies: r.anomalies,
+          Anomalies: anomalies,
         });
       }
     }

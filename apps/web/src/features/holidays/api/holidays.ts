@@ -56,8 +56,11 @@ export const useUpdateHoliday = () =>
   );
 /** 409 (type invalidState) for a national holiday: move it instead. */
 export const useDeleteHoliday = () =>
-  useHolidayMutation((id: string) =>
-    apiClient.delete<{ Message: string }>(`/api/v1/holidays/${encodeURIComponent(id)}`),
+  useHolidayMutation(({ id, RowVersion }: { id: string; RowVersion: number }) =>
+    // The version read: a holiday a colleague changed since is not deleted unseen (409).
+    apiClient.delete<{ Message: string }>(`/api/v1/holidays/${encodeURIComponent(id)}`, {
+      body: { RowVersion },
+    }),
   );
 export const useCopyHolidayYear = () =>
   useHolidayMutation((fromYear: number) =>

@@ -76,7 +76,7 @@ export default function HolidaysPage() {
       });
       if (!agreed) return;
       try {
-        await deleteHoliday(holiday.HolidayId);
+        await deleteHoliday({ id: holiday.HolidayId, RowVersion: holiday.RowVersion });
         toast.success('Holiday deleted');
       } catch (error) {
         handleError(error, 'The holiday could not be deleted.');

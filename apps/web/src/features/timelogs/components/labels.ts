@@ -15,6 +15,7 @@ export const ANOMALY_LABELS: Record<AttendanceAnomaly, string> = {
   MissingIn: 'Missing in',
   MissingOut: 'Missing out',
   SinglePunch: 'Single punch',
+  NoWorkInShift: 'No work in shift',
 };
 const DAY_TYPE_LABELS: Record<AttendanceDay['DayType'], string> = {
   ordinary: 'Ordinary day',
