@@ -135,6 +135,21 @@ interface DayRow {
   /** The approved leave of an on-leave day: its type paid or not (null: no request found, taken as paid). */
   leave_paid: boolean | null;
   leave_half_day: boolean | null;
+  /** The day's attendance anomalies (timelogs attendance.ts: MissingIn, MissingOut, SinglePunch), comma-separated. */
+  anomalies: string;
+  /** When the day was stored (attendance_days.computed_at), epoch milliseconds. */
+  stored_ms: number;
+}
+/** An approved leave, overtime or undertime request of the cut-off, or one cancelled after its approval: the
+ *  attendance store reads the approved ones, so a day stored before the decision pays without it. */
+interface RequestRow {
+  employee_id: string;
+  kind: 'Leave' | 'Overtime' | 'Undertime';
+  date_from: string;
+  date_to: string;
+  status: 'Approved' | 'Cancelled';
+  /** The approval, or for a cancelled request its cancellation, epoch milliseconds. */
+  changed_ms: number;
 }
 interface YtdRow {
   employee_id: string;
@@ -175,6 +190,8 @@ export interface ComputeInputs {
   loans: Map<string, LoanRow[]>;
   adjustments: Map<string, ItemRow[]>;
   days: Map<string, DayRow[]>;
+  /** Regular and FinalPay: the requests of the cut-off decided or cancelled (RequestRow). */
+  requests: Map<string, RequestRow[]>;
   ytd: Map<string, YtdRow>;
   mtd: Map<string, MtdRow>;
   sil: Map<string, string>;
@@ -295,7 +312,9 @@ export async function readInputs(
       ? tx.query<DayRow>(
           `SELECT d.employee_id, d.date::text AS date, d.day_type, d.rest_day, d.worked_minutes, d.late_minutes,
                   d.undertime_minutes, d.night_diff_minutes, d.overtime_minutes, d.payable_overtime_minutes,
-                  d.overtime_night_minutes, d.absent, d.on_leave, lv.is_paid AS leave_paid, lv.half_day AS leave_half_day
+                  d.overtime_night_minutes, d.absent, d.on_leave, lv.is_paid AS leave_paid, lv.half_day AS leave_half_day,
+                  array_to_string(d.anomalies, ',') AS anomalies,
+                  (extract(epoch FROM d.computed_at) * 1000)::float8 AS stored_ms
              FROM attendance_days d
              -- Only an on-leave day looks up its leave (a one-time filter): is its type paid, is it a half day.
              LEFT JOIN LATERAL (
@@ -308,6 +327,22 @@ export async function readInputs(
               AND d.date BETWEEN $4 AND $5 ORDER BY d.employee_id, d.date`,
           // A week before the cut-off too: the workday before a holiday on its first days lies there (Art. 94).
           [...base, addDays(start, -7), end],
+        )
+      : Promise.resolve([]);
+  // The requests of the cut-off approved, or cancelled after their approval: one decided after its days were
+  // stored is not in them (computeEmployee warns).
+  const requests =
+    kind === 'Regular' || kind === 'FinalPay'
+      ? tx.query<RequestRow>(
+          `SELECT r.employee_id, r.kind, r.date_from::text AS date_from, r.date_to::text AS date_to, r.status,
+                  (extract(epoch FROM CASE WHEN r.status = 'Cancelled' THEN r.cancelled_at ELSE r.decided_at END)
+                    * 1000)::float8 AS changed_ms
+             FROM time_requests r
+            WHERE r.tenant_id = $1 AND r.company_id = $2 AND r.employee_id = ANY($3::uuid[])
+              AND r.date_from <= $5::date AND r.date_to >= $4::date AND r.decided_at IS NOT NULL
+              AND (r.status = 'Approved' OR (r.status = 'Cancelled' AND r.cancelled_at IS NOT NULL))
+            ORDER BY r.employee_id, r.date_from`,
+          [...base, start, end],
         )
       : Promise.resolve([]);
   // Year to date: the employee's payslips of finalised periods of the year that ended before this one, and of
@@ -456,6 +491,7 @@ export async function readInputs(
     deMinimisRows,
     yearClosedRows,
     leaveCashRows,
+    requestRows,
   ] = await Promise.all([
     employees,
     rates,
@@ -469,6 +505,7 @@ export async function readInputs(
     deMinimis,
     yearClosed,
     leaveCash,
+    requests,
   ]);
   return {
     period,
@@ -479,6 +516,7 @@ export async function readInputs(
     loans: group(loanRows),
     adjustments: group(adjustmentRows),
     days: group(dayRows),
+    requests: group(requestRows),
     ytd: new Map(ytdRows.map((r) => [r.employee_id, r])),
     mtd: new Map(mtdRows.map((r) => [r.employee_id, r])),
     sil: new Map(silRows.map((r) => [r.employee_id, r.days])),
@@ -517,8 +555,19 @@ const FREQUENCY = { SemiMonthly: 'semi-monthly', Monthly: 'monthly', Weekly: 'we
  * pays it), its unpaid half is undertime for the monthly-paid (the daily-paid are paid for hours worked). Half a day
  * of paid leave on a day not worked pays the half: half a day's hours for the daily-paid, the other half undertime
  * for the monthly-paid.
+ *
+ * A day stored with lateness or undertime but no hour of the shift worked nor overtime paid (punches outside the
+ * shift or inside its break only, stored before the attendance store counted such a day as absent) is no worked
+ * day: a workday without leave is an absence, any other day keeps no lateness; its date goes into `noShiftTime`,
+ * for the payslip's warning. The engine refuses lateness on a day not worked, and one such day had left the whole
+ * payslip at 0.00 ("Could not compute").
  */
-function attendanceOf(rows: DayRow[], hoursPerDay: number, monthly: boolean): DayAttendance[] {
+function attendanceOf(
+  rows: DayRow[],
+  hoursPerDay: number,
+  monthly: boolean,
+  noShiftTime: string[],
+): DayAttendance[] {
   return rows.map((d) => {
     // Regular hours are the worked minutes, capped at the normal day: the attendance (timelogs/attendance.ts)
     // already leaves every overtime minute out of `worked_minutes`, so nothing is taken off again. The overtime
@@ -550,8 +599,107 @@ function attendanceOf(rows: DayRow[], hoursPerDay: number, monthly: boolean): Da
       if (monthly) day.undertimeMinutes = Math.floor((hoursPerDay * 60) / 2);
     } else if (d.on_leave && paid) day.paidLeave = true;
     else if (d.on_leave || d.absent) day.absent = true;
+    const hours = (day.regularHours ?? 0) + (day.overtimeHours ?? 0);
+    if (hours === 0 && ((day.lateMinutes ?? 0) > 0 || (day.undertimeMinutes ?? 0) > 0)) {
+      day.lateMinutes = 0;
+      day.undertimeMinutes = 0;
+      if (!day.absent && !day.paidLeave) {
+        noShiftTime.push(d.date);
+        if (!d.rest_day && WORKDAY.has(d.day_type)) day.absent = true;
+      }
+    }
     return day;
   });
+}
+
+/** What the payslip's warnings call an anomaly the attendance store flags (timelogs attendance.ts). */
+const ANOMALY_TEXT: Record<string, string> = {
+  SinglePunch: 'a single punch',
+  MissingIn: 'no in punch',
+  MissingOut: 'no out punch',
+};
+const anomalyText = (a: string) => ANOMALY_TEXT[a] ?? a.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** Dates as runs of consecutive days: "2026-11-16 to 2026-11-20, 2026-11-23". */
+function dateRuns(dates: string[]): string {
+  const runs: string[][] = [];
+  for (const d of [...dates].sort()) {
+    const run = runs[runs.length - 1];
+    if (run && addDays(run[run.length - 1]!, 1) === d) run.push(d);
+    else runs.push([d]);
+  }
+  return runs.map((r) => dateRange(r)).join(', ');
+}
+
+const REQUEST_NAME = { Leave: 'leave', Overtime: 'overtime', Undertime: 'undertime' } as const;
+
+/**
+ * What payroll must see on a payslip before approving it, from the stored days of the cut-off's employment
+ * (`from` to `to`, some stored): the days with attendance anomalies (a single punch, a missing in or out: paid as
+ * stored, a day without hours being neither worked nor absent), the days stored with lateness but no shift time
+ * (attendanceOf: taken as absences), the workdays of employment not stored at all (a monthly salary pays them as
+ * days present, a daily rate not at all; workdays by the divisor, as the salary's days: the store keeps every day
+ * of its range, rest days too, so a gap is a range it never covered), and the requests approved, or cancelled, after their days were stored
+ * (the stored days do not have them: the attendance must be stored again).
+ */
+function attendanceWarnings(
+  days: DayRow[],
+  requests: RequestRow[],
+  from: string,
+  to: string,
+  monthly: boolean,
+  workday: (date: string) => boolean,
+  noShiftTime: string[],
+): string[] {
+  if (!days.length) return [];
+  const warnings: string[] = [];
+  const anomalous = days.filter((d) => d.anomalies);
+  if (anomalous.length)
+    warnings.push(
+      `Attendance anomalies, paid as stored (correct the punches and store the attendance again): ${anomalous
+        .map(
+          (d) =>
+            `${d.date} (${d.anomalies.split(',').map(anomalyText).join(', ')}${
+              d.worked_minutes <= 0 && !d.absent && !d.on_leave ? '; no hours counted' : ''
+            })`,
+        )
+        .join('; ')}`,
+    );
+  if (noShiftTime.length)
+    warnings.push(
+      `Late or undertime stored on a day without any hour of the shift worked, taken as not worked (an absence on a workday): ${dateRuns(noShiftTime)}`,
+    );
+  // Every day stored (the common case, one row a day from `from` to `to`): nothing to look for.
+  const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (days.length < span) {
+    const stored = new Set(days.map((d) => d.date));
+    const missing: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) if (workday(d) && !stored.has(d)) missing.push(d);
+    if (missing.length)
+      warnings.push(
+        `Attendance not stored for ${missing.length} workday(s) of the cut-off: ${dateRuns(missing)} (${
+          monthly ? 'paid as days present' : 'not paid'
+        }); store the attendance of the whole cut-off`,
+      );
+  }
+  const storedAt = new Map(requests.length ? days.map((d) => [d.date, d.stored_ms]) : []);
+  const late: string[] = [];
+  for (const r of requests) {
+    const dates: string[] = [];
+    for (let d = r.date_from < from ? from : r.date_from; d <= r.date_to && d <= to; d = addDays(d, 1)) {
+      const at = storedAt.get(d);
+      if (at !== undefined && at < r.changed_ms) dates.push(d);
+    }
+    if (dates.length)
+      late.push(
+        `the ${REQUEST_NAME[r.kind]} request of ${dateRuns(dates)} was ${r.status === 'Approved' ? 'approved' : 'cancelled'}`,
+      );
+  }
+  if (late.length)
+    warnings.push(
+      `Attendance stored before a request changed, so these days are paid without it: ${late.join('; ')}. Store the attendance of those days again, then compute`,
+    );
+  return warnings;
 }
 
 /** The workdays of a monthly salary's pay period outside employment, given to the engine as such. */
@@ -967,7 +1115,23 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const daysBefore = read.filter((d) => d.date < start);
   const days = storedDays.filter((d) => employed(d.date));
   if (regular && days.length === 0 && !noEmployment) warnings.push('No attendance in the cut-off');
-  const attendance = attendanceOf(days, rate.hours_per_day, rate.rate_type === 'Monthly');
+  const noShiftTime: string[] = [];
+  const attendance = attendanceOf(days, rate.hours_per_day, rate.rate_type === 'Monthly', noShiftTime);
+  if (regular && !noEmployment)
+    warnings.push(
+      ...attendanceWarnings(
+        days,
+        inp.requests.get(e.id) ?? [],
+        hired ?? start,
+        left ?? end,
+        rate.rate_type === 'Monthly',
+        (d) => {
+          const dow = dayOfWeek(d);
+          return divisor >= 365 || (dow >= 1 && dow <= (divisor >= 313 ? 6 : 5));
+        },
+        noShiftTime,
+      ),
+    );
   dayBeforeTheCutoff(attendance, start, presentBefore(daysBefore));
   // The engine's period: the cut-off, or for a monthly salary the whole pay period around a shorter cut-off.
   const outside: OutsideEmployment = {};
@@ -1291,6 +1455,9 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     monthly ? monthlyAmount : actualMonth ? monthlyAmount - cents(mtdAmount) : Math.round(monthlyAmount / 2);
   const result: Record<string, unknown> = {
     ...rest,
+    // The year to date after this payslip: the engine's counts its own basic pay lines only, not the salary's
+    // floor (an allowance coded BASIC, basicPayFloor), which is basic pay earned all the same (thisPeriod).
+    ytd: { ...rest.ytd, basicSalaryEarned: pesos(cents(ytd.basicSalaryEarned) + basicEarned) },
     thisPeriod: {
       basicSalaryEarned: pesos(basicEarned),
       // De minimis paid by kind, for the later payslips' month and year to date.

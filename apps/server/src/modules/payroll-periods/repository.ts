@@ -54,6 +54,42 @@ const PERIOD_COLUMNS = `p.id, p.company_id, p.name, p.kind, p.frequency, p.cutof
   p.cutoff_end::text AS cutoff_end, p.pay_date::text AS pay_date, p.status, p.employee_ids, p.references_period_id,
   p.job_status, p.job_progress, p.job_total, p.job_error, p.computed_at, p.computed_by, p.row_version, p.updated_at`;
 
+/**
+ * Why a computed period's payslips are out of date although nothing of the period changed, read when the period
+ * is (the modules that make the change know nothing of periods): 'attendance' when HR stored the attendance of
+ * days of its cut-off again after the compute (the store's audit row, timelogs storeAttendance: its range and
+ * time; one row a store, found by the audit log's entity index, where the stored days themselves would be a scan
+ * of every employee's day of the cut-off), 'request' when a leave, overtime or undertime request of its cut-off
+ * was approved, or cancelled after its approval, after the compute (the attendance store reads them: the
+ * attendance must be stored again, and the compute's payslips warn which days). Only periods that pay
+ * attendance (Regular, FinalPay: of its employees); null otherwise. Alias `p` is the period.
+ */
+export const STALE_REASON = `CASE WHEN p.status = 'Computed' AND p.computed_at IS NOT NULL AND p.kind IN ('Regular', 'FinalPay') THEN
+    CASE WHEN EXISTS (SELECT 1 FROM audit_log a
+                       WHERE a.tenant_id = p.tenant_id AND a.entity = 'attendance_days'
+                         AND a.entity_id = p.company_id::text AND a.at > p.computed_at
+                         AND (a.after->>'DateFrom')::date <= p.cutoff_end
+                         AND (a.after->>'DateTo')::date >= p.cutoff_start)
+         THEN 'attendance'
+         WHEN EXISTS (SELECT 1 FROM time_requests r
+                       WHERE r.tenant_id = p.tenant_id AND r.company_id = p.company_id
+                         AND r.date_from <= p.cutoff_end AND r.date_to >= p.cutoff_start
+                         AND (p.kind = 'Regular' OR r.employee_id = ANY(p.employee_ids))
+                         AND r.decided_at IS NOT NULL
+                         AND ((r.status = 'Approved' AND r.decided_at > p.computed_at)
+                              OR (r.status = 'Cancelled' AND r.cancelled_at > p.computed_at)))
+         THEN 'request' END END`;
+
+export type StaleReason = 'attendance' | 'request';
+
+/** What approve answers for a stale period (STALE_REASON). */
+export const STALE_MESSAGE: Record<StaleReason, string> = {
+  attendance:
+    'The attendance of days of this cut-off was stored again after the period was computed; compute it again before approving.',
+  request:
+    'A leave, overtime or undertime request of this cut-off was approved or cancelled after the period was computed; store the attendance of its days again, then compute the period again before approving.',
+};
+
 /** Sums of the payslips a period pays (Excluded ones are counted, not summed). */
 const SUMS = `LEFT JOIN LATERAL (
     SELECT count(*)::int AS employee_count,
@@ -64,6 +100,7 @@ const SUMS = `LEFT JOIN LATERAL (
       FROM payslips s WHERE s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id) t ON true`;
 
 interface ListRow extends PeriodRow {
+  stale: StaleReason | null;
   employee_count: number;
   gross: string;
   deductions: string;
@@ -85,7 +122,9 @@ function listItem(r: ListRow): PayrollPeriodListItem {
     CutoffEnd: r.cutoff_end,
     PayDate: r.pay_date,
     Status: r.status,
-    NeedsRecompute: r.status === 'Draft' && r.computed_at !== null,
+    // Changed since the compute: an adjustment, dates, rates (back to Draft), or what the payslips read from
+    // attendance (STALE_REASON).
+    NeedsRecompute: (r.status === 'Draft' && r.computed_at !== null) || r.stale !== null,
     JobStatus: r.job_status,
     JobProgress: r.job_progress,
     JobTotal: r.job_total,
@@ -188,6 +227,15 @@ export const periodsRepo = {
     return rows.map((r) => r.number);
   },
 
+  /** Why the computed period's payslips are out of date (STALE_REASON), or null. */
+  async staleReason(tx: Tx, tenantId: string, id: string): Promise<StaleReason | null> {
+    const [row] = await tx.query<{ stale: StaleReason | null }>(
+      `SELECT ${STALE_REASON} AS stale FROM payroll_periods p WHERE p.tenant_id = $1 AND p.id = $2`,
+      [tenantId, id],
+    );
+    return row?.stale ?? null;
+  },
+
   async lockCompany(tx: Tx, tenantId: string, companyId: string) {
     const [row] = await tx.query<{ id: string; name: string; pay_frequency: PeriodRow['frequency'] }>(
       `SELECT id, name, pay_frequency FROM companies WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
@@ -228,7 +276,8 @@ export const periodsRepo = {
       where,
     );
     const rows = await tx.query<ListRow>(
-      `SELECT ${PERIOD_COLUMNS}, p.created_at, t.* FROM payroll_periods p ${SUMS} WHERE ${where.sql} ${tail}`,
+      `SELECT ${PERIOD_COLUMNS}, p.created_at, t.*, ${STALE_REASON} AS stale
+         FROM payroll_periods p ${SUMS} WHERE ${where.sql} ${tail}`,
       where.params,
     );
     return { Items: rows.map(listItem), TotalCount: total };
@@ -260,6 +309,7 @@ export const periodsRepo = {
       }
     >(
       `SELECT ${PERIOD_COLUMNS}, p.created_at, p.remarks, p.approved_at, p.finalised_at, p.paid_at, t.*,
+              ${STALE_REASON} AS stale,
               c.name AS company_name, rp.name AS references_period_name, ua.full_name AS approved_by_name,
               uf.full_name AS finalised_by_name, uc.full_name AS computed_by_name,
               (SELECT ps.approver_must_differ FROM payroll_settings ps

@@ -32,7 +32,7 @@ import {
   type ComputeInputs,
   type ComputedPayslip,
 } from './compute.js';
-import { periodsRepo as repo, payslipItem, type PeriodRow } from './repository.js';
+import { periodsRepo as repo, payslipItem, STALE_MESSAGE, type PeriodRow } from './repository.js';
 
 type ParsedCreate = ReturnType<typeof CreatePayrollPeriodRequest.parse>;
 type ParsedUpdate = ReturnType<typeof UpdatePayrollPeriodRequest.parse>;
@@ -234,7 +234,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       ...d,
       CanEdit: draftish && !busy,
       CanCompute: draftish && !busy,
-      CanApprove: d.Status === 'Computed' && !busy && !awaitsAnother,
+      CanApprove: d.Status === 'Computed' && !busy && !awaitsAnother && !d.NeedsRecompute,
       AwaitsAnotherApprover: awaitsAnother,
       CanReturnToDraft: d.Status === 'Approved',
       CanFinalise: d.Status === 'Approved',
@@ -650,6 +650,9 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           'Another payroll user must approve this period: you computed it, and the payroll settings require a second person to approve.',
         );
       }
+      // Attendance stored again, or a request decided, after the compute: the payslips pay the old days.
+      const stale = await repo.staleReason(tx, user.tenantId, id);
+      if (stale) throw invalid(STALE_MESSAGE[stale]);
       // A payslip the engine refused is a 0.00 payslip, not a computed one: approving would pay the employee
       // nothing and send nothing to SSS, PhilHealth or Pag-IBIG for them.
       const failed = await repo.failedPayslips(tx, user.tenantId, id);

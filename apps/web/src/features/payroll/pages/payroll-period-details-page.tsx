@@ -296,7 +296,8 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
       )}
       {p.NeedsRecompute && editable && !running && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Adjustments or dates changed since the last compute. Compute again before approving.
+          Something this period reads changed since the last compute (adjustments, dates, stored attendance or
+          a decided request). Compute again before approving.
         </Alert>
       )}
       {p.WithoutAttendance > 0 && !running && <NoAttendanceAlert period={p} />}
