@@ -685,7 +685,10 @@ describe('bulk rate update', () => {
     expect(template.statusCode).toBe(200);
     expect(template.body).toContain('EmployeeNumber,EffectiveDate,RateType,Rate');
     expect((await upload('preview', 'rates.txt', 'x')).statusCode).toBe(415);
-    expect((await upload('preview', 'rates.csv', '')).statusCode).toBe(400);
+    const empty = await upload('preview', 'rates.csv', '');
+    expect(empty.statusCode).toBe(400);
+    // A file's 400 is a validation problem like any other 400 (ARCHITECTURE §4), not `about:blank`.
+    expect(empty.json()).toMatchObject({ type: ProblemTypes.validation, detail: 'The file is empty.' });
     expect((await upload('preview', 'rates.csv', 'Name,Rate\nx,1')).statusCode).toBe(400);
     expect((await upload('preview', 'rates.xlsx', 'not a zip')).statusCode).toBe(415);
     expect(

@@ -155,6 +155,11 @@ describe('statutory tables added by the company', () => {
     }
     const negative = await add({ EffectiveFrom: '2099-01-01', Values: { ...philhealth, rate: '-0.05' } });
     expect(negative.json().errors[0].Description).toMatch(/non-negative/);
+    // A missing figure reads as every other missing field does (spec §5).
+    const missing = await add({ EffectiveFrom: '2099-01-01', Values: { rate: '0.05', floor: '10000.00' } });
+    expect(missing.json().errors).toEqual([
+      { Code: 'Values.ceiling', Description: 'This field is required' },
+    ]);
     expect((await tables()).Added).toHaveLength(3);
   });
 

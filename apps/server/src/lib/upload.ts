@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ProblemTypes } from '@hrpay/contracts';
 import { HttpProblem, problems } from './problem.js';
 
 /** Where an upload's bytes go as they arrive (`streamUploadedFile`). */
@@ -82,5 +83,7 @@ export function shortenFileName(name: string, max = 255): string {
 export function uploadProblem(status: number, detail: string, cause?: unknown): HttpProblem {
   const title =
     status === 413 ? 'Content Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request';
-  return new HttpProblem(status, title, detail, undefined, {}, undefined, { cause });
+  // A 400 is a validation problem like every other (ARCHITECTURE §4): clients switch on its type.
+  const type = status === 400 ? ProblemTypes.validation : undefined;
+  return new HttpProblem(status, title, detail, undefined, {}, type, { cause });
 }

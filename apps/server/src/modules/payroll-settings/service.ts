@@ -22,6 +22,7 @@ import {
   type UpdatePayComponentRequest,
   type UpdatePayrollGeneralSettingsRequest,
   type ValidationError,
+  ValidationMessages,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -250,7 +251,8 @@ export const payrollSettingsService = {
       if (!Object.hasOwn(fields, key))
         errors.push({ Code: `Values.${key}`, Description: `Not a figure of the ${engine.name} table` });
     for (const key of Object.keys(fields))
-      if (!input.Values[key]) errors.push({ Code: `Values.${key}`, Description: 'Required' });
+      if (!input.Values[key])
+        errors.push({ Code: `Values.${key}`, Description: ValidationMessages.required });
     const added = await repo.statutoryRows(tx, user.tenantId, user.companyId);
     const tables = mergeTables(added);
     if (
