@@ -58,7 +58,7 @@ export const formatMinutes = (minutes: number) => {
 };
 
 /** When a request is for, in one line: "Dec 23, 2026 – Dec 28, 2026 · 3 days", "Jan 19, 2027 · 17:00–19:30". */
-export function describeWhen(r: {
+type When = {
   Kind: RequestKind;
   DateFrom: string;
   DateTo: string;
@@ -66,14 +66,21 @@ export function describeWhen(r: {
   Days: number | null;
   StartTime: string | null;
   EndTime: string | null;
-}) {
+};
+
+/** When a request is for: the dates, and the days or the times. */
+export function whenParts(r: When): [dates: string, detail: string] {
   if (r.Kind === 'Leave') {
     const dates =
       r.DateFrom === r.DateTo
         ? formatDate(r.DateFrom)
         : `${formatDate(r.DateFrom)} – ${formatDate(r.DateTo)}`;
-    return `${dates} · ${r.HalfDay ? 'half day' : formatDays(r.Days ?? 0)}`;
+    return [dates, r.HalfDay ? 'half day' : formatDays(r.Days ?? 0)];
   }
-  if (r.Kind === 'Overtime') return `${formatDate(r.DateFrom)} · ${r.StartTime}–${r.EndTime}`;
-  return `${formatDate(r.DateFrom)} · leaving ${r.StartTime} (shift ends ${r.EndTime})`;
+  if (r.Kind === 'Overtime') return [formatDate(r.DateFrom), `${r.StartTime}–${r.EndTime}`];
+  return [formatDate(r.DateFrom), `leaving ${r.StartTime} (shift ends ${r.EndTime})`];
+}
+
+export function describeWhen(r: When) {
+  return whenParts(r).join(' · ');
 }

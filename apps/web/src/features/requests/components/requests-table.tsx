@@ -19,6 +19,7 @@ import {
   type TimeRequest,
 } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
+import { TwoLinesCell } from '@/components/two-lines-cell';
 import { stringParam, useListQuery } from '@/lib/use-list-query';
 import {
   fetchRequests,
@@ -27,7 +28,7 @@ import {
   useLeaveTypeOptions,
   type Decision,
 } from '../api/requests';
-import { describeWhen, formatDate, KIND, manilaDate, reviewPath, STATUS_COLOR } from '../kinds';
+import { describeWhen, formatDate, KIND, manilaDate, reviewPath, STATUS_COLOR, whenParts } from '../kinds';
 import { DecisionDialog } from './decision-dialog';
 
 export function RequestStatusChip({ status }: { status: TimeRequest['Status'] }) {
@@ -92,6 +93,11 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         flex: 1.3,
         minWidth: 150,
         valueGetter: (_v, row) => describeWhen(row),
+        // The days (or times) under the dates: on one line a long range cut them off at 1280 px.
+        renderCell: ({ row }) => {
+          const [dates, detail] = whenParts(row);
+          return <TwoLinesCell main={dates} detail={detail} />;
+        },
       },
       { field: 'Reason', headerName: 'Reason', flex: 1, minWidth: 100, sortable: false },
       {
@@ -103,7 +109,8 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       {
         field: 'ReviewerName',
         headerName: 'Reviewer',
-        width: 100,
+        flex: 0.7,
+        minWidth: 110,
         sortable: false,
         valueGetter: (_v, row) => row.DecidedByName ?? row.ReviewerName,
       },

@@ -12,6 +12,7 @@ import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { ATTENDANCE_MAX_DAYS, DEFAULT_PAGE_SIZE, type AttendanceDay } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar } from '@/components/data-table';
 import { EmployeePicker } from '@/components/employee-picker';
+import { TwoLinesCell } from '@/components/two-lines-cell';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { useAttendance, useDepartmentFilterOptions } from '../api/timelogs';
 import { addDays, ANOMALY_LABELS, dayTypeLabel, manilaToday } from './labels';
@@ -22,32 +23,6 @@ const time = (value: string | null) => (value ? value.slice(11, 16) : '—');
 const minutes = (value: number) => (value ? String(value) : '');
 const hours = (value: number) => (value ? value.toFixed(2) : '');
 const NO_SORT: never[] = [];
-
-const cut = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
-
-/**
- * A cell of two lines: the value, and under it a detail in small grey type (each cut by an ellipsis; line heights
- * of their own, not the grid cell's row-high one).
- */
-function TwoLines({ main, detail }: { main: string; detail: string | null }) {
-  return (
-    <Box
-      sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}
-    >
-      <Box component="span" sx={{ ...cut, lineHeight: 1.43 }}>
-        {main}
-      </Box>
-      {detail && (
-        <Box
-          component="span"
-          sx={{ ...cut, typography: 'caption', lineHeight: 1.33, color: 'text.secondary' }}
-        >
-          {detail}
-        </Box>
-      )}
-    </Box>
-  );
-}
 
 /** The day's chips; dense, so that two of them, one under the other in a narrow column, fit a row's height. */
 const statusStyle = {
@@ -104,7 +79,7 @@ export function attendanceColumns({
             flex: 1,
             minWidth: 120,
             valueGetter: (_v, row) => `${row.EmployeeName} (${row.EmployeeNumber})`,
-            renderCell: ({ row }) => <TwoLines main={row.EmployeeName} detail={row.EmployeeNumber} />,
+            renderCell: ({ row }) => <TwoLinesCell main={row.EmployeeName} detail={row.EmployeeNumber} />,
           } satisfies GridColDef<AttendanceDay>,
         ]),
     {
@@ -113,7 +88,7 @@ export function attendanceColumns({
       description: 'The kind of day (holiday, rest day) and the shift of the day',
       width: 130,
       valueGetter: (_v, row) => dayTypeLabel(row),
-      renderCell: ({ row }) => <TwoLines main={dayTypeLabel(row)} detail={row.ShiftName ?? 'No shift'} />,
+      renderCell: ({ row }) => <TwoLinesCell main={dayTypeLabel(row)} detail={row.ShiftName ?? 'No shift'} />,
     },
     {
       field: 'FirstIn',

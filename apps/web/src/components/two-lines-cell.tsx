@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+
+const cut = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/**
+ * A grid cell of two lines: the value, and under it a detail in small grey type (each cut by an ellipsis; line
+ * heights of their own, not the grid cell's row-high one). Lets a narrow column show what a reader checks first.
+ */
+export function TwoLinesCell({ main, detail }: { main: string; detail: string | null }) {
+  return (
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}
+    >
+      <Box component="span" sx={{ ...cut, lineHeight: 1.43 }}>
+        {main}
+      </Box>
+      {detail && (
+        <Box
+          component="span"
+          sx={{ ...cut, typography: 'caption', lineHeight: 1.33, color: 'text.secondary' }}
+        >
+          {detail}
+        </Box>
+      )}
+    </Box>
+  );
+}
