@@ -179,6 +179,7 @@ export const UpdatePayrollPeriodRequest = z
       PaidAt: z.string().nullable(),
       Totals: z.unknown(),
       WithoutAttendance: z.number().int(),
+      HolidayYearsMissing: z.array(z.number().int()),
       CanEdit: z.boolean(),
       CanCompute: z.boolean(),
       CanApprove: z.boolean(),
@@ -252,6 +253,9 @@ export const PayrollPeriodDetail = PayrollPeriodListItem.extend({
   Totals: PayrollPeriodTotals,
   /** Included and Held payslips computed without any stored attendance day in the cut-off (NO_ATTENDANCE_WARNING). */
   WithoutAttendance: z.number().int(),
+  /** Years of the cut-off with no company-wide regular holiday on file (that year's calendar is not loaded): its
+   *  holidays would be paid as ordinary days. */
+  HolidayYearsMissing: z.array(z.number().int()),
   /** What the signed-in user may do with it now. */
   CanEdit: z.boolean(),
   CanCompute: z.boolean(),

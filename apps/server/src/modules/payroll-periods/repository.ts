@@ -304,6 +304,7 @@ export const periodsRepo = {
         finalised_at: Date | null;
         paid_at: Date | null;
         without_attendance: number;
+        holiday_years_missing: number[];
         computed_by_name: string | null;
         approver_must_differ: boolean | null;
       }
@@ -316,7 +317,18 @@ export const periodsRepo = {
                 WHERE ps.tenant_id = p.tenant_id AND ps.company_id = p.company_id) AS approver_must_differ,
               (SELECT count(*)::int FROM payslips ws
                 WHERE ws.tenant_id = p.tenant_id AND ws.payroll_period_id = p.id AND ws.status <> 'Excluded'
-                  AND $4 = ANY(ws.warnings)) AS without_attendance
+                  AND $4 = ANY(ws.warnings)) AS without_attendance,
+              -- A year of the cut-off without one confirmed company-wide regular holiday (every year has ten or
+              -- more): its calendar is not on file (the payroll package loads the proclaimed years; HR adds a later
+              -- one), so its holidays would pay as ordinary days, silently.
+              ARRAY(SELECT y FROM generate_series(extract(year FROM p.cutoff_start)::int,
+                                                  extract(year FROM p.cutoff_end)::int) y
+                     WHERE NOT EXISTS (SELECT 1 FROM holidays h
+                                        WHERE h.tenant_id = p.tenant_id AND h.company_id = p.company_id
+                                          AND h.type = 'Regular' AND h.work_location_id IS NULL
+                                          AND NOT h.is_draft
+                                          AND h.date >= make_date(y, 1, 1) AND h.date < make_date(y + 1, 1, 1))
+                     ORDER BY y) AS holiday_years_missing
          FROM payroll_periods p ${SUMS}
          JOIN companies c ON c.tenant_id = p.tenant_id AND c.id = p.company_id
          LEFT JOIN payroll_periods rp ON rp.tenant_id = p.tenant_id AND rp.id = p.references_period_id
@@ -343,6 +355,7 @@ export const periodsRepo = {
       PaidAt: iso(r.paid_at),
       Totals: await this.totals(tx, tenantId, id),
       WithoutAttendance: Number(r.without_attendance),
+      HolidayYearsMissing: r.holiday_years_missing.map(Number),
     };
     return { detail, computedBy: r.computed_by, approverMustDiffer: r.approver_must_differ === true };
   },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { PayrollPeriodDetail, PayslipListItem } from '@hrpay/contracts';
@@ -67,6 +67,7 @@ const computed: PayrollPeriodDetail = {
     EmployerShares: { ...shares, SssEc: '0.00' },
   },
   WithoutAttendance: 0,
+  HolidayYearsMissing: [],
   CanEdit: true,
   CanCompute: true,
   CanApprove: true,
@@ -125,6 +126,15 @@ describe('payroll period page', () => {
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(screen.getByText(/computed .* by Jose Reyes/)).toBeTruthy();
     expect(screen.queryByText(/another Payroll user of the company approves it/)).toBeNull();
+  });
+
+  it('warns when a year of the cut-off has no holidays on file, and not when every year is', async () => {
+    renderPage({ ...computed, HolidayYearsMissing: [2027] });
+    expect(await screen.findByText('No holidays on file for 2027')).toBeTruthy();
+    cleanup();
+    renderPage({ ...computed, HolidayYearsMissing: [] });
+    await screen.findByRole('button', { name: 'Approve' });
+    expect(screen.queryByText(/No holidays on file/)).toBeNull();
   });
 
   it('tells the user who computed it that another Payroll user approves, without an Approve button', async () => {

@@ -301,6 +301,14 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
         </Alert>
       )}
       {p.WithoutAttendance > 0 && !running && <NoAttendanceAlert period={p} />}
+      {p.HolidayYearsMissing.length > 0 && p.Status !== 'Finalised' && p.Status !== 'Paid' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          <AlertTitle>No holidays on file for {p.HolidayYearsMissing.join(' and ')}</AlertTitle>
+          The cut-off&apos;s holidays would be paid as ordinary days. Ask HR to add the{' '}
+          {p.HolidayYearsMissing.join(' and ')} holidays as proclaimed (HR &gt; Holidays) and store the
+          attendance again, then compute.
+        </Alert>
+      )}
       {p.AwaitsAnotherApprover && !running && (
         <Alert severity="info" sx={{ mb: 2 }}>
           You computed this period, so another Payroll user of the company approves it: the payroll settings
