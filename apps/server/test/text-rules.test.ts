@@ -104,3 +104,53 @@ describe('other names and free texts', () => {
     expect(good.statusCode, good.body).toBe(201);
   });
 });
+
+/** Names that go on payslips and BIR forms, and the punch reason of the audit, hold no direction override. */
+describe('shift, holiday, employee and punch texts', () => {
+  const codes = (res: { json: () => { errors?: { Code: string }[] } }) =>
+    (res.json().errors ?? []).map((e) => e.Code);
+
+  it('refuses a direction override in a shift name and a holiday name', async () => {
+    const shift = await call(hr, 'POST', '/api/v1/shifts', {
+      Name: 'Day \u202EShift',
+      TimeIn: '08:00',
+      TimeOut: '16:00',
+    });
+    expect(shift.statusCode, shift.body).toBe(400);
+    expect(codes(shift)).toContain('Name');
+    const holiday = await call(hr, 'POST', '/api/v1/holidays', {
+      Date: '2026-12-10',
+      Name: 'Town \u202EFiesta',
+      Type: 'SpecialNonWorking',
+    });
+    expect(holiday.statusCode, holiday.body).toBe(400);
+    expect(codes(holiday)).toEqual(['Name']);
+  });
+
+  it("refuses one in an employee's middle name, keeps an address's line breaks", async () => {
+    const list = await call(hr, 'POST', '/api/v1/employees/list', { PageSize: 1 });
+    const id = list.json().Items[0].EmployeeId as string;
+    const employee = (await call(hr, 'GET', `/api/v1/employees/${id}`)).json();
+    const bad = await call(hr, 'PUT', `/api/v1/employees/${id}`, { ...employee, MiddleName: 'ABC\u202EDEF' });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(codes(bad)).toEqual(['MiddleName']);
+    const good = await call(hr, 'PUT', `/api/v1/employees/${id}`, {
+      ...employee,
+      PresentAddress: 'Unit 1\nMakati City',
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().PresentAddress).toBe('Unit 1\nMakati City');
+  });
+
+  it('refuses one in a punch reason', async () => {
+    const list = await call(hr, 'POST', '/api/v1/employees/list', { PageSize: 1 });
+    const res = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: list.json().Items[0].EmployeeId,
+      PunchedAt: '2026-11-02 08:00',
+      Direction: 'In',
+      Reason: 'Forgot \u202Eto punch',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(codes(res)).toEqual(['Reason']);
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
-import { calendarDate, requiredText } from './field-rules.js';
+import { calendarDate, requiredText, withoutControlCharacters } from './field-rules.js';
 import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
 
 /** `GET /api/v1/employees/search?SearchText=&CompanyId=` (spec §7): the employee picker. */
@@ -152,8 +152,13 @@ function yearFrom(today: string): string {
  * Optional text: empty or null is "none"; a pattern applies only to a non-empty value. A phone number's pattern
  * is tested without its spaces, dashes and brackets (`phone`); any other value as typed.
  */
-function optionalText(max: number, pattern?: RegExp, message?: string, phone = false) {
-  let schema = z.string().trim().normalize('NFC').max(max, M.maxLength(max));
+function optionalText(max: number, pattern?: RegExp, message?: string, phone = false, multiline = false) {
+  // No control characters or direction marks (a right-to-left override made a name print reversed on payslips and
+  // BIR forms); an address or remark may keep its line breaks.
+  let schema = withoutControlCharacters(z.string().trim().normalize('NFC'), { multiline }).max(
+    max,
+    M.maxLength(max),
+  );
   if (pattern) {
     schema = schema.refine(
       (v) => v === '' || pattern.test(phone ? v.replace(/[\s()-]/g, '') : v),
@@ -208,8 +213,8 @@ export const EmployeeFields = {
   // Contact
   Email: optionalText(EMPLOYEE_MAX_LENGTH.Email, EMAIL_PATTERN, M.email),
   MobileNumber: optionalText(20, MOBILE_PATTERN, EmployeeMessages.mobile, true),
-  PresentAddress: optionalText(EMPLOYEE_MAX_LENGTH.Address),
-  PermanentAddress: optionalText(EMPLOYEE_MAX_LENGTH.Address),
+  PresentAddress: optionalText(EMPLOYEE_MAX_LENGTH.Address, undefined, undefined, false, true),
+  PermanentAddress: optionalText(EMPLOYEE_MAX_LENGTH.Address, undefined, undefined, false, true),
   EmergencyContactName: optionalText(EMPLOYEE_MAX_LENGTH.EmergencyContactName),
   EmergencyContactRelationship: optionalText(EMPLOYEE_MAX_LENGTH.EmergencyContactRelationship),
   EmergencyContactPhone: optionalText(30, /^[\d+]+$/, EmployeeMessages.phone, true),
@@ -384,7 +389,7 @@ export const SeparateEmployeeRequest = z.strictObject({
     EmployeeMessages.separationDateRange,
   ),
   SeparationReason: SeparationReason,
-  SeparationRemarks: optionalText(EMPLOYEE_MAX_LENGTH.SeparationRemarks),
+  SeparationRemarks: optionalText(EMPLOYEE_MAX_LENGTH.SeparationRemarks, undefined, undefined, false, true),
   RowVersion,
 });
 export type SeparateEmployeeRequest = z.input<typeof SeparateEmployeeRequest>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, dateBetween } from './field-rules.js';
+import { calendarDate, dateBetween, requiredText } from './field-rules.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
-import { ValidationMessages as M } from './validation-messages.js';
 
 /** DOLE's three kinds of holiday (Labor Code Art. 94; the yearly proclamation). */
 export const HolidayType = z.enum(['Regular', 'SpecialNonWorking', 'SpecialWorking']);
@@ -35,7 +34,7 @@ const holidayDate = dateBetween(FIRST_YEAR, LAST_YEAR);
 /** The editable fields of a holiday (issue 8 §4). National ones are loaded from the proclamation. */
 export const HolidayFields = {
   Date: holidayDate,
-  Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+  Name: requiredText(100),
   Type: HolidayType,
   /** A local holiday of one work location (a city's charter day); none = the whole company. */
   WorkLocationId: z.uuid().nullable().optional(),

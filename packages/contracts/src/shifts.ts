@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './field-rules.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
@@ -30,7 +31,7 @@ export function nightMinutes(timeIn: string, timeOut: string): number {
 
 /** The editable fields of a shift (issue 8 §3). Days of the week: 0 Sunday ... 6 Saturday. */
 export const ShiftFields = {
-  Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+  Name: requiredText(100),
   TimeIn: time,
   TimeOut: time,
   /** Unpaid break within the shift. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HolidayDayType } from './holidays.js';
 import { ImportRowError } from './employee-import.js';
 import { listRequest, listResponse, outputOnly, RowVersion, SortDirection } from './lists.js';
-import { workDate } from './field-rules.js';
+import { withoutControlCharacters, workDate } from './field-rules.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /** Issue 9 §1: time logs (punches), their import from biometric terminals, and the daily attendance. */
@@ -34,14 +34,17 @@ export const ManilaDateTime = z
 
 const isoDate = workDate;
 const REASON_REQUIRED = 'A reason is required: say why the punch is added, corrected or deleted';
-export const TimeLogReason = z
-  // A device's punch has no reason (null in its GET body): the same message as an empty one.
-  .string({
-    error: (issue) => (issue.input === null || issue.input === undefined ? REASON_REQUIRED : undefined),
-  })
-  .trim()
-  .min(1, REASON_REQUIRED)
-  .max(500, M.maxLength(500));
+export const TimeLogReason = withoutControlCharacters(
+  z
+    // A device's punch has no reason (null in its GET body): the same message as an empty one.
+    .string({
+      error: (issue) => (issue.input === null || issue.input === undefined ? REASON_REQUIRED : undefined),
+    })
+    .trim()
+    .normalize('NFC')
+    .min(1, REASON_REQUIRED),
+  { multiline: true },
+).max(500, M.maxLength(500));
 
 /** The editable fields of a punch. Every change needs a reason; it is kept on the punch and in the audit. */
 export const TimeLogFields = {
