@@ -5,7 +5,11 @@
  *   cut-offs are not all finalised answer 409 naming what is missing, instead of half-month figures (an SSS EC
  *   of 15.00, which is in no bracket of the table; PhilHealth half the premium of the salary);
  * - a complete month is reported as before, with the whole month's shares;
- * - BIR 1601-C of a month that is over and had no payroll is a zero return, not 404;
+ * - BIR 1601-C of a month that is over and in which no one was employed is a zero return, not 404; so is a month
+ *   whose cut-offs are all finalised and paid no one;
+ * - sweep D finding 2: a month skipped between paid ones, or whose 1st cut-off was never made, answers 409 in all
+ *   five reports (before: a zero 1601-C, and SSS / PhilHealth with half the month's shares); only days on which
+ *   no employee was employed (a company that began mid-month) need no cut-off;
  * - the loan balances count every payment a finalised payroll posted, its pay date still ahead or not, and list
  *   the loans paid off this month as "Paid off".
  */
@@ -183,7 +187,10 @@ describe('monthly remittance reports of a month not complete', () => {
     expect((await call(payroll, 'GET', monthly(2026, 11)[3]!)).statusCode).toBe(200);
   });
 
-  it('takes a month whose first period starts mid-month as complete (the company began then)', async () => {
+  it('refuse a month whose 1st cut-off was never made, though its staff were employed from its 1st', async () => {
+    // Sweep D finding 2: only the 16-31 August cut-off, finalised. The demo staff were hired in January 2024, so
+    // 1-15 August had people to pay; before, August counted as "the company began mid-month" and its SSS row was
+    // half the month (EC 15.00).
     await insertPeriod(asTenant, tenantId, {
       companyId,
       name: 'August 2026 2nd cut-off',
@@ -192,23 +199,67 @@ describe('monthly remittance reports of a month not complete', () => {
       status: 'Paid',
       payslips: [{ employeeId: staff[0]!.id, payslip: semiMonthlySlip('2026-08-16', '2026-08-31') }],
     });
-    for (const url of monthly(2026, 8)) {
-      const res = await call(payroll, 'GET', url);
-      expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
-    }
+    await refused(
+      2026,
+      8,
+      'August 2026 is not complete: the 1–15 August cut-off is not finalised (no payroll period covers it yet).',
+    );
+  });
+
+  it('refuse a month that is over and that no period touches, between months that were paid', async () => {
+    // Sweep D finding 2: October 2026, between the finalised September and November cut-offs, was a zero 1601-C
+    // (every item 0.00) while the SSS report of it said 404.
+    await refused(
+      2026,
+      10,
+      'October 2026 is not complete: the 1–15 October cut-off is not finalised (no payroll period covers it ' +
+        'yet); the 16–31 October cut-off is not finalised (no payroll period covers it yet).',
+    );
   });
 });
 
 describe('BIR 1601-C of a month without payslips', () => {
-  it('is a zero return for a month that is over and had no payroll', async () => {
-    const items = await form1601c(2026, 10);
+  it('is a zero return for a month that is over and in which no one was employed', async () => {
+    // No employee of the company was hired by the end of December 2023 (the demo staff: 15 January 2024).
+    const [{ hired }] = (await asTenant((tx) =>
+      tx.query<{ hired: string }>(
+        `SELECT min(coalesce(hire_date, DATE '1900-01-01'))::text AS hired
+                                     FROM employees WHERE company_id = $1`,
+        [companyId],
+      ),
+    )) as [{ hired: string }];
+    expect(hired > '2023-12-31', hired).toBe(true);
+    const items = await form1601c(2023, 12);
     expect(items.size).toBe(23); // items 14 to 36, no note
     for (const [item, amount] of items) expect(amount, `item ${item}`).toBe('0.00');
-    const pdf = await call(payroll, 'GET', `${BASE}/bir-1601c?Year=2026&Month=10&Format=pdf`);
+    const pdf = await call(payroll, 'GET', `${BASE}/bir-1601c?Year=2023&Month=12&Format=pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // The contribution files of such a month have no one in them: still 404.
-    expect((await call(payroll, 'GET', `${BASE}/sss?Year=2026&Month=10&Format=csv`)).statusCode).toBe(404);
+    expect((await call(payroll, 'GET', `${BASE}/sss?Year=2023&Month=12&Format=csv`)).statusCode).toBe(404);
+  });
+
+  it('is a zero return for a month whose cut-offs are all finalised and paid no one', async () => {
+    // July 2026: both cut-offs finalised, every payslip excluded (say, everyone on leave without pay).
+    for (const [name, start, end] of [
+      ['July 2026 1st cut-off', '2026-07-01', '2026-07-15'],
+      ['July 2026 2nd cut-off', '2026-07-16', '2026-07-31'],
+    ] as const)
+      await insertPeriod(asTenant, tenantId, {
+        companyId,
+        name,
+        start,
+        end,
+        status: 'Finalised',
+        payslips: staff.map((s) => ({
+          employeeId: s.id,
+          payslip: semiMonthlySlip(start, end),
+          status: 'Excluded' as const,
+        })),
+      });
+    const items = await form1601c(2026, 7);
+    for (const [item, amount] of items) expect(amount, `item ${item}`).toBe('0.00');
+    expect((await call(payroll, 'GET', `${BASE}/sss?Year=2026&Month=7&Format=csv`)).statusCode).toBe(404);
   });
 
   it('is refused for a month still ahead without finalised cut-offs', async () => {
@@ -229,10 +280,12 @@ describe("a month's missing cut-offs by pay frequency", () => {
     status,
   });
   const semiMonthly = { frequency: 'SemiMonthly', firstCutoffEndDay: 15, weeklyCutoffEndDay: 6 } as const;
+  /** Someone employed all along (a hire date long past). */
+  const staffed = [{ hire_date: '2020-01-06', separation_date: null }];
 
   it('semi-monthly: both halves finalised is complete; an open or missing half is named', () => {
     const full = [period('2026-11-01', '2026-11-15'), period('2026-11-16', '2026-11-30', 'Paid')];
-    expect(missingCutoffs(2026, 11, semiMonthly, full, '2026-11-30')).toEqual([]);
+    expect(missingCutoffs(2026, 11, semiMonthly, full, '2026-11-30', staffed)).toEqual([]);
     expect(
       missingCutoffs(
         2026,
@@ -240,6 +293,7 @@ describe("a month's missing cut-offs by pay frequency", () => {
         semiMonthly,
         [full[0]!, period('2026-11-16', '2026-11-30', 'Approved', 'N2')],
         '2026-12-10',
+        staffed,
       ),
     ).toEqual(['the 16–30 November cut-off is not finalised ("N2" is approved)']);
     // A custom first cut-off end day (the 10th): 11-30 November is the second cut-off.
@@ -250,17 +304,73 @@ describe("a month's missing cut-offs by pay frequency", () => {
         { ...semiMonthly, firstCutoffEndDay: 10 },
         [period('2026-11-01', '2026-11-10')],
         '2026-12-10',
+        staffed,
       ),
     ).toEqual(['the 11–30 November cut-off is not finalised (no payroll period covers it yet)']);
   });
 
+  it('semi-monthly: a gap is a gap wherever it falls; only days no one was employed need no cut-off', () => {
+    const h1 = period('2026-11-01', '2026-11-15');
+    const h2 = period('2026-11-16', '2026-11-30');
+    // The 1st cut-off never made: named, the month over or not (before: "the company began mid-month").
+    expect(missingCutoffs(2026, 11, semiMonthly, [h2], '2026-12-10', staffed)).toEqual([
+      'the 1–15 November cut-off is not finalised (no payroll period covers it yet)',
+    ]);
+    // A company whose first hire was on the 16th: its first cut-off alone makes the month.
+    const from16 = [{ hire_date: '2026-11-16', separation_date: null }];
+    expect(missingCutoffs(2026, 11, semiMonthly, [h2], '2026-12-10', from16)).toEqual([]);
+    // Hired on the 10th, first cut-off from the 16th: 10-15 November had someone to pay.
+    expect(
+      missingCutoffs(2026, 11, semiMonthly, [h2], '2026-12-10', [
+        { hire_date: '2026-11-10', separation_date: null },
+      ]),
+    ).toEqual(['the 10–15 November cut-off is not finalised (no payroll period covers it yet)']);
+    // Everyone separated on the 15th: the 2nd cut-off is not needed.
+    expect(
+      missingCutoffs(2026, 11, semiMonthly, [h1], '2026-12-10', [
+        { hire_date: '2020-01-06', separation_date: '2026-11-15' },
+      ]),
+    ).toEqual([]);
+    // An employee without a hire date on file counts as employed.
+    expect(
+      missingCutoffs(2026, 11, semiMonthly, [h2], '2026-12-10', [{ hire_date: null, separation_date: null }]),
+    ).toHaveLength(1);
+    // An open period is named even on days no one was employed.
+    expect(
+      missingCutoffs(
+        2026,
+        11,
+        semiMonthly,
+        [period('2026-11-01', '2026-11-15', 'Draft', 'N1'), h2],
+        '2026-12-10',
+        from16,
+      ),
+    ).toEqual(['the 1–15 November cut-off is not finalised ("N1" is draft)']);
+  });
+
   it('monthly: one cut-off, the whole month', () => {
     const rules = { ...semiMonthly, frequency: 'Monthly' } as const;
-    expect(missingCutoffs(2027, 2, rules, [period('2027-02-01', '2027-02-28')], '2027-02-28')).toEqual([]);
-    expect(missingCutoffs(2027, 2, rules, [], '2027-02-10')).toEqual([
+    expect(
+      missingCutoffs(2027, 2, rules, [period('2027-02-01', '2027-02-28')], '2027-02-28', staffed),
+    ).toEqual([]);
+    expect(missingCutoffs(2027, 2, rules, [], '2027-02-10', staffed)).toEqual([
       'the 1–28 February cut-off is not finalised (no payroll period covers it yet)',
     ]);
-    expect(missingCutoffs(2027, 2, rules, [], '2027-03-01')).toEqual([]); // over, no payroll: a zero month
+    // Over and without any period: a gap while someone was employed, a zero month when no one was.
+    expect(missingCutoffs(2027, 2, rules, [], '2027-03-01', staffed)).toEqual([
+      'the 1–28 February cut-off is not finalised (no payroll period covers it yet)',
+    ]);
+    expect(missingCutoffs(2027, 2, rules, [], '2027-03-01', [])).toEqual([]);
+    expect(
+      missingCutoffs(2027, 2, rules, [], '2027-03-01', [{ hire_date: '2027-03-01', separation_date: null }]),
+    ).toEqual([]);
+    expect(
+      missingCutoffs(2027, 2, rules, [], '2027-03-01', [
+        { hire_date: '2020-01-06', separation_date: '2027-01-31' },
+      ]),
+    ).toEqual([]);
+    // Not over: refused, whoever was employed (hires may still come).
+    expect(missingCutoffs(2027, 2, rules, [], '2027-02-28', [])).toHaveLength(1);
   });
 
   it("weekly: the weeks ending in the month; the week over the month's end is the next month's", () => {
@@ -273,14 +383,21 @@ describe("a month's missing cut-offs by pay frequency", () => {
       period('2026-11-15', '2026-11-21'),
       period('2026-11-22', '2026-11-28'),
     ];
-    expect(missingCutoffs(2026, 11, rules, weeks, '2026-11-30')).toEqual([]);
-    expect(missingCutoffs(2026, 11, rules, weeks.slice(0, 2), '2026-11-30')).toEqual([
+    expect(missingCutoffs(2026, 11, rules, weeks, '2026-11-30', staffed)).toEqual([]);
+    expect(missingCutoffs(2026, 11, rules, weeks.slice(0, 2), '2026-11-30', staffed)).toEqual([
       'the 15–21 November cut-off is not finalised (no payroll period covers it yet)',
       'the 22–28 November cut-off is not finalised (no payroll period covers it yet)',
     ]);
     // October 2026's last Saturday is the 31st; its first week began on 27 September.
     expect(
-      missingCutoffs(2026, 10, rules, [period('2026-09-27', '2026-10-03', 'Draft', 'W1')], '2026-11-30')[0],
+      missingCutoffs(
+        2026,
+        10,
+        rules,
+        [period('2026-09-27', '2026-10-03', 'Draft', 'W1')],
+        '2026-11-30',
+        staffed,
+      )[0],
     ).toBe('the 1–3 October cut-off is not finalised ("W1" is draft)');
   });
 });

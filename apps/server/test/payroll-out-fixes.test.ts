@@ -103,6 +103,17 @@ beforeAll(async () => {
       [tenantId, companyId, dana],
     );
   });
+  // September's 1st cut-off, finalised (without payslips: nothing here reads them). A monthly report needs every
+  // cut-off of the month finalised while someone was employed (sweep D finding 2); before, a month whose 1st
+  // cut-off was never made counted as "the company began mid-month" and its SSS report was made.
+  await insertPeriod(asTenant, tenantId, {
+    companyId,
+    name: 'Sep 1-15 2026',
+    start: '2026-09-01',
+    end: '2026-09-15',
+    status: 'Finalised',
+    payslips: [],
+  });
   sep2 = await newPeriod('Sep 16-30 2026', '2026-09-16', '2026-09-30', '2026-10-05');
   expect((await compute(sep2)).Status).toBe('Computed');
 });

@@ -31,6 +31,12 @@ export interface MonthPeriodRow {
   status: string;
 }
 
+/** When an employee of the company was employed: hired on `hire_date`, through `separation_date` (null: unknown / none). */
+export interface EmploymentSpan {
+  hire_date: string | null;
+  separation_date: string | null;
+}
+
 /** A loan payment a finalised payroll of the month deducted. */
 export interface LoanPaymentRow {
   employee_number: string;
@@ -125,6 +131,26 @@ export const payrollReportsRepo = {
         WHERE tenant_id = $1 AND company_id = $2 AND kind = 'Regular'
           AND cutoff_start <= $4::date AND cutoff_end >= $3::date
         ORDER BY cutoff_start, cutoff_end, name`,
+      [tenantId, companyId, from, to],
+    );
+  },
+
+  /**
+   * The distinct employment spans of the company's employees (separated ones too) that touch [from, to]: hired on
+   * or before `to` (or without a hire date on file) and not separated before `from`.
+   */
+  employmentOver(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    from: string,
+    to: string,
+  ): Promise<EmploymentSpan[]> {
+    return tx.query<EmploymentSpan>(
+      `SELECT DISTINCT hire_date::text, separation_date::text FROM employees
+        WHERE tenant_id = $1 AND company_id = $2
+          AND (hire_date IS NULL OR hire_date <= $4::date)
+          AND (separation_date IS NULL OR separation_date >= $3::date)`,
       [tenantId, companyId, from, to],
     );
   },

@@ -70,6 +70,7 @@ import {
 import {
   payrollReportsRepo,
   type CutoffRules,
+  type EmploymentSpan,
   type LoanBalanceRow,
   type LoanPaymentRow,
   type MonthPeriodRow,
@@ -232,13 +233,25 @@ const dateRange = (from: string, to: string) =>
  * neither bracket, PhilHealth half the table's premium), so it is refused instead.
  *
  * Which cut-offs make up the month comes from the company's pay frequency (payroll settings): the month's days
- * up to its last cut-off end (the month's last day; for a weekly payroll the last weekly cut-off day in the
- * month, the week over the month's end being the next month's) must each be covered by a finalised (or paid)
- * regular period, from the first day of the month, or from the start of the first regular period there is when
- * the company began mid-month. A month that is over and that no regular period touches at all is complete (a
- * company without payroll that month files a zero return); an ongoing or future month without one is not. Final
- * pay, 13th month and adjustment periods never hold a month back: a final pay may wait for clearance past the
- * remittance deadline, and a correction is a later period.
+ * from its 1st up to its last cut-off end (the month's last day; for a weekly payroll the last weekly cut-off day
+ * in the month, the week over the month's end being the next month's) must each be covered by a finalised (or
+ * paid) regular period: a day without one is a gap, whether the month's other cut-offs were made or not (sweep D
+ * finding 2: a month skipped between two paid ones was a zero 1601-C, and a month whose 1st cut-off was never
+ * made gave half-month SSS and PhilHealth shares).
+ *
+ * The one exception is a day on which no employee of the company was employed (`employment`: hired after it, or
+ * separated before it) and that no period touches: there was no one to pay, so it needs no cut-off. That is what
+ * lets a company that began mid-month (its first hires on the 16th) report that month from its first cut-off, and
+ * what makes a month that is over and in which no one was employed at all (before the first hire, after the last
+ * separation) a zero month (the 1601-C is still filed: a zero return; the contribution files have no one: 404).
+ * The employees' dates are what decide it, not the company's first period: a company that moved to HRPAY with
+ * staff already on the books has no figures here for its earlier months or for the days of its first month before
+ * its first cut-off, and a zero or half-month return for them would be false, so those answer 409 too. An
+ * employee without a hire date on file counts as employed. A month not over yet that no regular period touches is
+ * never complete (hires may still come). A month whose every cut-off is finalised is complete even when it paid
+ * nothing (everyone on leave without pay): its 1601-C is a zero return. Final pay, 13th month and adjustment
+ * periods never hold a month back: a final pay may wait for clearance past the remittance deadline, and a
+ * correction is a later period.
  */
 export function missingCutoffs(
   year: number,
@@ -246,15 +259,22 @@ export function missingCutoffs(
   rules: CutoffRules,
   periods: MonthPeriodRow[],
   today: string,
+  employment: EmploymentSpan[],
 ): string[] {
   const first = `${monthKey(year, month)}-01`;
   const last = lastDayOf(year, month);
   let end = last;
   if (rules.frequency === 'Weekly') while (weekday(end) !== rules.weeklyCutoffEndDay) end = addDays(end, -1);
   const over = periods.filter((p) => p.cutoff_start <= end && p.cutoff_end >= first);
-  if (over.length === 0 && today > last) return [];
-  const earliest = over.reduce((d, p) => (p.cutoff_start < d ? p.cutoff_start : d), end);
-  const start = over.length === 0 || earliest < first ? first : earliest;
+  const ongoing = today <= last;
+  /** Whether someone was employed on `day` (a month not over without any period: always, hires may come). */
+  const staffed = (day: string) =>
+    (ongoing && over.length === 0) ||
+    employment.some(
+      (e) =>
+        (e.hire_date === null || e.hire_date <= day) &&
+        (e.separation_date === null || e.separation_date >= day),
+    );
   const closed = (p: MonthPeriodRow) => p.status === 'Finalised' || p.status === 'Paid';
   /** Whether the settings' cut-off ends on `day` (a piece without any period is cut there). */
   const cutoffEnds = (day: string) =>
@@ -274,9 +294,9 @@ export function missingCutoffs(
     );
     piece = null;
   };
-  for (let day = start; day <= end; day = addDays(day, 1)) {
+  for (let day = first; day <= end; day = addDays(day, 1)) {
     const covering = over.filter((p) => p.cutoff_start <= day && p.cutoff_end >= day);
-    if (covering.some(closed)) {
+    if (covering.some(closed) || (covering.length === 0 && !staffed(day))) {
       close();
       continue;
     }
@@ -293,14 +313,10 @@ export function missingCutoffs(
 /** 409 when a month's cut-offs are not all finalised, naming each that is not (missingCutoffs). */
 async function completeMonth(tx: Tx, user: CurrentUser, year: number, month: number): Promise<void> {
   const rules = await payrollReportsRepo.cutoffRules(tx, user.tenantId, user.companyId);
-  const periods = await payrollReportsRepo.regularPeriodsOver(
-    tx,
-    user.tenantId,
-    user.companyId,
-    `${monthKey(year, month)}-01`,
-    lastDayOf(year, month),
-  );
-  const missing = missingCutoffs(year, month, rules, periods, manilaToday());
+  const [from, to] = [`${monthKey(year, month)}-01`, lastDayOf(year, month)];
+  const periods = await payrollReportsRepo.regularPeriodsOver(tx, user.tenantId, user.companyId, from, to);
+  const employment = await payrollReportsRepo.employmentOver(tx, user.tenantId, user.companyId, from, to);
+  const missing = missingCutoffs(year, month, rules, periods, manilaToday(), employment);
   if (missing.length)
     throw problems.conflict(
       `${monthTitle(year, month)} is not complete: ${missing.join('; ')}. A monthly report is made once every ` +

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import type { PayrollPeriodListItem } from '@hrpay/contracts';
 import { payrollReportRequest, type PayrollReportOptions } from '../lib/payroll-report-request';
+import { ApiError } from '@/lib/api-error';
 import { renderApp } from '@/test/render-app';
 import PayrollReportsPage from './payroll-reports-page';
 
@@ -149,5 +150,65 @@ describe('Payroll reports page', () => {
     await waitFor(() => expect(saveFile).toHaveBeenCalled());
     expect(warning).toHaveBeenCalledWith(expect.stringContaining('DM-0101, DM-0103'), { autoClose: false });
     warning.mockRestore();
+  });
+
+  it("keeps a refused download's reason in the card, with the missing cut-offs, until the inputs change or a download succeeds", async () => {
+    // Sweep D finding 5: the 409 of a month not complete was a 7-second toast far from the card.
+    const error = vi.spyOn(toast, 'error');
+    const detail =
+      'December 2026 is not complete: the 1–15 December cut-off is not finalised (no payroll period covers it ' +
+      'yet); the 16–31 December cut-off is not finalised ("December 2026 2nd cut-off" is computed). A monthly ' +
+      "report is made once every cut-off of the month is finalised, so that it carries the whole month's " +
+      'contributions and tax.';
+    download.mockRejectedValue(
+      new ApiError(409, { status: 409, title: 'Conflict', detail, type: 'urn:problem:invalid-state' }),
+    );
+    renderPage([period]);
+    const card = (await screen.findByRole('heading', { name: 'BIR 1601-C' })).closest(
+      'section',
+    ) as HTMLElement;
+    const inCard = within(card);
+    fireEvent.click(inCard.getByRole('button', { name: 'BIR 1601-C: download Excel' }));
+    const alert = await inCard.findByRole('alert');
+    expect(alert.textContent).toContain('December 2026 is not complete.');
+    const items = within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      'The 1–15 December cut-off is not finalised (no payroll period covers it yet).',
+      'The 16–31 December cut-off is not finalised ("December 2026 2nd cut-off" is computed).',
+    ]);
+    expect(alert.textContent).toContain(
+      'A monthly report is made once every cut-off of the month is finalised',
+    );
+    expect(
+      within(alert)
+        .getByRole('link', { name: /Payroll › Periods/ })
+        .getAttribute('href'),
+    ).toBe('/payroll/payroll-periods');
+    expect(error).not.toHaveBeenCalled();
+    // It stays (no timer) and goes when the month changes.
+    fireEvent.mouseDown(inCard.getAllByRole('combobox')[1]!);
+    fireEvent.click(await screen.findByRole('option', { name: 'October' }));
+    await waitFor(() => expect(inCard.queryByRole('alert')).toBeNull());
+
+    // Any other problem with a detail is shown the same; a download that succeeds clears it.
+    download.mockRejectedValueOnce(
+      new ApiError(404, {
+        status: 404,
+        title: 'Not Found',
+        detail: 'No finalised payslips for October 2026.',
+      }),
+    );
+    fireEvent.click(inCard.getByRole('button', { name: 'BIR 1601-C: download PDF' }));
+    expect((await inCard.findByRole('alert')).textContent).toContain(
+      'No finalised payslips for October 2026.',
+    );
+    expect(inCard.queryByRole('link', { name: /Payroll › Periods/ })).toBeNull();
+    download.mockResolvedValueOnce({ blob: new Blob(['x']), fileName: 'bir.pdf', headers: new Headers() });
+    fireEvent.click(inCard.getByRole('button', { name: 'BIR 1601-C: download PDF' }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalled());
+    expect(inCard.queryByRole('alert')).toBeNull();
+    error.mockRestore();
   });
 });

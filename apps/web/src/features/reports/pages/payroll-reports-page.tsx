@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -8,6 +9,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -76,6 +78,26 @@ function useClosedPeriods() {
   });
 }
 
+/**
+ * Why a download was refused, kept in the report's card until its inputs change or a download succeeds (sweep D
+ * finding 5: a month not complete was a 7-second toast far from the card, too long to read in that time). A
+ * month's "X is not complete: a; b. A monthly report is made once…" is split into its missing cut-offs, one a line.
+ */
+interface DownloadProblem {
+  title: string;
+  lines: string[];
+  note: string;
+  monthIncomplete: boolean;
+}
+
+function downloadProblem(status: number, detail: string): DownloadProblem {
+  const month =
+    status === 409 ? /^(.+? is not complete): (.+?)\. (A monthly report .*)$/s.exec(detail) : null;
+  if (month)
+    return { title: `${month[1]}.`, lines: month[2]!.split('; '), note: month[3]!, monthIncomplete: true };
+  return { title: 'The report could not be made', lines: [detail], note: '', monthIncomplete: false };
+}
+
 /** /payroll/reports: the payroll reports, each from finalised periods, with its options and formats. */
 export default function PayrollReportsPage() {
   const periods = useClosedPeriods();
@@ -141,9 +163,11 @@ function ReportCard({
   const [employee, setEmployee] = useState<EmployeeMatch | null>(null);
   const [busy, setBusy] = useState<PayrollReportFormat | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<DownloadProblem | null>(null);
   const set = (changes: Partial<PayrollReportOptions>) => {
     setOptions({ ...options, ...changes });
     setErrors({});
+    setProblem(null);
   };
   const years = Array.from({ length: 6 }, (_, i) => Number(now.slice(0, 4)) - i);
   const formats: PayrollReportFormat[] = id === 'bank-file' ? ['csv'] : [...report.formats];
@@ -161,6 +185,7 @@ function ReportCard({
     try {
       const file = await apiClient.download(request.url);
       saveFile(file, `${id}.${format}`);
+      setProblem(null);
       // A bank's file credits that bank's accounts only: the others are paid by their own bank's file.
       const leftOut = file.headers.get('x-bank-file-left-out');
       if (leftOut)
@@ -176,7 +201,11 @@ function ReportCard({
             error.validationErrors.map((e) => [e.Code ?? '', (e.Description ?? '').replace(/^\w+: /, '')]),
           ),
         );
-      } else handleError(error, 'The report could not be made.');
+      } else if (isApiError(error) && error.detail && ![0, 401, 403].includes(error.status))
+        // The report's own problem (a month not complete, a company number to fill in, nothing finalised): kept
+        // in the card. A lost connection or session is the app's, told by the usual toast.
+        setProblem(downloadProblem(error.status, error.detail));
+      else handleError(error, 'The report could not be made.');
     } finally {
       setBusy(null);
     }
@@ -337,6 +366,38 @@ function ReportCard({
             </>
           )}
         </Box>
+        {problem && (
+          <Alert severity="warning" sx={{ mt: 2 }} onClose={() => setProblem(null)}>
+            <AlertTitle>{problem.title}</AlertTitle>
+            {problem.monthIncomplete ? (
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {problem.lines.map((line) => (
+                  <li key={line}>{line.charAt(0).toUpperCase() + line.slice(1)}.</li>
+                ))}
+              </Box>
+            ) : (
+              problem.lines.map((line) => (
+                <Typography key={line} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {line}
+                </Typography>
+              ))
+            )}
+            {problem.note && (
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                {problem.note}
+              </Typography>
+            )}
+            {problem.monthIncomplete && (
+              <Link
+                component={RouterLink}
+                to="/payroll/payroll-periods"
+                sx={{ display: 'inline-block', mt: 0.5 }}
+              >
+                Open Payroll › Periods
+              </Link>
+            )}
+          </Alert>
+        )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
         {formats.map((format, i) => {
