@@ -724,18 +724,23 @@ describe('payroll periods', () => {
      *   1 April, 8 regular hours:                 8 × 93.75                 =   750.00
      *   1 April, 2 hours overtime (ordinary day): 2 × 93.75 × 125%          =   234.375 -> 234.38
      *   2 April, regular holiday not worked, present the day before: 100%  =   750.00
+     *   3 April (Good Friday), not stored: a regular holiday by the calendar, the workday before it (passing
+     *     the 2nd, a holiday) attended on the 1st: 100%                    =   750.00
+     *   9 April (Araw ng Kagitingan), not stored: the 8th is not stored either, so nothing says the employee
+     *     was absent the day before: 100%                                   =   750.00
      *   6 April, absent: nothing
-     *   Gross                                                               = 1,734.38
-     *   SSS: 1,734.38 × 2 = 3,468.76 -> minimum MSC 5,000 × 5% = 250 / 2    =   125.00
+     *   Gross                                                               = 3,234.38
+     *   SSS: 3,234.38 × 2 = 6,468.76 -> MSC 6,500 × 5% = 325 / 2            =   162.50
      *   PhilHealth: EEMR 750 × 261 / 12 = 16,312.50 × 2.5% = 407.8125 / 2   =   203.91
      *   Pag-IBIG: 2% of the 10,000 cap = 200 / 2                            =   100.00
-     *   Taxable 1,734.38 - 428.91 = 1,305.47: below 10,417, no tax
-     *   Net 1,734.38 - 428.91                                               = 1,305.47
+     *   Taxable 3,234.38 - 466.41 = 2,767.97: below 10,417, no tax
+     *   Net 3,234.38 - 466.41                                               = 2,767.97
+     * (Before the calendar was read for unstored days, 3 and 9 April went unpaid: gross 1,734.38.)
      */
-    expect(slip.Gross).toBe('1734.38');
+    expect(slip.Gross).toBe('3234.38');
     expect(slip.WithholdingTax).toBe('0.00');
-    expect(slip.Deductions).toBe('428.91');
-    expect(slip.NetPay).toBe('1305.47');
+    expect(slip.Deductions).toBe('466.41');
+    expect(slip.NetPay).toBe('2767.97');
     expect(slip.Lines.filter((l) => l.Kind === 'earning').map((l) => l.Amount)).toEqual(
       expect.arrayContaining(['750.00', '234.38']),
     );

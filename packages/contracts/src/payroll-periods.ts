@@ -28,6 +28,10 @@ export const PAYROLL_JOB_STATUSES = ['Queued', 'Running', 'Done', 'Failed'] as c
 export const PayrollJobStatus = z.enum(PAYROLL_JOB_STATUSES);
 export type PayrollJobStatus = z.infer<typeof PayrollJobStatus>;
 
+/** Why a computed period's payslips are out of date (PayrollPeriodDetail.StaleReason). */
+export const PayrollPeriodStaleReason = z.enum(['attendance', 'request']);
+export type PayrollPeriodStaleReason = z.infer<typeof PayrollPeriodStaleReason>;
+
 /** Included: paid with the period; Held: computed, kept out of payment; Excluded: not paid (no lines counted). */
 export const PAYSLIP_STATUSES = ['Included', 'Held', 'Excluded'] as const;
 export const PayslipStatus = z.enum(PAYSLIP_STATUSES);
@@ -180,6 +184,8 @@ export const UpdatePayrollPeriodRequest = z
       Totals: z.unknown(),
       WithoutAttendance: z.number().int(),
       HolidayYearsMissing: z.array(z.number().int()),
+      StaleReason: PayrollPeriodStaleReason.nullable(),
+      RequestsNotStored: z.number().int(),
       CanEdit: z.boolean(),
       CanCompute: z.boolean(),
       CanApprove: z.boolean(),
@@ -235,6 +241,14 @@ export type PayrollPeriodTotals = z.infer<typeof PayrollPeriodTotals>;
  */
 export const NO_ATTENDANCE_WARNING = 'No attendance in the cut-off';
 
+/**
+ * How the warning of a Regular or FinalPay payslip begins when a leave, overtime or undertime request of its days
+ * was approved, or cancelled, after those days' attendance was stored: the payslip pays the days without it, and
+ * computing again does not change that (the attendance must be stored again first). A period with such a payslip
+ * cannot be approved.
+ */
+export const REQUEST_NOT_STORED_WARNING = 'Attendance stored before a request changed';
+
 export const PayrollPeriodDetail = PayrollPeriodListItem.extend({
   CompanyName: z.string(),
   ReferencesPeriodName: z.string().nullable(),
@@ -256,6 +270,15 @@ export const PayrollPeriodDetail = PayrollPeriodListItem.extend({
   /** Years of the cut-off with no company-wide regular holiday on file (that year's calendar is not loaded): its
    *  holidays would be paid as ordinary days. */
   HolidayYearsMissing: z.array(z.number().int()),
+  /** Why the Computed or Approved period's payslips are out of date although the period itself did not change:
+   *  'attendance' when HR stored attendance of its cut-off again after the compute, 'request' when a leave,
+   *  overtime or undertime request of it was approved or cancelled after the compute (its attendance must be stored
+   *  again, then the period computed). Null when they are not (NeedsRecompute is then the Draft's own). */
+  StaleReason: PayrollPeriodStaleReason.nullable(),
+  /** Included and Held payslips that pay days without a request decided after their attendance was stored
+   *  (REQUEST_NOT_STORED_WARNING): the period cannot be approved until HR stores those days again and it is
+   *  computed. */
+  RequestsNotStored: z.number().int(),
   /** What the signed-in user may do with it now. */
   CanEdit: z.boolean(),
   CanCompute: z.boolean(),

@@ -14,10 +14,15 @@ import {
   type PayrollTables,
   type YearToDate,
 } from '@hrpay/payroll';
-import type { AdjustmentTaxClass, PayrollGeneralSettings } from '@hrpay/contracts';
+import {
+  REQUEST_NOT_STORED_WARNING,
+  type AdjustmentTaxClass,
+  type PayrollGeneralSettings,
+} from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import type { PeriodRow } from './repository.js';
 import { addDays } from '../../lib/manila.js';
+import { dayTypeOf, type HolidayType } from '../timelogs/attendance.js';
 
 /**
  * The inputs of one period's compute, read by chunk of employees, the pure computation of every payslip and their
@@ -90,6 +95,13 @@ interface EmployeeRow {
   exempt_pagibig: boolean | null;
   exempt_withholding_tax: boolean | null;
   divisor: number | null;
+  work_location_id: string | null;
+}
+/** A confirmed holiday of the cut-off (Regular and FinalPay), company-wide or of one work location. */
+interface HolidayRow {
+  date: string;
+  type: HolidayType;
+  work_location_id: string | null;
 }
 interface RateRow {
   employee_id: string;
@@ -192,6 +204,8 @@ export interface ComputeInputs {
   days: Map<string, DayRow[]>;
   /** Regular and FinalPay: the requests of the cut-off decided or cancelled (RequestRow). */
   requests: Map<string, RequestRow[]>;
+  /** Regular and FinalPay: the confirmed holidays of the cut-off (a day not stored is paid by its type). */
+  holidays: HolidayRow[];
   ytd: Map<string, YtdRow>;
   mtd: Map<string, MtdRow>;
   sil: Map<string, string>;
@@ -265,7 +279,7 @@ export async function readInputs(
     `SELECT e.id, e.employee_number, e.hire_date::text AS hire_date, e.separation_date::text AS separation_date,
             e.rate_type, e.basic_rate::text AS basic_rate, e.tin, e.sss_number, e.philhealth_number, e.pagibig_number,
             e.bank_account_number, pp.is_minimum_wage_earner, pp.payment_method, pp.exempt_sss, pp.exempt_philhealth,
-            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor
+            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor, e.work_location_id
        FROM employees e
        LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
       WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = ANY($3::uuid[])
@@ -476,6 +490,17 @@ export async function readInputs(
         )
       : Promise.resolve([]);
 
+  // The holidays of the cut-off, as the attendance store reads them (timelogs repository holidays): a day of it
+  // with no stored attendance is paid by its type (computeEmployee).
+  const holidays =
+    kind === 'Regular' || kind === 'FinalPay'
+      ? tx.query<HolidayRow>(
+          `SELECT date::text AS date, type, work_location_id FROM holidays
+            WHERE tenant_id = $1 AND company_id = $2 AND date BETWEEN $3::date AND $4::date AND NOT is_draft`,
+          [tenantId, companyId, start, end],
+        )
+      : Promise.resolve([]);
+
   // Every query goes out at once: on a pipelined connection they queue ahead of the previous chunk's insert,
   // so the next chunk's inputs never wait behind the write that follows them (see the service's runCompute).
   const [
@@ -492,6 +517,7 @@ export async function readInputs(
     yearClosedRows,
     leaveCashRows,
     requestRows,
+    holidayRows,
   ] = await Promise.all([
     employees,
     rates,
@@ -506,6 +532,7 @@ export async function readInputs(
     yearClosed,
     leaveCash,
     requests,
+    holidays,
   ]);
   return {
     period,
@@ -517,6 +544,7 @@ export async function readInputs(
     adjustments: group(adjustmentRows),
     days: group(dayRows),
     requests: group(requestRows),
+    holidays: holidayRows,
     ytd: new Map(ytdRows.map((r) => [r.employee_id, r])),
     mtd: new Map(mtdRows.map((r) => [r.employee_id, r])),
     sil: new Map(silRows.map((r) => [r.employee_id, r.days])),
@@ -639,8 +667,9 @@ const REQUEST_NAME = { Leave: 'leave', Overtime: 'overtime', Undertime: 'underti
  * stored, a day without hours being neither worked nor absent), the days stored with lateness but no shift time
  * (attendanceOf: taken as absences), the workdays of employment not stored at all (a monthly salary pays them as
  * days present, a daily rate not at all; workdays by the divisor, as the salary's days: the store keeps every day
- * of its range, rest days too, so a gap is a range it never covered), and the requests approved, or cancelled, after their days were stored
- * (the stored days do not have them: the attendance must be stored again).
+ * of its range, rest days too, so a gap is a range it never covered), the holidays of employment not stored (no
+ * workday: paid by their type as holidays not worked, unstoredHolidays), and the requests approved, or cancelled,
+ * after their days were stored (the stored days do not have them: the attendance must be stored again).
  */
 function attendanceWarnings(
   days: DayRow[],
@@ -649,6 +678,7 @@ function attendanceWarnings(
   to: string,
   monthly: boolean,
   workday: (date: string) => boolean,
+  dayType: (date: string) => NonNullable<DayAttendance['dayType']>,
   noShiftTime: string[],
 ): string[] {
   if (!days.length) return [];
@@ -674,12 +704,23 @@ function attendanceWarnings(
   if (days.length < span) {
     const stored = new Set(days.map((d) => d.date));
     const missing: string[] = [];
-    for (let d = from; d <= to; d = addDays(d, 1)) if (workday(d) && !stored.has(d)) missing.push(d);
+    const holidays: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      if (stored.has(d)) continue;
+      if (!WORKDAY.has(dayType(d))) holidays.push(d);
+      else if (workday(d)) missing.push(d);
+    }
     if (missing.length)
       warnings.push(
         `Attendance not stored for ${missing.length} workday(s) of the cut-off: ${dateRuns(missing)} (${
           monthly ? 'paid as days present' : 'not paid'
         }); store the attendance of the whole cut-off`,
+      );
+    // No workday: paid by their type as holidays not worked (unstoredHolidays), named as holidays.
+    const named = holidays.map((d) => `${d} (${HOLIDAY_NAME[dayType(d)] ?? 'holiday'})`).join(', ');
+    if (holidays.length)
+      warnings.push(
+        `Attendance not stored for ${holidays.length} holiday(s) of the cut-off: ${named}; paid as holidays not worked (a regular holiday when the workday before it was attended or on paid leave); store the attendance of the whole cut-off`,
       );
   }
   const storedAt = new Map(requests.length ? days.map((d) => [d.date, d.stored_ms]) : []);
@@ -697,7 +738,7 @@ function attendanceWarnings(
   }
   if (late.length)
     warnings.push(
-      `Attendance stored before a request changed, so these days are paid without it: ${late.join('; ')}. Store the attendance of those days again, then compute`,
+      `${REQUEST_NOT_STORED_WARNING}, so these days are paid without it: ${late.join('; ')}. Store the attendance of those days again, then compute`,
     );
   return warnings;
 }
@@ -731,6 +772,37 @@ const HOLIDAY_UNWORKED_PAID = new Set<DayAttendance['dayType']>([
   'double_regular_holiday',
 ]);
 const WORKDAY = new Set<DayAttendance['dayType']>(['ordinary', 'special_working']);
+/** What the payslip's warnings call a holiday's day type. */
+const HOLIDAY_NAME: Partial<Record<NonNullable<DayAttendance['dayType']>, string>> = {
+  regular_holiday: 'regular holiday',
+  double_regular_holiday: 'double regular holiday',
+  special_non_working: 'special non-working day',
+  double_special_non_working: 'double special non-working day',
+};
+
+/**
+ * The holidays of employment (`from` to `to`) with no stored day, as the store would have stored them unworked:
+ * their type, no hours (the engine pays an unworked regular holiday by the Art. 94 day-before rule, a monthly
+ * salary forfeits it on the same rule; a special non-working day not worked is unpaid to a daily rate and no
+ * absence to a salary). Without it a daily-paid employee lost a regular holiday's pay whenever the holiday itself
+ * was not stored (the engine pays only the days it is given). Only when some day is stored (none at all is the
+ * period's "No attendance" case).
+ */
+function unstoredHolidays(
+  days: DayRow[],
+  from: string,
+  to: string,
+  dayType: (date: string) => NonNullable<DayAttendance['dayType']>,
+): DayAttendance[] {
+  if (!days.length) return [];
+  const stored = new Set(days.map((d) => d.date));
+  const out: DayAttendance[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    const type = dayType(d);
+    if (!stored.has(d) && !WORKDAY.has(type)) out.push({ date: d, dayType: type });
+  }
+  return out;
+}
 
 /**
  * Art. 94 (REFERENCE §5): an unworked regular holiday is paid when the employee was present or on paid leave on
@@ -1117,6 +1189,16 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   if (regular && days.length === 0 && !noEmployment) warnings.push('No attendance in the cut-off');
   const noShiftTime: string[] = [];
   const attendance = attendanceOf(days, rate.hours_per_day, rate.rate_type === 'Monthly', noShiftTime);
+  // A holiday of the cut-off by the employee's work location, as the attendance store types it (timelogs).
+  const holidaysOn = new Map<string, HolidayRow[]>();
+  for (const h of inp.holidays)
+    if (h.work_location_id === null || h.work_location_id === e.work_location_id)
+      holidaysOn.set(h.date, [...(holidaysOn.get(h.date) ?? []), h]);
+  const dayType = (d: string) => dayTypeOf(holidaysOn.get(d) ?? []);
+  if (regular && !noEmployment) {
+    attendance.push(...unstoredHolidays(days, hired ?? start, left ?? end, dayType));
+    attendance.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
   if (regular && !noEmployment)
     warnings.push(
       ...attendanceWarnings(
@@ -1129,6 +1211,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
           const dow = dayOfWeek(d);
           return divisor >= 365 || (dow >= 1 && dow <= (divisor >= 313 ? 6 : 5));
         },
+        dayType,
         noShiftTime,
       ),
     );

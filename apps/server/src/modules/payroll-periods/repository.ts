@@ -1,5 +1,6 @@
 import {
   NO_ATTENDANCE_WARNING,
+  REQUEST_NOT_STORED_WARNING,
   type PayrollAdjustment,
   type PayrollPeriodDetail,
   type PayrollPeriodListItem,
@@ -61,10 +62,11 @@ const PERIOD_COLUMNS = `p.id, p.company_id, p.name, p.kind, p.frequency, p.cutof
  * time; one row a store, found by the audit log's entity index, where the stored days themselves would be a scan
  * of every employee's day of the cut-off), 'request' when a leave, overtime or undertime request of its cut-off
  * was approved, or cancelled after its approval, after the compute (the attendance store reads them: the
- * attendance must be stored again, and the compute's payslips warn which days). Only periods that pay
+ * attendance must be stored again, and the compute's payslips warn which days). A Computed period and an Approved
+ * one alike (approve and finalise refuse it: return it for changes and compute it again). Only periods that pay
  * attendance (Regular, FinalPay: of its employees); null otherwise. Alias `p` is the period.
  */
-export const STALE_REASON = `CASE WHEN p.status = 'Computed' AND p.computed_at IS NOT NULL AND p.kind IN ('Regular', 'FinalPay') THEN
+export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND p.computed_at IS NOT NULL AND p.kind IN ('Regular', 'FinalPay') THEN
     CASE WHEN EXISTS (SELECT 1 FROM audit_log a
                        WHERE a.tenant_id = p.tenant_id AND a.entity = 'attendance_days'
                          AND a.entity_id = p.company_id::text AND a.at > p.computed_at
@@ -82,13 +84,17 @@ export const STALE_REASON = `CASE WHEN p.status = 'Computed' AND p.computed_at I
 
 export type StaleReason = 'attendance' | 'request';
 
-/** What approve answers for a stale period (STALE_REASON). */
+/** What approve and finalise answer for a stale period (STALE_REASON); the period page shows it too. */
 export const STALE_MESSAGE: Record<StaleReason, string> = {
   attendance:
     'The attendance of days of this cut-off was stored again after the period was computed; compute it again before approving.',
   request:
-    'A leave, overtime or undertime request of this cut-off was approved or cancelled after the period was computed; store the attendance of its days again, then compute the period again before approving.',
+    'A leave, overtime or undertime request of this cut-off was approved or cancelled after the period was computed; HR must store the attendance of its days again, then compute the period again before approving.',
 };
+
+/** What approve answers while payslips carry REQUEST_NOT_STORED_WARNING (repository requestsNotStored). */
+export const REQUEST_NOT_STORED_MESSAGE =
+  'A leave, overtime or undertime request was approved or cancelled after the attendance of its days was stored, so payslips of this period pay those days without it (their warnings name the days); computing again does not change that: HR must store the attendance of those days again, then compute the period again before approving.';
 
 /** Sums of the payslips a period pays (Excluded ones are counted, not summed). */
 const SUMS = `LEFT JOIN LATERAL (
@@ -227,6 +233,17 @@ export const periodsRepo = {
     return rows.map((r) => r.number);
   },
 
+  /** Included and Held payslips of the period carrying REQUEST_NOT_STORED_WARNING. */
+  async requestsNotStored(tx: Tx, tenantId: string, id: string): Promise<number> {
+    const [row] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM payslips ws
+        WHERE ws.tenant_id = $1 AND ws.payroll_period_id = $2 AND ws.status <> 'Excluded'
+          AND EXISTS (SELECT 1 FROM unnest(ws.warnings) w WHERE starts_with(w, $3))`,
+      [tenantId, id, REQUEST_NOT_STORED_WARNING],
+    );
+    return Number(row?.n ?? 0);
+  },
+
   /** Why the computed period's payslips are out of date (STALE_REASON), or null. */
   async staleReason(tx: Tx, tenantId: string, id: string): Promise<StaleReason | null> {
     const [row] = await tx.query<{ stale: StaleReason | null }>(
@@ -304,6 +321,7 @@ export const periodsRepo = {
         finalised_at: Date | null;
         paid_at: Date | null;
         without_attendance: number;
+        requests_not_stored: number;
         holiday_years_missing: number[];
         computed_by_name: string | null;
         approver_must_differ: boolean | null;
@@ -318,6 +336,9 @@ export const periodsRepo = {
               (SELECT count(*)::int FROM payslips ws
                 WHERE ws.tenant_id = p.tenant_id AND ws.payroll_period_id = p.id AND ws.status <> 'Excluded'
                   AND $4 = ANY(ws.warnings)) AS without_attendance,
+              (SELECT count(*)::int FROM payslips ws
+                WHERE ws.tenant_id = p.tenant_id AND ws.payroll_period_id = p.id AND ws.status <> 'Excluded'
+                  AND EXISTS (SELECT 1 FROM unnest(ws.warnings) w WHERE starts_with(w, $5))) AS requests_not_stored,
               -- A year of the cut-off without one confirmed company-wide regular holiday (every year has ten or
               -- more): its calendar is not on file (the payroll package loads the proclaimed years; HR adds a later
               -- one), so its holidays would pay as ordinary days, silently.
@@ -336,7 +357,7 @@ export const periodsRepo = {
          LEFT JOIN users uf ON uf.tenant_id = p.tenant_id AND uf.id = p.finalised_by
          LEFT JOIN users uc ON uc.tenant_id = p.tenant_id AND uc.id = p.computed_by
         WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.id = $3`,
-      [tenantId, companyId, id, NO_ATTENDANCE_WARNING],
+      [tenantId, companyId, id, NO_ATTENDANCE_WARNING, REQUEST_NOT_STORED_WARNING],
     );
     if (!r) return null;
     const detail = {
@@ -356,6 +377,8 @@ export const periodsRepo = {
       Totals: await this.totals(tx, tenantId, id),
       WithoutAttendance: Number(r.without_attendance),
       HolidayYearsMissing: r.holiday_years_missing.map(Number),
+      StaleReason: r.stale,
+      RequestsNotStored: Number(r.requests_not_stored),
     };
     return { detail, computedBy: r.computed_by, approverMustDiffer: r.approver_must_differ === true };
   },

@@ -32,7 +32,13 @@ import {
   type ComputeInputs,
   type ComputedPayslip,
 } from './compute.js';
-import { periodsRepo as repo, payslipItem, STALE_MESSAGE, type PeriodRow } from './repository.js';
+import {
+  periodsRepo as repo,
+  payslipItem,
+  REQUEST_NOT_STORED_MESSAGE,
+  STALE_MESSAGE,
+  type PeriodRow,
+} from './repository.js';
 
 type ParsedCreate = ReturnType<typeof CreatePayrollPeriodRequest.parse>;
 type ParsedUpdate = ReturnType<typeof UpdatePayrollPeriodRequest.parse>;
@@ -234,10 +240,12 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       ...d,
       CanEdit: draftish && !busy,
       CanCompute: draftish && !busy,
-      CanApprove: d.Status === 'Computed' && !busy && !awaitsAnother && !d.NeedsRecompute,
+      CanApprove:
+        d.Status === 'Computed' && !busy && !awaitsAnother && !d.NeedsRecompute && d.RequestsNotStored === 0,
       AwaitsAnotherApprover: awaitsAnother,
       CanReturnToDraft: d.Status === 'Approved',
-      CanFinalise: d.Status === 'Approved',
+      // Attendance stored again, or a request decided, after the compute: return it for changes and compute it.
+      CanFinalise: d.Status === 'Approved' && d.StaleReason === null,
       CanMarkPaid: d.Status === 'Finalised',
     };
   }
@@ -653,6 +661,10 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       // Attendance stored again, or a request decided, after the compute: the payslips pay the old days.
       const stale = await repo.staleReason(tx, user.tenantId, id);
       if (stale) throw invalid(STALE_MESSAGE[stale]);
+      // A request decided after its days were stored: the payslips pay those days without it, and computing again
+      // does not change that until HR stores them again (compute's REQUEST_NOT_STORED_WARNING).
+      if ((await repo.requestsNotStored(tx, user.tenantId, id)) > 0)
+        throw invalid(REQUEST_NOT_STORED_MESSAGE);
       // A payslip the engine refused is a 0.00 payslip, not a computed one: approving would pay the employee
       // nothing and send nothing to SSS, PhilHealth or Pag-IBIG for them.
       const failed = await repo.failedPayslips(tx, user.tenantId, id);
@@ -696,6 +708,11 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         checkVersion(before, body.RowVersion);
         if (before.status !== 'Approved')
           throw invalid(`Only an approved period can be finalised; this one is ${before.status}.`);
+        // Attendance stored again, or a request decided, after the compute (approve refuses the same): finalising
+        // would pay the old days. The way out: return it for changes and compute it again.
+        const stale = await repo.staleReason(tx, user.tenantId, id);
+        if (stale)
+          throw invalid(`${STALE_MESSAGE[stale]} Return the period for changes to compute it again.`);
         await refuseBeforeEarlier(tx, user, before, 'finalised');
         if (before.kind === 'FinalPay' && before.employee_ids?.length) {
           const paid = await repo.finalisedFinalPay(

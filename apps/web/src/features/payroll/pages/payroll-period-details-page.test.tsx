@@ -68,6 +68,8 @@ const computed: PayrollPeriodDetail = {
   },
   WithoutAttendance: 0,
   HolidayYearsMissing: [],
+  StaleReason: null,
+  RequestsNotStored: 0,
   CanEdit: true,
   CanCompute: true,
   CanApprove: true,
@@ -126,6 +128,38 @@ describe('payroll period page', () => {
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(screen.getByText(/computed .* by Jose Reyes/)).toBeTruthy();
     expect(screen.queryByText(/another Payroll user of the company approves it/)).toBeNull();
+  });
+
+  it('says why an approved period is out of date and how to get out of it', async () => {
+    const approved = {
+      ...computed,
+      Status: 'Approved' as const,
+      CanEdit: false,
+      CanCompute: false,
+      CanApprove: false,
+      CanReturnToDraft: true,
+    };
+    renderPage({ ...approved, NeedsRecompute: true, StaleReason: 'request' });
+    expect(await screen.findByText('A request was decided')).toBeTruthy();
+    expect(screen.getByText(/HR must store the attendance of those days again/)).toBeTruthy();
+    expect(screen.getByText(/Return the period for changes, then compute it again/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Return for changes' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finalise' })).toBeNull();
+    cleanup();
+    renderPage({ ...computed, NeedsRecompute: true, StaleReason: 'attendance', CanApprove: false });
+    expect(await screen.findByText('Attendance stored again')).toBeTruthy();
+    expect(screen.getByText(/Compute again before approving/)).toBeTruthy();
+    cleanup();
+    renderPage({ ...approved, CanFinalise: true });
+    await screen.findByRole('button', { name: 'Return for changes' });
+    expect(screen.queryByText(/Attendance stored again|A request was decided/)).toBeNull();
+  });
+
+  it('says a payslip pays days without a request that HR has not stored, without Approve', async () => {
+    renderPage({ ...computed, RequestsNotStored: 2, CanApprove: false });
+    expect(await screen.findByText('Requests not in the stored attendance')).toBeTruthy();
+    expect(screen.getByText(/2 payslips pay days without/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
   it('warns when a year of the cut-off has no holidays on file, and not when every year is', async () => {

@@ -294,10 +294,15 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
           compute before it.
         </Alert>
       )}
-      {p.NeedsRecompute && editable && !running && (
+      {p.NeedsRecompute && (editable || p.Status === 'Approved') && !running && <StaleAlert period={p} />}
+      {p.RequestsNotStored > 0 && !p.StaleReason && editable && !running && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Something this period reads changed since the last compute (adjustments, dates, stored attendance or
-          a decided request). Compute again before approving.
+          <AlertTitle>Requests not in the stored attendance</AlertTitle>
+          {p.RequestsNotStored === 1 ? 'A payslip pays' : `${p.RequestsNotStored} payslips pay`} days without
+          a leave, overtime or undertime request approved or cancelled after their attendance was stored (the
+          payslip warnings name the days). Computing again does not change that: ask HR to store the
+          attendance of those days again (Time Logs &gt; Attendance), then compute. The period cannot be
+          approved before.
         </Alert>
       )}
       {p.WithoutAttendance > 0 && !running && <NoAttendanceAlert period={p} />}
@@ -339,6 +344,37 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
  * without any carry the warning NO_ATTENDANCE_WARNING, and pay no lates, undertime, overtime or night differential
  * (a daily rate pays nothing). The count is the last compute's.
  */
+/**
+ * Why the payslips are out of date and the way out: what the compute reads changed (a Draft computed before), HR
+ * stored attendance of the cut-off again, or a request of it was decided (HR stores its days again first). An
+ * Approved period is returned for changes, then computed.
+ */
+function StaleAlert({ period: p }: { period: PayrollPeriodDetail }) {
+  const approved = p.Status === 'Approved';
+  const then = approved
+    ? 'Return the period for changes, then compute it again; it cannot be finalised before.'
+    : 'Compute again before approving.';
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      {p.StaleReason === 'attendance' ? (
+        <>
+          <AlertTitle>Attendance stored again</AlertTitle>
+          HR stored the attendance of days of this cut-off again after the period was computed. {then}
+        </>
+      ) : p.StaleReason === 'request' ? (
+        <>
+          <AlertTitle>A request was decided</AlertTitle>A leave, overtime or undertime request of this cut-off
+          was approved or cancelled after the period was computed. HR must store the attendance of those days
+          again (Time Logs &gt; Attendance) before the period is computed: computing alone does not pay the
+          request. {then}
+        </>
+      ) : (
+        <>Something this period reads changed since the last compute (adjustments, dates or rates). {then}</>
+      )}
+    </Alert>
+  );
+}
+
 function NoAttendanceAlert({ period: p }: { period: PayrollPeriodDetail }) {
   const n = p.WithoutAttendance;
   const paid = p.Totals.Included + p.Totals.Held;
