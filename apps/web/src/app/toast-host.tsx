@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { TOAST_CONTAINER_PROPS } from '@/lib/toast-config';
 import { subscribeToToastHost, toastsWanted, wantToasts } from '@/lib/toast-host';
 import { useSession } from '@/lib/use-session';
@@ -27,7 +28,8 @@ function afterIdle(delay: number, callback: () => void): () => void {
 }
 
 /**
- * The one toast container, outside the router so toasts survive navigation. It loads with the first toast
+ * The one toast container, outside the router so toasts survive navigation, and rendered outside #root (below)
+ * so a dialog does not hide it from screen readers. It loads with the first toast
  * that asks for it (lib/toast-host.ts), or once a signed-in screen has shown and the browser is idle
  * (`TOAST_IDLE_DELAY_MS`), whichever comes first; until then toasts are queued by the library.
  */
@@ -39,9 +41,29 @@ export function ToastHost() {
     if (signedIn && !wanted) return afterIdle(TOAST_IDLE_DELAY_MS, wantToasts);
   }, [signedIn, wanted]);
   if (!wanted) return null;
-  return (
+  return createPortal(
     <Suspense fallback={null}>
       <ToastContainer {...TOAST_CONTAINER_PROPS} />
-    </Suspense>
+    </Suspense>,
+    toastRoot(),
   );
+}
+
+export const TOAST_ROOT_ID = 'toast-root';
+
+/**
+ * The toasts' own element, a child of <body> outside #root. An open MUI dialog marks every other child of <body>
+ * aria-hidden (its ModalManager), and a toast there would never be announced; toasts are the app's status
+ * messages, so this one element is kept readable: the mark is taken off again as soon as it is set.
+ */
+function toastRoot(): HTMLElement {
+  const existing = document.getElementById(TOAST_ROOT_ID);
+  if (existing) return existing;
+  const root = document.createElement('div');
+  root.id = TOAST_ROOT_ID;
+  document.body.appendChild(root);
+  new MutationObserver(() => {
+    if (root.hasAttribute('aria-hidden')) root.removeAttribute('aria-hidden');
+  }).observe(root, { attributes: true, attributeFilter: ['aria-hidden'] });
+  return root;
 }

@@ -4,12 +4,15 @@ const cut = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', wh
 
 /**
  * A grid cell of two lines: the value, and under it a detail in small grey type (each cut by an ellipsis; line
- * heights of their own, not the grid cell's row-high one). Lets a narrow column show what a reader checks first.
+ * heights of their own, not the grid cell's row-high one). Lets a narrow column show what a reader checks first;
+ * the whole text is its title.
  */
 export function TwoLinesCell({ main, detail }: { main: string; detail: string | null }) {
   return (
     <Box
       sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}
+      // Either line may be cut: the whole text on hover.
+      title={detail ? `${main} — ${detail}` : main}
     >
       <Box component="span" sx={{ ...cut, lineHeight: 1.43 }}>
         {main}

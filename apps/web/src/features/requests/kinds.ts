@@ -45,6 +45,23 @@ const dateFormat = new Intl.DateTimeFormat('en-PH', {
   timeZone: 'UTC',
 });
 export const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
+
+const monthFormat = new Intl.DateTimeFormat('en-PH', { month: 'short', timeZone: 'UTC' });
+/** "Dec 21", without the year. */
+const monthDay = (iso: string) =>
+  `${monthFormat.format(new Date(`${iso}T00:00:00Z`))} ${Number(iso.slice(8, 10))}`;
+
+/**
+ * A range of dates as short as it reads whole (a list column at 1280 px holds it): "Dec 21–22, 2026",
+ * "Nov 30 – Dec 2, 2026", and across years both dates in full, "Dec 30, 2026 – Jan 2, 2027".
+ */
+export function formatDateRange(from: string, to: string): string {
+  if (from === to) return formatDate(from);
+  if (from.slice(0, 4) !== to.slice(0, 4)) return `${formatDate(from)} – ${formatDate(to)}`;
+  const year = from.slice(0, 4);
+  if (from.slice(0, 7) === to.slice(0, 7)) return `${monthDay(from)}–${Number(to.slice(8, 10))}, ${year}`;
+  return `${monthDay(from)} – ${monthDay(to)}, ${year}`;
+}
 /** The Manila calendar date (YYYY-MM-DD) of an instant. */
 export const manilaDate = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(iso));
@@ -57,7 +74,7 @@ export const formatMinutes = (minutes: number) => {
   return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ') || '0 min';
 };
 
-/** When a request is for, in one line: "Dec 23, 2026 – Dec 28, 2026 · 3 days", "Jan 19, 2027 · 17:00–19:30". */
+/** When a request is for, in one line: "Dec 23–28, 2026 · 3 days", "Jan 19, 2027 · 17:00–19:30". */
 type When = {
   Kind: RequestKind;
   DateFrom: string;
@@ -71,11 +88,7 @@ type When = {
 /** When a request is for: the dates, and the days or the times. */
 export function whenParts(r: When): [dates: string, detail: string] {
   if (r.Kind === 'Leave') {
-    const dates =
-      r.DateFrom === r.DateTo
-        ? formatDate(r.DateFrom)
-        : `${formatDate(r.DateFrom)} – ${formatDate(r.DateTo)}`;
-    return [dates, r.HalfDay ? 'half day' : formatDays(r.Days ?? 0)];
+    return [formatDateRange(r.DateFrom, r.DateTo), r.HalfDay ? 'half day' : formatDays(r.Days ?? 0)];
   }
   if (r.Kind === 'Overtime') return [formatDate(r.DateFrom), `${r.StartTime}–${r.EndTime}`];
   return [formatDate(r.DateFrom), `leaving ${r.StartTime} (shift ends ${r.EndTime})`];

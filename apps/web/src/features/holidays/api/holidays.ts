@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateHolidayRequest,
-  Holiday,
-  HolidayListRequest,
-  ListResponse,
-  LookupItem,
-  UpdateHolidayRequest,
+import {
+  ProblemTypes,
+  type CreateHolidayRequest,
+  type Holiday,
+  type HolidayListRequest,
+  type ListResponse,
+  type LookupItem,
+  type UpdateHolidayRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { isProblem } from '@/lib/api-error';
 
 /** The holidays cache keys; every mutation invalidates `all`, so the list and the year view refresh. */
 export const holidayKeys = {
@@ -45,6 +47,12 @@ function useHolidayMutation<V, R>(send: (value: V) => Promise<R>) {
   return useMutation({
     mutationFn: send,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: holidayKeys.all }),
+    // A colleague changed the holiday since the list was read (409 stale RowVersion): refetch, so the list
+    // shows the latest version and a retry sends it. Awaited, so the caller's message is true when shown.
+    onError: (error) =>
+      isProblem(error, ProblemTypes.staleRowVersion)
+        ? queryClient.invalidateQueries({ queryKey: holidayKeys.all })
+        : undefined,
   });
 }
 

@@ -18,7 +18,7 @@ import {
   TextInput,
 } from '@/components/form-fields';
 import { isApiError, isProblem } from '@/lib/api-error';
-import { handleError } from '@/lib/error-handler';
+import { errorMessage, handleError } from '@/lib/error-handler';
 import { useCreateHoliday, useUpdateHoliday, useWorkLocations } from '../api/holidays';
 import { formatIsoDate } from '@/lib/dates';
 import { optionalSelect } from '@/lib/validators';
@@ -30,6 +30,7 @@ const formSchema = CreateHolidayRequest.extend({
 type Values = z.input<typeof formSchema>;
 type Output = z.output<typeof formSchema>;
 const FIELDS = ['Date', 'Name', 'Type', 'WorkLocationId', 'IsDraft'] as const;
+const SAVE_FAILED = 'The holiday could not be saved.';
 const TYPES = Object.entries(HOLIDAY_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
 /** Add (no `holiday`; `date` suggests the day) or edit a holiday in a dialog; closes itself when saved. */
@@ -78,13 +79,29 @@ export function HolidayDialog({
       onClose();
     } catch (error) {
       if (isProblem(error, ProblemTypes.staleRowVersion)) {
-        toast.warning('This holiday was changed by someone else; the list now shows the latest version.');
+        // The mutation refetched the list (api/holidays.ts), so a retry starts from the latest version.
+        toast.warning(
+          'This holiday was changed by someone else; the list now shows the latest version. Open it again to make your change.',
+        );
         onClose();
         return;
       }
-      setFormErrors(applyServerErrors(error, FIELDS, setError));
-      if (!isApiError(error) || error.validationErrors.length === 0)
-        handleError(error, 'The holiday could not be saved.');
+      const leftovers = applyServerErrors(error, FIELDS, setError);
+      if (isApiError(error) && error.validationErrors.length > 0) {
+        setFormErrors(leftovers);
+        return;
+      }
+      // Any other refusal (a date inside a finalised payroll period, 409) stays readable in the dialog, where
+      // a screen reader hears it (the alert), besides the generic handler's toast.
+      const message = errorMessage(error, SAVE_FAILED);
+      setFormErrors([message]);
+      if (isProblem(error, ProblemTypes.periodFinalised))
+        setError(
+          'Date',
+          { type: 'server', message: 'Inside a finalised payroll period' },
+          { shouldFocus: true },
+        );
+      handleError(error, SAVE_FAILED);
     }
   });
 

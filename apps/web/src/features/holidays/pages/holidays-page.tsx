@@ -14,11 +14,18 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { HOLIDAY_SORTABLE, HOLIDAY_TYPE_LABELS, HolidayType, type Holiday } from '@hrpay/contracts';
+import {
+  HOLIDAY_SORTABLE,
+  HOLIDAY_TYPE_LABELS,
+  HolidayType,
+  ProblemTypes,
+  type Holiday,
+} from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
+import { isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useListQuery, type ParamCodec } from '@/lib/use-list-query';
 import {
@@ -79,7 +86,12 @@ export default function HolidaysPage() {
         await deleteHoliday({ id: holiday.HolidayId, RowVersion: holiday.RowVersion });
         toast.success('Holiday deleted');
       } catch (error) {
-        handleError(error, 'The holiday could not be deleted.');
+        // The mutation refetched the list (api/holidays.ts): the row now holds the latest version.
+        if (isProblem(error, ProblemTypes.staleRowVersion))
+          toast.warning(
+            `${holiday.Name} was changed by someone else; the list now shows the latest version. Check it and delete again if still wanted.`,
+          );
+        else handleError(error, 'The holiday could not be deleted.');
       }
     },
     [confirm, deleteHoliday],

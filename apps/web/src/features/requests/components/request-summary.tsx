@@ -7,13 +7,26 @@ import type { TimeRequest } from '@hrpay/contracts';
 import { describeWhen, formatDateTime, formatMinutes } from '../kinds';
 import { RequestStatusChip } from './requests-table';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({
+  label,
+  children,
+  multiline = false,
+}: {
+  label: string;
+  children: ReactNode;
+  multiline?: boolean;
+}) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: 1, py: 0.75 }}>
       <Typography variant="body2" color="text.secondary" component="dt">
         {label}
       </Typography>
-      <Typography variant="body1" component="dd" sx={{ m: 0 }}>
+      {/* A free text keeps the line breaks it was typed with. */}
+      <Typography
+        variant="body1"
+        component="dd"
+        sx={{ m: 0, whiteSpace: multiline ? 'pre-line' : undefined }}
+      >
         {children}
       </Typography>
     </Box>
@@ -33,7 +46,9 @@ export function RequestSummary({ request, children }: { request: TimeRequest; ch
           {r.LeaveTypeName && <Row label="Leave type">{r.LeaveTypeName}</Row>}
           <Row label={r.Kind === 'Leave' ? 'Dates' : 'When'}>{describeWhen(r)}</Row>
           {r.Minutes !== null && <Row label="Duration">{formatMinutes(r.Minutes)}</Row>}
-          <Row label="Reason">{r.Reason}</Row>
+          <Row label="Reason" multiline>
+            {r.Reason}
+          </Row>
           <Row label="Status">
             <RequestStatusChip status={r.Status} />
           </Row>
@@ -47,13 +62,21 @@ export function RequestSummary({ request, children }: { request: TimeRequest; ch
               {formatDateTime(r.DecidedAt)} by {r.DecidedByName}
             </Row>
           )}
-          {r.Remarks && <Row label="Remarks">{r.Remarks}</Row>}
+          {r.Remarks && (
+            <Row label="Remarks" multiline>
+              {r.Remarks}
+            </Row>
+          )}
           {r.CancelledAt && (
             <Row label="Cancelled on">
               {formatDateTime(r.CancelledAt)} by {r.CancelledByName}
             </Row>
           )}
-          {r.CancelRemarks && <Row label="Cancel remarks">{r.CancelRemarks}</Row>}
+          {r.CancelRemarks && (
+            <Row label="Cancel remarks" multiline>
+              {r.CancelRemarks}
+            </Row>
+          )}
         </Box>
         {children}
       </CardContent>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -33,6 +34,30 @@ import { DecisionDialog } from './decision-dialog';
 
 export function RequestStatusChip({ status }: { status: TimeRequest['Status'] }) {
   return <Chip size="small" label={status} color={STATUS_COLOR[status]} variant="outlined" />;
+}
+
+/**
+ * A request's reason: on the grid's one line, cut (the whole of it in its title); where it is shown in full (a
+ * phone's card) with the line breaks the employee typed.
+ */
+export function ReasonText({ reason }: { reason: string | null }) {
+  if (!reason) return null;
+  return (
+    <Box
+      component="span"
+      title={reason}
+      sx={{
+        display: 'block',
+        minWidth: 0,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        '.card &': { whiteSpace: 'pre-line', overflow: 'visible' },
+      }}
+    >
+      {reason}
+    </Box>
+  );
 }
 
 /**
@@ -90,8 +115,9 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       {
         field: 'DateFrom',
         headerName: kind === 'Leave' ? 'Dates' : 'Date and time',
-        flex: 1.3,
-        minWidth: 150,
+        // Room for a whole range at 1280 px: same-year ones are short ("Dec 21–22", "Nov 30 – Dec 2, 2026");
+        // one across years ("Dec 30, 2026 – Jan 4, 2027") is cut, whole in the cell's title.
+        width: 170,
         valueGetter: (_v, row) => describeWhen(row),
         // The days (or times) under the dates: on one line a long range cut them off at 1280 px.
         renderCell: ({ row }) => {
@@ -99,7 +125,14 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
           return <TwoLinesCell main={dates} detail={detail} />;
         },
       },
-      { field: 'Reason', headerName: 'Reason', flex: 1, minWidth: 100, sortable: false },
+      {
+        field: 'Reason',
+        headerName: 'Reason',
+        flex: 0.9,
+        minWidth: 100,
+        sortable: false,
+        renderCell: ({ row }) => <ReasonText reason={row.Reason} />,
+      },
       {
         field: 'Status',
         headerName: 'Status',

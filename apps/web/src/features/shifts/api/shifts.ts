@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateShiftRequest,
-  ListResponse,
-  Shift,
-  ShiftListRequest,
-  UpdateShiftRequest,
+import {
+  ProblemTypes,
+  type CreateShiftRequest,
+  type ListResponse,
+  type Shift,
+  type ShiftListRequest,
+  type UpdateShiftRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { isProblem } from '@/lib/api-error';
 
 export const shiftKeys = { all: ['shifts'] as const, lists: () => [...shiftKeys.all, 'list'] as const };
 
@@ -18,6 +20,12 @@ function useShiftMutation<V>(send: (value: V) => Promise<unknown>) {
   return useMutation({
     mutationFn: send,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: shiftKeys.all }),
+    // A colleague changed the shift since the list was read (409 stale RowVersion): refetch, so the list
+    // shows the latest version and a retry sends it. Awaited, so the caller's message is true when shown.
+    onError: (error) =>
+      isProblem(error, ProblemTypes.staleRowVersion)
+        ? queryClient.invalidateQueries({ queryKey: shiftKeys.all })
+        : undefined,
   });
 }
 

@@ -24,7 +24,7 @@ import {
 import { useTwelveHourClock } from '@/lib/application-settings';
 import { TimePicker } from '@/components/time-picker';
 import { isApiError, isProblem } from '@/lib/api-error';
-import { handleError } from '@/lib/error-handler';
+import { errorMessage, handleError } from '@/lib/error-handler';
 import { useSaveShift } from '../api/shifts';
 import { WEEKDAYS } from './shift-values';
 
@@ -59,6 +59,7 @@ const FIELDS = [
   'RestDays',
   'IsActive',
 ] as const;
+const SAVE_FAILED = 'The shift could not be saved.';
 
 /** Add (no `shift`) or edit a shift. Times use the spec's time picker (24-hour, 5-minute steps). */
 export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: () => void }) {
@@ -99,13 +100,22 @@ export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: 
       onClose();
     } catch (error) {
       if (isProblem(error, ProblemTypes.staleRowVersion)) {
-        toast.warning('This shift was changed by someone else; the list now shows the latest version.');
+        // The mutation refetched the list (api/shifts.ts), so a retry starts from the latest version.
+        toast.warning(
+          'This shift was changed by someone else; the list now shows the latest version. Open it again to make your change.',
+        );
         onClose();
         return;
       }
-      setFormErrors(applyServerErrors(error, FIELDS, setError));
-      if (!isApiError(error) || error.validationErrors.length === 0)
-        handleError(error, 'The shift could not be saved.');
+      const leftovers = applyServerErrors(error, FIELDS, setError);
+      if (isApiError(error) && error.validationErrors.length > 0) {
+        setFormErrors(leftovers);
+        return;
+      }
+      // Any other refusal (times frozen by stored attendance, 409, with its way out) stays readable in the
+      // dialog, where a screen reader hears it (the alert), besides the generic handler's toast.
+      setFormErrors([errorMessage(error, SAVE_FAILED)]);
+      handleError(error, SAVE_FAILED);
     }
   });
 

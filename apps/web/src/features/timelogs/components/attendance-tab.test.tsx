@@ -136,4 +136,35 @@ describe('attendance tab', () => {
     expect(fields(false)).toContain('EmployeeName');
     expect(fields(true)).not.toContain('EmployeeName');
   });
+
+  // Sweep E finding 7: the unit was in the header's hover tooltip only, not in the name the keyboard and a
+  // screen reader get.
+  it("gives each short figure header its unit in the grid header's accessible name", () => {
+    const columns = attendanceColumns({ phone: false, oneEmployee: false });
+    const names = [
+      'WorkedHours',
+      'LateMinutes',
+      'UndertimeMinutes',
+      'OvertimeHours',
+      'PayableOvertimeHours',
+      'NightDiffHours',
+    ].map((field) => {
+      const column = columns.find((c) => c.field === field)!;
+      const { unmount } = render(<div role="columnheader">{column.renderHeader!({} as never)}</div>);
+      const header = screen.getByRole('columnheader');
+      const name = header.textContent;
+      // The short header is what shows; the hover tooltip stays.
+      expect(header.firstElementChild!.getAttribute('title')).toBe(column.description);
+      unmount();
+      return name;
+    });
+    expect(names).toEqual([
+      'Worked (Hours worked)',
+      'Late (Minutes late)',
+      'UT (Undertime, in minutes)',
+      'OT (Overtime worked, in hours)',
+      'Appr. OT (Approved overtime, in hours: the overtime payroll pays)',
+      'ND (Night differential, in hours)',
+    ]);
+  });
 });

@@ -18,6 +18,7 @@ import { useAttendance, useDepartmentFilterOptions } from '../api/timelogs';
 import { addDays, ANOMALY_LABELS, dayTypeLabel, manilaToday } from './labels';
 import { StoreAttendanceButton } from './store-attendance-button';
 import { formatIsoDate } from '@/lib/dates';
+import { visuallyHidden } from '@/lib/visually-hidden';
 
 const time = (value: string | null) => (value ? value.slice(11, 16) : '—');
 const minutes = (value: number) => (value ? String(value) : '');
@@ -37,7 +38,19 @@ const statusStyle = {
   '& .MuiChip-label': { px: 0.75 },
 } as const;
 
-/** A figure's column: a short header in the table (its unit in the header's tooltip), the whole name on a card. */
+/** The grid's own header title, as its GridColumnHeaderTitle draws it. */
+const figureHeaderStyle = {
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontWeight: 'var(--unstable_DataGrid-headWeight)',
+  lineHeight: 'normal',
+} as const;
+
+/**
+ * A figure's column: a short header in the table (its unit in the header's tooltip, and in its accessible name for
+ * the keyboard and screen readers: "Late (Minutes late)"), the whole name on a card.
+ */
 const figure = (
   field: keyof AttendanceDay & string,
   short: string,
@@ -50,6 +63,14 @@ const figure = (
   field,
   headerName: phone ? long : short,
   description,
+  renderHeader: () => (
+    <Box className="MuiDataGrid-columnHeaderTitle" title={description} sx={figureHeaderStyle}>
+      {short}
+      <Box component="span" sx={visuallyHidden}>
+        {` (${description})`}
+      </Box>
+    </Box>
+  ),
   type: 'number',
   width,
   valueFormatter: format,

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import type { TimeRequest } from '@hrpay/contracts';
+import { RequestSummary } from './request-summary';
+import { ReasonText } from './requests-table';
+
+const REASON = 'Family trip to Cebu.\n\nBack on the 16th.';
+
+// Sweep E finding 6: a reason typed on several lines was shown on one.
+describe('multi-line reasons', () => {
+  it('keep their line breaks in the request summary', () => {
+    const request = {
+      RequestId: '11111111-1111-4111-8111-111111111111',
+      Kind: 'Leave',
+      EmployeeName: 'Ana Cruz',
+      EmployeeNumber: 'DM-0001',
+      DepartmentName: null,
+      LeaveTypeName: 'Vacation Leave',
+      DateFrom: '2026-12-14',
+      DateTo: '2026-12-15',
+      HalfDay: false,
+      Days: 2,
+      StartTime: null,
+      EndTime: null,
+      Minutes: null,
+      Reason: REASON,
+      Status: 'Pending',
+      FiledAt: '2026-11-30T01:00:00Z',
+      FiledByName: 'Ana Cruz',
+      ReviewerName: 'Maria Santos',
+      DecidedAt: null,
+      DecidedByName: null,
+      Remarks: null,
+      CancelledAt: null,
+      CancelledByName: null,
+      CancelRemarks: null,
+    } as unknown as TimeRequest;
+    render(<RequestSummary request={request} />);
+    const reason = screen.getByText((_t, el) => el?.tagName === 'DD' && el.textContent === REASON);
+    expect(getComputedStyle(reason).whiteSpace).toBe('pre-line');
+  });
+
+  it("keep them on a phone's card, and are cut to one line in the grid with the whole text as title", () => {
+    const { container } = render(
+      <>
+        <div className="card">
+          <ReasonText reason={REASON} />
+        </div>
+        <div className="grid">
+          <ReasonText reason={REASON} />
+        </div>
+      </>,
+    );
+    const [onCard, inGrid] = [...container.querySelectorAll<HTMLElement>('[title]')] as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(onCard.title).toBe(REASON);
+    expect(getComputedStyle(onCard).whiteSpace).toBe('pre-line');
+    expect(getComputedStyle(inGrid).whiteSpace).toBe('nowrap');
+  });
+});

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ProblemTypes, type Shift } from '@hrpay/contracts';
+import { shiftKeys, useDeleteShift, useSaveShift } from '../api/shifts';
+import { ShiftDialog } from './shift-dialog';
+
+const SHIFT: Shift = {
+  ShiftId: '11111111-1111-4111-8111-111111111111',
+  Name: 'Day Shift',
+  TimeIn: '08:00',
+  TimeOut: '17:00',
+  BreakMinutes: 60,
+  GraceMinutes: 0,
+  IsFlexible: false,
+  RequiredHours: null,
+  RestDays: [0],
+  IsOvernight: false,
+  IsNightShift: false,
+  NightMinutes: 0,
+  WorkHours: 8,
+  EmployeeCount: 5,
+  IsActive: true,
+  RowVersion: 1,
+  CreatedAt: '2026-01-01T00:00:00Z',
+  UpdatedAt: '2026-01-01T00:00:00Z',
+};
+const FROZEN =
+  "The time out of Day Shift cannot change: attendance from 2026-11-01 to 2026-11-29 was stored under it. Create a new shift with the new times and move the employees' schedules to it.";
+
+const json = (status: number, body: unknown, type = 'application/json') =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+const problem = (type: string, detail: string) =>
+  json(409, { type, title: 'Conflict', status: 409, detail }, 'application/problem+json');
+
+const fetchMock = vi.fn<typeof fetch>();
+let answer: () => Response;
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.includes('application-settings')) return json(200, { TimeFormat: '24h' });
+    if ((init?.method ?? 'GET') === 'GET') return json(200, []);
+    return answer();
+  });
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const newClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+describe('ShiftDialog', () => {
+  // Sweep E finding 3: the frozen-times 409 was only a 7-second toast, hidden from screen readers by the dialog.
+  it('shows a 409 refusal (times frozen by stored attendance) inside the dialog, which stays open', async () => {
+    answer = () => problem(ProblemTypes.invalidState, FROZEN);
+    const onClose = vi.fn();
+    render(
+      <QueryClientProvider client={newClient()}>
+        <ShiftDialog shift={SHIFT} onClose={onClose} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = screen.getByRole('dialog');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(FROZEN);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('shift mutations', () => {
+  // Sweep E finding 2: after a stale 409 nothing refetched, so every retry sent the same old RowVersion.
+  it.each([
+    ['a stale RowVersion', ProblemTypes.staleRowVersion, true],
+    ['another refusal', ProblemTypes.invalidState, false],
+  ])('after %s the shift list is refetched: %s', async (_name, type, refetched) => {
+    answer = () => problem(type, 'Refused');
+    const client = newClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const wrapper = ({ children }: { children: React.ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const save = renderHook(() => useSaveShift(), { wrapper });
+    await expect(
+      save.result.current.mutateAsync({ id: SHIFT.ShiftId, body: { ...SHIFT, RowVersion: 1 } }),
+    ).rejects.toThrow('Refused');
+    const remove = renderHook(() => useDeleteShift(), { wrapper });
+    await expect(remove.result.current.mutateAsync(SHIFT.ShiftId)).rejects.toThrow('Refused');
+    await waitFor(() =>
+      expect(invalidate.mock.calls.filter(([f]) => f?.queryKey === shiftKeys.all)).toHaveLength(
+        refetched ? 2 : 0,
+      ),
+    );
+  });
+});
