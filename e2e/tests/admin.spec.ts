@@ -33,6 +33,8 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 test('an Admin creates a company, then a PortalUser who sets a password from the invitation and signs in', async ({
   page,
 }) => {
+  // Two forms, an invitation by mail and two sign-ins: close to 30 s on a busy host.
+  test.setTimeout(60_000);
   await signInThroughPage(page, demo.admin);
 
   // A company, through the form, then found in the grid.
