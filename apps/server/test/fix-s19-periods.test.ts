@@ -8,6 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PayrollPeriodListItem, PayslipDetail } from '@hrpay/contracts';
+import { demoCompanyAndDayShift } from './payroll-fixtures.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { PERIODS, payrollApi } from './payroll-api.js';
 
@@ -28,15 +29,7 @@ beforeAll(async () => {
   payroll = await signIn(t.app, demo.payroll);
   hr = await signIn(t.app, demo.hr);
   await t.db.withTenant(payroll.tenantId, async (tx) => {
-    const [c] = await tx.query<{ company_id: string }>(
-      `SELECT company_id FROM users WHERE email = 'payroll@demo.hrpay.test'`,
-    );
-    companyId = c!.company_id;
-    const [s] = await tx.query<{ id: string }>(
-      `SELECT id FROM shifts WHERE company_id = $1 AND name = 'Day Shift'`,
-      [companyId],
-    );
-    dayShift = s!.id;
+    ({ companyId, dayShift } = await demoCompanyAndDayShift(tx));
   });
 });
 afterAll(() => t?.close());

@@ -9,6 +9,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PayrollPeriodDetail, PayslipDetail } from '@hrpay/contracts';
+import { demoCompanyAndDayShift } from './payroll-fixtures.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { PERIODS, payrollApi } from './payroll-api.js';
 
@@ -29,15 +30,7 @@ beforeAll(async () => {
   payroll = await signIn(t.app, demo.payroll);
   hr = await signIn(t.app, demo.hr);
   await t.db.withTenant(payroll.tenantId, async (tx) => {
-    const [c] = await tx.query<{ company_id: string }>(
-      `SELECT company_id FROM users WHERE email = 'payroll@demo.hrpay.test'`,
-    );
-    companyId = c!.company_id;
-    const [s] = await tx.query<{ id: string }>(
-      `SELECT id FROM shifts WHERE company_id = $1 AND name = 'Day Shift'`,
-      [companyId],
-    );
-    dayShift = s!.id;
+    ({ companyId, dayShift } = await demoCompanyAndDayShift(tx));
     // Another user approves what payroll computed only when the settings say so: not here.
     await tx.query(`UPDATE payroll_settings SET approver_must_differ = false WHERE company_id = $1`, [
       companyId,

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemTypes, type PayslipDetail, type PayslipListItem } from '@hrpay/contracts';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { PERIODS, payrollApi } from './payroll-api.js';
-import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
+import { insertPeriod, semiMonthlySlip, demoCompanyAndDayShift } from './payroll-fixtures.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -24,15 +24,7 @@ beforeAll(async () => {
   payroll = await signIn(t.app, demo.payroll);
   hr = await signIn(t.app, demo.hr);
   await t.db.withTenant(payroll.tenantId, async (tx) => {
-    const [c] = await tx.query<{ company_id: string }>(
-      `SELECT company_id FROM users WHERE email = 'payroll@demo.hrpay.test'`,
-    );
-    companyId = c!.company_id;
-    const [s] = await tx.query<{ id: string }>(
-      `SELECT id FROM shifts WHERE company_id = $1 AND name = 'Day Shift'`,
-      [companyId],
-    );
-    dayShift = s!.id;
+    ({ companyId, dayShift } = await demoCompanyAndDayShift(tx));
   });
 });
 afterAll(() => t?.close());

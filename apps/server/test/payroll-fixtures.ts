@@ -116,3 +116,15 @@ export async function insertWorkdays(
     [tenantId, companyId, employeeId, from, to],
   );
 }
+
+/** The demo company (payroll@demo.hrpay.test's) and its Day Shift, which the payroll suites hire their employees on. */
+export async function demoCompanyAndDayShift(tx: Tx): Promise<{ companyId: string; dayShift: string }> {
+  const [c] = await tx.query<{ company_id: string }>(
+    `SELECT company_id FROM users WHERE email = 'payroll@demo.hrpay.test'`,
+  );
+  const [s] = await tx.query<{ id: string }>(
+    `SELECT id FROM shifts WHERE company_id = $1 AND name = 'Day Shift'`,
+    [c!.company_id],
+  );
+  return { companyId: c!.company_id, dayShift: s!.id };
+}
