@@ -126,6 +126,7 @@ export function SelectInput<T extends FieldValues, TOut>({
     /** After the form has the new value: for fields that depend on this one. */
     onValueChange?: (value: string) => void;
   }) {
+  const hasEmptyOption = options.some((option) => option.value === '');
   return (
     <Controller
       control={control}
@@ -146,10 +147,17 @@ export function SelectInput<T extends FieldValues, TOut>({
           helperText={fieldState.error?.message ?? helperText}
           slotProps={{
             ...props.slotProps,
-            // The chosen item shows its label only, not the description line.
-            select: options.some((option) => option.description)
-              ? { renderValue: (value) => options.find((option) => option.value === value)?.label ?? '' }
-              : undefined,
+            // An option whose value is empty ("Whole company", "None") is a choice like the others: MUI shows
+            // nothing for an empty value unless told to, and its label would sit over the shown choice.
+            ...(hasEmptyOption && { inputLabel: { shrink: true, ...props.slotProps?.inputLabel } }),
+            select: {
+              displayEmpty: hasEmptyOption,
+              // The chosen item shows its label only, not the description line.
+              ...(options.some((option) => option.description) && {
+                renderValue: (value: unknown) =>
+                  options.find((option) => option.value === value)?.label ?? '',
+              }),
+            },
           }}
         >
           {options.map((option) => (
