@@ -11,10 +11,10 @@ import {
 } from './validate-rows.js';
 
 /**
- * The commit of an import: the valid rows turned into the employees module's bulk writes (thousands of rows a
+ * The commit of an import: the valid rows turned into the employees module's bulk writes (a thousand rows a
  * statement, each writing its audit rows too), inside the caller's one transaction: all or nothing.
  */
-const BATCH = 2_500;
+const BATCH = 1_000;
 
 type LookupIds = Record<'departments' | 'positions' | 'employment_statuses' | 'shifts', Map<string, string>>;
 
