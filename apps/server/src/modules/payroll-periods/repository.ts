@@ -62,9 +62,19 @@ const PERIOD_COLUMNS = `p.id, p.company_id, p.name, p.kind, p.frequency, p.cutof
  * time; one row a store, found by the audit log's entity index, where the stored days themselves would be a scan
  * of every employee's day of the cut-off), 'request' when a leave, overtime or undertime request of its cut-off
  * was approved, or cancelled after its approval, after the compute (the attendance store reads them: the
- * attendance must be stored again, and the compute's payslips warn which days). A Computed period and an Approved
- * one alike (approve and finalise refuse it: return it for changes and compute it again). Only periods that pay
- * attendance (Regular, FinalPay: of its employees); null otherwise. Alias `p` is the period.
+ * attendance must be stored again, and the compute's payslips warn which days), 'holiday' when a confirmed holiday
+ * of the company on a date of its cut-off was added, moved, retyped, confirmed or deleted (its audit row, holidays
+ * service: before and after are the whole holiday, its CompanyId, Date, Type, WorkLocationId and IsDraft; a new
+ * name alone pays the same and does not count) after the compute, or after the last store of the attendance of
+ * that date: the store types each day by the holidays as they are then (timelogs storeAttendance, attendance_days
+ * day_type) and the compute pays a stored day by its stored type (only a day not stored by the holidays as they
+ * are, compute's unstoredHolidays), so computing again alone does not pay the change: HR stores the attendance
+ * again (then 'attendance' until the compute), then the period is computed. The holiday rows are found by the
+ * audit log's entity index (few: a company's own holidays and moves), the stores of the date by it too. A
+ * Computed period and an Approved one alike (approve and finalise refuse it: return it for changes and compute it
+ * again). Only periods that pay attendance (Regular, FinalPay: of its employees; a local holiday or a final pay
+ * marks the period whichever employees it pays: the store and the compute are of the whole company); null
+ * otherwise. Alias `p` is the period.
  */
 export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND p.computed_at IS NOT NULL AND p.kind IN ('Regular', 'FinalPay') THEN
     CASE WHEN EXISTS (SELECT 1 FROM audit_log a
@@ -73,6 +83,20 @@ export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND 
                          AND (a.after->>'DateFrom')::date <= p.cutoff_end
                          AND (a.after->>'DateTo')::date >= p.cutoff_start)
          THEN 'attendance'
+         WHEN EXISTS (SELECT 1 FROM audit_log a CROSS JOIN LATERAL (VALUES (a.before), (a.after)) h(v)
+                       WHERE a.tenant_id = p.tenant_id AND a.entity = 'holiday'
+                         AND h.v->>'CompanyId' = p.company_id::text AND (h.v->>'IsDraft') = 'false'
+                         AND (h.v->>'Date')::date BETWEEN p.cutoff_start AND p.cutoff_end
+                         AND (a.before->>'Date', a.before->>'Type', a.before->>'WorkLocationId', a.before->>'IsDraft')
+                             IS DISTINCT FROM
+                             (a.after->>'Date', a.after->>'Type', a.after->>'WorkLocationId', a.after->>'IsDraft')
+                         AND (a.at > p.computed_at
+                              OR a.at > (SELECT max(s.at) FROM audit_log s
+                                          WHERE s.tenant_id = p.tenant_id AND s.entity = 'attendance_days'
+                                            AND s.entity_id = p.company_id::text
+                                            AND (s.after->>'DateFrom')::date <= (h.v->>'Date')::date
+                                            AND (s.after->>'DateTo')::date >= (h.v->>'Date')::date)))
+         THEN 'holiday'
          WHEN EXISTS (SELECT 1 FROM time_requests r
                        WHERE r.tenant_id = p.tenant_id AND r.company_id = p.company_id
                          AND r.date_from <= p.cutoff_end AND r.date_to >= p.cutoff_start
@@ -82,12 +106,14 @@ export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND 
                               OR (r.status = 'Cancelled' AND r.cancelled_at > p.computed_at)))
          THEN 'request' END END`;
 
-export type StaleReason = 'attendance' | 'request';
+export type StaleReason = 'attendance' | 'holiday' | 'request';
 
 /** What approve and finalise answer for a stale period (STALE_REASON); the period page shows it too. */
 export const STALE_MESSAGE: Record<StaleReason, string> = {
   attendance:
     'The attendance of days of this cut-off was stored again after the period was computed; compute it again before approving.',
+  holiday:
+    'A holiday on a day of this cut-off was added, moved, retyped or deleted after the period was computed or after the attendance of that day was stored, and the stored attendance keeps the day as it was: HR must store the attendance of the days of the cut-off again, then compute the period again before approving.',
   request:
     'A leave, overtime or undertime request of this cut-off was approved or cancelled after the period was computed; HR must store the attendance of its days again, then compute the period again before approving.',
 };

@@ -150,9 +150,15 @@ describe('payroll period page', () => {
     expect(await screen.findByText('Attendance stored again')).toBeTruthy();
     expect(screen.getByText(/Compute again before approving/)).toBeTruthy();
     cleanup();
+    renderPage({ ...computed, NeedsRecompute: true, StaleReason: 'holiday', CanApprove: false });
+    expect(await screen.findByText('A holiday changed')).toBeTruthy();
+    expect(screen.getByText(/HR must store the attendance of the cut-off again/)).toBeTruthy();
+    expect(screen.getByText(/Compute again before approving/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    cleanup();
     renderPage({ ...approved, CanFinalise: true });
     await screen.findByRole('button', { name: 'Return for changes' });
-    expect(screen.queryByText(/Attendance stored again|A request was decided/)).toBeNull();
+    expect(screen.queryByText(/Attendance stored again|A request was decided|A holiday changed/)).toBeNull();
   });
 
   it('says a payslip pays days without a request that HR has not stored, without Approve', async () => {

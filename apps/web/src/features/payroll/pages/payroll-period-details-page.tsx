@@ -346,8 +346,8 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
  */
 /**
  * Why the payslips are out of date and the way out: what the compute reads changed (a Draft computed before), HR
- * stored attendance of the cut-off again, or a request of it was decided (HR stores its days again first). An
- * Approved period is returned for changes, then computed.
+ * stored attendance of the cut-off again, a holiday of it changed or a request of it was decided (for those two HR
+ * stores its days again first). An Approved period is returned for changes, then computed.
  */
 function StaleAlert({ period: p }: { period: PayrollPeriodDetail }) {
   const approved = p.Status === 'Approved';
@@ -360,6 +360,14 @@ function StaleAlert({ period: p }: { period: PayrollPeriodDetail }) {
         <>
           <AlertTitle>Attendance stored again</AlertTitle>
           HR stored the attendance of days of this cut-off again after the period was computed. {then}
+        </>
+      ) : p.StaleReason === 'holiday' ? (
+        <>
+          <AlertTitle>A holiday changed</AlertTitle>A holiday on a day of this cut-off was added, moved,
+          retyped or deleted after the period was computed or after the attendance of that day was stored. HR
+          must store the attendance of the cut-off again (Time Logs &gt; Attendance) before the period is
+          computed: the stored days keep the day as it was, and computing alone does not pay the change.{' '}
+          {then}
         </>
       ) : p.StaleReason === 'request' ? (
         <>

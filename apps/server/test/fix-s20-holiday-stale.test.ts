@@ -1,0 +1,276 @@
+/**
+ * A computed period whose cut-off's holidays changed after its compute (sweep S20), through HTTP (PGlite by
+ * default, PostgreSQL on request): HR adding, moving, retyping or deleting a holiday on a date of the cut-off
+ * makes the period stale (StaleReason 'holiday': approve refuses it) until HR stores the attendance of the
+ * cut-off again (the stored days keep the day type they were stored with: computing alone pays the old day) and
+ * it is computed again. A holiday outside the cut-off, a new name, a draft, or another company's holiday do not.
+ * Figures worked by hand from ../shared/ph-payroll/REFERENCE.md.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Holiday, PayrollPeriodDetail, PayslipDetail } from '@hrpay/contracts';
+import { demoCompanyAndDayShift } from './payroll-fixtures.js';
+import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { PERIODS, payrollApi } from './payroll-api.js';
+
+let t: TestApp;
+let payroll: Session;
+let hr: Session;
+let logisticsHr: Session;
+let companyId: string;
+let dayShift: string;
+let location: string;
+let worker: string;
+
+const call = caller(() => t.app);
+const { get, action, compute, computedPeriod, payslipOf } = payrollApi(
+  () => t,
+  () => payroll,
+);
+
+const HOLIDAYS = '/api/v1/holidays';
+const HOLIDAY_MESSAGE =
+  'A holiday on a day of this cut-off was added, moved, retyped or deleted after the period was computed or after the attendance of that day was stored, and the stored attendance keeps the day as it was: HR must store the attendance of the days of the cut-off again, then compute the period again before approving.';
+
+/** Monday to Friday of 1-15 October 2026: no holiday among them. */
+const OCTOBER_WORKDAYS = [
+  '2026-10-01',
+  '2026-10-02',
+  '2026-10-05',
+  '2026-10-06',
+  '2026-10-07',
+  '2026-10-08',
+  '2026-10-09',
+  '2026-10-12',
+  '2026-10-13',
+  '2026-10-14',
+  '2026-10-15',
+];
+const OCTOBER = {
+  Name: 'October 2026 1st cut-off',
+  CutoffStart: '2026-10-01',
+  CutoffEnd: '2026-10-15',
+  PayDate: '2026-10-20',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  payroll = await signIn(t.app, demo.payroll);
+  hr = await signIn(t.app, demo.hr);
+  logisticsHr = await signIn(t.app, demo.logisticsHr);
+  await t.db.withTenant(payroll.tenantId, async (tx) => {
+    ({ companyId, dayShift } = await demoCompanyAndDayShift(tx));
+    // Another user approves what payroll computed only when the settings say so: not here.
+    await tx.query(`UPDATE payroll_settings SET approver_must_differ = false WHERE company_id = $1`, [
+      companyId,
+    ]);
+    const [l] = await tx.query<{ id: string }>(
+      `INSERT INTO work_locations (tenant_id, company_id, name) VALUES ($1, $2, 'S20 Iloilo Branch') RETURNING id`,
+      [payroll.tenantId, companyId],
+    );
+    location = l!.id;
+    // Daily paid at the branch, on the Day Shift (08:00-17:00, rest Saturday and Sunday), hired before the cut-off.
+    const hire = '2025-01-06';
+    const [e] = await tx.query<{ id: string }>(
+      `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, is_active,
+              rate_type, basic_rate, tin, sss_number, philhealth_number, pagibig_number, bank_name,
+              bank_account_number, shift_id, work_location_id)
+       VALUES ($1, $2, 'HS-0001', 'Holiday', 'Stale', $3, true, 'Daily', 695, '123-456-789-000', '34-1234567-8',
+               '12-345678901-2', '1234-5678-9012', 'BDO Unibank', '001299990302', $4, $5)
+       RETURNING id`,
+      [payroll.tenantId, companyId, hire, dayShift, location],
+    );
+    worker = e!.id;
+    await tx.query(
+      `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
+       VALUES ($1, $2, $3, $4, 'Daily', 695)`,
+      [payroll.tenantId, companyId, worker, hire],
+    );
+    await tx.query(
+      `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id, rest_days)
+       VALUES ($1, $2, $3, $4, '{0,6}')`,
+      [payroll.tenantId, worker, hire, dayShift],
+    );
+    // 08:00-17:00 on every workday of the cut-off (as a punch file brings them).
+    for (const date of OCTOBER_WORKDAYS)
+      await tx.query(
+        `INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source)
+         VALUES ($1, $2, $3, $4::timestamptz, 'In', 'Import'), ($1, $2, $3, $5::timestamptz, 'Out', 'Import')`,
+        [payroll.tenantId, companyId, worker, `${date} 08:00:00+08`, `${date} 17:00:00+08`],
+      );
+  });
+  await store();
+});
+afterAll(() => t?.close());
+// Each test's period is its own: return an approved one for changes, then delete it.
+afterEach(async () => {
+  const list = await call(payroll, 'POST', `${PERIODS}/list`, { PageSize: 500 });
+  for (const p of list.json().Items as { Id: string; Status: string; RowVersion: number }[]) {
+    if (p.Status === 'Approved') {
+      const back = await action(p.Id, 'return-to-draft', p.RowVersion);
+      expect(back.statusCode, back.body).toBe(200);
+    }
+    if (p.Status === 'Draft' || p.Status === 'Computed' || p.Status === 'Approved')
+      expect((await call(payroll, 'DELETE', `${PERIODS}/${p.Id}`)).statusCode).toBe(200);
+  }
+});
+
+/** HR stores the attendance of the whole cut-off (Time Logs › Attendance › Store for payroll). */
+async function store() {
+  const res = await call(hr, 'POST', '/api/v1/timelogs/attendance/store', {
+    DateFrom: OCTOBER.CutoffStart,
+    DateTo: OCTOBER.CutoffEnd,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function addHoliday(body: object, who = hr): Promise<Holiday> {
+  const res = await call(who, 'POST', HOLIDAYS, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function changeHoliday(h: Holiday, change: Partial<Holiday>, who = hr): Promise<Holiday> {
+  const res = await call(who, 'PUT', `${HOLIDAYS}/${h.HolidayId}`, { ...h, ...change });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function deleteHoliday(h: Holiday) {
+  const res = await call(hr, 'DELETE', `${HOLIDAYS}/${h.HolidayId}`);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const staleOf = async (id: string) => (await get(id)).StaleReason;
+
+/** Approve refuses the stale period with the holiday's message, and it stays Computed. */
+async function refused(id: string) {
+  const p = await get(id);
+  expect(p).toMatchObject({
+    Status: 'Computed',
+    StaleReason: 'holiday',
+    NeedsRecompute: true,
+    CanApprove: false,
+  });
+  const res = await action(id, 'approve', p.RowVersion);
+  expect(res.statusCode, res.body).toBe(409);
+  expect(res.json().detail).toBe(HOLIDAY_MESSAGE);
+  expect((await get(id)).Status).toBe('Computed');
+}
+
+/** What the message says: HR stores the attendance again (stale for the store until computed), then compute. */
+async function storeAndCompute(id: string) {
+  await store();
+  expect(await staleOf(id)).toBe('attendance');
+  await compute(id);
+  expect(await get(id)).toMatchObject({ StaleReason: null, NeedsRecompute: false, CanApprove: true });
+}
+
+async function approve(id: string): Promise<PayrollPeriodDetail> {
+  const res = await action(id, 'approve', (await get(id)).RowVersion);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const amountOf = (slip: PayslipDetail, code: string) => slip.Lines.find((l) => l.Code === code)?.Amount;
+
+describe('a computed period whose cut-off gets a holiday', () => {
+  it('is stale for a local holiday added in its cut-off, not outside it, until stored again and computed', async () => {
+    const id = await computedPeriod(OCTOBER);
+    expect(await get(id)).toMatchObject({ StaleReason: null, CanApprove: true });
+    /*
+     * ₱695.00 a day, 8 hours: eleven ordinary workdays worked, 11 × 695.00 = 7,645.00.
+     */
+    const before = await payslipOf(id, worker);
+    expect(before.Gross).toBe('7645.00');
+    expect(amountOf(before, 'PREM_SH')).toBeUndefined();
+
+    // The day after the cut-off: not this period's.
+    await addHoliday({
+      Date: '2026-10-16',
+      Name: 'S20 Outside Day',
+      Type: 'SpecialNonWorking',
+      WorkLocationId: location,
+    });
+    expect(await get(id)).toMatchObject({ StaleReason: null, NeedsRecompute: false, CanApprove: true });
+
+    // The branch's charter day on Friday 9 October, which the employee worked.
+    await addHoliday({
+      Date: '2026-10-09',
+      Name: 'S20 Charter Day',
+      Type: 'SpecialNonWorking',
+      WorkLocationId: location,
+    });
+    await refused(id);
+
+    // Computed again without storing: the stored 9 October is still an ordinary day, the pay the same, still stale.
+    await compute(id);
+    await refused(id);
+    const computedOnly = await payslipOf(id, worker);
+    expect(computedOnly.Gross).toBe('7645.00');
+    expect(amountOf(computedOnly, 'PREM_SH')).toBeUndefined();
+
+    /*
+     * Stored again and computed: 9 October is a special non-working day worked, 8 h at 130% of the daily rate
+     * (REFERENCE §5.1): 695.00 × 1.30 = 903.50 (PREM_SH), the ten ordinary days 10 × 695.00 = 6,950.00 (BASIC).
+     * Gross 6,950.00 + 903.50 = 7,853.50, 208.50 more than before.
+     */
+    await storeAndCompute(id);
+    const after = await payslipOf(id, worker);
+    expect(after.Gross).toBe('7853.50');
+    expect(amountOf(after, 'BASIC')).toBe('6950.00');
+    expect(amountOf(after, 'PREM_SH')).toBe('903.50');
+    await approve(id);
+  });
+
+  it('is stale for a holiday moved into its cut-off, and for one deleted in it; not for a new name', async () => {
+    const outside = await addHoliday({
+      Date: '2026-10-19',
+      Name: 'S20 Moved Day',
+      Type: 'SpecialNonWorking',
+      WorkLocationId: location,
+    });
+    await store();
+    const id = await computedPeriod(OCTOBER);
+    expect(await staleOf(id)).toBeNull();
+
+    // A new name of a holiday in the cut-off pays the same.
+    const charter = (await call(hr, 'POST', `${HOLIDAYS}/list`, { PageSize: 500 }))
+      .json()
+      .Items.find((h: Holiday) => h.Name === 'S20 Charter Day') as Holiday;
+    await changeHoliday(charter, { Name: 'S20 Charter Day (renamed)' });
+    expect(await staleOf(id)).toBeNull();
+    // Moved from 19 to 14 October: into the cut-off.
+    const moved = await changeHoliday(outside, { Date: '2026-10-14' });
+    await refused(id);
+    await storeAndCompute(id);
+    // Deleted in the cut-off.
+    await deleteHoliday(moved);
+    await refused(id);
+    await storeAndCompute(id);
+    await approve(id);
+  });
+
+  it("is not stale for another company's holiday, nor for a draft until it is confirmed", async () => {
+    const id = await computedPeriod(OCTOBER);
+    // Demo Logistics Corp., the tenant's other company: its own holiday on 12 October, added and moved.
+    const theirs = await addHoliday(
+      { Date: '2026-10-12', Name: 'S20 Logistics Day', Type: 'Regular' },
+      logisticsHr,
+    );
+    await changeHoliday(theirs, { Date: '2026-10-13' }, logisticsHr);
+    expect(await get(id)).toMatchObject({ StaleReason: null, CanApprove: true });
+
+    // A draft is not paid; confirmed, it is.
+    const draft = await addHoliday({
+      Date: '2026-10-13',
+      Name: 'S20 Draft Day',
+      Type: 'Regular',
+      IsDraft: true,
+    });
+    expect(await staleOf(id)).toBeNull();
+    await changeHoliday(draft, { IsDraft: false });
+    await refused(id);
+    await storeAndCompute(id);
+    await approve(id);
+  });
+});
