@@ -8,7 +8,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PayrollPeriodListItem, PayslipDetail } from '@hrpay/contracts';
-import { demoCompanyAndDayShift } from './payroll-fixtures.js';
+import {
+  demoCompanyAndDayShift,
+  OCTOBER_2026_1ST_CUTOFF as OCTOBER,
+  OCTOBER_2026_1ST_CUTOFF_WORKDAYS as OCTOBER_WORKDAYS,
+} from './payroll-fixtures.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { PERIODS, payrollApi } from './payroll-api.js';
 
@@ -66,27 +70,6 @@ async function employee(number: string, hire = '2025-01-06'): Promise<string> {
     return e!.id;
   });
 }
-
-/** The workdays (Monday to Friday) of 1-15 October 2026: no holiday among them. */
-const OCTOBER_WORKDAYS = [
-  '2026-10-01',
-  '2026-10-02',
-  '2026-10-05',
-  '2026-10-06',
-  '2026-10-07',
-  '2026-10-08',
-  '2026-10-09',
-  '2026-10-12',
-  '2026-10-13',
-  '2026-10-14',
-  '2026-10-15',
-];
-const OCTOBER = {
-  Name: 'October 2026 1st cut-off',
-  CutoffStart: '2026-10-01',
-  CutoffEnd: '2026-10-15',
-  PayDate: '2026-10-20',
-};
 
 /** 08:00-17:00 punches on the dates (as a punch file brings them). */
 async function fullDays(employeeId: string, dates: string[]) {

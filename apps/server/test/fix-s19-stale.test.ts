@@ -9,7 +9,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PayrollPeriodDetail, PayslipDetail } from '@hrpay/contracts';
-import { demoCompanyAndDayShift } from './payroll-fixtures.js';
+import {
+  demoCompanyAndDayShift,
+  OCTOBER_2026_1ST_CUTOFF as OCTOBER,
+  OCTOBER_2026_1ST_CUTOFF_WORKDAYS as OCTOBER_WORKDAYS,
+} from './payroll-fixtures.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { PERIODS, payrollApi } from './payroll-api.js';
 
@@ -94,27 +98,6 @@ async function store(from: string, to: string) {
   const res = await call(hr, 'POST', '/api/v1/timelogs/attendance/store', { DateFrom: from, DateTo: to });
   expect(res.statusCode, res.body).toBe(200);
 }
-
-/** Monday to Friday of 1-15 October 2026: no holiday among them. */
-const OCTOBER_WORKDAYS = [
-  '2026-10-01',
-  '2026-10-02',
-  '2026-10-05',
-  '2026-10-06',
-  '2026-10-07',
-  '2026-10-08',
-  '2026-10-09',
-  '2026-10-12',
-  '2026-10-13',
-  '2026-10-14',
-  '2026-10-15',
-];
-const OCTOBER = {
-  Name: 'October 2026 1st cut-off',
-  CutoffStart: '2026-10-01',
-  CutoffEnd: '2026-10-15',
-  PayDate: '2026-10-20',
-};
 
 async function approved(id: string): Promise<PayrollPeriodDetail> {
   const res = await action(id, 'approve', (await get(id)).RowVersion);

@@ -8,7 +8,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Holiday, PayrollPeriodDetail, PayslipDetail } from '@hrpay/contracts';
-import { demoCompanyAndDayShift } from './payroll-fixtures.js';
+import {
+  demoCompanyAndDayShift,
+  OCTOBER_2026_1ST_CUTOFF as OCTOBER,
+  OCTOBER_2026_1ST_CUTOFF_WORKDAYS as OCTOBER_WORKDAYS,
+} from './payroll-fixtures.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { PERIODS, payrollApi } from './payroll-api.js';
 
@@ -30,27 +34,6 @@ const { get, action, compute, computedPeriod, payslipOf } = payrollApi(
 const HOLIDAYS = '/api/v1/holidays';
 const HOLIDAY_MESSAGE =
   'A holiday on a day of this cut-off was added, moved, retyped or deleted after the period was computed or after the attendance of that day was stored, and the stored attendance keeps the day as it was: HR must store the attendance of the days of the cut-off again, then compute the period again before approving.';
-
-/** Monday to Friday of 1-15 October 2026: no holiday among them. */
-const OCTOBER_WORKDAYS = [
-  '2026-10-01',
-  '2026-10-02',
-  '2026-10-05',
-  '2026-10-06',
-  '2026-10-07',
-  '2026-10-08',
-  '2026-10-09',
-  '2026-10-12',
-  '2026-10-13',
-  '2026-10-14',
-  '2026-10-15',
-];
-const OCTOBER = {
-  Name: 'October 2026 1st cut-off',
-  CutoffStart: '2026-10-01',
-  CutoffEnd: '2026-10-15',
-  PayDate: '2026-10-20',
-};
 
 beforeAll(async () => {
   t = await createTestApp();

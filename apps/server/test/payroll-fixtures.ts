@@ -128,3 +128,26 @@ export async function demoCompanyAndDayShift(tx: Tx): Promise<{ companyId: strin
   );
   return { companyId: c!.company_id, dayShift: s!.id };
 }
+
+/** The first cut-off of October 2026, which several payroll suites compute: no holiday falls in it. */
+export const OCTOBER_2026_1ST_CUTOFF = {
+  Name: 'October 2026 1st cut-off',
+  CutoffStart: '2026-10-01',
+  CutoffEnd: '2026-10-15',
+  PayDate: '2026-10-20',
+};
+
+/** The workdays (Monday to Friday) of OCTOBER_2026_1ST_CUTOFF. */
+export const OCTOBER_2026_1ST_CUTOFF_WORKDAYS = [
+  '2026-10-01',
+  '2026-10-02',
+  '2026-10-05',
+  '2026-10-06',
+  '2026-10-07',
+  '2026-10-08',
+  '2026-10-09',
+  '2026-10-12',
+  '2026-10-13',
+  '2026-10-14',
+  '2026-10-15',
+];
