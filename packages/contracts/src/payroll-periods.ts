@@ -29,7 +29,7 @@ export const PayrollJobStatus = z.enum(PAYROLL_JOB_STATUSES);
 export type PayrollJobStatus = z.infer<typeof PayrollJobStatus>;
 
 /** Why a computed period's payslips are out of date (PayrollPeriodDetail.StaleReason). */
-export const PayrollPeriodStaleReason = z.enum(['attendance', 'holiday', 'request']);
+export const PayrollPeriodStaleReason = z.enum(['attendance', 'holiday', 'punches', 'request']);
 export type PayrollPeriodStaleReason = z.infer<typeof PayrollPeriodStaleReason>;
 
 /** Included: paid with the period; Held: computed, kept out of payment; Excluded: not paid (no lines counted). */
@@ -274,8 +274,10 @@ export const PayrollPeriodDetail = PayrollPeriodListItem.extend({
    *  'attendance' when HR stored attendance of its cut-off again after the compute, 'request' when a leave,
    *  overtime or undertime request of it was approved or cancelled after the compute (its attendance must be stored
    *  again, then the period computed), 'holiday' when a holiday on a date of its cut-off was added, moved, retyped
-   *  or deleted after the compute or after that date's attendance was stored (the same way out). Null when they are
-   *  not (NeedsRecompute is then the Draft's own). */
+   *  or deleted after the compute or after that date's attendance was stored (the same way out), 'punches' when a
+   *  punch of a day of its cut-off was added, changed or deleted (by hand or by a punch-file import) after that
+   *  day's attendance was stored (the same way out). Null when they are not (NeedsRecompute is then the Draft's
+   *  own). */
   StaleReason: PayrollPeriodStaleReason.nullable(),
   /** Included and Held payslips that pay days without a request decided after their attendance was stored
    *  (REQUEST_NOT_STORED_WARNING): the period cannot be approved until HR stores those days again and it is

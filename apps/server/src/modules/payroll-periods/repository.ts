@@ -70,7 +70,20 @@ const PERIOD_COLUMNS = `p.id, p.company_id, p.name, p.kind, p.frequency, p.cutof
  * day_type) and the compute pays a stored day by its stored type (only a day not stored by the holidays as they
  * are, compute's unstoredHolidays), so computing again alone does not pay the change: HR stores the attendance
  * again (then 'attendance' until the compute), then the period is computed. The holiday rows are found by the
- * audit log's entity index (few: a company's own holidays and moves), the stores of the date by it too. A
+ * audit log's entity index (few: a company's own holidays and moves), the stores of the date by it too.
+ * 'punches' when a punch of the company that a day of its cut-off may count was added, corrected or deleted after
+ * the last store of that day's attendance (payroll pays the stored days: the change is paid once HR stores them
+ * again, then 'attendance' until the compute; a day never stored is the compute's warning, not this): a punch's
+ * audit row (timelogs service, entity 'time_log': create's after, update's before and after, delete's before are
+ * the whole punch, its CompanyId and PunchedAt on the Manila clock), found by the entity index. A punch on date D
+ * counts for D, for D + 1 from 20:00 (a day's window opens 4 h before its shift, never before 20:00 the evening
+ * before), and for D - 1 before 08:00 (a day shift's window closes 8 h after it ends) or, when the company has an
+ * overnight shift, before that shift's end + 8 h (attendance.ts windows; the schedules are not read, so it errs on
+ * the side of stale). A punch-file import writes one audit row (import-job, entity 'time_log_import')
+ * with its company and its first and last punch added (Manila clock): it counts when that span reaches the
+ * cut-off's punches (from 20:00 the evening before its first day to 08:00, or an overnight shift's end + 8 h, the
+ * day after its last) and it was made after the last store of a day of the cut-off within a day of the span (an
+ * import made before these fields were written does not count). A
  * Computed period and an Approved one alike (approve and finalise refuse it: return it for changes and compute it
  * again). Only periods that pay attendance (Regular, FinalPay: of its employees; a local holiday or a final pay
  * marks the period whichever employees it pays: the store and the compute are of the whole company); null
@@ -97,6 +110,45 @@ export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND 
                                             AND (s.after->>'DateFrom')::date <= (h.v->>'Date')::date
                                             AND (s.after->>'DateTo')::date >= (h.v->>'Date')::date)))
          THEN 'holiday'
+         WHEN EXISTS (SELECT 1 FROM audit_log a CROSS JOIN LATERAL (VALUES (a.before), (a.after)) t(v)
+                        CROSS JOIN LATERAL (SELECT (t.v->>'PunchedAt')::timestamp AS l) pl
+                        CROSS JOIN LATERAL (VALUES (pl.l::date - 1,
+                                                    pl.l::time < '08:00'
+                                                    OR EXISTS (SELECT 1 FROM shifts sh
+                                                                WHERE sh.tenant_id = p.tenant_id
+                                                                  AND sh.company_id = p.company_id
+                                                                  AND sh.time_out <= sh.time_in
+                                                                  AND (sh.time_out >= '16:00'
+                                                                       OR pl.l::time < sh.time_out + interval '8 hours'))),
+                                                   (pl.l::date, true),
+                                                   (pl.l::date + 1, pl.l::time >= '20:00')) c(d, may)
+                       WHERE a.tenant_id = p.tenant_id AND a.entity = 'time_log'
+                         AND t.v->>'CompanyId' = p.company_id::text
+                         AND c.d BETWEEN p.cutoff_start AND p.cutoff_end AND c.may
+                         AND a.at > (SELECT max(s.at) FROM audit_log s
+                                      WHERE s.tenant_id = p.tenant_id AND s.entity = 'attendance_days'
+                                        AND s.entity_id = p.company_id::text
+                                        AND (s.after->>'DateFrom')::date <= c.d
+                                        AND (s.after->>'DateTo')::date >= c.d))
+              OR EXISTS (SELECT 1 FROM audit_log a
+                           CROSS JOIN LATERAL (SELECT (a.after->>'FirstPunchAt')::timestamp AS f,
+                                                      (a.after->>'LastPunchAt')::timestamp AS l) r
+                          WHERE a.tenant_id = p.tenant_id AND a.entity = 'time_log_import'
+                            AND a.after->>'CompanyId' = p.company_id::text
+                            AND r.l >= (p.cutoff_start - 1) + time '20:00'
+                            AND r.f < (p.cutoff_end + 1) + (SELECT CASE WHEN bool_or(sh.time_out >= '16:00') THEN interval '24 hours'
+                                                                      ELSE greatest(interval '8 hours', max(sh.time_out - time '00:00') + interval '8 hours') END
+                                                             FROM shifts sh
+                                                            WHERE sh.tenant_id = p.tenant_id AND sh.company_id = p.company_id
+                                                              AND sh.time_out <= sh.time_in)
+                            AND EXISTS (SELECT 1 FROM generate_series(greatest(p.cutoff_start, r.f::date - 1),
+                                                                      least(p.cutoff_end, r.l::date + 1), interval '1 day') g(d)
+                                         WHERE a.at > (SELECT max(s.at) FROM audit_log s
+                                                        WHERE s.tenant_id = p.tenant_id AND s.entity = 'attendance_days'
+                                                          AND s.entity_id = p.company_id::text
+                                                          AND (s.after->>'DateFrom')::date <= g.d::date
+                                                          AND (s.after->>'DateTo')::date >= g.d::date)))
+         THEN 'punches'
          WHEN EXISTS (SELECT 1 FROM time_requests r
                        WHERE r.tenant_id = p.tenant_id AND r.company_id = p.company_id
                          AND r.date_from <= p.cutoff_end AND r.date_to >= p.cutoff_start
@@ -106,7 +158,7 @@ export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND 
                               OR (r.status = 'Cancelled' AND r.cancelled_at > p.computed_at)))
          THEN 'request' END END`;
 
-export type StaleReason = 'attendance' | 'holiday' | 'request';
+export type StaleReason = 'attendance' | 'holiday' | 'punches' | 'request';
 
 /** What approve and finalise answer for a stale period (STALE_REASON); the period page shows it too. */
 export const STALE_MESSAGE: Record<StaleReason, string> = {
@@ -114,6 +166,8 @@ export const STALE_MESSAGE: Record<StaleReason, string> = {
     'The attendance of days of this cut-off was stored again after the period was computed; compute it again before approving.',
   holiday:
     'A holiday on a day of this cut-off was added, moved, retyped or deleted after the period was computed or after the attendance of that day was stored, and the stored attendance keeps the day as it was: HR must store the attendance of the days of the cut-off again, then compute the period again before approving.',
+  punches:
+    'Punches of a day of this cut-off were added, changed or deleted after the attendance of that day was stored, and the stored attendance keeps them as they were: HR must store the attendance of the days of the cut-off again, then compute the period again before approving.',
   request:
     'A leave, overtime or undertime request of this cut-off was approved or cancelled after the period was computed; HR must store the attendance of its days again, then compute the period again before approving.',
 };

@@ -300,6 +300,8 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
         memory(id, 'commit started');
         const reason = `Imported from ${job.file_name}`;
         let added = 0;
+        let firstPunchAt: string | null = null;
+        let lastPunchAt: string | null = null;
         // The file is read and checked again against the employees as they are now: all rows go in, or none.
         const refs = await repo.employeeRefs(tx, tenantId, companyId);
         const result = await scan(
@@ -307,7 +309,12 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
           file,
           (done) => progress.set(id, Math.min(99, Math.floor(99 * done))),
           async (slice) => {
-            added += await repo.insertPunches(tx, tenantId, companyId, refs, slice, reason);
+            const inserted = await repo.insertPunches(tx, tenantId, companyId, refs, slice, reason);
+            added += inserted.added;
+            // ISO local times: their text order is their time order.
+            if (inserted.first && (!firstPunchAt || inserted.first < firstPunchAt))
+              firstPunchAt = inserted.first;
+            if (inserted.last && (!lastPunchAt || inserted.last > lastPunchAt)) lastPunchAt = inserted.last;
           },
           (step) => memory(id, `commit: ${step}`),
         );
@@ -317,7 +324,15 @@ export function punchImportService(db: Database, log: FastifyBaseLogger) {
           entity: 'time_log_import',
           entityId: id,
           action: 'import',
-          after: { FileName: job.file_name, Format: result.format, Rows: result.totalRows, Added: added },
+          after: {
+            CompanyId: companyId,
+            FileName: job.file_name,
+            Format: result.format,
+            Rows: result.totalRows,
+            Added: added,
+            FirstPunchAt: firstPunchAt,
+            LastPunchAt: lastPunchAt,
+          },
         });
         await repo.markCommitted(tx, tenantId, id, added);
         return added;

@@ -368,15 +368,20 @@ export const punchImportsRepo = {
     reason: string,
   ) {
     const { employeeIds, seconds, directions } = columnsOf(refs, punches);
-    const [row] = await tx.query<{ added: string }>(
+    // The first and last punch added, on the Manila clock: the import's audit row carries them, so a payroll
+    // period can tell whether the import changed days of its cut-off (payroll-periods STALE_REASON).
+    const [row] = await tx.query<{ added: string; first: string | null; last: string | null }>(
       `WITH added AS (
          INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source, reason)
          SELECT $1, $2, p.employee_id, to_timestamp(p.s), ${PUNCH_DIRECTION_SQL}, 'Import', $6
            FROM unnest($3::uuid[], $4::float8[], $5::int[]) AS p(employee_id, s, direction)
-         ON CONFLICT (tenant_id, employee_id, punched_at) DO NOTHING RETURNING 1)
-       SELECT count(*) AS added FROM added`,
+         ON CONFLICT (tenant_id, employee_id, punched_at) DO NOTHING RETURNING punched_at)
+       SELECT count(*) AS added,
+              to_char(min(punched_at) AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD"T"HH24:MI:SS') AS first,
+              to_char(max(punched_at) AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD"T"HH24:MI:SS') AS last
+         FROM added`,
       [tenantId, companyId, employeeIds, seconds, directions, reason],
     );
-    return Number(row!.added);
+    return { added: Number(row!.added), first: row!.first, last: row!.last };
   },
 };

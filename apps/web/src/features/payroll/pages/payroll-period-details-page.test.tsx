@@ -156,9 +156,17 @@ describe('payroll period page', () => {
     expect(screen.getByText(/Compute again before approving/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     cleanup();
+    renderPage({ ...computed, NeedsRecompute: true, StaleReason: 'punches', CanApprove: false });
+    expect(await screen.findByText('Punches changed')).toBeTruthy();
+    expect(screen.getByText(/HR must store the attendance of the cut-off again/)).toBeTruthy();
+    expect(screen.getByText(/Compute again before approving/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    cleanup();
     renderPage({ ...approved, CanFinalise: true });
     await screen.findByRole('button', { name: 'Return for changes' });
-    expect(screen.queryByText(/Attendance stored again|A request was decided|A holiday changed/)).toBeNull();
+    expect(
+      screen.queryByText(/Attendance stored again|A request was decided|A holiday changed|Punches changed/),
+    ).toBeNull();
   });
 
   it('says a payslip pays days without a request that HR has not stored, without Approve', async () => {

@@ -346,8 +346,8 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
  */
 /**
  * Why the payslips are out of date and the way out: what the compute reads changed (a Draft computed before), HR
- * stored attendance of the cut-off again, a holiday of it changed or a request of it was decided (for those two HR
- * stores its days again first). An Approved period is returned for changes, then computed.
+ * stored attendance of the cut-off again, a holiday of it changed, punches of its days changed after they were
+ * stored or a request of it was decided (for those three HR stores its days again first). An Approved period is returned for changes, then computed.
  */
 function StaleAlert({ period: p }: { period: PayrollPeriodDetail }) {
   const approved = p.Status === 'Approved';
@@ -368,6 +368,13 @@ function StaleAlert({ period: p }: { period: PayrollPeriodDetail }) {
           must store the attendance of the cut-off again (Time Logs &gt; Attendance) before the period is
           computed: the stored days keep the day as it was, and computing alone does not pay the change.{' '}
           {then}
+        </>
+      ) : p.StaleReason === 'punches' ? (
+        <>
+          <AlertTitle>Punches changed</AlertTitle>Punches of a day of this cut-off were added, changed or
+          deleted after the attendance of that day was stored. HR must store the attendance of the cut-off
+          again (Time Logs &gt; Attendance) before the period is computed: the stored days keep the punches as
+          they were, and computing alone does not pay the change. {then}
         </>
       ) : p.StaleReason === 'request' ? (
         <>
