@@ -14,7 +14,7 @@ import {
   OCTOBER_2026_1ST_CUTOFF_WORKDAYS as OCTOBER_WORKDAYS,
 } from './payroll-fixtures.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
-import { PERIODS, payrollApi } from './payroll-api.js';
+import { amountOf, PERIODS, payrollApi } from './payroll-api.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -88,7 +88,6 @@ async function store(from: string, to: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const amountOf = (slip: PayslipDetail, code: string) => slip.Lines.find((l) => l.Code === code)?.Amount;
 const failures = (slip: PayslipDetail) => slip.Warnings.filter((w) => w.startsWith('Could not compute'));
 
 async function listed(id: string): Promise<PayrollPeriodListItem> {

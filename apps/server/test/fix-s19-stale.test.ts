@@ -8,14 +8,13 @@
  * ../shared/ph-payroll/REFERENCE.md.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PayrollPeriodDetail, PayslipDetail } from '@hrpay/contracts';
 import {
   demoCompanyAndDayShift,
   OCTOBER_2026_1ST_CUTOFF as OCTOBER,
   OCTOBER_2026_1ST_CUTOFF_WORKDAYS as OCTOBER_WORKDAYS,
 } from './payroll-fixtures.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
-import { PERIODS, payrollApi } from './payroll-api.js';
+import { amountOf, PERIODS, payrollApi } from './payroll-api.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -24,7 +23,7 @@ let companyId: string;
 let dayShift: string;
 
 const call = caller(() => t.app);
-const { get, action, compute, computedPeriod, payslipOf } = payrollApi(
+const { get, action, compute, computedPeriod, payslipOf, approve, removeUnfinalisedPeriods } = payrollApi(
   () => t,
   () => payroll,
 );
@@ -42,18 +41,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t?.close());
-// Each test's period is its own: return an approved one for changes, then delete it.
-afterEach(async () => {
-  const list = await call(payroll, 'POST', `${PERIODS}/list`, { PageSize: 500 });
-  for (const p of list.json().Items as { Id: string; Status: string; RowVersion: number }[]) {
-    if (p.Status === 'Approved') {
-      const back = await action(p.Id, 'return-to-draft', p.RowVersion);
-      expect(back.statusCode, back.body).toBe(200);
-    }
-    if (p.Status === 'Draft' || p.Status === 'Computed' || p.Status === 'Approved')
-      expect((await call(payroll, 'DELETE', `${PERIODS}/${p.Id}`)).statusCode).toBe(200);
-  }
-});
+// Each test's period is its own.
+afterEach(() => removeUnfinalisedPeriods());
 
 /** An employee on the Day Shift (08:00-17:00, rest Saturday and Sunday), monthly or daily paid. */
 async function employee(number: string, rateType: 'Monthly' | 'Daily', rate: number): Promise<string> {
@@ -99,21 +88,13 @@ async function store(from: string, to: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function approved(id: string): Promise<PayrollPeriodDetail> {
-  const res = await action(id, 'approve', (await get(id)).RowVersion);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-const amountOf = (slip: PayslipDetail, code: string) => slip.Lines.find((l) => l.Code === code)?.Amount;
-
 describe('an approved period whose attendance changed', () => {
   it('is stale once HR stores its attendance again: not finalised until returned and computed again', async () => {
     const worker = await employee('ST-0001', 'Monthly', 26100);
     await punches(worker, OCTOBER_WORKDAYS);
     await store('2026-10-01', '2026-10-15');
     const id = await computedPeriod(OCTOBER);
-    const ok = await approved(id);
+    const ok = await approve(id);
     expect(ok).toMatchObject({ Status: 'Approved', NeedsRecompute: false, StaleReason: null });
 
     await store('2026-10-05', '2026-10-09');
@@ -136,7 +117,7 @@ describe('an approved period whose attendance changed', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toMatchObject({ Status: 'Computed', StaleReason: 'attendance', CanApprove: false });
     await compute(id);
-    const again = await approved(id);
+    const again = await approve(id);
     expect(again).toMatchObject({ StaleReason: null, NeedsRecompute: false });
   });
 
@@ -149,7 +130,7 @@ describe('an approved period whose attendance changed', () => {
     await punches(worker, ['2026-10-07'], '19:00');
     await store('2026-10-01', '2026-10-15');
     const id = await computedPeriod(OCTOBER);
-    await approved(id);
+    await approve(id);
 
     const filed = await call(hr, 'POST', '/api/v1/ot-requests', {
       EmployeeId: worker,
@@ -195,7 +176,7 @@ describe('an approved period whose attendance changed', () => {
     await compute(id);
     expect(await get(id)).toMatchObject({ RequestsNotStored: 0, CanApprove: true });
     expect(amountOf(await payslipOf(id, worker), 'OT_ORD')).toBe('375.00');
-    await approved(id);
+    await approve(id);
   });
 });
 

@@ -7,14 +7,14 @@
  * Figures worked by hand from ../shared/ph-payroll/REFERENCE.md.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Holiday, PayrollPeriodDetail, PayslipDetail } from '@hrpay/contracts';
+import type { Holiday } from '@hrpay/contracts';
 import {
   demoCompanyAndDayShift,
   OCTOBER_2026_1ST_CUTOFF as OCTOBER,
   OCTOBER_2026_1ST_CUTOFF_WORKDAYS as OCTOBER_WORKDAYS,
 } from './payroll-fixtures.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
-import { PERIODS, payrollApi } from './payroll-api.js';
+import { amountOf, payrollApi } from './payroll-api.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -26,7 +26,16 @@ let location: string;
 let worker: string;
 
 const call = caller(() => t.app);
-const { get, action, compute, computedPeriod, payslipOf } = payrollApi(
+const {
+  get,
+  compute,
+  computedPeriod,
+  payslipOf,
+  approve,
+  refusedAsStale,
+  storedAgainAndComputed,
+  removeUnfinalisedPeriods,
+} = payrollApi(
   () => t,
   () => payroll,
 );
@@ -84,18 +93,8 @@ beforeAll(async () => {
   await store();
 });
 afterAll(() => t?.close());
-// Each test's period is its own: return an approved one for changes, then delete it.
-afterEach(async () => {
-  const list = await call(payroll, 'POST', `${PERIODS}/list`, { PageSize: 500 });
-  for (const p of list.json().Items as { Id: string; Status: string; RowVersion: number }[]) {
-    if (p.Status === 'Approved') {
-      const back = await action(p.Id, 'return-to-draft', p.RowVersion);
-      expect(back.statusCode, back.body).toBe(200);
-    }
-    if (p.Status === 'Draft' || p.Status === 'Computed' || p.Status === 'Approved')
-      expect((await call(payroll, 'DELETE', `${PERIODS}/${p.Id}`)).statusCode).toBe(200);
-  }
-});
+// Each test's period is its own.
+afterEach(() => removeUnfinalisedPeriods());
 
 /** HR stores the attendance of the whole cut-off (Time Logs › Attendance › Store for payroll). */
 async function store() {
@@ -125,36 +124,8 @@ async function deleteHoliday(h: Holiday) {
 
 const staleOf = async (id: string) => (await get(id)).StaleReason;
 
-/** Approve refuses the stale period with the holiday's message, and it stays Computed. */
-async function refused(id: string) {
-  const p = await get(id);
-  expect(p).toMatchObject({
-    Status: 'Computed',
-    StaleReason: 'holiday',
-    NeedsRecompute: true,
-    CanApprove: false,
-  });
-  const res = await action(id, 'approve', p.RowVersion);
-  expect(res.statusCode, res.body).toBe(409);
-  expect(res.json().detail).toBe(HOLIDAY_MESSAGE);
-  expect((await get(id)).Status).toBe('Computed');
-}
-
-/** What the message says: HR stores the attendance again (stale for the store until computed), then compute. */
-async function storeAndCompute(id: string) {
-  await store();
-  expect(await staleOf(id)).toBe('attendance');
-  await compute(id);
-  expect(await get(id)).toMatchObject({ StaleReason: null, NeedsRecompute: false, CanApprove: true });
-}
-
-async function approve(id: string): Promise<PayrollPeriodDetail> {
-  const res = await action(id, 'approve', (await get(id)).RowVersion);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-const amountOf = (slip: PayslipDetail, code: string) => slip.Lines.find((l) => l.Code === code)?.Amount;
+const refused = (id: string) => refusedAsStale(id, 'holiday', HOLIDAY_MESSAGE);
+const storeAndCompute = (id: string) => storedAgainAndComputed(id, store);
 
 describe('a computed period whose cut-off gets a holiday', () => {
   it('is stale for a local holiday added in its cut-off, not outside it, until stored again and computed', async () => {

@@ -4,10 +4,19 @@
  * finalise, read a payslip.
  */
 import { expect } from 'vitest';
-import type { PayrollPeriodDetail, PayslipDetail, PayslipListItem } from '@hrpay/contracts';
+import type {
+  PayrollPeriodDetail,
+  PayrollPeriodStaleReason,
+  PayslipDetail,
+  PayslipListItem,
+} from '@hrpay/contracts';
 import { caller, type Session, type TestApp } from './helpers.js';
 
 export const PERIODS = '/api/v1/payroll-periods';
+
+/** The amount of a payslip's line, by its code (undefined when the payslip has no such line). */
+export const amountOf = (slip: PayslipDetail, code: string) =>
+  slip.Lines.find((l) => l.Code === code)?.Amount;
 
 export function payrollApi(t: () => TestApp, payroll: () => Session) {
   const call = caller(() => t().app);
@@ -70,5 +79,60 @@ export function payrollApi(t: () => TestApp, payroll: () => Session) {
     expect(done.statusCode, done.body).toBe(200);
   }
 
-  return { get, action, compute, computedPeriod, payslipOf, approveAndFinalise, finalise };
+  /** Approves a computed period, which must succeed. */
+  async function approve(id: string): Promise<PayrollPeriodDetail> {
+    const res = await action(id, 'approve', (await get(id)).RowVersion);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+
+  /** The period is Computed and stale for `reason`: approve answers 409 with `message`, and it stays Computed. */
+  async function refusedAsStale(id: string, reason: PayrollPeriodStaleReason, message: string) {
+    const p = await get(id);
+    expect(p).toMatchObject({
+      Status: 'Computed',
+      StaleReason: reason,
+      NeedsRecompute: true,
+      CanApprove: false,
+    });
+    const res = await action(id, 'approve', p.RowVersion);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().detail).toBe(message);
+    expect((await get(id)).Status).toBe('Computed');
+  }
+
+  /** What a stale message asks: HR stores the attendance again (stale for that store until computed), then compute. */
+  async function storedAgainAndComputed(id: string, store: () => Promise<void>) {
+    await store();
+    expect((await get(id)).StaleReason).toBe('attendance');
+    await compute(id);
+    expect(await get(id)).toMatchObject({ StaleReason: null, NeedsRecompute: false, CanApprove: true });
+  }
+
+  /** Deletes every period not finalised (an approved one is returned for changes first): one test's periods. */
+  async function removeUnfinalisedPeriods() {
+    const list = await call(payroll(), 'POST', `${PERIODS}/list`, { PageSize: 500 });
+    for (const p of list.json().Items as { Id: string; Status: string; RowVersion: number }[]) {
+      if (p.Status === 'Approved') {
+        const back = await action(p.Id, 'return-to-draft', p.RowVersion);
+        expect(back.statusCode, back.body).toBe(200);
+      }
+      if (p.Status === 'Draft' || p.Status === 'Computed' || p.Status === 'Approved')
+        expect((await call(payroll(), 'DELETE', `${PERIODS}/${p.Id}`)).statusCode).toBe(200);
+    }
+  }
+
+  return {
+    get,
+    action,
+    compute,
+    computedPeriod,
+    payslipOf,
+    approve,
+    approveAndFinalise,
+    finalise,
+    refusedAsStale,
+    storedAgainAndComputed,
+    removeUnfinalisedPeriods,
+  };
 }
