@@ -10,6 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PayrollPeriodListItem, PayslipDetail } from '@hrpay/contracts';
 import {
   demoCompanyAndDayShift,
+  hireOnDayShift,
+  insertDayPunches,
   OCTOBER_2026_1ST_CUTOFF as OCTOBER,
   OCTOBER_2026_1ST_CUTOFF_WORKDAYS as OCTOBER_WORKDAYS,
 } from './payroll-fixtures.js';
@@ -47,40 +49,23 @@ afterEach(async () => {
 
 /** A monthly-paid employee (26,100.00: 1,200.00 a day) on the Day Shift (08:00-17:00, rest Saturday, Sunday). */
 async function employee(number: string, hire = '2025-01-06'): Promise<string> {
-  return t.db.withTenant(payroll.tenantId, async (tx) => {
-    const [e] = await tx.query<{ id: string }>(
-      `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, is_active,
-              rate_type, basic_rate, tin, sss_number, philhealth_number, pagibig_number, bank_name,
-              bank_account_number, shift_id)
-       VALUES ($1, $2, $3, $3, 'Fix', $4, true, 'Monthly', 26100, '123-456-789-000', '34-1234567-8',
-               '12-345678901-2', '1234-5678-9012', 'BDO Unibank', '001299990301', $5)
-       RETURNING id`,
-      [payroll.tenantId, companyId, number, hire, dayShift],
-    );
-    await tx.query(
-      `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
-       VALUES ($1, $2, $3, $4, 'Monthly', 26100)`,
-      [payroll.tenantId, companyId, e!.id, hire],
-    );
-    await tx.query(
-      `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id, rest_days)
-       VALUES ($1, $2, $3, $4, '{0,6}')`,
-      [payroll.tenantId, e!.id, hire, dayShift],
-    );
-    return e!.id;
-  });
+  return t.db.withTenant(payroll.tenantId, (tx) =>
+    hireOnDayShift(tx, payroll.tenantId, companyId, dayShift, {
+      number,
+      firstName: number,
+      lastName: 'Fix',
+      rateType: 'Monthly',
+      rate: 26100,
+      hire,
+    }),
+  );
 }
 
 /** 08:00-17:00 punches on the dates (as a punch file brings them). */
 async function fullDays(employeeId: string, dates: string[]) {
-  await t.db.withTenant(payroll.tenantId, async (tx) => {
-    for (const date of dates)
-      await tx.query(
-        `INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source)
-         VALUES ($1, $2, $3, $4::timestamptz, 'In', 'Import'), ($1, $2, $3, $5::timestamptz, 'Out', 'Import')`,
-        [payroll.tenantId, companyId, employeeId, `${date} 08:00:00+08`, `${date} 17:00:00+08`],
-      );
-  });
+  await t.db.withTenant(payroll.tenantId, (tx) =>
+    insertDayPunches(tx, payroll.tenantId, companyId, employeeId, dates),
+  );
 }
 
 async function store(from: string, to: string) {

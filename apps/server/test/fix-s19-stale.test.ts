@@ -10,6 +10,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoCompanyAndDayShift,
+  hireOnDayShift,
+  insertDayPunches,
   OCTOBER_2026_1ST_CUTOFF as OCTOBER,
   OCTOBER_2026_1ST_CUTOFF_WORKDAYS as OCTOBER_WORKDAYS,
 } from './payroll-fixtures.js';
@@ -46,41 +48,22 @@ afterEach(() => removeUnfinalisedPeriods());
 
 /** An employee on the Day Shift (08:00-17:00, rest Saturday and Sunday), monthly or daily paid. */
 async function employee(number: string, rateType: 'Monthly' | 'Daily', rate: number): Promise<string> {
-  const hire = '2025-01-06';
-  return t.db.withTenant(payroll.tenantId, async (tx) => {
-    const [e] = await tx.query<{ id: string }>(
-      `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, is_active,
-              rate_type, basic_rate, tin, sss_number, philhealth_number, pagibig_number, bank_name,
-              bank_account_number, shift_id)
-       VALUES ($1, $2, $3, $3, 'Stale', $4, true, $5, $6, '123-456-789-000', '34-1234567-8',
-               '12-345678901-2', '1234-5678-9012', 'BDO Unibank', '001299990301', $7)
-       RETURNING id`,
-      [payroll.tenantId, companyId, number, hire, rateType, rate, dayShift],
-    );
-    await tx.query(
-      `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [payroll.tenantId, companyId, e!.id, hire, rateType, rate],
-    );
-    await tx.query(
-      `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id, rest_days)
-       VALUES ($1, $2, $3, $4, '{0,6}')`,
-      [payroll.tenantId, e!.id, hire, dayShift],
-    );
-    return e!.id;
-  });
+  return t.db.withTenant(payroll.tenantId, (tx) =>
+    hireOnDayShift(tx, payroll.tenantId, companyId, dayShift, {
+      number,
+      firstName: number,
+      lastName: 'Stale',
+      rateType,
+      rate,
+    }),
+  );
 }
 
 /** 08:00-17:00 punches on the dates (as a punch file brings them); `out` another time out. */
 async function punches(employeeId: string, dates: string[], out = '17:00') {
-  await t.db.withTenant(payroll.tenantId, async (tx) => {
-    for (const date of dates)
-      await tx.query(
-        `INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source)
-         VALUES ($1, $2, $3, $4::timestamptz, 'In', 'Import'), ($1, $2, $3, $5::timestamptz, 'Out', 'Import')`,
-        [payroll.tenantId, companyId, employeeId, `${date} 08:00:00+08`, `${date} ${out}:00+08`],
-      );
-  });
+  await t.db.withTenant(payroll.tenantId, (tx) =>
+    insertDayPunches(tx, payroll.tenantId, companyId, employeeId, dates, out),
+  );
 }
 
 async function store(from: string, to: string) {

@@ -10,6 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TimeLog } from '@hrpay/contracts';
 import {
   demoCompanyAndDayShift,
+  hireOnDayShift,
+  insertDayPunches,
   OCTOBER_2026_1ST_CUTOFF as OCTOBER,
   OCTOBER_2026_1ST_CUTOFF_WORKDAYS as OCTOBER_WORKDAYS,
 } from './payroll-fixtures.js';
@@ -58,34 +60,17 @@ beforeAll(async () => {
       companyId,
     ]);
     // Daily paid, on the Day Shift (08:00-17:00, rest Saturday and Sunday), hired before the cut-off.
-    const hire = '2025-01-06';
-    const [e] = await tx.query<{ id: string }>(
-      `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, is_active,
-              rate_type, basic_rate, tin, sss_number, philhealth_number, pagibig_number, bank_name,
-              bank_account_number, shift_id)
-       VALUES ($1, $2, 'PS-0001', 'Punch', 'Stale', $3, true, 'Daily', 695, '123-456-789-000', '34-1234567-8',
-               '12-345678901-2', '1234-5678-9012', 'BDO Unibank', '001299990303', $4)
-       RETURNING id`,
-      [payroll.tenantId, companyId, hire, dayShift],
-    );
-    worker = e!.id;
-    await tx.query(
-      `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
-       VALUES ($1, $2, $3, $4, 'Daily', 695)`,
-      [payroll.tenantId, companyId, worker, hire],
-    );
-    await tx.query(
-      `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id, rest_days)
-       VALUES ($1, $2, $3, $4, '{0,6}')`,
-      [payroll.tenantId, worker, hire, dayShift],
-    );
-    // 08:00-17:00 on every workday of the cut-off but Friday 9 October (as a punch file brings them).
-    for (const date of OCTOBER_WORKDAYS.filter((d) => d !== '2026-10-09'))
-      await tx.query(
-        `INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source)
-         VALUES ($1, $2, $3, $4::timestamptz, 'In', 'Import'), ($1, $2, $3, $5::timestamptz, 'Out', 'Import')`,
-        [payroll.tenantId, companyId, worker, `${date} 08:00:00+08`, `${date} 17:00:00+08`],
-      );
+    worker = await hireOnDayShift(tx, payroll.tenantId, companyId, dayShift, {
+      number: 'PS-0001',
+      firstName: 'Punch',
+      lastName: 'Stale',
+      rateType: 'Daily',
+      rate: 695,
+      bankAccountNumber: '001299990303',
+    });
+    // 08:00-17:00 on every workday of the cut-off but Friday 9 October.
+    const punched = OCTOBER_WORKDAYS.filter((d) => d !== '2026-10-09');
+    await insertDayPunches(tx, payroll.tenantId, companyId, worker, punched);
     // An employee of Demo Logistics Corp., the tenant's other company.
     const [l] = await tx.query<{ id: string }>(
       `SELECT e.id FROM employees e JOIN users u ON u.tenant_id = e.tenant_id AND u.company_id = e.company_id

@@ -151,3 +151,77 @@ export const OCTOBER_2026_1ST_CUTOFF_WORKDAYS = [
   '2026-10-14',
   '2026-10-15',
 ];
+
+export interface DayShiftHire {
+  number: string;
+  firstName: string;
+  lastName: string;
+  rateType: 'Monthly' | 'Daily';
+  rate: number;
+  hire?: string;
+  workLocationId?: string | null;
+  bankAccountNumber?: string;
+}
+
+/**
+ * An active employee with complete government ids and a bank account, on the Day Shift (08:00-17:00, rest Saturday
+ * and Sunday) from the hire date, with that pay rate in force from it: the employee the stale-period suites pay.
+ */
+export async function hireOnDayShift(
+  tx: Tx,
+  tenantId: string,
+  companyId: string,
+  dayShift: string,
+  e: DayShiftHire,
+): Promise<string> {
+  const hire = e.hire ?? '2025-01-06';
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, is_active,
+            rate_type, basic_rate, tin, sss_number, philhealth_number, pagibig_number, bank_name,
+            bank_account_number, shift_id, work_location_id)
+     VALUES ($1, $2, $3, $4, $5, $6, true, $7, $8, '123-456-789-000', '34-1234567-8', '12-345678901-2',
+             '1234-5678-9012', 'BDO Unibank', $9, $10, $11)
+     RETURNING id`,
+    [
+      tenantId,
+      companyId,
+      e.number,
+      e.firstName,
+      e.lastName,
+      hire,
+      e.rateType,
+      e.rate,
+      e.bankAccountNumber ?? '001299990301',
+      dayShift,
+      e.workLocationId ?? null,
+    ],
+  );
+  await tx.query(
+    `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [tenantId, companyId, row!.id, hire, e.rateType, e.rate],
+  );
+  await tx.query(
+    `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id, rest_days)
+     VALUES ($1, $2, $3, $4, '{0,6}')`,
+    [tenantId, row!.id, hire, dayShift],
+  );
+  return row!.id;
+}
+
+/** In at 08:00 and out at `out` on each date, as a punch file brings them. */
+export async function insertDayPunches(
+  tx: Tx,
+  tenantId: string,
+  companyId: string,
+  employeeId: string,
+  dates: string[],
+  out = '17:00',
+): Promise<void> {
+  for (const date of dates)
+    await tx.query(
+      `INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source)
+       VALUES ($1, $2, $3, $4::timestamptz, 'In', 'Import'), ($1, $2, $3, $5::timestamptz, 'Out', 'Import')`,
+      [tenantId, companyId, employeeId, `${date} 08:00:00+08`, `${date} ${out}:00+08`],
+    );
+}

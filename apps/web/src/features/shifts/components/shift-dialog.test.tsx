@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { conflictResponse, jsonResponse, newQueryClient, stubFetch } from '@/test/fetch-stub';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ProblemTypes, type Shift } from '@hrpay/contracts';
 import { shiftKeys, useDeleteShift, useSaveShift } from '../api/shifts';
 import { ShiftDialog } from './shift-dialog';
@@ -28,37 +29,17 @@ const SHIFT: Shift = {
 const FROZEN =
   "The time out of Day Shift cannot change: attendance from 2026-11-01 to 2026-11-29 was stored under it. Create a new shift with the new times and move the employees' schedules to it.";
 
-const json = (status: number, body: unknown, type = 'application/json') =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
-const problem = (type: string, detail: string) =>
-  json(409, { type, title: 'Conflict', status: 409, detail }, 'application/problem+json');
-
-const fetchMock = vi.fn<typeof fetch>();
-let answer: () => Response;
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.includes('application-settings')) return json(200, { TimeFormat: '24h' });
-    if ((init?.method ?? 'GET') === 'GET') return json(200, []);
-    return answer();
-  });
-});
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
-
-const newClient = () =>
-  new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+const fetched = stubFetch((url) =>
+  url.includes('application-settings') ? jsonResponse(200, { TimeFormat: '24h' }) : undefined,
+);
 
 describe('ShiftDialog', () => {
   // Sweep E finding 3: the frozen-times 409 was only a 7-second toast, hidden from screen readers by the dialog.
   it('shows a 409 refusal (times frozen by stored attendance) inside the dialog, which stays open', async () => {
-    answer = () => problem(ProblemTypes.invalidState, FROZEN);
+    fetched.answer = () => conflictResponse(ProblemTypes.invalidState, FROZEN);
     const onClose = vi.fn();
     render(
-      <QueryClientProvider client={newClient()}>
+      <QueryClientProvider client={newQueryClient()}>
         <ShiftDialog shift={SHIFT} onClose={onClose} />
       </QueryClientProvider>,
     );
@@ -76,8 +57,8 @@ describe('shift mutations', () => {
     ['a stale RowVersion', ProblemTypes.staleRowVersion, true],
     ['another refusal', ProblemTypes.invalidState, false],
   ])('after %s the shift list is refetched: %s', async (_name, type, refetched) => {
-    answer = () => problem(type, 'Refused');
-    const client = newClient();
+    fetched.answer = () => conflictResponse(type, 'Refused');
+    const client = newQueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     const wrapper = ({ children }: { children: React.ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
