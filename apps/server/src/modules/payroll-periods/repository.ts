@@ -56,6 +56,15 @@ const PERIOD_COLUMNS = `p.id, p.company_id, p.name, p.kind, p.frequency, p.cutof
   p.job_status, p.job_progress, p.job_total, p.job_error, p.computed_at, p.computed_by, p.row_version, p.updated_at`;
 
 /**
+ * When HR last stored the attendance of the day `date` (an SQL date expression) for the period `p`'s company:
+ * the latest store audit row whose range holds it (timelogs storeAttendance), found by the audit log's entity
+ * index; null when the day was never stored.
+ */
+const lastStoreOf = (date: string) => `(SELECT max(s.at) FROM audit_log s
+    WHERE s.tenant_id = p.tenant_id AND s.entity = 'attendance_days' AND s.entity_id = p.company_id::text
+      AND (s.after->>'DateFrom')::date <= ${date} AND (s.after->>'DateTo')::date >= ${date})`;
+
+/**
  * Why a computed period's payslips are out of date although nothing of the period changed, read when the period
  * is (the modules that make the change know nothing of periods): 'attendance' when HR stored the attendance of
  * days of its cut-off again after the compute (the store's audit row, timelogs storeAttendance: its range and
@@ -104,11 +113,7 @@ export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND 
                              IS DISTINCT FROM
                              (a.after->>'Date', a.after->>'Type', a.after->>'WorkLocationId', a.after->>'IsDraft')
                          AND (a.at > p.computed_at
-                              OR a.at > (SELECT max(s.at) FROM audit_log s
-                                          WHERE s.tenant_id = p.tenant_id AND s.entity = 'attendance_days'
-                                            AND s.entity_id = p.company_id::text
-                                            AND (s.after->>'DateFrom')::date <= (h.v->>'Date')::date
-                                            AND (s.after->>'DateTo')::date >= (h.v->>'Date')::date)))
+                              OR a.at > ${lastStoreOf("(h.v->>'Date')::date")}))
          THEN 'holiday'
          WHEN EXISTS (SELECT 1 FROM audit_log a CROSS JOIN LATERAL (VALUES (a.before), (a.after)) t(v)
                         CROSS JOIN LATERAL (SELECT (t.v->>'PunchedAt')::timestamp AS l) pl
@@ -125,11 +130,7 @@ export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND 
                        WHERE a.tenant_id = p.tenant_id AND a.entity = 'time_log'
                          AND t.v->>'CompanyId' = p.company_id::text
                          AND c.d BETWEEN p.cutoff_start AND p.cutoff_end AND c.may
-                         AND a.at > (SELECT max(s.at) FROM audit_log s
-                                      WHERE s.tenant_id = p.tenant_id AND s.entity = 'attendance_days'
-                                        AND s.entity_id = p.company_id::text
-                                        AND (s.after->>'DateFrom')::date <= c.d
-                                        AND (s.after->>'DateTo')::date >= c.d))
+                         AND a.at > ${lastStoreOf('c.d')})
               OR EXISTS (SELECT 1 FROM audit_log a
                            CROSS JOIN LATERAL (SELECT (a.after->>'FirstPunchAt')::timestamp AS f,
                                                       (a.after->>'LastPunchAt')::timestamp AS l) r
@@ -143,11 +144,7 @@ export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND 
                                                               AND sh.time_out <= sh.time_in)
                             AND EXISTS (SELECT 1 FROM generate_series(greatest(p.cutoff_start, r.f::date - 1),
                                                                       least(p.cutoff_end, r.l::date + 1), interval '1 day') g(d)
-                                         WHERE a.at > (SELECT max(s.at) FROM audit_log s
-                                                        WHERE s.tenant_id = p.tenant_id AND s.entity = 'attendance_days'
-                                                          AND s.entity_id = p.company_id::text
-                                                          AND (s.after->>'DateFrom')::date <= g.d::date
-                                                          AND (s.after->>'DateTo')::date >= g.d::date)))
+                                         WHERE a.at > ${lastStoreOf('g.d::date')}))
          THEN 'punches'
          WHEN EXISTS (SELECT 1 FROM time_requests r
                        WHERE r.tenant_id = p.tenant_id AND r.company_id = p.company_id
