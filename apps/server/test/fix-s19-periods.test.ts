@@ -148,7 +148,7 @@ describe('stored attendance into the payslip', () => {
     const slip = await payslipOf(id, worker);
     // Monday to Friday are the workdays of the divisor 261 (REFERENCE §5.5).
     expect(slip.Warnings).toContain(
-      'Attendance not stored for 6 workday(s) of the cut-off: 2026-10-08 to 2026-10-09, 2026-10-12 to 2026-10-15 (paid as days present); store the attendance of the whole cut-off',
+      'Attendance not stored for 6 workday(s) of the cut-off: 2026-10-08 to 2026-10-09, 2026-10-12 to 2026-10-15 (paid as days present); HR must store the attendance of the whole cut-off (Time Logs, Attendance)',
     );
     await store('2026-10-01', '2026-10-15');
     await compute(id);

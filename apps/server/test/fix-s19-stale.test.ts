@@ -214,7 +214,7 @@ describe('a regular holiday of the cut-off with no stored attendance', () => {
     expect(paid.Gross).toBe('7645.00');
     const warning = paid.Warnings.find((w) => w.startsWith('Attendance not stored'));
     expect(warning).toBe(
-      'Attendance not stored for 1 holiday(s) of the cut-off: 2026-11-30 (regular holiday); paid as holidays not worked (a regular holiday when the workday before it was attended or on paid leave); store the attendance of the whole cut-off',
+      'Attendance not stored for the holiday 2026-11-30 (regular holiday): paid as a holiday not worked (a regular holiday only when the workday before it was attended or on paid leave); HR must store the attendance of the whole cut-off (Time Logs, Attendance)',
     );
     expect(paid.Warnings.some((w) => w.includes('workday(s)'))).toBe(false);
 

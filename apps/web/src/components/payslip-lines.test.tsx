@@ -30,4 +30,26 @@ describe('PayslipLines', () => {
     for (const text of ['1 day', '9.5 days', '1 hr', '7.5 hrs']) expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByText('1 days')).toBeNull();
   });
+
+  it('keeps lateness in minutes at a positive rate, and shows no rate for a flat amount', () => {
+    render(
+      <PayslipLines
+        lines={[
+          { ...line('Basic salary', 1, 'period'), Rate: '8000.00', Amount: '8000.00' },
+          { ...line('Tardiness', 0.2, 'hour'), Code: 'LATE', Rate: '-172.41', Amount: '-34.48' },
+          { ...line('Undertime', 1 / 60, 'hour'), Code: 'UNDERTIME', Rate: '-172.41', Amount: '-2.87' },
+          { ...line('SSS', 1, 'period'), Kind: 'deduction', Rate: '762.50', Amount: '762.50' },
+        ]}
+        gross="7962.65"
+        deductions="762.50"
+        netPay="7200.15"
+      />,
+    );
+    const cells = (name: string) =>
+      Array.from(screen.getByText(name).closest('tr')!.querySelectorAll('td'), (td) => td.textContent);
+    expect(cells('Tardiness')).toEqual(['Tardiness', '12 mins', '₱172.41', '-₱34.48']);
+    expect(cells('Undertime')).toEqual(['Undertime', '1 min', '₱172.41', '-₱2.87']);
+    expect(cells('SSS')).toEqual(['SSS', '', '', '₱762.50']);
+    expect(cells('Basic salary')).toEqual(['Basic salary', '', '', '₱8,000.00']);
+  });
 });

@@ -20,11 +20,23 @@ export interface PayslipLineShape {
 
 /** Each unit as one and as several ("1 day", "1.5 days"). */
 const UNIT: Record<string, [string, string]> = { hour: ['hr', 'hrs'], day: ['day', 'days'] };
+/** Lateness and undertime are kept in minutes (the attendance grid's unit), not in fractions of an hour. */
+const IN_MINUTES = new Set(['LATE', 'UNDERTIME']);
 const quantity = (l: PayslipLineShape) => {
   if (l.Unit === 'period' || l.Unit === 'item') return '';
+  if (l.Unit === 'hour' && IN_MINUTES.has(l.Code)) {
+    const minutes = Math.round(l.Quantity * 60);
+    return `${minutes} ${minutes === 1 ? 'min' : 'mins'}`;
+  }
   const [one, many] = UNIT[l.Unit] ?? [l.Unit, l.Unit];
   return `${l.Quantity.toLocaleString('en-PH', { maximumFractionDigits: 2 })} ${l.Quantity === 1 ? one : many}`;
 };
+/**
+ * The rate a quantity is paid at; none for a flat amount (a contribution, the period's salary: it would only
+ * repeat the amount). A line that takes pay away (an absence, lateness) is negative in its amount, not its rate.
+ */
+const rate = (l: PayslipLineShape) =>
+  l.Unit === 'item' || l.Unit === 'period' ? '' : formatCurrency(l.Rate.replace(/^-/, ''));
 
 /** A payslip's earnings and deductions, each with quantity and rate, and their totals. */
 export function PayslipLines({
@@ -56,7 +68,7 @@ export function PayslipLines({
           <TableRow key={`${l.Code}-${index}`}>
             <TableCell>{l.Description}</TableCell>
             <TableCell align="right">{quantity(l)}</TableCell>
-            <TableCell align="right">{l.Unit === 'item' ? '' : formatCurrency(l.Rate)}</TableCell>
+            <TableCell align="right">{rate(l)}</TableCell>
             <TableCell align="right">{formatCurrency(l.Amount)}</TableCell>
           </TableRow>
         ))}

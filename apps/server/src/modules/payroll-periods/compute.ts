@@ -661,6 +661,9 @@ function dateRuns(dates: string[]): string {
 
 const REQUEST_NAME = { Leave: 'leave', Overtime: 'overtime', Undertime: 'undertime' } as const;
 
+/** Who mends an unstored day, and where: payroll reads the attendance HR stores (HR's Time Logs page). */
+const STORE_THE_CUTOFF = 'HR must store the attendance of the whole cut-off (Time Logs, Attendance)';
+
 /**
  * What payroll must see on a payslip before approving it, from the stored days of the cut-off's employment
  * (`from` to `to`, some stored): the days with attendance anomalies (a single punch, a missing in or out: paid as
@@ -714,13 +717,15 @@ function attendanceWarnings(
       warnings.push(
         `Attendance not stored for ${missing.length} workday(s) of the cut-off: ${dateRuns(missing)} (${
           monthly ? 'paid as days present' : 'not paid'
-        }); store the attendance of the whole cut-off`,
+        }); ${STORE_THE_CUTOFF}`,
       );
     // No workday: paid by their type as holidays not worked (unstoredHolidays), named as holidays.
     const named = holidays.map((d) => `${d} (${HOLIDAY_NAME[dayType(d)] ?? 'holiday'})`).join(', ');
     if (holidays.length)
       warnings.push(
-        `Attendance not stored for ${holidays.length} holiday(s) of the cut-off: ${named}; paid as holidays not worked (a regular holiday when the workday before it was attended or on paid leave); store the attendance of the whole cut-off`,
+        `Attendance not stored for ${holidays.length === 1 ? 'the holiday' : `${holidays.length} holidays`} ${named}: paid as ${
+          holidays.length === 1 ? 'a holiday' : 'holidays'
+        } not worked (a regular holiday only when the workday before it was attended or on paid leave); ${STORE_THE_CUTOFF}`,
       );
   }
   const storedAt = new Map(requests.length ? days.map((d) => [d.date, d.stored_ms]) : []);

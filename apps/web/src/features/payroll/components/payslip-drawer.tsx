@@ -36,6 +36,7 @@ import { PayslipLines } from '@/components/payslip-lines';
 import { saveFile } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatCurrency } from '@/lib/currency';
+import { withReadableDates } from '@/lib/dates';
 import { errorMessage, handleError } from '@/lib/error-handler';
 import {
   downloadFinalPayCertificate,
@@ -238,7 +239,7 @@ function PayslipBody({
         <Alert severity="warning" sx={{ mb: 2 }}>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {data.Warnings.map((w) => (
-              <li key={w}>{w}</li>
+              <li key={w}>{withReadableDates(w)}</li>
             ))}
           </Box>
         </Alert>
