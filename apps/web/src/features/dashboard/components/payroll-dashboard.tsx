@@ -25,6 +25,14 @@ const dayLabel = (date: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${date}T00:00:00Z`));
+/** A peso axis tick, short: "₱0", "₱500", "₱2.5k", "₱150k", "₱1.2M" (never "₱0k", nor "₱1k" for ₱500). */
+const pesoTick = (value: number) => {
+  const size = Math.abs(value);
+  const short = (n: number) => n.toLocaleString('en-PH', { maximumFractionDigits: 1 });
+  if (size < 1000) return `₱${Math.round(value).toLocaleString('en-PH')}`;
+  if (size < 1_000_000) return `₱${short(value / 1000)}k`;
+  return `₱${short(value / 1_000_000)}M`;
+};
 const PROBLEMS: { key: keyof PayrollDataProblems; label: string }[] = [
   { key: 'NoRate', label: 'No basic rate' },
   { key: 'NoBankAccount', label: 'Paid by bank without an account number' },
@@ -101,7 +109,7 @@ function Body({ data }: { data: PayrollDashboardData }) {
           ) : (
             <TrendChart
               labels={data.Trend.map((p) => dayLabel(p.PayDate))}
-              yAxis={[{ valueFormatter: (v: number) => `₱${Math.round(v / 1000).toLocaleString('en-PH')}k` }]}
+              yAxis={[{ valueFormatter: pesoTick }]}
               series={[
                 { data: data.Trend.map((p) => Number(p.Gross)), label: 'Gross', color: '#1565c0' },
                 { data: data.Trend.map((p) => Number(p.NetPay)), label: 'Net', color: '#2e7d32' },

@@ -5,6 +5,17 @@ import Typography from '@mui/material/Typography';
 import type { PayrollPeriodTotals } from '@hrpay/contracts';
 import { formatCurrency } from '@/lib/currency';
 
+const GRID = {
+  display: 'grid',
+  gap: 2,
+  mb: 3,
+  gridTemplateColumns: {
+    xs: 'repeat(2, minmax(0, 1fr))',
+    md: 'repeat(3, minmax(0, 1fr))',
+    lg: 'repeat(6, minmax(0, 1fr))',
+  },
+} as const;
+
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <Card component="article" aria-label={label} variant="outlined">
@@ -26,24 +37,38 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
   );
 }
 
-/** The period's sums: what it pays, what it withholds and what the employer adds. */
-export function PeriodTotals({ totals: t }: { totals: PayrollPeriodTotals }) {
+/** A figure of a period not computed yet: a dash, not a zero that reads as a payroll of nothing. */
+export const NOT_COMPUTED = '—';
+
+/**
+ * The period's sums: what it pays, what it withholds and what the employer adds. Before its first compute
+ * (`computed` false) there are no sums yet: each card shows a dash, the first says why.
+ */
+export function PeriodTotals({
+  totals: t,
+  computed = true,
+}: {
+  totals: PayrollPeriodTotals;
+  computed?: boolean;
+}) {
+  if (!computed) {
+    const labels = ['Employees', 'Gross pay', 'Deductions', 'Net pay', 'Tax withheld', 'Employer statutory'];
+    return (
+      <Box component="section" aria-label="Period totals" sx={GRID}>
+        {labels.map((label, i) => (
+          <Figure
+            key={label}
+            label={label}
+            value={NOT_COMPUTED}
+            note={i === 0 ? 'Not computed yet' : undefined}
+          />
+        ))}
+      </Box>
+    );
+  }
   const refund = t.WithholdingTax.startsWith('-');
   return (
-    <Box
-      component="section"
-      aria-label="Period totals"
-      sx={{
-        display: 'grid',
-        gap: 2,
-        mb: 3,
-        gridTemplateColumns: {
-          xs: 'repeat(2, minmax(0, 1fr))',
-          md: 'repeat(3, minmax(0, 1fr))',
-          lg: 'repeat(6, minmax(0, 1fr))',
-        },
-      }}
-    >
+    <Box component="section" aria-label="Period totals" sx={GRID}>
       <Figure
         label="Employees"
         value={String(t.Employees)}

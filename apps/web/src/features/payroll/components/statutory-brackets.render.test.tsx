@@ -111,6 +111,6 @@ describe('future BIR and de minimis tables', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Future Table: De minimis ceilings' }));
     const deMinimis = await screen.findByRole('dialog', { name: 'Add a future table: De minimis ceilings' });
     expect(input(deMinimis, 'Rice subsidy').value).toBe('2500.00');
-    expect(input(deMinimis, 'Overtime meal share of minimum wage').value).toBe('0.30');
+    expect(input(deMinimis, 'OT / night shift meal allowance (share of minimum wage)').value).toBe('0.30');
   });
 });

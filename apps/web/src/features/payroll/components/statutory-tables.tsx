@@ -11,6 +11,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import {
@@ -21,6 +23,7 @@ import {
   type StatutoryTables as Tables,
 } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
+import { useScrollRegion } from '@/components/scroll-region';
 import { formatCurrency } from '@/lib/currency';
 import { formatIsoDate } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
@@ -41,21 +44,28 @@ const TITLES: [TableKey, string][] = [
   ['DeMinimis', 'De minimis ceilings'],
 ];
 
-/** The engine's money fields of every table ("minMsc", "floor", a bracket's "over" and "fixed"). */
-const MONEY_FIELDS = new Set(
-  Object.values(STATUTORY_ROW_FIELDS).flatMap((fields) =>
-    Object.entries(fields)
-      .filter(([, kind]) => kind === 'money')
-      .map(([field]) => field),
-  ),
-);
+/** The engine's fields of one kind in every table ("minMsc", "floor", a bracket's "over" and "fixed" are money). */
+const fieldsOf = (kind: 'money' | 'rate') =>
+  new Set(
+    Object.values(STATUTORY_ROW_FIELDS).flatMap((fields) =>
+      Object.entries(fields)
+        .filter(([, k]) => k === kind)
+        .map(([field]) => field),
+    ),
+  );
+const MONEY_FIELDS = fieldsOf('money');
+const RATE_FIELDS = fieldsOf('rate');
 
 /**
  * A rate ("0.05") as a percentage, an amount ("5000.00", a de minimis ceiling's "amount") as pesos ("₱5,000.00");
  * any other figure (days, a premium multiplier) as it is.
  */
 export function figure(key: string, value: unknown) {
-  if (typeof value === 'string' && /rate|differential/i.test(key) && /^0?\.\d+$|^0$/.test(value)) {
+  if (
+    typeof value === 'string' &&
+    (RATE_FIELDS.has(key) || /rate|differential/i.test(key)) &&
+    /^0?\.\d+$|^0$/.test(value)
+  ) {
     return `${(Number(value) * 100).toLocaleString('en-PH', { maximumFractionDigits: 3 })}%`;
   }
   // A de minimis ceiling's amount is money unless it counts days (a whole number: "10" days of leave).
@@ -76,33 +86,99 @@ const dateOf = (value: unknown) =>
 const isRows = (value: unknown): value is Row[] =>
   Array.isArray(value) && value.length > 0 && typeof value[0] === 'object';
 
-/** A list of like objects as a small table, one column per field. */
-function RowsTable({ rows, caption }: { rows: Row[]; caption: string }) {
+/**
+ * Where a table is wider than the card (a phone): it scrolls sideways in its own box (a Tab stop then, so the
+ * keyboard scrolls it too), and a shadow on the side with more columns shows there is more (CSS-only scroll shadows: the covers scroll with the content, the shadows
+ * stay, so a shadow shows only while columns are hidden on its side).
+ */
+const scrollCue = (paper: string) => ({
+  overflowX: 'auto',
+  mb: 2,
+  background: `linear-gradient(to right, ${paper} 30%, transparent), linear-gradient(to left, ${paper} 30%, transparent) 100% 0, radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.2), transparent), radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.2), transparent) 100% 0`,
+  backgroundRepeat: 'no-repeat',
+  backgroundSize: '40px 100%, 40px 100%, 14px 100%, 14px 100%',
+  backgroundAttachment: 'local, local, scroll, scroll',
+});
+
+/**
+ * A list of like objects as a small table, one column per field. Rows named by their first column (a premium's
+ * day, a de minimis benefit) are, on a phone, a list of small cards: the name above the row's figures.
+ */
+function RowsTable({ rows, caption, named = false }: { rows: Row[]; caption: string; named?: boolean }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const scroller = useScrollRegion(caption);
   const columns = Object.keys(rows[0]!);
-  return (
-    <Table size="small" aria-label={caption} sx={{ mb: 2 }}>
-      <TableHead>
-        <TableRow>
-          {columns.map((c) => (
-            <TableCell key={c}>{label(c)}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
+  if (phone && named) {
+    const [name, ...figures] = columns;
+    return (
+      <Box component="ul" aria-label={caption} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
         {rows.map((r, i) => (
-          <TableRow key={i}>
+          <Box component="li" key={i} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Typography variant="subtitle2" component="p" sx={{ fontWeight: 600 }}>
+              {String(r[name!] ?? '')}
+            </Typography>
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: `repeat(${figures.length}, 1fr)`, gap: 1, m: 0 }}
+            >
+              {figures.map((c) => (
+                <Box key={c}>
+                  <Typography component="dt" variant="caption" color="text.secondary">
+                    {label(c)}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                    {figure(c, r[c])}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box {...scroller} sx={scrollCue(theme.palette.background.paper)}>
+      <Table
+        size="small"
+        aria-label={caption}
+        // A phone's cells keep half the padding, so a tax table's three figures fit the card.
+        sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 }, whiteSpace: { xs: 'nowrap', sm: 'normal' } } }}
+      >
+        <TableHead>
+          <TableRow>
             {columns.map((c) => (
-              <TableCell key={c}>{figure(c, r[c])}</TableCell>
+              <TableCell key={c}>{label(c)}</TableCell>
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((r, i) => (
+            <TableRow key={i}>
+              {columns.map((c) => (
+                <TableCell key={c}>{figure(c, r[c])}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 
 /** One effective-dated table: its plain figures as label / value pairs, nested lists and maps as tables. */
-function Edition({ row, title, added }: { row: Row; title: string; added?: StatutoryRow }) {
+function Edition({
+  row,
+  table,
+  title,
+  added,
+}: {
+  row: Row;
+  table: TableKey;
+  title: string;
+  added?: StatutoryRow;
+}) {
   const { effectiveFrom, source, ...figures } = row;
   const plain = Object.entries(figures).filter(([, v]) => typeof v !== 'object' || v === null);
   const nested = Object.entries(figures).filter(([, v]) => typeof v === 'object' && v !== null);
@@ -129,7 +205,7 @@ function Edition({ row, title, added }: { row: Row; title: string; added?: Statu
           {plain.map(([k, v]) => (
             <Box key={k}>
               <Typography component="dt" variant="caption" color="text.secondary">
-                {label(k)}
+                {label(k, table)}
               </Typography>
               <Typography component="dd" sx={{ m: 0 }}>
                 {figure(k, v)}
@@ -140,7 +216,7 @@ function Edition({ row, title, added }: { row: Row; title: string; added?: Statu
       )}
       {nested.map(([k, v]) =>
         isRows(v) ? (
-          <RowsTable key={k} rows={v} caption={`${title}: ${label(k)}`} />
+          <RowsTable key={k} rows={v} caption={`${title}: ${label(k, table)}`} />
         ) : // A map of lists (withholding brackets per pay frequency) or of objects (premiums per day type).
         Object.entries(v as Record<string, unknown>).some(([, inner]) => isRows(inner)) ? (
           Object.entries(v as Record<string, Row[]>).map(([name, inner]) => (
@@ -152,7 +228,8 @@ function Edition({ row, title, added }: { row: Row; title: string; added?: Statu
         ) : (
           <RowsTable
             key={k}
-            caption={`${title}: ${label(k)}`}
+            named
+            caption={`${title}: ${label(k, table)}`}
             rows={Object.entries(v as Record<string, Row>).map(([name, inner]) =>
               typeof inner === 'object'
                 ? { [label(k)]: label(name), ...inner }
@@ -206,6 +283,7 @@ export function StatutoryTablesView({
               <Edition
                 key={i}
                 row={row}
+                table={key}
                 title={title}
                 added={tables.Added.find((a) => a.Kind === key && a.EffectiveFrom === row.effectiveFrom)}
               />

@@ -31,7 +31,7 @@ import { PageHeader } from '@/components/page-header';
 import { saveFile } from '@/lib/api-client';
 import { isProblem } from '@/lib/api-error';
 import { formatCurrency } from '@/lib/currency';
-import { formatDateTime, formatIsoDate } from '@/lib/dates';
+import { formatDateTime, formatIsoDate, withReadableDates } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { booleanParam, enumParam, useListQuery } from '@/lib/use-list-query';
 import {
@@ -326,7 +326,7 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
           approved requests.
         </Alert>
       )}
-      <PeriodTotals totals={p.Totals} />
+      <PeriodTotals totals={p.Totals} computed={p.ComputedAt !== null} />
       <PayslipsTable period={p} onOpen={setOpenPayslip} />
       <PayslipDrawer
         periodId={p.Id}
@@ -428,7 +428,7 @@ function PayslipWarnings({
   const list = (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {warnings.map((warning, i) => (
-        <li key={i}>{warning}</li>
+        <li key={i}>{withReadableDates(warning)}</li>
       ))}
     </Box>
   );
@@ -441,7 +441,7 @@ function PayslipWarnings({
         icon={<WarningAmberOutlined />}
         label={warnings.length}
         onClick={onOpen}
-        aria-label={`${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'}: ${warnings.join('; ')}`}
+        aria-label={`${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'}: ${withReadableDates(warnings.join('; '))}`}
       />
     </Tooltip>
   );

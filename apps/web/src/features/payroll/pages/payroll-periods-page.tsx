@@ -18,8 +18,16 @@ import { enumParam, useListQuery } from '@/lib/use-list-query';
 import { fetchPeriods, periodKeys } from '../api/payroll-periods';
 import { CreatePeriodDialog } from '../components/create-period-dialog';
 import { KIND_LABEL, PeriodStatusChip } from '../components/period-status-chip';
+import { NOT_COMPUTED } from '../components/period-totals';
 
 const date = formatIsoDate;
+
+/**
+ * A draft no compute has made payslips for yet: its totals are not zero but not there, and show as a dash. (A
+ * period sent back to draft keeps its last compute's payslips and totals.)
+ */
+export const notComputed = (row: Pick<PayrollPeriodListItem, 'Status' | 'EmployeeCount'>) =>
+  row.Status === 'Draft' && row.EmployeeCount === 0;
 
 /** /payroll/payroll-periods: the company's payroll periods, newest first, with their state and totals. */
 export default function PayrollPeriodsPage() {
@@ -66,14 +74,21 @@ export default function PayrollPeriodsPage() {
           />
         ),
       },
-      { field: 'EmployeeCount', headerName: 'Employees', type: 'number', width: 95, sortable: false },
+      {
+        field: 'EmployeeCount',
+        headerName: 'Employees',
+        type: 'number',
+        width: 95,
+        sortable: false,
+        valueFormatter: (v: number, row) => (notComputed(row) ? NOT_COMPUTED : String(v)),
+      },
       {
         field: 'Net',
         headerName: 'Net pay',
         type: 'number',
         width: 140,
         sortable: false,
-        valueFormatter: (v: string) => formatCurrency(v),
+        valueFormatter: (v: string, row) => (notComputed(row) ? NOT_COMPUTED : formatCurrency(v)),
       },
     ],
     [],

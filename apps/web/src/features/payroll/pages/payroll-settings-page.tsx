@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/error-handler';
 import { usePayrollGeneralSettings, useStatutoryTables } from '../api/payroll-settings';
@@ -26,6 +28,7 @@ export default function PayrollSettingsPage() {
   const { tab: requested } = useParams();
   const navigate = useNavigate();
   const tab: TabValue = TABS.find((t) => t.value === requested)?.value ?? 'general';
+  const wide = useMediaQuery(useTheme().breakpoints.up('lg'), { noSsr: true });
   return (
     <>
       <PageHeader subtitle="How payroll computes pay for your company, and the statutory tables it applies." />
@@ -34,7 +37,10 @@ export default function PayrollSettingsPage() {
         onChange={(_event, next: TabValue) => navigate(`/payroll/settings/${next}`, { replace: true })}
         aria-label="Payroll settings"
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-        variant="scrollable"
+        // The five tabs fit a laptop's width: a plain row there. Narrower, they scroll, with arrows while some
+        // are out of sight (a scrolling row left its arrows on after a window resize, though every tab fitted).
+        variant={wide ? 'standard' : 'scrollable'}
+        scrollButtons="auto"
         allowScrollButtonsMobile
       >
         {TABS.map((t) => (

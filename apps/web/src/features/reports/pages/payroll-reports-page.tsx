@@ -13,6 +13,7 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import TipsAndUpdatesOutlined from '@mui/icons-material/TipsAndUpdatesOutlined';
 import { useQuery } from '@tanstack/react-query';
 import {
   BIR_REGIONS,
@@ -58,6 +59,40 @@ const BANKS: { bank: PayrollBank; label: string }[] = [
   { bank: 'bpi', label: 'BPI payroll file' },
   { bank: 'bdo', label: 'BDO payroll file' },
 ];
+/**
+ * What each report's file is and what it is for, as the Payroll user reads it on the card; and the one thing to
+ * do before relying on a file, where there is one.
+ */
+const FILE_NOTES: Record<PayrollReportKey, { file: string; tip?: string }> = {
+  register: {
+    file: 'One row per payslip with the period’s totals, to review and keep with your payroll records.',
+  },
+  'bank-file': {
+    file: 'A CSV for any bank, or a payroll credit file in the BPI or BDO layout, to credit net pay to employees’ accounts.',
+    tip: 'Do a test upload with your bank before the first payroll.',
+  },
+  sss: {
+    file: 'The month’s R-3 contribution list as a text file (NR3001DK.txt), or the same figures as CSV, for your SSS remittance.',
+  },
+  philhealth: { file: 'The month’s RF-1 figures as CSV, to enter your remittance in PhilHealth’s EPRS.' },
+  pagibig: { file: 'The month’s MCRF figures as CSV, to prepare your Pag-IBIG remittance.' },
+  'loan-remittance': {
+    file: 'The SSS or Pag-IBIG loan payments deducted from each employee in the month, to prepare the agency’s loan remittance.',
+  },
+  'bir-1601c': { file: 'The return’s figures by item number, to enter in eBIRForms.' },
+  'bir-2316': {
+    file: 'A PDF page per employee with the certificate’s items and figures, for the employee and the employer to sign.',
+  },
+  'alphalist-1604c': {
+    file: 'The alphalist of employees as a DAT file, the format the BIR’s alphalist validation module reads.',
+    tip: 'Run it through the BIR’s validation module before you submit it.',
+  },
+  'thirteenth-month': { file: 'A worksheet to check each employee’s 13th month pay and keep on file.' },
+  'loan-balances': { file: 'A worksheet to follow up what each employee still owes on their loans.' },
+  'year-to-date': {
+    file: 'A worksheet to check each employee’s figures for the year, for example before the year-end tax adjustment.',
+  },
+};
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 const REPORT_KEYS = Object.keys(PAYROLL_REPORTS) as PayrollReportKey[];
 
@@ -227,9 +262,22 @@ function ReportCard({
         <Typography variant="body2" color="text.secondary">
           {report.description}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }}>
-          Layout: {report.layout}
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, mb: 1.5 }}>
+          {FILE_NOTES[id].file}
         </Typography>
+        {FILE_NOTES[id].tip && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            sx={{ mt: -1, mb: 1.5, display: 'flex', gap: 0.5, alignItems: 'flex-start' }}
+          >
+            <TipsAndUpdatesOutlined sx={{ fontSize: 16, mt: '2px', color: 'info.main' }} aria-hidden />
+            <span>
+              <strong>Tip:</strong> {FILE_NOTES[id].tip}
+            </span>
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           {scope === 'period' && (
             <TextField

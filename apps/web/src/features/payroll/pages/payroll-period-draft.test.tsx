@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { PayrollPeriodDetail, PayrollPeriodListItem } from '@hrpay/contracts';
+import { renderApp } from '@/test/render-app';
+import PayrollPeriodDetailsPage from './payroll-period-details-page';
+import PayrollPeriodsPage from './payroll-periods-page';
+
+// A period no compute has made payslips for yet has no totals: it shows dashes, not a payroll of ₱0.00.
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+const ID = '33333333-3333-4333-8333-333333333333';
+const listItem: PayrollPeriodListItem = {
+  Id: ID,
+  CompanyId: '11111111-1111-4111-8111-111111111111',
+  Name: 'December 2026 1st cut-off',
+  Kind: 'Regular',
+  Frequency: 'SemiMonthly',
+  CutoffStart: '2026-12-01',
+  CutoffEnd: '2026-12-15',
+  PayDate: '2026-12-20',
+  Status: 'Draft',
+  NeedsRecompute: false,
+  JobStatus: null,
+  JobProgress: 0,
+  JobTotal: 0,
+  EmployeeCount: 0,
+  Gross: '0.00',
+  Deductions: '0.00',
+  Net: '0.00',
+  WarningCount: 0,
+  ReferencesPeriodId: null,
+  CreatedAt: '2026-11-30T00:00:00.000Z',
+  RowVersion: 1,
+};
+const shares = { Sss: '0.00', PhilHealth: '0.00', PagIbig: '0.00', Total: '0.00' };
+const draft: PayrollPeriodDetail = {
+  ...listItem,
+  CompanyName: 'Demo Manufacturing Inc.',
+  ReferencesPeriodName: null,
+  EmployeeIds: null,
+  Remarks: null,
+  JobError: null,
+  ComputedAt: null,
+  ComputedByName: null,
+  ApprovedByName: null,
+  ApprovedAt: null,
+  FinalisedByName: null,
+  FinalisedAt: null,
+  PaidAt: null,
+  Totals: {
+    Employees: 0,
+    Included: 0,
+    Held: 0,
+    Excluded: 0,
+    WithWarnings: 0,
+    Gross: '0.00',
+    Deductions: '0.00',
+    NetPay: '0.00',
+    NetPayIncluded: '0.00',
+    TaxableBase: '0.00',
+    WithholdingTax: '0.00',
+    EmployeeShares: { ...shares, SssMpf: '0.00' },
+    EmployerShares: { ...shares, SssEc: '0.00' },
+  },
+  WithoutAttendance: 0,
+  HolidayYearsMissing: [],
+  StaleReason: null,
+  RequestsNotStored: 0,
+  CanEdit: true,
+  CanCompute: true,
+  CanApprove: false,
+  AwaitsAnotherApprover: false,
+  CanReturnToDraft: false,
+  CanFinalise: false,
+  CanMarkPaid: false,
+};
+
+function renderDetails(period: PayrollPeriodDetail) {
+  fetchMock.mockImplementation(async (input) =>
+    String(input).endsWith(`/payroll-periods/${ID}`) ? json(period) : json({ Items: [], TotalCount: 0 }),
+  );
+  renderApp(<PayrollPeriodDetailsPage />, {
+    path: '/payroll/payroll-periods/:payrollPeriodId',
+    at: `/payroll/payroll-periods/${ID}`,
+  });
+}
+
+describe('a payroll period not computed yet', () => {
+  it('shows a dash on every total card, and says it is not computed yet', async () => {
+    renderDetails(draft);
+    const totals = await screen.findByRole('region', { name: 'Period totals' });
+    const cards = within(totals).getAllByRole('article');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Employees',
+      'Gross pay',
+      'Deductions',
+      'Net pay',
+      'Tax withheld',
+      'Employer statutory',
+    ]);
+    for (const card of cards) {
+      expect(card.textContent).toContain('—');
+      expect(card.textContent).not.toContain('₱');
+    }
+    expect(within(totals).getByText('Not computed yet')).toBeTruthy();
+    expect(within(totals).queryByText(/included · .* held/)).toBeNull();
+  });
+
+  it('shows the totals, zeros included, once computed', async () => {
+    renderDetails({ ...draft, Status: 'Computed', ComputedAt: '2026-11-30T01:00:00.000Z' });
+    const totals = await screen.findByRole('region', { name: 'Period totals' });
+    expect(within(totals).getByRole('article', { name: 'Net pay' }).textContent).toContain('₱0.00');
+    expect(within(totals).queryByText('Not computed yet')).toBeNull();
+  });
+
+  it('lists a draft without payslips with dashes for employees and net pay', async () => {
+    const computed = {
+      ...listItem,
+      Id: '44444444-4444-4444-8444-444444444444',
+      Name: 'November 2026 2nd cut-off',
+      Status: 'Computed' as const,
+      EmployeeCount: 7,
+      Net: '98765.40',
+    };
+    fetchMock.mockImplementation(async () => json({ Items: [listItem, computed], TotalCount: 2 }));
+    renderApp(<PayrollPeriodsPage />, { path: '/payroll/payroll-periods' });
+    const row = (name: string) =>
+      screen.getAllByRole('row').find((r) => within(r).queryByRole('link', { name }))!;
+    await screen.findByRole('link', { name: 'December 2026 1st cut-off' });
+    const draftCells = within(row('December 2026 1st cut-off'))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(draftCells.slice(-2)).toEqual(['—', '—']);
+    const computedCells = within(row('November 2026 2nd cut-off'))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(computedCells.slice(-2)).toEqual(['7', '₱98,765.40']);
+  });
+});
