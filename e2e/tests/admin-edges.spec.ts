@@ -16,7 +16,7 @@ test('the show-password button is reachable by keyboard and says whether the pas
   page,
 }) => {
   await page.goto('/admin/login');
-  await page.getByLabel('Email').fill('admin@demo.hrpay.test');
+  await page.getByLabel('E-mail').fill('admin@demo.hrpay.test');
   await page.getByLabel('Password', { exact: true }).fill('secret-words');
   await page.getByLabel('Password', { exact: true }).press('Tab');
   const toggle = page.getByRole('button', { name: 'Show password' });

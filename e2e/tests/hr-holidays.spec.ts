@@ -32,7 +32,7 @@ test('HR adds a local holiday (validation seen) and finds it in the list and the
   await expect(party).toContainText('Double holiday');
   await page.screenshot({ path: 'test-results/hr-holidays-list.png', fullPage: true });
 
-  await page.getByRole('button', { name: 'Year', exact: true }).click();
+  await page.getByRole('button', { name: 'Year view' }).click();
   const december = page.getByRole('group', { name: 'December 2026' });
   await expect(december.getByRole('button', { name: /2026-12-25: .*Company Christmas Party/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/hr-holidays-year.png', fullPage: true });

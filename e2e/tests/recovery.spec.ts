@@ -24,10 +24,10 @@ test('forgot password e-mails a single-use link; /reset-password sets the new pa
   await page.goto('/hr/login');
   await page.getByRole('link', { name: /forgot/i }).click();
   await expect(page).toHaveURL('/hr/forgot-password');
-  // The page loads lazily: until its heading shows, the sign-in page (with an Email field of its own) may still be
+  // The page loads lazily: until its heading shows, the sign-in page (with an E-mail field of its own) may still be
   // on screen, and a value typed there is lost (seen once in CI: "This field is required" on the new page).
   await expect(page.getByRole('heading', { name: /forgot your password/i })).toBeVisible();
-  await page.getByLabel('Email').fill(hrOther.email);
+  await page.getByLabel('E-mail').fill(hrOther.email);
   await page.getByRole('button', { name: /send|reset/i }).click();
   const confirmation = await page
     .getByText(/if an account/i)
@@ -59,7 +59,7 @@ test('forgot password e-mails a single-use link; /reset-password sets the new pa
 
   // An unknown address gets the same answer and no mail.
   await page.goto('/hr/forgot-password');
-  await page.getByLabel('Email').fill('nobody@nowhere.hrpay.test');
+  await page.getByLabel('E-mail').fill('nobody@nowhere.hrpay.test');
   await page.getByRole('button', { name: /send|reset/i }).click();
   await expect(page.getByText(/if an account/i).first()).toHaveText(confirmation!);
   await expect(mail.next('nobody@nowhere.hrpay.test', 1500)).rejects.toThrow();

@@ -5,7 +5,7 @@ import { demo, forgedAccessToken, signInWithTokens, storeTokens, storedTokens } 
 
 test('tokens are kept in localStorage under token and refreshToken after sign-in', async ({ page }) => {
   await page.goto(demo.payroll.login);
-  await page.getByLabel('Email').fill(demo.payroll.email);
+  await page.getByLabel('E-mail').fill(demo.payroll.email);
   await page.getByLabel('Password', { exact: true }).fill('demo1234');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(demo.payroll.home);
@@ -119,13 +119,13 @@ test('login shows the validation messages of spec §5 and the server error for b
   await page.goto('/admin/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('This field is required')).toHaveCount(2);
-  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('E-mail').fill('not-an-email');
   await page.getByLabel('Password', { exact: true }).fill('123');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('E-mail must be valid')).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
 
-  await page.getByLabel('Email').fill(demo.hr.email); // an HR user on the Admin login page
+  await page.getByLabel('E-mail').fill(demo.hr.email); // an HR user on the Admin login page
   await page.getByLabel('Password', { exact: true }).fill('demo1234');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(/incorrect/i).first()).toBeVisible();

@@ -36,7 +36,7 @@ export interface DemoUser {
 /** Signs in through the login page, as a user would. */
 export async function signInThroughPage(page: Page, user: DemoUser, password = DEMO_PASSWORD) {
   await page.goto(user.login);
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(user.home);

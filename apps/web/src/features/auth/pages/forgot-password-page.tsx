@@ -51,7 +51,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <Box component="form" noValidate onSubmit={submit}>
           <PlainTextField
-            label="Email"
+            label="E-mail"
             type="email"
             autoComplete="username"
             autoFocus

@@ -94,7 +94,7 @@ export default function LoginPage() {
           </Alert>
         )}
         <PlainTextField
-          label="Email"
+          label="E-mail"
           type="email"
           autoComplete="username"
           autoFocus

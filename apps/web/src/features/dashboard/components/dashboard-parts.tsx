@@ -4,10 +4,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import ArrowForward from '@mui/icons-material/ArrowForward';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { errorMessage } from '@/lib/error-handler';
 
@@ -44,6 +46,11 @@ export function StatRow({
   );
 }
 
+/**
+ * A figure card. With `to` the whole card is one link (its label is the link's text; a stretched overlay takes
+ * the clicks on the rest of the card), and shows it: the label in the link colour with an arrow, a hover shade.
+ * Links inside `children` (one per part of the figure) sit above the overlay: mark them with `statCardInnerLink`.
+ */
 export function StatCard({
   icon: Icon,
   label,
@@ -58,7 +65,20 @@ export function StatCard({
   children: ReactNode;
 }) {
   return (
-    <Card component="article" aria-label={label}>
+    <Card
+      component="article"
+      aria-label={label}
+      sx={
+        to
+          ? {
+              position: 'relative',
+              transition: 'background-color 120ms, border-color 120ms',
+              '&:hover': { bgcolor: 'action.hover', borderColor: 'primary.main' },
+              '&:focus-within': { borderColor: 'primary.main' },
+            }
+          : undefined
+      }
+    >
       <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
         <Box
           sx={{
@@ -77,8 +97,23 @@ export function StatCard({
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="body2" color="text.secondary">
             {to ? (
-              <Link component={RouterLink} to={to} color="inherit" underline="hover">
+              <Link
+                component={RouterLink}
+                to={to}
+                underline="hover"
+                sx={{
+                  fontWeight: 600,
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  gap: 0.5,
+                  // The whole card takes the click.
+                  '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 'inherit' },
+                  '&:focus-visible': { outline: 'none' },
+                  '&:focus-visible::after': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+                }}
+              >
                 {label}
+                <ArrowForward aria-hidden sx={{ fontSize: '1rem' }} />
               </Link>
             ) : (
               label
@@ -101,6 +136,57 @@ export function StatCard({
           </Typography>
         </Box>
       </CardContent>
+    </Card>
+  );
+}
+
+/** A link inside a linked StatCard's text: above the card's overlay, so it takes its own clicks. */
+export const statCardInnerLink = { position: 'relative', zIndex: 1, fontWeight: 600 } as const;
+
+/**
+ * A way in to a page the menu does not list (the spec's menus are fixed): a full-width card that is one link,
+ * with a line saying what is there.
+ */
+export function ShortcutCard({
+  icon: Icon,
+  title,
+  hint,
+  to,
+}: {
+  icon: SvgIconComponent;
+  title: string;
+  hint: string;
+  to: string;
+}) {
+  return (
+    <Card>
+      <CardActionArea component={RouterLink} to={to}>
+        <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1.5 }}>
+          <Box
+            sx={{
+              width: 40,
+              height: 40,
+              borderRadius: 2,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'action.hover',
+              color: 'primary.main',
+              flex: '0 0 auto',
+            }}
+          >
+            <Icon aria-hidden />
+          </Box>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography sx={{ fontWeight: 600 }} color="primary">
+              {title}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {hint}
+            </Typography>
+          </Box>
+          <ArrowForward color="action" aria-hidden />
+        </CardContent>
+      </CardActionArea>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +17,7 @@ import { REQUEST_KINDS, type PortalDashboard as Dashboard } from '@hrpay/contrac
 import { useSession } from '@/lib/use-session';
 import { formatCurrency } from '@/lib/format-currency';
 import { usePortalDashboard } from '../api/portal-dashboard';
-import { DashboardLoadError, Empty, Panel, StatCard } from './dashboard-parts';
+import { DashboardLoadError, Empty, Panel, StatCard, statCardInnerLink } from './dashboard-parts';
 
 type Kind = (typeof REQUEST_KINDS)[number];
 const PATHS: Record<Kind, string> = {
@@ -25,6 +25,7 @@ const PATHS: Record<Kind, string> = {
   Overtime: '/portal/ot-requests',
   Undertime: '/portal/ut-requests',
 };
+const reviewPath = (kind: Kind) => `${PATHS[kind]}?tab=review`;
 const SHORT: Record<Kind, string> = { Leave: 'Leave', Overtime: 'OT', Undertime: 'UT' };
 const HOLIDAY_TYPES: Record<string, string> = {
   Regular: 'Regular holiday',
@@ -146,6 +147,10 @@ function LeaveCard({ d }: { d: Dashboard | undefined }) {
   );
 }
 
+/**
+ * The approver's queue: the card goes to the review tab of the first kind with something waiting, and each
+ * kind's count ("OT 1") to its own page's review tab.
+ */
 function ReviewCard({ d }: { d: Dashboard | undefined }) {
   const review = d?.WaitingForReview;
   const first = review ? REQUEST_KINDS.find((k) => review[k]) : undefined;
@@ -154,9 +159,20 @@ function ReviewCard({ d }: { d: Dashboard | undefined }) {
       icon={FactCheckOutlined}
       label="Waiting for your review"
       value={review ? String(REQUEST_KINDS.reduce((sum, k) => sum + review[k], 0)) : <Skeleton width="30%" />}
-      to={`${PATHS[first ?? 'Leave']}?tab=review`}
+      to={reviewPath(first ?? 'Leave')}
     >
-      {review ? REQUEST_KINDS.map((k) => `${SHORT[k]} ${review[k]}`).join(' · ') : <Skeleton width="60%" />}
+      {review ? (
+        REQUEST_KINDS.map((k, i) => (
+          <Fragment key={k}>
+            {i > 0 && ' · '}
+            <Link component={RouterLink} to={reviewPath(k)} sx={statCardInnerLink}>
+              {`${SHORT[k]} ${review[k]}`}
+            </Link>
+          </Fragment>
+        ))
+      ) : (
+        <Skeleton width="60%" />
+      )}
     </StatCard>
   );
 }

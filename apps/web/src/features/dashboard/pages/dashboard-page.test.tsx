@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserTypeName } from '@hrpay/contracts';
 import { renderApp } from '@/test/render-app';
 import DashboardPage from './dashboard-page';
@@ -12,7 +12,16 @@ afterEach(() => {
 });
 
 const renderAs = (as: UserTypeName, claims: Record<string, unknown> = {}) =>
-  renderApp(<DashboardPage />, { path: '/dashboard', name: 'Dashboard', as, claims });
+  renderApp(<DashboardPage />, {
+    path: '/dashboard',
+    name: 'Dashboard',
+    as,
+    claims,
+    // The pages the dashboard links to, each saying where it is.
+    routes: ['/hr/timelogs', '/portal/leave-requests', '/portal/ot-requests', '/portal/ut-requests'].map(
+      (path) => ({ path, element: <p>{`Page ${path}`}</p> }),
+    ),
+  });
 
 const hrDashboard = {
   ActiveCount: 7,
@@ -76,6 +85,23 @@ describe('DashboardPage', () => {
     expect(screen.getByText('No birthdays in the next 30 days.')).toBeTruthy();
     expect(screen.getByText('Hired Jan 15, 2024 · Production')).toBeTruthy();
     expect(screen.queryByText('No hires or separations in the last 12 months.')).toBeNull();
+  });
+
+  // UI review finding 2: Time Logs (punches, attendance and its store for payroll, the terminals' import) is in
+  // no menu (spec §2 fixes HR's) and nothing linked to it.
+  it('takes HR to Time Logs from the dashboard', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify(hrDashboard), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const { router } = renderAs('HRUser');
+    const link = screen.getByRole('link', { name: /Time logs and attendance/ });
+    expect(link.textContent).toContain('Punches, biometric import, store attendance for payroll');
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hr/timelogs'));
+    expect(screen.getByText('Page /hr/timelogs')).toBeTruthy();
   });
 
   it('tells HR there was no movement instead of drawing an empty chart', async () => {
@@ -168,6 +194,27 @@ describe('DashboardPage', () => {
     // The profile card asks for its own data; the dashboard makes one call.
     const calls = fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => !u.includes('basic-info'));
     expect(calls).toEqual(['/api/v1/portal/dashboard']);
+  });
+
+  // UI review finding 21: only the card's small grey label was a link, and only to the first kind waiting.
+  it("links each kind of the approver's review queue to that kind's review tab", async () => {
+    answer(portalAnswer);
+    const { router } = renderAs('PortalUser', { is_approver: 'True', name: 'Ana Cruz' });
+    const queue = screen.getByRole('article', { name: 'Waiting for your review' });
+    await within(queue).findByRole('link', { name: 'OT 0' });
+    const hrefs = within(queue)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Waiting for your review', '/portal/leave-requests?tab=review'],
+      ['Leave 2', '/portal/leave-requests?tab=review'],
+      ['OT 0', '/portal/ot-requests?tab=review'],
+      ['UT 1', '/portal/ut-requests?tab=review'],
+    ]);
+    expect(queue.textContent).toContain('Leave 2 · OT 0 · UT 1');
+    fireEvent.click(within(queue).getByRole('link', { name: 'UT 1' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/ut-requests'));
+    expect(router.state.location.search).toBe('?tab=review');
   });
 
   it('tells a portal user without an employee record why the dashboard is empty', async () => {

@@ -7,12 +7,16 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import ArrowForward from '@mui/icons-material/ArrowForward';
+import PunchClockOutlined from '@mui/icons-material/PunchClockOutlined';
 import { MENU_ICONS } from '@/components/menu-icons';
 import { useNavMenu } from '@/components/nav-menu-context';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/use-session';
-import { DashboardSkeleton } from '../components/dashboard-parts';
+import { DashboardSkeleton, ShortcutCard } from '../components/dashboard-parts';
 import { todayInManila } from '../today';
+
+/** Time Logs (route table): punches, attendance and its store for payroll, the terminals' import. */
+const HR_TIME_LOGS = '/hr/timelogs';
 
 // Each type's dashboard loads on its own: the portal never downloads the staff dashboards' charts.
 const AdminDashboard = lazy(() =>
@@ -62,6 +66,15 @@ export default function DashboardPage() {
     return (
       <>
         <PageHeader subtitle={`${user.company} · ${todayInManila()}`} />
+        {/* The spec's HR menu has no Time Logs entry (§2): the dashboard is the way in, shown before the figures load. */}
+        <Box sx={{ mb: 3 }}>
+          <ShortcutCard
+            icon={PunchClockOutlined}
+            title="Time logs and attendance"
+            hint="Punches, biometric import, store attendance for payroll"
+            to={HR_TIME_LOGS}
+          />
+        </Box>
         <Suspense fallback={<DashboardSkeleton />}>
           <HrDashboard />
         </Suspense>

@@ -234,7 +234,9 @@ export function EmployeeForm({
           control={control}
           name="SupervisorId"
           render={({ field: f, fieldState }) => (
-            <Box sx={{ mt: 2, mb: 1 }}>
+            // The picker's text field takes the theme's 'normal' margin like the selects beside it: a margin of
+            // the wrapper's own on top of it set the Supervisor 16 px lower than Work location.
+            <Box>
               <EmployeePicker
                 companyId="own"
                 label="Supervisor"

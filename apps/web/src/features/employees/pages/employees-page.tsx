@@ -5,6 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import AddIcon from '@mui/icons-material/Add';
+import PunchClockOutlined from '@mui/icons-material/PunchClockOutlined';
 import { type GridColDef } from '@mui/x-data-grid';
 import { EMPLOYEE_SORTABLE, EmploymentType, type EmployeeListItem } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
@@ -127,6 +128,15 @@ export default function EmployeesPage() {
         subtitle="The 201 files of your company's employees."
         actions={
           <>
+            {/* The spec's HR menu has no Time Logs entry (§2): the employees' punches are a click from here. */}
+            <Button
+              variant="outlined"
+              startIcon={<PunchClockOutlined />}
+              component={RouterLink}
+              to="/hr/timelogs"
+            >
+              Time logs
+            </Button>
             <ExportButton path="/api/v1/employees/export" request={list.request} fileName="employees" />
             <Button
               variant="contained"

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -230,7 +231,14 @@ export default function HolidaysPage() {
   return (
     <>
       <PageHeader
-        subtitle="National holidays come from the proclamation; add your local ones. Payroll pays each day by its type."
+        subtitle={
+          // A line this long took the whole header's width, which wrapped the actions to a row of their own
+          // under it, on the left; kept narrower, it wraps and the actions stay top right as on every list.
+          <Box component="span" sx={{ display: 'block', maxWidth: 480 }}>
+            National holidays come from the proclamation; add your local ones. Payroll pays each day by its
+            type.
+          </Box>
+        }
         actions={
           <>
             <ExportButton
@@ -297,8 +305,13 @@ export default function HolidaysPage() {
           }}
           aria-label="View"
         >
-          <ToggleButton value="list">List</ToggleButton>
-          <ToggleButton value="year">Year</ToggleButton>
+          {/* Named apart from the Year filter beside them ("Year view", not "Year"). */}
+          <ToggleButton value="list" aria-label="List view">
+            List
+          </ToggleButton>
+          <ToggleButton value="year" aria-label="Year view">
+            Year
+          </ToggleButton>
         </ToggleButtonGroup>
       </ListToolbar>
       {view === 'year' ? (

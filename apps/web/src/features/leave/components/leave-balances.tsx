@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { EmployeeLeaveCredits } from '@hrpay/contracts';
+import type { EmployeeLeaveCredits, LeaveLedgerEntry } from '@hrpay/contracts';
 import { useScrollRegion } from '@/components/scroll-region';
 import { formatIsoDate } from '@/lib/dates';
 
@@ -24,12 +24,36 @@ const KIND_LABEL: Record<string, string> = {
   CashConversion: 'Converted to cash',
 };
 
+/**
+ * What an entry the system made, without a reason of its own, is: the credit run's grants and monthly accruals
+ * (leave/repository.ts) and an approved or cancelled request's days. An HR adjustment says who made it.
+ */
+const KIND_REASON: Partial<Record<LeaveLedgerEntry['Kind'], string>> = {
+  Grant: 'Yearly grant',
+  Accrual: 'Monthly accrual',
+  Use: 'Approved leave request',
+  Reversal: 'Cancelled leave request',
+  Expiry: 'Unused days expired',
+  CashConversion: 'Unused days paid in cash',
+};
+
+/** The Reason column's text: the entry's own reason, else what its kind says it is. */
+export function entryReason(entry: LeaveLedgerEntry): string {
+  if (entry.Reason) return entry.Reason;
+  const byKind = KIND_REASON[entry.Kind];
+  if (byKind) return byKind;
+  return entry.CreatedByName ? `by ${entry.CreatedByName}` : '';
+}
+
 /** The balances (one card per leave type that keeps credits) and the ledger that makes them, newest first. */
 export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
   const kept = credits.Balances.filter((b) => b.NeedsBalance);
   const perCase = credits.Balances.filter((b) => !b.NeedsBalance);
   // On a phone the history is wider than the screen: the keyboard can scroll it sideways.
   const scroller = useScrollRegion('Leave credit history');
+  // A column with nothing in any row reads as missing data: left out.
+  const reasons = credits.Entries.map(entryReason);
+  const withReason = reasons.some(Boolean);
   return (
     <>
       <Box
@@ -77,11 +101,11 @@ export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
                 <TableCell>Leave type</TableCell>
                 <TableCell>Entry</TableCell>
                 <TableCell align="right">Days</TableCell>
-                <TableCell>Reason</TableCell>
+                {withReason && <TableCell>Reason</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
-              {credits.Entries.map((e) => (
+              {credits.Entries.map((e, i) => (
                 <TableRow key={e.EntryId}>
                   {/* A date stays on one line; on a phone the leave type and reason wrap instead. */}
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatIsoDate(e.EntryDate)}</TableCell>
@@ -93,7 +117,7 @@ export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
                     {e.Days > 0 ? '+' : ''}
                     {days(e.Days)}
                   </TableCell>
-                  <TableCell>{e.Reason ?? (e.CreatedByName ? `by ${e.CreatedByName}` : '')}</TableCell>
+                  {withReason && <TableCell>{reasons[i]}</TableCell>}
                 </TableRow>
               ))}
             </TableBody>

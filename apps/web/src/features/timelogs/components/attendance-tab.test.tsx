@@ -89,13 +89,12 @@ describe('attendance tab', () => {
       'Employee',
       'Day / shift',
       'In – out',
-      'Status',
-      'Worked',
-      'Late',
-      'UT',
-      'OT',
-      'Appr. OT',
-      'ND',
+      'Worked (h)',
+      'Late (min)',
+      'UT (min)',
+      'OT (h)',
+      'Appr. OT (h)',
+      'ND (h)',
     ]);
     // The columns' least widths: beyond them the table scrolls sideways (data-table-preview.tsx).
     const least = table.parentElement!.style.getPropertyValue('--table-min-width');
@@ -109,7 +108,6 @@ describe('attendance tab', () => {
       'Juan Dela CruzDM-0004',
       'Ordinary dayDay Shift',
       '08:12 – 19:04',
-      '',
       '7.80',
       '12',
       '',
@@ -159,12 +157,56 @@ describe('attendance tab', () => {
       return name;
     });
     expect(names).toEqual([
-      'Worked (Hours worked)',
-      'Late (Minutes late)',
-      'UT (Undertime, in minutes)',
-      'OT (Overtime worked, in hours)',
-      'Appr. OT (Approved overtime, in hours: the overtime payroll pays)',
-      'ND (Night differential, in hours)',
+      'Worked (h): Hours worked',
+      'Late (min): Minutes late',
+      'UT (min): Undertime, in minutes',
+      'OT (h): Overtime worked, in hours',
+      'Appr. OT (h): Approved overtime, in hours: the overtime payroll pays',
+      'ND (h): Night differential, in hours',
     ]);
+  });
+
+  // UI review finding 9: a Status column of its own stood empty on almost every row (a day in order has nothing
+  // to flag) and took the room the figures' units need; what is off with a day now shows under its punches.
+  it('flags an absence, a leave or a missing punch under the punches, and nothing on a day in order', async () => {
+    const absent: AttendanceDay = {
+      ...day,
+      Date: '2026-11-04',
+      FirstIn: null,
+      LastOut: null,
+      PunchCount: 0,
+      WorkedMinutes: 0,
+      LateMinutes: 0,
+      OvertimeMinutes: 0,
+      PayableOvertimeMinutes: 0,
+      WorkedHours: 0,
+      OvertimeHours: 0,
+      PayableOvertimeHours: 0,
+      Absent: true,
+    };
+    const missingOut: AttendanceDay = {
+      ...day,
+      Date: '2026-11-05',
+      LastOut: null,
+      Anomalies: ['MissingOut'],
+    };
+    const onLeave: AttendanceDay = { ...absent, Date: '2026-11-06', Absent: false, OnLeave: true };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/timelogs/attendance')
+        ? json({ Items: [day, absent, missingOut, onLeave], TotalCount: 4 })
+        : json([]),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ConfirmProvider>
+          <AttendanceTab />
+        </ConfirmProvider>
+      </QueryClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Attendance' });
+    await within(table).findByText('Nov 6, 2026');
+    const punches = [...table.querySelectorAll('td[data-field="FirstIn"]')].map((td) => td.textContent);
+    expect(punches).toEqual(['08:12 – 19:04', '—Absent', '08:12 – —Missing out', '—On leave']);
+    expect(within(table).queryByRole('columnheader', { name: 'Status' })).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -25,19 +24,6 @@ const minutes = (value: number) => (value ? String(value) : '');
 const hours = (value: number) => (value ? value.toFixed(2) : '');
 const NO_SORT: never[] = [];
 
-/** The day's chips; dense, so that two of them, one under the other in a narrow column, fit a row's height. */
-const statusStyle = {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignContent: 'center',
-  alignItems: 'center',
-  gap: 0.5,
-  height: '100%',
-  py: '2px',
-  '& .MuiChip-root': { height: 20, fontSize: '0.75rem' },
-  '& .MuiChip-label': { px: 0.75 },
-} as const;
-
 /** The grid's own header title, as its GridColumnHeaderTitle draws it. */
 const figureHeaderStyle = {
   overflow: 'hidden',
@@ -48,8 +34,9 @@ const figureHeaderStyle = {
 } as const;
 
 /**
- * A figure's column: a short header in the table (its unit in the header's tooltip, and in its accessible name for
- * the keyboard and screen readers: "Late (Minutes late)"), the whole name on a card.
+ * A figure's column, its unit in the header ("Late (min)": lateness and undertime are whole minutes, the rest
+ * hours to two decimals), the whole name on a phone's card; what it counts in the header's tooltip and in its
+ * accessible name for the keyboard and screen readers ("Late (min): Minutes late").
  */
 const figure = (
   field: keyof AttendanceDay & string,
@@ -67,7 +54,7 @@ const figure = (
     <Box className="MuiDataGrid-columnHeaderTitle" title={description} sx={figureHeaderStyle}>
       {short}
       <Box component="span" sx={visuallyHidden}>
-        {` (${description})`}
+        {`: ${description}`}
       </Box>
     </Box>
   ),
@@ -76,11 +63,56 @@ const figure = (
   valueFormatter: format,
 });
 
+/** What is off with the day, in words: absent, on leave, the punches' anomalies (null for a day in order). */
+function dayFlags(row: AttendanceDay): { text: string; color: string } | null {
+  const words = [
+    ...(row.Absent ? ['Absent'] : []),
+    ...(row.OnLeave ? ['On leave'] : []),
+    ...row.Anomalies.map((a) => ANOMALY_LABELS[a]),
+  ];
+  if (!words.length) return null;
+  // Dark shades: the theme's warning orange on white is 3.1:1; these reach 4.5:1 in a caption.
+  const color = row.Absent ? 'error.dark' : row.Anomalies.length ? '#8a3c00' : 'info.dark';
+  return { text: words.join(', '), color };
+}
+
+const inOut = (row: AttendanceDay) =>
+  row.FirstIn || row.LastOut ? `${time(row.FirstIn)} – ${time(row.LastOut)}` : '—';
+
+const cut = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
 /**
- * The attendance columns. At 1280 px with the menu open the table has some 970 px: Day and shift, and in and out,
- * share a column each, the figures have short headers (OT and UT as the app says them; the unit in the header's
- * tooltip), and the employee's column is left out when one employee is chosen (the picker names them). A phone's
- * cards (DataTable) label each figure in full, with its unit.
+ * The punches of the day and, under them, what is off with it (absent, on leave, a missing punch): a column of
+ * its own for these stood empty on almost every row and took the room the figures' units need.
+ */
+function PunchesCell({ row }: { row: AttendanceDay }) {
+  const times = inOut(row);
+  const flags = dayFlags(row);
+  return (
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}
+      title={flags ? `${times} — ${flags.text}` : times}
+    >
+      <Box component="span" sx={{ ...cut, lineHeight: 1.43 }}>
+        {times}
+      </Box>
+      {flags && (
+        <Box
+          component="span"
+          sx={{ ...cut, typography: 'caption', lineHeight: 1.33, fontWeight: 600, color: flags.color }}
+        >
+          {flags.text}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The attendance columns. At 1280 px with the menu open the table has some 960 px: Day and shift share a
+ * column, as do the punches and what is off with the day; the figures carry their units in their headers; the
+ * employee's column is left out when one employee is chosen (the picker names them). A phone's cards (DataTable)
+ * label each figure in full, with its unit.
  */
 export function attendanceColumns({
   phone,
@@ -107,48 +139,36 @@ export function attendanceColumns({
       field: 'DayType',
       headerName: 'Day / shift',
       description: 'The kind of day (holiday, rest day) and the shift of the day',
-      width: 130,
+      width: 122,
       valueGetter: (_v, row) => dayTypeLabel(row),
       renderCell: ({ row }) => <TwoLinesCell main={dayTypeLabel(row)} detail={row.ShiftName ?? 'No shift'} />,
     },
     {
       field: 'FirstIn',
       headerName: 'In – out',
-      description: 'The first punch in and the last punch out of the day',
-      width: 110,
-      valueGetter: (_v, row) =>
-        row.FirstIn || row.LastOut ? `${time(row.FirstIn)} – ${time(row.LastOut)}` : '—',
+      description:
+        'The first punch in and the last punch out of the day; under them, an absence, a leave or a missing punch',
+      width: 125,
+      valueGetter: (_v, row) => {
+        const flags = dayFlags(row);
+        return flags ? `${inOut(row)} · ${flags.text}` : inOut(row);
+      },
+      renderCell: ({ row }) => <PunchesCell row={row} />,
     },
-    {
-      field: 'Anomalies',
-      headerName: 'Status',
-      // What is left over goes here first (the name's column too): the chips then keep to one line.
-      flex: 1,
-      minWidth: 115,
-      renderCell: ({ row }) => (
-        <Box sx={statusStyle}>
-          {row.Absent && <Chip size="small" color="error" label="Absent" />}
-          {row.OnLeave && <Chip size="small" color="info" label="On leave" />}
-          {row.Anomalies.map((a) => (
-            <Chip key={a} size="small" color="warning" variant="outlined" label={ANOMALY_LABELS[a]} />
-          ))}
-        </Box>
-      ),
-    },
-    figure('WorkedHours', 'Worked', 'Worked (h)', 'Hours worked', 70, phone, hours),
-    figure('LateMinutes', 'Late', 'Late (min)', 'Minutes late', 55, phone, minutes),
-    figure('UndertimeMinutes', 'UT', 'Undertime (min)', 'Undertime, in minutes', 55, phone, minutes),
-    figure('OvertimeHours', 'OT', 'OT (h)', 'Overtime worked, in hours', 55, phone, hours),
+    figure('WorkedHours', 'Worked (h)', 'Worked (h)', 'Hours worked', 90, phone, hours),
+    figure('LateMinutes', 'Late (min)', 'Late (min)', 'Minutes late', 85, phone, minutes),
+    figure('UndertimeMinutes', 'UT (min)', 'Undertime (min)', 'Undertime, in minutes', 76, phone, minutes),
+    figure('OvertimeHours', 'OT (h)', 'OT (h)', 'Overtime worked, in hours', 62, phone, hours),
     figure(
       'PayableOvertimeHours',
-      'Appr. OT',
+      'Appr. OT (h)',
       'Approved OT (h)',
       'Approved overtime, in hours: the overtime payroll pays',
-      80,
+      100,
       phone,
       hours,
     ),
-    figure('NightDiffHours', 'ND', 'Night diff (h)', 'Night differential, in hours', 55, phone, hours),
+    figure('NightDiffHours', 'ND (h)', 'Night diff (h)', 'Night differential, in hours', 64, phone, hours),
   ];
 }
 

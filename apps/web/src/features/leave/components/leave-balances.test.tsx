@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import type { EmployeeLeaveCredits, LeaveLedgerEntry } from '@hrpay/contracts';
+import { LeaveBalances } from './leave-balances';
+
+const entry = (over: Partial<LeaveLedgerEntry>): LeaveLedgerEntry => ({
+  EntryId: crypto.randomUUID(),
+  LeaveTypeId: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+  LeaveTypeName: 'Vacation Leave',
+  EntryDate: '2026-11-01',
+  Kind: 'Accrual',
+  Days: 1.25,
+  Reason: null,
+  RequestId: null,
+  CreatedByName: null,
+  CreatedAt: '2026-11-01T00:00:00Z',
+  ...over,
+});
+
+const credits = (entries: LeaveLedgerEntry[]): EmployeeLeaveCredits => ({
+  EmployeeId: '00000000-0000-4000-8000-000000000001',
+  EmployeeNumber: 'DM-0003',
+  EmployeeName: 'Ana Cruz',
+  Balances: [],
+  Entries: entries,
+});
+
+const reasons = () =>
+  within(screen.getByRole('table', { name: 'Leave credit history' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.lastElementChild!.textContent);
+
+// UI review finding 16: the credit run's entries have no reason of their own, so the Reason column stood empty.
+describe('leave credit history', () => {
+  it('says what each entry the system made is, and keeps a reason HR gave', () => {
+    render(
+      <LeaveBalances
+        credits={credits([
+          entry({ Kind: 'Accrual' }),
+          entry({
+            Kind: 'Grant',
+            Days: 5,
+            LeaveTypeName: 'Service Incentive Leave',
+            CreatedByName: 'Maria Santos',
+          }),
+          entry({ Kind: 'Use', Days: -1, RequestId: crypto.randomUUID(), CreatedByName: 'Ana Cruz' }),
+          entry({ Kind: 'Adjustment', Days: 2, Reason: 'Carried over from the old system' }),
+          entry({ Kind: 'Adjustment', Days: -1, CreatedByName: 'Maria Santos' }),
+        ])}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Reason' })).toBeTruthy();
+    expect(reasons()).toEqual([
+      'Monthly accrual',
+      'Yearly grant',
+      'Approved leave request',
+      'Carried over from the old system',
+      'by Maria Santos',
+    ]);
+  });
+
+  it('leaves the Reason column out when no entry has one', () => {
+    render(<LeaveBalances credits={credits([entry({ Kind: 'Adjustment', Days: 1 })])} />);
+    expect(screen.queryByRole('columnheader', { name: 'Reason' })).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Date',
+      'Leave type',
+      'Entry',
+      'Days',
+    ]);
+  });
+});
