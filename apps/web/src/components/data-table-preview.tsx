@@ -1,6 +1,15 @@
-import { isValidElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import {
+  isValidElement,
+  useLayoutEffect,
+  useRef,
+  type CSSProperties,
+  type RefObject,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import { alpha, lighten, type Theme } from '@mui/material/styles';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
@@ -17,10 +26,102 @@ import { useScrollRegion } from './scroll-region';
 const HEADER_HEIGHT = 56;
 const ROW_HEIGHT = 52;
 const MIN_WIDTH = '--table-min-width';
+/** MUI X's defaults for a column that names no width, least or greatest width (GRID_STRING_COL_DEF). */
+const DEFAULT_WIDTH = 100;
+const DEFAULT_MIN_WIDTH = 50;
+const isFlexible = (column: GridColDef) => !!column.flex && column.flex > 0;
+const fixedWidth = (column: GridColDef) =>
+  Math.min(
+    Math.max(column.width || DEFAULT_WIDTH, column.minWidth || DEFAULT_MIN_WIDTH),
+    column.maxWidth || Infinity,
+  );
 /** A column's least width, as the grid sizes it: a flexible one its minWidth, else its width (MUI X defaults). */
-const leastWidth = (column: GridColDef) => (column.flex ? (column.minWidth ?? 50) : (column.width ?? 100));
+const leastWidth = (column: GridColDef) =>
+  isFlexible(column) ? (column.minWidth ?? DEFAULT_MIN_WIDTH) : fixedWidth(column);
 /** The table's least height, frame included (the grid's). */
 export const PREVIEW_MIN_HEIGHT = 260;
+
+/**
+ * Each column's width in px as the grid computes it for a list `available` px wide (MUI X's
+ * `hydrateColumnsWidth`, which follows CSS flexbox's resolution of flexible lengths): a fixed column gets its
+ * `width` (100) kept within its `minWidth` (50) and `maxWidth`; the flexible ones share what the fixed ones
+ * leave in proportion to their `flex`, and one that would fall below its `minWidth` (or rise above its
+ * `maxWidth`) is held there while the others share the rest again. The plain table gives its columns these
+ * widths, so the grid's columns take the same places when it comes in (issue 10). Fractions are kept, as the
+ * grid keeps them.
+ */
+export function gridColumnWidths(columns: readonly GridColDef[], available: number): number[] {
+  const widths = columns.map((column) => (isFlexible(column) ? 0 : fixedWidth(column)));
+  const flexible = columns.flatMap((column, index) => (isFlexible(column) ? [index] : []));
+  // Unmeasured (no layout yet): the flexible columns keep no width, as the grid's before it has measured.
+  if (flexible.length === 0 || available <= 0) return widths;
+  const free = Math.max(available - widths.reduce((sum, width) => sum + width, 0), 0);
+  const frozen = new Set<number>();
+  while (frozen.size < flexible.length) {
+    let space = free;
+    let units = 0;
+    for (const index of flexible) {
+      if (frozen.has(index)) space -= widths[index]!;
+      else units += columns[index]!.flex!;
+    }
+    const open = flexible.filter((index) => !frozen.has(index));
+    const belowMin: number[] = [];
+    const aboveMax: number[] = [];
+    let violation = 0;
+    for (const index of open) {
+      const column = columns[index]!;
+      const min = column.minWidth ?? DEFAULT_MIN_WIDTH;
+      const max = column.maxWidth ?? Infinity;
+      let width = (space / units) * column.flex!;
+      if (width < min) {
+        violation += min - width;
+        width = min;
+        belowMin.push(index);
+      } else if (width > max) {
+        violation += max - width;
+        width = max;
+        aboveMax.push(index);
+      }
+      widths[index] = width;
+    }
+    for (const index of violation < 0 ? aboveMax : violation > 0 ? belowMin : open) frozen.add(index);
+  }
+  return widths;
+}
+
+/**
+ * Gives the table's columns (its `<col>`s) the grid's widths for the width of its frame, before the first paint
+ * and again whenever the frame's width changes (a window resized, the side menu folded). Written to the elements
+ * directly: measuring is layout work only, no render of the rows.
+ */
+function useGridWidths(columns: readonly GridColDef[]): RefObject<HTMLTableElement | null> {
+  const table = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const element = table.current;
+    const frame = element?.parentElement;
+    if (!element || !frame) return;
+    let measured = -1;
+    const apply = () => {
+      const available = frame.clientWidth;
+      if (available === measured) return;
+      measured = available;
+      const widths = gridColumnWidths(columns, available);
+      const cols = element.querySelectorAll<HTMLElement>(':scope > colgroup > col');
+      widths.forEach((width, index) => {
+        const col = cols[index];
+        if (col && width > 0) col.style.width = `${width}px`;
+      });
+      // As wide as its columns: the grid's columns do not stretch beyond their widths either.
+      if (available > 0) element.style.width = `${widths.reduce((sum, width) => sum + width, 0)}px`;
+    };
+    apply();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(apply);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [columns]);
+  return table;
+}
 
 /** The parts a list shows besides its rows, as plain elements (the table's and the phone's cards'). */
 export const listControlsStyle = {
@@ -53,37 +154,66 @@ export const listControlsStyle = {
   '& .progress': { height: 4, mb: '-4px' },
 } as const;
 
+/** MUI's select arrow (ArrowDropDown, 24 px, action.active), drawn by the browser's own select. */
+const SELECT_ARROW = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath fill='rgba(0,0,0,0.54)' d='M7 10l5 5 5-5z'/%3E%3C/svg%3E")`;
+
 /**
  * One class for the whole table (issue 11): emotion serialises and inserts a rule per distinct style, and a
- * component per cell would do so per cell; plain elements under one set of nested rules cost one.
+ * component per cell would do so per cell; plain elements under one set of nested rules cost one. Drawn as the
+ * grid draws itself (its frame, header with separators, rows, row hover, footer at the foot of its least height
+ * and MUI's pagination), so nothing moves or changes its look when the grid takes its place (issue 10).
  */
 const tableStyle = {
+  ...listControlsStyle,
+  // The grid's lines: the divider's colour made opaque (MUI X's border colour), so two that meet do not darken.
+  '--list-line': (theme: Theme) => lighten(alpha(theme.palette.divider, 1), 0.88),
+  display: 'flex',
+  flexDirection: 'column',
   bgcolor: 'background.paper',
   minHeight: PREVIEW_MIN_HEIGHT,
-  border: 1,
-  borderColor: 'divider',
+  border: '1px solid var(--list-line)',
   borderRadius: 1,
   overflow: 'hidden',
-  // At least as wide as its columns (a fixed layout gives a flexible column only what the others leave, nothing
-  // in a narrow window); the frame scrolls sideways when they do not fit, as the grid does.
-  '& .scroller': { overflowX: 'auto' },
+  // The columns have the grid's widths (useGridWidths); the frame scrolls sideways when they do not fit, as the
+  // grid does. Until measured, at least as wide as its columns' least widths.
+  '& .scroller': { overflowX: 'auto', flex: 'none', mb: '-1px' },
   '& table': {
     width: '100%',
     minWidth: `var(${MIN_WIDTH}, 0)`,
     tableLayout: 'fixed',
-    borderCollapse: 'collapse',
+    borderCollapse: 'separate',
+    borderSpacing: 0,
     typography: 'body2',
   },
   '& th, & td': {
+    boxSizing: 'border-box',
     px: '10px',
     textAlign: 'left',
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
-    borderBottom: 1,
-    borderColor: 'divider',
   },
-  '& th': { height: HEADER_HEIGHT, fontWeight: 500 },
+  // The grid's lines: under the header, and a row's line on its top (the first row's is the header's), and one
+  // under the last row (the footer's own when they meet).
+  '& th': {
+    position: 'relative',
+    height: HEADER_HEIGHT,
+    fontWeight: 500,
+    borderBottom: '1px solid var(--list-line)',
+  },
+  '& td': { height: ROW_HEIGHT, borderTop: '1px solid var(--list-line)' },
+  '& tbody tr:first-of-type td': { borderTopColor: 'transparent' },
+  '& tbody tr:last-of-type td': { borderBottom: '1px solid var(--list-line)', height: ROW_HEIGHT + 1 },
+  // The grid's column separators: a line 24 px high on each header's right edge but the last one's.
+  '& th:not(:last-child)::after': {
+    content: '""',
+    position: 'absolute',
+    right: 0,
+    top: (HEADER_HEIGHT - 24) / 2,
+    width: '1px',
+    height: 24,
+    bgcolor: 'var(--list-line)',
+  },
   '& th svg': { fontSize: 18, ml: 1, verticalAlign: 'text-bottom', color: 'action.active' },
   // A sortable header is a button that reads as the header text.
   '& .sort': {
@@ -98,10 +228,46 @@ const tableStyle = {
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   },
-  '& td': { height: ROW_HEIGHT },
+  '@media (hover: hover)': { '& tbody tr:hover': { bgcolor: 'action.hover' } },
   '& .number': { textAlign: 'right' },
   '& .actions': { textAlign: 'center', py: 0 },
-  ...listControlsStyle,
+  // The grid's row actions: 28 px buttons (its menu's 30 px), 8 px apart.
+  '& .actions .row-action + .row-action': { ml: 1 },
+  '& .actions .row-action:not([data-row-menu]) svg': { fontSize: 18 },
+  // MUI's TablePagination as the grid's footer shows it, at the foot of the frame's least height.
+  '& .footer': {
+    ...listControlsStyle['& .footer'],
+    mt: 'auto',
+    // The grid's footer: 52 px under a line, which is the last row's own line when the rows reach it.
+    minHeight: ROW_HEIGHT + 1,
+    borderTop: '1px solid var(--list-line)',
+    columnGap: 0,
+    pl: 3,
+    pr: '2px',
+  },
+  '& .footer label': { display: 'inline-flex', alignItems: 'center' },
+  '& .footer select': {
+    appearance: 'none',
+    fieldSizing: 'content',
+    m: '0 32px 0 8px',
+    p: '4px 24px 5px 8px',
+    border: 0,
+    borderRadius: 1,
+    font: 'inherit',
+    lineHeight: '20px',
+    color: 'inherit',
+    textAlign: 'right',
+    cursor: 'pointer',
+    background: `transparent ${SELECT_ARROW} no-repeat right center / 24px`,
+    '&:focus-visible': { outline: 0, bgcolor: 'rgba(0, 0, 0, 0.05)' },
+  },
+  '& .pager': { display: 'inline-flex', ml: '20px' },
+  '& .pager .row-action': {
+    p: 1,
+    color: 'inherit',
+    '& svg': { fontSize: 24 },
+    '&:disabled': { color: 'action.disabled' },
+  },
 } as const;
 
 /** As the grid decides (data-grid-view.tsx): a column sorts unless it says not to and the API can sort by it. */
@@ -212,6 +378,7 @@ export function DataTablePreview<R extends GridValidRowModel>({
   // control would otherwise keep its right-hand columns from it). Focusing it brings the grid in, which takes
   // the focus on its first column header (grid-handoff.ts).
   const scroller = useScrollRegion(label);
+  const table = useGridWidths(columns as readonly GridColDef[]);
   // Without rows there is nothing to scroll to.
   const minWidths =
     rows.length === 0
@@ -225,7 +392,18 @@ export function DataTablePreview<R extends GridValidRowModel>({
       <Box sx={tableStyle}>
         <div className="progress">{loading && <LinearProgress aria-label={`Loading ${label}`} />}</div>
         <div className="scroller" style={minWidths} {...scroller} data-list-scroller>
-          <table aria-label={label} onPointerOver={titleIfCut}>
+          <table ref={table} aria-label={label} onPointerOver={titleIfCut}>
+            {/* The grid's widths once measured (useGridWidths); meanwhile a fixed column's own. */}
+            <colgroup>
+              {columns.map((column) => (
+                <col
+                  key={column.field}
+                  style={
+                    isFlexible(column as GridColDef) ? undefined : { width: fixedWidth(column as GridColDef) }
+                  }
+                />
+              ))}
+            </colgroup>
             <thead>
               <tr>
                 {columns.map((column) => (
@@ -234,10 +412,6 @@ export function DataTablePreview<R extends GridValidRowModel>({
                     scope="col"
                     data-field={column.field}
                     className={classOf(column)}
-                    style={{
-                      width: column.flex ? undefined : (column.width ?? 100),
-                      minWidth: column.minWidth,
-                    }}
                     aria-sort={sortOf(column.field)}
                   >
                     {sortable(column) ? (

@@ -32,7 +32,8 @@ export function statusColumn<R extends GridValidRowModel>(): GridColDef<R> {
   return {
     field: 'IsActive',
     headerName: 'Status',
-    width: 110,
+    // "Inactive" and the header's sort arrow; the room goes to the lists' text columns.
+    width: 100,
     renderCell: ({ value }) => (
       <Chip
         size="small"

@@ -66,18 +66,20 @@ export function PayComponentsTable() {
 
   const columns = useMemo<GridColDef<PayComponent>[]>(
     () => [
-      nameColumn<PayComponent>(setEditing, { flex: 1.4, minWidth: 200 }),
-      { field: 'Code', headerName: 'Code', width: 130 },
-      { field: 'Kind', headerName: 'Kind', width: 110 },
+      // The name and the tax treatment get the room (at 1366 px "Medical cash allowance to dependents" in full,
+      // a long tax treatment nearly); code, kind and count are short.
+      nameColumn<PayComponent>(setEditing, { flex: 1, minWidth: 180 }),
+      { field: 'Code', headerName: 'Code', width: 115 },
+      { field: 'Kind', headerName: 'Kind', width: 92 },
       {
         field: 'Taxable',
         headerName: 'Tax',
-        flex: 1,
+        flex: 1.11,
         minWidth: 160,
         sortable: false,
         valueGetter: (_v, row) => taxLabel(row),
       },
-      { field: 'UsageCount', headerName: 'Used by', width: 90, sortable: false },
+      { field: 'UsageCount', headerName: 'Used by', width: 75, sortable: false },
       statusColumn<PayComponent>(),
       editDeleteColumn<PayComponent>(setEditing, (row) => void removeComponent(row)),
     ],

@@ -90,13 +90,16 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
   });
   const filters = list.state.filters;
 
+  // The text columns share the width by what their usual values need: at 1366 px HR's leave list shows
+  // "Juan Dela Cruz (DM-0004)" and "Service Incentive Leave" in full; the reason takes what is left (whole in
+  // its title). The fixed ones are as narrow as their values allow.
   const columns = useMemo<GridColDef<TimeRequest>[]>(() => {
     const cols: GridColDef<TimeRequest>[] = [];
     if (scope !== 'Mine') {
       cols.push({
         field: 'EmployeeName',
         headerName: 'Employee',
-        flex: 1,
+        flex: 1.9,
         minWidth: 130,
         renderCell: ({ row }) =>
           scope === 'Review' ? (
@@ -109,15 +112,16 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       });
     }
     if (kind === 'Leave') {
-      cols.push({ field: 'LeaveTypeName', headerName: 'Type', flex: 0.8, minWidth: 100, sortable: false });
+      cols.push({ field: 'LeaveTypeName', headerName: 'Type', flex: 1.55, minWidth: 100, sortable: false });
     }
     cols.push(
       {
         field: 'DateFrom',
         headerName: kind === 'Leave' ? 'Dates' : 'Date and time',
         // Room for a whole range at 1280 px: same-year ones are short ("Dec 21–22", "Nov 30 – Dec 2, 2026");
-        // one across years ("Dec 30, 2026 – Jan 4, 2027") is cut, whole in the cell's title.
-        width: 170,
+        // one across years ("Dec 30, 2026 – Jan 4, 2027") is cut, whole in the cell's title. An undertime's
+        // second line is longer ("leaving 16:00 (shift ends 17:00)").
+        width: kind === 'Undertime' ? 190 : 170,
         valueGetter: (_v, row) => describeWhen(row),
         // The days (or times) under the dates: on one line a long range cut them off at 1280 px.
         renderCell: ({ row }) => {
@@ -128,7 +132,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       {
         field: 'Reason',
         headerName: 'Reason',
-        flex: 0.9,
+        flex: 1.05,
         minWidth: 100,
         sortable: false,
         renderCell: ({ row }) => <ReasonText reason={row.Reason} />,
@@ -136,21 +140,21 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       {
         field: 'Status',
         headerName: 'Status',
-        width: 105,
+        width: 100,
         renderCell: ({ row }) => <RequestStatusChip status={row.Status} />,
       },
       {
         field: 'ReviewerName',
         headerName: 'Reviewer',
-        flex: 0.7,
-        minWidth: 110,
+        flex: 1.15,
+        minWidth: 100,
         sortable: false,
         valueGetter: (_v, row) => row.DecidedByName ?? row.ReviewerName,
       },
       {
         field: 'FiledAt',
         headerName: 'Filed',
-        width: 110,
+        width: 105,
         valueFormatter: (v: string) => formatDate(manilaDate(v)),
       },
       {
@@ -158,7 +162,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         type: 'actions',
         headerName: 'Actions',
         // HR's rows carry approve, reject and the menu: three buttons need more than 90 px.
-        width: scope === 'Company' ? 130 : 90,
+        width: scope === 'Company' ? 124 : 90,
         getActions: ({ row }) => {
           const actions = [];
           if (kind === 'Undertime' && scope !== 'Company') {

@@ -120,7 +120,7 @@ export default function UsersPage() {
       {
         field: 'FullName',
         headerName: 'Full name',
-        flex: 1,
+        flex: 1.45,
         minWidth: 120,
         renderCell: ({ row }) => (
           <Link component={RouterLink} to={pathTo(ROUTES.adminUserEdit, { id: row.UserId })} state={{ from }}>
@@ -128,20 +128,23 @@ export default function UsersPage() {
           </Link>
         ),
       },
-      // The e-mail is how a user signs in: it gets the room to show in full at 1366 px.
-      { field: 'Email', headerName: 'E-mail', flex: 1.6, minWidth: 170 },
+      // The text columns share the width by what their values need: at 1366 px "Carmela Villanueva",
+      // "Employee Portal", "Demo Manufacturing Inc." and "Ana Cruz (DM-0003)" in full; a longer e-mail or linked
+      // employee is cut, whole in its title.
+      { field: 'Email', headerName: 'E-mail', flex: 1.6, minWidth: 150 },
       {
         field: 'UserType',
         headerName: 'Type',
-        width: 110,
+        flex: 1.25,
+        minWidth: 110,
         valueFormatter: (value: string) => userTypeLabel(value),
       },
-      { field: 'CompanyName', headerName: 'Company', flex: 1, minWidth: 110 },
+      { field: 'CompanyName', headerName: 'Company', flex: 1.8, minWidth: 130 },
       {
         field: 'EmployeeName',
         headerName: 'Linked employee',
-        flex: 1,
-        minWidth: 120,
+        flex: 1.45,
+        minWidth: 130,
         valueGetter: (_value: unknown, row: User) =>
           row.EmployeeName ? `${row.EmployeeName} (${row.EmployeeNumber})` : '',
       },
