@@ -46,6 +46,26 @@ export function StatRow({
   );
 }
 
+/** A card's icon on a tinted square. */
+function IconTile({ icon: Icon, size }: { icon: SvgIconComponent; size: number }) {
+  return (
+    <Box
+      sx={{
+        width: size,
+        height: size,
+        borderRadius: 2,
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: 'action.hover',
+        color: 'primary.main',
+        flex: '0 0 auto',
+      }}
+    >
+      <Icon aria-hidden />
+    </Box>
+  );
+}
+
 /**
  * A figure card. With `to` the whole card is one link (its label is the link's text; a stretched overlay takes
  * the clicks on the rest of the card), and shows it: the label in the link colour with an arrow, a hover shade.
@@ -80,20 +100,7 @@ export function StatCard({
       }
     >
       <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Box
-          sx={{
-            width: 44,
-            height: 44,
-            borderRadius: 2,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'action.hover',
-            color: 'primary.main',
-            flex: '0 0 auto',
-          }}
-        >
-          <Icon aria-hidden />
-        </Box>
+        <IconTile icon={Icon} size={44} />
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="body2" color="text.secondary">
             {to ? (
@@ -162,20 +169,7 @@ export function ShortcutCard({
     <Card>
       <CardActionArea component={RouterLink} to={to}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1.5 }}>
-          <Box
-            sx={{
-              width: 40,
-              height: 40,
-              borderRadius: 2,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'action.hover',
-              color: 'primary.main',
-              flex: '0 0 auto',
-            }}
-          >
-            <Icon aria-hidden />
-          </Box>
+          <IconTile icon={Icon} size={40} />
           <Box sx={{ minWidth: 0, flex: 1 }}>
             <Typography sx={{ fontWeight: 600 }} color="primary">
               {title}
