@@ -25,11 +25,10 @@ import {
   dayNumber,
   localText,
   type DayResult,
-  type HolidayInput,
-  type LeaveInput,
-  type OvertimeInput,
   type PunchInput,
+  type ScheduleSource,
 } from './attendance.js';
+import type { ApprovedRequests } from './approved-requests.js';
 import { timeLogsRepo as repo, type PunchToStore, type StoredDays } from './repository.js';
 
 export const STALE_TIME_LOG =
@@ -145,21 +144,17 @@ export const timeLogsService = {
       approvedRequests(tx, user, ids, req.DateFrom, req.DateTo),
     ]);
     // Computed on the fly for every employee of the filter (a company's month is a few thousand days), then
-    // filtered and paged.
+    // filtered and paged. Each employee's rows are found in maps made once: filtering every array for every
+    // employee grew with employees x punches (151 s for a department of 25,000 over 7 days, the event loop held).
+    const inputsOf = inputsByEmployee(schedules, punches, (p) => new Date(p.punched_at), approved);
+    const holidaysOf = holidaysByLocation(holidays);
     const days: AttendanceDay[] = [];
     for (const e of employees) {
       const results = computeAttendance({
         from: req.DateFrom,
         to: req.DateTo,
-        schedules: schedules.filter((s) => s.employee_id === e.id).map(scheduleSpanOf),
-        punches: punches
-          .filter((p) => p.employee_id === e.id)
-          .map((p) => ({ at: new Date(p.punched_at), direction: p.direction })),
-        holidays: holidays.filter(
-          (h) => h.work_location_id === null || h.work_location_id === e.work_location_id,
-        ),
-        overtime: approved.overtime.filter((o) => o.employeeId === e.id),
-        leave: approved.leave.filter((l) => l.employeeId === e.id),
+        ...inputsOf(e.id),
+        holidays: holidaysOf(e.work_location_id),
       });
       for (const r of results) {
         const anomalies = r.anomalies;
@@ -220,15 +215,7 @@ export async function storeAttendance(
   const to = req.DateTo;
   const computedAt = new Date();
   const holidays = await repo.holidays(tx, tenantId, companyId, from, to);
-  const holidaysAt = new Map<string | null, HolidayInput[]>();
-  const holidaysOf = (location: string | null) => {
-    let found = holidaysAt.get(location);
-    if (!found) {
-      found = holidays.filter((h) => h.work_location_id === null || h.work_location_id === location);
-      holidaysAt.set(location, found);
-    }
-    return found;
-  };
+  const holidaysOf = holidaysByLocation(holidays);
   const first = dayNumber(from);
   const totals = { employees: 0, days: 0, anomalies: 0 };
   let employees = await repo.storeEmployees(tx, tenantId, companyId, null, storeBatch(), from, to);
@@ -269,32 +256,14 @@ export async function storeAttendance(
     const [, schedules, punches, approved, next] = await reads;
     trace.reads += performance.now() - at;
     at = performance.now();
-    const schedulesOf = groupBy(schedules, (s) => s.employee_id, scheduleSpanOf);
-    const punchesOf = groupBy(
-      punches,
-      (p) => p.employee_id,
-      (p): PunchInput => ({ at: new Date(p.ms), direction: p.direction }),
-    );
-    const overtimeOf = groupBy(
-      approved.overtime,
-      (o) => o.employeeId,
-      (o): OvertimeInput => o,
-    );
-    const leaveOf = groupBy(
-      approved.leave,
-      (l) => l.employeeId,
-      (l): LeaveInput => l,
-    );
+    const inputsOf = inputsByEmployee(schedules, punches, (p) => new Date(p.ms), approved);
     const days = emptyDays(computedAt);
     employees.forEach((e, index) => {
       const results = computeAttendance({
         from,
         to,
-        schedules: schedulesOf.get(e.id) ?? [],
-        punches: punchesOf.get(e.id) ?? [],
+        ...inputsOf(e.id),
         holidays: holidaysOf(e.work_location_id),
-        overtime: overtimeOf.get(e.id) ?? [],
-        leave: leaveOf.get(e.id) ?? [],
       });
       // Only the days of employment: none before the hire date or after the separation date.
       results.forEach((r, offset) => {
@@ -341,6 +310,53 @@ function groupBy<T, K, V>(rows: readonly T[], keyOf: (row: T) => K, valueOf: (ro
     else groups.set(key, [valueOf(row)]);
   }
   return groups;
+}
+
+/**
+ * Each employee's schedules, punches and approved overtime and leave, by id: every array is read once, so the
+ * attendance of a whole company grows with its rows, not with employees x punches.
+ */
+function inputsByEmployee<P extends { employee_id: string; direction: PunchInput['direction'] }>(
+  schedules: readonly (ScheduleSource & { employee_id: string })[],
+  punches: readonly P[],
+  atOf: (punch: P) => Date,
+  approved: ApprovedRequests,
+) {
+  const schedulesOf = groupBy(schedules, (s) => s.employee_id, scheduleSpanOf);
+  const punchesOf = groupBy(
+    punches,
+    (p) => p.employee_id,
+    (p): PunchInput => ({ at: atOf(p), direction: p.direction }),
+  );
+  const overtimeOf = groupBy(
+    approved.overtime,
+    (o) => o.employeeId,
+    (o) => o,
+  );
+  const leaveOf = groupBy(
+    approved.leave,
+    (l) => l.employeeId,
+    (l) => l,
+  );
+  return (employeeId: string) => ({
+    schedules: schedulesOf.get(employeeId) ?? [],
+    punches: punchesOf.get(employeeId) ?? [],
+    overtime: overtimeOf.get(employeeId) ?? [],
+    leave: leaveOf.get(employeeId) ?? [],
+  });
+}
+
+/** The holidays that apply at a work location (the company's and the location's own), each list made once. */
+function holidaysByLocation<H extends { work_location_id: string | null }>(holidays: readonly H[]) {
+  const byLocation = new Map<string | null, H[]>();
+  return (location: string | null) => {
+    let found = byLocation.get(location);
+    if (!found) {
+      found = holidays.filter((h) => h.work_location_id === null || h.work_location_id === location);
+      byLocation.set(location, found);
+    }
+    return found;
+  };
 }
 
 const emptyDays = (computedAt: Date): StoredDays => ({
