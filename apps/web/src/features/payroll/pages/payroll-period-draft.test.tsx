@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { PayrollPeriodDetail, PayrollPeriodListItem } from '@hrpay/contracts';
+import type { PayrollPeriodDetail } from '@hrpay/contracts';
+import {
+  draftPeriod as draft,
+  PERIOD_ID as ID,
+  periodListItem as listItem,
+} from '@/test/payroll-period-fixture';
 import { renderApp } from '@/test/render-app';
 import PayrollPeriodDetailsPage from './payroll-period-details-page';
 import PayrollPeriodsPage from './payroll-periods-page';
@@ -15,73 +20,6 @@ afterEach(() => {
 });
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
-const ID = '33333333-3333-4333-8333-333333333333';
-const listItem: PayrollPeriodListItem = {
-  Id: ID,
-  CompanyId: '11111111-1111-4111-8111-111111111111',
-  Name: 'December 2026 1st cut-off',
-  Kind: 'Regular',
-  Frequency: 'SemiMonthly',
-  CutoffStart: '2026-12-01',
-  CutoffEnd: '2026-12-15',
-  PayDate: '2026-12-20',
-  Status: 'Draft',
-  NeedsRecompute: false,
-  JobStatus: null,
-  JobProgress: 0,
-  JobTotal: 0,
-  EmployeeCount: 0,
-  Gross: '0.00',
-  Deductions: '0.00',
-  Net: '0.00',
-  WarningCount: 0,
-  ReferencesPeriodId: null,
-  CreatedAt: '2026-11-30T00:00:00.000Z',
-  RowVersion: 1,
-};
-const shares = { Sss: '0.00', PhilHealth: '0.00', PagIbig: '0.00', Total: '0.00' };
-const draft: PayrollPeriodDetail = {
-  ...listItem,
-  CompanyName: 'Demo Manufacturing Inc.',
-  ReferencesPeriodName: null,
-  EmployeeIds: null,
-  Remarks: null,
-  JobError: null,
-  ComputedAt: null,
-  ComputedByName: null,
-  ApprovedByName: null,
-  ApprovedAt: null,
-  FinalisedByName: null,
-  FinalisedAt: null,
-  PaidAt: null,
-  Totals: {
-    Employees: 0,
-    Included: 0,
-    Held: 0,
-    Excluded: 0,
-    WithWarnings: 0,
-    Gross: '0.00',
-    Deductions: '0.00',
-    NetPay: '0.00',
-    NetPayIncluded: '0.00',
-    TaxableBase: '0.00',
-    WithholdingTax: '0.00',
-    EmployeeShares: { ...shares, SssMpf: '0.00' },
-    EmployerShares: { ...shares, SssEc: '0.00' },
-  },
-  WithoutAttendance: 0,
-  HolidayYearsMissing: [],
-  StaleReason: null,
-  RequestsNotStored: 0,
-  CanEdit: true,
-  CanCompute: true,
-  CanApprove: false,
-  AwaitsAnotherApprover: false,
-  CanReturnToDraft: false,
-  CanFinalise: false,
-  CanMarkPaid: false,
-};
 
 function renderDetails(period: PayrollPeriodDetail) {
   fetchMock.mockImplementation(async (input) =>
