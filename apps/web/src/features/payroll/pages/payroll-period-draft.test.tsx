@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { PayrollPeriodDetail } from '@hrpay/contracts';
 import {
   draftPeriod as draft,
@@ -70,16 +70,19 @@ describe('a payroll period not computed yet', () => {
     };
     fetchMock.mockImplementation(async () => json({ Items: [listItem, computed], TotalCount: 2 }));
     renderApp(<PayrollPeriodsPage />, { path: '/payroll/payroll-periods' });
-    const row = (name: string) =>
-      screen.getAllByRole('row').find((r) => within(r).queryByRole('link', { name }))!;
     await screen.findByRole('link', { name: 'December 2026 1st cut-off' });
-    const draftCells = within(row('December 2026 1st cut-off'))
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
-    expect(draftCells.slice(-2)).toEqual(['—', '—']);
-    const computedCells = within(row('November 2026 2nd cut-off'))
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
-    expect(computedCells.slice(-2)).toEqual(['7', '₱98,765.40']);
+    // The plain first-page table (cells) or the grid that replaces it once loaded (gridcells): either may be up.
+    const lastTwoCells = (name: string) => {
+      const row = screen.getAllByRole('row').find((r) => within(r).queryByRole('link', { name }))!;
+      const cells = [...within(row).queryAllByRole('cell'), ...within(row).queryAllByRole('gridcell')];
+      return cells.slice(-2).map((c) => c.textContent);
+    };
+    expect(lastTwoCells('December 2026 1st cut-off')).toEqual(['—', '—']);
+    expect(lastTwoCells('November 2026 2nd cut-off')).toEqual(['7', '₱98,765.40']);
+    // Once the grid has taken over, it shows the same.
+    fireEvent.pointerOver(screen.getByRole('table'));
+    await screen.findByRole('grid');
+    expect(lastTwoCells('December 2026 1st cut-off')).toEqual(['—', '—']);
+    expect(lastTwoCells('November 2026 2nd cut-off')).toEqual(['7', '₱98,765.40']);
   });
 });
