@@ -10,6 +10,7 @@ import type { Payslip } from '@hrpay/payroll';
 import type { Tx } from '../src/db/database.js';
 import { caller, createTestApp, demo, errorCodes, signIn, type Session, type TestApp } from './helpers.js';
 import { pullBatches } from '../src/modules/payroll-reports/service.js';
+import { documentsSource, type SourcedPayslip } from '../src/modules/payroll-outputs/documents-source.js';
 import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
 
 let t: TestApp;
@@ -415,6 +416,59 @@ describe('payroll reports', () => {
     expect(dat.json().detail).toContain('TIN');
     // The CSV has no employer header: it still downloads.
     expect((await download(`${BASE}/sss?Year=2026&Month=11&Format=csv`)).statusCode).toBe(200);
+  });
+});
+
+describe('documentsSource.eachBatch', () => {
+  // It reads a chunk of employees at a time (a batch that filtered and sorted the whole scope made a year's
+  // reports quadratic): each batch holds whole employees, and together they are the scope in name order.
+  it("hands out each employee's payslips of the scope in one batch, by name then pay date", async () => {
+    const batches: SourcedPayslip[][] = [];
+    const total = await asTenant((tx) =>
+      documentsSource.eachBatch(tx, tenantId, companyId, { year: 2026 }, async (b) => void batches.push(b), {
+        batchSize: 3,
+      }),
+    );
+    const read = batches.flat();
+    expect(total).toBe(read.length);
+    const [expected] = await asTenant((tx) =>
+      tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM payslips s JOIN payroll_periods p ON p.id = s.payroll_period_id
+          WHERE p.company_id = $1 AND p.status IN ('Finalised', 'Paid') AND extract(year FROM p.cutoff_end) = 2026
+            AND s.status <> 'Excluded' AND s.result IS NOT NULL`,
+        [companyId],
+      ),
+    );
+    expect(read.length).toBe(expected!.n);
+    expect(read.length).toBeGreaterThanOrEqual(6); // the two November periods of three employees
+    for (const s of staff) {
+      const holding = batches.filter((b) => b.some((p) => p.employee.employeeId === s.id));
+      expect(holding).toHaveLength(1);
+      expect(holding[0]!.filter((p) => p.employee.employeeId === s.id).map((p) => p.period.id)).toEqual([
+        nov1,
+        nov2,
+      ]);
+    }
+    // Never an open period's payslip, nor another company's.
+    expect(read.some((p) => p.period.id === open || p.period.id === logisticsPeriod)).toBe(false);
+    const names = read.map((p) => [p.employee.lastName, p.employee.firstName].join(', '));
+    const collator = new Intl.Collator('en', { sensitivity: 'base' });
+    for (let i = 1; i < names.length; i++)
+      expect(collator.compare(names[i - 1]!, names[i]!)).toBeLessThanOrEqual(0);
+  });
+
+  it('reads one employee of a period when asked', async () => {
+    const read: SourcedPayslip[] = [];
+    await asTenant((tx) =>
+      documentsSource.eachBatch(
+        tx,
+        tenantId,
+        companyId,
+        { periodId: nov1, employeeId: staff[1]!.id },
+        async (b) => void read.push(...b),
+      ),
+    );
+    expect(read.map((p) => [p.employee.employeeId, p.period.id])).toEqual([[staff[1]!.id, nov1]]);
   });
 });
 

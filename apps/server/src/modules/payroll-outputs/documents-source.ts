@@ -48,16 +48,13 @@ interface Row {
   bank_name: string | null;
   bank_account_number: string | null;
   is_minimum_wage_earner: boolean;
-  sort_key: string;
 }
 
-function scopeSql(scope: PayslipScope, params: unknown[]): string {
+/** The scope's condition on its periods (`p`). */
+function periodScopeSql(scope: PayslipScope, params: unknown[]): string {
   if ('periodId' in scope) {
     params.push(scope.periodId);
-    const sql = `p.id = $${params.length}`;
-    if (!scope.employeeId) return sql;
-    params.push(scope.employeeId);
-    return `${sql} AND s.employee_id = $${params.length}`;
+    return `p.id = $${params.length}`;
   }
   params.push(scope.year);
   let sql = `extract(year FROM p.cutoff_end) = $${params.length}`;
@@ -65,12 +62,10 @@ function scopeSql(scope: PayslipScope, params: unknown[]): string {
     params.push(scope.month);
     sql += ` AND extract(month FROM p.cutoff_end) = $${params.length}`;
   }
-  if ('employeeId' in scope && scope.employeeId) {
-    params.push(scope.employeeId);
-    sql += ` AND s.employee_id = $${params.length}`;
-  }
   return sql;
 }
+
+const NAME_ORDER = `${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id`;
 
 /** The SQL that turns finalised payslips into the generators' input (payroll-documents/types.ts). */
 export const documentsSource = {
@@ -128,10 +123,34 @@ export const documentsSource = {
     each: (batch: SourcedPayslip[]) => Promise<void>,
     { closedOnly = true, batchSize = DOCUMENT_BATCH } = {},
   ): Promise<number> {
-    let after = '';
+    // The scope's periods (a year holds a few dozen), then the employees paid in them in name order; the payslips
+    // are read a chunk of employees at a time by the (period, employee) key. Each batch costs its own rows: a
+    // batch that filtered and sorted the whole scope after the last one's key made a year of 100,000 employees
+    // quadratic (88 s a batch in the scale review).
+    const periodParams: unknown[] = [tenantId, companyId];
+    const periods = await tx.query<{ id: string }>(
+      `SELECT p.id FROM payroll_periods p
+        WHERE p.tenant_id = $1 AND p.company_id = $2 ${closedOnly ? `AND p.status IN ('Finalised', 'Paid')` : ''}
+          AND ${periodScopeSql(scope, periodParams)}`,
+      periodParams,
+    );
+    if (periods.length === 0) return 0;
+    const periodIds = periods.map((p) => p.id);
+    const employeeId = 'employeeId' in scope ? scope.employeeId : undefined;
+    const employees = await tx.query<{ id: string }>(
+      `SELECT e.id FROM employees e
+        WHERE e.tenant_id = $1
+          AND e.id IN (SELECT s.employee_id FROM payslips s
+                        WHERE s.tenant_id = $1 AND s.payroll_period_id = ANY($2::uuid[])
+                          ${employeeId ? 'AND s.employee_id = $3' : ''})
+        ORDER BY ${NAME_ORDER}`,
+      employeeId ? [tenantId, periodIds, employeeId] : [tenantId, periodIds],
+    );
+    // An employee's payslips of the scope stay in one batch: at most one per period.
+    const perBatch = Math.max(1, Math.floor(batchSize / periodIds.length));
     let total = 0;
-    for (;;) {
-      const params: unknown[] = [tenantId, companyId, after, batchSize];
+    for (let i = 0; i < employees.length; i += perBatch) {
+      const chunk = employees.slice(i, i + perBatch).map((e) => e.id);
       const rows = await tx.query<Row>(
         `SELECT s.id, p.id AS period_id, p.name AS period_name, p.kind, p.cutoff_start::text, p.cutoff_end::text,
                 p.pay_date::text, s.status, s.result,
@@ -144,30 +163,25 @@ export const documentsSource = {
                 d.name AS department_name, pos.name AS position_name, e.tin, e.sss_number, e.philhealth_number,
                 e.pagibig_number, e.birth_date::text, e.gender, e.hire_date::text, e.separation_date::text,
                 coalesce(pp.payment_method, 'Bank') AS payment_method, e.bank_name, e.bank_account_number,
-                coalesce(pp.is_minimum_wage_earner, false) AS is_minimum_wage_earner,
-                concat_ws(chr(1), ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id, p.pay_date, s.id) AS sort_key
+                coalesce(pp.is_minimum_wage_earner, false) AS is_minimum_wage_earner
            FROM payslips s
            JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
            JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
            LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
            LEFT JOIN positions pos ON pos.tenant_id = e.tenant_id AND pos.id = e.position_id
            LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
-          WHERE s.tenant_id = $1 AND p.company_id = $2 AND s.status <> 'Excluded'
+          WHERE s.tenant_id = $1 AND s.payroll_period_id = ANY($2::uuid[]) AND s.employee_id = ANY($3::uuid[])
+            AND s.status <> 'Excluded'
             -- A payslip the engine could not compute has no figures (its warning says why): nothing to report.
             AND s.result IS NOT NULL
-            ${closedOnly ? `AND p.status IN ('Finalised', 'Paid')` : ''}
-            AND ${scopeSql(scope, params)}
-            AND concat_ws(chr(1), ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id, p.pay_date, s.id) > $3
-          ORDER BY sort_key
-          LIMIT $4`,
-        params,
+          ORDER BY ${NAME_ORDER}, p.pay_date, s.id`,
+        [tenantId, periodIds, chunk],
       );
-      if (rows.length === 0) return total;
+      if (rows.length === 0) continue;
       total += rows.length;
-      after = rows.at(-1)!.sort_key;
       await each(rows.map(toDocPayslip));
-      if (rows.length < batchSize) return total;
     }
+    return total;
   },
 };
 
