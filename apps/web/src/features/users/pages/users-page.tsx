@@ -157,7 +157,8 @@ export default function UsersPage() {
       {
         field: 'IsActive',
         headerName: 'Status',
-        width: 125,
+        // Room for the longest chip, "Invitation pending", whole.
+        width: 150,
         renderCell: ({ row }) => {
           const status = userStatus(row);
           return <Chip size="small" variant="outlined" label={status} color={STATUS_COLOR[status]} />;
