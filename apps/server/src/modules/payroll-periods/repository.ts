@@ -185,14 +185,19 @@ export const STALE_MESSAGE: Record<StaleReason, string> = {
 export const REQUEST_NOT_STORED_MESSAGE =
   'A leave, overtime or undertime request was approved or cancelled after the attendance of its days was stored, so payslips of this period pay those days without it (their warnings name the days); computing again does not change that: HR must store the attendance of those days again, then compute the period again before approving.';
 
-/** Sums of the payslips a period pays (Excluded ones are counted, not summed). */
+/**
+ * The totals of the payslips a period pays (Excluded ones are counted, not summed), as the database keeps them
+ * (migration 0047's triggers on payslips): summing the payslips here cost every period the list's filter matched
+ * all of its payslips, before the ORDER BY and LIMIT. An aggregate over the period's one row or none, so a period
+ * without payslips still has its zeros.
+ */
 const SUMS = `LEFT JOIN LATERAL (
-    SELECT count(*)::int AS employee_count,
-           coalesce(sum(s.gross) FILTER (WHERE s.status <> 'Excluded'), 0)::numeric(16, 2)::text AS gross,
-           coalesce(sum(s.deductions) FILTER (WHERE s.status <> 'Excluded'), 0)::numeric(16, 2)::text AS deductions,
-           coalesce(sum(s.net_pay) FILTER (WHERE s.status <> 'Excluded'), 0)::numeric(16, 2)::text AS net,
-           (count(*) FILTER (WHERE cardinality(s.warnings) > 0))::int AS warning_count
-      FROM payslips s WHERE s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id) t ON true`;
+    SELECT coalesce(sum(pt.employee_count), 0)::int AS employee_count,
+           coalesce(sum(pt.gross), 0)::numeric(16, 2)::text AS gross,
+           coalesce(sum(pt.deductions), 0)::numeric(16, 2)::text AS deductions,
+           coalesce(sum(pt.net), 0)::numeric(16, 2)::text AS net,
+           coalesce(sum(pt.warning_count), 0)::int AS warning_count
+      FROM payroll_period_totals pt WHERE pt.tenant_id = p.tenant_id AND pt.payroll_period_id = p.id) t ON true`;
 
 interface ListRow extends PeriodRow {
   stale: StaleReason | null;
