@@ -140,7 +140,7 @@ export function DepartmentDialog({
             control={control}
             name="HeadEmployeeId"
             render={({ field: headField, fieldState }) => (
-              <Box sx={{ mt: 2, mb: 1 }}>
+              <Box>
                 <EmployeePicker
                   companyId="own"
                   label="Department head"

@@ -165,7 +165,7 @@ export function RequestDialog({
               control={control}
               name="EmployeeId"
               render={({ field: employeeField, fieldState }) => (
-                <Box sx={{ mt: 1, mb: 1 }}>
+                <Box>
                   <EmployeePicker
                     companyId="own"
                     label="Employee"

@@ -103,7 +103,7 @@ export function TimeLogDialog({ punch, onClose }: { punch: TimeLog | null; onClo
             control={control}
             name="EmployeeId"
             render={({ field: employeeField, fieldState }) => (
-              <Box sx={{ mt: 1, mb: 1 }}>
+              <Box>
                 <EmployeePicker
                   companyId="own"
                   label="Employee"
