@@ -13,6 +13,8 @@ CREATE TABLE payroll_period_totals (
   gross numeric NOT NULL DEFAULT 0,
   deductions numeric NOT NULL DEFAULT 0,
   net numeric NOT NULL DEFAULT 0,
+  -- Tax withheld, for the BIR 1601-C's carried refunds (every earlier month's net withholding).
+  withholding_tax numeric NOT NULL DEFAULT 0,
   warning_count integer NOT NULL DEFAULT 0,
   PRIMARY KEY (tenant_id, payroll_period_id),
   FOREIGN KEY (tenant_id, payroll_period_id) REFERENCES payroll_periods (tenant_id, id) ON DELETE CASCADE
@@ -26,11 +28,12 @@ BEGIN
     UPDATE payroll_period_totals t
        SET employee_count = t.employee_count - d.employee_count, gross = t.gross - d.gross,
            deductions = t.deductions - d.deductions, net = t.net - d.net,
-           warning_count = t.warning_count - d.warning_count
+           withholding_tax = t.withholding_tax - d.withholding_tax, warning_count = t.warning_count - d.warning_count
       FROM (SELECT r.tenant_id, r.payroll_period_id, count(*)::int AS employee_count,
                    coalesce(sum(r.gross) FILTER (WHERE r.status <> 'Excluded'), 0) AS gross,
                    coalesce(sum(r.deductions) FILTER (WHERE r.status <> 'Excluded'), 0) AS deductions,
                    coalesce(sum(r.net_pay) FILTER (WHERE r.status <> 'Excluded'), 0) AS net,
+                   coalesce(sum(r.withholding_tax) FILTER (WHERE r.status <> 'Excluded'), 0) AS withholding_tax,
                    (count(*) FILTER (WHERE cardinality(r.warnings) > 0))::int AS warning_count
               FROM old_rows r GROUP BY r.tenant_id, r.payroll_period_id) d
      WHERE t.tenant_id = d.tenant_id AND t.payroll_period_id = d.payroll_period_id;
@@ -40,26 +43,28 @@ BEGIN
   -- by period and added to its row (made on its first payslip).
   IF TG_OP = 'INSERT' THEN
     INSERT INTO payroll_period_totals AS t
-           (tenant_id, payroll_period_id, employee_count, gross, deductions, net, warning_count)
+           (tenant_id, payroll_period_id, employee_count, gross, deductions, net, withholding_tax, warning_count)
     SELECT r.tenant_id, r.payroll_period_id, count(*)::int,
            coalesce(sum(r.gross) FILTER (WHERE r.status <> 'Excluded'), 0),
            coalesce(sum(r.deductions) FILTER (WHERE r.status <> 'Excluded'), 0),
            coalesce(sum(r.net_pay) FILTER (WHERE r.status <> 'Excluded'), 0),
+           coalesce(sum(r.withholding_tax) FILTER (WHERE r.status <> 'Excluded'), 0),
            (count(*) FILTER (WHERE cardinality(r.warnings) > 0))::int
       FROM new_rows r GROUP BY r.tenant_id, r.payroll_period_id
     ON CONFLICT (tenant_id, payroll_period_id) DO UPDATE
        SET employee_count = t.employee_count + excluded.employee_count, gross = t.gross + excluded.gross,
            deductions = t.deductions + excluded.deductions, net = t.net + excluded.net,
-           warning_count = t.warning_count + excluded.warning_count;
+           withholding_tax = t.withholding_tax + excluded.withholding_tax, warning_count = t.warning_count + excluded.warning_count;
   ELSE
     INSERT INTO payroll_period_totals AS t
-           (tenant_id, payroll_period_id, employee_count, gross, deductions, net, warning_count)
+           (tenant_id, payroll_period_id, employee_count, gross, deductions, net, withholding_tax, warning_count)
     SELECT d.tenant_id, d.payroll_period_id, sum(d.n)::int, sum(d.gross), sum(d.deductions), sum(d.net),
-           sum(d.w)::int
+           sum(d.tax), sum(d.w)::int
       FROM (SELECT r.tenant_id, r.payroll_period_id, 1 AS n,
                    CASE WHEN r.status <> 'Excluded' THEN r.gross ELSE 0 END AS gross,
                    CASE WHEN r.status <> 'Excluded' THEN r.deductions ELSE 0 END AS deductions,
                    CASE WHEN r.status <> 'Excluded' THEN r.net_pay ELSE 0 END AS net,
+                   CASE WHEN r.status <> 'Excluded' THEN r.withholding_tax ELSE 0 END AS tax,
                    CASE WHEN cardinality(r.warnings) > 0 THEN 1 ELSE 0 END AS w
               FROM new_rows r
             UNION ALL
@@ -67,15 +72,16 @@ BEGIN
                    CASE WHEN r.status <> 'Excluded' THEN -r.gross ELSE 0 END,
                    CASE WHEN r.status <> 'Excluded' THEN -r.deductions ELSE 0 END,
                    CASE WHEN r.status <> 'Excluded' THEN -r.net_pay ELSE 0 END,
+                   CASE WHEN r.status <> 'Excluded' THEN -r.withholding_tax ELSE 0 END,
                    CASE WHEN cardinality(r.warnings) > 0 THEN -1 ELSE 0 END
               FROM old_rows r) d
      GROUP BY d.tenant_id, d.payroll_period_id
      -- An update that changes none of them (a payslip's result alone) leaves the period's row unlocked.
-    HAVING (sum(d.n), sum(d.gross), sum(d.deductions), sum(d.net), sum(d.w)) <> (0, 0, 0, 0, 0)
+    HAVING (sum(d.n), sum(d.gross), sum(d.deductions), sum(d.net), sum(d.tax), sum(d.w)) <> (0, 0, 0, 0, 0, 0)
     ON CONFLICT (tenant_id, payroll_period_id) DO UPDATE
        SET employee_count = t.employee_count + excluded.employee_count, gross = t.gross + excluded.gross,
            deductions = t.deductions + excluded.deductions, net = t.net + excluded.net,
-           warning_count = t.warning_count + excluded.warning_count;
+           withholding_tax = t.withholding_tax + excluded.withholding_tax, warning_count = t.warning_count + excluded.warning_count;
   END IF;
   RETURN NULL;
 END $$;
@@ -100,10 +106,11 @@ GRANT SELECT, INSERT, UPDATE ON payroll_period_totals TO hrpay_app;
 -- The existing periods' totals, from their payslips (the triggers above already hold writes off until commit).
 -- Every tenant's rows: an owner that RLS would limit fails here instead of leaving periods without totals.
 SET LOCAL row_security = off;
-INSERT INTO payroll_period_totals (tenant_id, payroll_period_id, employee_count, gross, deductions, net, warning_count)
+INSERT INTO payroll_period_totals (tenant_id, payroll_period_id, employee_count, gross, deductions, net, withholding_tax, warning_count)
 SELECT s.tenant_id, s.payroll_period_id, count(*)::int,
        coalesce(sum(s.gross) FILTER (WHERE s.status <> 'Excluded'), 0),
        coalesce(sum(s.deductions) FILTER (WHERE s.status <> 'Excluded'), 0),
        coalesce(sum(s.net_pay) FILTER (WHERE s.status <> 'Excluded'), 0),
+       coalesce(sum(s.withholding_tax) FILTER (WHERE s.status <> 'Excluded'), 0),
        (count(*) FILTER (WHERE cardinality(s.warnings) > 0))::int
   FROM payslips s GROUP BY s.tenant_id, s.payroll_period_id;

@@ -92,9 +92,13 @@ export const payrollReportsRepo = {
     before: string,
   ): Promise<{ month: string; withheld: string }[]> {
     return tx.query<{ month: string; withheld: string }>(
-      `SELECT to_char(p.cutoff_end, 'YYYY-MM') AS month, sum(s.withholding_tax)::text AS withheld
-         FROM payslips s JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
-        WHERE s.tenant_id = $1 AND p.company_id = $2 AND s.status <> 'Excluded' AND s.result IS NOT NULL
+      // From the totals the database keeps a period (migration 0047): summing the payslips read every payslip the
+      // company was ever paid (2.5 s at 100,000 employees in a scale review). A payslip the engine could not
+      // compute withholds 0.00, so the totals' sum over the payslips not Excluded is the same.
+      `SELECT to_char(p.cutoff_end, 'YYYY-MM') AS month, sum(t.withholding_tax)::numeric(16, 2)::text AS withheld
+         FROM payroll_periods p
+         JOIN payroll_period_totals t ON t.tenant_id = p.tenant_id AND t.payroll_period_id = p.id
+        WHERE p.tenant_id = $1 AND p.company_id = $2
           AND p.status IN ('Finalised', 'Paid') AND p.cutoff_end < $3::date
         GROUP BY 1 ORDER BY 1`,
       [tenantId, companyId, before],
