@@ -8,10 +8,22 @@
  * (columns, checks, indexes and foreign keys), twice, the faster counting. Target: the store at most 3x the COPY.
  * Also reported, no target: the same range stored again (every row replaced).
  *
+ * The page case (`BENCH_ATT_CASES=page`, or `store,page`, the default): the attendance view's first page of the
+ * whole company, `POST /api/v1/timelogs/attendance` of 25 rows over the range's first 7 days, no department, by
+ * employee and by date, and its last page by employee (the deepest offset), each asked BENCH_ATT_PAGE_REQUESTS
+ * (20) times one at a time, and one employee's week. Baseline in the same run and server: the employee list's first
+ * page by name (`POST /api/v1/employees/list`, 25 rows: a count of the company's employees and a page in name
+ * order, what the view's page starts with). Target: the first page's median at most 3x the baseline's. With
+ * BENCH_ATT_PAGE_BEFORE_ROOT=<checkout> (e.g. `git archive` of the commit before, with node_modules linked) that
+ * checkout's server is started on the next port against the same database: its figures are reported, and its
+ * answers to a set of pages, sorts and filters must be the very bytes of this server's.
+ *
  * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server); BENCH_ATT_EMPLOYEES (100000);
  * BENCH_ATT_DAYS (15, at most 31); BENCH_ATT_PORT (3214); BENCH_ATT_BATCH sets the server's
  * ATTENDANCE_STORE_BATCH (employees per batch, 2000); BENCH_CPU_PROF=1 writes the server's CPU profile to
- * results/.data/prof; BENCH_ATT_KEEP_DB=1 keeps the database (hrpay_bench_att) for a look with psql.
+ * results/.data/prof; BENCH_ATT_KEEP_DB=1 keeps the database (hrpay_bench_att) for a look with psql;
+ * BENCH_ATT_CASES (store,page); BENCH_ATT_PAGE_REQUESTS (20); BENCH_ATT_PAGE_BEFORE_ROOT. The page case writes
+ * results/attendance-page.json, the store case results/attendance.json.
  */
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
@@ -47,6 +59,11 @@ const DATE_TO = new Date(Date.parse(`${DATE_FROM}T00:00:00Z`) + (DAYS - 1) * 86_
   .toISOString()
   .slice(0, 10);
 const targets = { ratioMax: 3 };
+const CASES = (process.env.BENCH_ATT_CASES ?? 'store,page').split(',').map((c) => c.trim());
+const PAGE_REQUESTS = Number(process.env.BENCH_ATT_PAGE_REQUESTS ?? 20);
+const BEFORE_ROOT = process.env.BENCH_ATT_PAGE_BEFORE_ROOT;
+const beforeBase = `http://127.0.0.1:${PORT + 1}`;
+const pageTargets = { ratioMax: 3 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const f2 = (n: number) => n.toFixed(2);
@@ -109,11 +126,11 @@ async function seed(owner: pg.Client, tenantId: string, companyId: string) {
 
 let headers: Record<string, string> = {};
 
-function post(path: string, payload: unknown): Promise<{ status: number; body: string }> {
+function post(path: string, payload: unknown, at = base): Promise<{ status: number; body: string }> {
   const data = JSON.stringify(payload);
   return new Promise((resolve, reject) => {
     const req = request(
-      `${base}${path}`,
+      `${at}${path}`,
       { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } },
       (res) => {
         let body = '';
@@ -159,6 +176,145 @@ async function copyBaseline(owner: pg.Client, chunks: Buffer[]) {
   return (performance.now() - t0) / 1000;
 }
 
+const VIEW = '/api/v1/timelogs/attendance';
+
+/** The answer from the server at `at` (this one, or the checkout's before), checked 200; the view's by default. */
+async function view(payload: Record<string, unknown>, at = base, path = VIEW) {
+  const res = await post(path, payload, at);
+  if (res.status !== 200) throw new Error(`${path} ${JSON.stringify(payload)}: ${res.status} ${res.body}`);
+  return res.body;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/** `n` requests one after another (after one not counted): median, p95 and mean in ms. */
+async function timed(payload: Record<string, unknown>, n: number, at = base, path = VIEW) {
+  await view(payload, at, path);
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await view(payload, at, path);
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
+  return { requests: n, medianMs: quantile(ms, 0.5), p95Ms: quantile(ms, 0.95), meanMs: mean };
+}
+
+/**
+ * The page case: the view's first page of the whole company against one employee's week, on this server and,
+ * with BENCH_ATT_PAGE_BEFORE_ROOT, on the checkout's before (its answers compared byte for byte).
+ */
+async function pageCase(owner: pg.Client, companyId: string, punches: number) {
+  const days = Math.min(7, DAYS);
+  const range = {
+    DateFrom: DATE_FROM,
+    DateTo: new Date(Date.parse(`${DATE_FROM}T00:00:00Z`) + (days - 1) * 86_400_000)
+      .toISOString()
+      .slice(0, 10),
+  };
+  await owner.query('VACUUM ANALYZE employees');
+  await owner.query('VACUUM ANALYZE employee_schedules');
+  await owner.query('VACUUM ANALYZE time_logs');
+  const first = JSON.parse(await view({ ...range, PageSize: 25 })) as {
+    Items: { EmployeeId: string }[];
+    TotalCount: number;
+  };
+  const employeeId = first.Items[0]!.EmployeeId;
+  const lastPage = Math.ceil(first.TotalCount / 25);
+  const requests = {
+    firstPageByEmployee: { ...range, PageSize: 25 },
+    firstPageByDate: { ...range, PageSize: 25, OrderBy: 'Date' },
+    lastPageByEmployee: { ...range, PageSize: 25, Page: lastPage },
+    oneEmployee: { ...range, PageSize: 25, EmployeeId: employeeId },
+  };
+  const loadBefore = loadavg()[0]!;
+  const after: Record<string, Awaited<ReturnType<typeof timed>>> = {};
+  // The baseline: the employee list's first page by name (its count of the company and a page in name order,
+  // the SQL the view's page now starts with), same server and stack.
+  const list = { PageSize: 25, SortBy: 'FullName' };
+  after.employeeList = await timed(list, PAGE_REQUESTS, base, '/api/v1/employees/list');
+  for (const [name, payload] of Object.entries(requests)) after[name] = await timed(payload, PAGE_REQUESTS);
+  for (const [name, figure] of Object.entries(after)) {
+    console.log(`page: ${name.padEnd(20)} median ${f2(figure.medianMs)} ms, p95 ${f2(figure.p95Ms)} ms`);
+  }
+  const ratio = after.firstPageByEmployee!.medianMs / after.employeeList.medianMs;
+  const pass = ratio <= pageTargets.ratioMax;
+  let before: Record<string, Awaited<ReturnType<typeof timed>>> | null = null;
+  let compared = 0;
+  if (BEFORE_ROOT) {
+    const old = new BenchServer({ root: BEFORE_ROOT });
+    await old.start({
+      DATABASE_URL: dbUrl.toString(),
+      PORT: String(PORT + 1),
+      SEED_DEMO: 'never',
+      LOG_LEVEL: 'warn',
+      DB_POOL_SIZE: '10',
+      LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+      DATA_DIR: join(here, 'results', '.data'),
+    });
+    try {
+      // The same answers, byte for byte: each sort, first, middle and last pages, a department, the anomalies.
+      const { rows: depts } = await owner.query<{ id: string }>(
+        `SELECT department_id AS id FROM employees WHERE company_id = $1 AND department_id IS NOT NULL
+          GROUP BY department_id ORDER BY count(*) DESC LIMIT 1`,
+        [companyId],
+      );
+      const checks: Record<string, unknown>[] = [];
+      for (const OrderBy of ['Employee', 'Date']) {
+        for (const Page of [1, 2, Math.floor(lastPage / 2), lastPage, lastPage + 1]) {
+          checks.push({ ...range, OrderBy, PageSize: 25, Page });
+          checks.push({ ...range, OrderBy, PageSize: 7, Page });
+        }
+        checks.push({ ...range, OrderBy, PageSize: 30, Page: 3, DepartmentId: depts[0]!.id });
+        checks.push({ ...range, OrderBy, PageSize: 10, Page: 2, EmployeeId: employeeId });
+      }
+      checks.push({ ...range, OnlyAnomalies: true, PageSize: 25 });
+      for (const payload of checks) {
+        const [mine, theirs] = [await view(payload), await view(payload, beforeBase)];
+        if (mine !== theirs) throw new Error(`answers differ for ${JSON.stringify(payload)}`);
+        compared++;
+      }
+      console.log(`page: ${compared} answers byte-identical to the checkout's before`);
+      before = {};
+      const n = Math.max(3, Math.ceil(PAGE_REQUESTS / 4));
+      for (const [name, payload] of Object.entries(requests)) {
+        before[name] = await timed(payload, n, beforeBase);
+        console.log(
+          `page before: ${name.padEnd(20)} median ${f2(before[name].medianMs)} ms, p95 ${f2(before[name].p95Ms)} ms`,
+        );
+      }
+    } finally {
+      await old.stop();
+    }
+  }
+  console.log(
+    `\nfirst page of ${EMPLOYEES.toLocaleString('en-US')} employees x ${days} days (${first.TotalCount.toLocaleString('en-US')} rows): ` +
+      `median ${f2(after.firstPageByEmployee!.medianMs)} ms, the employee list's first page ${f2(after.employeeList.medianMs)} ms: ` +
+      `${f2(ratio)}x (target <= ${pageTargets.ratioMax}x) ${pass ? 'PASS' : 'FAIL'}` +
+      (before ? `; before ${f2(before.firstPageByEmployee!.medianMs)} ms` : ''),
+  );
+  writeResult('attendance-page', {
+    employees: EMPLOYEES,
+    days,
+    range,
+    punches,
+    rows: first.TotalCount,
+    pageSize: 25,
+    loadAverageBefore: loadBefore,
+    loadAverageAfter: loadavg()[0],
+    after,
+    before,
+    beforeRoot: BEFORE_ROOT ?? null,
+    answersComparedWithBefore: compared,
+    ratio,
+    targets: pageTargets,
+    pass,
+  });
+  return pass;
+}
+
 const portTaken = await fetch(`${base}/`).then(
   () => true,
   () => false,
@@ -190,85 +346,91 @@ try {
   );
   const { tenant_id: tenantId, id: companyId } = company[0]!;
   const punches = await seed(owner, tenantId, companyId);
-  await createCopyTable(owner, 'attendance_days');
+  if (CASES.includes('store')) await createCopyTable(owner, 'attendance_days');
 
   const { AccessToken } = await signInDemo(base, 'hr@demo.hrpay.test', UserTypeId.HRUser);
   headers = { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId };
-  const loadBefore = loadavg()[0]!;
+  if (CASES.includes('store')) {
+    const loadBefore = loadavg()[0]!;
 
-  // 1. The measured store: nothing stored yet.
-  await owner.query('CHECKPOINT');
-  const first = await store();
-  console.log(`store              ${f2(first.seconds)} s, ${first.result.Days.toLocaleString('en-US')} days`);
+    // 1. The measured store: nothing stored yet.
+    await owner.query('CHECKPOINT');
+    const first = await store();
+    console.log(
+      `store              ${f2(first.seconds)} s, ${first.result.Days.toLocaleString('en-US')} days`,
+    );
 
-  // 2. The baseline: the same rows, read out of attendance_days, copied into the scratch table; twice.
-  const chunks: Buffer[] = [];
-  await pipeline(
-    owner.query(
-      copyTo(`COPY (SELECT * FROM attendance_days WHERE tenant_id = '${tenantId}' AND company_id = '${companyId}'
-                    AND date BETWEEN '${DATE_FROM}' AND '${DATE_TO}') TO STDOUT`),
-    ),
-    async function (source: AsyncIterable<Buffer>) {
-      for await (const chunk of source) chunks.push(chunk);
-    },
-  );
-  const copyBytes = chunks.reduce((n, c) => n + c.length, 0);
-  const copyRuns = [await copyBaseline(owner, chunks), await copyBaseline(owner, chunks)];
-  for (const run of copyRuns) console.log(`COPY               ${f2(run)} s`);
-  const { copied } = (
-    await owner.query<{ copied: number }>('SELECT count(*)::int AS copied FROM attendance_days_copy')
-  ).rows[0]!;
-  if (copied !== first.result.Days)
-    throw new Error(`COPY wrote ${copied} rows, the store ${first.result.Days}`);
-  chunks.length = 0;
-  const copySeconds = Math.min(...copyRuns);
+    // 2. The baseline: the same rows, read out of attendance_days, copied into the scratch table; twice.
+    const chunks: Buffer[] = [];
+    await pipeline(
+      owner.query(
+        copyTo(`COPY (SELECT * FROM attendance_days WHERE tenant_id = '${tenantId}' AND company_id = '${companyId}'
+                      AND date BETWEEN '${DATE_FROM}' AND '${DATE_TO}') TO STDOUT`),
+      ),
+      async function (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) chunks.push(chunk);
+      },
+    );
+    const copyBytes = chunks.reduce((n, c) => n + c.length, 0);
+    const copyRuns = [await copyBaseline(owner, chunks), await copyBaseline(owner, chunks)];
+    for (const run of copyRuns) console.log(`COPY               ${f2(run)} s`);
+    const { copied } = (
+      await owner.query<{ copied: number }>('SELECT count(*)::int AS copied FROM attendance_days_copy')
+    ).rows[0]!;
+    if (copied !== first.result.Days)
+      throw new Error(`COPY wrote ${copied} rows, the store ${first.result.Days}`);
+    chunks.length = 0;
+    const copySeconds = Math.min(...copyRuns);
 
-  // 3. The same range again: every stored row replaced (reported, no target).
-  await owner.query('CHECKPOINT');
-  const again = await store();
-  console.log(`store again        ${f2(again.seconds)} s`);
-  const { stored } = (
-    await owner.query<{ stored: number }>(
-      `SELECT count(*)::int AS stored FROM attendance_days WHERE company_id = $1 AND date BETWEEN $2 AND $3`,
-      [companyId, DATE_FROM, DATE_TO],
-    )
-  ).rows[0]!;
-  if (stored !== first.result.Days) throw new Error(`${stored} rows stored after the second run`);
+    // 3. The same range again: every stored row replaced (reported, no target).
+    await owner.query('CHECKPOINT');
+    const again = await store();
+    console.log(`store again        ${f2(again.seconds)} s`);
+    const { stored } = (
+      await owner.query<{ stored: number }>(
+        `SELECT count(*)::int AS stored FROM attendance_days WHERE company_id = $1 AND date BETWEEN $2 AND $3`,
+        [companyId, DATE_FROM, DATE_TO],
+      )
+    ).rows[0]!;
+    if (stored !== first.result.Days) throw new Error(`${stored} rows stored after the second run`);
+    for (const line of server.log.split('\n').filter((l) => l.startsWith('attendance store')))
+      console.log(line);
+
+    const ratio = first.seconds / copySeconds;
+    const pass = ratio <= targets.ratioMax;
+    console.log(
+      `\n${EMPLOYEES.toLocaleString('en-US')} employees x ${DAYS} days = ${first.result.Days.toLocaleString('en-US')} ` +
+        `days from ${punches.toLocaleString('en-US')} punches`,
+    );
+    console.log(
+      `store ${f2(first.seconds)} s (${Math.round(first.result.Days / first.seconds).toLocaleString('en-US')} days/s), ` +
+        `COPY ${f2(copySeconds)} s: ${f2(ratio)}x (target <= ${targets.ratioMax}x) ${pass ? 'PASS' : 'FAIL'}`,
+    );
+    console.log(
+      `store again ${f2(again.seconds)} s (${f2(again.seconds / copySeconds)}x); server RSS ` +
+        `${first.rssBeforeMb.toFixed(0)} MB before, peak ${first.peakRssMb.toFixed(0)} MB (again: ${again.peakRssMb.toFixed(0)} MB)`,
+    );
+    writeResult('attendance', {
+      employees: EMPLOYEES,
+      days: DAYS,
+      range: { from: DATE_FROM, to: DATE_TO },
+      punches,
+      storedDays: first.result.Days,
+      batch: Number(process.env.BENCH_ATT_BATCH ?? 2000),
+      loadAverageBefore: loadBefore,
+      store: first,
+      storeAgain: again,
+      copy: { runsSeconds: copyRuns, seconds: copySeconds, bytes: copyBytes },
+      ratio,
+      ratioAgain: again.seconds / copySeconds,
+      targets,
+      pass,
+    });
+    if (!pass) failed = true;
+  }
+  // After the store: the view computes on read, whatever was stored.
+  if (CASES.includes('page') && !(await pageCase(owner, companyId, punches))) failed = true;
   await owner.end();
-  for (const line of server.log.split('\n').filter((l) => l.startsWith('attendance store')))
-    console.log(line);
-
-  const ratio = first.seconds / copySeconds;
-  const pass = ratio <= targets.ratioMax;
-  console.log(
-    `\n${EMPLOYEES.toLocaleString('en-US')} employees x ${DAYS} days = ${first.result.Days.toLocaleString('en-US')} ` +
-      `days from ${punches.toLocaleString('en-US')} punches`,
-  );
-  console.log(
-    `store ${f2(first.seconds)} s (${Math.round(first.result.Days / first.seconds).toLocaleString('en-US')} days/s), ` +
-      `COPY ${f2(copySeconds)} s: ${f2(ratio)}x (target <= ${targets.ratioMax}x) ${pass ? 'PASS' : 'FAIL'}`,
-  );
-  console.log(
-    `store again ${f2(again.seconds)} s (${f2(again.seconds / copySeconds)}x); server RSS ` +
-      `${first.rssBeforeMb.toFixed(0)} MB before, peak ${first.peakRssMb.toFixed(0)} MB (again: ${again.peakRssMb.toFixed(0)} MB)`,
-  );
-  writeResult('attendance', {
-    employees: EMPLOYEES,
-    days: DAYS,
-    range: { from: DATE_FROM, to: DATE_TO },
-    punches,
-    storedDays: first.result.Days,
-    batch: Number(process.env.BENCH_ATT_BATCH ?? 2000),
-    loadAverageBefore: loadBefore,
-    store: first,
-    storeAgain: again,
-    copy: { runsSeconds: copyRuns, seconds: copySeconds, bytes: copyBytes },
-    ratio,
-    ratioAgain: again.seconds / copySeconds,
-    targets,
-    pass,
-  });
-  if (!pass) failed = true;
 } catch (error) {
   failed = true;
   console.error(error);

@@ -29,7 +29,11 @@ export function orderClause<S extends string>(
   const keys = [sortColumns[request.SortBy ?? defaults.sortBy]].flat();
   const tieBreakers = [defaults.tieBreaker].flat();
   return `ORDER BY ${[
-    ...keys.map((key) => `${sortKeyOf(key)} ${direction} NULLS LAST`),
+    ...keys.map((key) =>
+      typeof key === 'string'
+        ? `${sortKeyOf(key)} ${direction} NULLS LAST`
+        : `${sortKeyOf(key.notNull)} ${direction}`,
+    ),
     ...tieBreakers.map((key) => `${key} ${direction}`),
   ].join(', ')}`;
 }
@@ -38,7 +42,17 @@ export function orderClause<S extends string>(
  * The SQL of each sortable column: one expression, or several keys in order (surname, then first name). A key
  * `lower(<column>)` of a column named `name` or `<something>_name` is a name: it sorts as `nameSortKey` says.
  */
-export type SortColumns<S extends string> = Record<S, string | readonly string[]>;
+export type SortColumns<S extends string> = Record<S, SortKey | readonly SortKey[]>;
+
+/** A key of `SortColumns`: SQL that may be null (sorted NULLS LAST), or a `notNull` one. */
+export type SortKey = string | { readonly notNull: string };
+
+/**
+ * A sort key that is never null (a NOT NULL column of a table no outer join reaches): sorted without NULLS LAST,
+ * which changes no order there but lets a descending sort read a plain index backwards (that reads DESC NULLS
+ * FIRST; DESC NULLS LAST made PostgreSQL sort every row of the list for each page).
+ */
+export const notNull = (key: string): SortKey => ({ notNull: key });
 
 /**
  * The sort key of a name (a text column or expression): Filipino alphabetical order, Ñ right after N (migration

@@ -134,9 +134,11 @@ export const requestsRepo = {
         containsPattern(req.Search),
       );
     }
+    // Every request has its employee (a foreign key, same tenant): the count joins employees only for their filters.
+    const byEmployee = req.Search || req.DepartmentId;
     const [total] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM time_requests r JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.employee_id
-        WHERE ${where.sql}`,
+      `SELECT count(*)::int AS n FROM time_requests r
+         ${byEmployee ? 'JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.employee_id' : ''} WHERE ${where.sql}`,
       where.params,
     );
     const defaults = { sortBy: 'FiledAt' as const, tieBreaker: 'r.id' };

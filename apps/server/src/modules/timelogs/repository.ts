@@ -1,6 +1,6 @@
 import type { PunchDirection, PunchSource, TimeLog, TimeLogListRequest } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { Conditions, containsPattern, nameSortKey, pageClause } from '../../lib/lists.js';
+import { Conditions, containsPattern, nameSortKey, notNull, pageClause } from '../../lib/lists.js';
 import { manilaDayStart, manilaToday, toManilaLocal } from '../../lib/manila.js';
 import { notSeparatedOn } from '../employees/employment.js';
 import type { ScheduleSource } from './attendance.js';
@@ -23,11 +23,13 @@ interface TimeLogRow {
   updated_at: Date;
 }
 
+const JOIN_EMPLOYEE = 'JOIN employees e ON e.tenant_id = t.tenant_id AND e.id = t.employee_id';
+
 const SELECT_TIME_LOG = `
   SELECT t.id, t.company_id, t.employee_id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS employee_name,
          d.name AS department_name, t.punched_at, t.direction, t.source, t.reason, t.row_version, t.created_at, t.updated_at
     FROM time_logs t
-    JOIN employees e ON e.tenant_id = t.tenant_id AND e.id = t.employee_id
+    ${JOIN_EMPLOYEE}
     LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id`;
 
 const SORT_COLUMNS = {
@@ -37,6 +39,8 @@ const SORT_COLUMNS = {
   Direction: 't.direction',
   Source: 't.source',
 } as const;
+/** The same, the time (NOT NULL) without NULLS LAST: newest first reads time_logs_company_time_idx backwards. */
+const INDEX_ORDER = { ...SORT_COLUMNS, PunchedAt: notNull('t.punched_at') };
 
 const toTimeLog = (r: TimeLogRow): TimeLog => ({
   TimeLogId: r.id,
@@ -66,6 +70,20 @@ export interface AttendanceEmployee {
   name: string;
   department_name: string | null;
   work_location_id: string | null;
+}
+
+export interface AttendanceFilter {
+  employeeId?: string;
+  departmentId?: string;
+}
+
+function attendanceWhere(tenantId: string, companyId: string, filter: AttendanceFilter) {
+  const where = new Conditions(tenantId, companyId).add('e.tenant_id = $1 AND e.company_id = $2');
+  if (filter.employeeId) where.add('e.id = $?', filter.employeeId);
+  // Not separated today: a separation dated today or later is scheduled, the notice worked (employment.ts).
+  else where.add(notSeparatedOn('e', '$?::date'), manilaToday());
+  if (filter.departmentId) where.add('e.department_id = $?', filter.departmentId);
+  return where;
 }
 
 /** A schedule row of one of the employees read (attendance's ScheduleSource). */
@@ -108,14 +126,19 @@ export const timeLogsRepo = {
     if (req.Source) where.add('t.source = $?', req.Source);
     if (req.DateFrom) where.add('t.punched_at >= $?', manilaDayStart(req.DateFrom));
     if (req.DateTo) where.add('t.punched_at < $?', manilaDayStart(req.DateTo, 1));
+    // Every punch has its employee (a foreign key, same tenant): the count joins employees only for their filters.
+    const byEmployee = req.Search || req.DepartmentId;
     const [total] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM time_logs t
-         JOIN employees e ON e.tenant_id = t.tenant_id AND e.id = t.employee_id WHERE ${where.sql}`,
+      `SELECT count(*)::int AS n FROM time_logs t ${byEmployee ? JOIN_EMPLOYEE : ''} WHERE ${where.sql}`,
       where.params,
     );
+    // The page is read in index order, stopping after it, only when the filters cannot make that scan long: a
+    // search, department or source matching few punches of the company (or none: a name nobody has) had it read
+    // all of them backwards (2.3 to 4.9 s at 2 million punches), where sorting the matching ones is cheap. Those
+    // keep NULLS LAST, which no index serves: the matching punches are found first, then sorted.
     const page = pageClause(
       { ...req, SortDirection: req.SortBy ? req.SortDirection : 'desc' },
-      SORT_COLUMNS,
+      byEmployee || req.Source ? SORT_COLUMNS : INDEX_ORDER,
       { sortBy: 'PunchedAt', tieBreaker: 't.id' },
       where,
     );
@@ -195,25 +218,37 @@ export const timeLogsRepo = {
 
   // ---- what attendance reads ----
 
+  /**
+   * The employees of the attendance view, in its order (name, then id: a total order, so a page read with
+   * `page` holds the same employees as that stretch of the whole list).
+   */
   attendanceEmployees(
     tx: Tx,
     tenantId: string,
     companyId: string,
-    filter: { employeeId?: string; departmentId?: string },
+    filter: AttendanceFilter,
+    page?: { offset: number; limit: number },
   ) {
-    const where = new Conditions(tenantId, companyId).add('e.tenant_id = $1 AND e.company_id = $2');
-    if (filter.employeeId) where.add('e.id = $?', filter.employeeId);
-    // Not separated today: a separation dated today or later is scheduled, the notice worked (employment.ts).
-    else where.add(notSeparatedOn('e', '$?::date'), manilaToday());
-    if (filter.departmentId) where.add('e.department_id = $?', filter.departmentId);
+    const where = attendanceWhere(tenantId, companyId, filter);
+    const limit = page ? ` LIMIT ${where.param(page.limit)} OFFSET ${where.param(page.offset)}` : '';
     return tx.query<AttendanceEmployee>(
       `SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS name, d.name AS department_name,
               e.work_location_id
          FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
         WHERE ${where.sql}
-        ORDER BY ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id`,
+        ORDER BY ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id${limit}`,
       where.params,
     );
+  },
+
+  /** How many employees `attendanceEmployees` lists: each has one row a day in the view. */
+  async attendanceEmployeeCount(tx: Tx, tenantId: string, companyId: string, filter: AttendanceFilter) {
+    const where = attendanceWhere(tenantId, companyId, filter);
+    const [row] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM employees e WHERE ${where.sql}`,
+      where.params,
+    );
+    return row!.n;
   },
 
   /** The schedules in force from the last one starting on or before `from` to `to`. */

@@ -29,7 +29,12 @@ import {
   type ScheduleSource,
 } from './attendance.js';
 import type { ApprovedRequests } from './approved-requests.js';
-import { timeLogsRepo as repo, type PunchToStore, type StoredDays } from './repository.js';
+import {
+  timeLogsRepo as repo,
+  type AttendanceEmployee,
+  type PunchToStore,
+  type StoredDays,
+} from './repository.js';
 
 export const STALE_TIME_LOG =
   'This punch was changed by someone else since you opened it. Reload to see the latest version.';
@@ -105,6 +110,11 @@ export const timeLogsService = {
     };
   },
 
+  /**
+   * One row per employee per day of the range: by employee (name order, each one's days in date order) or by
+   * date (each day's employees in name order). Without the anomaly filter the rows are known before anything is
+   * computed (employees x days), so only the page's employees are read (SQL pages the employees) and computed.
+   */
   async attendance(
     tx: Tx,
     user: CurrentUser,
@@ -116,82 +126,67 @@ export const timeLogsService = {
     ) {
       throw problems.notFound('The employee was not found.');
     }
-    const employees = await repo.attendanceEmployees(tx, user.tenantId, user.companyId, {
-      employeeId: req.EmployeeId,
-      departmentId: req.DepartmentId,
-    });
-    const ids = employees.map((e) => e.id);
-    const empty = { Items: [], TotalCount: 0 };
-    if (!ids.length) return empty;
-    // Punches from the evening before (a night shift's window) to two days after (the last night shift).
-    const [schedules, punches, holidays, approved] = await Promise.all([
-      repo.schedules(
-        tx,
-        user.tenantId,
-        ids,
-        dateOfDay(dayNumber(req.DateFrom) - 1),
-        dateOfDay(dayNumber(req.DateTo) + 1),
-      ),
-      repo.punchesBetween(
-        tx,
-        user.tenantId,
-        user.companyId,
-        ids,
-        manilaDayStart(req.DateFrom, -1),
-        manilaDayStart(req.DateTo, 2),
-      ),
-      repo.holidays(tx, user.tenantId, user.companyId, req.DateFrom, req.DateTo),
-      approvedRequests(tx, user, ids, req.DateFrom, req.DateTo),
-    ]);
-    // Computed on the fly for every employee of the filter (a company's month is a few thousand days), then
-    // filtered and paged. Each employee's rows are found in maps made once: filtering every array for every
-    // employee grew with employees x punches (151 s for a department of 25,000 over 7 days, the event loop held).
-    const inputsOf = inputsByEmployee(schedules, punches, (p) => new Date(p.punched_at), approved);
-    const holidaysOf = holidaysByLocation(holidays);
-    const days: AttendanceDay[] = [];
-    for (const e of employees) {
-      const results = computeAttendance({
-        from: req.DateFrom,
-        to: req.DateTo,
-        ...inputsOf(e.id),
-        holidays: holidaysOf(e.work_location_id),
-      });
-      for (const r of results) {
-        const anomalies = r.anomalies;
-        if (req.OnlyAnomalies && !anomalies.length) continue;
-        days.push({
-          EmployeeId: e.id,
-          EmployeeNumber: e.employee_number,
-          EmployeeName: e.name,
-          DepartmentName: e.department_name,
-          Date: r.date,
-          ShiftName: r.shiftName,
-          DayType: r.dayType,
-          RestDay: r.restDay,
-          HolidayNames: r.holidayNames,
-          FirstIn: r.firstIn === null ? null : localText(r.firstIn),
-          LastOut: r.lastOut === null ? null : localText(r.lastOut),
-          PunchCount: r.punchCount,
-          WorkedMinutes: r.workedMinutes,
-          LateMinutes: r.lateMinutes,
-          UndertimeMinutes: r.undertimeMinutes,
-          NightDiffMinutes: r.nightDiffMinutes,
-          OvertimeMinutes: r.overtimeMinutes,
-          PayableOvertimeMinutes: r.payableOvertimeMinutes,
-          WorkedHours: hours(r.workedMinutes),
-          NightDiffHours: hours(r.nightDiffMinutes),
-          OvertimeHours: hours(r.overtimeMinutes),
-          PayableOvertimeHours: hours(r.payableOvertimeMinutes),
-          Absent: r.absent,
-          OnLeave: r.onLeave,
-          Anomalies: anomalies,
-        });
-      }
-    }
-    // Employees come in name order and each one's days in date order; by date, a stable sort keeps the names.
-    if (req.OrderBy === 'Date') days.sort((a, b) => (a.Date < b.Date ? -1 : a.Date > b.Date ? 1 : 0));
+    const filter = { employeeId: req.EmployeeId, departmentId: req.DepartmentId };
     const start = (req.Page - 1) * req.PageSize;
-    return { Items: days.slice(start, start + req.PageSize), TotalCount: days.length };
+    if (req.OnlyAnomalies) {
+      // Which days have an anomaly is known only once computed: every employee of the filter is read, computed,
+      // filtered, then paged.
+      const employees = await repo.attendanceEmployees(tx, user.tenantId, user.companyId, filter);
+      if (!employees.length) return { Items: [], TotalCount: 0 };
+      const resultsOf = await attendanceResults(tx, user, req, employees);
+      const days: AttendanceDay[] = [];
+      for (const e of employees) {
+        for (const r of resultsOf(e)) if (r.anomalies.length) days.push(attendanceDay(e, r));
+      }
+      // Employees come in name order and each one's days in date order; by date, a stable sort keeps the names.
+      if (req.OrderBy === 'Date') days.sort((a, b) => (a.Date < b.Date ? -1 : a.Date > b.Date ? 1 : 0));
+      return { Items: days.slice(start, start + req.PageSize), TotalCount: days.length };
+    }
+    const dayCount = dayNumber(req.DateTo) - dayNumber(req.DateFrom) + 1;
+    const employeeCount = await repo.attendanceEmployeeCount(tx, user.tenantId, user.companyId, filter);
+    const total = employeeCount * dayCount;
+    const end = Math.min(total, start + req.PageSize);
+    if (start >= end) return { Items: [], TotalCount: total };
+    // Row i is the employee of rank i / days on day i % days (by employee), or of rank i % employees on day
+    // i / employees (by date); a page by date may end a day's employees and start the next day's.
+    const byDate = req.OrderBy === 'Date';
+    const rowAt = (i: number) =>
+      byDate
+        ? { rank: i % employeeCount, day: Math.floor(i / employeeCount) }
+        : { rank: Math.floor(i / dayCount), day: i % dayCount };
+    const first = rowAt(start).rank;
+    const last = rowAt(end - 1).rank;
+    // The ranks the page holds, first to last: one stretch, or by date the end and the start of the order.
+    const ranges: [number, number][] =
+      byDate && end - start >= employeeCount
+        ? [[0, employeeCount - 1]]
+        : first <= last
+          ? [[first, last]]
+          : [
+              [0, last],
+              [first, employeeCount - 1],
+            ];
+    const pages = await Promise.all(
+      ranges.map(([from, to]) =>
+        repo.attendanceEmployees(tx, user.tenantId, user.companyId, filter, {
+          offset: from,
+          limit: to - from + 1,
+        }),
+      ),
+    );
+    const byRank = new Map<number, AttendanceEmployee>();
+    pages.forEach((page, n) => page.forEach((e, k) => byRank.set(ranges[n]![0] + k, e)));
+    const employees = [...byRank.values()];
+    const resultsOf = employees.length ? await attendanceResults(tx, user, req, employees) : () => [];
+    const Items: AttendanceDay[] = [];
+    for (let i = start; i < end; i++) {
+      const { rank, day } = rowAt(i);
+      const e = byRank.get(rank);
+      // Missing only if an employee left the filter between the count and the page (another transaction).
+      const r = e && resultsOf(e)[day];
+      if (e && r) Items.push(attendanceDay(e, r));
+    }
+    return { Items, TotalCount: total };
   },
 };
 
@@ -300,6 +295,85 @@ export async function storeAttendance(
   });
   return result;
 }
+
+/**
+ * The days of the range of each of `employees` (computed once each, on first ask): their schedules, punches and
+ * approved requests read in one statement each, for those employees only.
+ */
+async function attendanceResults(
+  tx: Tx,
+  user: CurrentUser,
+  req: ReturnType<typeof AttendanceRequest.parse>,
+  employees: readonly AttendanceEmployee[],
+) {
+  const ids = employees.map((e) => e.id);
+  // Punches from the evening before (a night shift's window) to two days after (the last night shift).
+  const [schedules, punches, holidays, approved] = await Promise.all([
+    repo.schedules(
+      tx,
+      user.tenantId,
+      ids,
+      dateOfDay(dayNumber(req.DateFrom) - 1),
+      dateOfDay(dayNumber(req.DateTo) + 1),
+    ),
+    repo.punchesBetween(
+      tx,
+      user.tenantId,
+      user.companyId,
+      ids,
+      manilaDayStart(req.DateFrom, -1),
+      manilaDayStart(req.DateTo, 2),
+    ),
+    repo.holidays(tx, user.tenantId, user.companyId, req.DateFrom, req.DateTo),
+    approvedRequests(tx, user, ids, req.DateFrom, req.DateTo),
+  ]);
+  // Each employee's rows are found in maps made once: filtering every array for every employee grew with
+  // employees x punches (151 s for a department of 25,000 over 7 days, the event loop held).
+  const inputsOf = inputsByEmployee(schedules, punches, (p) => new Date(p.punched_at), approved);
+  const holidaysOf = holidaysByLocation(holidays);
+  const computed = new Map<string, DayResult[]>();
+  return (e: AttendanceEmployee) => {
+    let results = computed.get(e.id);
+    if (!results) {
+      results = computeAttendance({
+        from: req.DateFrom,
+        to: req.DateTo,
+        ...inputsOf(e.id),
+        holidays: holidaysOf(e.work_location_id),
+      });
+      computed.set(e.id, results);
+    }
+    return results;
+  };
+}
+
+const attendanceDay = (e: AttendanceEmployee, r: DayResult): AttendanceDay => ({
+  EmployeeId: e.id,
+  EmployeeNumber: e.employee_number,
+  EmployeeName: e.name,
+  DepartmentName: e.department_name,
+  Date: r.date,
+  ShiftName: r.shiftName,
+  DayType: r.dayType,
+  RestDay: r.restDay,
+  HolidayNames: r.holidayNames,
+  FirstIn: r.firstIn === null ? null : localText(r.firstIn),
+  LastOut: r.lastOut === null ? null : localText(r.lastOut),
+  PunchCount: r.punchCount,
+  WorkedMinutes: r.workedMinutes,
+  LateMinutes: r.lateMinutes,
+  UndertimeMinutes: r.undertimeMinutes,
+  NightDiffMinutes: r.nightDiffMinutes,
+  OvertimeMinutes: r.overtimeMinutes,
+  PayableOvertimeMinutes: r.payableOvertimeMinutes,
+  WorkedHours: hours(r.workedMinutes),
+  NightDiffHours: hours(r.nightDiffMinutes),
+  OvertimeHours: hours(r.overtimeMinutes),
+  PayableOvertimeHours: hours(r.payableOvertimeMinutes),
+  Absent: r.absent,
+  OnLeave: r.onLeave,
+  Anomalies: r.anomalies,
+});
 
 function groupBy<T, K, V>(rows: readonly T[], keyOf: (row: T) => K, valueOf: (row: T) => V) {
   const groups = new Map<K, V[]>();
