@@ -5,9 +5,17 @@
  * the same order (ties by id), the same totals, with filters and without.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TimeLogListRequest, TimeRequestListRequest, type TimeLog, type TimeRequest } from '@hrpay/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  PayslipListRequest,
+  TimeLogListRequest,
+  TimeRequestListRequest,
+  type TimeLog,
+  type TimeRequest,
+} from '@hrpay/contracts';
 import type { Tx } from '../src/db/database.js';
 import { Conditions, notNull, orderClause, pageClause } from '../src/lib/lists.js';
+import { periodsRepo } from '../src/modules/payroll-periods/repository.js';
 import { requestsRepo } from '../src/modules/requests/repository.js';
 import { timeLogsRepo } from '../src/modules/timelogs/repository.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
@@ -327,7 +335,7 @@ describe('plans', () => {
     }
   });
 
-  it('counts punches and requests without employees unless a filter is on them', async () => {
+  it('counts punches, requests and payslips without employees unless a filter is on them', async () => {
     expect(relationsOf((await punches({}))[0]!)).toEqual(['time_logs']);
     expect(relationsOf((await punches({ Source: 'Import', DateFrom: '2026-07-02' }))[0]!)).toEqual([
       'time_logs',
@@ -351,6 +359,17 @@ describe('plans', () => {
     expect(relationsOf((await requests({ Status: 'Pending' }))[0]!)).toEqual(['time_requests']);
     expect(relationsOf((await requests({ Search: 'reyes' }))[0]!)).toContain('employees');
     expect(relationsOf((await requests({ DepartmentId: departments.Production }))[0]!)).toContain(
+      'employees',
+    );
+
+    // A period's payslips (the plan is the same for any period id).
+    const periodId = randomUUID();
+    const payslips = (body: object) =>
+      plansOf((tx) => periodsRepo.payslips(tx, hr.tenantId, periodId, PayslipListRequest.parse(body)));
+    expect(relationsOf((await payslips({}))[0]!)).toEqual(['payslips']);
+    expect(relationsOf((await payslips({ Status: 'Held', HasWarnings: true }))[0]!)).toEqual(['payslips']);
+    expect(relationsOf((await payslips({ Search: 'reyes' }))[0]!)).toContain('employees');
+    expect(relationsOf((await payslips({ DepartmentId: departments.Production }))[0]!)).toContain(
       'employees',
     );
   });

@@ -743,9 +743,11 @@ export const periodsRepo = {
       where.add(request.HasWarnings ? 'cardinality(s.warnings) > 0' : 'cardinality(s.warnings) = 0');
     if (request.Status) where.add('s.status = $?', request.Status);
     if (request.DepartmentId) where.add('e.department_id = $?', request.DepartmentId);
+    // Every payslip has its employee (a foreign key): the count joins employees only for their filters.
+    const byEmployee = request.Search || request.DepartmentId;
     const [{ total }] = (await tx.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM payslips s JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
-        WHERE ${where.sql}`,
+      `SELECT count(*)::int AS total FROM payslips s
+         ${byEmployee ? 'JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id' : ''} WHERE ${where.sql}`,
       where.params,
     )) as [{ total: number }];
     const tail = pageClause(
