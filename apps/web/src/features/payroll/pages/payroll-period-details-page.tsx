@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -78,8 +79,22 @@ const ACTION_TEXT: Record<PeriodAction, { done: string; failed: string }> = {
   'mark-paid': { done: 'Period marked as paid', failed: 'The period could not be marked as paid.' },
 };
 
+/**
+ * What the compute's toast says, by the period as the page shows it once the action is answered (the action waits
+ * for the period's refetch): a small period is often computed by then, and "Computing started" beside a Computed
+ * period read as if nothing had happened.
+ */
+function toastCompute(latest: PayrollPeriodDetail | undefined) {
+  if (latest?.JobStatus === 'Done') {
+    const n = latest.Totals.Employees;
+    toast.success(`Period computed: ${n} payslip${n === 1 ? '' : 's'}`);
+  } else if (latest?.JobStatus === 'Failed') toast.warning('The compute failed; the page says why.');
+  else toast.success(ACTION_TEXT.compute.done);
+}
+
 function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const confirm = useConfirm();
   const { mutateAsync: act, isPending: acting } = usePeriodAction();
   const { mutateAsync: remove } = useDeletePeriod();
@@ -109,7 +124,8 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
     }
     try {
       await act({ id: p.Id, action, rowVersion: p.RowVersion });
-      toast.success(ACTION_TEXT[action].done);
+      if (action === 'compute') toastCompute(queryClient.getQueryData(periodKeys.detail(p.Id)));
+      else toast.success(ACTION_TEXT[action].done);
     } catch (error) {
       if (isProblem(error, ProblemTypes.staleRowVersion)) {
         toast.warning('Someone else changed this period; the page now shows the latest version.');
