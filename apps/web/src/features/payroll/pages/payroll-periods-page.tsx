@@ -45,7 +45,7 @@ export default function PayrollPeriodsPage() {
       {
         field: 'Name',
         headerName: 'Period',
-        flex: 1.3,
+        flex: 1,
         minWidth: 150,
         renderCell: ({ row }) => (
           <Link component={RouterLink} to={`/payroll/payroll-periods/${row.Id}`}>
@@ -53,19 +53,21 @@ export default function PayrollPeriodsPage() {
           </Link>
         ),
       },
-      { field: 'Kind', headerName: 'Kind', width: 110, valueFormatter: (v: string) => KIND_LABEL[v] ?? v },
+      { field: 'Kind', headerName: 'Kind', width: 100, valueFormatter: (v: string) => KIND_LABEL[v] ?? v },
       {
         field: 'CutoffStart',
         headerName: 'Cut-off',
         flex: 1,
-        minWidth: 170,
+        // "Nov 16, 2026 – Nov 30, 2026" whole (it was cut at 1366 px); with the fixed columns at what their values
+        // need, a period's name fits beside it at 1280 px.
+        minWidth: 215,
         valueGetter: (_v, row) => `${date(row.CutoffStart)} – ${date(row.CutoffEnd)}`,
       },
-      { field: 'PayDate', headerName: 'Pay date', width: 120, valueFormatter: (v: string) => date(v) },
+      { field: 'PayDate', headerName: 'Pay date', width: 110, valueFormatter: (v: string) => date(v) },
       {
         field: 'Status',
         headerName: 'Status',
-        width: 140,
+        width: 130, // "Needs recompute", the longest chip, whole
         renderCell: ({ row }) => (
           <PeriodStatusChip
             status={row.Status}
@@ -78,7 +80,7 @@ export default function PayrollPeriodsPage() {
         field: 'EmployeeCount',
         headerName: 'Employees',
         type: 'number',
-        width: 95,
+        width: 90,
         sortable: false,
         valueFormatter: (v: number, row) => (notComputed(row) ? NOT_COMPUTED : String(v)),
       },
@@ -86,7 +88,7 @@ export default function PayrollPeriodsPage() {
         field: 'Net',
         headerName: 'Net pay',
         type: 'number',
-        width: 140,
+        width: 130,
         sortable: false,
         valueFormatter: (v: string, row) => (notComputed(row) ? NOT_COMPUTED : formatCurrency(v)),
       },
