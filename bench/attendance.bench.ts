@@ -35,21 +35,15 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { UserTypeId, type StoreAttendanceResult } from '@hrpay/contracts';
 import { rssMb, sampleRss } from './lib/proc-memory.js';
-import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { adminQuery, benchDatabase, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
 import { createCopyTable } from './lib/copy-table.js';
 import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 const KEEP_DB = process.env.BENCH_ATT_KEEP_DB === '1';
-const dbName = KEEP_DB ? 'hrpay_bench_att' : `hrpay_bench_att_${process.pid}`;
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
+const { serverUrl, dbName, dbUrl } = benchDatabase('att', KEEP_DB);
 const EMPLOYEES = Number(process.env.BENCH_ATT_EMPLOYEES ?? 100_000);
 const DAYS = Math.min(31, Number(process.env.BENCH_ATT_DAYS ?? 15));
 const PORT = Number(process.env.BENCH_ATT_PORT ?? 3214);

@@ -36,21 +36,15 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { UserTypeId, type PayrollPeriodDetail } from '@hrpay/contracts';
 import { rssMb, sampleRss } from './lib/proc-memory.js';
-import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { adminQuery, benchDatabase, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
 import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const PGLITE = process.env.BENCH_PAY_PGLITE === '1';
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 const KEEP_DB = process.env.BENCH_PAY_KEEP_DB === '1';
-const dbName = KEEP_DB ? 'hrpay_bench_pay' : `hrpay_bench_pay_${process.pid}`;
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
+const { serverUrl, dbName, dbUrl } = benchDatabase('pay', KEEP_DB);
 const EMPLOYEES = Number(process.env.BENCH_PAY_EMPLOYEES ?? (PGLITE ? 10_000 : 100_000));
 const PORT = Number(process.env.BENCH_PAY_PORT ?? 3215);
 const base = `http://127.0.0.1:${PORT}`;

@@ -21,20 +21,14 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { UserTypeId, type PunchImport } from '@hrpay/contracts';
 import { rssMb, sampleRss } from './lib/proc-memory.js';
-import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { adminQuery, benchDatabase, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
 import { createCopyTable } from './lib/copy-table.js';
 import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `hrpay_bench_punch_${process.pid}`;
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
+const { serverUrl, dbName, dbUrl } = benchDatabase('punch');
 const LINES = Number(process.env.BENCH_PUNCH_LINES ?? 3_000_000);
 const EMPLOYEES = Math.min(LINES, Number(process.env.BENCH_PUNCH_EMPLOYEES ?? 100_000));
 const PORT = Number(process.env.BENCH_PUNCH_PORT ?? 3216);

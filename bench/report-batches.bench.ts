@@ -40,20 +40,14 @@ import { computePayslip, type Payslip } from '@hrpay/payroll';
 import { appRoleUrl, openPostgres } from '../apps/server/src/db/postgres.js';
 import type { Database } from '../apps/server/src/db/database.js';
 import { documentsSource as currentSource } from '../apps/server/src/modules/payroll-outputs/documents-source.js';
-import { adminQuery, BenchServer, cleanUpOnce } from './lib/bench-server.js';
+import { adminQuery, benchDatabase, BenchServer, cleanUpOnce } from './lib/bench-server.js';
 import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 const KEEP_DB = process.env.BENCH_REPORTS_KEEP_DB === '1';
-const dbName = KEEP_DB ? 'hrpay_bench_reports' : `hrpay_bench_reports_${process.pid}`;
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
+const { serverUrl, dbName, dbUrl } = benchDatabase('reports', KEEP_DB);
 const EMPLOYEES = Number(process.env.BENCH_REPORTS_EMPLOYEES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_REPORTS_ROUNDS ?? 2);
 const SOURCE_COMMIT = process.env.BENCH_REPORTS_SOURCE_COMMIT;

@@ -48,21 +48,15 @@ import {
   type PayrollPeriodListResponse,
   type PayrollPeriodProposal,
 } from '@hrpay/contracts';
-import { adminQuery, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
+import { adminQuery, benchDatabase, BenchServer, cleanUpOnce, cpuProfFlags } from './lib/bench-server.js';
 import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The checkout whose server is measured: this one, or BENCH_STALE_ROOT's. */
 const root = process.env.BENCH_STALE_ROOT ?? join(here, '..');
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 const KEEP_DB = process.env.BENCH_STALE_KEEP_DB === '1';
-const dbName = KEEP_DB ? 'hrpay_bench_stale' : `hrpay_bench_stale_${process.pid}`;
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
+const { serverUrl, dbName, dbUrl } = benchDatabase('stale', KEEP_DB);
 const ROWS = Number(process.env.BENCH_PUNCH_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_STALE_REQUESTS ?? 300);
 const WARM_UP = 100;

@@ -103,3 +103,18 @@ export function cleanUpOnce(cleanUp: () => Promise<void>): () => Promise<void> {
   process.once('SIGTERM', () => void once().finally(() => process.exit(143)));
   return once;
 }
+
+/**
+ * A bench's own database on the PostgreSQL server of BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local
+ * one): `hrpay_bench_<name>_<pid>`, or `hrpay_bench_<name>` when kept after the run (for a look with psql).
+ */
+export function benchDatabase(name: string, keep = false) {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = keep ? `hrpay_bench_${name}` : `hrpay_bench_${name}_${process.pid}`;
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${dbName}`;
+  return { serverUrl, dbName, dbUrl };
+}
