@@ -264,4 +264,34 @@ describe('attendance paged in SQL', () => {
       for (const s of listing) for (const row of s.rows) expect(on.has(row.id as string), s.sql).toBe(true);
     }
   });
+  it('computes the anomaly filter a batch of employees at a time, with the same rows in both orders', async () => {
+    const everyone = await whole({});
+    const employees = new Set(everyone.Employee.map((d) => d.EmployeeId));
+    const withAnomaly = (rows: AttendanceDay[]) => rows.filter((d) => d.Anomalies.length > 0);
+    process.env.ATTENDANCE_STORE_BATCH = '2';
+    statements.length = 0;
+    recording = true;
+    try {
+      const anomalies = await whole({ OnlyAnomalies: true });
+      recording = false;
+      expect(anomalies.Employee.length).toBeGreaterThan(1);
+      expect(anomalies.Employee).toEqual(withAnomaly(everyone.Employee));
+      expect(anomalies.Date).toEqual(withAnomaly(everyone.Date));
+      const byDate = await attendance({ OnlyAnomalies: true, OrderBy: 'Date', PageSize: 500 });
+      expect(byDate.Items).toEqual(anomalies.Date);
+      // Each punch read names at most a batch of employees; together they name every employee of the filter.
+      const punchReads = statements.filter((s) => /\bFROM time_logs\b/.test(s.sql));
+      expect(punchReads.length).toBeGreaterThanOrEqual(employees.size / 2);
+      const named = new Set<string>();
+      for (const s of punchReads) {
+        const ids = s.params.find(Array.isArray) as string[];
+        expect(ids.length, s.sql).toBeLessThanOrEqual(2);
+        ids.forEach((id) => named.add(id));
+      }
+      expect([...named].sort()).toEqual([...employees].sort());
+    } finally {
+      recording = false;
+      delete process.env.ATTENDANCE_STORE_BATCH;
+    }
+  });
 });

@@ -120,7 +120,20 @@ const MANILA_OFFSET = 480;
 export const localMinutes = (at: Date) => Math.floor(at.getTime() / 60_000) + MANILA_OFFSET;
 /** Day number of a `YYYY-MM-DD` date (days since 1970-01-01). */
 export const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-export const dateOfDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+/**
+ * `YYYY-MM-DD` of a day number. Kept once made: a view or store of a company's week asks for the same few days
+ * millions of times (four times a day computed), each a Date and two strings.
+ */
+export const dateOfDay = (day: number) => {
+  let date = dateTexts.get(day);
+  if (date === undefined) {
+    if (dateTexts.size >= 100_000) dateTexts.clear();
+    date = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    dateTexts.set(day, date);
+  }
+  return date;
+};
+const dateTexts = new Map<number, string>();
 /** `YYYY-MM-DDTHH:mm` of local minutes. */
 export const localText = (minutes: number) => new Date(minutes * 60_000).toISOString().slice(0, 16);
 /** Minutes after midnight of `HH:mm[:ss]`. */

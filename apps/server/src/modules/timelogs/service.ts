@@ -32,6 +32,7 @@ import type { ApprovedRequests } from './approved-requests.js';
 import {
   timeLogsRepo as repo,
   type AttendanceEmployee,
+  type AttendanceFilter,
   type PunchToStore,
   type StoredDays,
 } from './repository.js';
@@ -128,20 +129,7 @@ export const timeLogsService = {
     }
     const filter = { employeeId: req.EmployeeId, departmentId: req.DepartmentId };
     const start = (req.Page - 1) * req.PageSize;
-    if (req.OnlyAnomalies) {
-      // Which days have an anomaly is known only once computed: every employee of the filter is read, computed,
-      // filtered, then paged.
-      const employees = await repo.attendanceEmployees(tx, user.tenantId, user.companyId, filter);
-      if (!employees.length) return { Items: [], TotalCount: 0 };
-      const resultsOf = await attendanceResults(tx, user, req, employees);
-      const days: AttendanceDay[] = [];
-      for (const e of employees) {
-        for (const r of resultsOf(e)) if (r.anomalies.length) days.push(attendanceDay(e, r));
-      }
-      // Employees come in name order and each one's days in date order; by date, a stable sort keeps the names.
-      if (req.OrderBy === 'Date') days.sort((a, b) => (a.Date < b.Date ? -1 : a.Date > b.Date ? 1 : 0));
-      return { Items: days.slice(start, start + req.PageSize), TotalCount: days.length };
-    }
+    if (req.OnlyAnomalies) return anomalyDays(tx, user, req, filter, start);
     const dayCount = dayNumber(req.DateTo) - dayNumber(req.DateFrom) + 1;
     const employeeCount = await repo.attendanceEmployeeCount(tx, user.tenantId, user.companyId, filter);
     const total = employeeCount * dayCount;
@@ -297,6 +285,50 @@ export async function storeAttendance(
 }
 
 /**
+ * The page of the attendance view's "only anomalies" rows. Which days have an anomaly is known only once computed,
+ * so every employee of the filter is computed, `storeBatch()` employees at a time in id order (the punches' index
+ * order), the next batch's reads on their way while one is computed; only the anomaly days are kept. Reading and
+ * computing the whole filter at once held every employee's punches and results in memory at the same time (a
+ * week of 100,000 employees, 1.4 million punches: 2.6 GB of server memory).
+ */
+async function anomalyDays(
+  tx: Tx,
+  user: CurrentUser,
+  req: ReturnType<typeof AttendanceRequest.parse>,
+  filter: AttendanceFilter,
+  start: number,
+): Promise<ListResponse<AttendanceDay>> {
+  const employees = await repo.attendanceEmployees(tx, user.tenantId, user.companyId, filter);
+  const rankOf = new Map(employees.map((e, rank) => [e.id, rank]));
+  const byId = [...employees].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const size = storeBatch();
+  const batches: AttendanceEmployee[][] = [];
+  for (let i = 0; i < byId.length; i += size) batches.push(byId.slice(i, i + size));
+  const found: { rank: number; day: AttendanceDay }[] = [];
+  const read = (batch: AttendanceEmployee[] | undefined) => {
+    if (!batch) return null;
+    const reading = attendanceResults(tx, user, req, batch);
+    reading.catch(() => undefined); // awaited below; a failure must not go unhandled while a batch computes
+    return reading;
+  };
+  let reading = read(batches[0]);
+  for (let b = 0; b < batches.length; b++) {
+    const resultsOf = await reading!;
+    reading = read(batches[b + 1]);
+    for (const e of batches[b]!) {
+      for (const r of resultsOf(e))
+        if (r.anomalies.length) found.push({ rank: rankOf.get(e.id)!, day: attendanceDay(e, r) });
+    }
+  }
+  // By employee: name order, each one's days in date order; by date: each day's employees in name order.
+  const byDate = req.OrderBy === 'Date';
+  const dates = (x: { day: AttendanceDay }, y: { day: AttendanceDay }) =>
+    x.day.Date < y.day.Date ? -1 : x.day.Date > y.day.Date ? 1 : 0;
+  found.sort((x, y) => (byDate && dates(x, y)) || x.rank - y.rank || dates(x, y));
+  return { Items: found.slice(start, start + req.PageSize).map((f) => f.day), TotalCount: found.length };
+}
+
+/**
  * The days of the range of each of `employees` (computed once each, on first ask): their schedules, punches and
  * approved requests read in one statement each, for those employees only.
  */
@@ -329,7 +361,7 @@ async function attendanceResults(
   ]);
   // Each employee's rows are found in maps made once: filtering every array for every employee grew with
   // employees x punches (151 s for a department of 25,000 over 7 days, the event loop held).
-  const inputsOf = inputsByEmployee(schedules, punches, (p) => new Date(p.punched_at), approved);
+  const inputsOf = inputsByEmployee(schedules, punches, (p) => new Date(p.ms), approved);
   const holidaysOf = holidaysByLocation(holidays);
   const computed = new Map<string, DayResult[]>();
   return (e: AttendanceEmployee) => {
