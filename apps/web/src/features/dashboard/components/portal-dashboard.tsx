@@ -123,6 +123,9 @@ function todayDetail(d: Dashboard): ReactNode {
 
 function LeaveCard({ d }: { d: Dashboard | undefined }) {
   const balances = d?.LeaveBalances ?? [];
+  // What is left to file: a balance below zero (days taken in advance) leaves none, and takes none from the rest.
+  const left = (b: (typeof balances)[number]) => Math.max(0, b.Available);
+  const total = balances.reduce((s, b) => s + left(b), 0);
   return (
     <StatCard
       icon={BeachAccessOutlined}
@@ -131,7 +134,7 @@ function LeaveCard({ d }: { d: Dashboard | undefined }) {
         !d ? (
           <Skeleton width="50%" />
         ) : balances.length ? (
-          `${days(balances.reduce((s, b) => s + b.Available, 0))} days`
+          `${days(total)} ${total === 1 ? 'day' : 'days'}`
         ) : (
           '—'
         )
@@ -141,7 +144,7 @@ function LeaveCard({ d }: { d: Dashboard | undefined }) {
       {!d ? (
         <Skeleton width="70%" />
       ) : (
-        balances.map((b) => `${b.LeaveTypeCode} ${days(b.Available)}`).join(' · ') || 'No leave credits yet'
+        balances.map((b) => `${b.LeaveTypeCode} ${days(left(b))}`).join(' · ') || 'No leave credits yet'
       )}
     </StatCard>
   );
@@ -257,7 +260,7 @@ function LatestPayslip({ payslip }: { payslip: Dashboard['LatestPayslip'] }) {
         {formatCurrency(payslip.NetPay)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Net pay · {payslip.PeriodName} · paid {dayLabel(payslip.PayDate)}
+        Net pay · {payslip.PeriodName} · pay date {dayLabel(payslip.PayDate)}
       </Typography>
       <Link component={RouterLink} to="/portal/payslips" sx={{ display: 'inline-block', mt: 1 }}>
         See all payslips

@@ -217,6 +217,27 @@ describe('DashboardPage', () => {
     expect(router.state.location.search).toBe('?tab=review');
   });
 
+  // Portal review: a type that allows advance leave at -1 read "VL -1" and took a day off the total ("0 days"
+  // with one SIL day left); one day read "1 days"; a pay date three days ahead read "paid".
+  it('counts a balance below zero as nothing left, says "1 day", and calls the pay date a pay date', async () => {
+    answer({
+      ...portalAnswer,
+      LeaveBalances: [
+        { ...portalAnswer.LeaveBalances[0], Balance: -1, Pending: 0, Available: -1 },
+        { ...portalAnswer.LeaveBalances[1], Balance: 1, Available: 1 },
+      ],
+    });
+    renderAs('PortalUser', { name: 'Ana Cruz' });
+    const leave = await screen.findByRole('article', { name: 'Leave available' });
+    await waitFor(() => expect(leave.textContent).toContain('VL 0 · SIL 1'));
+    expect(leave.textContent).toContain('1 day');
+    expect(leave.textContent).not.toContain('days');
+    expect(leave.textContent).not.toContain('-1');
+    expect(screen.getByText(/Net pay · Nov 1-15/).textContent).toBe(
+      'Net pay · Nov 1-15 · pay date Fri, Nov 20',
+    );
+  });
+
   it('tells a portal user without an employee record why the dashboard is empty', async () => {
     answer({
       ...portalAnswer,

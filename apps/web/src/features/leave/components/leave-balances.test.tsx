@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import type { EmployeeLeaveCredits, LeaveLedgerEntry } from '@hrpay/contracts';
+import type { EmployeeLeaveCredits, LeaveBalance, LeaveLedgerEntry } from '@hrpay/contracts';
 import { LeaveBalances } from './leave-balances';
 
 const entry = (over: Partial<LeaveLedgerEntry>): LeaveLedgerEntry => ({
@@ -69,5 +69,45 @@ describe('leave credit history', () => {
       'Entry',
       'Days',
     ]);
+  });
+});
+
+const balance = (over: Partial<LeaveBalance>): LeaveBalance => ({
+  LeaveTypeId: crypto.randomUUID(),
+  LeaveTypeCode: 'VL',
+  LeaveTypeName: 'Vacation Leave',
+  NeedsBalance: true,
+  Earned: 15,
+  Used: 0,
+  Balance: 15,
+  Pending: 0,
+  Available: 15,
+  ...over,
+});
+
+// Portal review: a balance below zero (a type that allows advance leave, an HR adjustment) read "-1 days
+// available · Balance -1", and one day left read "1 days available".
+describe('leave balance cards', () => {
+  it('shows a balance below zero as none available and the days taken in advance, and one day as "1 day"', () => {
+    render(
+      <LeaveBalances
+        credits={{
+          ...credits([]),
+          Balances: [
+            balance({ LeaveTypeName: 'Vacation Leave', Balance: -1, Used: 6, Available: -1 }),
+            balance({ LeaveTypeName: 'Sick Leave', Balance: 1.5, Pending: 0.5, Available: 1 }),
+            balance({ LeaveTypeName: 'Paternity Leave', NeedsBalance: false, Balance: 0, Available: 0 }),
+          ],
+        }}
+      />,
+    );
+    const cards = within(screen.getByRole('list', { name: 'Leave balances' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'Vacation Leave0 days available1 day taken in advance · used 6 this year',
+      'Sick Leave1 day availableBalance 1.5 · 0.5 pending · used 0 this year',
+    ]);
+    expect(screen.getByText(/Granted per case/).textContent).toBe(
+      'Granted per case, without credits: Paternity Leave.',
+    );
   });
 });

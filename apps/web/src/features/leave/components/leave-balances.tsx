@@ -9,11 +9,25 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { EmployeeLeaveCredits, LeaveLedgerEntry } from '@hrpay/contracts';
+import type { Theme } from '@mui/material/styles';
+import type { EmployeeLeaveCredits, LeaveBalance, LeaveLedgerEntry } from '@hrpay/contracts';
 import { useScrollRegion } from '@/components/scroll-region';
 import { formatIsoDate } from '@/lib/dates';
 
 const days = (n: number) => n.toLocaleString('en-PH', { maximumFractionDigits: 2 });
+/** "1 day", "2 days", "0.5 days". */
+export const dayCount = (n: number) => `${days(n)} ${Math.abs(n) === 1 ? 'day' : 'days'}`;
+
+/**
+ * A balance as an employee reads it: what is left to file, never below zero, and a balance HR let go below zero
+ * (a type that allows advance leave, an adjustment) as the days taken in advance instead of "-1".
+ */
+export function balanceLines(b: LeaveBalance): { available: number; detail: string } {
+  const parts = [b.Balance < 0 ? `${dayCount(-b.Balance)} taken in advance` : `Balance ${days(b.Balance)}`];
+  if (b.Pending) parts.push(`${days(b.Pending)} pending`);
+  parts.push(`used ${days(b.Used)} this year`);
+  return { available: Math.max(0, b.Available), detail: parts.join(' · ') };
+}
 const KIND_LABEL: Record<string, string> = {
   Grant: 'Granted',
   Accrual: 'Accrued',
@@ -45,6 +59,19 @@ export function entryReason(entry: LeaveLedgerEntry): string {
   return entry.CreatedByName ? `by ${entry.CreatedByName}` : '';
 }
 
+/**
+ * On a phone the history fits the screen: narrower cells, and the reason under the leave type instead of in a
+ * fifth column out of sight (the Days were cut at the edge). Above 600 px the Reason column is back.
+ */
+const PHONE_HISTORY = (theme: Theme) => ({
+  '& .reason-under': { display: 'none' },
+  [theme.breakpoints.down('sm')]: {
+    '& .MuiTableCell-root': { px: 0.75 },
+    '& .reason-column': { display: 'none' },
+    '& .reason-under': { display: 'block', color: 'text.secondary', fontSize: '0.75rem' },
+  },
+});
+
 /** The balances (one card per leave type that keeps credits) and the ledger that makes them, newest first. */
 export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
   const kept = credits.Balances.filter((b) => b.NeedsBalance);
@@ -61,26 +88,28 @@ export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
         aria-label="Leave balances"
         role="list"
       >
-        {kept.map((b) => (
-          <Card key={b.LeaveTypeId} role="listitem" aria-label={b.LeaveTypeName}>
-            <CardContent>
-              <Typography variant="subtitle2" color="text.secondary">
-                {b.LeaveTypeName}
-              </Typography>
-              <Typography variant="h4" component="p" sx={{ my: 0.5 }}>
-                {days(b.Available)}
-                <Typography component="span" variant="body2" color="text.secondary">
-                  {' '}
-                  days available
+        {kept.map((b) => {
+          const { available, detail } = balanceLines(b);
+          return (
+            <Card key={b.LeaveTypeId} role="listitem" aria-label={b.LeaveTypeName}>
+              <CardContent>
+                <Typography variant="subtitle2" color="text.secondary">
+                  {b.LeaveTypeName}
                 </Typography>
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                Balance {days(b.Balance)}
-                {b.Pending ? ` · ${days(b.Pending)} pending` : ''} · used {days(b.Used)} this year
-              </Typography>
-            </CardContent>
-          </Card>
-        ))}
+                <Typography variant="h4" component="p" sx={{ my: 0.5 }}>
+                  {days(available)}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {' '}
+                    {available === 1 ? 'day' : 'days'} available
+                  </Typography>
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {detail}
+                </Typography>
+              </CardContent>
+            </Card>
+          );
+        })}
       </Box>
       {perCase.length > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
@@ -94,14 +123,14 @@ export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
         <Typography color="text.secondary">No credits yet.</Typography>
       ) : (
         <TableContainer component={Card} {...scroller}>
-          <Table size="small" aria-label="Leave credit history">
+          <Table size="small" aria-label="Leave credit history" sx={PHONE_HISTORY}>
             <TableHead>
               <TableRow>
                 <TableCell>Date</TableCell>
                 <TableCell>Leave type</TableCell>
                 <TableCell>Entry</TableCell>
                 <TableCell align="right">Days</TableCell>
-                {withReason && <TableCell>Reason</TableCell>}
+                {withReason && <TableCell className="reason-column">Reason</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -109,7 +138,14 @@ export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
                 <TableRow key={e.EntryId}>
                   {/* A date stays on one line; on a phone the leave type and reason wrap instead. */}
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatIsoDate(e.EntryDate)}</TableCell>
-                  <TableCell>{e.LeaveTypeName}</TableCell>
+                  <TableCell>
+                    {e.LeaveTypeName}
+                    {withReason && (
+                      <Box component="span" className="reason-under">
+                        {reasons[i]}
+                      </Box>
+                    )}
+                  </TableCell>
                   <TableCell>
                     <Chip size="small" variant="outlined" label={KIND_LABEL[e.Kind] ?? e.Kind} />
                   </TableCell>
@@ -117,7 +153,7 @@ export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
                     {e.Days > 0 ? '+' : ''}
                     {days(e.Days)}
                   </TableCell>
-                  {withReason && <TableCell>{reasons[i]}</TableCell>}
+                  {withReason && <TableCell className="reason-column">{reasons[i]}</TableCell>}
                 </TableRow>
               ))}
             </TableBody>

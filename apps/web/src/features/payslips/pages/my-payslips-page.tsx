@@ -95,7 +95,7 @@ function PayslipCard({ payslip: p, onOpen }: { payslip: PortalPayslipRow; onOpen
                 {p.PeriodName}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {cutoffLabel(p)} · paid {date(p.PayDate)}
+                {cutoffLabel(p)} · pay date {date(p.PayDate)}
               </Typography>
             </Box>
             {p.Kind !== 'Regular' && <Chip size="small" label={KIND_LABEL[p.Kind] ?? p.Kind} />}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RequestDialog } from './request-dialog';
 
@@ -74,5 +74,50 @@ describe('File Overtime, night shift', () => {
   it('gives the undertime date no such hint', () => {
     wrap(<RequestDialog kind="Undertime" onClose={() => {}} />);
     expect(screen.queryByText(HINT)).toBeNull();
+  });
+});
+
+// Portal review: a refused filing (409: an overlap, too few days) was a toast gone in seconds, with ISO dates
+// ("overlaps a pending one (2026-12-14)"); the dialog now says it beside the fields, with readable dates.
+describe('File Undertime, refused by a filing rule', () => {
+  it('says the conflict in the dialog with its dates as people read them, not in a toast', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if ((init?.method ?? 'GET') === 'POST') {
+        return new Response(
+          JSON.stringify({
+            type: 'https://hrpay.test/problems/overlap',
+            title: 'Conflict',
+            status: 409,
+            detail: 'This undertime request overlaps a pending one (2026-12-14).',
+          }),
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        );
+      }
+      const body = url.includes('application-settings') ? { TimeFormat: '24h' } : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const onClose = vi.fn();
+    wrap(<RequestDialog kind="Undertime" onClose={onClose} />);
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2026-12-14' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Reason/ }), {
+      target: { value: 'Medical check-up' },
+    });
+    // The time picker's sections take typed digits, as a keystroke in the browser does.
+    const typeInto = (section: HTMLElement, digits: string) => {
+      act(() => section.focus());
+      for (const digit of digits) fireEvent.input(section, { target: { textContent: digit } });
+    };
+    typeInto(within(dialog).getByRole('spinbutton', { name: /Hours/ }), '16');
+    typeInto(within(dialog).getByRole('spinbutton', { name: /Minutes/ }), '00');
+    act(() => (document.activeElement as HTMLElement).blur());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'File' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('This undertime request overlaps a pending one (Dec 14, 2026).');
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

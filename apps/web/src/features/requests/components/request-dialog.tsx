@@ -31,6 +31,7 @@ import {
 import { TimePicker } from '@/components/time-picker';
 import { isApiError } from '@/lib/api-error';
 import { useTwelveHourClock } from '@/lib/application-settings';
+import { withReadableDates } from '@/lib/dates';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { handleError } from '@/lib/error-handler';
 import { required } from '@/lib/rules';
@@ -118,7 +119,11 @@ export function RequestDialog({
       onClose();
     } catch (error) {
       setFormErrors(applyServerErrors(error, FIELDS[kind] as FieldPath<Values>[], setError));
-      if (!isApiError(error) || error.validationErrors.length === 0) {
+      // A filing rule the server refused (an overlap, too few days left, a closed payroll period): said in the
+      // dialog, beside the fields to change, with its dates as people read them, not in a toast gone in seconds.
+      if (isApiError(error) && error.status === 409 && error.detail) {
+        setFormErrors([withReadableDates(error.detail)]);
+      } else if (!isApiError(error) || error.validationErrors.length === 0) {
         handleError(error, `The ${KIND[kind].noun} could not be filed.`);
       }
     }
@@ -247,8 +252,9 @@ export function RequestDialog({
               }
             />
           )}
+          {/* Side by side from 600 px; stacked on a phone, where two pickers do not fit (End was cut off). */}
           {kind === 'Overtime' && (
-            <Box sx={{ display: 'flex', gap: 2 }}>
+            <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, columnGap: 2 }}>
               {time('StartTime', 'Start')}
               {time('EndTime', 'End', 'An end before the start is the next day')}
             </Box>

@@ -99,7 +99,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       cols.push({
         field: 'EmployeeName',
         headerName: 'Employee',
-        flex: 1.9,
+        flex: scope === 'Company' ? 1.9 : 1.3,
         minWidth: 130,
         renderCell: ({ row }) =>
           scope === 'Review' ? (
@@ -112,7 +112,14 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       });
     }
     if (kind === 'Leave') {
-      cols.push({ field: 'LeaveTypeName', headerName: 'Type', flex: 1.55, minWidth: 100, sortable: false });
+      cols.push({
+        field: 'LeaveTypeName',
+        headerName: 'Type',
+        flex: scope === 'Company' ? 1.55 : 1.2,
+        // "Service Incentive Leave" whole where the employee's own list gives the rest to the reason.
+        minWidth: scope === 'Company' ? 100 : 170,
+        sortable: false,
+      });
     }
     cols.push(
       {
@@ -132,7 +139,9 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       {
         field: 'Reason',
         headerName: 'Reason',
-        flex: 1.05,
+        // In the employee's and the approver's lists the reason is what is read (it was cut at 1366 px beside a
+        // wide Type and a Reviewer column that holds one short name); HR's list keeps its shares.
+        flex: scope === 'Company' ? 1.05 : scope === 'Review' ? 1.5 : 1.9,
         minWidth: 100,
         sortable: false,
         renderCell: ({ row }) => <ReasonText reason={row.Reason} />,
@@ -146,7 +155,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       {
         field: 'ReviewerName',
         headerName: 'Reviewer',
-        flex: 1.15,
+        flex: scope === 'Company' ? 1.15 : 0.9,
         minWidth: 100,
         sortable: false,
         valueGetter: (_v, row) => row.DecidedByName ?? row.ReviewerName,

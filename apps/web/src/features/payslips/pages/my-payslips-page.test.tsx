@@ -1,0 +1,43 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderApp } from '@/test/render-app';
+import MyPayslipsPage from './my-payslips-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const row = {
+  Id: '00000000-0000-4000-8000-000000000009',
+  PayrollPeriodId: '00000000-0000-4000-8000-000000000008',
+  PeriodName: 'November 2026 2nd cut-off',
+  Kind: 'Regular',
+  CutoffStart: '2026-11-16',
+  CutoffEnd: '2026-11-30',
+  PayDate: '2026-12-04',
+  PeriodStatus: 'Finalised',
+  Gross: '17310.34',
+  Deductions: '2478.38',
+  NetPay: '14831.96',
+};
+
+// Portal review: a period finalised on Dec 1 and paid on Dec 4 read "paid Dec 4, 2026" three days before the pay
+// day; the card now says "pay date", as the payslip itself does.
+describe('My Payslips', () => {
+  it('shows each payslip with its cut-off, its pay date and pesos in ₱1,234.56 form', async () => {
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ Items: [row] }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    renderApp(<MyPayslipsPage />, { path: '/portal/payslips', name: 'My Payslips', as: 'PortalUser' });
+    expect(await screen.findByText('Nov 16, 2026 – Nov 30, 2026 · pay date Dec 4, 2026')).toBeTruthy();
+    expect(screen.getByText('₱14,831.96')).toBeTruthy();
+    expect(screen.getByText('Gross ₱17,310.34 · deductions ₱2,478.38')).toBeTruthy();
+  });
+});
