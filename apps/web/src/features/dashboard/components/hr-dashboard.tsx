@@ -15,10 +15,20 @@ import { formatCount } from '@/lib/numbers';
 import { formatIsoDate } from '@/lib/dates';
 import { pathTo, ROUTES } from '@/lib/paths';
 
-const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat('en-PH', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+const monthOf = (month: string, style: 'short' | 'long') =>
+  new Intl.DateTimeFormat('en-PH', { month: style, timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
+/**
+ * A bar's month: "Nov", with the year on the first bar and on each January ("Jan ’26"). "Nov 26" on every bar
+ * read as the 26th of November, and was too wide to label each bar at 1280 px.
+ */
+const monthLabel = (month: string, index: number) =>
+  index === 0 || month.endsWith('-01')
+    ? `${monthOf(month, 'short')} ’${month.slice(2, 4)}`
+    : monthOf(month, 'short');
+/** The month in the screen readers' table: "November 2026", not "2026-11". */
+const monthName = (month: string) => `${monthOf(month, 'long')} ${month.slice(0, 4)}`;
 const dayLabel = (date: string) =>
   new Intl.DateTimeFormat('en-PH', {
     month: 'short',
@@ -98,7 +108,7 @@ function Body({ data }: { data: HrDashboardData }) {
             <Empty>No hires or separations in the last 12 months.</Empty>
           ) : (
             <TrendChart
-              labels={data.Trend.map((m) => monthLabel(m.Month))}
+              labels={data.Trend.map((m, i) => monthLabel(m.Month, i))}
               yAxis={[{ tickMinStep: 1 }]}
               series={[
                 { data: data.Trend.map((m) => m.Hires), label: 'Hires', color: '#2e7d32' },
@@ -108,7 +118,7 @@ function Body({ data }: { data: HrDashboardData }) {
               tableLabel="Hires and separations per month"
               rows={data.Trend.map((m) => ({
                 key: m.Month,
-                head: m.Month,
+                head: monthName(m.Month),
                 text: `${m.Hires} hires, ${m.Separations} separations, headcount ${m.Headcount}`,
               }))}
             />

@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { SEPARATION_REASON_LABELS } from '@hrpay/contracts';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, formatIsoDate } from '@/lib/dates';
 import { useEmployeeHistory } from '../api/employees';
 
 const LABELS: Record<string, string> = {
@@ -42,12 +42,20 @@ const label = (field: string) => {
   const words = field.replace(JOINED, '$1').replace(/([a-z])([A-Z])/g, '$1 $2');
   return words.charAt(0) + words.slice(1).toLowerCase();
 };
-const show = (value: unknown) =>
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A value as the form shows it: dates as "Jan 15, 2024" (not 2024-01-15), yes/no, labels for codes. */
+const show = (value: unknown): string =>
   value === null || value === undefined || value === ''
     ? '—'
     : Array.isArray(value)
-      ? value.join(', ')
-      : (LABELS[String(value)] ?? String(value));
+      ? value.map(show).join(', ')
+      : typeof value === 'boolean'
+        ? value
+          ? 'Yes'
+          : 'No'
+        : typeof value === 'string' && ISO_DATE.test(value)
+          ? formatIsoDate(value)
+          : (LABELS[String(value)] ?? String(value));
 
 /** The record's changes from the audit log: who, when, and each field before and after. */
 export function EmployeeHistory({ employeeId }: { employeeId: string }) {

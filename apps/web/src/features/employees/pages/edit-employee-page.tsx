@@ -24,6 +24,12 @@ import { SeparateDialog } from '../components/separate-dialog';
 import { ROUTES } from '@/lib/paths';
 import { formatIsoDate } from '@/lib/dates';
 
+/** ": Moved abroad." after the reason, or just the full stop: remarks ran into the next sentence. */
+const remarksSentence = (remarks: string | null | undefined) => {
+  const text = remarks?.trim();
+  return text ? `: ${text}${/[.!?]$/.test(text) ? '' : '.'}` : '.';
+};
+
 export const EMPLOYEE_CHANGED =
   'This employee was changed by someone else. Reload to see the latest version.';
 
@@ -136,16 +142,16 @@ export default function EditEmployeePage() {
       {data.Status === 'Active' && data.SeparationDate && (
         <Alert severity="info" sx={{ mb: 2, maxWidth: 1040 }}>
           {`Separation scheduled: the last day is ${formatIsoDate(data.SeparationDate)} (${SEPARATION_REASON_LABELS[data.SeparationReason!]})`}
-          {data.SeparationRemarks ? `: ${data.SeparationRemarks}` : '.'} Until then the employee stays active,
-          files requests, is paid and may sign in to the portal; after it they are left out of lists, pickers
-          and new payroll periods.
+          {remarksSentence(data.SeparationRemarks)} Until then the employee stays active, files requests, is
+          paid and may sign in to the portal; after it they are left out of lists, pickers and new payroll
+          periods.
         </Alert>
       )}
       {data.Status === 'Separated' && (
         <Alert severity="info" sx={{ mb: 2, maxWidth: 1040 }}>
           {`Separated on ${formatIsoDate(data.SeparationDate!)} (${SEPARATION_REASON_LABELS[data.SeparationReason!]})`}
-          {data.SeparationRemarks ? `: ${data.SeparationRemarks}` : '.'} The record stays on file; the
-          employee is left out of lists, pickers and new payroll periods, and cannot sign in to the portal.
+          {remarksSentence(data.SeparationRemarks)} The record stays on file; the employee is left out of
+          lists, pickers and new payroll periods, and cannot sign in to the portal.
         </Alert>
       )}
       <EmployeeForm

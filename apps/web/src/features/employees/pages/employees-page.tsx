@@ -50,12 +50,12 @@ export default function EmployeesPage() {
 
   const columns = useMemo<GridColDef<EmployeeListItem>[]>(
     () => [
-      { field: 'EmployeeNumber', headerName: 'No.', width: 110 },
+      { field: 'EmployeeNumber', headerName: 'No.', width: 100 },
       {
         field: 'FullName',
         headerName: 'Name',
-        flex: 1.4,
-        minWidth: 180,
+        flex: 1.2,
+        minWidth: 150,
         renderCell: ({ row }) => (
           <Link
             component={RouterLink}
@@ -70,26 +70,27 @@ export default function EmployeesPage() {
         field: 'DepartmentName',
         headerName: 'Department',
         flex: 1,
-        minWidth: 130,
+        minWidth: 120,
         valueFormatter: (v) => v ?? '—',
       },
       {
         field: 'PositionName',
         headerName: 'Position',
-        flex: 1,
-        minWidth: 130,
+        // Titles like "Production Supervisor" were cut at 1280 px while the name column had room to spare.
+        flex: 1.2,
+        minWidth: 140,
         valueFormatter: (v) => v ?? '—',
       },
       {
         field: 'EmploymentStatusName',
         headerName: 'Status',
-        width: 130,
+        width: 110,
         valueFormatter: (v) => v ?? '—',
       },
       {
         field: 'EmploymentType',
         headerName: 'Type',
-        width: 100,
+        width: 95,
         valueFormatter: (v: EmploymentType | null) => (v ? EMPLOYMENT_TYPE_LABELS[v] : '—'),
       },
       {
@@ -104,7 +105,8 @@ export default function EmployeesPage() {
             {
               field: 'Status',
               headerName: 'Separated',
-              width: 130,
+              // With this column too, the list still fits 1280 px beside the menu (it had scrolled sideways).
+              width: 120,
               sortable: false,
               renderCell: ({ row }) =>
                 row.Status === 'Separated' && row.SeparationDate ? formatIsoDate(row.SeparationDate) : '',

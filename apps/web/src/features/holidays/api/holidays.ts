@@ -22,11 +22,14 @@ export const holidayKeys = {
 export const fetchHolidays = (request: HolidayListRequest, signal?: AbortSignal) =>
   apiClient.post<ListResponse<Holiday>>('/api/v1/holidays/list', request, { signal });
 
-/** Every holiday of a year (a year holds a few dozen), for the calendar view. */
-export const useHolidayYear = (year: number) =>
+/**
+ * Every holiday of a year (a year holds a few dozen), for the calendar view, narrowed by the list's search and
+ * type filter so the year view shows what the toolbar above it says.
+ */
+export const useHolidayYear = (year: number, filter: Pick<HolidayListRequest, 'Search' | 'Type'> = {}) =>
   useQuery({
-    queryKey: holidayKeys.year(year),
-    queryFn: ({ signal }) => fetchHolidays({ Year: year, PageSize: 500, SortBy: 'Date' }, signal),
+    queryKey: [...holidayKeys.year(year), filter.Search ?? '', filter.Type ?? ''],
+    queryFn: ({ signal }) => fetchHolidays({ ...filter, Year: year, PageSize: 500, SortBy: 'Date' }, signal),
   });
 
 export const useWorkLocations = () =>

@@ -72,7 +72,8 @@ export default function HolidaysPage() {
   // The view is not a filter of the list request: it sits in the address on its own.
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'year' ? 'year' : 'list';
-  const yearData = useHolidayYear(year);
+  // The calendar follows the search and type filter too (it had ignored them, so the toolbar seemed broken).
+  const yearData = useHolidayYear(year, { Search: list.request.Search, Type: list.state.filters.Type });
 
   const remove = useCallback(
     async (holiday: Holiday) => {
@@ -126,8 +127,9 @@ export default function HolidaysPage() {
       {
         field: 'Name',
         headerName: 'Name',
-        flex: 1.4,
-        minWidth: 200,
+        // The widest share: names like "Feast of the Immaculate Conception of Mary" were cut at 1366 px.
+        flex: 2,
+        minWidth: 220,
         renderCell: ({ row }) => (
           <Link
             component="button"
@@ -150,7 +152,7 @@ export default function HolidaysPage() {
       {
         field: 'Type',
         headerName: 'Type',
-        width: 210,
+        width: 185,
         renderCell: ({ row }) => (
           <Chip
             size="small"
@@ -163,8 +165,7 @@ export default function HolidaysPage() {
       {
         field: 'Scope',
         headerName: 'Applies to',
-        flex: 1,
-        minWidth: 150,
+        width: 140,
         sortable: false,
         valueGetter: (_v, row) => (row.IsNational ? 'National' : (row.WorkLocationName ?? 'Whole company')),
       },
@@ -172,7 +173,7 @@ export default function HolidaysPage() {
         field: 'Notes',
         headerName: 'Notes',
         flex: 1,
-        minWidth: 180,
+        minWidth: 130,
         sortable: false,
         renderCell: ({ row }) => (
           // Wraps where it has to (a phone's card); the grid's row keeps it on one line.

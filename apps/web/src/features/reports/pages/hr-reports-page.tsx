@@ -71,6 +71,12 @@ function ReportCard({ id }: { id: HrReportId }) {
   const [busy, setBusy] = useState<ReportFormat | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
+  // A changed option drops its refusal: the red "To cannot be before From" stayed after the date was fixed.
+  const change = (next: Partial<typeof options>) => {
+    setOptions({ ...options, ...next });
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in next))));
+  };
+
   const download = async (format: ReportFormat) => {
     setBusy(format);
     setErrors({});
@@ -105,7 +111,7 @@ function ReportCard({ id }: { id: HrReportId }) {
                 size="small"
                 label={key}
                 value={options[key] ?? ''}
-                onChange={(event) => setOptions({ ...options, [key]: event.target.value || undefined })}
+                onChange={(event) => change({ [key]: event.target.value || undefined })}
                 error={!!errors[key]}
                 helperText={errors[key]?.replace(`${key}: `, '')}
                 slotProps={{ inputLabel: { shrink: true } }}
@@ -120,7 +126,7 @@ function ReportCard({ id }: { id: HrReportId }) {
             label="Month"
             value={options.Month ?? ''}
             onChange={(event) =>
-              setOptions({ ...options, Month: event.target.value ? Number(event.target.value) : undefined })
+              change({ Month: event.target.value ? Number(event.target.value) : undefined })
             }
             sx={{ minWidth: 180 }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
@@ -139,7 +145,7 @@ function ReportCard({ id }: { id: HrReportId }) {
             control={
               <Switch
                 checked={!!options.IncludeSeparated}
-                onChange={(event) => setOptions({ ...options, IncludeSeparated: event.target.checked })}
+                onChange={(event) => change({ IncludeSeparated: event.target.checked })}
               />
             }
           />
@@ -150,7 +156,7 @@ function ReportCard({ id }: { id: HrReportId }) {
             control={
               <Switch
                 checked={!!options.MissingOnly}
-                onChange={(event) => setOptions({ ...options, MissingOnly: event.target.checked })}
+                onChange={(event) => change({ MissingOnly: event.target.checked })}
               />
             }
           />

@@ -51,6 +51,33 @@ describe('ShiftDialog', () => {
   });
 });
 
+describe('ShiftDialog times', () => {
+  // HR review: a night shift (22:00 to 07:00) read like a shift ending before it starts; nothing in the dialog
+  // said it ends the next day or how many hours it makes.
+  it('says a shift whose out time is earlier ends the next day, with its work and night hours', async () => {
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <ShiftDialog
+          shift={{ ...SHIFT, Name: 'Night Shift', TimeIn: '22:00', TimeOut: '07:00' }}
+          onClose={vi.fn()}
+        />
+      </QueryClientProvider>,
+    );
+    expect(
+      await screen.findByText('Ends the next day · 8 work hours · 8 h in 22:00–06:00 (night differential)'),
+    ).toBeTruthy();
+  });
+
+  it('gives a day shift its work hours only', () => {
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <ShiftDialog shift={{ ...SHIFT, BreakMinutes: 30 }} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('8.5 work hours')).toBeTruthy();
+  });
+});
+
 describe('shift mutations', () => {
   // Sweep E finding 2: after a stale 409 nothing refetched, so every retry sent the same old RowVersion.
   it.each([

@@ -13,6 +13,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import Typography from '@mui/material/Typography';
 import { ProblemTypes, ShiftFields, type Shift } from '@hrpay/contracts';
 import {
   applyServerErrors,
@@ -26,7 +27,7 @@ import { TimePicker } from '@/components/time-picker';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { errorMessage, handleError } from '@/lib/error-handler';
 import { useSaveShift } from '../api/shifts';
-import { WEEKDAYS } from './shift-values';
+import { shiftSummary, WEEKDAYS } from './shift-values';
 
 // The API's fields, with the number inputs read from their text (the server checks the same limits again).
 const formSchema = z
@@ -120,6 +121,9 @@ export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: 
   });
 
   const flexible = useWatch({ control, name: 'IsFlexible' });
+  const [timeIn, timeOut, breakMinutes] = useWatch({ control, name: ['TimeIn', 'TimeOut', 'BreakMinutes'] });
+  // A night shift's out time reads earlier than its in time: say that it ends the next day, and its hours.
+  const summary = shiftSummary(timeIn ?? '', timeOut ?? '', breakMinutes, !!flexible);
   const twelveHour = useTwelveHourClock();
   const field = { control, disabled: isSubmitting };
   const time = (name: 'TimeIn' | 'TimeOut', label: string) => (
@@ -168,6 +172,11 @@ export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: 
               helperText="Lateness counts after this"
             />
           </Box>
+          {summary && (
+            <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ mt: 0.5 }}>
+              {summary}
+            </Typography>
+          )}
           <SwitchInput
             {...field}
             name="IsFlexible"

@@ -1,4 +1,4 @@
-import type { Shift } from '@hrpay/contracts';
+import { minutesOf, nightMinutes, type Shift } from '@hrpay/contracts';
 
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
@@ -8,3 +8,27 @@ export const scheduleText = (shift: Pick<Shift, 'TimeIn' | 'TimeOut' | 'IsOverni
 
 export const restDaysText = (days: readonly number[]) =>
   days.length ? days.map((d) => WEEKDAYS[d]).join(', ') : 'None';
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+const hours = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);
+
+/**
+ * What the times of a shift being edited amount to, as the list will show it: "Ends the next day · 8 work
+ * hours · 8 h in 22:00–06:00 (night differential)". Null while a time is missing or both are the same.
+ */
+export function shiftSummary(timeIn: string, timeOut: string, breakMinutes: unknown, flexible: boolean) {
+  if (!HH_MM.test(timeIn) || !HH_MM.test(timeOut)) return null;
+  const start = minutesOf(timeIn);
+  const end = minutesOf(timeOut);
+  if (start === end) return null;
+  const span = end > start ? end - start : end + 24 * 60 - start;
+  const pause = Number(breakMinutes);
+  const night = nightMinutes(timeIn, timeOut);
+  return [
+    end < start && 'Ends the next day',
+    !flexible && `${hours(Math.max(0, span - (Number.isFinite(pause) ? pause : 0)))} work hours`,
+    night > 0 && `${hours(night)} h in 22:00–06:00 (night differential)`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { EmployeeHistoryEntry } from '@hrpay/contracts';
+import { jsonResponse, newQueryClient, stubFetch } from '@/test/fetch-stub';
+import { EmployeeHistory } from './employee-history';
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const HISTORY: EmployeeHistoryEntry[] = [
+  {
+    At: '2026-11-30T17:01:00Z',
+    Action: 'update',
+    ActorName: 'Maria Santos',
+    Changes: [
+      { Field: 'RegularizationDate', Before: null, After: '2024-07-15' },
+      { Field: 'HireDate', Before: '2024-01-15', After: '2024-02-01' },
+      { Field: 'HasOwnRestDays', Before: false, After: true },
+      { Field: 'EmploymentType', Before: 'FullTime', After: 'PartTime' },
+    ],
+  },
+];
+stubFetch((url) => (url.includes('/history') ? jsonResponse(200, HISTORY) : undefined));
+
+describe('EmployeeHistory', () => {
+  // HR review: dates in the history read "2024-07-15" while every other screen shows "Jul 15, 2024".
+  it('shows changed dates and yes/no values as the screens do, not as stored', async () => {
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <EmployeeHistory employeeId={ID} />
+      </QueryClientProvider>,
+    );
+    const line = await screen.findByText(/Regularization date/);
+    expect(line.textContent).toBe(
+      'Regularization date: — → Jul 15, 2024 · Hire date: Jan 15, 2024 → Feb 1, 2024 · ' +
+        'Has own rest days: No → Yes · Employment type: Full-time → Part-time',
+    );
+    expect(screen.getByText(/^Changed · .* · Maria Santos$/)).toBeTruthy();
+  });
+});

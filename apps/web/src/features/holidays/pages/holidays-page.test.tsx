@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { Holiday, HolidayListRequest } from '@hrpay/contracts';
+import { jsonResponse } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render-app';
+import HolidaysPage from './holidays-page';
+
+const holiday = (Date: string, Name: string, Type: Holiday['Type']): Holiday => ({
+  HolidayId: `11111111-1111-4111-8111-${Date.replace(/-/g, '').padStart(12, '0')}`,
+  CompanyId: '22222222-2222-4222-8222-222222222222',
+  Date,
+  Name,
+  Type,
+  IsNational: true,
+  IsDouble: false,
+  IsDraft: false,
+  ProclaimedDate: null,
+  WorkLocationId: null,
+  WorkLocationName: null,
+  RowVersion: 1,
+  CreatedAt: '2026-01-01T00:00:00Z',
+  UpdatedAt: '2026-01-01T00:00:00Z',
+});
+const YEAR = [
+  holiday('2026-12-25', 'Christmas Day', 'Regular'),
+  holiday('2026-12-24', 'Christmas Eve', 'SpecialNonWorking'),
+];
+
+/** The API's list: it narrows by Type and Search as the server does. */
+const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+  const url = String(input instanceof Request ? input.url : input);
+  if (url.endsWith('/api/v1/holidays/list')) {
+    const body = JSON.parse(String(init?.body)) as HolidayListRequest;
+    const items = YEAR.filter(
+      (h) =>
+        (!body.Type || h.Type === body.Type) &&
+        (!body.Search || h.Name.toLowerCase().includes(body.Search.toLowerCase())),
+    );
+    return jsonResponse(200, { Items: items, TotalCount: items.length });
+  }
+  return jsonResponse(200, []);
+});
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+});
+
+describe('HolidaysPage year view', () => {
+  // HR review: the year view ignored the Type filter and the search above it, so they seemed broken there.
+  it('marks only the days that match the type filter', async () => {
+    renderApp(<HolidaysPage />, {
+      path: '/hr/holidays',
+      at: '/hr/holidays?view=year&year=2026&type=Regular',
+      name: 'Holidays',
+      as: 'HRUser',
+    });
+    expect(await screen.findByRole('button', { name: '2026-12-25: Christmas Day' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: '2026-12-24' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: /Christmas Eve/ })).toBeNull();
+  });
+});
