@@ -198,6 +198,15 @@ describe('leave credits', () => {
     expect(balanceOf(c, 'SPL')).toMatchObject({ NeedsBalance: false, Balance: 0 });
     expect(balanceOf(c, 'VAWC').NeedsBalance).toBe(false);
     expect(c.Entries.every((e) => e.Kind === 'Accrual' || e.Kind === 'Grant')).toBe(true);
+    // Entries written together (a month's accruals of each type) keep one order: by the type's name.
+    for (let i = 1; i < c.Entries.length; i++) {
+      const [a, b] = [c.Entries[i - 1]!, c.Entries[i]!];
+      if (a.EntryDate === b.EntryDate && a.CreatedAt === b.CreatedAt)
+        expect(
+          a.LeaveTypeName.localeCompare(b.LeaveTypeName),
+          `${a.LeaveTypeName} ${b.LeaveTypeName}`,
+        ).toBeLessThan(0);
+    }
     const silGrant = c.Entries.find((e) => e.LeaveTypeName === 'Service Incentive Leave')!;
     expect(silGrant).toMatchObject({ Kind: 'Grant', EntryDate: '2026-03-10', Days: 5 });
 
@@ -420,6 +429,15 @@ describe('leave requests', () => {
         ['Use', -0.5],
         ['Reversal', 0.5],
       ]),
+    );
+    // Each entry names the dates of its leave (it is dated on the day of the decision).
+    const ofRequest = after.Entries.filter((e) => e.RequestId === r.RequestId);
+    expect(ofRequest.map((e) => [e.RequestDateFrom, e.RequestDateTo])).toEqual([
+      [r.DateFrom, r.DateTo],
+      [r.DateFrom, r.DateTo],
+    ]);
+    expect(after.Entries.filter((e) => e.RequestId === null).every((e) => e.RequestDateFrom === null)).toBe(
+      true,
     );
     const audit = await t.db.withTenant(hr.tenantId, (tx) =>
       tx.query(`SELECT action FROM audit_log WHERE entity = 'leave-request' AND entity_id = $1`, [

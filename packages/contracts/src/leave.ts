@@ -146,6 +146,9 @@ export const LeaveLedgerEntry = z.object({
   Days: z.number(),
   Reason: z.string().nullable(),
   RequestId: z.uuid().nullable(),
+  /** The dates of the leave request a Use or Reversal is for (YYYY-MM-DD), else null. */
+  RequestDateFrom: z.string().nullable(),
+  RequestDateTo: z.string().nullable(),
   CreatedByName: z.string().nullable(),
   CreatedAt: z.string(),
 });

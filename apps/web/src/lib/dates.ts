@@ -24,3 +24,28 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : manilaDateTime.format(date);
 }
+
+const dateFormat = new Intl.DateTimeFormat('en-PH', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+export const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
+
+const monthFormat = new Intl.DateTimeFormat('en-PH', { month: 'short', timeZone: 'UTC' });
+/** "Dec 21", without the year. */
+const monthDay = (iso: string) =>
+  `${monthFormat.format(new Date(`${iso}T00:00:00Z`))} ${Number(iso.slice(8, 10))}`;
+
+/**
+ * A range of dates as short as it reads whole (a list column at 1280 px holds it): "Dec 21–22, 2026",
+ * "Nov 30 – Dec 2, 2026", and across years both dates in full, "Dec 30, 2026 – Jan 2, 2027".
+ */
+export function formatDateRange(from: string, to: string): string {
+  if (from === to) return formatDate(from);
+  if (from.slice(0, 4) !== to.slice(0, 4)) return `${formatDate(from)} – ${formatDate(to)}`;
+  const year = from.slice(0, 4);
+  if (from.slice(0, 7) === to.slice(0, 7)) return `${monthDay(from)}–${Number(to.slice(8, 10))}, ${year}`;
+  return `${monthDay(from)} – ${monthDay(to)}, ${year}`;
+}

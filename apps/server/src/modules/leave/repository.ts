@@ -275,15 +275,21 @@ export const leaveRepo = {
       days: string;
       reason: string | null;
       request_id: string | null;
+      request_from: string | null;
+      request_to: string | null;
       created_by: string | null;
       created_at: Date;
     }>(
+      // Entries written together (a month's accruals of each type) share their date and instant: the type's name
+      // orders them, so they keep their places from one month to the next.
       `SELECT l.id, l.leave_type_id, t.name AS type_name, to_char(l.entry_date, 'YYYY-MM-DD') AS entry_date, l.kind,
-              l.days::text AS days, l.reason, l.request_id, u.full_name AS created_by, l.created_at
+              l.days::text AS days, l.reason, l.request_id, to_char(r.date_from, 'YYYY-MM-DD') AS request_from,
+              to_char(r.date_to, 'YYYY-MM-DD') AS request_to, u.full_name AS created_by, l.created_at
          FROM leave_ledger l JOIN leave_types t ON t.tenant_id = l.tenant_id AND t.id = l.leave_type_id
+         LEFT JOIN time_requests r ON r.tenant_id = l.tenant_id AND r.id = l.request_id
          LEFT JOIN users u ON u.tenant_id = l.tenant_id AND u.id = l.created_by_user_id
         WHERE l.tenant_id = $1 AND l.employee_id = $2
-        ORDER BY l.entry_date DESC, l.created_at DESC, l.id LIMIT 500`,
+        ORDER BY l.entry_date DESC, l.created_at DESC, lower(t.name), l.id LIMIT 500`,
       [tenantId, employeeId],
     );
     return rows.map((r) => ({
@@ -295,6 +301,8 @@ export const leaveRepo = {
       Days: Number(r.days),
       Reason: r.reason,
       RequestId: r.request_id,
+      RequestDateFrom: r.request_from,
+      RequestDateTo: r.request_to,
       CreatedByName: r.created_by,
       CreatedAt: new Date(r.created_at).toISOString(),
     }));

@@ -1,4 +1,5 @@
 import type { RequestKind, RequestStatus } from '@hrpay/contracts';
+import { formatDate, formatDateRange } from '@/lib/dates';
 
 /** What differs between leave, overtime and undertime on screen. */
 export const KIND: Record<
@@ -38,30 +39,7 @@ export const STATUS_COLOR: Record<RequestStatus, 'warning' | 'success' | 'error'
   Cancelled: 'default',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-PH', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-export const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T00:00:00Z`));
-
-const monthFormat = new Intl.DateTimeFormat('en-PH', { month: 'short', timeZone: 'UTC' });
-/** "Dec 21", without the year. */
-const monthDay = (iso: string) =>
-  `${monthFormat.format(new Date(`${iso}T00:00:00Z`))} ${Number(iso.slice(8, 10))}`;
-
-/**
- * A range of dates as short as it reads whole (a list column at 1280 px holds it): "Dec 21–22, 2026",
- * "Nov 30 – Dec 2, 2026", and across years both dates in full, "Dec 30, 2026 – Jan 2, 2027".
- */
-export function formatDateRange(from: string, to: string): string {
-  if (from === to) return formatDate(from);
-  if (from.slice(0, 4) !== to.slice(0, 4)) return `${formatDate(from)} – ${formatDate(to)}`;
-  const year = from.slice(0, 4);
-  if (from.slice(0, 7) === to.slice(0, 7)) return `${monthDay(from)}–${Number(to.slice(8, 10))}, ${year}`;
-  return `${monthDay(from)} – ${monthDay(to)}, ${year}`;
-}
+export { formatDate, formatDateRange };
 /** The Manila calendar date (YYYY-MM-DD) of an instant. */
 export const manilaDate = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(iso));

@@ -12,6 +12,8 @@ const entry = (over: Partial<LeaveLedgerEntry>): LeaveLedgerEntry => ({
   Days: 1.25,
   Reason: null,
   RequestId: null,
+  RequestDateFrom: null,
+  RequestDateTo: null,
   CreatedByName: null,
   CreatedAt: '2026-11-01T00:00:00Z',
   ...over,
@@ -45,6 +47,20 @@ describe('leave credit history', () => {
             CreatedByName: 'Maria Santos',
           }),
           entry({ Kind: 'Use', Days: -1, RequestId: crypto.randomUUID(), CreatedByName: 'Ana Cruz' }),
+          entry({
+            Kind: 'Use',
+            Days: -6,
+            RequestId: crypto.randomUUID(),
+            RequestDateFrom: '2026-12-21',
+            RequestDateTo: '2026-12-30',
+          }),
+          entry({
+            Kind: 'Reversal',
+            Days: 1,
+            RequestId: crypto.randomUUID(),
+            RequestDateFrom: '2026-11-30',
+            RequestDateTo: '2026-11-30',
+          }),
           entry({ Kind: 'Adjustment', Days: 2, Reason: 'Carried over from the old system' }),
           entry({ Kind: 'Adjustment', Days: -1, CreatedByName: 'Maria Santos' }),
         ])}
@@ -55,6 +71,8 @@ describe('leave credit history', () => {
       'Monthly accrual',
       'Yearly grant',
       'Approved leave request',
+      'Approved leave request, Dec 21–30, 2026',
+      'Cancelled leave request, Nov 30, 2026',
       'Carried over from the old system',
       'by Maria Santos',
     ]);

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import type { EmployeeLeaveCredits, LeaveBalance, LeaveLedgerEntry } from '@hrpay/contracts';
 import { useScrollRegion } from '@/components/scroll-region';
-import { formatIsoDate } from '@/lib/dates';
+import { formatDateRange, formatIsoDate } from '@/lib/dates';
 
 const days = (n: number) => n.toLocaleString('en-PH', { maximumFractionDigits: 2 });
 /** "1 day", "2 days", "0.5 days". */
@@ -51,10 +51,16 @@ const KIND_REASON: Partial<Record<LeaveLedgerEntry['Kind'], string>> = {
   CashConversion: 'Unused days paid in cash',
 };
 
-/** The Reason column's text: the entry's own reason, else what its kind says it is. */
+/**
+ * The Reason column's text: the entry's own reason, else what its kind says it is, with the dates of the leave
+ * an approval or a cancellation is for ("Approved leave request, Dec 21–30, 2026": the entry is dated on the
+ * day of the decision, so without them an employee could not tell which leave it was).
+ */
 export function entryReason(entry: LeaveLedgerEntry): string {
   if (entry.Reason) return entry.Reason;
   const byKind = KIND_REASON[entry.Kind];
+  if (byKind && entry.RequestDateFrom && entry.RequestDateTo)
+    return `${byKind}, ${formatDateRange(entry.RequestDateFrom, entry.RequestDateTo)}`;
   if (byKind) return byKind;
   return entry.CreatedByName ? `by ${entry.CreatedByName}` : '';
 }
