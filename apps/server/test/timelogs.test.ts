@@ -225,6 +225,39 @@ describe('time logs', () => {
     expect((await list(hr, { DateFrom: 'yesterday' })).statusCode).toBe(400);
   });
 
+  it('stops counting at the cap and says so, with every page up to it still served', async () => {
+    const range = { DateFrom: '2026-10-01', DateTo: '2026-10-31' };
+    const exact = (await list(hr, range)).json();
+    expect(exact.TotalCount).toBe(3);
+    expect(exact).not.toHaveProperty('TotalCountCapped');
+    process.env.LIST_COUNT_CAP = '2';
+    try {
+      const capped = (await list(hr, { ...range, PageSize: 1 })).json();
+      expect(capped.TotalCount).toBe(2);
+      expect(capped.TotalCountCapped).toBe(true);
+      expect(capped.Items.map((p: TimeLog) => p.PunchedAt)).toEqual([exact.Items[0].PunchedAt]);
+      const second = (await list(hr, { ...range, PageSize: 1, Page: 2 })).json();
+      expect(second.Items.map((p: TimeLog) => p.PunchedAt)).toEqual([exact.Items[1].PunchedAt]);
+      // At the cap exactly, or filtered below it: an exact count.
+      process.env.LIST_COUNT_CAP = '3';
+      expect((await list(hr, range)).json()).toEqual(exact);
+      process.env.LIST_COUNT_CAP = '2';
+      const one = (await list(hr, { DateFrom: '2026-10-06', DateTo: '2026-10-07' })).json();
+      expect(one.TotalCount).toBe(1);
+      expect(one).not.toHaveProperty('TotalCountCapped');
+      // Joined to employees for a search: capped the same way.
+      const searched = (await list(hr, { ...range, Search: 'jose' })).json();
+      expect(searched.TotalCount).toBe(2);
+      process.env.LIST_COUNT_CAP = '1';
+      expect((await list(hr, { ...range, Search: 'jose' })).json()).toMatchObject({
+        TotalCount: 1,
+        TotalCountCapped: true,
+      });
+    } finally {
+      delete process.env.LIST_COUNT_CAP;
+    }
+  });
+
   it('keeps punches inside the company: another company and another tenant get 404 and see none', async () => {
     const punch = (await list(hr, { PageSize: 1 })).json().Items[0] as TimeLog;
     const url = `/api/v1/timelogs/${punch.TimeLogId}`;

@@ -25,11 +25,20 @@ export function listRequest<const S extends readonly [string, ...string[]], F ex
 }
 
 export function listResponse<T extends z.ZodType>(item: T) {
-  return z.object({ Items: z.array(item), TotalCount: z.number().int().min(0) });
+  return z.object({
+    Items: z.array(item),
+    TotalCount: z.number().int().min(0),
+    /**
+     * True when the list holds more rows than `TotalCount`: its count stopped there (a list of millions of rows,
+     * counted on every page, would take seconds). Absent otherwise.
+     */
+    TotalCountCapped: z.boolean().optional(),
+  });
 }
 export interface ListResponse<T> {
   Items: T[];
   TotalCount: number;
+  TotalCountCapped?: boolean;
 }
 
 /** Optimistic concurrency: every mutable record carries one; an update with a stale one is 409. */

@@ -1,4 +1,5 @@
 import type { SortDirection } from '@hrpay/contracts';
+import type { Tx } from '../db/database.js';
 
 /**
  * The SQL tail of every list endpoint (ARCHITECTURE §4): ORDER BY from a whitelist of sortable columns (the
@@ -102,4 +103,31 @@ export class Conditions {
   get sql(): string {
     return this.parts.length ? this.parts.join(' AND ') : 'true';
   }
+}
+
+/**
+ * Where a list that may hold millions of rows stops counting (the product's scale: a company of 100,000). Read
+ * at each count, so a test can set LIST_COUNT_CAP.
+ */
+const listCountCap = () => {
+  const cap = Number(process.env.LIST_COUNT_CAP);
+  return Number.isInteger(cap) && cap > 0 ? cap : 100_000;
+};
+
+/**
+ * The count of a list that may hold millions of rows (a year of a large company's punches), stopped at `cap`:
+ * `TotalCountCapped` says there are more. Counting every row on every page took seconds; at most `cap` + 1 are
+ * read. `fromWhere` is the list's `FROM ... WHERE ...`.
+ */
+export async function cappedCount(
+  tx: Tx,
+  fromWhere: string,
+  params: unknown[],
+  cap = listCountCap(),
+): Promise<{ TotalCount: number; TotalCountCapped?: true }> {
+  const [row] = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) counted`,
+    params,
+  );
+  return row!.n > cap ? { TotalCount: cap, TotalCountCapped: true } : { TotalCount: row!.n };
 }

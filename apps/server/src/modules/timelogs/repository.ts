@@ -1,6 +1,13 @@
 import type { PunchDirection, PunchSource, TimeLog, TimeLogListRequest } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { Conditions, containsPattern, nameSortKey, notNull, pageClause } from '../../lib/lists.js';
+import {
+  cappedCount,
+  Conditions,
+  containsPattern,
+  nameSortKey,
+  notNull,
+  pageClause,
+} from '../../lib/lists.js';
 import { manilaDayStart, manilaToday, toManilaLocal } from '../../lib/manila.js';
 import { notSeparatedOn } from '../employees/employment.js';
 import type { ScheduleSource } from './attendance.js';
@@ -128,8 +135,10 @@ export const timeLogsRepo = {
     if (req.DateTo) where.add('t.punched_at < $?', manilaDayStart(req.DateTo, 1));
     // Every punch has its employee (a foreign key, same tenant): the count joins employees only for their filters.
     const byEmployee = req.Search || req.DepartmentId;
-    const [total] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM time_logs t ${byEmployee ? JOIN_EMPLOYEE : ''} WHERE ${where.sql}`,
+    // Counted up to a cap (cappedCount): a year of a 100,000-employee company is some 50 million punches.
+    const count = await cappedCount(
+      tx,
+      `FROM time_logs t ${byEmployee ? JOIN_EMPLOYEE : ''} WHERE ${where.sql}`,
       where.params,
     );
     // The page is read in index order, stopping after it, only when the filters cannot make that scan long: a
@@ -143,7 +152,7 @@ export const timeLogsRepo = {
       where,
     );
     const rows = await tx.query<TimeLogRow>(`${SELECT_TIME_LOG} WHERE ${where.sql} ${page}`, where.params);
-    return { Items: rows.map(toTimeLog), TotalCount: total!.n };
+    return { Items: rows.map(toTimeLog), ...count };
   },
 
   async get(tx: Tx, tenantId: string, companyId: string, id: string, forUpdate = false) {
