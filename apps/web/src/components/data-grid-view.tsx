@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { DataGrid, type GridValidRowModel } from '@mui/x-data-grid';
 import { PAGE_SIZE_OPTIONS } from '@/lib/use-list-query';
 import { LIST_LOAD_FAILED, type DataTableProps } from './data-table';
+import { displayedRows } from './data-table-preview';
 import { titleIfCut, useHandoff, type Handoff } from './grid-handoff';
 import { ListLoadFailure } from './list-load-failure';
 
@@ -22,6 +23,7 @@ function DataGridViewRaw<R extends GridValidRowModel>({
   columns,
   rows,
   rowCount,
+  rowCountCapped,
   getRowId,
   loading,
   error,
@@ -72,7 +74,16 @@ function DataGridViewRaw<R extends GridValidRowModel>({
         disableRowSelectionOnClick
         // No count under a failed or first load: it would only be the placeholder count of useListQuery.
         hideFooter={rows.length === 0 && (loading || failed)}
-        localeText={{ noRowsLabel: empty, noResultsOverlayLabel: empty }}
+        localeText={{
+          noRowsLabel: empty,
+          noResultsOverlayLabel: empty,
+          // A capped count (rowCountCapped) is a floor, not the total; the grid's own words otherwise.
+          ...(rowCountCapped
+            ? {
+                paginationDisplayedRows: ({ from, to, count }) => displayedRows(from, to, count, true),
+              }
+            : {}),
+        }}
         slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
         sx={{ bgcolor: 'background.paper', minHeight: 260 }}
       />

@@ -117,6 +117,7 @@ export function DataTableCards<R extends GridValidRowModel>({
   columns,
   rows,
   rowCount,
+  rowCountCapped,
   getRowId,
   loading,
   error,
@@ -214,6 +215,7 @@ export function DataTableCards<R extends GridValidRowModel>({
         failed={failed}
         emptyMessage={emptyMessage}
         rowCount={rowCount}
+        rowCountCapped={rowCountCapped}
         paginationModel={paginationModel}
         onPaginationModelChange={onPaginationModelChange}
       />

@@ -348,6 +348,7 @@ export function DataTablePreview<R extends GridValidRowModel>({
   columns,
   rows,
   rowCount,
+  rowCountCapped,
   getRowId,
   loading,
   error,
@@ -450,12 +451,24 @@ export function DataTablePreview<R extends GridValidRowModel>({
           failed={failed}
           emptyMessage={emptyMessage}
           rowCount={rowCount}
+          rowCountCapped={rowCountCapped}
           paginationModel={paginationModel}
           onPaginationModelChange={onPaginationModelChange}
         />
       </Box>
     </Box>
   );
+}
+
+const formatCount = (n: number) => n.toLocaleString('en-PH');
+
+/**
+ * Which rows these are of how many: "1–25 of 60", or "1–25 of more than 100,000" when the server stopped
+ * counting at `count` (`rowCountCapped`). The pager under the table and the cards, and the grid's when capped.
+ */
+export function displayedRows(from: number, to: number, count: number, capped = false): string {
+  // Thousands separated as the grid's own footer writes them, so nothing changes when the grid comes in.
+  return `${formatCount(from)}–${formatCount(to)} of ${capped ? 'more than ' : ''}${formatCount(count)}`;
 }
 
 /** What ends a list: its empty (or failed) message, or the pager; under the table or the cards. */
@@ -472,11 +485,14 @@ export function ListFoot({
 /** Rows per page, which rows these are of how many, and the previous and next page: under the table or the cards. */
 export function ListPager({
   rowCount,
+  rowCountCapped,
   shown,
   paginationModel: { page, pageSize },
   onPaginationModelChange,
 }: {
   rowCount: number;
+  /** More rows than `rowCount` (DataTableProps): the last page is the cap's. */
+  rowCountCapped?: boolean;
   /** Rows on this page. */
   shown: number;
   paginationModel: DataTableProps<GridValidRowModel>['paginationModel'];
@@ -499,9 +515,7 @@ export function ListPager({
           ))}
         </select>
       </label>
-      <span>
-        {first + 1}–{first + shown} of {rowCount}
-      </span>
+      <span>{displayedRows(first + 1, first + shown, rowCount, rowCountCapped)}</span>
       <span className="pager">
         <button
           type="button"

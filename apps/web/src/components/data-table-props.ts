@@ -16,6 +16,11 @@ export interface DataTableProps<R extends GridValidRowModel> {
   rows: readonly R[];
   /** All rows on the server, not just this page. */
   rowCount: number;
+  /**
+   * True when the server stopped counting at `rowCount` (the list's `TotalCountCapped`): it holds more rows. The
+   * pager then says "1–25 of more than 100,000" and pages up to the cap's last page (a date filter goes further).
+   */
+  rowCountCapped?: boolean;
   getRowId: (row: R) => GridRowId;
   loading: boolean;
   /** The last load failure, or null. */

@@ -76,6 +76,29 @@ describe('DataTable', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(onPaginationModelChange).toHaveBeenCalledWith({ page: 1, pageSize: 25 }, expect.anything());
   });
+
+  it('says "more than" a capped count, and pages up to the last page of the cap', () => {
+    const rows = [{ Id: '1', Name: 'Acme', Code: 'A' }];
+    const { onPaginationModelChange } = renderTable({ rows, rowCount: 100_000, rowCountCapped: true });
+    expect(screen.getByText('1–25 of more than 100,000')).toBeTruthy();
+    expect(screen.queryByText('1–25 of 100,000')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(onPaginationModelChange).toHaveBeenCalledWith({ page: 1, pageSize: 25 }, expect.anything());
+    cleanup();
+    renderTable({
+      rows,
+      rowCount: 100_000,
+      rowCountCapped: true,
+      paginationModel: { page: 3999, pageSize: 25 },
+    });
+    expect(screen.getByText('99,976–100,000 of more than 100,000')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Go to next page' }).disabled).toBe(true);
+    // Not capped: the grid's own words.
+    cleanup();
+    renderTable({ rows, rowCount: 100_000, rowCountCapped: false });
+    expect(screen.getByText('1–25 of 100,000')).toBeTruthy();
+    expect(screen.queryByText(/more than/)).toBeNull();
+  });
 });
 
 describe('DataTable before the grid is loaded (the first list page of a visit)', () => {
@@ -265,6 +288,43 @@ describe('DataTable before the grid is loaded (the first list page of a visit)',
     expect(onPaginationModelChange).toHaveBeenLastCalledWith({ page: 0, pageSize: 50 });
     expect(screen.queryByRole('grid')).toBeNull();
   });
+
+  it('says "more than" a capped count, and pages up to the last page of the cap', () => {
+    const onPaginationModelChange = vi.fn();
+    const rows = [acme, { ...acme, Id: '2', Name: 'Bolt' }];
+    const { rerender } = renderFresh({
+      rows,
+      rowCount: 100_000,
+      rowCountCapped: true,
+      onPaginationModelChange,
+    });
+    const next = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Go to next page' });
+    expect(screen.getByText('1–2 of more than 100,000')).toBeTruthy();
+    fireEvent.click(next());
+    expect(onPaginationModelChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 25 });
+    rerender({
+      rows,
+      rowCount: 100_000,
+      rowCountCapped: true,
+      paginationModel: { page: 3998, pageSize: 25 },
+      onPaginationModelChange,
+    });
+    expect(screen.getByText('99,951–99,952 of more than 100,000')).toBeTruthy();
+    expect(next().disabled).toBe(false);
+    rerender({
+      rows,
+      rowCount: 100_000,
+      rowCountCapped: true,
+      paginationModel: { page: 3999, pageSize: 25 },
+      onPaginationModelChange,
+    });
+    expect(next().disabled).toBe(true);
+    // Not capped: the count as before.
+    rerender({ rows, rowCount: 100_000, rowCountCapped: false, onPaginationModelChange });
+    expect(screen.getByText('1–2 of 100,000')).toBeTruthy();
+    expect(screen.queryByText(/more than/)).toBeNull();
+    expect(screen.queryByRole('grid')).toBeNull();
+  });
 });
 
 describe('DataTable on a phone', () => {
@@ -360,6 +420,17 @@ describe('DataTable on a phone', () => {
     expect(screen.getByText('1–2 of 60')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(onPaginationModelChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 25 });
+  });
+
+  it('says "more than" a capped count', () => {
+    renderTable({ rows, rowCount: 100_000, rowCountCapped: true });
+    expect(within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('1–2 of more than 100,000')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Go to next page' }).disabled).toBe(false);
+    cleanup();
+    renderTable({ rows, rowCount: 100_000 });
+    expect(screen.getByText('1–2 of 100,000')).toBeTruthy();
+    expect(screen.queryByText(/more than/)).toBeNull();
   });
 
   it('says the empty message when there are no rows', () => {

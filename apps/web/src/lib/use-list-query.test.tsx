@@ -124,6 +124,22 @@ describe('useListQuery', () => {
     });
     expect(result.current.tableProps.paginationModel).toEqual({ page: 2, pageSize: 10 });
     expect(result.current.tableProps.rowCount).toBe(120);
+    expect(result.current.tableProps.rowCountCapped).toBe(false);
+  });
+
+  it('passes on a count the server capped, and no cap before the first answer', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { result } = setup('/things?page=2', async () => {
+      await answered;
+      return { Items: [{ id: 1 }], TotalCount: 100_000, TotalCountCapped: true };
+    });
+    // The placeholder count for the requested page, which is no cap.
+    expect(result.current.tableProps.rowCount).toBe(50);
+    expect(result.current.tableProps.rowCountCapped).toBe(false);
+    answer();
+    await waitFor(() => expect(result.current.tableProps.rowCountCapped).toBe(true));
+    expect(result.current.tableProps.rowCount).toBe(100_000);
   });
 
   it('turns grid paging and sorting into the address and the next request', async () => {

@@ -226,6 +226,9 @@ export function useListQuery<T, S extends string, C extends Codecs = Record<neve
     // Before the first answer, claim just enough rows for the requested page: with 0 the grid would "correct"
     // a page 2 from the address back to page 1.
     rowCount: data?.TotalCount ?? state.Page * state.PageSize,
+    // The server stopped counting at a cap (a list of millions of punches): there are more rows than rowCount.
+    // The placeholder count is no cap; a kept previous page keeps its own answer's flag with its count.
+    rowCountCapped: data?.TotalCountCapped === true,
     loading: query.isFetching,
     error: query.isError ? query.error : null,
     onRetry: () => void query.refetch(),
