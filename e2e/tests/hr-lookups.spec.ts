@@ -12,8 +12,8 @@ test('HR adds and renames a position, and sees employment statuses with the empl
   const positions = await listGrid(page, 'Positions');
   await expect(positions.getByRole('row').filter({ hasText: 'Machine Operator' })).toContainText('2');
 
-  await page.getByRole('button', { name: 'Add position' }).click();
-  const add = page.getByRole('dialog', { name: 'Add position' });
+  await page.getByRole('button', { name: 'Add Position' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Position' });
   await add.getByLabel('Name').fill('machine operator');
   await add.getByRole('button', { name: 'Add' }).click();
   await expect(add.getByText('Position machine operator already exists')).toBeVisible();

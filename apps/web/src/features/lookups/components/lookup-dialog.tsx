@@ -29,6 +29,10 @@ type Values = z.input<typeof CreateLookupRequest>;
 type Output = z.output<typeof CreateLookupRequest>;
 
 /** Add (no `item`) or edit one item of a lookup list, validated by the API's own schema. */
+/** "Add Position", "Add Employment Status": the button and the dialog, as every other list says it ("Add Shift"). */
+export const addLabel = (kind: LookupKind) =>
+  `Add ${LOOKUP_KINDS[kind].singular.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase())}`;
+
 export function LookupDialog({
   kind,
   item,
@@ -69,7 +73,7 @@ export function LookupDialog({
     }
   });
 
-  const title = item ? `Edit ${item.Name}` : `Add ${singular}`;
+  const title = item ? `Edit ${item.Name}` : addLabel(kind);
   return (
     <Dialog
       open

@@ -8,7 +8,7 @@ import { editDeleteColumn, nameColumn, statusColumn } from '@/components/list-co
 import { DataTable, ListToolbar, SearchField } from '@/components/data-table';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchLookups, lookupKeys, useDeleteLookup, useSaveLookup } from '../api/lookups';
-import { LookupDialog } from './lookup-dialog';
+import { addLabel, LookupDialog } from './lookup-dialog';
 import { ExportButton } from '@/components/export-button';
 import { StatusFilter } from '@/components/status-filter';
 import { useDeleteRow } from '@/components/use-delete-or-deactivate';
@@ -57,7 +57,7 @@ export function LookupTable({ kind }: { kind: LookupKind }) {
         <Box sx={{ ml: 'auto', display: 'flex', gap: 1 }}>
           <ExportButton path={`/api/v1/${kind}/export`} request={list.request} fileName={kind} />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            Add {singular}
+            {addLabel(kind)}
           </Button>
         </Box>
       </ListToolbar>
