@@ -387,7 +387,19 @@ describe('leave requests', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().type).toBe(ProblemTypes.staleRowVersion);
-    const before = balanceOf(await credits(employee), 'VL').Balance;
+    const credited = await credits(employee);
+    const before = balanceOf(credited, 'VL').Balance;
+    // The reviewer sees what approving draws on: the employee's balance and what pending requests hold (this
+    // one's half day included); the employee's own read and the list do not carry it.
+    const read = async (s: Session) =>
+      (await call(s, 'GET', `/api/v1/leave-requests/${r.RequestId}`)).json() as TimeRequest;
+    const pending = balanceOf(credited, 'VL').Pending;
+    expect(pending).toBeGreaterThanOrEqual(0.5);
+    expect((await read(approver)).LeaveBalance).toEqual({ Balance: before, Pending: pending });
+    expect((await read(hr)).LeaveBalance).toEqual({ Balance: before, Pending: pending });
+    expect((await read(employee)).LeaveBalance).toBeUndefined();
+    const listed = await call(approver, 'POST', '/api/v1/leave-requests/list', { Scope: 'Review' });
+    expect(listed.json().Items.every((i: TimeRequest) => i.LeaveBalance === undefined)).toBe(true);
     const ok = await call(approver, 'POST', `/api/v1/leave-requests/${r.RequestId}/approve`, {
       RowVersion: 1,
       Remarks: 'Enjoy',

@@ -104,6 +104,11 @@ export const TimeRequest = z.object({
   CancelledByName: z.string().nullable(),
   CancelledAt: z.string().nullable(),
   CancelRemarks: z.string().nullable(),
+  /**
+   * A pending leave request read by its reviewer (GET by id only, not in lists), of a type that keeps a balance:
+   * the employee's balance of the type and the days pending requests hold, this one included. Null otherwise.
+   */
+  LeaveBalance: z.object({ Balance: z.number(), Pending: z.number() }).nullable().optional(),
   /** What the signed-in user may do with it now. */
   CanReview: z.boolean(),
   CanCancel: z.boolean(),

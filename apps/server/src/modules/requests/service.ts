@@ -565,8 +565,19 @@ export function createRequestsService({
       return { Items: rows.map((r) => present(user, r)), TotalCount: total };
     },
 
-    get: async (tx: Tx, user: CurrentUser, kind: RequestKind, id: string) =>
-      present(user, await load(tx, user, kind, id)),
+    /** One request; its reviewer also sees the employee's balance of a leave's type (what approving draws on). */
+    async get(tx: Tx, user: CurrentUser, kind: RequestKind, id: string): Promise<TimeRequest> {
+      const row = await load(tx, user, kind, id);
+      const request = present(user, row);
+      if (kind !== 'Leave' || !request.CanReview || !row.leave_type_id) return request;
+      const balance = (await leaveService.balances(tx, user, row.employee_id)).find(
+        (b) => b.LeaveTypeId === row.leave_type_id && b.NeedsBalance,
+      );
+      return {
+        ...request,
+        LeaveBalance: balance ? { Balance: balance.Balance, Pending: balance.Pending } : null,
+      };
+    },
 
     async fileLeave(ctx: RequestContext, input: CreateLeaveRequest) {
       const { tx, user } = ctx;

@@ -60,3 +60,44 @@ describe('multi-line reasons', () => {
     expect(getComputedStyle(inGrid).whiteSpace).toBe('nowrap');
   });
 });
+
+// Portal review: the approver of a leave did not see what approving it draws on.
+describe("the employee's balance", () => {
+  const leave = {
+    RequestId: '11111111-1111-4111-8111-111111111111',
+    Kind: 'Leave',
+    EmployeeName: 'Ana Cruz',
+    EmployeeNumber: 'DM-0001',
+    DepartmentName: null,
+    LeaveTypeName: 'Vacation Leave',
+    DateFrom: '2026-12-14',
+    DateTo: '2026-12-15',
+    HalfDay: false,
+    Days: 2,
+    StartTime: null,
+    EndTime: null,
+    Minutes: null,
+    Reason: 'Trip',
+    Status: 'Pending',
+    FiledAt: '2026-11-30T01:00:00Z',
+    FiledByName: 'Ana Cruz',
+    ReviewerName: 'Maria Santos',
+    DecidedAt: null,
+    DecidedByName: null,
+    Remarks: null,
+    CancelledAt: null,
+    CancelledByName: null,
+    CancelRemarks: null,
+  } as unknown as TimeRequest;
+
+  it('shows the balance and what pending requests hold, when the API gives it to the reviewer', () => {
+    render(<RequestSummary request={{ ...leave, LeaveBalance: { Balance: 7.5, Pending: 3 } }} />);
+    const row = screen.getByText("Employee's balance").nextElementSibling!;
+    expect(row.textContent).toBe('7.5 days, of which pending requests hold 3 days (this one included)');
+  });
+
+  it('shows no balance row without it', () => {
+    render(<RequestSummary request={leave} />);
+    expect(screen.queryByText("Employee's balance")).toBeNull();
+  });
+});

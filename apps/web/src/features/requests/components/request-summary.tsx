@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { TimeRequest } from '@hrpay/contracts';
-import { describeWhen, formatDateTime, formatMinutes } from '../kinds';
+import { describeWhen, formatDateTime, formatDays, formatMinutes } from '../kinds';
 import { RequestStatusChip } from './requests-table';
 
 function Row({
@@ -45,6 +45,13 @@ export function RequestSummary({ request, children }: { request: TimeRequest; ch
           </Row>
           {r.LeaveTypeName && <Row label="Leave type">{r.LeaveTypeName}</Row>}
           <Row label={r.Kind === 'Leave' ? 'Dates' : 'When'}>{describeWhen(r)}</Row>
+          {/* Its reviewer sees what approving draws on (the API gives it to the reviewer of a pending leave). */}
+          {r.LeaveBalance && (
+            <Row label="Employee's balance">
+              {formatDays(r.LeaveBalance.Balance)}, of which pending requests hold{' '}
+              {formatDays(r.LeaveBalance.Pending)} (this one included)
+            </Row>
+          )}
           {r.Minutes !== null && <Row label="Duration">{formatMinutes(r.Minutes)}</Row>}
           <Row label="Reason" multiline>
             {r.Reason}
