@@ -101,7 +101,12 @@ test('the leave credit history and the HR leave credits dialog are keyboard-scro
     page.getByRole('table', { name: 'Leave credit history' }).getByRole('row').nth(1),
   ).toBeVisible();
   expect(await axe(page, SCROLLABLE)).toEqual([]);
-  await expect(page.getByRole('region', { name: 'Leave credit history' })).toHaveAttribute('tabindex', '0');
+  // On a phone the history fits the screen (the reason under the leave type): nothing scrolls sideways, so it
+  // needs no Tab stop of its own; the dialog below still scrolls.
+  const history = page.getByRole('table', { name: 'Leave credit history' });
+  expect(await history.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(
+    true,
+  );
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInWithTokens(page, demo.hr);
