@@ -6,35 +6,38 @@ import { ReasonText } from './requests-table';
 
 const REASON = 'Family trip to Cebu.\n\nBack on the 16th.';
 
+/** A pending leave request as the API answers it (the fields the summary reads). */
+const leave = {
+  RequestId: '11111111-1111-4111-8111-111111111111',
+  Kind: 'Leave',
+  EmployeeName: 'Ana Cruz',
+  EmployeeNumber: 'DM-0001',
+  DepartmentName: null,
+  LeaveTypeName: 'Vacation Leave',
+  DateFrom: '2026-12-14',
+  DateTo: '2026-12-15',
+  HalfDay: false,
+  Days: 2,
+  StartTime: null,
+  EndTime: null,
+  Minutes: null,
+  Reason: 'Trip',
+  Status: 'Pending',
+  FiledAt: '2026-11-30T01:00:00Z',
+  FiledByName: 'Ana Cruz',
+  ReviewerName: 'Maria Santos',
+  DecidedAt: null,
+  DecidedByName: null,
+  Remarks: null,
+  CancelledAt: null,
+  CancelledByName: null,
+  CancelRemarks: null,
+} as unknown as TimeRequest;
+
 // Sweep E finding 6: a reason typed on several lines was shown on one.
 describe('multi-line reasons', () => {
   it('keep their line breaks in the request summary', () => {
-    const request = {
-      RequestId: '11111111-1111-4111-8111-111111111111',
-      Kind: 'Leave',
-      EmployeeName: 'Ana Cruz',
-      EmployeeNumber: 'DM-0001',
-      DepartmentName: null,
-      LeaveTypeName: 'Vacation Leave',
-      DateFrom: '2026-12-14',
-      DateTo: '2026-12-15',
-      HalfDay: false,
-      Days: 2,
-      StartTime: null,
-      EndTime: null,
-      Minutes: null,
-      Reason: REASON,
-      Status: 'Pending',
-      FiledAt: '2026-11-30T01:00:00Z',
-      FiledByName: 'Ana Cruz',
-      ReviewerName: 'Maria Santos',
-      DecidedAt: null,
-      DecidedByName: null,
-      Remarks: null,
-      CancelledAt: null,
-      CancelledByName: null,
-      CancelRemarks: null,
-    } as unknown as TimeRequest;
+    const request = { ...leave, Reason: REASON };
     render(<RequestSummary request={request} />);
     const reason = screen.getByText((_t, el) => el?.tagName === 'DD' && el.textContent === REASON);
     expect(getComputedStyle(reason).whiteSpace).toBe('pre-line');
@@ -63,33 +66,6 @@ describe('multi-line reasons', () => {
 
 // Portal review: the approver of a leave did not see what approving it draws on.
 describe("the employee's balance", () => {
-  const leave = {
-    RequestId: '11111111-1111-4111-8111-111111111111',
-    Kind: 'Leave',
-    EmployeeName: 'Ana Cruz',
-    EmployeeNumber: 'DM-0001',
-    DepartmentName: null,
-    LeaveTypeName: 'Vacation Leave',
-    DateFrom: '2026-12-14',
-    DateTo: '2026-12-15',
-    HalfDay: false,
-    Days: 2,
-    StartTime: null,
-    EndTime: null,
-    Minutes: null,
-    Reason: 'Trip',
-    Status: 'Pending',
-    FiledAt: '2026-11-30T01:00:00Z',
-    FiledByName: 'Ana Cruz',
-    ReviewerName: 'Maria Santos',
-    DecidedAt: null,
-    DecidedByName: null,
-    Remarks: null,
-    CancelledAt: null,
-    CancelledByName: null,
-    CancelRemarks: null,
-  } as unknown as TimeRequest;
-
   it('shows the balance and what pending requests hold, when the API gives it to the reviewer', () => {
     render(<RequestSummary request={{ ...leave, LeaveBalance: { Balance: 7.5, Pending: 3 } }} />);
     const row = screen.getByText("Employee's balance").nextElementSibling!;
