@@ -13,7 +13,7 @@ afterEach(() => downloadPost.mockReset());
 
 describe('HrReportsPage', () => {
   // HR review: after the server refused the range, the red message stayed under To once the date was fixed.
-  it('drops a date refusal as soon as that date is changed', async () => {
+  it('drops a date refusal as soon as either date is changed', async () => {
     downloadPost.mockRejectedValue(
       new ApiError(400, {
         status: 400,
@@ -28,6 +28,12 @@ describe('HrReportsPage', () => {
     fireEvent.click(within(card).getByRole('button', { name: /download Excel/ }));
     expect(await within(card).findByText('To cannot be before From')).toBeTruthy();
     fireEvent.change(within(card).getByLabelText('To'), { target: { value: '2026-12-31' } });
+    expect(within(card).queryByText('To cannot be before From')).toBeNull();
+    // Fixing the other end of the range answers it too.
+    fireEvent.change(within(card).getByLabelText('To'), { target: { value: '2026-01-01' } });
+    fireEvent.click(within(card).getByRole('button', { name: /download Excel/ }));
+    expect(await within(card).findByText('To cannot be before From')).toBeTruthy();
+    fireEvent.change(within(card).getByLabelText('From'), { target: { value: '2025-12-01' } });
     expect(within(card).queryByText('To cannot be before From')).toBeNull();
   });
 });

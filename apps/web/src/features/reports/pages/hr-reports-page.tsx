@@ -71,10 +71,11 @@ function ReportCard({ id }: { id: HrReportId }) {
   const [busy, setBusy] = useState<ReportFormat | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  // A changed option drops its refusal: the red "To cannot be before From" stayed after the date was fixed.
+  // A changed option drops the last download's refusals: the red "To cannot be before From" stayed after the
+  // date was fixed (and fixing From answers an error shown under To as well).
   const change = (next: Partial<typeof options>) => {
     setOptions({ ...options, ...next });
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in next))));
+    setErrors({});
   };
 
   const download = async (format: ReportFormat) => {
