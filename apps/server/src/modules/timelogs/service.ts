@@ -165,7 +165,9 @@ export const timeLogsService = {
     const byRank = new Map<number, AttendanceEmployee>();
     pages.forEach((page, n) => page.forEach((e, k) => byRank.set(ranges[n]![0] + k, e)));
     const employees = [...byRank.values()];
-    const resultsOf = employees.length ? await attendanceResults(tx, user, req, employees) : () => [];
+    const resultsOf = employees.length
+      ? await attendanceResults(tx, user, req, employees, rangeHolidays(tx, user, req))
+      : () => [];
     const Items: AttendanceDay[] = [];
     for (let i = start; i < end; i++) {
       const { rank, day } = rowAt(i);
@@ -305,9 +307,10 @@ async function anomalyDays(
   const batches: AttendanceEmployee[][] = [];
   for (let i = 0; i < byId.length; i += size) batches.push(byId.slice(i, i + size));
   const found: { rank: number; day: AttendanceDay }[] = [];
+  const holidays = rangeHolidays(tx, user, req);
   const read = (batch: AttendanceEmployee[] | undefined) => {
     if (!batch) return null;
-    const reading = attendanceResults(tx, user, req, batch);
+    const reading = attendanceResults(tx, user, req, batch, holidays);
     reading.catch(() => undefined); // awaited below; a failure must not go unhandled while a batch computes
     return reading;
   };
@@ -328,15 +331,24 @@ async function anomalyDays(
   return { Items: found.slice(start, start + req.PageSize).map((f) => f.day), TotalCount: found.length };
 }
 
+/** The company's holidays of the range, read once for all the batches of employees computed over it. */
+function rangeHolidays(tx: Tx, user: CurrentUser, req: ReturnType<typeof AttendanceRequest.parse>) {
+  const holidays = repo.holidays(tx, user.tenantId, user.companyId, req.DateFrom, req.DateTo);
+  holidays.catch(() => undefined); // awaited by each batch; with no employee, by none
+  return holidays;
+}
+
 /**
  * The days of the range of each of `employees` (computed once each, on first ask): their schedules, punches and
- * approved requests read in one statement each, for those employees only.
+ * approved requests read in one statement each, for those employees only; the range's holidays as read once
+ * (rangeHolidays).
  */
 async function attendanceResults(
   tx: Tx,
   user: CurrentUser,
   req: ReturnType<typeof AttendanceRequest.parse>,
   employees: readonly AttendanceEmployee[],
+  holidaysRead: ReturnType<typeof repo.holidays>,
 ) {
   const ids = employees.map((e) => e.id);
   // Punches from the evening before (a night shift's window) to two days after (the last night shift).
@@ -356,7 +368,7 @@ async function attendanceResults(
       manilaDayStart(req.DateFrom, -1),
       manilaDayStart(req.DateTo, 2),
     ),
-    repo.holidays(tx, user.tenantId, user.companyId, req.DateFrom, req.DateTo),
+    holidaysRead,
     approvedRequests(tx, user, ids, req.DateFrom, req.DateTo),
   ]);
   // Each employee's rows are found in maps made once: filtering every array for every employee grew with
