@@ -1,5 +1,6 @@
 import type { RequestKind, RequestStatus } from '@hrpay/contracts';
 import { formatDate, formatDateRange } from '@/lib/dates';
+import { formatDays } from '@/lib/numbers';
 
 /** What differs between leave, overtime and undertime on screen. */
 export const KIND: Record<
@@ -44,8 +45,7 @@ export { formatDate, formatDateRange };
 export const manilaDate = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(iso));
 export { formatDateTime } from '@/lib/dates';
-export const formatDays = (days: number) =>
-  `${days.toLocaleString('en-PH', { maximumFractionDigits: 2 })} day${days === 1 ? '' : 's'}`;
+export { formatDays };
 export const formatMinutes = (minutes: number) => {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;

@@ -16,6 +16,7 @@ import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import { REQUEST_KINDS, type PortalDashboard as Dashboard } from '@hrpay/contracts';
 import { useSession } from '@/lib/use-session';
 import { formatCurrency } from '@/lib/format-currency';
+import { formatDayNumber as days, formatDays } from '@/lib/numbers';
 import { usePortalDashboard } from '../api/portal-dashboard';
 import { DashboardLoadError, Empty, Panel, StatCard, statCardInnerLink } from './dashboard-parts';
 
@@ -31,7 +32,6 @@ const HOLIDAY_TYPES: Record<string, string> = {
   Regular: 'Regular holiday',
   SpecialWorking: 'Special working day',
 };
-const days = (n: number) => n.toLocaleString('en-PH', { maximumFractionDigits: 2 });
 const dayFormat = new Intl.DateTimeFormat('en-PH', {
   weekday: 'short',
   month: 'short',
@@ -130,15 +130,7 @@ function LeaveCard({ d }: { d: Dashboard | undefined }) {
     <StatCard
       icon={BeachAccessOutlined}
       label="Leave available"
-      value={
-        !d ? (
-          <Skeleton width="50%" />
-        ) : balances.length ? (
-          `${days(total)} ${total === 1 ? 'day' : 'days'}`
-        ) : (
-          '—'
-        )
-      }
+      value={!d ? <Skeleton width="50%" /> : balances.length ? formatDays(total) : '—'}
       to="/portal/leave-credits"
     >
       {!d ? (

@@ -13,17 +13,14 @@ import type { Theme } from '@mui/material/styles';
 import type { EmployeeLeaveCredits, LeaveBalance, LeaveLedgerEntry } from '@hrpay/contracts';
 import { useScrollRegion } from '@/components/scroll-region';
 import { formatDateRange, formatIsoDate } from '@/lib/dates';
-
-const days = (n: number) => n.toLocaleString('en-PH', { maximumFractionDigits: 2 });
-/** "1 day", "2 days", "0.5 days". */
-export const dayCount = (n: number) => `${days(n)} ${Math.abs(n) === 1 ? 'day' : 'days'}`;
+import { formatDayNumber as days, formatDays } from '@/lib/numbers';
 
 /**
  * A balance as an employee reads it: what is left to file, never below zero, and a balance HR let go below zero
  * (a type that allows advance leave, an adjustment) as the days taken in advance instead of "-1".
  */
 export function balanceLines(b: LeaveBalance): { available: number; detail: string } {
-  const parts = [b.Balance < 0 ? `${dayCount(-b.Balance)} taken in advance` : `Balance ${days(b.Balance)}`];
+  const parts = [b.Balance < 0 ? `${formatDays(-b.Balance)} taken in advance` : `Balance ${days(b.Balance)}`];
   if (b.Pending) parts.push(`${days(b.Pending)} pending`);
   parts.push(`used ${days(b.Used)} this year`);
   return { available: Math.max(0, b.Available), detail: parts.join(' · ') };

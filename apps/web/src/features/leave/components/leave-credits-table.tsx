@@ -18,6 +18,7 @@ import { useScrollRegion } from '@/components/scroll-region';
 import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { stringParam, useListQuery } from '@/lib/use-list-query';
+import { formatDayNumber as days } from '@/lib/numbers';
 import {
   fetchLeaveCredits,
   leaveCreditKeys,
@@ -28,7 +29,6 @@ import {
 import { LeaveBalances } from './leave-balances';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
-const days = (n: number) => n.toLocaleString('en-PH', { maximumFractionDigits: 2 });
 
 /** HR's view of every employee's balances, with adjustments (a reason each) and the accrual run. */
 export function LeaveCreditsTable({ leaveTypes }: { leaveTypes: { value: string; label: string }[] }) {

@@ -28,11 +28,11 @@ import { useSaveLookup } from '../api/lookups';
 type Values = z.input<typeof CreateLookupRequest>;
 type Output = z.output<typeof CreateLookupRequest>;
 
-/** Add (no `item`) or edit one item of a lookup list, validated by the API's own schema. */
 /** "Add Position", "Add Employment Status": the button and the dialog, as every other list says it ("Add Shift"). */
 export const addLabel = (kind: LookupKind) =>
   `Add ${LOOKUP_KINDS[kind].singular.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase())}`;
 
+/** Add (no `item`) or edit one item of a lookup list, validated by the API's own schema. */
 export function LookupDialog({
   kind,
   item,
