@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { HrDashboard as HrDashboardData } from '@hrpay/contracts';
-import { jsonResponse } from '@/test/fetch-stub';
+import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import { HrDashboard } from './hr-dashboard';
 
@@ -25,12 +25,7 @@ const DATA: HrDashboardData = {
   PendingRequests: null,
 };
 
-const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(200, DATA));
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
-});
+stubFetch(() => jsonResponse(200, DATA));
 
 describe('HrDashboard trend', () => {
   // HR review: the months were read out as "2026-11" (and drawn as "Nov 26", like the 26th of November).

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Employee } from '@hrpay/contracts';
-import { jsonResponse } from '@/test/fetch-stub';
+import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import EditEmployeePage from './edit-employee-page';
 
@@ -30,18 +30,11 @@ const LIZA = {
   UpdatedAt: '2026-11-30T00:00:00Z',
 } as unknown as Employee;
 
-const fetchMock = vi.fn<typeof fetch>(async (input) => {
-  const url = String(input instanceof Request ? input.url : input);
+stubFetch((url) => {
   if (url.endsWith(`/api/v1/employees/${ID}`)) return jsonResponse(200, LIZA);
-  return jsonResponse(
-    200,
-    url.endsWith('/options') || url.includes('/history') ? [] : { Items: [], TotalCount: 0 },
-  );
-});
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
+  return url.endsWith('/options') || url.includes('/history')
+    ? undefined
+    : jsonResponse(200, { Items: [], TotalCount: 0 });
 });
 
 describe('EditEmployeePage', () => {

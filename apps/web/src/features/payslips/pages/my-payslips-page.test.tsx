@@ -1,14 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import MyPayslipsPage from './my-payslips-page';
-
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
 
 const row = {
   Id: '00000000-0000-4000-8000-000000000009',
@@ -27,14 +21,11 @@ const row = {
 // Portal review: a period finalised on Dec 1 and paid on Dec 4 read "paid Dec 4, 2026" three days before the pay
 // day; the card now says "pay date", as the payslip itself does.
 describe('My Payslips', () => {
+  stubFetch((url) =>
+    url.endsWith('/api/v1/portal/payslips') ? jsonResponse(200, { Items: [row] }) : undefined,
+  );
+
   it('shows each payslip with its cut-off, its pay date and pesos in ₱1,234.56 form', async () => {
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ Items: [row] }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-    );
     renderApp(<MyPayslipsPage />, { path: '/portal/payslips', name: 'My Payslips', as: 'PortalUser' });
     expect(await screen.findByText('Nov 16, 2026 – Nov 30, 2026 · pay date Dec 4, 2026')).toBeTruthy();
     expect(screen.getByText('₱14,831.96')).toBeTruthy();
