@@ -1,4 +1,5 @@
 import { minutesOf, nightMinutes, type Shift } from '@hrpay/contracts';
+import { formatHourNumber } from '@/lib/numbers';
 
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
@@ -10,7 +11,7 @@ export const restDaysText = (days: readonly number[]) =>
   days.length ? days.map((d) => WEEKDAYS[d]).join(', ') : 'None';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-const hours = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);
+const hours = (minutes: number) => formatHourNumber(minutes / 60);
 
 /**
  * What the times of a shift being edited amount to, as the list will show it: "Ends the next day · 8 work

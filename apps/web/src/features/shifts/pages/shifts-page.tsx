@@ -10,6 +10,7 @@ import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { StatusFilter } from '@/components/status-filter';
 import { useDeleteRow } from '@/components/use-delete-or-deactivate';
+import { formatHourNumber } from '@/lib/numbers';
 import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchShifts, shiftKeys, useDeleteShift, useSaveShift } from '../api/shifts';
 import { ShiftDialog } from '../components/shift-dialog';
@@ -40,7 +41,7 @@ export default function ShiftsPage() {
         type: 'number',
         width: 110,
         sortable: false,
-        valueFormatter: (v: number) => v.toFixed(v % 1 ? 2 : 0),
+        valueFormatter: (v: number) => formatHourNumber(v),
       },
       {
         field: 'RestDays',
