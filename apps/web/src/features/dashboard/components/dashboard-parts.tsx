@@ -99,10 +99,11 @@ export function StatCard({
           : undefined
       }
     >
-      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <IconTile icon={Icon} size={44} />
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="body2" color="text.secondary">
+      {/* The icon sits beside the label, not beside the whole card: at 1280 px four cards a row had their titles
+          and details wrapped in a column 60 px narrower than the card. */}
+      <CardContent>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ minWidth: 0, pt: 0.25 }}>
             {to ? (
               <Link
                 component={RouterLink}
@@ -126,6 +127,9 @@ export function StatCard({
               label
             )}
           </Typography>
+          <IconTile icon={Icon} size={36} />
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
           <Typography
             variant="h4"
             component="p"
