@@ -16,7 +16,22 @@ import { ListLoadFailure } from './list-load-failure';
 const cardsStyle = {
   ...listControlsStyle,
   '& .sort': { display: 'flex', alignItems: 'center', gap: 1, mb: 1, typography: 'body2' },
-  '& .sort select': { font: 'inherit', color: 'inherit', p: '4px', flex: '1 1 auto', minWidth: 0 },
+  // Drawn as the page's outlined fields are; 16 px type, or a phone's browser zooms in on focus.
+  '& .sort select': {
+    font: 'inherit',
+    fontSize: '1rem',
+    color: 'inherit',
+    bgcolor: 'background.paper',
+    border: 1,
+    borderColor: 'rgba(0, 0, 0, 0.23)',
+    borderRadius: 1,
+    minHeight: 40,
+    px: 1.5,
+    flex: '1 1 auto',
+    minWidth: 0,
+    '&:hover': { borderColor: 'text.primary' },
+    '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -1 },
+  },
   '& .cards': { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 },
   '& .card': {
     bgcolor: 'background.paper',
