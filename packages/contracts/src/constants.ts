@@ -55,3 +55,19 @@ export const REQUEST_SEGMENTS: Record<(typeof REQUEST_KINDS)[number], string> = 
   Overtime: 'ot-requests',
   Undertime: 'ut-requests',
 };
+
+/** The months' names, January first: report options, titles and the holidays year view. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

@@ -1,5 +1,6 @@
 import {
   HR_REPORTS,
+  MONTH_NAMES,
   SEPARATION_REASON_LABELS,
   HrReportRequest,
   type HrReportId,
@@ -13,20 +14,6 @@ import type { CurrentUser } from '../../lib/route-access.js';
 import { employeeRecordsRepo, hrReportsRepo as repo } from './repository.js';
 import { MASTER_LIST_COLUMNS } from './service.js';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** The longest date range a movements report covers, in years, From and To both counted. */
 const MAX_RANGE_YEARS = 10;
 /** The same date `years` later, as a timestamp (a Feb 29 falls on Mar 1 of a common year). */
@@ -138,7 +125,7 @@ export async function writeHrReport(
     case 'birthdays': {
       const path = await write<Awaited<ReturnType<typeof repo.birthdays>>[number]>(
         [
-          col('Month', (r) => MONTHS[r.month - 1], 12, 1),
+          col('Month', (r) => MONTH_NAMES[r.month - 1], 12, 1),
           col('Day', (r) => r.day, 6, 0.5),
           col('Employee number', (r) => r.number, 16, 1),
           col('Name', (r) => r.name, 30, 2.5),
@@ -146,7 +133,7 @@ export async function writeHrReport(
           col('Birth date', (r) => r.birth_date, 12, 1),
         ],
         (offset, limit) => repo.birthdays(tx, tenantId, companyId, req.Month ?? null, offset, limit),
-        req.Month ? MONTHS[req.Month - 1] : 'Whole year',
+        req.Month ? MONTH_NAMES[req.Month - 1] : 'Whole year',
       );
       return { path, fileName };
     }

@@ -4,6 +4,7 @@
  * decimal strings / integer centavos; CSV and XLSX go through lib/csv and lib/export, which neutralise formulas.
  */
 import {
+  MONTH_NAMES,
   ProblemTypes,
   type AlphalistQuery,
   type BankFileQuery,
@@ -91,20 +92,6 @@ const TEXT = 'text/plain; charset=us-ascii';
 const CSV = 'text/csv; charset=utf-8';
 const safeName = (text: string) => text.replace(/[^\w.-]+/g, '-');
 const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const monthTitle = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
 
 /** Where a missing company field is filled in, for the 409 a layout answers without it. */

@@ -4,22 +4,8 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Holiday, HolidayType } from '@hrpay/contracts';
+import { MONTH_NAMES, type Holiday, type HolidayType } from '@hrpay/contracts';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const WEEKDAYS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 
 /**
@@ -96,7 +82,7 @@ export function YearCalendar({
           },
         }}
       >
-        {MONTHS.map((name, month) => {
+        {MONTH_NAMES.map((name, month) => {
           const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
           const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
           return (

@@ -10,26 +10,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { HR_REPORTS, type HrReportId, type HrReportRequest, type ReportFormat } from '@hrpay/contracts';
+import {
+  HR_REPORTS,
+  MONTH_NAMES,
+  type HrReportId,
+  type HrReportRequest,
+  type ReportFormat,
+} from '@hrpay/contracts';
 import { PageHeader } from '@/components/page-header';
 import { apiClient, saveFile } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const FORMATS: { format: ReportFormat; label: string }[] = [
   { format: 'xlsx', label: 'Excel' },
   { format: 'pdf', label: 'PDF' },
@@ -133,7 +125,7 @@ function ReportCard({ id }: { id: HrReportId }) {
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">Whole year</MenuItem>
-            {MONTHS.map((name, i) => (
+            {MONTH_NAMES.map((name, i) => (
               <MenuItem key={name} value={i + 1}>
                 {name}
               </MenuItem>

@@ -17,6 +17,7 @@ import TipsAndUpdatesOutlined from '@mui/icons-material/TipsAndUpdatesOutlined';
 import { useQuery } from '@tanstack/react-query';
 import {
   BIR_REGIONS,
+  MONTH_NAMES,
   PAYROLL_REPORTS,
   type ListResponse,
   type PayrollBank,
@@ -33,20 +34,6 @@ import { handleError } from '@/lib/error-handler';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { payrollReportRequest, type PayrollReportOptions } from '../lib/payroll-report-request';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const FORMAT_LABEL: Record<PayrollReportFormat, string> = {
   xlsx: 'Excel',
   pdf: 'PDF',
@@ -321,7 +308,7 @@ function ReportCard({
               sx={{ minWidth: 160 }}
               {...field('Month')}
             >
-              {MONTHS.map((name, i) => (
+              {MONTH_NAMES.map((name, i) => (
                 <MenuItem key={name} value={i + 1}>
                   {name}
                 </MenuItem>
