@@ -52,4 +52,25 @@ describe('PayslipLines', () => {
     expect(cells('SSS')).toEqual(['SSS', '', '', '₱762.50']);
     expect(cells('Basic salary')).toEqual(['Basic salary', '', '', '₱8,000.00']);
   });
+
+  it('leaves out the Quantity and Rate columns when every line is a flat amount', () => {
+    render(
+      <PayslipLines
+        lines={[
+          { ...line('Basic salary', 1, 'period'), Rate: '13250.00', Amount: '13250.00' },
+          { ...line('Rice subsidy', 1, 'item'), Rate: '1000.00', Amount: '1000.00' },
+          { ...line('SSS', 1, 'period'), Kind: 'deduction', Rate: '662.50', Amount: '662.50' },
+        ]}
+        gross="14250.00"
+        deductions="662.50"
+        netPay="13587.50"
+      />,
+    );
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Item', 'Amount']);
+    const cells = (name: string) =>
+      Array.from(screen.getByText(name).closest('tr')!.querySelectorAll('td, th'), (td) => td.textContent);
+    expect(cells('Basic salary')).toEqual(['Basic salary', '₱13,250.00']);
+    expect(cells('Gross pay')).toEqual(['Gross pay', '₱14,250.00']);
+  });
 });

@@ -38,7 +38,11 @@ const quantity = (l: PayslipLineShape) => {
 const rate = (l: PayslipLineShape) =>
   l.Unit === 'item' || l.Unit === 'period' ? '' : formatCurrency(l.Rate.replace(/^-/, ''));
 
-/** A payslip's earnings and deductions, each with quantity and rate, and their totals. */
+/**
+ * A payslip's earnings and deductions, each with quantity and rate, and their totals. A payslip of flat amounts
+ * only (a salaried employee's, no attendance lines) has no Quantity and Rate columns: two empty columns squeezed
+ * the items into three lines each on a phone.
+ */
 export function PayslipLines({
   lines,
   gross,
@@ -50,11 +54,12 @@ export function PayslipLines({
   deductions: string;
   netPay: string;
 }) {
+  const detailed = lines.some((l) => quantity(l) !== '' || rate(l) !== '');
   const section = (kind: 'earning' | 'deduction', title: string, total: string) => (
     <>
       <TableRow>
         <TableCell
-          colSpan={4}
+          colSpan={detailed ? 4 : 2}
           sx={{ bgcolor: 'action.hover', fontWeight: 600 }}
           component="th"
           scope="rowgroup"
@@ -67,13 +72,13 @@ export function PayslipLines({
         .map((l, index) => (
           <TableRow key={`${l.Code}-${index}`}>
             <TableCell>{l.Description}</TableCell>
-            <TableCell align="right">{quantity(l)}</TableCell>
-            <TableCell align="right">{rate(l)}</TableCell>
+            {detailed && <TableCell align="right">{quantity(l)}</TableCell>}
+            {detailed && <TableCell align="right">{rate(l)}</TableCell>}
             <TableCell align="right">{formatCurrency(l.Amount)}</TableCell>
           </TableRow>
         ))}
       <TableRow>
-        <TableCell colSpan={3} sx={{ fontWeight: 600 }}>
+        <TableCell colSpan={detailed ? 3 : 1} sx={{ fontWeight: 600 }}>
           {kind === 'earning' ? 'Gross pay' : 'Total deductions'}
         </TableCell>
         <TableCell align="right" sx={{ fontWeight: 600 }}>
@@ -92,8 +97,8 @@ export function PayslipLines({
         <TableHead>
           <TableRow>
             <TableCell>Item</TableCell>
-            <TableCell align="right">Quantity</TableCell>
-            <TableCell align="right">Rate</TableCell>
+            {detailed && <TableCell align="right">Quantity</TableCell>}
+            {detailed && <TableCell align="right">Rate</TableCell>}
             <TableCell align="right">Amount</TableCell>
           </TableRow>
         </TableHead>

@@ -12,11 +12,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useQuery } from '@tanstack/react-query';
 import {
+  calendarDate,
   PAYROLL_PERIOD_KINDS,
   THIRTEENTH_MONTH_LATE,
   thirteenthMonthDueDate,
   type PayrollPeriodListItem,
   type ListResponse,
+  ValidationMessages as M,
 } from '@hrpay/contracts';
 import { EmployeePicker } from '@/components/employee-picker';
 import {
@@ -33,14 +35,14 @@ import type { EmployeeMatch } from '@/lib/employee-search';
 import { periodKeys, useCreatePeriod, useProposal } from '../api/payroll-periods';
 import { KIND_LABEL } from './period-status-chip';
 
-const isoDate = z.iso.date('Not a valid date (use YYYY-MM-DD)');
 const formSchema = z
   .object({
     Kind: z.enum(PAYROLL_PERIOD_KINDS),
-    Name: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters'),
-    CutoffStart: isoDate,
-    CutoffEnd: isoDate,
-    PayDate: isoDate,
+    Name: z.string().trim().min(1, M.required).max(100, M.maxLength(100)),
+    // As every date field of the app: an empty box (it shows mm/dd/yyyy) is required, not told an ISO format.
+    CutoffStart: calendarDate,
+    CutoffEnd: calendarDate,
+    PayDate: calendarDate,
     ReferencesPeriodId: z.string(),
   })
   .refine((v) => v.CutoffEnd >= v.CutoffStart, {

@@ -159,9 +159,9 @@ function ProfileForm({
         <TextInput
           {...field}
           name="Divisor"
-          label="Divisor"
+          label="Days-per-year divisor"
           inputMode="numeric"
-          helperText="Empty: the company's divisor"
+          helperText="Leave empty to use the company's divisor"
         />
       </FormSection>
       <Typography variant="caption" color="text.secondary" component="p">

@@ -56,11 +56,22 @@ const fieldsOf = (kind: 'money' | 'rate') =>
 const MONEY_FIELDS = fieldsOf('money');
 const RATE_FIELDS = fieldsOf('rate');
 
+/** A premium's parts: multipliers of the daily rate. */
+const MULTIPLIERS = new Set(['worked', 'overtime', 'unworked']);
+
+/** A figure a table column lines up on the right (a number as the API sends it: "1.30", "20833.00", "0"). */
+const isNumeric = (value: unknown) =>
+  typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value));
+
 /**
- * A rate ("0.05") as a percentage, an amount ("5000.00", a de minimis ceiling's "amount") as pesos ("₱5,000.00");
- * any other figure (days, a premium multiplier) as it is.
+ * A rate ("0.05") as a percentage, an amount ("5000.00", a de minimis ceiling's "amount") as pesos ("₱5,000.00"),
+ * a premium multiplier with two decimals at least ("0" -> "0.00", beside "1.30"); any other figure (days) as it
+ * is.
  */
 export function figure(key: string, value: unknown) {
+  if (MULTIPLIERS.has(key) && isNumeric(value)) {
+    return Number(value).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  }
   if (
     typeof value === 'string' &&
     (RATE_FIELDS.has(key) || /rate|differential/i.test(key)) &&
@@ -109,6 +120,10 @@ function RowsTable({ rows, caption, named = false }: { rows: Row[]; caption: str
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const scroller = useScrollRegion(caption);
   const columns = Object.keys(rows[0]!);
+  // Amounts, rates and multipliers line up on the right, as in every money table of the app.
+  const align = Object.fromEntries(
+    columns.map((c) => [c, rows.every((r) => isNumeric(r[c])) ? ('right' as const) : ('left' as const)]),
+  );
   if (phone && named) {
     const [name, ...figures] = columns;
     return (
@@ -149,7 +164,9 @@ function RowsTable({ rows, caption, named = false }: { rows: Row[]; caption: str
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c}>{label(c)}</TableCell>
+              <TableCell key={c} align={align[c]}>
+                {label(c)}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -157,7 +174,9 @@ function RowsTable({ rows, caption, named = false }: { rows: Row[]; caption: str
           {rows.map((r, i) => (
             <TableRow key={i}>
               {columns.map((c) => (
-                <TableCell key={c}>{figure(c, r[c])}</TableCell>
+                <TableCell key={c} align={align[c]}>
+                  {figure(c, r[c])}
+                </TableCell>
               ))}
             </TableRow>
           ))}

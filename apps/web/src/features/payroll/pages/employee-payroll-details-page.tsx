@@ -60,8 +60,9 @@ export default function EmployeePayrollDetailsPage() {
         field: 'Rate',
         headerName: 'Rate',
         width: 160,
-        align: 'right',
-        headerAlign: 'right',
+        // A number column: right-aligned in the plain table shown before the grid loads too (it reads the type,
+        // not `align`), so the pesos line up.
+        type: 'number',
         valueGetter: (_v, row) =>
           row.Rate ? `${peso(row.Rate)} ${row.RateType === 'Monthly' ? '/ mo' : '/ day'}` : '—',
       },

@@ -77,6 +77,26 @@ describe('payroll period page', () => {
     expect(screen.queryByText(/another Payroll user of the company approves it/)).toBeNull();
   });
 
+  it('says when a finalised period was approved and finalised, not only by whom', async () => {
+    renderPage({
+      ...computed,
+      Status: 'Finalised',
+      CanEdit: false,
+      CanCompute: false,
+      CanApprove: false,
+      ApprovedAt: '2026-11-30T02:00:00.000Z',
+      ApprovedByName: 'Ana Cruz',
+      FinalisedAt: '2026-12-01T03:30:00.000Z',
+      FinalisedByName: 'Jose Reyes',
+    });
+    // Manila time: 10:00 AM on Nov 30 and 11:30 AM on Dec 1.
+    expect(
+      await screen.findByText(
+        /approved Nov 30, 2026, 10:00 AM by Ana Cruz · finalised Dec 1, 2026, 11:30 AM by Jose Reyes/,
+      ),
+    ).toBeTruthy();
+  });
+
   it('says why an approved period is out of date and how to get out of it', async () => {
     const approved = {
       ...computed,

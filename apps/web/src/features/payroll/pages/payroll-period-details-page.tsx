@@ -277,8 +277,11 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
           {[
             p.ComputedAt &&
               `computed ${formatDateTime(p.ComputedAt)}${p.ComputedByName ? ` by ${p.ComputedByName}` : ''}`,
-            p.ApprovedAt && `approved by ${p.ApprovedByName ?? '—'}`,
-            p.FinalisedAt && `finalised by ${p.FinalisedByName ?? '—'}`,
+            // Each step with its date, as the compute: a finalised period says when it was released.
+            p.ApprovedAt &&
+              `approved ${formatDateTime(p.ApprovedAt)}${p.ApprovedByName ? ` by ${p.ApprovedByName}` : ''}`,
+            p.FinalisedAt &&
+              `finalised ${formatDateTime(p.FinalisedAt)}${p.FinalisedByName ? ` by ${p.FinalisedByName}` : ''}`,
             p.PaidAt && `paid ${formatDateTime(p.PaidAt)}`,
           ]
             .filter(Boolean)

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { jsonResponse, stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render-app';
+import { CreatePeriodDialog } from './create-period-dialog';
+
+stubFetch((url) =>
+  url.endsWith('/api/v1/payroll-periods/proposal')
+    ? jsonResponse(200, {
+        Name: 'December 2026 1st cut-off',
+        CutoffStart: '2026-12-01',
+        CutoffEnd: '2026-12-15',
+        PayDate: '2026-12-18',
+        Frequency: 'SemiMonthly',
+      })
+    : undefined,
+);
+
+describe('new payroll period dialog', () => {
+  it('says the spec\'s required message for an empty name and date, not "Required" or an ISO format', async () => {
+    renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
+    const dialog = await screen.findByRole('dialog', { name: 'New payroll period' });
+    const name = within(dialog).getByLabelText<HTMLInputElement>(/^Name/);
+    await waitFor(() => expect(name.value).toBe('December 2026 1st cut-off'));
+
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Cut-off to/), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(2);
+    expect(within(dialog).queryByText('Required')).toBeNull();
+    expect(within(dialog).queryByText(/YYYY-MM-DD/)).toBeNull();
+  });
+
+  it('says the maximum length by the spec', async () => {
+    renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
+    const dialog = await screen.findByRole('dialog', { name: 'New payroll period' });
+    const name = within(dialog).getByLabelText<HTMLInputElement>(/^Name/);
+    await waitFor(() => expect(name.value).toBe('December 2026 1st cut-off'));
+    fireEvent.change(name, { target: { value: 'x'.repeat(101) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Maximum length is 100')).toBeTruthy();
+  });
+});
