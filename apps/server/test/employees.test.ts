@@ -27,7 +27,9 @@ beforeAll(async () => {
     const one = async (sql: string) => (await tx.query<{ id: string }>(sql))[0]!.id;
     const company = `(SELECT id FROM companies WHERE name = 'Demo Manufacturing Inc.')`;
     lookups = {
-      regular: await one(`SELECT id FROM employment_statuses WHERE company_id = ${company}`),
+      regular: await one(
+        `SELECT id FROM employment_statuses WHERE company_id = ${company} AND name = 'Regular'`,
+      ),
       production: await one(
         `SELECT id FROM departments WHERE company_id = ${company} AND name = 'Production'`,
       ),

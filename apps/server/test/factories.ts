@@ -28,7 +28,10 @@ async function created<T>(
   return res.json() as T;
 }
 
-/** An employee of the caller's company with the required fields only (hired 2025-03-01, its first active status). */
+/**
+ * An employee of the caller's company with the required fields only (hired 2025-03-01, Regular, else its first
+ * active status: every company starts with the standard statuses, by name Casual first).
+ */
 export async function makeEmployee(
   app: FastifyInstance,
   who: Who,
@@ -38,7 +41,8 @@ export async function makeEmployee(
   if (!statusId) {
     const res = await injectAs(app, who, 'POST', '/api/v1/employment-statuses/list', { PageSize: 100 });
     expect(res.statusCode, res.body).toBe(200);
-    statusId = (res.json().Items as LookupItem[]).find((s) => s.IsActive)!.Id;
+    const active = (res.json().Items as LookupItem[]).filter((s) => s.IsActive);
+    statusId = (active.find((s) => s.Name === 'Regular') ?? active[0]!).Id;
   }
   return created(app, who, 'POST', '/api/v1/employees', {
     EmployeeNumber: `T-${unique()}`,

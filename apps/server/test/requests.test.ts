@@ -546,8 +546,12 @@ describe('leave requests', () => {
   });
 
   it('opens a leave type to some employment statuses only, for filing and for credits', async () => {
-    const probationary = await call(hr, 'POST', '/api/v1/employment-statuses', { Name: 'Probationary' });
-    expect(probationary.statusCode, probationary.body).toBe(201);
+    // Every company starts with the standard statuses (migration 0048): Probationary is there, nobody on it.
+    const statuses = await call(hr, 'POST', '/api/v1/employment-statuses/list', { Search: 'Probationary' });
+    const probationary = (
+      statuses.json().Items as { Id: string; Name: string; EmployeeCount: number }[]
+    ).find((s) => s.Name === 'Probationary');
+    expect(probationary, statuses.body).toMatchObject({ EmployeeCount: 0 });
     const unknown = await call(hr, 'POST', '/api/v1/leave-types', {
       Code: 'XX',
       Name: 'Nobody Leave',
@@ -559,7 +563,7 @@ describe('leave requests', () => {
       Code: 'PBL',
       Name: 'Probationers Leave',
       AnnualDays: 3,
-      EmploymentStatusIds: [probationary.json().Id],
+      EmploymentStatusIds: [probationary!.Id],
     });
     expect(created.statusCode, created.body).toBe(201);
     const type = created.json() as LeaveType;

@@ -82,8 +82,9 @@ async function completeRecords(tx: Tx, tenantId: string, companyId: string) {
       WHERE tenant_id = $1 AND id = $2`,
     [tenantId, companyId],
   );
+  // The company came with the standard employment statuses (migration 0048's trigger); the demo staff are regular.
   const [status] = await tx.query<{ id: string }>(
-    `INSERT INTO employment_statuses (tenant_id, company_id, name) VALUES ($1, $2, 'Regular') RETURNING id`,
+    `SELECT id FROM employment_statuses WHERE tenant_id = $1 AND company_id = $2 AND name = 'Regular'`,
     [tenantId, companyId],
   );
   await tx.query(
