@@ -1,7 +1,7 @@
 import type { ScheduleSource } from '../timelogs/attendance.js';
 import type { RequestKind, RequestStatus, TimeRequest, TimeRequestListRequest } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
+import { cappedCount, Conditions, containsPattern, pageClause } from '../../lib/lists.js';
 
 /** The SQL of leave, overtime and undertime requests (table time_requests), confined to one company. */
 
@@ -136,8 +136,11 @@ export const requestsRepo = {
     }
     // Every request has its employee (a foreign key, same tenant): the count joins employees only for their filters.
     const byEmployee = req.Search || req.DepartmentId;
-    const [total] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM time_requests r
+    // Counted up to a cap (cappedCount, as the punches): requests pile up with the years, a company of 100,000
+    // files that many leave requests in a few months.
+    const count = await cappedCount(
+      tx,
+      `FROM time_requests r
          ${byEmployee ? 'JOIN employees e ON e.tenant_id = r.tenant_id AND e.id = r.employee_id' : ''} WHERE ${where.sql}`,
       where.params,
     );
@@ -145,7 +148,7 @@ export const requestsRepo = {
     const request = { ...req, SortDirection: req.SortBy ? req.SortDirection : ('desc' as const) };
     const page = pageClause(request, SORT, defaults, where);
     const rows = await tx.query<RequestRow>(`${SELECT_REQUEST} WHERE ${where.sql} ${page}`, where.params);
-    return { rows, total: total!.n };
+    return { rows, count };
   },
 
   async get(tx: Tx, tenantId: string, companyId: string, kind: RequestKind, id: string, forUpdate = false) {

@@ -561,8 +561,8 @@ export function createRequestsService({
       }
       if (req.Scope === 'Mine' && !user.employeeId) return { Items: [], TotalCount: 0 };
       if (req.Scope === 'Review' && withoutReviewQueue(user)) return { Items: [], TotalCount: 0 };
-      const { rows, total } = await repo.list(tx, user.tenantId, user.companyId, kind, user, req);
-      return { Items: rows.map((r) => present(user, r)), TotalCount: total };
+      const { rows, count } = await repo.list(tx, user.tenantId, user.companyId, kind, user, req);
+      return { Items: rows.map((r) => present(user, r)), ...count };
     },
 
     /** One request; its reviewer also sees the employee's balance of a leave's type (what approving draws on). */
