@@ -551,7 +551,7 @@ describe('rules a sweep of the 201 file found missing', () => {
     });
     expect(slotted.statusCode).toBe(400);
     expect(errorsOf(slotted).ScheduleEffectiveDate).toBe(
-      'A schedule from 2025-06-01 is already recorded: the change must take effect on or after that day',
+      'A schedule from Jun 1, 2025 is already recorded: the change must take effect on or after that day',
     );
   });
 

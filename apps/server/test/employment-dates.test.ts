@@ -227,7 +227,7 @@ describe('the first schedule starts on the hire date', () => {
       HireDate: '2025-04-02',
     });
     expect(refused.statusCode).toBe(400);
-    expect(JSON.stringify(refused.json())).toContain(EmployeeMessages.hireAfterScheduleChange('2025-04-01'));
+    expect(JSON.stringify(refused.json())).toContain(EmployeeMessages.hireAfterScheduleChange('Apr 1, 2025'));
   });
 
   it('lets a hire yet to start have the schedule changed, from the hire date', async () => {

@@ -270,7 +270,7 @@ describe('attendance into payroll', () => {
     expect(refused.json()).toMatchObject({
       type: ProblemTypes.invalidState,
       detail:
-        "The time in and time out of S19 Day cannot change: attendance from 2026-08-01 to 2026-08-15 was stored under it. Create a new shift with the new times and move the employees' schedules to it from the date it applies (their schedule's effective date); S19 Day can be deactivated then.",
+        "The time in and time out of S19 Day cannot change: attendance of Aug 1–15, 2026 was stored under it. Create a new shift with the new times and move the employees' schedules to it from the date it applies (their schedule's effective date); S19 Day can be deactivated then.",
     });
     for (const change of [{ GraceMinutes: 5 }, { BreakMinutes: 90 }, { RestDays: [0] }]) {
       const res = await call(hr, 'PUT', `/api/v1/shifts/${dayShift}`, { ...read, ...change });
@@ -355,7 +355,7 @@ describe('a finalised payroll period', () => {
     };
     const holiday = { Name: 'S19 Founding Day', Type: 'SpecialNonWorking' };
     expect(frozen(await call(hr, 'POST', '/api/v1/holidays', { ...holiday, Date: '2026-09-08' }))).toBe(
-      `S19 Founding Day cannot be added: 2026-09-08 falls inside the finalised payroll period "${period.name}", which was paid with the holidays as they were and can no longer change. Correct the pay with an adjustment period.`,
+      `S19 Founding Day cannot be added: Sep 8, 2026 falls inside the finalised payroll period "${period.name}", which was paid with the holidays as they were and can no longer change. Correct the pay with an adjustment period.`,
     );
     // A draft is not paid: it may be added, and not confirmed there.
     const draft = await call(hr, 'POST', '/api/v1/holidays', {
@@ -390,7 +390,7 @@ describe('a finalised payroll period', () => {
     frozen(await call(hr, 'PUT', `/api/v1/holidays/${old.HolidayId}`, { ...old, Date: '2026-09-22' }));
     frozen(await call(hr, 'PUT', `/api/v1/holidays/${old.HolidayId}`, { ...old, Type: 'Regular' }));
     expect(frozen(await call(hr, 'DELETE', `/api/v1/holidays/${old.HolidayId}`))).toMatch(
-      /^S19 Old Day cannot be deleted: 2026-09-10 falls inside/,
+      /^S19 Old Day cannot be deleted: Sep 10, 2026 falls inside/,
     );
     const renamed = await call(hr, 'PUT', `/api/v1/holidays/${old.HolidayId}`, {
       ...old,

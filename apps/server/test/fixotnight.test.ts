@@ -325,7 +325,7 @@ describe('overtime after a night shift filed under the shift date', () => {
     expect(gap.statusCode, gap.body).toBe(400);
     expect(errorCodes(gap)).toEqual(['StartTime']);
     expect(gap.json().errors[0].Description).toBe(
-      'Overtime from 09:30 to 11:00 on 2026-10-12 could never be paid: attendance counts work from 4 hours before the shift (16:00 to 01:00) to 8 hours after it. Check the date and the times',
+      'Overtime from 09:30 to 11:00 on Oct 12, 2026 could never be paid: attendance counts work from 4 hours before the shift (16:00 to 01:00) to 8 hours after it. Check the date and the times',
     );
     // The day shift (08:00-17:00) of the portal employee: after-hours overtime unchanged, 02:00-03:00 refused.
     const evening = await filed(employee, { Date: '2026-09-15', StartTime: '17:00', EndTime: '19:00' });

@@ -68,7 +68,7 @@ describe('service months before a leave (RA 11861, RA 9710 §18: six months)', (
       expect(early.statusCode, early.body).toBe(400);
       expect(errorCodes(early)).toEqual(['DateFrom']);
       expect(early.json().errors[0].Description).toContain('6 months of service');
-      expect(early.json().errors[0].Description).toContain('2026-03-17');
+      expect(early.json().errors[0].Description).toContain('the employee may take it from Mar 17, 2026');
       // The day before the six months (Mon 2026-03-16) still refused.
       const dayBefore = await call(hr, 'POST', '/api/v1/leave-requests', {
         EmployeeId: e.EmployeeId,
@@ -101,7 +101,7 @@ describe('requests inside the employment dates', () => {
     });
     expect(sl.statusCode, sl.body).toBe(400);
     expect(errorCodes(sl)).toEqual(['DateFrom']);
-    expect(sl.json().errors[0].Description).toContain('hired on 2024-01-15');
+    expect(sl.json().errors[0].Description).toContain('hired on Jan 15, 2024');
     // A leave that starts before the hire date and runs past it is refused too.
     const across = await call(employee, 'POST', '/api/v1/leave-requests', {
       LeaveTypeId: types.LWOP,
@@ -149,7 +149,7 @@ describe('overtime and undertime on a day of leave', () => {
     const ut = { EmployeeId: e.EmployeeId, Date: '2025-12-29', TimeLeaving: '15:00', Reason: 'X' };
     const pendingOt = await call(hr, 'POST', '/api/v1/ot-requests', ot);
     expect(pendingOt.statusCode, pendingOt.body).toBe(409);
-    expect(pendingOt.json().detail).toContain('pending Leave Without Pay (2025-12-28 to 2026-01-04)');
+    expect(pendingOt.json().detail).toContain('pending Leave Without Pay (Dec 28, 2025 – Jan 4, 2026)');
     // Approved, it still covers the day.
     const approved = await call(hr, 'POST', `/api/v1/leave-requests/${leave.RequestId}/approve`, {
       RowVersion: leave.RowVersion,
@@ -161,7 +161,7 @@ describe('overtime and undertime on a day of leave', () => {
     ] as const) {
       const res = await call(hr, 'POST', `/api/v1/${path}`, body);
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().detail).toContain('approved Leave Without Pay (2025-12-28 to 2026-01-04)');
+      expect(res.json().detail).toContain('approved Leave Without Pay (Dec 28, 2025 – Jan 4, 2026)');
     }
     // A half day (Wed 2026-01-07) leaves the rest of the day: overtime and undertime are filed.
     await filed(hr, 'leave-requests', {

@@ -619,7 +619,7 @@ describe('payroll periods', () => {
       PayDate: '2026-12-29',
     });
     expect(moved.statusCode).toBe(400);
-    expect(moved.body).toContain('on or before 2026-12-24');
+    expect(moved.body).toContain('on or before Dec 24, 2026');
     await compute(thirteenth.json().Id);
     const slip = await payslipOf(thirteenth.json().Id, worker);
     // 13th month = basic salary earned in the year's finalised payrolls / 12 = 14,913.79 / 12 = 1,242.815833

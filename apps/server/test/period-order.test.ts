@@ -95,7 +95,7 @@ describe('a later period computed before an earlier one is finalised', () => {
     const early = await action(dec2, 'finalise', (await get(dec2)).RowVersion, 'fixb-dec2-early');
     expect(early.statusCode).toBe(409);
     expect(early.json().type).toBe(ProblemTypes.invalidState);
-    expect(early.json().detail).toContain('"December 2026 1st cut-off" (2026-12-01 to 2026-12-15)');
+    expect(early.json().detail).toContain('"December 2026 1st cut-off" (Dec 1–15, 2026)');
     expect(early.json().detail).toContain('not finalised');
     expect((await get(dec2)).Status).toBe('Approved');
 
@@ -225,7 +225,7 @@ describe('a final pay computed before the earlier cut-off was finalised', () => 
     });
     expect(before.statusCode).toBe(400);
     expect(errorCodes(before)).toEqual(['CutoffEnd']);
-    expect(before.body).toContain('must reach the separation date of employee FB-0002 (2027-11-19)');
+    expect(before.body).toContain('must reach the separation date of employee FB-0002 (Nov 19, 2027)');
 
     // A cut-off wholly after the separation is taken: a regular payroll paid the last salary, the final pay
     // pays what is left (the 13th month, the SIL cash, the loans).

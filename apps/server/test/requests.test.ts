@@ -1283,7 +1283,7 @@ describe("the tester's findings on requests and leave credits", () => {
       Reason: 'Family trip',
     });
     expect(restDays.statusCode).toBe(400);
-    expect(restDays.json().errors[0].Description).toContain('2027-06-21 is a rest day');
+    expect(restDays.json().errors[0].Description).toContain('Jun 21, 2027 is a rest day');
     // Before the change, the Day Shift and its Sunday rest still hold: Monday 24 to Saturday 29 May is 6 days.
     expect(
       (

@@ -86,10 +86,10 @@ describe("a shift's stored attendance", () => {
   it('names the first and last day stored while a schedule named the shift, across its stretches', async () => {
     const a = await changeTimes(shift.a);
     expect(a.statusCode).toBe(409);
-    expect(a.json().detail).toContain('attendance from 2026-02-10 to 2026-06-10 was stored under it');
+    expect(a.json().detail).toContain('attendance of Feb 10 – Jun 10, 2026 was stored under it');
     const b = await changeTimes(shift.b);
     expect(b.statusCode).toBe(409);
-    expect(b.json().detail).toContain('attendance from 2026-03-02 to 2026-07-01 was stored under it');
+    expect(b.json().detail).toContain('attendance of Mar 2 – Jul 1, 2026 was stored under it');
   });
 
   it('lets the times of a shift change when no day was stored under it', async () => {

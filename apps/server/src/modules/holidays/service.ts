@@ -10,6 +10,7 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
+import { readableDate } from '../../lib/dates.js';
 import { problems } from '../../lib/problem.js';
 import { dayTypeOf } from './day-type.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -46,7 +47,7 @@ async function notFrozen(tx: Tx, user: CurrentUser, what: string, ...holidays: (
     const period = await repo.finalisedPeriodOn(tx, user.tenantId, user.companyId, h.date, h.place);
     if (period) {
       throw problems.conflict(
-        `${what}: ${h.date} falls inside the finalised payroll period "${period}", which was paid with the holidays as they were and can no longer change. Correct the pay with an adjustment period.`,
+        `${what}: ${readableDate(h.date)} falls inside the finalised payroll period "${period}", which was paid with the holidays as they were and can no longer change. Correct the pay with an adjustment period.`,
         ProblemTypes.periodFinalised,
       );
     }
@@ -176,7 +177,10 @@ export const holidaysService = {
 async function checkFields(tx: Tx, user: CurrentUser, input: CreateHolidayRequest, selfId?: string) {
   const errors: ValidationError[] = [];
   if (await repo.taken(tx, user.tenantId, user.companyId, input, selfId)) {
-    errors.push({ Code: 'Name', Description: `${input.Name.trim()} is already a holiday on ${input.Date}` });
+    errors.push({
+      Code: 'Name',
+      Description: `${input.Name.trim()} is already a holiday on ${readableDate(input.Date)}`,
+    });
   }
   if (
     input.WorkLocationId &&

@@ -9,6 +9,7 @@
  */
 import { ProblemTypes } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
+import { readableDateRange } from '../../lib/dates.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 
@@ -18,7 +19,7 @@ const OF_EMPLOYEE = `p.tenant_id = $1 AND p.company_id = $2 AND p.kind IN ('Regu
 
 /**
  * Why a change effective on `from` cannot be made, or null: `from` falls inside the cut-off of an approved,
- * finalised or paid period that paid the employee. `what` names the change ("A rate effective 2026-08-24").
+ * finalised or paid period that paid the employee. `what` names the change ("A rate effective Aug 24, 2026").
  */
 export async function insideClosedPeriod(
   tx: Tx,
@@ -38,7 +39,7 @@ export async function insideClosedPeriod(
   );
   if (!closed) return null;
   return (
-    `${what} falls inside the payroll period "${closed.name}" (${closed.cutoff_start} to ${closed.cutoff_end}), ` +
+    `${what} falls inside the payroll period "${closed.name}" (${readableDateRange(closed.cutoff_start, closed.cutoff_end)}), ` +
     `which is ${closed.status.toLowerCase()}: ${
       closed.status === 'Approved'
         ? 'return it to draft first, or date the change after its cut-off'

@@ -13,6 +13,7 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
+import { readableDate } from '../../lib/dates.js';
 import { extensionOf, isZip } from '../../lib/file-bytes.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -180,7 +181,11 @@ export async function runRateImport(
     else if (!validDate(cells.EffectiveDate)) {
       fail('EffectiveDate', cells.EffectiveDate, 'Not a valid date (use YYYY-MM-DD)');
     } else if (employee?.hire_date && cells.EffectiveDate < employee.hire_date) {
-      fail('EffectiveDate', cells.EffectiveDate, `Before the hire date (${employee.hire_date})`);
+      fail(
+        'EffectiveDate',
+        cells.EffectiveDate,
+        `Before the hire date (${readableDate(employee.hire_date)})`,
+      );
     }
     const rateType = /^monthly$/i.test(cells.RateType)
       ? 'Monthly'

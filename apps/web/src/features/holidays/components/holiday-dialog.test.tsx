@@ -7,7 +7,7 @@ import { holidayKeys, useDeleteHoliday, useUpdateHoliday } from '../api/holidays
 import { HolidayDialog } from './holiday-dialog';
 
 const FINALISED =
-  'Town fiesta cannot be added: 2026-11-10 falls inside the finalised payroll period "Nov 1-15, 2026", which was paid with the holidays as they were and can no longer change. Correct the pay with an adjustment period.';
+  'Town fiesta cannot be added: Nov 10, 2026 falls inside the finalised payroll period "Nov 1-15, 2026", which was paid with the holidays as they were and can no longer change. Correct the pay with an adjustment period.';
 
 const fetched = stubFetch((url) =>
   url.includes('work-locations') ? jsonResponse(200, { Items: [], TotalCount: 0 }) : undefined,

@@ -27,7 +27,7 @@ const SHIFT: Shift = {
   UpdatedAt: '2026-01-01T00:00:00Z',
 };
 const FROZEN =
-  "The time out of Day Shift cannot change: attendance from 2026-11-01 to 2026-11-29 was stored under it. Create a new shift with the new times and move the employees' schedules to it.";
+  "The time out of Day Shift cannot change: attendance of Nov 1–29, 2026 was stored under it. Create a new shift with the new times and move the employees' schedules to it.";
 
 const fetched = stubFetch((url) =>
   url.includes('application-settings') ? jsonResponse(200, { TimeFormat: '24h' }) : undefined,
