@@ -1,5 +1,6 @@
 export * from './user-types.js';
 export * from './constants.js';
+export * from './dates.js';
 export * from './problem.js';
 export * from './auth.js';
 export * from './validation-messages.js';

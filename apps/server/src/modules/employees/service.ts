@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  formatIsoDate,
   normalizePagIbigNumber,
   normalizePhilHealthNumber,
   normalizeSssNumber,
@@ -18,7 +19,6 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit, writeUpdateAudit } from '../../lib/audit.js';
-import { readableDate } from '../../lib/dates.js';
 import { writeExport, type ExportColumn } from '../../lib/export.js';
 import { manilaToday } from '../../lib/manila.js';
 import { hasSeparated } from './employment.js';
@@ -464,7 +464,7 @@ async function checkScheduleChange(
     from > start
       ? 'A change of schedule cannot take effect in the future: save it on or after the day it starts'
       : latest !== null && from < latest
-        ? `A schedule from ${readableDate(latest)} is already recorded: the change must take effect on or after that day`
+        ? `A schedule from ${formatIsoDate(latest)} is already recorded: the change must take effect on or after that day`
         : null;
   if (problem) {
     throw problems.badRequest('One or more fields are invalid.', [
@@ -485,7 +485,7 @@ async function alignFirstSchedule(tx: Tx, user: CurrentUser, employeeId: string,
   if (first === undefined) return;
   if (second !== undefined && second <= to) {
     throw problems.badRequest('One or more fields are invalid.', [
-      { Code: 'HireDate', Description: EmployeeMessages.hireAfterScheduleChange(readableDate(second)) },
+      { Code: 'HireDate', Description: EmployeeMessages.hireAfterScheduleChange(formatIsoDate(second)) },
     ]);
   }
   if (first === from || first < to) await repo.moveSchedule(tx, user.tenantId, employeeId, first, to);

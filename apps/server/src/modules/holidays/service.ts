@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  formatIsoDate,
   ProblemTypes,
   type CreateHolidayRequest,
   type Holiday,
@@ -10,7 +11,6 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
-import { readableDate } from '../../lib/dates.js';
 import { problems } from '../../lib/problem.js';
 import { dayTypeOf } from './day-type.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -47,7 +47,7 @@ async function notFrozen(tx: Tx, user: CurrentUser, what: string, ...holidays: (
     const period = await repo.finalisedPeriodOn(tx, user.tenantId, user.companyId, h.date, h.place);
     if (period) {
       throw problems.conflict(
-        `${what}: ${readableDate(h.date)} falls inside the finalised payroll period "${period}", which was paid with the holidays as they were and can no longer change. Correct the pay with an adjustment period.`,
+        `${what}: ${formatIsoDate(h.date)} falls inside the finalised payroll period "${period}", which was paid with the holidays as they were and can no longer change. Correct the pay with an adjustment period.`,
         ProblemTypes.periodFinalised,
       );
     }
@@ -179,7 +179,7 @@ async function checkFields(tx: Tx, user: CurrentUser, input: CreateHolidayReques
   if (await repo.taken(tx, user.tenantId, user.companyId, input, selfId)) {
     errors.push({
       Code: 'Name',
-      Description: `${input.Name.trim()} is already a holiday on ${readableDate(input.Date)}`,
+      Description: `${input.Name.trim()} is already a holiday on ${formatIsoDate(input.Date)}`,
     });
   }
   if (

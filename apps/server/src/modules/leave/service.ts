@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  formatIsoDate,
   ProblemTypes,
   type CreateLeaveTypeRequest,
   type EmployeeLeaveCredits,
@@ -13,7 +14,6 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
-import { readableDate } from '../../lib/dates.js';
 import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -212,7 +212,7 @@ export const leaveService = {
     // Credits dated ahead would count in today's balance: a run grants what is due by today at the latest.
     if (asOf > manilaToday()) {
       throw problems.badRequest('One or more fields are invalid.', [
-        { Code: 'AsOf', Description: `The run date cannot be after today (${readableDate(manilaToday())})` },
+        { Code: 'AsOf', Description: `The run date cannot be after today (${formatIsoDate(manilaToday())})` },
       ]);
     }
     const result = await repo.runAccrual(tx, user.tenantId, user.companyId, asOf, user.userId);

@@ -7,9 +7,8 @@
  * - a change taking effect inside a period that is approved, finalised or paid (its payslips locked or paid) is
  *   refused: finalised pay is corrected by an adjustment period, not by rewriting what the period paid.
  */
-import { ProblemTypes } from '@hrpay/contracts';
+import { formatDateRange, ProblemTypes } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { readableDateRange } from '../../lib/dates.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 
@@ -39,7 +38,7 @@ export async function insideClosedPeriod(
   );
   if (!closed) return null;
   return (
-    `${what} falls inside the payroll period "${closed.name}" (${readableDateRange(closed.cutoff_start, closed.cutoff_end)}), ` +
+    `${what} falls inside the payroll period "${closed.name}" (${formatDateRange(closed.cutoff_start, closed.cutoff_end)}), ` +
     `which is ${closed.status.toLowerCase()}: ${
       closed.status === 'Approved'
         ? 'return it to draft first, or date the change after its cut-off'

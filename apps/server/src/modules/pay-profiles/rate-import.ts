@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import type ExcelJS from 'exceljs';
 import {
+  formatIsoDate,
   parseMoney,
   MoneyMessages,
   RATE_IMPORT_COLUMNS,
@@ -13,7 +14,6 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
-import { readableDate } from '../../lib/dates.js';
 import { extensionOf, isZip } from '../../lib/file-bytes.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -184,7 +184,7 @@ export async function runRateImport(
       fail(
         'EffectiveDate',
         cells.EffectiveDate,
-        `Before the hire date (${readableDate(employee.hire_date)})`,
+        `Before the hire date (${formatIsoDate(employee.hire_date)})`,
       );
     }
     const rateType = /^monthly$/i.test(cells.RateType)

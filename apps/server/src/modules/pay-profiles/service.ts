@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  formatIsoDate,
   ProblemTypes,
   type CancelLoanRequest,
   type CreateLoanRequest,
@@ -25,7 +26,6 @@ import {
 import type { DeMinimisKind as EngineDeMinimisKind } from '@hrpay/payroll';
 import type { Tx } from '../../db/database.js';
 import { writeAudit, writeUpdateAudit } from '../../lib/audit.js';
-import { readableDate } from '../../lib/dates.js';
 import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -168,14 +168,14 @@ export const payProfilesService = {
       throw problems.badRequest('One or more fields are invalid.', [
         {
           Code: 'EffectiveFrom',
-          Description: `The rate cannot take effect before the hire date (${readableDate(employee.HireDate)})`,
+          Description: `The rate cannot take effect before the hire date (${formatIsoDate(employee.HireDate)})`,
         },
       ]);
     }
     const existing = await repo.rates(tx, user.tenantId, employee.EmployeeId);
     if (existing.some((r) => r.effective_from === rate.EffectiveFrom)) {
       throw problems.conflict(
-        `${employee.FullName} already has a rate effective on ${readableDate(rate.EffectiveFrom)}. Delete it first or choose another date.`,
+        `${employee.FullName} already has a rate effective on ${formatIsoDate(rate.EffectiveFrom)}. Delete it first or choose another date.`,
         ProblemTypes.duplicate,
       );
     }
@@ -184,7 +184,7 @@ export const payProfilesService = {
       user,
       employee.EmployeeId,
       rate.EffectiveFrom,
-      `A rate effective ${readableDate(rate.EffectiveFrom)}`,
+      `A rate effective ${formatIsoDate(rate.EffectiveFrom)}`,
     );
     const id = await repo.insertRate(tx, user.tenantId, user.companyId, user.userId, {
       employeeId: employee.EmployeeId,
@@ -236,7 +236,7 @@ export const payProfilesService = {
       user,
       employee.EmployeeId,
       input.EffectiveFrom,
-      `A recurring item effective ${readableDate(input.EffectiveFrom)}`,
+      `A recurring item effective ${formatIsoDate(input.EffectiveFrom)}`,
     );
     const id = await repo.insertItem(
       tx,
@@ -279,7 +279,7 @@ export const payProfilesService = {
         user,
         before.EmployeeId,
         input.EffectiveFrom,
-        `A recurring item effective ${readableDate(input.EffectiveFrom)}`,
+        `A recurring item effective ${formatIsoDate(input.EffectiveFrom)}`,
       );
     if (!(await repo.updateItem(tx, user.tenantId, before.PayItemId, input.RowVersion, itemValues(input)))) {
       throw problems.stale(STALE_ITEM);

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  formatIsoDate,
+  formatDateRange,
   adjustmentTaxClass,
   isReservedPayCode,
   PayProfileMessages,
@@ -19,7 +21,6 @@ import {
 } from '@hrpay/contracts';
 import type { Database, Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
-import { readableDate, readableDateRange } from '../../lib/dates.js';
 import { addDays, manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import { requireInCompany, type CurrentUser, type RequestContext } from '../../lib/route-access.js';
@@ -152,7 +153,7 @@ async function refuseNotLeaving(
     else if (e.separation_date > end)
       errors.push({
         Code: 'CutoffEnd',
-        Description: `CutoffEnd: the cut-off must reach the separation date of employee ${e.employee_number} (${readableDate(e.separation_date)})`,
+        Description: `CutoffEnd: the cut-off must reach the separation date of employee ${e.employee_number} (${formatIsoDate(e.separation_date)})`,
       });
   }
   if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
@@ -575,7 +576,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         throw problems.badRequest('One or more fields are invalid.', [
           {
             Code: 'PayDate',
-            Description: `PayDate: ${THIRTEENTH_MONTH_LATE} ${readableDate(thirteenthMonthDueDate(input.CutoffEnd))}`,
+            Description: `PayDate: ${THIRTEENTH_MONTH_LATE} ${formatIsoDate(thirteenthMonthDueDate(input.CutoffEnd))}`,
           },
         ]);
       let employeeIds = before.employee_ids;
@@ -938,7 +939,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
     const earlier = await repo.unfinishedEarlier(tx, user.tenantId, p);
     if (earlier)
       throw invalid(
-        `The period "${earlier.name}" (${readableDateRange(earlier.cutoff_start, earlier.cutoff_end)}) comes before this one and is ${earlier.status.toLowerCase()}, not finalised: this period's year-to-date figures, contributions of the month, 13th month and loan balances are read from finalised periods. Finalise "${earlier.name}" first (or exclude the employees it shares with this one there), then compute this period again; it cannot be ${as} before.`,
+        `The period "${earlier.name}" (${formatDateRange(earlier.cutoff_start, earlier.cutoff_end)}) comes before this one and is ${earlier.status.toLowerCase()}, not finalised: this period's year-to-date figures, contributions of the month, 13th month and loan balances are read from finalised periods. Finalise "${earlier.name}" first (or exclude the employees it shares with this one there), then compute this period again; it cannot be ${as} before.`,
       );
   }
 

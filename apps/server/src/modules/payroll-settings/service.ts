@@ -9,6 +9,7 @@ import {
   type PayrollTables,
 } from '@hrpay/payroll';
 import {
+  formatIsoDate,
   premiumTable,
   premiumValues,
   ProblemTypes,
@@ -27,7 +28,6 @@ import {
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
 import { refuseAnotherCompanysBody } from '../../lib/body-ids.js';
-import { readableDate } from '../../lib/dates.js';
 import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -262,7 +262,7 @@ export const payrollSettingsService = {
     )
       errors.push({
         Code: 'EffectiveFrom',
-        Description: `A ${engine.name} table already takes effect on ${readableDate(input.EffectiveFrom)}`,
+        Description: `A ${engine.name} table already takes effect on ${formatIsoDate(input.EffectiveFrom)}`,
       });
     // The engine divides by the MSC step.
     if (input.Kind === 'Sss' && input.Values.mscStep && cents(input.Values.mscStep) === 0)
@@ -324,7 +324,7 @@ export const payrollSettingsService = {
     const before = toStatutoryRow(row, manilaToday());
     if (!before.CanDelete) {
       throw problems.conflict(
-        `This ${ENGINE[row.kind].name} table has been in force since ${readableDate(row.effective_from)} and can no longer be deleted. Add a newer one instead.`,
+        `This ${ENGINE[row.kind].name} table has been in force since ${formatIsoDate(row.effective_from)} and can no longer be deleted. Add a newer one instead.`,
         ProblemTypes.invalidState,
       );
     }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  formatIsoDate,
+  formatDateRange,
   ProblemTypes,
   REQUEST_SEGMENTS,
   type CreateLeaveRequest,
@@ -27,7 +29,6 @@ import { writeAudit } from '../../lib/audit.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
-import { readableDate, readableDateRange } from '../../lib/dates.js';
 import { addDays, addMonths, manilaToday } from '../../lib/manila.js';
 import { hasSeparated } from '../employees/employment.js';
 import { holidaysService } from '../holidays/service.js';
@@ -47,13 +48,13 @@ function withinEmployment(schedule: Schedule, field: string, from: string, to = 
   if (schedule.hire_date && from < schedule.hire_date) {
     throw invalid(
       field,
-      `The employee was hired on ${readableDate(schedule.hire_date)}: a request cannot be dated ${readableDate(from)}, before the hire date`,
+      `The employee was hired on ${formatIsoDate(schedule.hire_date)}: a request cannot be dated ${formatIsoDate(from)}, before the hire date`,
     );
   }
   if (schedule.separation_date && to > schedule.separation_date) {
     throw invalid(
       field,
-      `The employee was separated on ${readableDate(schedule.separation_date)}: a request cannot be dated ${readableDate(to)}, after the separation date`,
+      `The employee was separated on ${formatIsoDate(schedule.separation_date)}: a request cannot be dated ${formatIsoDate(to)}, after the separation date`,
     );
   }
 }
@@ -376,7 +377,7 @@ export function createRequestsService({
     await notFrozen(tx, user, kind, employeeId, fields.dateFrom, fields.dateTo);
     const clash = await repo.overlapping(tx, user.tenantId, kind, employeeId, fields);
     if (clash) {
-      const when = readableDateRange(clash.date_from, clash.date_to);
+      const when = formatDateRange(clash.date_from, clash.date_to);
       throw problems.conflict(
         `This ${LABEL[kind]} request overlaps ${withArticle(clash.status.toLowerCase())} one (${when}).`,
         ProblemTypes.overlap,
@@ -386,9 +387,9 @@ export function createRequestsService({
     if (kind !== 'Leave') {
       const leave = await repo.wholeDayLeaveOn(tx, user.tenantId, employeeId, fields.dateFrom);
       if (leave) {
-        const when = readableDateRange(leave.date_from, leave.date_to);
+        const when = formatDateRange(leave.date_from, leave.date_to);
         throw problems.conflict(
-          `${readableDate(fields.dateFrom)} is a day of ${withArticle(leave.status.toLowerCase())} ${leave.type_name} (${when}): ${withArticle(LABEL[kind])} request cannot be filed on a day of whole-day leave. Cancel the leave first, or take it as a half day.`,
+          `${formatIsoDate(fields.dateFrom)} is a day of ${withArticle(leave.status.toLowerCase())} ${leave.type_name} (${when}): ${withArticle(LABEL[kind])} request cannot be filed on a day of whole-day leave. Cancel the leave first, or take it as a half day.`,
           ProblemTypes.overlap,
         );
       }
@@ -613,7 +614,7 @@ export function createRequestsService({
         if (input.DateFrom < eligible) {
           throw invalid(
             'DateFrom',
-            `${type.Name} needs ${months} of service: hired on ${readableDate(schedule.hire_date)}, the employee may take it from ${readableDate(eligible)}`,
+            `${type.Name} needs ${months} of service: hired on ${formatIsoDate(schedule.hire_date)}, the employee may take it from ${formatIsoDate(eligible)}`,
           );
         }
       }
@@ -623,7 +624,7 @@ export function createRequestsService({
       if (!working) {
         throw invalid(
           'DateFrom',
-          `No working day in these dates: ${calendar.map((d) => `${readableDate(d.date)} is ${d.why}`).join(', ')}`,
+          `No working day in these dates: ${calendar.map((d) => `${formatIsoDate(d.date)} is ${d.why}`).join(', ')}`,
         );
       }
       const days = input.HalfDay ? 0.5 : working;
@@ -700,7 +701,7 @@ export function createRequestsService({
       const [from, to] = [interval.startsAt.getTime(), interval.endsAt.getTime()];
       for (const d of days) {
         if (d.working && d.shift && from < d.end && to > d.start) {
-          const on = d.date === input.Date ? '' : ` of ${readableDate(d.date)}`;
+          const on = d.date === input.Date ? '' : ` of ${formatIsoDate(d.date)}`;
           const [timeIn, timeOut] = [clockOf(d.shift.timeIn), clockOf(d.shift.timeOut)];
           throw invalid(
             'StartTime',
@@ -716,7 +717,7 @@ export function createRequestsService({
         const shift = [day, dayBefore, ...days].find((d) => d.shift)!.shift!;
         throw invalid(
           'StartTime',
-          `Overtime from ${input.StartTime} to ${input.EndTime} on ${readableDate(input.Date)} could never be paid: attendance counts work from 4 hours before the shift (${clockOf(shift.timeIn)} to ${clockOf(shift.timeOut)}) to 8 hours after it. Check the date and the times`,
+          `Overtime from ${input.StartTime} to ${input.EndTime} on ${formatIsoDate(input.Date)} could never be paid: attendance counts work from 4 hours before the shift (${clockOf(shift.timeIn)} to ${clockOf(shift.timeOut)}) to 8 hours after it. Check the date and the times`,
         );
       };
       const minutes = Math.round((to - from) / 60_000);
@@ -746,7 +747,7 @@ export function createRequestsService({
       if (!day!.working)
         throw invalid(
           'Date',
-          `${readableDate(input.Date)} is ${day!.why}: there is no shift to leave early from`,
+          `${formatIsoDate(input.Date)} is ${day!.why}: there is no shift to leave early from`,
         );
       const shift = day!.shift;
       if (!shift) throw invalid('Date', 'The employee has no shift on this day; ask HR to assign one');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  formatDateRange,
   minutesOf,
   ProblemTypes,
   type CreateShiftRequest,
@@ -9,7 +10,6 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
-import { readableDateRange } from '../../lib/dates.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { shiftsRepo as repo } from './repository.js';
@@ -96,7 +96,7 @@ export const shiftsService = {
       const stored = await repo.storedAttendance(tx, user.tenantId, before.ShiftId);
       if (stored) {
         throw problems.conflict(
-          `The ${joinLabels(changed.map((k) => LABELS[k]))} of ${before.Name} cannot change: attendance of ${readableDateRange(stored.from, stored.to)} ` +
+          `The ${joinLabels(changed.map((k) => LABELS[k]))} of ${before.Name} cannot change: attendance of ${formatDateRange(stored.from, stored.to)} ` +
             `was stored under it. Create a new shift with the new times and move the employees' schedules to it ` +
             `from the date it applies (their schedule's effective date); ${before.Name} can be deactivated then.`,
           ProblemTypes.invalidState,

@@ -1,5 +1,5 @@
 import type { RequestKind, RequestStatus } from '@hrpay/contracts';
-import { formatDate, formatDateRange } from '@/lib/dates';
+import { formatIsoDate, formatDateRange } from '@/lib/dates';
 import { formatDays } from '@/lib/numbers';
 
 /** What differs between leave, overtime and undertime on screen. */
@@ -40,7 +40,7 @@ export const STATUS_COLOR: Record<RequestStatus, 'warning' | 'success' | 'error'
   Cancelled: 'default',
 };
 
-export { formatDate, formatDateRange };
+export { formatIsoDate, formatDateRange };
 /** The Manila calendar date (YYYY-MM-DD) of an instant. */
 export const manilaDate = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(iso));
@@ -68,8 +68,8 @@ export function whenParts(r: When): [dates: string, detail: string] {
   if (r.Kind === 'Leave') {
     return [formatDateRange(r.DateFrom, r.DateTo), r.HalfDay ? 'half day' : formatDays(r.Days ?? 0)];
   }
-  if (r.Kind === 'Overtime') return [formatDate(r.DateFrom), `${r.StartTime}–${r.EndTime}`];
-  return [formatDate(r.DateFrom), `leaving ${r.StartTime} (shift ends ${r.EndTime})`];
+  if (r.Kind === 'Overtime') return [formatIsoDate(r.DateFrom), `${r.StartTime}–${r.EndTime}`];
+  return [formatIsoDate(r.DateFrom), `leaving ${r.StartTime} (shift ends ${r.EndTime})`];
 }
 
 export function describeWhen(r: When) {

@@ -29,7 +29,7 @@ import {
   useLeaveTypeOptions,
   type Decision,
 } from '../api/requests';
-import { describeWhen, formatDate, KIND, manilaDate, reviewPath, STATUS_COLOR, whenParts } from '../kinds';
+import { describeWhen, formatIsoDate, KIND, manilaDate, reviewPath, STATUS_COLOR, whenParts } from '../kinds';
 import { DecisionDialog } from './decision-dialog';
 
 export function RequestStatusChip({ status }: { status: TimeRequest['Status'] }) {
@@ -164,7 +164,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         field: 'FiledAt',
         headerName: 'Filed',
         width: 105,
-        valueFormatter: (v: string) => formatDate(manilaDate(v)),
+        valueFormatter: (v: string) => formatIsoDate(manilaDate(v)),
       },
       {
         field: 'actions',

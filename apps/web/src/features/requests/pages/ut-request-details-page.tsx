@@ -10,7 +10,7 @@ import { RecordLoadError, RecordLoading } from '@/components/edit-page';
 import { PageHeader } from '@/components/page-header';
 import { useUndertimeDetails } from '../api/requests';
 import { RequestSummary } from '../components/request-summary';
-import { KIND, formatDate } from '../kinds';
+import { KIND, formatIsoDate } from '../kinds';
 
 /** /portal/ut-requests/:id/details: one UT request with that day's schedule and punches. */
 export default function UndertimeDetailsPage() {
@@ -32,7 +32,7 @@ export default function UndertimeDetailsPage() {
   const { Request: r, Schedule: schedule, Punches: punches } = details.data;
   return (
     <>
-      <PageHeader subtitle={`${r.EmployeeName} on ${formatDate(r.DateFrom)}`} />
+      <PageHeader subtitle={`${r.EmployeeName} on ${formatIsoDate(r.DateFrom)}`} />
       <RequestSummary request={r} />
       <Card sx={{ maxWidth: 1040, mb: 2 }}>
         <CardContent>
