@@ -197,3 +197,19 @@ test('the dashboard charts add no unnamed Tab stop', async ({ page }) => {
   // MUI X Charts' keyboard layer: a div of role "none" with tabindex 0 and no visible focus.
   await expect(page.locator('main [tabindex="0"][role="none"]')).toHaveCount(0);
 });
+
+// WCAG 2.4.11: a Save the form refuses focuses its first wrong field; with the fixed top bar the page had scrolled
+// that field under the bar, so only its red message showed (payroll settings, seen at 1366 px).
+test('a refused Save scrolls its first wrong field into view below the fixed top bar', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInWithTokens(page, demo.payroll);
+  await page.goto('/payroll/settings');
+  const field = page.getByRole('textbox', { name: 'Minimum take-home pay (₱)' });
+  await field.fill('');
+  await page.mouse.wheel(0, 3000);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(field).toBeFocused();
+  const bar = await page.locator('header').first().boundingBox();
+  const box = await field.boundingBox();
+  expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+});

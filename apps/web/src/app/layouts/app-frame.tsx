@@ -2,6 +2,7 @@ import { Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -51,6 +52,9 @@ export function AppFrame({ menu, home, title, actions, withLogout }: AppFramePro
 
   return (
     <NavMenuContext.Provider value={menu}>
+      {/* The top bar is fixed: what the page scrolls to (the first field a Save refused, a #fragment) stops below
+          it, not under it (WCAG 2.4.11, focus not obscured). */}
+      <GlobalStyles styles={{ html: { scrollPaddingTop: 80 } }} />
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
         {/* WCAG 2.4.1: the first tab stop skips the top bar and the menu; seen only when focused. */}
         <Box
