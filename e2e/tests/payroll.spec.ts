@@ -14,8 +14,8 @@ test('Payroll computes, adjusts, approves and finalises a period; the employee d
 }) => {
   const payroll = await pageAs(browser, demo.payroll);
   await payroll.goto('/payroll/payroll-periods');
-  await payroll.getByRole('button', { name: 'New period' }).click();
-  const dialog = payroll.getByRole('dialog', { name: 'New payroll period' });
+  await payroll.getByRole('button', { name: 'Add Payroll Period' }).click();
+  const dialog = payroll.getByRole('dialog', { name: 'Add Payroll Period' });
   // A regular period is proposed from the company's semi-monthly calendar.
   await expect(dialog.getByLabel('Name')).not.toHaveValue('', { timeout: 15_000 });
   const name = await dialog.getByLabel('Name').inputValue();

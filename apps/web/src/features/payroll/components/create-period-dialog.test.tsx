@@ -19,7 +19,7 @@ stubFetch((url) =>
 describe('new payroll period dialog', () => {
   it('says the spec\'s required message for an empty name and date, not "Required" or an ISO format', async () => {
     renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
-    const dialog = await screen.findByRole('dialog', { name: 'New payroll period' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
     const name = within(dialog).getByLabelText<HTMLInputElement>(/^Name/);
     await waitFor(() => expect(name.value).toBe('December 2026 1st cut-off'));
 
@@ -34,7 +34,7 @@ describe('new payroll period dialog', () => {
 
   it('says the maximum length by the spec', async () => {
     renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
-    const dialog = await screen.findByRole('dialog', { name: 'New payroll period' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
     const name = within(dialog).getByLabelText<HTMLInputElement>(/^Name/);
     await waitFor(() => expect(name.value).toBe('December 2026 1st cut-off'));
     fireEvent.change(name, { target: { value: 'x'.repeat(101) } });

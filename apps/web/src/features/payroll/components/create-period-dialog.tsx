@@ -77,7 +77,7 @@ function defaultsFor(kind: Values['Kind']): Partial<Values> {
   return {};
 }
 
-/** "New period": a regular one proposed from the company's pay frequency, or a 13th month, final pay, adjustment. */
+/** "Add Payroll Period": a regular one proposed from the company's pay frequency, or a 13th month, final pay, adjustment. */
 export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const proposal = useProposal(true);
@@ -157,7 +157,7 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
       maxWidth="sm"
       aria-labelledby="new-period-title"
     >
-      <DialogTitle id="new-period-title">New payroll period</DialogTitle>
+      <DialogTitle id="new-period-title">Add Payroll Period</DialogTitle>
       <DialogContent>
         <Box component="form" noValidate onSubmit={submit} aria-label="Payroll period">
           <FormErrorsAlert messages={formErrors} />

@@ -103,7 +103,7 @@ export default function PayrollPeriodsPage() {
         subtitle="Compute, review and finalise payroll; payslips are released to employees when a period is finalised."
         actions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            New period
+            Add Payroll Period
           </Button>
         }
       />
