@@ -429,13 +429,13 @@ describe('rules a sweep of the 201 file found missing', () => {
     expect(bad.statusCode).toBe(400);
     expect(errorsOf(bad)).toMatchObject({
       LastName: 'This field is required',
-      HireDate: 'Hire date must be between 1900-01-01 and one year from today',
+      HireDate: 'Hire date must be between Jan 1, 1900 and one year from today',
       Email: 'E-mail must be valid',
     });
     const empty = await call('hr', 'POST', '/api/v1/employees', { ...base(), HireDate: '' });
     expect(errorsOf(empty).HireDate).toBe('This field is required');
     const old = await call('hr', 'POST', '/api/v1/employees', { ...base(), HireDate: '0001-01-01' });
-    expect(errorsOf(old).HireDate).toBe('Hire date must be between 1900-01-01 and one year from today');
+    expect(errorsOf(old).HireDate).toBe('Hire date must be between Jan 1, 1900 and one year from today');
     const early = await call('hr', 'POST', '/api/v1/employees', {
       ...base(),
       ShiftId: lookups.dayShift,
@@ -458,7 +458,7 @@ describe('rules a sweep of the 201 file found missing', () => {
       RowVersion: e.RowVersion,
     });
     expect(errorsOf(future).SeparationDate).toBe(
-      'Separation date must be between 1900-01-01 and one year from today',
+      'Separation date must be between Jan 1, 1900 and one year from today',
     );
   });
 

@@ -156,7 +156,7 @@ describe('overtime after a night shift filed under the shift date', () => {
         `SELECT body_text FROM mail_outbox WHERE subject LIKE '%SW-0001%filed an overtime request' ORDER BY created_at DESC LIMIT 1`,
       ),
     );
-    expect(mail?.body_text).toContain('(2026-10-02, 01:00 to 03:00 the next morning (2026-10-03))');
+    expect(mail?.body_text).toContain('(Oct 2, 2026, 01:00 to 03:00 the next morning (Oct 3, 2026))');
     const approved = await call(hr, 'POST', `/api/v1/ot-requests/${ot.RequestId}/approve`, {
       RowVersion: ot.RowVersion,
     });

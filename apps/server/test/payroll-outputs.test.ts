@@ -203,7 +203,10 @@ describe('payslip notices by e-mail', () => {
       ),
     );
     expect(mail!.subject).toBe('Your payslip for Nov 1-15 2026');
-    expect(mail!.body_text).toContain(`net pay PHP ${finalised.payslip.netPay}`);
+    // The pay date as people read it; the body is read by the employee.
+    expect(mail!.body_text.split('\n')).toContain(
+      `Your payslip for Nov 1-15 2026 (pay date Nov 20, 2026) is ready: net pay PHP ${finalised.payslip.netPay}.`,
+    );
     expect(mail!.body_text).toContain('/portal/payslips');
     const open = await call(payroll, 'POST', `/api/v1/payroll-periods/${computed.periodId}/payslips-email`);
     expect(open.statusCode).toBe(409);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
+import { formatIsoDate } from './dates.js';
 import { calendarDate, requiredText, withoutControlCharacters } from './field-rules.js';
 import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
 
@@ -114,18 +115,21 @@ export const SEPARATION_REASON_LABELS: Record<SeparationReason, string> = {
   Deceased: 'Deceased',
 };
 
+/** The earliest birth, hire or separation date on file. */
+const EARLIEST_DATE = '1900-01-01';
+
 export const EmployeeMessages = {
   employeeNumber: 'Employee number may hold letters, digits and . _ / - only',
   mobile: 'Mobile number must be a Philippine mobile number (09XXXXXXXXX or +639XXXXXXXXX)',
   phone: 'Phone number may hold digits, spaces, +, -, ( and ) only',
-  birthDateRange: 'Birth date must be between 1900-01-01 and today',
+  birthDateRange: `Birth date must be between ${formatIsoDate(EARLIEST_DATE)} and today`,
   tooYoung: `The employee would be younger than ${MINIMUM_WORKING_AGE} on the hire date (the minimum working age)`,
   regularizationBeforeHire: 'Regularization date cannot be before the hire date',
   separationBeforeHire: 'Separation date cannot be before the hire date',
   restDayTwice: 'A rest day is listed twice',
   noWorkingDay: 'An employee needs at least one working day',
-  hireDateRange: 'Hire date must be between 1900-01-01 and one year from today',
-  separationDateRange: 'Separation date must be between 1900-01-01 and one year from today',
+  hireDateRange: `Hire date must be between ${formatIsoDate(EARLIEST_DATE)} and one year from today`,
+  separationDateRange: `Separation date must be between ${formatIsoDate(EARLIEST_DATE)} and one year from today`,
   hireAfterSeparation: 'Hire date cannot be after the separation date',
   scheduleBeforeHire: 'The schedule cannot take effect before the hire date',
   firstScheduleOnHire:
@@ -253,7 +257,7 @@ export function refineEmployee(
   ctx: z.RefinementCtx,
   today = philippineToday(),
 ) {
-  if (e.HireDate && (e.HireDate < '1900-01-01' || e.HireDate > yearFrom(today))) {
+  if (e.HireDate && (e.HireDate < EARLIEST_DATE || e.HireDate > yearFrom(today))) {
     ctx.addIssue({ code: 'custom', path: ['HireDate'], message: EmployeeMessages.hireDateRange });
   }
   if (e.ScheduleEffectiveDate && e.HireDate && e.ScheduleEffectiveDate < e.HireDate) {
@@ -264,7 +268,7 @@ export function refineEmployee(
     });
   }
   if (e.BirthDate) {
-    if (e.BirthDate < '1900-01-01' || e.BirthDate > today) {
+    if (e.BirthDate < EARLIEST_DATE || e.BirthDate > today) {
       ctx.addIssue({ code: 'custom', path: ['BirthDate'], message: EmployeeMessages.birthDateRange });
     } else if (e.HireDate) {
       const fifteenth = `${String(Number(e.BirthDate.slice(0, 4)) + MINIMUM_WORKING_AGE).padStart(4, '0')}${e.BirthDate.slice(4)}`;
@@ -385,7 +389,7 @@ export type UpdateEmployeeRequest = z.input<typeof UpdateEmployeeRequest>;
 /** `POST /api/v1/employees/{id}/separation`: the employee leaves the company but stays on file. */
 export const SeparateEmployeeRequest = z.strictObject({
   SeparationDate: isoDate.refine(
-    (d) => d >= '1900-01-01' && d <= yearFrom(philippineToday()),
+    (d) => d >= EARLIEST_DATE && d <= yearFrom(philippineToday()),
     EmployeeMessages.separationDateRange,
   ),
   SeparationReason: SeparationReason,

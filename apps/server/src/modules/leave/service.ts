@@ -228,7 +228,7 @@ export const leaveService = {
       DaysGranted: result.daysGranted,
       Message: result.entries
         ? `${result.entries.toLocaleString('en-PH')} credit entries made, ${fmtDays(result.daysGranted)} granted.`
-        : `Every grant and accrual due by ${asOf} is already on file.`,
+        : `Every grant and accrual due by ${formatIsoDate(asOf)} is already on file.`,
     };
   },
 };

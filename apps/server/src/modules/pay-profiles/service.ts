@@ -219,7 +219,7 @@ export const payProfilesService = {
       action: 'delete',
       before: toPayRate(rate, manilaToday(), null),
     });
-    return { Message: `The rate effective ${rate.effective_from} was deleted.` };
+    return { Message: `The rate effective ${formatIsoDate(rate.effective_from)} was deleted.` };
   },
 
   // ---------- recurring items ----------

@@ -1,4 +1,10 @@
-import { ProblemTypes, type PayrollDashboard, PortalPayslipDetail, PortalPayslipRow } from '@hrpay/contracts';
+import {
+  formatIsoDate,
+  ProblemTypes,
+  type PayrollDashboard,
+  PortalPayslipDetail,
+  PortalPayslipRow,
+} from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
@@ -108,7 +114,7 @@ export const payrollOutputsService = {
           text: [
             `Hello ${r.first_name},`,
             '',
-            `Your payslip for ${period.name} (pay date ${period.pay_date}) is ready: net pay PHP ${r.net_pay}.`,
+            `Your payslip for ${period.name} (pay date ${formatIsoDate(period.pay_date)}) is ready: net pay PHP ${r.net_pay}.`,
             `Sign in to see it and download the PDF: ${appBaseUrl}/portal/payslips`,
           ].join('\n'),
         }),

@@ -330,7 +330,9 @@ export const payrollSettingsService = {
     }
     await repo.deleteStatutoryRow(tx, user.tenantId, row.id);
     await writeAudit(tx, user, { entity: 'statutory-table', entityId: row.id, action: 'delete', before });
-    return { Message: `The ${ENGINE[row.kind].name} table from ${row.effective_from} was deleted.` };
+    return {
+      Message: `The ${ENGINE[row.kind].name} table from ${formatIsoDate(row.effective_from)} was deleted.`,
+    };
   },
 
   // ---------- pay components ----------

@@ -815,13 +815,14 @@ export function createRequestsService({
 
 function describe(r: TimeRequest, row: RequestRow) {
   if (r.Kind === 'Leave') {
-    const dates = r.DateFrom === r.DateTo ? r.DateFrom : `${r.DateFrom} to ${r.DateTo}`;
+    const dates = formatDateRange(r.DateFrom, r.DateTo);
     return `${r.LeaveTypeName}, ${dates}, ${r.HalfDay ? 'half day' : fmtDays(r.Days ?? 0)}`;
   }
-  if (r.Kind === 'Undertime') return `${r.DateFrom}, leaving at ${r.StartTime}`;
+  const on = formatIsoDate(r.DateFrom);
+  if (r.Kind === 'Undertime') return `${on}, leaving at ${r.StartTime}`;
   // Overtime after a night shift's midnight carries the shift's date: say which morning it is.
   const startsOn = manilaDateOf(new Date(row.starts_at!));
   return startsOn === r.DateFrom
-    ? `${r.DateFrom}, ${r.StartTime} to ${r.EndTime}`
-    : `${r.DateFrom}, ${r.StartTime} to ${r.EndTime} the next morning (${startsOn})`;
+    ? `${on}, ${r.StartTime} to ${r.EndTime}`
+    : `${on}, ${r.StartTime} to ${r.EndTime} the next morning (${formatIsoDate(startsOn)})`;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  formatIsoDate,
   ProblemTypes,
   type AttendanceDay,
   type AttendanceRequest,
@@ -107,7 +108,8 @@ export const timeLogsService = {
       after: { Reason: input.Reason.trim() },
     });
     return {
-      Message: `The punch of ${before.EmployeeName} at ${before.PunchedAt.replace('T', ' ')} was deleted.`,
+      // As the web names it ("Dec 14, 2026 08:00"): the date read as people read it, the time to the minute.
+      Message: `The punch of ${before.EmployeeName} at ${formatIsoDate(before.PunchedAt.slice(0, 10))} ${before.PunchedAt.slice(11, 16)} was deleted.`,
     };
   },
 

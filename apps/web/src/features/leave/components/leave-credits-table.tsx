@@ -19,6 +19,7 @@ import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { stringParam, useListQuery } from '@/lib/use-list-query';
 import { formatDayNumber as days } from '@/lib/numbers';
+import { formatIsoDate } from '@/lib/dates';
 import {
   fetchLeaveCredits,
   leaveCreditKeys,
@@ -48,7 +49,7 @@ export function LeaveCreditsTable({ leaveTypes }: { leaveTypes: { value: string;
     const asOf = today();
     const agreed = await confirm({
       title: 'Grant and accrue leave credits',
-      message: `Grant every yearly, anniversary and monthly credit due by ${asOf} to every active employee. Credits already granted are not granted twice.`,
+      message: `Grant every yearly, anniversary and monthly credit due by ${formatIsoDate(asOf)} to every active employee. Credits already granted are not granted twice.`,
       confirmLabel: 'Run',
     });
     if (!agreed) return;
