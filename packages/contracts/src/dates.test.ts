@@ -11,6 +11,9 @@ describe('formatIsoDate', () => {
   it('leaves what is not a date as it is', () => {
     expect(formatIsoDate('')).toBe('');
     expect(formatIsoDate('2026-13-01')).toBe('2026-13-01');
+    // Not rolled over into the next month, as Date would.
+    expect(formatIsoDate('2026-02-30')).toBe('2026-02-30');
+    expect(formatIsoDate('2025-02-29')).toBe('2025-02-29');
     expect(formatIsoDate('soon')).toBe('soon');
   });
 });

@@ -6,7 +6,12 @@ const mediumDate = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZ
 const shortMonth = new Intl.DateTimeFormat('en-PH', { month: 'short', timeZone: 'UTC' });
 
 const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const isIsoDate = (iso: string) => /^\d{4}-\d{2}-\d{2}$/.test(iso) && !Number.isNaN(utcDay(iso).getTime());
+/** A real day: Date rolls an impossible one forward (Feb 30 to Mar 2), so the day must come back as it went in. */
+const isIsoDate = (iso: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return false;
+  const day = utcDay(iso);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === iso;
+};
 
 /** "2026-12-14" as "Dec 14, 2026", whatever the zone; anything that is not a date stays as it is. */
 export const formatIsoDate = (iso: string): string => (isIsoDate(iso) ? mediumDate.format(utcDay(iso)) : iso);

@@ -16,6 +16,9 @@ CREATE FUNCTION seed_company_employment_statuses(p_tenant uuid, p_company uuid) 
    ORDER BY s.n
   ON CONFLICT DO NOTHING
 $$;
+-- The companies already on file: all of them, whoever runs the migration (an owner that RLS would limit fails
+-- here rather than leave companies without statuses, as in 0047).
+SET LOCAL row_security = off;
 SELECT seed_company_employment_statuses(tenant_id, id) FROM companies;
 CREATE FUNCTION seed_company_employment_statuses_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -157,7 +157,7 @@ export function EmployeeImportWorkspace({
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <TemplateSection companyId={companyId} />
 
-      <div ref={uploadRef} style={{ scrollMarginTop: 80 }}>
+      <div ref={uploadRef}>
         <StepCard
           step={2}
           title="Upload your file"
@@ -179,7 +179,7 @@ export function EmployeeImportWorkspace({
       </div>
 
       {currentId !== null && (
-        <div ref={reviewRef} style={{ scrollMarginTop: 80 }}>
+        <div ref={reviewRef}>
           <StepCard step={3} title="Check and import" done={job?.Status === 'Committed'}>
             {notFound ? (
               <Alert

@@ -23,7 +23,7 @@ export function StepCard({
 }) {
   const headingId = `import-step-${step}`;
   return (
-    <Card component="section" aria-labelledby={headingId} id={id} sx={{ scrollMarginTop: 80 }}>
+    <Card component="section" aria-labelledby={headingId} id={id}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
           <Box
