@@ -7,12 +7,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -40,6 +34,32 @@ import { bodyResolver } from './body-resolver';
 import { MoneyField } from './money-field';
 import { PayComponentPicker } from './pay-component-picker';
 import { dateLabelProps, EmptyState, peso, TabState } from './pay-form-bits';
+import { SmallTable, type SmallColumn } from './small-table';
+
+const ITEM_COLUMNS: SmallColumn<PayItem>[] = [
+  { key: 'Kind', header: 'Kind', cell: (i) => i.Kind },
+  { key: 'Code', header: 'Code', cell: (i) => i.Code },
+  { key: 'Description', header: 'Description', cell: (i) => i.Description },
+  { key: 'Amount', header: 'Per period', align: 'right', cell: (i) => peso(i.Amount) },
+  {
+    key: 'Tax',
+    header: 'Tax',
+    cell: (i) =>
+      i.Kind === 'Deduction'
+        ? '—'
+        : i.DeMinimis
+          ? `De minimis: ${DE_MINIMIS_LABELS[i.DeMinimis]}`
+          : i.Taxable
+            ? 'Taxable'
+            : 'Other benefits (₱90,000 exclusion)',
+  },
+  {
+    key: 'InForce',
+    header: 'In force',
+    cell: (i) =>
+      `${formatIsoDate(i.EffectiveFrom)} – ${i.EffectiveTo ? formatIsoDate(i.EffectiveTo) : 'open'}`,
+  },
+];
 
 /** Recurring items tab: allowances and deductions per pay period while in force. */
 export function ItemsTab({ employeeId }: { employeeId: string }) {
@@ -77,52 +97,48 @@ export function ItemsTab({ employeeId }: { employeeId: string }) {
       ) : (
         <>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>{add}</Box>
-          <TableContainer>
-            <Table size="small" aria-label="Recurring items">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Kind</TableCell>
-                  <TableCell>Code</TableCell>
-                  <TableCell>Description</TableCell>
-                  <TableCell align="right">Per period</TableCell>
-                  <TableCell>Tax</TableCell>
-                  <TableCell>In force</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.data.map((i) => (
-                  <TableRow key={i.PayItemId}>
-                    <TableCell>{i.Kind}</TableCell>
-                    <TableCell>{i.Code}</TableCell>
-                    <TableCell>{i.Description}</TableCell>
-                    <TableCell align="right">{peso(i.Amount)}</TableCell>
-                    <TableCell>
-                      {i.Kind === 'Deduction'
-                        ? '—'
-                        : i.DeMinimis
-                          ? `De minimis: ${DE_MINIMIS_LABELS[i.DeMinimis]}`
-                          : i.Taxable
-                            ? 'Taxable'
-                            : 'Other benefits (₱90,000 exclusion)'}
-                    </TableCell>
-                    <TableCell>
-                      {formatIsoDate(i.EffectiveFrom)} –{' '}
-                      {i.EffectiveTo ? formatIsoDate(i.EffectiveTo) : 'open'}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton aria-label={`Edit ${i.Description}`} onClick={() => setEditing(i)}>
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                      <IconButton aria-label={`Delete ${i.Description}`} onClick={() => void removeItem(i)}>
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <SmallTable
+            label="Recurring items"
+            rows={items.data}
+            columns={ITEM_COLUMNS}
+            rowKey={(i) => i.PayItemId}
+            // On a phone each item's card is titled by what it is.
+            cardTitle="Description"
+            actions={(i, phone) =>
+              phone ? (
+                <>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    startIcon={<EditOutlined />}
+                    aria-label={`Edit ${i.Description}`}
+                    onClick={() => setEditing(i)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    color="error"
+                    startIcon={<DeleteOutlined />}
+                    aria-label={`Delete ${i.Description}`}
+                    onClick={() => void removeItem(i)}
+                  >
+                    Delete
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <IconButton aria-label={`Edit ${i.Description}`} onClick={() => setEditing(i)}>
+                    <EditOutlined fontSize="small" />
+                  </IconButton>
+                  <IconButton aria-label={`Delete ${i.Description}`} onClick={() => void removeItem(i)}>
+                    <DeleteOutlined fontSize="small" />
+                  </IconButton>
+                </>
+              )
+            }
+          />
         </>
       )}
       {editing && (

@@ -8,12 +8,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { CreatePayRateRequest, type PayRate } from '@hrpay/contracts';
@@ -32,6 +26,26 @@ import { useAddRate, useDeleteRate, usePayRates } from '../api/pay-profiles';
 import { bodyResolver } from './body-resolver';
 import { MoneyField } from './money-field';
 import { dateLabelProps, EmptyState, peso, TabState } from './pay-form-bits';
+import { SmallTable, type SmallColumn } from './small-table';
+
+const RATE_COLUMNS: SmallColumn<PayRate>[] = [
+  {
+    key: 'EffectiveFrom',
+    header: 'Effective',
+    cell: (r) => (
+      <>
+        {r.EffectiveFrom ? formatIsoDate(r.EffectiveFrom) : 'Hire date'}{' '}
+        {r.IsCurrent && <Chip size="small" color="success" label="In force" />}
+        {r.IsFuture && <Chip size="small" variant="outlined" label="Upcoming" />}
+      </>
+    ),
+  },
+  { key: 'RateType', header: 'Type', cell: (r) => r.RateType },
+  { key: 'Rate', header: 'Rate', align: 'right', cell: (r) => peso(r.Rate) },
+  { key: 'HoursPerDay', header: 'Hours/day', align: 'right', cell: (r) => r.HoursPerDay },
+  { key: 'ColaPerDay', header: 'COLA/day', align: 'right', cell: (r) => peso(r.ColaPerDay) },
+  { key: 'Reason', header: 'Reason', cell: (r) => r.Reason ?? '' },
+];
 
 /** Rates tab: the effective-dated history (a raise is a new row); only a rate not yet in force can be deleted. */
 export function RatesTab({ employeeId }: { employeeId: string }) {
@@ -71,47 +85,33 @@ export function RatesTab({ employeeId }: { employeeId: string }) {
       ) : (
         <>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>{add}</Box>
-          <TableContainer>
-            <Table size="small" aria-label="Rate history">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Effective</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell align="right">Rate</TableCell>
-                  <TableCell align="right">Hours/day</TableCell>
-                  <TableCell align="right">COLA/day</TableCell>
-                  <TableCell>Reason</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rates.data.map((r) => (
-                  <TableRow key={r.PayRateId ?? 'starting'} selected={r.IsCurrent}>
-                    <TableCell>
-                      {r.EffectiveFrom ? formatIsoDate(r.EffectiveFrom) : 'Hire date'}{' '}
-                      {r.IsCurrent && <Chip size="small" color="success" label="In force" />}
-                      {r.IsFuture && <Chip size="small" variant="outlined" label="Upcoming" />}
-                    </TableCell>
-                    <TableCell>{r.RateType}</TableCell>
-                    <TableCell align="right">{peso(r.Rate)}</TableCell>
-                    <TableCell align="right">{r.HoursPerDay}</TableCell>
-                    <TableCell align="right">{peso(r.ColaPerDay)}</TableCell>
-                    <TableCell>{r.Reason ?? ''}</TableCell>
-                    <TableCell padding="checkbox">
-                      {r.IsFuture && r.PayRateId && (
-                        <IconButton
-                          aria-label={`Delete the rate effective ${r.EffectiveFrom ? formatIsoDate(r.EffectiveFrom) : ''}`}
-                          onClick={() => void removeRate(r)}
-                        >
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <SmallTable
+            label="Rate history"
+            rows={rates.data}
+            columns={RATE_COLUMNS}
+            rowKey={(r) => r.PayRateId ?? 'starting'}
+            selected={(r) => r.IsCurrent}
+            actions={(r, phone) => {
+              if (!r.IsFuture || !r.PayRateId) return null;
+              const name = `Delete the rate effective ${r.EffectiveFrom ? formatIsoDate(r.EffectiveFrom) : ''}`;
+              return phone ? (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteOutlined />}
+                  aria-label={name}
+                  onClick={() => void removeRate(r)}
+                >
+                  Delete
+                </Button>
+              ) : (
+                <IconButton aria-label={name} onClick={() => void removeRate(r)}>
+                  <DeleteOutlined fontSize="small" />
+                </IconButton>
+              );
+            }}
+          />
         </>
       )}
       {adding && <RateDialog employeeId={employeeId} onClose={() => setAdding(false)} />}

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast, type Id } from 'react-toastify';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -79,28 +79,62 @@ const ACTION_TEXT: Record<PeriodAction, { done: string; failed: string }> = {
   'mark-paid': { done: 'Period marked as paid', failed: 'The period could not be marked as paid.' },
 };
 
+/** A compute job still at work: the page polls the period until it is not. */
+const jobRunning = (period: PayrollPeriodDetail) =>
+  period.JobStatus === 'Queued' || period.JobStatus === 'Running';
+const jobEnded = (period: PayrollPeriodDetail) =>
+  period.JobStatus === 'Done' || period.JobStatus === 'Failed';
+
 /**
- * What the compute's toast says, by the period as the page shows it once the action is answered (the action waits
- * for the period's refetch): a small period is often computed by then, and "Computing started" beside a Computed
- * period read as if nothing had happened.
+ * The one toast that says how the compute the user started ended: its payslips, or the server's reason for the
+ * failure (JobError, which the page's alert shows too).
  */
-function toastCompute(latest: PayrollPeriodDetail | undefined) {
-  if (latest?.JobStatus === 'Done') {
-    const n = latest.Totals.Employees;
-    toast.success(`Period computed: ${n} payslip${n === 1 ? '' : 's'}`);
-  } else if (latest?.JobStatus === 'Failed') toast.warning('The compute failed; the page says why.');
-  else toast.success(ACTION_TEXT.compute.done);
+function toastComputeOutcome(period: PayrollPeriodDetail) {
+  if (period.JobStatus === 'Failed') {
+    toast.error(period.JobError ? `The compute failed: ${period.JobError}` : 'The compute failed.');
+    return;
+  }
+  const n = period.Totals.Employees;
+  const warned = period.Totals.WithWarnings;
+  toast.success(
+    `Period computed: ${n} payslip${n === 1 ? '' : 's'}${warned > 0 ? `, ${warned} with warnings` : ''}`,
+  );
+}
+
+/**
+ * The compute the user started on this page, told by toasts. The action waits for the period's refetch: a small
+ * period is often computed by then, and its outcome is the only toast. A job still at work gets "Computing
+ * started", and when the polled period shows the job ended (the user may be reading anything else on the page by
+ * then) that toast goes and the outcome's comes: "Computing started" beside a Computed period read as if nothing
+ * had happened.
+ */
+function useComputeToasts(period: PayrollPeriodDetail) {
+  const queryClient = useQueryClient();
+  const started = useRef<{ periodId: string; toastId: Id } | null>(null);
+  useEffect(() => {
+    const compute = started.current;
+    if (!compute || compute.periodId !== period.Id || !jobEnded(period)) return;
+    started.current = null;
+    toast.dismiss(compute.toastId);
+    toastComputeOutcome(period);
+  }, [period]);
+  /** Once the compute action is answered. */
+  return (periodId: string) => {
+    const latest = queryClient.getQueryData<PayrollPeriodDetail>(periodKeys.detail(periodId));
+    if (latest && jobEnded(latest)) toastComputeOutcome(latest);
+    else started.current = { periodId, toastId: toast.success(ACTION_TEXT.compute.done) };
+  };
 }
 
 function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const confirm = useConfirm();
+  const computeAnswered = useComputeToasts(p);
   const { mutateAsync: act, isPending: acting } = usePeriodAction();
   const { mutateAsync: remove } = useDeletePeriod();
   const [openPayslip, setOpenPayslip] = useState<string | null>(null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
-  const running = p.JobStatus === 'Queued' || p.JobStatus === 'Running';
+  const running = jobRunning(p);
   const editable = p.Status === 'Draft' || p.Status === 'Computed';
 
   const run = async (action: PeriodAction) => {
@@ -124,7 +158,7 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
     }
     try {
       await act({ id: p.Id, action, rowVersion: p.RowVersion });
-      if (action === 'compute') toastCompute(queryClient.getQueryData(periodKeys.detail(p.Id)));
+      if (action === 'compute') computeAnswered(p.Id);
       else toast.success(ACTION_TEXT[action].done);
     } catch (error) {
       if (isProblem(error, ProblemTypes.staleRowVersion)) {

@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+
+/** One column of a SmallTable: its header, and what a row shows in it. */
+export interface SmallColumn<R> {
+  key: string;
+  header: string;
+  align?: 'right';
+  cell: (row: R) => ReactNode;
+}
+
+/**
+ * The pay details drawer's tables are as the app's lists (DataTable, data-table-cards.tsx) on a phone: a card per
+ * row, titled by the `cardTitle` column (the first if not given), every other column a line of label and value, the row's actions at its foot.
+ * A table that scrolled sideways hid its last columns (COLA/day, Reason) with nothing to say they were there.
+ */
+const cardsStyle = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  display: 'grid',
+  gap: 1,
+  '& .card': {
+    bgcolor: 'background.paper',
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    px: 2,
+    py: 1.5,
+    typography: 'body2',
+    overflowWrap: 'anywhere',
+  },
+  '& .card.selected': { borderColor: 'primary.main' },
+  '& .card-title': { typography: 'subtitle2', mb: 0.5 },
+  '& dl': {
+    m: 0,
+    display: 'grid',
+    gridTemplateColumns: 'minmax(84px, max-content) 1fr',
+    columnGap: 2,
+    rowGap: 0.5,
+  },
+  '& dt': { color: 'text.secondary' },
+  '& dd': { m: 0, minWidth: 0 },
+  '& .line': { display: 'contents' },
+  '& .card-actions': { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mt: 1 },
+} as const;
+
+/**
+ * A short list of records (an employee's rates, recurring items) as a small table; under `sm` (a phone) as cards.
+ * `actions` draws a row's buttons (the table's last, unlabelled column; the card's foot), `selected` marks a row
+ * (the rate in force).
+ */
+export function SmallTable<R>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  actions,
+  selected,
+  cardTitle,
+}: {
+  label: string;
+  rows: readonly R[];
+  columns: readonly SmallColumn<R>[];
+  rowKey: (row: R) => string;
+  actions?: (row: R, phone: boolean) => ReactNode;
+  selected?: (row: R) => boolean;
+  cardTitle?: string;
+}) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  if (phone) {
+    const title = columns.find((column) => column.key === cardTitle) ?? columns[0];
+    const lines = columns.filter((column) => column !== title);
+    return (
+      // role="list": WebKit drops a list's role when its bullets are styled away.
+      <Box component="ul" aria-label={label} role="list" sx={cardsStyle}>
+        {rows.map((row) => {
+          const buttons = actions?.(row, true);
+          return (
+            <li key={rowKey(row)} className={selected?.(row) ? 'card selected' : 'card'}>
+              {title && <div className="card-title">{title.cell(row)}</div>}
+              <dl>
+                {lines.map((column) => {
+                  const value = column.cell(row);
+                  // An empty value takes no line (a rate without a reason).
+                  if (value === '' || value === null || value === undefined || value === false) return null;
+                  return (
+                    <div key={column.key} className="line">
+                      <dt>{column.header}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  );
+                })}
+              </dl>
+              {buttons && <div className="card-actions">{buttons}</div>}
+            </li>
+          );
+        })}
+      </Box>
+    );
+  }
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.key} align={column.align}>
+                {column.header}
+              </TableCell>
+            ))}
+            {actions && <TableCell />}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={rowKey(row)} selected={selected?.(row)}>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align}>
+                  {column.cell(row)}
+                </TableCell>
+              ))}
+              {actions && (
+                <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+                  {actions(row, false)}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
