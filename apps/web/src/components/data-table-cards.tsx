@@ -13,26 +13,14 @@ import {
 } from './data-table-preview';
 import { ListLoadFailure } from './list-load-failure';
 
-const cardsStyle = {
-  ...listControlsStyle,
-  '& .sort': { display: 'flex', alignItems: 'center', gap: 1, mb: 1, typography: 'body2' },
-  // Drawn as the page's outlined fields are; 16 px type, or a phone's browser zooms in on focus.
-  '& .sort select': {
-    font: 'inherit',
-    fontSize: '1rem',
-    color: 'inherit',
-    bgcolor: 'background.paper',
-    border: 1,
-    borderColor: 'rgba(0, 0, 0, 0.23)',
-    borderRadius: 1,
-    minHeight: 40,
-    px: 1.5,
-    flex: '1 1 auto',
-    minWidth: 0,
-    '&:hover': { borderColor: 'text.primary' },
-    '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -1 },
-  },
-  '& .cards': { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 },
+/** A list of record cards (the list's `ul`): no bullets, a gap between cards. */
+export const cardListStyle = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 } as const;
+
+/**
+ * A record as a card (`.card`: `.card-title`, a `dl` of `.line`s of label and value, `.card-actions`): the lists'
+ * phone view here, and the small tables of the pay details drawer (features/payroll small-table.tsx).
+ */
+export const recordCardStyle = {
   '& .card': {
     bgcolor: 'background.paper',
     border: 1,
@@ -62,6 +50,29 @@ const cardsStyle = {
   // A renderer that drew nothing this time (a holiday without notes) leaves no label without a value.
   '& .line:has(> dd:empty), & .line:has(> dd > :empty:only-child)': { display: 'none' },
   '& .card-actions': { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mt: 1 },
+} as const;
+
+const cardsStyle = {
+  ...listControlsStyle,
+  '& .sort': { display: 'flex', alignItems: 'center', gap: 1, mb: 1, typography: 'body2' },
+  // Drawn as the page's outlined fields are; 16 px type, or a phone's browser zooms in on focus.
+  '& .sort select': {
+    font: 'inherit',
+    fontSize: '1rem',
+    color: 'inherit',
+    bgcolor: 'background.paper',
+    border: 1,
+    borderColor: 'rgba(0, 0, 0, 0.23)',
+    borderRadius: 1,
+    minHeight: 40,
+    px: 1.5,
+    flex: '1 1 auto',
+    minWidth: 0,
+    '&:hover': { borderColor: 'text.primary' },
+    '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -1 },
+  },
+  '& .cards': cardListStyle,
+  ...recordCardStyle,
   '& .card-action': {
     display: 'inline-flex',
     alignItems: 'center',

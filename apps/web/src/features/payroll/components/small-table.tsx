@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { cardListStyle, recordCardStyle } from '@/components/data-table-cards';
 
 /** One column of a SmallTable: its header, and what a row shows in it. */
 export interface SmallColumn<R> {
@@ -18,39 +19,15 @@ export interface SmallColumn<R> {
 }
 
 /**
- * The pay details drawer's tables are as the app's lists (DataTable, data-table-cards.tsx) on a phone: a card per
- * row, titled by the `cardTitle` column (the first if not given), every other column a line of label and value, the row's actions at its foot.
- * A table that scrolled sideways hid its last columns (COLA/day, Reason) with nothing to say they were there.
+ * The pay details drawer's tables are as the app's lists (DataTable, data-table-cards.tsx) on a phone, and drawn
+ * with their card styles: a card per row, titled by the `cardTitle` column (the first if not given), every other
+ * column a line of label and value, the row's actions at its foot. A table that scrolled sideways hid its last
+ * columns (COLA/day, Reason) with nothing to say they were there.
  */
 const cardsStyle = {
-  listStyle: 'none',
-  m: 0,
-  p: 0,
-  display: 'grid',
-  gap: 1,
-  '& .card': {
-    bgcolor: 'background.paper',
-    border: 1,
-    borderColor: 'divider',
-    borderRadius: 1,
-    px: 2,
-    py: 1.5,
-    typography: 'body2',
-    overflowWrap: 'anywhere',
-  },
+  ...cardListStyle,
+  ...recordCardStyle,
   '& .card.selected': { borderColor: 'primary.main' },
-  '& .card-title': { typography: 'subtitle2', mb: 0.5 },
-  '& dl': {
-    m: 0,
-    display: 'grid',
-    gridTemplateColumns: 'minmax(84px, max-content) 1fr',
-    columnGap: 2,
-    rowGap: 0.5,
-  },
-  '& dt': { color: 'text.secondary' },
-  '& dd': { m: 0, minWidth: 0 },
-  '& .line': { display: 'contents' },
-  '& .card-actions': { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mt: 1 },
 } as const;
 
 /**
