@@ -1,10 +1,9 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Collapse from '@mui/material/Collapse';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -12,12 +11,17 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { CreateLoanRequest, LoanAdjustmentRequest, ProblemTypes, type Loan } from '@hrpay/contracts';
+import {
+  CreateLoanRequest,
+  LoanAdjustmentRequest,
+  ProblemTypes,
+  type Loan,
+  type LoanLedgerEntry,
+} from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
 import {
   applyServerErrors,
@@ -33,9 +37,64 @@ import { bodyResolver } from './body-resolver';
 import { MoneyField } from './money-field';
 import { loanEditable, paidPercent } from './pay-details-logic';
 import { dateLabelProps, EmptyState, peso, TabState } from './pay-form-bits';
+import { SmallTable, type SmallColumn } from './small-table';
 import { formatIsoDate } from '@/lib/dates';
 
 const STATUS_COLOR = { Active: 'primary', Paid: 'success', Cancelled: 'default' } as const;
+
+const LOAN_COLUMNS: SmallColumn<Loan>[] = [
+  {
+    key: 'Loan',
+    header: 'Loan',
+    cell: (l) => (
+      <>
+        {l.LoanTypeName}
+        <Typography variant="caption" component="div" color="text.secondary">
+          {l.ReferenceNumber ? `Ref. ${l.ReferenceNumber} · ` : ''}from {formatIsoDate(l.StartDate)}
+        </Typography>
+      </>
+    ),
+  },
+  { key: 'Principal', header: 'Principal', align: 'right', cell: (l) => peso(l.Principal) },
+  { key: 'Amortization', header: 'Per period', align: 'right', cell: (l) => peso(l.Amortization) },
+  {
+    key: 'Balance',
+    header: 'Balance',
+    align: 'right',
+    cell: (l) => (
+      <>
+        {peso(l.Balance)}
+        <LinearProgress
+          variant="determinate"
+          value={paidPercent(l)}
+          aria-label={`${paidPercent(l)}% paid`}
+          sx={{ mt: 0.5 }}
+        />
+      </>
+    ),
+  },
+  {
+    key: 'Status',
+    header: 'Status',
+    cell: (l) => <Chip size="small" variant="outlined" color={STATUS_COLOR[l.Status]} label={l.Status} />,
+  },
+];
+
+/** A ledger on a phone: an entry a line of date, kind and amount, its remarks under them. */
+const LEDGER_LIST = {
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+  '& li': {
+    display: 'grid',
+    gridTemplateColumns: '1fr auto',
+    columnGap: 2,
+    py: 0.75,
+    '& + li': { borderTop: 1, borderColor: 'divider' },
+  },
+  '& .amount': { textAlign: 'right', whiteSpace: 'nowrap' },
+  '& .remarks': { gridColumn: '1 / -1', color: 'text.secondary' },
+} as const;
 
 /** Loans tab: each loan with its balance (principal less the ledger), ledger, edit, adjust and cancel. */
 export function LoansTab({ employeeId }: { employeeId: string }) {
@@ -76,81 +135,48 @@ export function LoansTab({ employeeId }: { employeeId: string }) {
       ) : (
         <>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>{add}</Box>
-          <TableContainer>
-            <Table size="small" aria-label="Loans">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Loan</TableCell>
-                  <TableCell align="right">Principal</TableCell>
-                  <TableCell align="right">Per period</TableCell>
-                  <TableCell align="right">Balance</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {loans.data.map((l) => (
-                  <Fragment key={l.LoanId}>
-                    <TableRow>
-                      <TableCell>
-                        {l.LoanTypeName}
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {l.ReferenceNumber ? `Ref. ${l.ReferenceNumber} · ` : ''}from{' '}
-                          {formatIsoDate(l.StartDate)}
-                        </Typography>
-                      </TableCell>
-                      <TableCell align="right">{peso(l.Principal)}</TableCell>
-                      <TableCell align="right">{peso(l.Amortization)}</TableCell>
-                      <TableCell align="right">
-                        {peso(l.Balance)}
-                        <LinearProgress
-                          variant="determinate"
-                          value={paidPercent(l)}
-                          aria-label={`${paidPercent(l)}% paid`}
-                          sx={{ mt: 0.5 }}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={STATUS_COLOR[l.Status]}
-                          label={l.Status}
-                        />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Button size="small" onClick={() => setOpen(open === l.LoanId ? null : l.LoanId)}>
-                          Ledger ({l.Ledger.length})
-                        </Button>
-                        {loanEditable(l) && (
-                          <Button size="small" onClick={() => setEditing(l)}>
-                            Edit
-                          </Button>
-                        )}
-                        {l.Status !== 'Cancelled' && (
-                          <Button size="small" onClick={() => setAdjusting(l)}>
-                            Adjust
-                          </Button>
-                        )}
-                        {l.Status === 'Active' && (
-                          <Button size="small" color="error" onClick={() => void cancelLoan(l)}>
-                            Cancel
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                    <TableRow>
-                      <TableCell colSpan={6} sx={{ py: 0, borderBottom: open === l.LoanId ? undefined : 0 }}>
-                        <Collapse in={open === l.LoanId} unmountOnExit>
-                          <Ledger loan={l} />
-                        </Collapse>
-                      </TableCell>
-                    </TableRow>
-                  </Fragment>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <SmallTable
+            label="Loans"
+            rows={loans.data}
+            columns={LOAN_COLUMNS}
+            rowKey={(l) => l.LoanId}
+            actionsPadding="normal"
+            actions={(l, phone) => {
+              // On a card the buttons are outlined, as the other tabs' cards' buttons are.
+              const variant = phone ? 'outlined' : 'text';
+              return (
+                <>
+                  <Button
+                    size="small"
+                    variant={variant}
+                    aria-expanded={open === l.LoanId}
+                    onClick={() => setOpen(open === l.LoanId ? null : l.LoanId)}
+                  >
+                    Ledger ({l.Ledger.length})
+                  </Button>
+                  {loanEditable(l) && (
+                    <Button size="small" variant={variant} onClick={() => setEditing(l)}>
+                      Edit
+                    </Button>
+                  )}
+                  {l.Status !== 'Cancelled' && (
+                    <Button size="small" variant={variant} onClick={() => setAdjusting(l)}>
+                      Adjust
+                    </Button>
+                  )}
+                  {l.Status === 'Active' && (
+                    <Button size="small" variant={variant} color="error" onClick={() => void cancelLoan(l)}>
+                      Cancel
+                    </Button>
+                  )}
+                </>
+              );
+            }}
+            detail={{
+              open: (l) => open === l.LoanId,
+              content: (l, phone) => <Ledger loan={l} phone={phone} />,
+            }}
+          />
         </>
       )}
       {editing && (
@@ -167,12 +193,30 @@ export function LoansTab({ employeeId }: { employeeId: string }) {
   );
 }
 
-function Ledger({ loan }: { loan: Loan }) {
+/** A loan's ledger: a small table under its row; on a phone, inside its card, a list (no sideways scroll). */
+function Ledger({ loan, phone }: { loan: Loan; phone: boolean }) {
   if (loan.Ledger.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" sx={{ py: 1.5 }}>
         No payments yet. Finalised payrolls add one each period.
       </Typography>
+    );
+  }
+  const kindOf = (e: LoanLedgerEntry) => (e.PayrollPeriodId ? 'Payroll' : e.Kind);
+  if (phone) {
+    return (
+      // role="list": WebKit drops a list's role when its bullets are styled away.
+      <Box component="ul" role="list" aria-label={`Ledger of the ${loan.LoanTypeName}`} sx={LEDGER_LIST}>
+        {loan.Ledger.map((e) => (
+          <li key={e.LoanLedgerEntryId}>
+            <span>
+              {formatIsoDate(e.EntryDate)} · {kindOf(e)}
+            </span>
+            <span className="amount">{peso(e.Amount)}</span>
+            {e.Remarks && <span className="remarks">{e.Remarks}</span>}
+          </li>
+        ))}
+      </Box>
     );
   }
   return (
@@ -189,7 +233,7 @@ function Ledger({ loan }: { loan: Loan }) {
         {loan.Ledger.map((e) => (
           <TableRow key={e.LoanLedgerEntryId}>
             <TableCell>{formatIsoDate(e.EntryDate)}</TableCell>
-            <TableCell>{e.PayrollPeriodId ? 'Payroll' : e.Kind}</TableCell>
+            <TableCell>{kindOf(e)}</TableCell>
             <TableCell align="right">{peso(e.Amount)}</TableCell>
             <TableCell>{e.Remarks ?? ''}</TableCell>
           </TableRow>

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -19,6 +20,15 @@ export interface SmallColumn<R> {
 }
 
 /**
+ * What a row opens (a loan's ledger): while `open`, a full-width row under the row on a wide screen, the foot of
+ * its card on a phone. `content` is told which, to draw itself for the width it has.
+ */
+export interface SmallDetail<R> {
+  open: (row: R) => boolean;
+  content: (row: R, phone: boolean) => ReactNode;
+}
+
+/**
  * The pay details drawer's tables are as the app's lists (DataTable, data-table-cards.tsx) on a phone, and drawn
  * with their card styles: a card per row, titled by the `cardTitle` column (the first if not given), every other
  * column a line of label and value, the row's actions at its foot. A table that scrolled sideways hid its last
@@ -28,12 +38,14 @@ const cardsStyle = {
   ...cardListStyle,
   ...recordCardStyle,
   '& .card.selected': { borderColor: 'primary.main' },
+  '& .card-detail': { mt: 1, borderTop: 1, borderColor: 'divider' },
 } as const;
 
 /**
  * A short list of records (an employee's rates, recurring items) as a small table; under `sm` (a phone) as cards.
- * `actions` draws a row's buttons (the table's last, unlabelled column; the card's foot), `selected` marks a row
- * (the rate in force).
+ * `actions` draws a row's buttons (the table's last, unlabelled column, padded as a checkbox's for icon buttons
+ * unless `actionsPadding` is 'normal'; the card's foot), `selected` marks a row (the rate in force), `detail` is
+ * what a row opens.
  */
 export function SmallTable<R>({
   label,
@@ -43,6 +55,8 @@ export function SmallTable<R>({
   actions,
   selected,
   cardTitle,
+  actionsPadding = 'checkbox',
+  detail,
 }: {
   label: string;
   rows: readonly R[];
@@ -51,6 +65,8 @@ export function SmallTable<R>({
   actions?: (row: R, phone: boolean) => ReactNode;
   selected?: (row: R) => boolean;
   cardTitle?: string;
+  actionsPadding?: 'checkbox' | 'normal';
+  detail?: SmallDetail<R>;
 }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   if (phone) {
@@ -78,6 +94,11 @@ export function SmallTable<R>({
                 })}
               </dl>
               {buttons && <div className="card-actions">{buttons}</div>}
+              {detail && (
+                <Collapse in={detail.open(row)} unmountOnExit>
+                  <div className="card-detail">{detail.content(row, true)}</div>
+                </Collapse>
+              )}
             </li>
           );
         })}
@@ -99,18 +120,32 @@ export function SmallTable<R>({
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={rowKey(row)} selected={selected?.(row)}>
-              {columns.map((column) => (
-                <TableCell key={column.key} align={column.align}>
-                  {column.cell(row)}
-                </TableCell>
-              ))}
-              {actions && (
-                <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
-                  {actions(row, false)}
-                </TableCell>
+            <Fragment key={rowKey(row)}>
+              <TableRow selected={selected?.(row)}>
+                {columns.map((column) => (
+                  <TableCell key={column.key} align={column.align}>
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+                {actions && (
+                  <TableCell padding={actionsPadding} sx={{ whiteSpace: 'nowrap' }}>
+                    {actions(row, false)}
+                  </TableCell>
+                )}
+              </TableRow>
+              {detail && (
+                <TableRow>
+                  <TableCell
+                    colSpan={columns.length + (actions ? 1 : 0)}
+                    sx={{ py: 0, borderBottom: detail.open(row) ? undefined : 0 }}
+                  >
+                    <Collapse in={detail.open(row)} unmountOnExit>
+                      {detail.content(row, false)}
+                    </Collapse>
+                  </TableCell>
+                </TableRow>
               )}
-            </TableRow>
+            </Fragment>
           ))}
         </TableBody>
       </Table>
