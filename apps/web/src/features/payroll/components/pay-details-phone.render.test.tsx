@@ -162,6 +162,8 @@ describe('pay details on a phone', () => {
     expect(screen.queryByRole('table')).toBeNull();
     const [card] = within(list).getAllByRole('listitem');
     expect(card!.firstElementChild?.textContent).toBe('Rice subsidy');
+    // Named by its title, as the lists' cards are.
+    expect(within(list).getByRole('listitem', { name: 'Rice subsidy' })).toBe(card);
     expect(line(card!, 'Kind')).toBe('Earning');
     expect(line(card!, 'Code')).toBe('RICE');
     expect(line(card!, 'Per period')).toBe('₱1,000.00');

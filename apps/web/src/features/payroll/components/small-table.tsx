@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Table from '@mui/material/Table';
@@ -69,17 +69,28 @@ export function SmallTable<R>({
   detail?: SmallDetail<R>;
 }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const baseId = useId();
   if (phone) {
     const title = columns.find((column) => column.key === cardTitle) ?? columns[0];
     const lines = columns.filter((column) => column !== title);
     return (
       // role="list": WebKit drops a list's role when its bullets are styled away.
       <Box component="ul" aria-label={label} role="list" sx={cardsStyle}>
-        {rows.map((row) => {
+        {rows.map((row, index) => {
           const buttons = actions?.(row, true);
+          // Each card is named by its title, as the lists' cards are: a screen reader's list of cards says which.
+          const titleId = `${baseId}-${index}`;
           return (
-            <li key={rowKey(row)} className={selected?.(row) ? 'card selected' : 'card'}>
-              {title && <div className="card-title">{title.cell(row)}</div>}
+            <li
+              key={rowKey(row)}
+              className={selected?.(row) ? 'card selected' : 'card'}
+              aria-labelledby={title ? titleId : undefined}
+            >
+              {title && (
+                <div className="card-title" id={titleId}>
+                  {title.cell(row)}
+                </div>
+              )}
               <dl>
                 {lines.map((column) => {
                   const value = column.cell(row);
