@@ -5,7 +5,18 @@
  * aside) and a damaged backup, which leaves the target as it was. PGlite only: PostgreSQL uses pg_dump.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +25,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserTypeId } from '@hrpay/contracts';
 import { buildApp } from '../src/app.js';
 import { runBackup } from '../src/cli/backup.js';
-import { runRestore } from '../src/cli/restore.js';
+import { putInPlace, runRestore } from '../src/cli/restore.js';
 import { loadConfig } from '../src/config.js';
 import { APP_ROLE } from '../src/db/database.js';
-import { migrationFiles } from '../src/db/migrate.js';
+import { migrate, migrationFiles } from '../src/db/migrate.js';
 import { openDatabase } from '../src/db/open.js';
-import { openPglite } from '../src/db/pglite.js';
+import { openPglite, pgliteOwnerSql } from '../src/db/pglite.js';
 import { seedDemo } from '../src/tenants/demo-seed.js';
 import { decodeClaims, demo, onPostgres, signIn } from './helpers.js';
 
@@ -75,6 +86,25 @@ function run(command: string, args: string[], env: Record<string, string>, cwd =
 }
 const backupCli = (dataDir: string, ...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'src/cli/backup.ts', ...args], { DATA_DIR: dataDir });
+
+/** One regular file as a ustar entry (header and padded body), for hand-made archives. */
+function tarEntry(name: string, content: string) {
+  const header = Buffer.alloc(512);
+  header.write(name, 0);
+  header.write('0000644\0', 100);
+  header.write('0000000\0', 108);
+  header.write('0000000\0', 116);
+  header.write(`${content.length.toString(8).padStart(11, '0')}\0`, 124);
+  header.write('00000000000\0', 136);
+  header.write('0', 156);
+  header.write('ustar\x0000', 257);
+  header.fill(' ', 148, 156);
+  const sum = header.reduce((a, b) => a + b, 0);
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  const body = Buffer.alloc(Math.ceil(content.length / 512) * 512);
+  body.write(content);
+  return Buffer.concat([header, body]);
+}
 
 /** A directory's entries, recursively, to show a refused restore changed nothing. */
 const listing = (dir: string) =>
@@ -251,8 +281,24 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
       'is not a readable backup',
     );
     await expect(runRestore(serverConfig(occupied), { from: foreign, force: true })).rejects.toThrow(
-      `${foreign} is not a backup of the embedded database (no PG_VERSION in it); nothing was changed.`,
+      `${foreign} is not a backup of the embedded database (the archive ends inside a header); nothing was changed.`,
     );
+    const noVersion = join(root, 'no-version.tgz');
+    writeFileSync(noVersion, gzipSync(Buffer.concat([tarEntry('base/hello', 'hi'), Buffer.alloc(1024)])));
+    await expect(runRestore(serverConfig(occupied), { from: noVersion, force: true })).rejects.toThrow(
+      `${noVersion} is not a backup of the embedded database (no PG_VERSION in it); nothing was changed.`,
+    );
+    const escaping = join(root, 'escaping.tgz');
+    writeFileSync(
+      escaping,
+      gzipSync(
+        Buffer.concat([tarEntry('PG_VERSION', '17\n'), tarEntry('../outside', 'x'), Buffer.alloc(1024)]),
+      ),
+    );
+    await expect(runRestore(serverConfig(occupied), { from: escaping, force: true })).rejects.toThrow(
+      `${escaping} is not a backup of the embedded database (the entry "../outside" points outside the archive); nothing was changed.`,
+    );
+    expect(existsSync(join(occupied, 'outside'))).toBe(false);
     expect(listing(occupied)).toEqual(before);
   });
 
@@ -289,27 +335,120 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
 
   it('removes its half-loaded copy when PGlite cannot open what the backup holds', async () => {
     // A well-formed archive holding only PG_VERSION: it passes the checks, then PGlite fails to start on it.
-    const header = Buffer.alloc(512);
-    header.write('PG_VERSION', 0);
-    header.write('0000644\0', 100);
-    header.write('0000000\0', 108);
-    header.write('0000000\0', 116);
-    header.write('00000000003\0', 124);
-    header.write('00000000000\0', 136);
-    header.write('0', 156);
-    header.write('ustar\x0000', 257);
-    header.fill(' ', 148, 156);
-    const sum = header.reduce((a, b) => a + b, 0);
-    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
-    const body = Buffer.alloc(512);
-    body.write('17\n');
     const hollow = join(root, 'hollow.tgz');
-    writeFileSync(hollow, gzipSync(Buffer.concat([header, body, Buffer.alloc(1024)])));
+    writeFileSync(hollow, gzipSync(Buffer.concat([tarEntry('PG_VERSION', '17\n'), Buffer.alloc(1024)])));
 
     const target = join(root, 'hollow-target');
     await expect(runRestore(serverConfig(target), { from: hollow })).rejects.toThrow(
       `The backup ${hollow} could not be restored: `,
     );
     expect(existsSync(target)).toBe(false);
+  });
+  it("writes a file PGlite's own loadDataDir reads, and restores a tarball made by PGlite's dumpDataDir", async () => {
+    // The streamed backup, loaded the way PGlite loads its own dumps.
+    const streamed = await PGlite.create({
+      extensions: { pg_trgm },
+      loadDataDir: new Blob([readFileSync(backupFile)]),
+    });
+    try {
+      for (const table of ['tenants', 'employees', 'users', 'audit_log'])
+        expect(
+          (await streamed.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n,
+          table,
+        ).toBe(sourceCounts[table]);
+    } finally {
+      await streamed.close();
+    }
+
+    // A backup of the first release (PGlite's dumpDataDir) still restores.
+    const dumped = join(root, 'dumped-by-pglite.tgz');
+    const { db, owner } = await openPglite(source);
+    try {
+      await owner.query('CHECKPOINT');
+      writeFileSync(dumped, Buffer.from(await (await owner.dumpDataDir('gzip')).arrayBuffer()));
+    } finally {
+      await db.close();
+    }
+    const target = join(root, 'from-dump');
+    const restored = await runRestore(serverConfig(target), { from: dumped });
+    expect(restored.migrationsApplied).toBe(0);
+    expect(await tableCounts(target)).toEqual(sourceCounts);
+  });
+
+  it('leaves the restored tree and a new DATA_DIR to the owner only (files 0600, directories 0700)', async () => {
+    const target = join(root, 'private');
+    await runRestore(serverConfig(target), { from: backupFile });
+    expect(statSync(target).mode & 0o777).toBe(0o700);
+    const modes = new Set<string>();
+    const walk = (dir: string) => {
+      modes.add(`dir ${(statSync(dir).mode & 0o777).toString(8)}`);
+      for (const entry of readdirSync(dir, { withFileTypes: true }))
+        if (entry.isDirectory()) walk(join(dir, entry.name));
+        else modes.add(`file ${(statSync(join(dir, entry.name)).mode & 0o777).toString(8)}`);
+    };
+    walk(join(target, 'pgdata'));
+    expect([...modes].sort()).toEqual(['dir 700', 'file 600']);
+  });
+
+  it('refuses a backup of a newer release (a migration this code lacks) and leaves the target as it was', async () => {
+    const newer = join(root, 'newer');
+    const { db, owner } = await openPglite(newer);
+    try {
+      await migrate(pgliteOwnerSql(owner), { appPassword: 'hrpay_app', serverLock: false });
+      await owner.query('INSERT INTO schema_migrations (name) VALUES ($1)', [
+        '9999_from_a_later_release.sql',
+      ]);
+    } finally {
+      await db.close();
+    }
+    const newerBackup = join(root, 'newer.tgz');
+    await runBackup(serverConfig(newer), { out: newerBackup });
+
+    const message = `The backup ${newerBackup} could not be restored: it is a database of a newer release of HRPAY (migrations this release does not have: 9999_from_a_later_release.sql); restore it with that release or a later one.`;
+    const empty = join(root, 'newer-empty');
+    await expect(runRestore(serverConfig(empty), { from: newerBackup })).rejects.toThrow(message);
+    expect(existsSync(empty)).toBe(false);
+
+    const occupied = join(root, 'newer-occupied');
+    await runRestore(serverConfig(occupied), { from: backupFile });
+    const before = listing(occupied);
+    await expect(runRestore(serverConfig(occupied), { from: newerBackup, force: true })).rejects.toThrow(
+      message,
+    );
+    expect(listing(occupied)).toEqual(before);
+    expect(await tableCounts(occupied)).toEqual(sourceCounts);
+  });
+
+  it('puts the current database back when the restored one cannot be moved into place', () => {
+    const dir = join(root, 'swap');
+    const pgdata = join(dir, 'pgdata');
+    const staging = join(dir, 'pgdata.restoring-x');
+    const aside = join(dir, 'pgdata.before-restore-x');
+    mkdirSync(pgdata, { recursive: true });
+    writeFileSync(join(pgdata, 'PG_VERSION'), 'current');
+    mkdirSync(staging);
+    writeFileSync(join(staging, 'PG_VERSION'), 'restored');
+    const failing = (from: string, to: string) => {
+      if (from === staging) throw new Error('EXDEV: simulated');
+      renameSync(from, to);
+    };
+    expect(() => putInPlace(staging, pgdata, aside, failing)).toThrow(
+      `Could not move the restored database into ${pgdata} (EXDEV: simulated); the restored copy was removed. The data directory was left as it was.`,
+    );
+    expect(readdirSync(dir)).toEqual(['pgdata']);
+    expect(readFileSync(join(pgdata, 'PG_VERSION'), 'utf8')).toBe('current');
+  });
+
+  it('refuses to start on a DATA_DIR whose restore did not finish (no pgdata, a restore directory beside it)', async () => {
+    const dir = join(root, 'unfinished');
+    mkdirSync(join(dir, 'pgdata.before-restore-2026-05-01T00-00-00-000Z'), { recursive: true });
+    mkdirSync(join(dir, 'pgdata.restoring-2026-05-01T00-00-00-000Z'));
+    await expect(openDatabase(serverConfig(dir))).rejects.toThrow(
+      `There is no database in ${join(dir, 'pgdata')}, but ${join(dir, 'pgdata.before-restore-2026-05-01T00-00-00-000Z')}, ${join(dir, 'pgdata.restoring-2026-05-01T00-00-00-000Z')} are there: a restore (npm run restore) did not finish.`,
+    );
+    expect(readdirSync(dir).sort()).toEqual([
+      'pgdata.before-restore-2026-05-01T00-00-00-000Z',
+      'pgdata.restoring-2026-05-01T00-00-00-000Z',
+    ]); // no new database made, the lock released
   });
 });

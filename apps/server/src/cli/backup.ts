@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig, type Config } from '../config.js';
@@ -6,11 +6,12 @@ import { dumpEmbedded, type DatabaseSummary } from '../db/backup.js';
 import { CliRefusal, cliPath, describeSummary, lockRefusal, parseCliArgs, runCli } from './command.js';
 
 /**
- * `npm run backup -- --out FILE`: the embedded database (DATA_DIR/pgdata) as PGlite's gzipped data-directory
- * tarball, the file `npm run restore` (or `PGlite.create({ loadDataDir })`) reads. The JWT key (DATA_DIR/jwt-secret)
- * is not in it: it only signs 15-minute access tokens and sessions live in the database, so after a restore on
- * another machine a new key is made and the web app trades its refresh token for a new access token; a restore
- * into the same DATA_DIR keeps the key that is there. On a PostgreSQL server (DATABASE_URL) pg_dump is the tool.
+ * `npm run backup -- --out FILE`: the embedded database (DATA_DIR/pgdata) as a gzipped tarball in the layout of
+ * PGlite's dumpDataDir, written a file at a time, the file `npm run restore` (or `PGlite.create({ loadDataDir })`)
+ * reads. The JWT key (DATA_DIR/jwt-secret) is not in it: it only signs 15-minute access tokens and sessions live
+ * in the database, so after a restore on another machine a new key is made and the web app trades its refresh
+ * token for a new access token; a restore into the same DATA_DIR keeps the key that is there. On a PostgreSQL
+ * server (DATABASE_URL) pg_dump is the tool.
  */
 
 export const PG_DUMP_ADVICE =
@@ -25,30 +26,20 @@ export async function runBackup(
   if (!existsSync(pgVersion))
     throw new CliRefusal(`There is no embedded database in ${config.DATA_DIR} (no ${pgVersion}).`);
 
-  let dumped: Awaited<ReturnType<typeof dumpEmbedded>>;
-  try {
-    dumped = await dumpEmbedded(config.DATA_DIR);
-  } catch (error) {
-    throw lockRefusal(error);
-  }
-
   // A temporary name beside the target, then a rename: a failed or interrupted backup never leaves a partial
   // file under the final name, nor replaces an earlier backup there.
   const temporary = `${options.out}.partial-${process.pid}`;
+  let summary: DatabaseSummary;
   try {
-    const fd = openSync(temporary, 'wx', 0o600);
-    try {
-      writeSync(fd, dumped.tarball);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    ({ summary } = await dumpEmbedded(config.DATA_DIR, temporary));
     renameSync(temporary, options.out);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new CliRefusal(`Could not write ${options.out}: ${(error as Error).message}`);
+    const refusal = lockRefusal(error);
+    if (/in use by process|Could not lock|There is no embedded database/.test(refusal.message)) throw refusal;
+    throw new CliRefusal(`Could not write ${options.out}: ${refusal.message}`);
   }
-  return { file: options.out, bytes: dumped.tarball.length, summary: dumped.summary };
+  return { file: options.out, bytes: statSync(options.out).size, summary };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { migrate } from './migrate.js';
-import { openPglite, pgliteOwnerSql } from './pglite.js';
+import { writeArchive } from './data-dir-archive.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { migrate, migrationFiles } from './migrate.js';
+import { pgliteOwnerSql } from './pglite.js';
 
 /** The embedded database's side of `npm run backup` / `npm run restore` (src/cli): PGlite stays inside src/db. */
 
@@ -22,39 +26,58 @@ async function summarize(owner: PGlite): Promise<DatabaseSummary> {
 }
 
 /**
- * DATA_DIR/pgdata as a gzipped tarball (PGlite's dumpDataDir). Opened as the server opens it, so DATA_DIR's lock
- * refuses while a server runs there; the session is read-only, and a CHECKPOINT first puts every committed change
- * in the data files.
+ * DATA_DIR/pgdata written to `file` as a gzipped tarball in the layout of PGlite's dumpDataDir, a file at a time
+ * (memory stays flat). DATA_DIR's lock is held throughout, so it refuses while a server runs there: the database
+ * is opened read-only for its summary, checkpointed and closed, and the closed directory, a consistent cold copy,
+ * is archived before the lock is released.
  */
-export async function dumpEmbedded(dataDir: string): Promise<{ tarball: Buffer; summary: DatabaseSummary }> {
-  const { db, owner } = await openPglite(dataDir);
+export async function dumpEmbedded(dataDir: string, file: string): Promise<{ summary: DatabaseSummary }> {
+  const release = lockDataDir(dataDir);
   try {
-    await owner.exec('SET default_transaction_read_only = on');
-    const summary = await summarize(owner);
-    await owner.query('CHECKPOINT');
-    const tarball = Buffer.from(await (await owner.dumpDataDir('gzip')).arrayBuffer());
-    return { tarball, summary };
+    const pgdata = join(dataDir, 'pgdata');
+    // Checked under the lock: PGlite would make a new database in a directory without one.
+    if (!existsSync(join(pgdata, 'PG_VERSION')))
+      throw new Error(`There is no embedded database in ${pgdata}.`);
+    const pg = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+    let summary: DatabaseSummary;
+    try {
+      await pg.exec('SET default_transaction_read_only = on');
+      summary = await summarize(pg);
+      await pg.query('CHECKPOINT');
+    } finally {
+      await pg.close();
+    }
+    await writeArchive(pgdata, file);
+    return { summary };
   } finally {
-    await db.close();
+    release();
   }
 }
 
 /**
- * Writes a data-directory tarball into `pgdataPath` (a new directory: PGlite extracts `loadDataDir` into its
- * NodeFS path), opens it, and applies the pending migrations. The caller holds DATA_DIR's lock.
+ * Opens the data directory `pgdataPath` (extracted from a backup; the caller holds DATA_DIR's lock and has checked
+ * it holds PG_VERSION), refuses a database of a newer release (a migration this code does not have), and applies
+ * the pending migrations.
  */
 export async function loadEmbedded(
   pgdataPath: string,
-  tarball: Buffer,
   appPassword: string,
 ): Promise<{ migrationsApplied: number; summary: DatabaseSummary }> {
-  const pg = await PGlite.create(pgdataPath, { extensions: { pg_trgm }, loadDataDir: new Blob([tarball]) });
+  const pg = await PGlite.create(pgdataPath, { extensions: { pg_trgm } });
   try {
-    const applied = async () =>
-      (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations')).rows[0]!.n;
-    const before = await applied();
+    const names = async () =>
+      (await pg.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).rows.map(
+        (r) => r.name,
+      );
+    const before = await names();
+    const known = new Set(migrationFiles());
+    const unknown = before.filter((name) => !known.has(name));
+    if (unknown.length)
+      throw new Error(
+        `it is a database of a newer release of HRPAY (migrations this release does not have: ${unknown.join(', ')}); restore it with that release or a later one`,
+      );
     await migrate(pgliteOwnerSql(pg), { appPassword, serverLock: false });
-    const migrationsApplied = (await applied()) - before;
+    const migrationsApplied = (await names()).length - before.length;
     const summary = await summarize(pg);
     await pg.query('CHECKPOINT');
     return { migrationsApplied, summary };

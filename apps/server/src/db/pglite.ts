@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { APP_ROLE, assertTenantId, type Database, type FirstQuery, type Tx } from './database.js';
@@ -28,6 +29,12 @@ export async function openPglite(
   } else {
     mkdirSync(dataDir, { recursive: true });
     release = lockDataDir(dataDir);
+    try {
+      refuseUnfinishedRestore(dataDir);
+    } catch (error) {
+      release();
+      throw error;
+    }
     pg = await PGlite.create(`${dataDir}/pgdata`, { extensions: { pg_trgm } });
   }
 
@@ -68,4 +75,22 @@ export async function openPglite(
     },
   };
   return { db, owner: pg };
+}
+
+/**
+ * No database in DATA_DIR/pgdata, but a restore's directories beside it (npm run restore stopped between moving
+ * the database aside and putting the restored one in place): opening would make a new, empty database and seed it
+ * as if there had never been one, so the server refuses to start and names them.
+ */
+function refuseUnfinishedRestore(dataDir: string) {
+  const pgdata = join(dataDir, 'pgdata');
+  if (existsSync(join(pgdata, 'PG_VERSION'))) return;
+  const left = readdirSync(dataDir)
+    .filter((name) => /^pgdata\.(before-restore|restoring)-/.test(name))
+    .sort();
+  if (!left.length) return;
+  throw new Error(
+    `There is no database in ${pgdata}, but ${left.map((name) => join(dataDir, name)).join(', ')} ${left.length === 1 ? 'is' : 'are'} there: a restore (npm run restore) did not finish. ` +
+      'Rename the database to keep to pgdata (pgdata.before-restore-* is the one from before the restore, pgdata.restoring-* the unfinished restored copy), or move these aside to start with a new, empty database.',
+  );
 }
