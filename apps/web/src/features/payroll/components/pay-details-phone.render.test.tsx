@@ -6,6 +6,7 @@ import { ConfirmProvider } from '@/components/confirm-dialog';
 import { ItemsTab } from './items-tab';
 import { LoansTab } from './loans-tab';
 import { RatesTab } from './rates-tab';
+import { asPhone } from '@/test/phone';
 
 // On a phone the pay details' Rates and Recurring items tables scrolled sideways, hiding their right-hand columns
 // (COLA/day, Reason) with nothing to say they were there: they are cards there, every column a labelled line. So
@@ -109,20 +110,6 @@ afterEach(() => {
   fetchMock.mockReset();
   vi.unstubAllGlobals();
 });
-
-/** A phone's width for MUI's useMediaQuery (below `sm`). */
-function asPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: /max-width/.test(query),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 const wrap = (ui: React.ReactNode) =>
   render(

@@ -6,6 +6,7 @@ import type { PayrollPeriodDetail, PayslipListItem } from '@hrpay/contracts';
 import { ConfirmProvider } from '@/components/confirm-dialog';
 import { draftPeriod, PERIOD_ID as ID } from '@/test/payroll-period-fixture';
 import PayrollPeriodDetailsPage from './payroll-period-details-page';
+import { asPhone } from '@/test/phone';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -191,16 +192,7 @@ describe('payroll period page', () => {
   );
 
   it('lists the warnings themselves on a phone card', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: /max-width/.test(query),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    asPhone();
     renderPage(computed, [slip]);
     const cards = await screen.findByRole('list', { name: 'Payslips' });
     const card = within(cards).getAllByRole('listitem')[0]!;

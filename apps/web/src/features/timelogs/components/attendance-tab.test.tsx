@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AttendanceDay } from '@hrpay/contracts';
 import { ConfirmProvider } from '@/components/confirm-dialog';
 import { AttendanceTab, attendanceColumns } from './attendance-tab';
+import { asPhone } from '@/test/phone';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -48,20 +49,6 @@ const day: AttendanceDay = {
   OnLeave: false,
   Anomalies: [],
 };
-
-/** A phone's width for MUI's useMediaQuery (DataTable shows cards below `sm`). */
-function asPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: /max-width/.test(query),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 function renderTab() {
   fetchMock.mockImplementation(async (input) =>

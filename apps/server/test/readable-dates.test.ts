@@ -1,10 +1,11 @@
 /**
- * The dates inside what people read besides refusals, as they read them ("Dec 14, 2026"), not as ISO dates: the
- * success messages the web shows in its toasts and the request notification e-mails (subject and body). Through
- * HTTP and the mail outbox (PGlite by default, PostgreSQL on request).
+ * The dates in what people read, as they read them in the Philippines ("Dec 14, 2026"), not as ISO dates: a
+ * refusal's detail and each validation item's Description (the web shows them verbatim, spec §8), the success
+ * messages of its toasts, and the request notification e-mails (subject and body). Through HTTP and the mail
+ * outbox (PGlite by default, PostgreSQL on request).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserTypeId, type LeaveType, type TimeRequest } from '@hrpay/contracts';
+import { ProblemTypes, UserTypeId, type LeaveType, type TimeRequest } from '@hrpay/contracts';
 import { makeEmployee } from './factories.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -52,6 +53,90 @@ const filedMails = (employeeName: string) =>
   );
 
 const firstLine = (body: string) => body.split('\n')[0]!;
+
+/** The texts a user reads of a problem: its detail and each validation item's Description. */
+const texts = (res: { json(): { detail?: string; errors?: { Description: string }[] } }) => [
+  res.json().detail ?? '',
+  ...(res.json().errors ?? []).map((e) => e.Description),
+];
+
+describe('dates in refusals', () => {
+  it('an overlapping leave request names the other one by readable dates (409)', async () => {
+    const e = await makeEmployee(t.app, hr, { ShiftId: dayShiftId });
+    const leave = { EmployeeId: e.EmployeeId, LeaveTypeId: lwop, Reason: 'Family matters' };
+    const first = await call(hr, 'POST', '/api/v1/leave-requests', {
+      ...leave,
+      DateFrom: '2026-12-14',
+      DateTo: '2026-12-15',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call(hr, 'POST', '/api/v1/leave-requests', {
+      ...leave,
+      DateFrom: '2026-12-15',
+      DateTo: '2026-12-16',
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().type).toBe(ProblemTypes.overlap);
+    expect(again.json().detail).toBe('This leave request overlaps a pending one (Dec 14–15, 2026).');
+    for (const text of texts(again)) expect(text).not.toMatch(ISO_DATE);
+  });
+
+  it('a request dated before the hire date names both dates readably (400)', async () => {
+    const e = await makeEmployee(t.app, hr, { ShiftId: dayShiftId, HireDate: '2026-12-14' });
+    const early = await call(hr, 'POST', '/api/v1/leave-requests', {
+      EmployeeId: e.EmployeeId,
+      LeaveTypeId: lwop,
+      DateFrom: '2026-12-11',
+      DateTo: '2026-12-11',
+      Reason: 'Errand',
+    });
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([
+      {
+        Code: 'DateFrom',
+        Description:
+          'The employee was hired on Dec 14, 2026: a request cannot be dated Dec 11, 2026, before the hire date',
+      },
+    ]);
+    for (const text of texts(early)) expect(text).not.toMatch(ISO_DATE);
+  });
+
+  it('a holiday already on the calendar names its date readably (400)', async () => {
+    const holiday = { Name: 'Readable Dates Day', Date: '2026-12-14', Type: 'SpecialWorking' };
+    const first = await call(hr, 'POST', '/api/v1/holidays', holiday);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call(hr, 'POST', '/api/v1/holidays', holiday);
+    expect(again.statusCode, again.body).toBe(400);
+    expect(again.json().errors).toEqual([
+      { Code: 'Name', Description: 'Readable Dates Day is already a holiday on Dec 14, 2026' },
+    ]);
+    for (const text of texts(again)) expect(text).not.toMatch(ISO_DATE);
+  });
+
+  it('a pay rate before the hire date or on a date already taken names the date readably', async () => {
+    const e = await makeEmployee(t.app, hr, { HireDate: '2026-12-14' });
+    const rates = `/api/v1/employee-payroll-details/${e.EmployeeId}/rates`;
+    const rate = { RateType: 'Monthly', Rate: '25000' };
+    const early = await call(payroll, 'POST', rates, { ...rate, EffectiveFrom: '2026-12-01' });
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([
+      {
+        Code: 'EffectiveFrom',
+        Description: 'The rate cannot take effect before the hire date (Dec 14, 2026)',
+      },
+    ]);
+    for (const text of texts(early)) expect(text).not.toMatch(ISO_DATE);
+
+    const first = await call(payroll, 'POST', rates, { ...rate, EffectiveFrom: '2026-12-15' });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call(payroll, 'POST', rates, { ...rate, EffectiveFrom: '2026-12-15' });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().detail).toBe(
+      `${e.FullName} already has a rate effective on Dec 15, 2026. Delete it first or choose another date.`,
+    );
+    for (const text of texts(again)) expect(text).not.toMatch(ISO_DATE);
+  });
+});
 
 describe('dates in success messages', () => {
   it('a deleted future pay rate is named by its readable date', async () => {
