@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { writeArchive } from './data-dir-archive.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrate, migrationFiles } from './migrate.js';
-import { pgliteOwnerSql } from './pglite.js';
+import { openPgliteAt, pgliteOwnerSql } from './pglite.js';
 
 /** The embedded database's side of `npm run backup` / `npm run restore` (src/cli): PGlite stays inside src/db. */
 
@@ -38,7 +37,7 @@ export async function dumpEmbedded(dataDir: string, file: string): Promise<{ sum
     // Checked under the lock: PGlite would make a new database in a directory without one.
     if (!existsSync(join(pgdata, 'PG_VERSION')))
       throw new Error(`There is no embedded database in ${pgdata}.`);
-    const pg = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+    const pg = await openPgliteAt(pgdata);
     let summary: DatabaseSummary;
     try {
       await pg.exec('SET default_transaction_read_only = on');
@@ -63,7 +62,7 @@ export async function loadEmbedded(
   pgdataPath: string,
   appPassword: string,
 ): Promise<{ migrationsApplied: number; summary: DatabaseSummary }> {
-  const pg = await PGlite.create(pgdataPath, { extensions: { pg_trgm } });
+  const pg = await openPgliteAt(pgdataPath);
   try {
     const names = async () =>
       (await pg.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).rows.map(

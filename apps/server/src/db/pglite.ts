@@ -12,6 +12,9 @@ export const pgliteOwnerSql = (owner: PGlite): OwnerSql => ({
   query: async <Row>(sql: string, params?: unknown[]) => (await owner.query<Row>(sql, params)).rows,
 });
 
+/** A data directory opened with the extensions the app's migrations use (the server, backup and restore). */
+export const openPgliteAt = (path: string) => PGlite.create(path, { extensions: { pg_trgm } });
+
 /**
  * Embedded PostgreSQL. PGlite's session is a superuser, so each transaction switches to the application
  * role with SET LOCAL ROLE: RLS then stops a forgotten filter (not injected SQL, hence parameterised
@@ -35,7 +38,7 @@ export async function openPglite(
       release();
       throw error;
     }
-    pg = await PGlite.create(`${dataDir}/pgdata`, { extensions: { pg_trgm } });
+    pg = await openPgliteAt(`${dataDir}/pgdata`);
   }
 
   const run = async <T>(

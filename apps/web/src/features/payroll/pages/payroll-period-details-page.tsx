@@ -79,6 +79,10 @@ const ACTION_TEXT: Record<PeriodAction, { done: string; failed: string }> = {
   'mark-paid': { done: 'Period marked as paid', failed: 'The period could not be marked as paid.' },
 };
 
+/** A step of the period's life, when and by whom: "approved Nov 30, 2026, 9:00 AM by Jose Reyes". */
+const stepText = (step: string, at: string | null | undefined, by?: string | null) =>
+  at ? `${step} ${formatDateTime(at)}${by ? ` by ${by}` : ''}` : null;
+
 /** A compute job still at work: the page polls the period until it is not. */
 const jobRunning = (period: PayrollPeriodDetail) =>
   period.JobStatus === 'Queued' || period.JobStatus === 'Running';
@@ -309,14 +313,11 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
         <PeriodStatusChip status={p.Status} jobStatus={p.JobStatus} needsRecompute={p.NeedsRecompute} />
         <Typography variant="body2" color="text.secondary">
           {[
-            p.ComputedAt &&
-              `computed ${formatDateTime(p.ComputedAt)}${p.ComputedByName ? ` by ${p.ComputedByName}` : ''}`,
-            // Each step with its date, as the compute: a finalised period says when it was released.
-            p.ApprovedAt &&
-              `approved ${formatDateTime(p.ApprovedAt)}${p.ApprovedByName ? ` by ${p.ApprovedByName}` : ''}`,
-            p.FinalisedAt &&
-              `finalised ${formatDateTime(p.FinalisedAt)}${p.FinalisedByName ? ` by ${p.FinalisedByName}` : ''}`,
-            p.PaidAt && `paid ${formatDateTime(p.PaidAt)}`,
+            // Each step with its date: a finalised period says when it was released.
+            stepText('computed', p.ComputedAt, p.ComputedByName),
+            stepText('approved', p.ApprovedAt, p.ApprovedByName),
+            stepText('finalised', p.FinalisedAt, p.FinalisedByName),
+            stepText('paid', p.PaidAt),
           ]
             .filter(Boolean)
             .join(' · ')}
