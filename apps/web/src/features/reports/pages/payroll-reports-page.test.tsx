@@ -85,6 +85,28 @@ describe('payroll report requests', () => {
 });
 
 describe('Payroll reports page', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ['2026-12-01T01:00:00Z', '2026', 'November'], // Dec 1 in Manila: November's remittances are due
+    ['2026-11-30T16:30:00Z', '2026', 'November'], // still Nov 30 in UTC, already Dec 1 in Manila
+    ['2027-01-05T02:00:00Z', '2026', 'December'], // January: last year's December and year-end forms
+  ])('at %s picks the month just ended, %s %s, not the current one', async (now, year, month) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(now));
+    renderPage([period]);
+    const card = within(
+      (await screen.findByRole('heading', { name: 'SSS contributions (R-3)' })).closest('section')!,
+    );
+    const [yearBox, monthBox] = card.getAllByRole('combobox');
+    expect(yearBox!.textContent).toBe(year);
+    expect(monthBox!.textContent).toBe(month);
+    const annual = within(
+      (await screen.findByRole('heading', { name: 'BIR 1604-C alphalist' })).closest('section')!,
+    );
+    expect(annual.getAllByRole('combobox')[0]!.textContent).toBe(year);
+  });
+
   it('shows an empty state and only loan balances when no period is finalised', async () => {
     renderPage([]);
     expect(await screen.findByText('No payroll period is finalised yet')).toBeTruthy();
@@ -163,6 +185,8 @@ describe('Payroll reports page', () => {
     download.mockRejectedValue(
       new ApiError(409, { status: 409, title: 'Conflict', detail, type: 'urn:problem:invalid-state' }),
     );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T01:00:00Z')); // November by default; October is a change
     renderPage([period]);
     const card = (await screen.findByRole('heading', { name: 'BIR 1601-C' })).closest(
       'section',

@@ -81,6 +81,15 @@ const FILE_NOTES: Record<PayrollReportKey, { file: string; tip?: string }> = {
   },
 };
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+/**
+ * The month just ended, in Manila: remittances and returns are made for it (SSS, PhilHealth, Pag-IBIG and the
+ * 1601-C in the following month; the 2316 and the alphalist in January for the year before), and the current
+ * month is rarely complete, which the server refuses.
+ */
+const monthJustEnded = (now: string) => {
+  const [year, month] = [Number(now.slice(0, 4)), Number(now.slice(5, 7))];
+  return month === 1 ? { Year: year - 1, Month: 12 } : { Year: year, Month: month - 1 };
+};
 const REPORT_KEYS = Object.keys(PAYROLL_REPORTS) as PayrollReportKey[];
 
 /** Finalised and paid periods, newest first: the periods reports are made from. */
@@ -172,8 +181,7 @@ function ReportCard({
   const now = today();
   const [options, setOptions] = useState<PayrollReportOptions>({
     PayrollPeriodId: '',
-    Year: Number(now.slice(0, 4)),
-    Month: Number(now.slice(5, 7)),
+    ...monthJustEnded(now),
     EmployeeId: '',
     Bank: 'generic',
     CompanyCode: '',
