@@ -36,7 +36,8 @@ export default function DepartmentsPage() {
   const columns = useMemo<GridColDef<Department>[]>(
     () => [
       nameColumn<Department>(setEditing, { flex: 1.2, minWidth: 150 }),
-      { field: 'Code', headerName: 'Code', width: 100, valueFormatter: (v: string | null) => v ?? '' },
+      // No code reads "—" as a department without a parent does (the cell stood blank beside the dash).
+      { field: 'Code', headerName: 'Code', width: 100, valueFormatter: (v: string | null) => v || '—' },
       {
         field: 'ParentName',
         headerName: 'Parent',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { EmployeeHistoryEntry } from '@hrpay/contracts';
 import { jsonResponse, newQueryClient, stubFetch } from '@/test/fetch-stub';
@@ -29,11 +29,18 @@ describe('EmployeeHistory', () => {
         <EmployeeHistory employeeId={ID} />
       </QueryClientProvider>,
     );
-    const line = await screen.findByText(/Regularization date/);
-    expect(line.textContent).toBe(
-      'Regularization date: — → Jul 15, 2024 · Hire date: Jan 15, 2024 → Feb 1, 2024 · ' +
-        'Has own rest days: No → Yes · Employment type: Full-time → Part-time',
-    );
+    const changes = await screen.findByRole('list', { name: 'Fields changed' });
+    // HR review: the changes ran together in one " · " sentence; each is a line of its own.
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Regularization date: — → Jul 15, 2024',
+      'Hire date: Jan 15, 2024 → Feb 1, 2024',
+      'Has own rest days: No → Yes',
+      'Employment type: Full-time → Part-time',
+    ]);
     expect(screen.getByText(/^Changed · .* · Maria Santos$/)).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -95,15 +96,24 @@ export function EmployeeHistory({ employeeId }: { employeeId: string }) {
                 <ListItem key={entry.At + entry.Action} divider alignItems="flex-start" disableGutters>
                   <ListItemText
                     primary={`${ACTIONS[entry.Action] ?? entry.Action} · ${formatDateTime(entry.At)}${entry.ActorName ? ` · ${entry.ActorName}` : ''}`}
+                    // Each change on a line of its own: run together with " · ", a save of several fields read
+                    // as one long sentence where a before and an after were hard to pair.
                     secondary={
-                      entry.Action === 'create'
-                        ? null
-                        : changes.length === 0
-                          ? 'No visible change'
-                          : changes
-                              .map((c) => `${label(c.Field)}: ${show(c.Before)} → ${show(c.After)}`)
-                              .join(' · ')
+                      entry.Action === 'create' ? null : changes.length === 0 ? (
+                        'No visible change'
+                      ) : (
+                        <Box
+                          component="ul"
+                          aria-label="Fields changed"
+                          sx={{ m: 0, p: 0, listStyle: 'none' }}
+                        >
+                          {changes.map((c) => (
+                            <li key={c.Field}>{`${label(c.Field)}: ${show(c.Before)} → ${show(c.After)}`}</li>
+                          ))}
+                        </Box>
+                      )
                     }
+                    slotProps={{ secondary: { component: 'div' } }}
                   />
                 </ListItem>
               );

@@ -22,6 +22,7 @@ import {
   TextInput,
 } from '@/components/form-fields';
 import { isApiError, isProblem } from '@/lib/api-error';
+import { formatIsoDate } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { useSeparateEmployee } from '../api/employees';
 
@@ -63,7 +64,7 @@ export function SeparateDialog({
   const submit = handleSubmit(async (values) => {
     setFormErrors([]);
     try {
-      await separate({
+      const saved = await separate({
         id: employee.EmployeeId,
         body: {
           SeparationDate: values.SeparationDate,
@@ -72,7 +73,13 @@ export function SeparateDialog({
           RowVersion: employee.RowVersion,
         },
       });
-      toast.success(`${employee.FullName} separated`);
+      // A date still ahead only schedules the separation (the employee stays active until then): "separated"
+      // would say they had already left.
+      toast.success(
+        saved.Status === 'Active'
+          ? `Separation of ${employee.FullName} scheduled: the last day is ${formatIsoDate(values.SeparationDate)}`
+          : `${employee.FullName} separated`,
+      );
       onClose();
     } catch (error) {
       if (isProblem(error, ProblemTypes.staleRowVersion)) return onStale();

@@ -127,7 +127,8 @@ export default function EmployeesPage() {
   return (
     <>
       <PageHeader
-        subtitle="The 201 files of your company's employees."
+        // "The 201 files of …" read as a count of files above a list of seven employees.
+        subtitle="Your company's employees and their 201 files."
         actions={
           <>
             {/* The spec's HR menu has no Time Logs entry (§2): the employees' punches are a click from here. */}
@@ -181,6 +182,8 @@ export default function EmployeesPage() {
         />
         <FormControlLabel
           label="Include separated"
+          // On a phone, a line of its own rather than "Include / separated" wrapped beside the Type filter.
+          sx={{ whiteSpace: 'nowrap' }}
           control={
             <Switch
               checked={!!filters.IncludeSeparated}

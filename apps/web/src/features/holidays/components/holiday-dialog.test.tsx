@@ -2,12 +2,29 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { conflictResponse, jsonResponse, newQueryClient, stubFetch } from '@/test/fetch-stub';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ProblemTypes } from '@hrpay/contracts';
+import { ProblemTypes, type Holiday } from '@hrpay/contracts';
 import { holidayKeys, useDeleteHoliday, useUpdateHoliday } from '../api/holidays';
 import { HolidayDialog } from './holiday-dialog';
 
 const FINALISED =
   'Town fiesta cannot be added: Nov 10, 2026 falls inside the finalised payroll period "Nov 1-15, 2026", which was paid with the holidays as they were and can no longer change. Correct the pay with an adjustment period.';
+
+const CHINESE_NEW_YEAR: Holiday = {
+  HolidayId: '11111111-1111-4111-8111-111111111111',
+  CompanyId: '22222222-2222-4222-8222-222222222222',
+  Date: '2026-02-17',
+  Name: 'Chinese New Year',
+  Type: 'SpecialNonWorking',
+  IsNational: true,
+  IsDouble: false,
+  IsDraft: false,
+  ProclaimedDate: null,
+  WorkLocationId: null,
+  WorkLocationName: null,
+  RowVersion: 1,
+  CreatedAt: '2026-01-01T00:00:00Z',
+  UpdatedAt: '2026-01-01T00:00:00Z',
+};
 
 const fetched = stubFetch((url) =>
   url.includes('work-locations') ? jsonResponse(200, { Items: [], TotalCount: 0 }) : undefined,
@@ -30,6 +47,27 @@ describe('HolidayDialog', () => {
     expect(alert.textContent).toBe(FINALISED);
     await waitFor(() => expect(screen.getByLabelText(/Date/).getAttribute('aria-invalid')).toBe('true'));
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('HolidayDialog name', () => {
+  // HR review: "e.g. Taguig City Charter Day" stood under "Chinese New Year" being edited, as if correcting it.
+  it('gives an example name when adding a holiday, and none when editing one', () => {
+    const client = newQueryClient();
+    const { unmount } = render(
+      <QueryClientProvider client={client}>
+        <HolidayDialog holiday={null} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('e.g. Taguig City Charter Day')).toBeTruthy();
+    unmount();
+    render(
+      <QueryClientProvider client={client}>
+        <HolidayDialog holiday={CHINESE_NEW_YEAR} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveProperty('value', 'Chinese New Year');
+    expect(screen.queryByText('e.g. Taguig City Charter Day')).toBeNull();
   });
 });
 

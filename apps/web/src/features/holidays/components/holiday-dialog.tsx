@@ -137,7 +137,14 @@ export function HolidayDialog({
             autoFocus
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextInput {...field} name="Name" label="Name" required helperText="e.g. Taguig City Charter Day" />
+          <TextInput
+            {...field}
+            name="Name"
+            label="Name"
+            required
+            // An example helps to name a new holiday; under "Chinese New Year" being edited it read as a correction.
+            helperText={editing ? undefined : 'e.g. Taguig City Charter Day'}
+          />
           {national && holiday?.Type === 'Regular' ? (
             // A regular holiday by law stays regular (the API refuses another type).
             <SelectInput

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Holiday, HolidayListRequest } from '@hrpay/contracts';
 import { jsonResponse } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
@@ -26,10 +26,13 @@ const YEAR = [
   holiday('2026-12-24', 'Christmas Eve', 'SpecialNonWorking'),
 ];
 
-/** The API's list: it narrows by Type and Search as the server does. */
+/** The API's list: it narrows by Type and Search as the server does (or fails, when a test says so). */
+let failing = false;
 const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
   if (url.endsWith('/api/v1/holidays/list')) {
+    if (failing)
+      return jsonResponse(500, { status: 500, title: 'Internal Server Error' }, 'application/problem+json');
     const body = JSON.parse(String(init?.body)) as HolidayListRequest;
     const items = YEAR.filter(
       (h) =>
@@ -42,6 +45,7 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
 });
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
+  failing = false;
   fetchMock.mockClear();
   vi.unstubAllGlobals();
 });
@@ -61,5 +65,38 @@ describe('HolidaysPage year view', () => {
     ).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: '2026-12-24' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: /Christmas Eve/ })).toBeNull();
+  });
+
+  // HR review: a failed load drew the twelve months without a holiday in them, which read as "no holidays".
+  it(
+    'says the holidays could not be loaded, with Retry, instead of an empty year',
+    { timeout: 30_000 },
+    async () => {
+      failing = true;
+      renderApp(<HolidaysPage />, {
+        path: '/hr/holidays',
+        at: '/hr/holidays?view=year&year=2026',
+        name: 'Holidays',
+        as: 'HRUser',
+      });
+      const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
+      expect(alert.textContent).toMatch(/^The holidays of 2026 could not be loaded\./);
+      expect(screen.queryByRole('group', { name: 'December 2026' })).toBeNull();
+      failing = false;
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(
+        await screen.findByRole('button', { name: '2026-12-25: Christmas Day' }, { timeout: 20_000 }),
+      ).toBeTruthy();
+    },
+  );
+
+  it('says when no holiday of the year matches', { timeout: 30_000 }, async () => {
+    renderApp(<HolidaysPage />, {
+      path: '/hr/holidays',
+      at: '/hr/holidays?view=year&year=2026&search=Rizal',
+      name: 'Holidays',
+      as: 'HRUser',
+    });
+    expect(await screen.findByText('No holidays in 2026 match.', {}, { timeout: 20_000 })).toBeTruthy();
   });
 });

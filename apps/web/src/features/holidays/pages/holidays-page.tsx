@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -27,7 +29,7 @@ import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { isProblem } from '@/lib/api-error';
-import { handleError } from '@/lib/error-handler';
+import { errorMessage, handleError } from '@/lib/error-handler';
 import { useListQuery, type ParamCodec } from '@/lib/use-list-query';
 import {
   fetchHolidays,
@@ -316,11 +318,37 @@ export default function HolidaysPage() {
         </ToggleButtonGroup>
       </ListToolbar>
       {view === 'year' ? (
-        <YearCalendar
-          year={year}
-          holidays={yearData.data?.Items ?? []}
-          onDay={(date, on) => setEditing(on.length === 1 ? { holiday: on[0]! } : { holiday: null, date })}
-        />
+        // The year's holidays failed to load: say so, rather than a calendar without a holiday in it (which read
+        // as "no holidays this year"); while they load, a bar says the calendar is not complete yet.
+        yearData.isError ? (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void yearData.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {errorMessage(yearData.error, `The holidays of ${year} could not be loaded.`)}
+          </Alert>
+        ) : (
+          <>
+            {yearData.isFetching && <LinearProgress aria-label="Loading the holidays" sx={{ mb: 1 }} />}
+            {yearData.data?.Items.length === 0 && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                No holidays in {year} match.
+              </Alert>
+            )}
+            <YearCalendar
+              year={year}
+              holidays={yearData.data?.Items ?? []}
+              onDay={(date, on) =>
+                setEditing(on.length === 1 ? { holiday: on[0]! } : { holiday: null, date })
+              }
+            />
+          </>
+        )
       ) : (
         <DataTable
           label="Holidays"

@@ -59,7 +59,9 @@ export function LookupDialog({
     setFormErrors([]);
     try {
       await save({ id: item?.Id ?? null, body: item ? { ...values, RowVersion: item.RowVersion } : values });
-      toast.success(item ? 'Saved' : `Added ${values.Name}`);
+      // Said as every other list says it, and as this list's deletes do ("Regular deleted"): the item, then what
+      // happened (it was "Saved" after an edit, "Added Regular" after an add).
+      toast.success(`${values.Name} ${item ? 'updated' : 'added'}`);
       onClose();
     } catch (error) {
       if (isProblem(error, ProblemTypes.staleRowVersion)) {
