@@ -605,7 +605,7 @@ describe('payroll periods', () => {
     });
     expect(late.statusCode).toBe(400);
     expect(errorCodes(late)).toEqual(['PayDate']);
-    expect(late.body).toContain('24 December');
+    expect(late.body).toContain('due by Dec 24 of its year (PD 851); choose a pay date on or before Dec 24');
     const thirteenth = await period({
       Kind: 'ThirteenthMonth',
       Name: '13th month 2026',

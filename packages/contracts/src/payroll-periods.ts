@@ -110,7 +110,9 @@ export const PayrollPeriodFields = {
 /** PD 851 (13th month pay law) and its rules: the 13th month pay is paid not later than 24 December of the year. */
 export const thirteenthMonthDueDate = (cutoffEnd: string) => `${cutoffEnd.slice(0, 4)}-12-24`;
 export const THIRTEENTH_MONTH_LATE =
-  'The 13th month pay is due by 24 December of its year (PD 851); choose a pay date on or before';
+  'The 13th month pay is due by Dec 24 of its year (PD 851); choose a pay date on or before';
+/** The refusal where the year is not at hand (the forms' schemas); the server's own names the date in full. */
+export const THIRTEENTH_MONTH_LATE_DEC_24 = `${THIRTEENTH_MONTH_LATE} Dec 24`;
 
 const datesInOrder = <T extends { CutoffStart: string; CutoffEnd: string; PayDate: string }>(r: T) =>
   r.CutoffEnd >= r.CutoffStart;
@@ -135,7 +137,7 @@ export const CreatePayrollPeriodRequest = z
   })
   .refine((r) => r.Kind !== 'ThirteenthMonth' || r.PayDate <= thirteenthMonthDueDate(r.CutoffEnd), {
     path: ['PayDate'],
-    message: THIRTEENTH_MONTH_LATE + ' 24 December',
+    message: THIRTEENTH_MONTH_LATE_DEC_24,
   })
   .refine((r) => r.Kind !== 'FinalPay' || (r.EmployeeIds?.length ?? 0) > 0, {
     path: ['EmployeeIds'],

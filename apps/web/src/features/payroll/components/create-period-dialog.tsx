@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   calendarDate,
   PAYROLL_PERIOD_KINDS,
-  THIRTEENTH_MONTH_LATE,
+  THIRTEENTH_MONTH_LATE_DEC_24,
   thirteenthMonthDueDate,
   type PayrollPeriodListItem,
   type ListResponse,
@@ -55,7 +55,7 @@ const formSchema = z
   })
   .refine((v) => v.Kind !== 'ThirteenthMonth' || v.PayDate <= thirteenthMonthDueDate(v.CutoffEnd), {
     path: ['PayDate'],
-    message: `${THIRTEENTH_MONTH_LATE} 24 December`,
+    message: THIRTEENTH_MONTH_LATE_DEC_24,
   })
   .refine((v) => v.Kind !== 'Adjustment' || v.ReferencesPeriodId !== '', {
     path: ['ReferencesPeriodId'],
