@@ -75,3 +75,16 @@ export function whenParts(r: When): [dates: string, detail: string] {
 export function describeWhen(r: When) {
   return whenParts(r).join(' · ');
 }
+
+/** Where a punch came from, to an employee: the terminal, its file imported by HR, or HR by hand. */
+const PUNCH_SOURCES: Record<string, string> = {
+  Device: 'Terminal',
+  Import: 'Imported',
+  Manual: 'Entered by HR',
+};
+/** A punch of the day in words: "07:53 in", "12:01 (in or out not known)"; its source as people say it. */
+export function punchLine(p: { Time: string; Direction: string; Source: string }) {
+  const direction =
+    p.Direction === 'In' || p.Direction === 'Out' ? p.Direction.toLowerCase() : '(in or out not known)';
+  return { time: `${p.Time} ${direction}`, source: PUNCH_SOURCES[p.Source] ?? p.Source };
+}

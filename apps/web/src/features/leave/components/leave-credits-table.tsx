@@ -18,7 +18,7 @@ import { useScrollRegion } from '@/components/scroll-region';
 import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { stringParam, useListQuery } from '@/lib/use-list-query';
-import { formatDayNumber as days } from '@/lib/numbers';
+import { formatDayNumber as days, formatDays } from '@/lib/numbers';
 import { formatIsoDate } from '@/lib/dates';
 import {
   fetchLeaveCredits,
@@ -189,7 +189,7 @@ function AdjustDialog({ row, onClose }: { row: LeaveCreditRow; onClose: () => vo
       <DialogTitle id="adjust-title">Adjust {row.LeaveTypeName}</DialogTitle>
       <DialogContent>
         <Box sx={{ mb: 1 }}>
-          {row.EmployeeName}: balance {days(row.Balance)} days
+          {row.EmployeeName}: balance {formatDays(row.Balance)}
         </Box>
         <TextField
           label="Days to add (negative to take away)"

@@ -27,11 +27,12 @@ export const requestKeys = {
 export const fetchRequests = (kind: RequestKind, request: TimeRequestListRequest, signal?: AbortSignal) =>
   apiClient.post<ListResponse<TimeRequest>>(`${base(kind)}/list`, request, { signal });
 
-export const useRequest = (kind: RequestKind, id: string) =>
+export const useRequest = (kind: RequestKind, id: string, enabled = true) =>
   useQuery({
     queryKey: requestKeys.one(kind, id),
     queryFn: ({ signal }) =>
       apiClient.get<TimeRequest>(`${base(kind)}/${encodeURIComponent(id)}`, { signal }),
+    enabled,
   });
 
 export const useUndertimeDetails = (id: string) =>

@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { ProblemTypes, type TimeRequest } from '@hrpay/contracts';
 import { isProblem } from '@/lib/api-error';
 import { errorDetail, handleError } from '@/lib/error-handler';
-import { useDecideRequest, type Decision } from '../api/requests';
-import { describeWhen, KIND } from '../kinds';
+import { useDecideRequest, useRequest, type Decision } from '../api/requests';
+import { describeWhen, formatDays, KIND } from '../kinds';
 
 const VERB: Record<Decision, { title: string; button: string; done: string }> = {
   approve: { title: 'Approve', button: 'Approve', done: 'approved' },
@@ -38,6 +38,11 @@ export function DecisionDialog({
   const remarksField = useRef<HTMLTextAreaElement | null>(null);
   const { mutateAsync: decide, isPending } = useDecideRequest(request.Kind);
   const verb = VERB[action];
+  // What approving a leave draws on: the list's rows carry no balance (only one request read by its reviewer
+  // does), so HR deciding from the list had approved blind and learnt of a short balance from a refusal.
+  const withBalance = request.Kind === 'Leave' && action !== 'cancel' && request.CanReview;
+  const one = useRequest(request.Kind, request.RequestId, withBalance && !request.LeaveBalance);
+  const balance = withBalance ? (request.LeaveBalance ?? one.data?.LeaveBalance) : null;
 
   const send = async () => {
     if (action === 'reject' && !remarks.trim()) {
@@ -91,9 +96,15 @@ export function DecisionDialog({
             {request.LeaveTypeName ? `${request.LeaveTypeName} · ` : ''}
             {describeWhen(request)}
           </Typography>
-          <Typography variant="body2" sx={{ mt: 1 }}>
+          <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
             Reason: {request.Reason}
           </Typography>
+          {balance && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              Employee&apos;s balance: {formatDays(balance.Balance)}, of which pending requests hold{' '}
+              {formatDays(balance.Pending)} (this one included)
+            </Typography>
+          )}
         </Box>
         <TextField
           label={action === 'reject' ? 'Remarks (required)' : 'Remarks (optional)'}

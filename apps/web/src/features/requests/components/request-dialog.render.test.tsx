@@ -121,3 +121,106 @@ describe('File Undertime, refused by a filing rule', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 });
+
+// UI review: a one-day leave needed the same date typed twice (an empty To was "This field is required"), a
+// later From left an earlier To behind (then "The last day cannot be before the first"), and Half day asked
+// for two equal dates by hand. To now follows From where it must, and never while it is being typed into.
+const LEAVE_TYPES = [
+  {
+    LeaveTypeId: '8f0b8a57-1b7c-4c39-9d7e-4a86c1b0a001',
+    Code: 'SL',
+    Name: 'Sick Leave',
+    NeedsBalance: true,
+    HalfDayAllowed: true,
+  },
+  {
+    LeaveTypeId: '8f0b8a57-1b7c-4c39-9d7e-4a86c1b0a002',
+    Code: 'PL',
+    Name: 'Paternity Leave',
+    NeedsBalance: false,
+    HalfDayAllowed: false,
+  },
+];
+
+describe('File Leave, the last day', () => {
+  beforeEach(() => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if ((init?.method ?? 'GET') === 'POST') {
+        return new Response(JSON.stringify({ ReviewerName: 'HR' }), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      const body = url.includes('leave-types') ? LEAVE_TYPES : url.includes('application-settings') ? {} : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+  });
+  const dates = () => {
+    const dialog = screen.getByRole('dialog');
+    return {
+      dialog,
+      from: within(dialog).getByLabelText(/^From/) as HTMLInputElement,
+      to: within(dialog).getByLabelText(/^To/) as HTMLInputElement,
+    };
+  };
+
+  it('takes the first day when it is empty or earlier, and keeps a later one', async () => {
+    wrap(<RequestDialog kind="Leave" onClose={() => {}} />);
+    const { from, to } = dates();
+    fireEvent.change(from, { target: { value: '2026-12-21' } });
+    await waitFor(() => expect(to.value).toBe('2026-12-21'));
+    fireEvent.change(to, { target: { value: '2026-12-23' } });
+    fireEvent.change(from, { target: { value: '2026-12-22' } });
+    await waitFor(() => expect(from.value).toBe('2026-12-22'));
+    expect(to.value).toBe('2026-12-23');
+    fireEvent.change(from, { target: { value: '2026-12-28' } });
+    await waitFor(() => expect(to.value).toBe('2026-12-28'));
+    // Clearing To to type another date leaves it empty: From does not take it back.
+    fireEvent.change(to, { target: { value: '' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(to.value).toBe('');
+  });
+
+  it('locks To to From for a half day, and files a half day only where the type allows one', async () => {
+    wrap(<RequestDialog kind="Leave" onClose={() => {}} />);
+    const { dialog, from, to } = dates();
+    fireEvent.change(from, { target: { value: '2026-12-21' } });
+    fireEvent.change(to, { target: { value: '2026-12-23' } });
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Half day' }));
+    await waitFor(() => expect(to.value).toBe('2026-12-21'));
+    expect(to.disabled).toBe(true);
+
+    // Paternity leave has no half days: the switch goes, and so does the half day chosen before.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Leave type/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Paternity Leave/ }));
+    await waitFor(() => expect(within(dialog).queryByRole('switch', { name: 'Half day' })).toBeNull());
+    expect(to.disabled).toBe(false);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Reason/ }), {
+      target: { value: 'Newborn' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'File' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(JSON.parse(String(init!.body))).toMatchObject({
+      DateFrom: '2026-12-21',
+      DateTo: '2026-12-21',
+      HalfDay: false,
+    });
+  });
+});
+
+// UI review: HR's File Undertime told HR "When you leave, before your shift ends".
+describe('File Undertime, the time leaving', () => {
+  it("speaks of the employee on HR's form and to the employee on their own", () => {
+    const { unmount } = wrap(<RequestDialog kind="Undertime" forEmployee onClose={() => {}} />);
+    expect(screen.getByText('When the employee leaves, before their shift ends')).toBeTruthy();
+    expect(screen.queryByText(/When you leave/)).toBeNull();
+    unmount();
+    wrap(<RequestDialog kind="Undertime" onClose={() => {}} />);
+    expect(screen.getByText('When you leave, before your shift ends')).toBeTruthy();
+  });
+});

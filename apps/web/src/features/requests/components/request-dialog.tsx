@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Controller,
   useForm,
@@ -94,7 +94,9 @@ export function RequestDialog({
     control,
     handleSubmit,
     setError,
-    formState: { isSubmitting },
+    getValues,
+    setValue,
+    formState: { isSubmitting, isSubmitted },
   } = useForm<Values>({
     resolver: withEmployeeRequired(
       zodResolver(SCHEMAS[kind] as never) as unknown as Resolver<Values>,
@@ -103,11 +105,25 @@ export function RequestDialog({
     defaultValues: { ...DEFAULTS[kind], EmployeeId: null },
   });
   const twelveHour = useTwelveHourClock();
-  const [leaveTypeId, dateFrom] = useWatch({ control, name: ['LeaveTypeId', 'DateFrom'] }) as [
-    string,
-    string,
-  ];
+  const [leaveTypeId, dateFrom, halfDay] = useWatch({
+    control,
+    name: ['LeaveTypeId', 'DateFrom', 'HalfDay'],
+  }) as [string, string, boolean];
   const halfDayAllowed = leaveTypes.data?.find((t) => t.LeaveTypeId === leaveTypeId)?.HalfDayAllowed ?? true;
+  // The last day follows the first where it has to: a one-day leave needs only From (To was left empty and
+  // flagged as required), a later From moves an earlier To along, and a half day is one date (To locked to it).
+  // Only a change of From or of the half day moves it: the date being typed into To is never overwritten.
+  useEffect(() => {
+    if (kind !== 'Leave' || !dateFrom) return;
+    const dateTo = getValues('DateTo') as string;
+    if (halfDay ? dateTo !== dateFrom : !dateTo || dateTo < dateFrom) {
+      setValue('DateTo', dateFrom, { shouldValidate: isSubmitted });
+    }
+  }, [kind, dateFrom, halfDay, getValues, setValue, isSubmitted]);
+  // A type without half days hides the switch: a half day chosen before must not be filed unseen.
+  useEffect(() => {
+    if (!halfDayAllowed && getValues('HalfDay')) setValue('HalfDay', false);
+  }, [halfDayAllowed, getValues, setValue]);
 
   const submit = handleSubmit(async (values) => {
     setFormErrors([]);
@@ -222,6 +238,7 @@ export function RequestDialog({
                   required
                   fullWidth
                   margin="normal"
+                  disabled={isSubmitting || (halfDay && halfDayAllowed)}
                   slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dateFrom || undefined } }}
                 />
               </Box>
@@ -260,7 +277,14 @@ export function RequestDialog({
             </Box>
           )}
           {kind === 'Undertime' &&
-            time('TimeLeaving', 'Time leaving', 'When you leave, before your shift ends')}
+            time(
+              'TimeLeaving',
+              'Time leaving',
+              // HR files for someone else: "you" was HR.
+              forEmployee
+                ? 'When the employee leaves, before their shift ends'
+                : 'When you leave, before your shift ends',
+            )}
           <TextInput
             {...field}
             name="Reason"

@@ -90,45 +90,51 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
   });
   const filters = list.state.filters;
 
-  // The text columns share the width by what their usual values need: at 1366 px HR's leave list shows
-  // "Juan Dela Cruz (DM-0004)" and "Service Incentive Leave" in full; the reason takes what is left (whole in
-  // its title). The fixed ones are as narrow as their values allow.
+  // The widths (measured in the grid's 14 px Roboto, a cell padding 2 x 10 px): "Service Incentive Leave" is
+  // 149 px, a leave across the new year "Dec 28, 2026 – Jan 15, 2027" 180 px, "Juan Dela Cruz (DM-0004)" 167 px.
+  // At 1366 px (some 1044 px of table) each list shows the type and the dates whole; HR's list gives the
+  // employee's number a line of its own under the name, as the attendance does (on one line it took the room
+  // the type and the dates need). The reason takes what is left (whole in its title). At 1280 px with the menu
+  // open (958 px) every column keeps its least width without a sideways scroll.
   const columns = useMemo<GridColDef<TimeRequest>[]>(() => {
     const cols: GridColDef<TimeRequest>[] = [];
+    const leave = kind === 'Leave';
     if (scope !== 'Mine') {
       cols.push({
         field: 'EmployeeName',
         headerName: 'Employee',
-        flex: scope === 'Company' ? 1.9 : 1.3,
-        minWidth: 130,
+        flex: scope === 'Company' ? 1 : 1.3,
+        // The approver's list shows the name alone, HR's the number under it.
+        minWidth: scope === 'Company' ? 130 : 120,
+        valueGetter: (_v, row) =>
+          scope === 'Company' ? `${row.EmployeeName} (${row.EmployeeNumber})` : row.EmployeeName,
         renderCell: ({ row }) =>
           scope === 'Review' ? (
             <Link component={RouterLink} to={reviewPath(kind, row.RequestId)}>
               {row.EmployeeName}
             </Link>
           ) : (
-            `${row.EmployeeName} (${row.EmployeeNumber})`
+            <TwoLinesCell main={row.EmployeeName} detail={row.EmployeeNumber} />
           ),
       });
     }
-    if (kind === 'Leave') {
+    if (leave) {
       cols.push({
         field: 'LeaveTypeName',
         headerName: 'Type',
-        flex: scope === 'Company' ? 1.55 : 1.2,
-        // "Service Incentive Leave" whole where the employee's own list gives the rest to the reason.
-        minWidth: scope === 'Company' ? 100 : 170,
+        flex: scope === 'Company' ? 1.3 : scope === 'Review' ? 1.7 : 1.2,
+        minWidth: scope === 'Company' ? 100 : scope === 'Review' ? 160 : 170,
         sortable: false,
       });
     }
     cols.push(
       {
         field: 'DateFrom',
-        headerName: kind === 'Leave' ? 'Dates' : 'Date and time',
-        // Room for a whole range at 1280 px: same-year ones are short ("Dec 21–22", "Nov 30 – Dec 2, 2026");
-        // one across years ("Dec 30, 2026 – Jan 4, 2027") is cut, whole in the cell's title. An undertime's
-        // second line is longer ("leaving 16:00 (shift ends 17:00)").
-        width: kind === 'Undertime' ? 190 : 170,
+        headerName: leave ? 'Dates' : 'Date and time',
+        // Same-year ranges are short ("Dec 21–22", "Nov 30 – Dec 2, 2026"); one across the new year, the
+        // Christmas leave of many, was cut at 170 px. An undertime's second line is long too ("leaving 16:00
+        // (shift ends 17:00)").
+        width: leave ? 200 : kind === 'Undertime' ? 190 : 170,
         valueGetter: (_v, row) => describeWhen(row),
         // The days (or times) under the dates: on one line a long range cut them off at 1280 px.
         renderCell: ({ row }) => {
@@ -139,9 +145,9 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       {
         field: 'Reason',
         headerName: 'Reason',
-        // In the employee's and the approver's lists the reason is what is read (it was cut at 1366 px beside a
-        // wide Type and a Reviewer column that holds one short name); HR's list keeps its shares.
-        flex: scope === 'Company' ? 1.05 : scope === 'Review' ? 1.5 : 1.9,
+        // In the employee's and the approver's lists the reason is what is read; in HR's leave list the type and
+        // the dates come first (HR reads the whole reason in the approve and reject dialog).
+        flex: scope === 'Company' ? (leave ? 0.8 : 1.6) : scope === 'Review' ? 1.5 : 1.9,
         minWidth: 100,
         sortable: false,
         renderCell: ({ row }) => <ReasonText reason={row.Reason} />,
@@ -155,8 +161,8 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       {
         field: 'ReviewerName',
         headerName: 'Reviewer',
-        flex: scope === 'Company' ? 1.15 : 0.9,
-        minWidth: 100,
+        flex: scope === 'Company' ? 0.7 : 0.9,
+        minWidth: scope === 'Review' ? 80 : 90,
         sortable: false,
         valueGetter: (_v, row) => row.DecidedByName ?? row.ReviewerName,
       },

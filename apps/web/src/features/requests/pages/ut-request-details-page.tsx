@@ -10,7 +10,7 @@ import { RecordLoadError, RecordLoading } from '@/components/edit-page';
 import { PageHeader } from '@/components/page-header';
 import { useUndertimeDetails } from '../api/requests';
 import { RequestSummary } from '../components/request-summary';
-import { KIND, formatIsoDate } from '../kinds';
+import { KIND, formatIsoDate, punchLine } from '../kinds';
 
 /** /portal/ut-requests/:id/details: one UT request with that day's schedule and punches. */
 export default function UndertimeDetailsPage() {
@@ -51,11 +51,15 @@ export default function UndertimeDetailsPage() {
             <Typography color="text.secondary">No punches recorded for this day.</Typography>
           ) : (
             <List dense>
-              {punches.map((p) => (
-                <ListItem key={`${p.Time}-${p.Direction}`}>
-                  <ListItemText primary={`${p.Time} · ${p.Direction}`} secondary={p.Source} />
-                </ListItem>
-              ))}
+              {punches.map((p, index) => {
+                const { time, source } = punchLine(p);
+                // Two punches may share a minute and a direction: the index keeps their keys apart.
+                return (
+                  <ListItem key={`${index}-${p.Time}`} disableGutters>
+                    <ListItemText primary={time} secondary={source} />
+                  </ListItem>
+                );
+              })}
             </List>
           )}
         </CardContent>

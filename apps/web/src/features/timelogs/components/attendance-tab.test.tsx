@@ -5,6 +5,7 @@ import type { AttendanceDay } from '@hrpay/contracts';
 import { ConfirmProvider } from '@/components/confirm-dialog';
 import { AttendanceTab, attendanceColumns } from './attendance-tab';
 import { asPhone } from '@/test/phone';
+import { gridColumnWidths } from '@/components/data-table-preview';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -21,6 +22,7 @@ const json = (body: unknown) =>
  * table's frame (2) and a classic 16 px page scroll bar.
  */
 const TABLE_ROOM_AT_1280 = 958;
+const TABLE_ROOM_AT_1366 = TABLE_ROOM_AT_1280 + 86;
 
 const day: AttendanceDay = {
   EmployeeId: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
@@ -195,5 +197,43 @@ describe('attendance tab', () => {
     const punches = [...table.querySelectorAll('td[data-field="FirstIn"]')].map((td) => td.textContent);
     expect(punches).toEqual(['08:12 – 19:04', '—Absent', '08:12 – —Missing out', '—On leave']);
     expect(within(table).queryByRole('columnheader', { name: 'Status' })).toBeNull();
+  });
+
+  // UI review: with "Only anomalies" on, what is off with a day was cut in a fixed 125 px column at 1366 px
+  // ("Single punch, M…"), the one thing the view is for. The column now shares the room left with the employee,
+  // and a lone In no longer says both "Single punch" and "Missing out".
+  it('gives the punches and their flags the room left at 1366 px', () => {
+    const columns = attendanceColumns({ phone: false, oneEmployee: false });
+    const widths = gridColumnWidths(columns, TABLE_ROOM_AT_1366);
+    const inOut = widths[columns.findIndex((c) => c.field === 'FirstIn')]!;
+    expect(inOut).toBeGreaterThanOrEqual(165);
+    // At 1280 px every column still fits (the first test): the least width is unchanged.
+    expect(columns.find((c) => c.field === 'FirstIn')!.minWidth).toBe(125);
+  });
+
+  it('says which punch is missing once, and a single punch of unknown direction as such', async () => {
+    const lone: AttendanceDay = {
+      ...day,
+      Date: '2026-11-05',
+      LastOut: null,
+      Anomalies: ['SinglePunch', 'MissingOut'],
+    };
+    const unknown: AttendanceDay = { ...day, Date: '2026-11-06', LastOut: null, Anomalies: ['SinglePunch'] };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/timelogs/attendance')
+        ? json({ Items: [lone, unknown], TotalCount: 2 })
+        : json([]),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ConfirmProvider>
+          <AttendanceTab />
+        </ConfirmProvider>
+      </QueryClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Attendance' });
+    await within(table).findByText('Nov 6, 2026');
+    const punches = [...table.querySelectorAll('td[data-field="FirstIn"]')].map((td) => td.textContent);
+    expect(punches).toEqual(['08:12 – —Missing out', '08:12 – —Single punch']);
   });
 });

@@ -65,10 +65,14 @@ const figure = (
 
 /** What is off with the day, in words: absent, on leave, the punches' anomalies (null for a day in order). */
 function dayFlags(row: AttendanceDay): { text: string; color: string } | null {
+  // A lone In (or Out) is flagged both "single punch" and "missing out" (in): the missing one says what to fix,
+  // and the two together were cut off in the column. A single punch of unknown direction still says so.
+  const missing = row.Anomalies.includes('MissingIn') || row.Anomalies.includes('MissingOut');
+  const anomalies = row.Anomalies.filter((a) => !(missing && a === 'SinglePunch'));
   const words = [
     ...(row.Absent ? ['Absent'] : []),
     ...(row.OnLeave ? ['On leave'] : []),
-    ...row.Anomalies.map((a) => ANOMALY_LABELS[a]),
+    ...anomalies.map((a) => ANOMALY_LABELS[a]),
   ];
   if (!words.length) return null;
   // Dark shades: the theme's warning orange on white is 3.1:1; these reach 4.5:1 in a caption.
@@ -148,7 +152,10 @@ export function attendanceColumns({
       headerName: 'In – out',
       description:
         'The first punch in and the last punch out of the day; under them, an absence, a leave or a missing punch',
-      width: 125,
+      // It shares the room left with the employee's name: at 1366 px "Absent, No work in shift" is whole (a
+      // fixed 125 px cut what "Only anomalies" is for); at 1280 px both keep their least widths.
+      flex: 1,
+      minWidth: 125,
       valueGetter: (_v, row) => {
         const flags = dayFlags(row);
         return flags ? `${inOut(row)} · ${flags.text}` : inOut(row);

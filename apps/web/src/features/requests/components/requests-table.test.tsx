@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { TimeRequest } from '@hrpay/contracts';
+import { jsonResponse, stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render-app';
+import { RequestsTable } from './requests-table';
+
+/** A Christmas leave across the new year, as the list answers it. */
+const christmas = {
+  RequestId: 'd0f2d915-b9de-4363-be83-ef3119484957',
+  Kind: 'Leave',
+  EmployeeId: 'bb765b15-619b-48ab-8e6f-8ccb4a790daa',
+  EmployeeName: 'Juan Dela Cruz',
+  EmployeeNumber: 'DM-0004',
+  DepartmentName: 'Production',
+  LeaveTypeName: 'Vacation Leave',
+  DateFrom: '2026-12-28',
+  DateTo: '2027-01-15',
+  HalfDay: false,
+  Days: 13,
+  StartTime: null,
+  EndTime: null,
+  Minutes: null,
+  Reason: 'Christmas in Iloilo',
+  Status: 'Pending',
+  FiledAt: '2026-11-30T22:24:00Z',
+  FiledByName: 'Juan Dela Cruz',
+  ReviewerName: 'Ana Cruz',
+  DecidedAt: null,
+  DecidedByName: null,
+  Remarks: null,
+  CancelledAt: null,
+  CancelledByName: null,
+  CancelRemarks: null,
+  CanReview: false,
+  CanCancel: true,
+  RowVersion: 1,
+} as unknown as TimeRequest;
+
+const answerList = () => {
+  // The list is a POST: stubFetch answers it with `answer`.
+  stub.answer = () => jsonResponse(200, { Items: [christmas], TotalCount: 1 });
+};
+const stub = stubFetch();
+
+/** The room of a list with the menu open (1280 or 1366 px less the menu, the page's padding, a scroll bar). */
+const TABLE_ROOM_AT_1280 = 958;
+const TABLE_ROOM_AT_1366 = 1044;
+/**
+ * What the values need, measured in Chromium in the grid's 14 px Roboto, plus a cell's padding (2 x 10 px):
+ * "Dec 28, 2026 – Jan 15, 2027" 180 px, "Service Incentive Leave" 149 px.
+ */
+const CROSS_YEAR_RANGE_NEEDS = 200;
+const LONGEST_TYPE_NEEDS = 169;
+
+/** The list as laid out in a frame `room` px wide: each column's header and width (the grid's widths). */
+async function layout(scope: 'Mine' | 'Review' | 'Company', room: number) {
+  const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(room);
+  answerList();
+  renderApp(<RequestsTable kind="Leave" scope={scope} />, { as: 'PortalUser' });
+  const table = await screen.findByRole('table', { name: 'Leave requests' });
+  await within(table).findByText('Dec 28, 2026 – Jan 15, 2027');
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent ?? '');
+  const cols = [...table.querySelectorAll<HTMLElement>('colgroup > col')].map((col) =>
+    parseFloat(col.style.width),
+  );
+  width.mockRestore();
+  const least = parseInt(table.parentElement!.style.getPropertyValue('--table-min-width'), 10);
+  return { table, least, widthOf: (header: string) => cols[headers.findIndex((h) => h.startsWith(header))]! };
+}
+
+// UI review: a leave across the new year ("Dec 28, 2026 – Jan 5…") was cut in the 170 px Dates column, in the
+// employee's list with room to spare as in HR's; in HR's list at 1366 px "Service Incentive Leave" was cut too,
+// beside an employee's name and number on one line.
+describe('requests list, the leave columns at 1366 px', () => {
+  for (const scope of ['Mine', 'Review', 'Company'] as const) {
+    it(`shows a range across the new year and the longest leave type whole (${scope})`, async () => {
+      const { widthOf, least } = await layout(scope, TABLE_ROOM_AT_1366);
+      expect(widthOf('Dates')).toBeGreaterThanOrEqual(CROSS_YEAR_RANGE_NEEDS);
+      expect(widthOf('Type')).toBeGreaterThanOrEqual(LONGEST_TYPE_NEEDS);
+      // Every column still fits at 1280 px with the menu open.
+      expect(least).toBeLessThanOrEqual(TABLE_ROOM_AT_1280);
+    });
+  }
+
+  it("puts the employee's number under the name in HR's list", async () => {
+    const { table } = await layout('Company', TABLE_ROOM_AT_1366);
+    const cell = table.querySelector('td[data-field="EmployeeName"]')!;
+    expect(within(cell as HTMLElement).getByText('Juan Dela Cruz')).toBeTruthy();
+    expect(within(cell as HTMLElement).getByText('DM-0004')).toBeTruthy();
+  });
+});
