@@ -86,9 +86,11 @@ test('HR adds an employee through the form (validation seen), edits and separate
   await page.getByLabel('Include separated').click();
   await expect(page).toHaveURL(/includeSeparated=true/);
   await listGrid(page, 'Employees');
-  // The Separated column appears with them and holds the date.
-  await expect(grid.getByRole('columnheader', { name: 'Separated' })).toBeVisible();
-  await expect(grid.getByRole('row').filter({ hasText: 'DM-0100' })).toContainText('Nov 20, 2026');
+  // Their Status reads "Separated" with the last day, not the employment status they left with ("Regular").
+  const separated = grid.getByRole('row').filter({ hasText: 'DM-0100' });
+  await expect(separated).toContainText('Separated Nov 20, 2026');
+  await expect(separated).not.toContainText('Regular');
+  await page.screenshot({ path: 'test-results/hr-employees-separated.png', fullPage: true });
 });
 
 test('HR downloads the master list as XLSX for the filter on screen and reads it back', async ({ page }) => {

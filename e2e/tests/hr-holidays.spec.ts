@@ -34,6 +34,17 @@ test('HR adds a local holiday (validation seen) and finds it in the list and the
 
   await page.getByRole('button', { name: 'Year view' }).click();
   const december = page.getByRole('group', { name: 'December 2026' });
-  await expect(december.getByRole('button', { name: /2026-12-25: .*Company Christmas Party/ })).toBeVisible();
+  const christmas = december.getByRole('button', { name: /^Dec 25, 2026: .*Company Christmas Party/ });
+  await expect(christmas).toBeVisible();
   await page.screenshot({ path: 'test-results/hr-holidays-year.png', fullPage: true });
+  // A day of two holidays asks which one to edit (it had opened "Add Holiday").
+  await christmas.click();
+  const menu = page.getByRole('menu', { name: 'Holidays on Dec 25, 2026' });
+  await expect(menu.getByRole('menuitem', { name: /^Edit Christmas Day/ })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Add holiday on this day' })).toBeVisible();
+  await menu.getByRole('menuitem', { name: /^Edit Company Christmas Party/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Company Christmas Party' });
+  await expect(edit.getByLabel('Name')).toHaveValue('Company Christmas Party');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
 });

@@ -594,6 +594,11 @@ describe('separation and delete', () => {
       );
     expect(await numbers({})).not.toContain('DM-0004');
     expect(await numbers({ IncludeSeparated: true })).toContain('DM-0004');
+    // The list says who has left, and when (the web's Status column reads "Separated Oct 31, 2026").
+    const listed = (
+      (await list('hr', { Search: 'DM-0004', IncludeSeparated: true })).json().Items as EmployeeListItem[]
+    ).find((i) => i.EmployeeNumber === 'DM-0004');
+    expect(listed).toMatchObject({ Status: 'Separated', SeparationDate: '2026-10-31' });
     const options = (await call('hr', 'GET', '/api/v1/employees/options')).json();
     expect(options.map((o: { EmployeeNumber: string }) => o.EmployeeNumber)).not.toContain('DM-0004');
 
@@ -612,6 +617,15 @@ describe('separation and delete', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().type).toBe(ProblemTypes.invalidState);
+  });
+
+  it('refuses a terminal user ID another employee holds, naming it "Terminal user ID"', async () => {
+    const holder = await makeEmployee(t.app, 'hr', { DeviceUserId: 'ZK-ID-1' });
+    const res = await call('hr', 'POST', '/api/v1/employees', { ...base(), DeviceUserId: 'zk-id-1' });
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)).toEqual({
+      DeviceUserId: `Terminal user ID already belongs to employee ${holder.EmployeeNumber}`,
+    });
   });
 
   it.each([
@@ -756,7 +770,15 @@ describe('master list export', () => {
     const sheet = book.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(
-      expect.arrayContaining(['Employee number', 'TIN', 'SSS number', 'Department', 'Hire date']),
+      expect.arrayContaining([
+        'Employee number',
+        'TIN',
+        'SSS number',
+        'Department',
+        'Hire date',
+        // "ID" as the app writes it elsewhere (it said "Terminal user id").
+        'Terminal user ID',
+      ]),
     );
     const numbers: string[] = [];
     const departments = new Set<string>();

@@ -344,7 +344,7 @@ describe('punch file import', () => {
     });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().errors).toEqual([
-      { Code: 'DeviceUserId', Description: 'Terminal user id already belongs to employee DM-0007' },
+      { Code: 'DeviceUserId', Description: 'Terminal user ID already belongs to employee DM-0007' },
     ]);
     const log = [
       '     7\t2026-11-04 07:58:12\t1\t0\t1\t0',

@@ -127,7 +127,7 @@ export const MASTER_LIST_COLUMNS: ExportColumn<Employee>[] = [
   column('Regularization date', (e) => e.RegularizationDate),
   column('Supervisor', (e) => e.SupervisorName, 22),
   column('Work location', (e) => e.WorkLocationName, 16),
-  column('Terminal user id', (e) => e.DeviceUserId),
+  column('Terminal user ID', (e) => e.DeviceUserId),
   column('Shift', (e) => e.ShiftName, 14),
   column('Status', (e) => e.Status),
   column('Separation date', (e) => e.SeparationDate),
@@ -542,7 +542,7 @@ async function checkFields(
     ['sss', 'SSSNumber', 'SSS number'],
     ['philhealth', 'PhilHealthNumber', 'PhilHealth number'],
     ['pagibig', 'PagIbigNumber', 'Pag-IBIG number'],
-    ['device', 'DeviceUserId', 'Terminal user id'],
+    ['device', 'DeviceUserId', 'Terminal user ID'],
   ];
   for (const [key, code, label] of idTaken) {
     if (taken[key])

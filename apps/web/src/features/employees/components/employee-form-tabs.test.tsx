@@ -55,4 +55,16 @@ describe('EmployeeForm tabs', () => {
     expect(screen.getByRole('tab', { name: 'Contact' })).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  // HR review: "Terminal user id" where the app writes "ID" everywhere else.
+  it('names the terminal field "Terminal user ID"', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <EmployeeForm initialValues={emptyEmployeeValues} onSubmit={async () => {}} onCancel={() => {}} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Schedule' }));
+    expect(await screen.findByRole('textbox', { name: 'Terminal user ID' })).toBeTruthy();
+    expect(screen.queryByText(/Terminal user id|employee's id\b/)).toBeNull();
+  });
 });

@@ -289,8 +289,8 @@ export function EmployeeForm({
         <TextInput
           {...field}
           name="DeviceUserId"
-          label="Terminal user id"
-          helperText="The employee's id on the biometric terminal, when its punch files do not carry the employee number"
+          label="Terminal user ID"
+          helperText="The employee's ID on the biometric terminal, when its punch files do not carry the employee number"
         />
         <Controller
           control={control}

@@ -51,4 +51,28 @@ describe('EditEmployeePage', () => {
       /^Separated on Nov 28, 2026 \(Resigned\): Moved abroad\. The record stays on file;/,
     );
   });
+
+  // HR review: Separate and Delete sat at the page's right edge, far right of the form's own edge.
+  it('ends the header actions where the form ends', async () => {
+    renderApp(<EditEmployeePage />, {
+      path: '/hr/employees/edit/:id',
+      at: `/hr/employees/edit/${ID}`,
+      name: 'Edit Employee',
+      as: 'HRUser',
+    });
+    const remove = await screen.findByRole('button', { name: 'Delete' });
+    const form = screen.getByRole('form', { name: 'Employee' });
+    /** The nearest element around `el` whose width is capped, and the cap. */
+    const capOf = (el: Element) => {
+      for (let at: Element | null = el; at; at = at.parentElement) {
+        const max = getComputedStyle(at).maxWidth;
+        if (max && max !== 'none') return { at, max };
+      }
+      return null;
+    };
+    const header = capOf(remove);
+    expect(header?.max).toBe(capOf(form)?.max);
+    // One box holds both: the actions' right edge is the form's.
+    expect(header?.at.contains(form)).toBe(true);
+  });
 });

@@ -12,6 +12,7 @@ import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
 import { ProblemTypes, SEPARATION_REASON_LABELS, type Employee } from '@hrpay/contracts';
 import { useConfirm } from '@/components/confirm-dialog';
 import { ConflictAlert, RecordLoadError, RecordLoading } from '@/components/edit-page';
+import { FORM_MAX_WIDTH } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
 import { isProblem } from '@/lib/api-error';
 import { errorDetail, handleError } from '@/lib/error-handler';
@@ -107,7 +108,8 @@ export default function EditEmployeePage() {
   };
 
   return (
-    <>
+    // The header's actions (Separate, Delete) and the notes end where the form ends, not at the page's edge.
+    <Box sx={{ maxWidth: FORM_MAX_WIDTH }}>
       <PageHeader
         subtitle={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
@@ -140,7 +142,7 @@ export default function EditEmployeePage() {
         }
       />
       {data.Status === 'Active' && data.SeparationDate && (
-        <Alert severity="info" sx={{ mb: 2, maxWidth: 1040 }}>
+        <Alert severity="info" sx={{ mb: 2 }}>
           {`Separation scheduled: the last day is ${formatIsoDate(data.SeparationDate)} (${SEPARATION_REASON_LABELS[data.SeparationReason!]})`}
           {remarksSentence(data.SeparationRemarks)} Until then the employee stays active, files requests, is
           paid and may sign in to the portal; after it they are left out of lists, pickers and new payroll
@@ -148,7 +150,7 @@ export default function EditEmployeePage() {
         </Alert>
       )}
       {data.Status === 'Separated' && (
-        <Alert severity="info" sx={{ mb: 2, maxWidth: 1040 }}>
+        <Alert severity="info" sx={{ mb: 2 }}>
           {`Separated on ${formatIsoDate(data.SeparationDate!)} (${SEPARATION_REASON_LABELS[data.SeparationReason!]})`}
           {remarksSentence(data.SeparationRemarks)} The record stays on file; the employee is left out of
           lists, pickers and new payroll periods, and cannot sign in to the portal.
@@ -172,7 +174,7 @@ export default function EditEmployeePage() {
           await navigate(back);
         }}
       />
-      <Box sx={{ maxWidth: 1040, mt: 3 }}>
+      <Box sx={{ mt: 3 }}>
         <EmployeeHistory employeeId={data.EmployeeId} />
       </Box>
       {separating && (
@@ -185,6 +187,6 @@ export default function EditEmployeePage() {
           }}
         />
       )}
-    </>
+    </Box>
   );
 }

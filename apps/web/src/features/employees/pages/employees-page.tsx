@@ -19,6 +19,7 @@ import {
   type ParamCodec,
 } from '@/lib/use-list-query';
 import { employeeKeys, fetchEmployees, useEmployeeFormOptions } from '../api/employees';
+import { EmployeeStatusCell } from '../components/employee-status-cell';
 import { EMPLOYMENT_TYPE_LABELS } from '../components/employee-values';
 import { pathTo, ROUTES } from '@/lib/paths';
 import { formatIsoDate } from '@/lib/dates';
@@ -46,7 +47,6 @@ export default function EmployeesPage() {
     },
   });
   const { filters } = list.state;
-  const includeSeparated = !!filters.IncludeSeparated;
 
   const columns = useMemo<GridColDef<EmployeeListItem>[]>(
     () => [
@@ -84,8 +84,10 @@ export default function EmployeesPage() {
       {
         field: 'EmploymentStatusName',
         headerName: 'Status',
-        width: 110,
-        valueFormatter: (v) => v ?? '—',
+        // "Last day Dec 31, 2026" under a scheduled separation's status.
+        width: 150,
+        // A separated employee reads "Separated" and the date, not the employment status they left with.
+        renderCell: ({ row }) => <EmployeeStatusCell row={row} />,
       },
       {
         field: 'EmploymentType',
@@ -99,22 +101,8 @@ export default function EmployeesPage() {
         width: 115,
         valueFormatter: (v: string | null) => (v ? formatIsoDate(v) : '—'),
       },
-      // Only a list that includes separated employees has any to mark: otherwise the column stays empty.
-      ...(includeSeparated
-        ? [
-            {
-              field: 'Status',
-              headerName: 'Separated',
-              // With this column too, the list still fits 1280 px beside the menu (it had scrolled sideways).
-              width: 120,
-              sortable: false,
-              renderCell: ({ row }) =>
-                row.Status === 'Separated' && row.SeparationDate ? formatIsoDate(row.SeparationDate) : '',
-            } satisfies GridColDef<EmployeeListItem>,
-          ]
-        : []),
     ],
-    [linkState, includeSeparated],
+    [linkState],
   );
 
   const toOptions = (items?: { value: string; label: string }[]) =>

@@ -1,10 +1,20 @@
+import { useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { MONTH_NAMES, type Holiday, type HolidayType } from '@hrpay/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { HOLIDAY_TYPE_LABELS, MONTH_NAMES, type Holiday, type HolidayType } from '@hrpay/contracts';
+import { formatIsoDate } from '@/lib/dates';
 
 const WEEKDAYS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 
@@ -28,17 +38,41 @@ function colorOf(holidays: Holiday[]) {
   return HOLIDAY_COLORS.SpecialWorking;
 }
 
-/** The year at a glance: twelve month grids with each holiday's day coloured by its kind. */
+/** A holiday as the day's menu names it: "Regular holiday · Main Plant", "Draft" when it is one. */
+const detailOf = (h: Holiday) =>
+  [
+    HOLIDAY_TYPE_LABELS[h.Type],
+    h.IsNational ? 'National' : (h.WorkLocationName ?? 'Whole company'),
+    h.IsDraft ? 'Draft' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+/**
+ * The year at a glance: twelve month grids with each holiday's day coloured by its kind. A day without a holiday
+ * adds one, a day with one edits it, and a day with more (a double holiday) asks which, or to add another.
+ */
 export function YearCalendar({
   year,
   holidays,
-  onDay,
+  onEdit,
+  onAdd,
 }: {
   year: number;
   holidays: Holiday[];
-  /** A day was chosen: its holidays (to edit) or none (to add one). */
-  onDay: (date: string, holidays: Holiday[]) => void;
+  /** A holiday of the chosen day, to edit. */
+  onEdit: (holiday: Holiday) => void;
+  /** A day chosen to add a holiday on. */
+  onAdd: (date: string) => void;
 }) {
+  // The day of two holidays or more whose menu is open, and its button (the menu's anchor; focus returns there).
+  const [choice, setChoice] = useState<{ anchor: HTMLElement; date: string; holidays: Holiday[] } | null>(
+    null,
+  );
+  const choose = (run: () => void) => {
+    setChoice(null);
+    run();
+  };
   const byDate = new Map<string, Holiday[]>();
   for (const h of holidays) byDate.set(h.Date, [...(byDate.get(h.Date) ?? []), h]);
   return (
@@ -119,8 +153,14 @@ export function YearCalendar({
                       <Box
                         component="button"
                         type="button"
-                        onClick={() => onDay(date, on)}
-                        aria-label={title ? `${date}: ${title}` : date}
+                        onClick={(event: MouseEvent<HTMLElement>) => {
+                          if (on.length === 0) onAdd(date);
+                          else if (on.length === 1) onEdit(on[0]!);
+                          else setChoice({ anchor: event.currentTarget, date, holidays: on });
+                        }}
+                        aria-haspopup={on.length > 1 ? 'menu' : undefined}
+                        // Read as people read dates ("Dec 25, 2026: Christmas Day"), not "2026-12-25".
+                        aria-label={title ? `${formatIsoDate(date)}: ${title}` : formatIsoDate(date)}
                         sx={{
                           font: 'inherit',
                           fontSize: 12,
@@ -155,6 +195,33 @@ export function YearCalendar({
           );
         })}
       </Box>
+      <Menu
+        anchorEl={choice?.anchor}
+        open={choice !== null}
+        onClose={() => setChoice(null)}
+        slotProps={{
+          list: { 'aria-label': choice ? `Holidays on ${formatIsoDate(choice.date)}` : undefined },
+        }}
+      >
+        {choice && <ListSubheader sx={{ lineHeight: '32px' }}>{formatIsoDate(choice.date)}</ListSubheader>}
+        {choice?.holidays.map((h) => (
+          <MenuItem key={h.HolidayId} onClick={() => choose(() => onEdit(h))}>
+            <ListItemIcon>
+              <EditOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={`Edit ${h.Name}`} secondary={detailOf(h)} />
+          </MenuItem>
+        ))}
+        {choice && <Divider />}
+        {choice && (
+          <MenuItem onClick={() => choose(() => onAdd(choice.date))}>
+            <ListItemIcon>
+              <AddIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary="Add holiday on this day" />
+          </MenuItem>
+        )}
+      </Menu>
     </>
   );
 }

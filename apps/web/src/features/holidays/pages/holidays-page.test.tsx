@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Holiday, HolidayListRequest } from '@hrpay/contracts';
 import { jsonResponse } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
@@ -24,6 +24,16 @@ const holiday = (Date: string, Name: string, Type: Holiday['Type']): Holiday => 
 const YEAR = [
   holiday('2026-12-25', 'Christmas Day', 'Regular'),
   holiday('2026-12-24', 'Christmas Eve', 'SpecialNonWorking'),
+  // Two regular holidays on one day: a double holiday (the second one the company's own, for the plant).
+  {
+    ...holiday('2026-04-02', 'Maundy Thursday', 'Regular'),
+    IsDouble: true,
+  },
+  {
+    ...holiday('2026-04-02', 'Araw ng Kagitingan', 'Regular'),
+    HolidayId: '11111111-1111-4111-8111-999999999999',
+    IsDouble: true,
+  },
 ];
 
 /** The API's list: it narrows by Type and Search as the server does (or fails, when a test says so). */
@@ -41,6 +51,8 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     );
     return jsonResponse(200, { Items: items, TotalCount: items.length });
   }
+  // The holiday dialog's locations.
+  if (url.endsWith('/list')) return jsonResponse(200, { Items: [], TotalCount: 0 });
   return jsonResponse(200, []);
 });
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -61,9 +73,9 @@ describe('HolidaysPage year view', () => {
     });
     // The year's twelve months are the page's heaviest render: on a loaded CI host they took over 5 s.
     expect(
-      await screen.findByRole('button', { name: '2026-12-25: Christmas Day' }, { timeout: 20_000 }),
+      await screen.findByRole('button', { name: 'Dec 25, 2026: Christmas Day' }, { timeout: 20_000 }),
     ).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('button', { name: '2026-12-24' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Dec 24, 2026' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: /Christmas Eve/ })).toBeNull();
   });
 
@@ -85,7 +97,7 @@ describe('HolidaysPage year view', () => {
       failing = false;
       fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
       expect(
-        await screen.findByRole('button', { name: '2026-12-25: Christmas Day' }, { timeout: 20_000 }),
+        await screen.findByRole('button', { name: 'Dec 25, 2026: Christmas Day' }, { timeout: 20_000 }),
       ).toBeTruthy();
     },
   );
@@ -98,5 +110,50 @@ describe('HolidaysPage year view', () => {
       as: 'HRUser',
     });
     expect(await screen.findByText('No holidays in 2026 match.', {}, { timeout: 20_000 })).toBeTruthy();
+  });
+
+  // HR review: a day of two holidays opened "Add Holiday"; HR could not reach either holiday from the calendar.
+  it('offers each holiday of a double holiday to edit, or adding another', { timeout: 30_000 }, async () => {
+    renderApp(<HolidaysPage />, {
+      path: '/hr/holidays',
+      at: '/hr/holidays?view=year&year=2026',
+      name: 'Holidays',
+      as: 'HRUser',
+    });
+    const day = await screen.findByRole(
+      'button',
+      { name: 'Apr 2, 2026: Maundy Thursday, Araw ng Kagitingan' },
+      { timeout: 20_000 },
+    );
+    fireEvent.click(day);
+    const menu = await screen.findByRole('menu', { name: 'Holidays on Apr 2, 2026' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual([
+      'Edit Maundy ThursdayRegular holiday · National',
+      'Edit Araw ng KagitinganRegular holiday · National',
+      'Add holiday on this day',
+    ]);
+    expect(screen.queryByRole('dialog', { name: 'Add Holiday' })).toBeNull();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: /Edit Araw ng Kagitingan/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Araw ng Kagitingan' });
+    expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Araw ng Kagitingan');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
+  it('adds a holiday on the day from the same menu', { timeout: 30_000 }, async () => {
+    renderApp(<HolidaysPage />, {
+      path: '/hr/holidays',
+      at: '/hr/holidays?view=year&year=2026',
+      name: 'Holidays',
+      as: 'HRUser',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Apr 2, 2026: / }, { timeout: 20_000 }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Add holiday on this day' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Holiday' });
+    expect((within(dialog).getByLabelText(/^Date/) as HTMLInputElement).value).toBe('2026-04-02');
+    expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
   });
 });

@@ -343,9 +343,8 @@ export default function HolidaysPage() {
             <YearCalendar
               year={year}
               holidays={yearData.data?.Items ?? []}
-              onDay={(date, on) =>
-                setEditing(on.length === 1 ? { holiday: on[0]! } : { holiday: null, date })
-              }
+              onEdit={(holiday) => setEditing({ holiday })}
+              onAdd={(date) => setEditing({ holiday: null, date })}
             />
           </>
         )
