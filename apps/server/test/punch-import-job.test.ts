@@ -224,6 +224,16 @@ describe('punch import job', () => {
       { Row: 2, Column: 'DateTime', Value: '2099-01-01T08:00:00', Message: 'The punch is in the future' },
     ]);
     expect((await imports.action(hr, future.ImportId, 'commit')).statusCode).toBe(409);
+    // "ID" as the 201 form writes it (both said "terminal user id").
+    const unknown = await imports.preview(
+      hr,
+      'unknown.csv',
+      'EmployeeNumber,DateTime\nNO-SUCH-1,2026-02-02 08:00\n,2026-02-02 09:00',
+    );
+    expect(unknown.Errors.map((e: { Message: string }) => e.Message)).toEqual([
+      'No employee of this company has this employee number or terminal user ID',
+      'The employee number or terminal user ID is missing',
+    ]);
   });
 
   it('refuses a file over the row limit with 413 and stores nothing', async () => {

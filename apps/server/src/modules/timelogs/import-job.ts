@@ -544,7 +544,7 @@ function addBatch({ refs, byKey, whoColumn, out }: Reading, slice: Slice, batch:
         Row: row,
         Column: whoColumn,
         Value: who,
-        Message: 'No employee of this company has this employee number or terminal user id',
+        Message: 'No employee of this company has this employee number or terminal user ID',
       });
       continue;
     }

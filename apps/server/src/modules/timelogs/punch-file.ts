@@ -743,7 +743,7 @@ function csvHeader(head: string): NonNullable<PunchFileShape['csv']> {
 }
 
 const DIRECTION_MESSAGE = 'Direction must be In or Out (or left blank when unknown)';
-const WHO_MISSING = 'The employee number or terminal user id is missing';
+const WHO_MISSING = 'The employee number or terminal user ID is missing';
 const FORMULA_MESSAGE = 'A spreadsheet formula is not an employee number';
 const DATE_MESSAGE = 'Not a valid date and time (use YYYY-MM-DD HH:mm:ss, or MM/DD/YYYY h:mm AM)';
 
