@@ -17,8 +17,17 @@
  * server's own door, db/postgres.ts), the callback counting the rows and adding their net pay; BENCH_REPORTS_ROUNDS
  * (2) rounds of the two alternating after a warm-up of each, the fastest of each counting. Target: the year's
  * time per payslip at most 1.5x the period's (the year linear in its scope). Then, through the server as the
- * Payroll user (not in the target): the year-to-date report of 2025 (CSV, the whole year through `eachBatch`) and
- * the BIR 1601-C of January and of December 2025 (XLSX).
+ * Payroll user (not in the target): the year-to-date and 13th month reports of 2025 (CSV) and the BIR 1601-C of
+ * January and of December 2025 (XLSX).
+ *
+ * The year-to-date and 13th month reports add each employee's year up in one SQL aggregation
+ * (payrollReportsRepo.employeeYears); they had read every payslip of the year whole through `eachBatch` and added
+ * them up in JS (17.6 s over HTTP at 10,000 employees). Before the HTTP reports, both ways are timed in this process
+ * (app role, tenant transaction each, fastest of BENCH_REPORTS_ROUNDS after a warm-up): the old way (`eachBatch`
+ * over the year and the reports' former JS sums, kept here only for this comparison) against the aggregation with
+ * the lines (13th month report) and without them (year-to-date report); every employee's figures must be equal.
+ * BENCH_REPORTS_YEARS_ONLY=1 (a variant for large sizes: figures printed, no result file) skips the `eachBatch`
+ * rounds and times the old way once, without a warm-up.
  *
  * BENCH_REPORTS_SOURCE_COMMIT=<rev> (a variant: figures printed, no result file, no HTTP) times the documents
  * source of that commit instead of this checkout's (e.g. `56bd690^`, before the batches read by employee chunk):
@@ -26,7 +35,7 @@
  * where it still finishes (BENCH_REPORTS_EMPLOYEES=2000).
  *
  * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server); BENCH_REPORTS_EMPLOYEES;
- * BENCH_REPORTS_ROUNDS; BENCH_REPORTS_SOURCE_COMMIT; BENCH_REPORTS_PORT (3218); BENCH_REPORTS_KEEP_DB=1 keeps the
+ * BENCH_REPORTS_ROUNDS; BENCH_REPORTS_SOURCE_COMMIT; BENCH_REPORTS_YEARS_ONLY; BENCH_REPORTS_PORT (3218); BENCH_REPORTS_KEEP_DB=1 keeps the
  * database (hrpay_bench_reports) for EXPLAIN; APP_DB_PASSWORD as the server's.
  */
 import { execFileSync } from 'node:child_process';
@@ -40,6 +49,9 @@ import { computePayslip, type Payslip } from '@hrpay/payroll';
 import { appRoleUrl, openPostgres } from '../apps/server/src/db/postgres.js';
 import type { Database } from '../apps/server/src/db/database.js';
 import { documentsSource as currentSource } from '../apps/server/src/modules/payroll-outputs/documents-source.js';
+import { EXPORT_MAX_ROWS } from '../apps/server/src/lib/export.js';
+import { cents, fullName } from '../apps/server/src/modules/payroll-documents/money.js';
+import { payrollReportsRepo } from '../apps/server/src/modules/payroll-reports/repository.js';
 import { adminQuery, benchDatabase, BenchServer, cleanUpOnce } from './lib/bench-server.js';
 import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
@@ -51,6 +63,7 @@ const { serverUrl, dbName, dbUrl } = benchDatabase('reports', KEEP_DB);
 const EMPLOYEES = Number(process.env.BENCH_REPORTS_EMPLOYEES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_REPORTS_ROUNDS ?? 2);
 const SOURCE_COMMIT = process.env.BENCH_REPORTS_SOURCE_COMMIT;
+const YEARS_ONLY = process.env.BENCH_REPORTS_YEARS_ONLY === '1';
 const PORT = Number(process.env.BENCH_REPORTS_PORT ?? 3218);
 const base = `http://127.0.0.1:${PORT}`;
 const YEAR = 2025;
@@ -197,6 +210,95 @@ async function timed(db: Database, source: Source, tenantId: string, companyId: 
   return { rows, batches, seconds, netCents };
 }
 
+/** An employee's year as the year-to-date and 13th month reports print it (centavos). */
+interface EmployeeYear {
+  employeeNumber: string;
+  name: string;
+  departmentName: string | null;
+  basicEarned: number;
+  thirteenthPaid: number;
+  gross: number;
+  taxable: number;
+  taxWithheld: number;
+  sss: number;
+  philhealth: number;
+  pagibig: number;
+}
+
+/**
+ * The reports' employee years the way they were made before the aggregation: every payslip of the year read whole
+ * through `eachBatch` and added up in JS (payroll-reports/service.ts addYears as it was), for the comparison only.
+ */
+async function yearsInJs(db: Database, source: Source, tenantId: string, companyId: string) {
+  const byEmployee = new Map<string, EmployeeYear>();
+  await db.withTenant(tenantId, (tx) =>
+    source.eachBatch(tx, tenantId, companyId, { year: YEAR }, async (batch) => {
+      for (const { employee: e, period, payslip: p } of batch) {
+        let y = byEmployee.get(e.employeeId);
+        if (!y) {
+          y = {
+            employeeNumber: e.employeeNumber,
+            name: fullName(e),
+            departmentName: e.departmentName,
+            basicEarned: 0,
+            thirteenthPaid: 0,
+            gross: 0,
+            taxable: 0,
+            taxWithheld: 0,
+            sss: 0,
+            philhealth: 0,
+            pagibig: 0,
+          };
+          byEmployee.set(e.employeeId, y);
+        }
+        if (period.kind === 'ThirteenthMonth') {
+          for (const l of p.lines) if (l.kind === 'earning') y.thirteenthPaid += cents(l.amount);
+        } else {
+          const thisPeriod = (p as { thisPeriod?: { basicSalaryEarned?: string } }).thisPeriod;
+          y.basicEarned += thisPeriod?.basicSalaryEarned ? cents(thisPeriod.basicSalaryEarned) : 0;
+          for (const l of p.lines)
+            if (l.kind === 'earning' && /^(13TH|THIRTEENTH)/i.test(l.code))
+              y.thirteenthPaid += cents(l.amount);
+        }
+        y.gross += cents(p.gross);
+        y.taxable += cents(p.taxableBase);
+        y.taxWithheld += cents(p.withholdingTax);
+        y.sss += cents(p.employeeShares.sss);
+        y.philhealth += cents(p.employeeShares.philhealth);
+        y.pagibig += cents(p.employeeShares.pagibig);
+      }
+    }),
+  );
+  return [...byEmployee.values()];
+}
+
+/** The same from the aggregation the reports now run (`thirteenthPaid` false: the year-to-date report's). */
+async function yearsInSql(db: Database, tenantId: string, companyId: string, thirteenthPaid: boolean) {
+  const rows = await db.withTenant(tenantId, (tx) =>
+    payrollReportsRepo.employeeYears(tx, tenantId, companyId, YEAR, { thirteenthPaid }),
+  );
+  return rows.map((r): EmployeeYear => ({
+    employeeNumber: r.employee_number,
+    name: fullName({ lastName: r.last_name, firstName: r.first_name, middleName: r.middle_name }),
+    departmentName: r.department_name,
+    basicEarned: cents(r.basic_earned),
+    thirteenthPaid: cents(r.thirteenth_paid),
+    gross: cents(r.gross),
+    taxable: cents(r.taxable),
+    taxWithheld: cents(r.tax_withheld),
+    sss: cents(r.sss),
+    philhealth: cents(r.philhealth),
+    pagibig: cents(r.pagibig),
+  }));
+}
+
+/** Seconds of `work`, and its answer. */
+async function stopwatch<T>(work: () => Promise<T>): Promise<{ seconds: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { seconds: (performance.now() - started) / 1000, value };
+}
+
 /** A report through the server: status 200, its size and time. */
 async function report(headers: Record<string, string>, path: string) {
   const started = performance.now();
@@ -265,51 +367,118 @@ try {
   db = openPostgres(appRoleUrl(dbUrl.toString(), process.env.APP_DB_PASSWORD ?? 'hrpay_app'), 2);
   const loadBefore = loadavg()[0]!;
   const run = (scope: Scope) => timed(db!, source, tenantId, companyId, scope);
-  // Warm-up: connections, statements prepared, the tables' pages in the cache.
-  await run({ periodId });
-  await run({ year: YEAR });
-  const periodRuns: Awaited<ReturnType<typeof run>>[] = [];
-  const yearRuns: Awaited<ReturnType<typeof run>>[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    periodRuns.push(await run({ periodId }));
-    yearRuns.push(await run({ year: YEAR }));
-    const [p, y] = [periodRuns.at(-1)!, yearRuns.at(-1)!];
+  /** The batches' rounds: the period and the year, fastest of each, and the target. */
+  const batchRounds = async () => {
+    // Warm-up: connections, statements prepared, the tables' pages in the cache.
+    await run({ periodId });
+    await run({ year: YEAR });
+    const periodRuns: Awaited<ReturnType<typeof run>>[] = [];
+    const yearRuns: Awaited<ReturnType<typeof run>>[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      periodRuns.push(await run({ periodId }));
+      yearRuns.push(await run({ year: YEAR }));
+      const [p, y] = [periodRuns.at(-1)!, yearRuns.at(-1)!];
+      console.log(
+        `round ${i + 1}: period ${int(p.rows)} payslips in ${p.batches} batches ${f2(p.seconds)} s; ` +
+          `year ${int(y.rows)} payslips in ${y.batches} batches ${f2(y.seconds)} s`,
+      );
+    }
+    const fastest = (runs: typeof periodRuns) => runs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    const period = fastest(periodRuns);
+    const year = fastest(yearRuns);
+    // The demo's own payslips of the year, if any, come on top of the seeded ones.
+    if (year.rows < seeded.payslips || period.rows < EMPLOYEES)
+      throw new Error(`read ${year.rows} and ${period.rows} payslips; ${seeded.payslips} were seeded`);
+    const perPayslip = {
+      periodMs: (period.seconds * 1000) / period.rows,
+      yearMs: (year.seconds * 1000) / year.rows,
+    };
+    const ratio = perPayslip.yearMs / perPayslip.periodMs;
+    const pass = ratio <= targets.perPayslipRatioMax;
     console.log(
-      `round ${i + 1}: period ${int(p.rows)} payslips in ${p.batches} batches ${f2(p.seconds)} s; ` +
-        `year ${int(y.rows)} payslips in ${y.batches} batches ${f2(y.seconds)} s`,
+      `period ${int(period.rows)} payslips ${f2(period.seconds)} s (${(perPayslip.periodMs * 1000).toFixed(1)} µs each); ` +
+        `year ${int(year.rows)} payslips ${f2(year.seconds)} s (${(perPayslip.yearMs * 1000).toFixed(1)} µs each): ` +
+        `${f2(ratio)}x per payslip (target <= ${targets.perPayslipRatioMax}x) ${pass ? 'PASS' : 'FAIL'}`,
     );
-  }
-  const fastest = (runs: typeof periodRuns) => runs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-  const period = fastest(periodRuns);
-  const year = fastest(yearRuns);
-  // The demo's own payslips of the year, if any, come on top of the seeded ones.
-  if (year.rows < seeded.payslips || period.rows < EMPLOYEES)
-    throw new Error(`read ${year.rows} and ${period.rows} payslips; ${seeded.payslips} were seeded`);
-  const perPayslip = {
-    periodMs: (period.seconds * 1000) / period.rows,
-    yearMs: (year.seconds * 1000) / year.rows,
+    return {
+      baseline: {
+        scope: `one period (${BASELINE_PERIOD})`,
+        ...period,
+        runsSeconds: periodRuns.map((r) => r.seconds),
+      },
+      measured: { scope: `year ${YEAR}`, ...year, runsSeconds: yearRuns.map((r) => r.seconds) },
+      perPayslipMs: perPayslip,
+      ratio,
+      targets,
+      pass,
+    };
   };
-  const ratio = perPayslip.yearMs / perPayslip.periodMs;
-  const pass = ratio <= targets.perPayslipRatioMax;
-  console.log(
-    `period ${int(period.rows)} payslips ${f2(period.seconds)} s (${(perPayslip.periodMs * 1000).toFixed(1)} µs each); ` +
-      `year ${int(year.rows)} payslips ${f2(year.seconds)} s (${(perPayslip.yearMs * 1000).toFixed(1)} µs each): ` +
-      `${f2(ratio)}x per payslip (target <= ${targets.perPayslipRatioMax}x) ${pass ? 'PASS' : 'FAIL'}`,
-  );
+  const batches = YEARS_ONLY ? null : await batchRounds();
 
-  // Through the server (this checkout's code, not in the target): a year's report and a month's 1601-C.
+  // The reports' employee years: the old way (every payslip read and added up in JS) against the aggregation.
+  let employeeYears: Record<string, unknown> | null = null;
+  if (!SOURCE_COMMIT) {
+    const ways = {
+      js: () => yearsInJs(db!, source, tenantId, companyId),
+      sqlWithLines: () => yearsInSql(db!, tenantId, companyId, true),
+      sqlWithoutLines: () => yearsInSql(db!, tenantId, companyId, false),
+    };
+    const runs: Record<keyof typeof ways, number[]> = { js: [], sqlWithLines: [], sqlWithoutLines: [] };
+    const answers: Partial<Record<keyof typeof ways, EmployeeYear[]>> = {};
+    // Alternating, the first round a warm-up; BENCH_REPORTS_YEARS_ONLY: the old way once, in the first round.
+    const once = (name: keyof typeof ways) => YEARS_ONLY && name === 'js';
+    for (let i = 0; i <= ROUNDS; i++) {
+      for (const [name, way] of Object.entries(ways) as [
+        keyof typeof ways,
+        () => Promise<EmployeeYear[]>,
+      ][]) {
+        if (once(name) && i > 0) continue;
+        const { seconds, value } = await stopwatch(way);
+        if (i > 0 || once(name)) runs[name].push(seconds);
+        answers[name] = value;
+      }
+    }
+    const js = answers.js!;
+    if (js.length < EMPLOYEES) throw new Error(`the year has ${js.length} employees`);
+    if (JSON.stringify(answers.sqlWithLines) !== JSON.stringify(js))
+      throw new Error('the aggregation (with the lines) differs from the sums in JS');
+    const withoutLines = js.map((y) => ({ ...y, thirteenthPaid: 0 }));
+    if (JSON.stringify(answers.sqlWithoutLines) !== JSON.stringify(withoutLines))
+      throw new Error('the aggregation (without the lines) differs from the sums in JS');
+    const best = (name: keyof typeof ways) => Math.min(...runs[name]);
+    console.log(
+      `employee years of ${int(js.length)} employees, equal every way: JS over eachBatch ${f2(best('js'))} s; ` +
+        `SQL with the lines (13th month) ${f2(best('sqlWithLines'))} s, without (year-to-date) ` +
+        `${f2(best('sqlWithoutLines'))} s`,
+    );
+    employeeYears = {
+      employees: js.length,
+      equal: true,
+      jsOverEachBatch: { seconds: best('js'), runsSeconds: runs.js },
+      sqlWithLines: { seconds: best('sqlWithLines'), runsSeconds: runs.sqlWithLines },
+      sqlWithoutLines: { seconds: best('sqlWithoutLines'), runsSeconds: runs.sqlWithoutLines },
+    };
+  }
+
+  // Through the server (this checkout's code, not in the target): the year's reports and a month's 1601-C.
   let http: Record<string, { seconds: number; bytes: number }> | null = null;
   if (!SOURCE_COMMIT) {
     const { AccessToken } = await signInDemo(base, 'payroll@demo.hrpay.test', UserTypeId.PayrollUser);
     const headers = { authorization: `Bearer ${AccessToken}`, 'x-tenant-id': tenantId };
     const ytd = await report(headers, `year-to-date?Year=${YEAR}&Format=csv`);
-    // One row per employee paid in the year and a TOTAL row below the header.
+    // One row per employee paid in the year and a TOTAL row below the header, up to the most rows an export
+    // writes (lib/export.ts): past it the rows, then the TOTAL, are cut off.
     const lines = ytd.body.toString('utf8').trim().split('\n').length;
-    if (lines < EMPLOYEES + 2) throw new Error(`the year-to-date report has ${lines} lines`);
+    const rows = Math.min(EMPLOYEES + 1, EXPORT_MAX_ROWS);
+    if (lines < rows + 1) throw new Error(`the year-to-date report has ${lines} lines`);
+    if (rows < EMPLOYEES + 1)
+      console.log(`the export stops at ${int(EXPORT_MAX_ROWS)} rows: the report's rows past it are cut off`);
+    const thirteenth = await report(headers, `thirteenth-month?Year=${YEAR}&Format=csv`);
     const january = await report(headers, `bir-1601c?Year=${YEAR}&Month=1&Format=xlsx`);
     const december = await report(headers, `bir-1601c?Year=${YEAR}&Month=12&Format=xlsx`);
     http = {
       yearToDateCsv: { seconds: ytd.seconds, bytes: ytd.bytes },
+      thirteenthMonthCsv: { seconds: thirteenth.seconds, bytes: thirteenth.bytes },
       bir1601cJanuary: { seconds: january.seconds, bytes: january.bytes },
       bir1601cDecember: { seconds: december.seconds, bytes: december.bytes },
     };
@@ -322,22 +491,15 @@ try {
     payslips: seeded.payslips,
     payslipLines: seeded.lines,
     rounds: ROUNDS,
-    baseline: {
-      scope: `one period (${BASELINE_PERIOD})`,
-      ...period,
-      runsSeconds: periodRuns.map((r) => r.seconds),
-    },
-    measured: { scope: `year ${YEAR}`, ...year, runsSeconds: yearRuns.map((r) => r.seconds) },
-    perPayslipMs: perPayslip,
-    ratio,
-    targets,
-    pass,
+    ...batches,
+    employeeYears,
     http,
     loadAverage1m: { before: loadBefore, after: loadAfter },
   };
   if (SOURCE_COMMIT) console.log('a variant (BENCH_REPORTS_SOURCE_COMMIT): no result file written');
+  else if (YEARS_ONLY) console.log('a variant (BENCH_REPORTS_YEARS_ONLY): no result file written');
   else writeResult('report-batches', result);
-  if (!pass) failed = true;
+  if (batches && !batches.pass) failed = true;
 } catch (error) {
   failed = true;
   console.error(error);

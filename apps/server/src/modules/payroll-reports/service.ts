@@ -58,7 +58,6 @@ import {
   type DocCompany,
   type DocEmployee,
   type DocFinalPay,
-  type DocPayslip,
   type GeneratedFile,
   type RegisterAmount,
 } from '../payroll-documents/index.js';
@@ -451,63 +450,34 @@ interface EmployeeYear {
   pagibig: number;
 }
 
-const is13thCode = (code: string) => /^(13TH|THIRTEENTH)/i.test(code);
-
 /**
- * The basic salary a payslip earned for the 13th month: the engine's own figure (its ytd.basicSalaryEarned less
- * the year to date it was given), which the compute job stores as result.thisPeriod.basicSalaryEarned and sums
- * for the 13th month run (payroll-periods/compute.ts: a payslip without it counts 0 there too). One source, so
- * the report's base is the base the 13th month payslip paid 1/12 of.
+ * Per employee for the year, added up by the database (payrollReportsRepo.employeeYears): the year-to-date sums,
+ * the basic salary earned (the 13th month base: the engine's own figure, which the compute job stores as
+ * result.thisPeriod.basicSalaryEarned and sums for the 13th month run) and the 13th month paid (a 13th month run's
+ * earnings, or 13th month lines of other runs; read only when `thirteenthPaid`).
  */
-const basicSalaryEarned = (p: DocPayslip['payslip']): number => {
-  const thisPeriod = (p as { thisPeriod?: { basicSalaryEarned?: string } }).thisPeriod;
-  return thisPeriod?.basicSalaryEarned ? cents(thisPeriod.basicSalaryEarned) : 0;
-};
-
-/** Per employee for the year: basic salary earned (the 13th month base, basicSalaryEarned above), the 13th
- *  month paid (a 13th month run's earnings, or 13th month lines of other runs) and the year-to-date sums. */
-function addYears(byEmployee: Map<string, EmployeeYear>, entries: DocPayslip[]): void {
-  for (const { employee: e, period, payslip: p } of entries) {
-    let y = byEmployee.get(e.employeeId);
-    if (!y) {
-      y = {
-        employeeNumber: e.employeeNumber,
-        name: fullName(e),
-        departmentName: e.departmentName,
-        basicEarned: 0,
-        thirteenthPaid: 0,
-        gross: 0,
-        taxable: 0,
-        taxWithheld: 0,
-        sss: 0,
-        philhealth: 0,
-        pagibig: 0,
-      };
-      byEmployee.set(e.employeeId, y);
-    }
-    if (period.kind === 'ThirteenthMonth') {
-      for (const l of p.lines) if (l.kind === 'earning') y.thirteenthPaid += cents(l.amount);
-    } else {
-      y.basicEarned += basicSalaryEarned(p);
-      for (const l of p.lines)
-        if (l.kind === 'earning' && is13thCode(l.code)) y.thirteenthPaid += cents(l.amount);
-    }
-    y.gross += cents(p.gross);
-    y.taxable += cents(p.taxableBase);
-    y.taxWithheld += cents(p.withholdingTax);
-    y.sss += cents(p.employeeShares.sss);
-    y.philhealth += cents(p.employeeShares.philhealth);
-    y.pagibig += cents(p.employeeShares.pagibig);
-  }
-}
-
-/** The year per employee, added up batch by batch. */
-async function employeeYears(tx: Tx, user: CurrentUser, year: number): Promise<EmployeeYear[]> {
-  const byEmployee = new Map<string, EmployeeYear>();
-  await documentsSource.eachBatch(tx, user.tenantId, user.companyId, { year }, async (batch) =>
-    addYears(byEmployee, batch),
-  );
-  return [...byEmployee.values()];
+async function employeeYears(
+  tx: Tx,
+  user: CurrentUser,
+  year: number,
+  { thirteenthPaid }: { thirteenthPaid: boolean },
+): Promise<EmployeeYear[]> {
+  const rows = await payrollReportsRepo.employeeYears(tx, user.tenantId, user.companyId, year, {
+    thirteenthPaid,
+  });
+  return rows.map((r) => ({
+    employeeNumber: r.employee_number,
+    name: fullName({ lastName: r.last_name, firstName: r.first_name, middleName: r.middle_name }),
+    departmentName: r.department_name,
+    basicEarned: cents(r.basic_earned),
+    thirteenthPaid: cents(r.thirteenth_paid),
+    gross: cents(r.gross),
+    taxable: cents(r.taxable),
+    taxWithheld: cents(r.tax_withheld),
+    sss: cents(r.sss),
+    philhealth: cents(r.philhealth),
+    pagibig: cents(r.pagibig),
+  }));
 }
 
 type Totalled<R> = { row: R } | { total: R };
@@ -918,7 +888,7 @@ export const payrollReportsService = {
 
   async thirteenthMonth(tx: Tx, user: CurrentUser, q: z.output<typeof YearSheetQuery>): Promise<ReportFile> {
     const company = await companyOf(tx, user);
-    const years = await employeeYears(tx, user, q.Year);
+    const years = await employeeYears(tx, user, q.Year, { thirteenthPaid: true });
     if (years.length === 0) throw nothingIn(String(q.Year));
     const format = q.Format as FileFormat;
     return exportFile(
@@ -944,7 +914,8 @@ export const payrollReportsService = {
 
   async yearToDate(tx: Tx, user: CurrentUser, q: z.output<typeof YearSheetQuery>): Promise<ReportFile> {
     const company = await companyOf(tx, user);
-    const years = await employeeYears(tx, user, q.Year);
+    // The year-to-date columns need no lines: they are left unread.
+    const years = await employeeYears(tx, user, q.Year, { thirteenthPaid: false });
     if (years.length === 0) throw nothingIn(String(q.Year));
     const format = q.Format as FileFormat;
     return exportFile(
