@@ -7,6 +7,7 @@ import { once, type EventEmitter } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/database.js';
 import { csvLine, neutralised, type CsvRaw } from './csv.js';
+import { problems } from './problem.js';
 import { writePdfTable } from './pdf-table.js';
 
 /** What a list or report can be downloaded as: lists as CSV or XLSX, printable reports also as PDF. */
@@ -29,8 +30,15 @@ export interface ExportColumn<R> {
 
 /** Rows are read this many at a time, so a 100,000-row export never holds the list in memory. */
 export const EXPORT_BATCH = 2_000;
-/** The most rows one export writes (issue 8 §0). */
+/** The most rows a list's export writes (issue 8 §0); a test may lower it (EXPORT_MAX_ROWS). */
 export const EXPORT_MAX_ROWS = 100_000;
+export const exportRowLimit = () => Number(process.env.EXPORT_MAX_ROWS) || EXPORT_MAX_ROWS;
+/**
+ * The most rows a report writes: one spreadsheet sheet under its header. A report is the company's whole
+ * population (the master list, a payroll register, the year's figures per employee, with a TOTAL row), which a
+ * company of 100,000 employees with its leavers passes; only a list's export is held to the list cap.
+ */
+export const REPORT_MAX_ROWS = 1_048_575;
 /**
  * The style of every spreadsheet data cell: the default one (see `writeExport`). Frozen, so that styling one
  * cell fails loudly instead of restyling them all.
@@ -74,17 +82,19 @@ export async function writeExport<R>(
   columns: ExportColumn<R>[],
   page: (offset: number, limit: number) => Promise<R[]>,
   subtitle = '',
+  maxRows = exportRowLimit(),
 ): Promise<string> {
+  const eachBatch = (write: (rows: R[]) => Promise<void>) => batches(page, write, maxRows);
   const path = join(tmpdir(), `hrpay-export-${randomUUID()}.${format}`);
   try {
     if (format === 'pdf') {
       const printed = columns.filter((c) => c.pdfWidth !== 0);
-      await writePdfTable(path, title, subtitle, printed, (write) => eachBatch(page, write));
+      await writePdfTable(path, title, subtitle, printed, eachBatch);
     } else if (format === 'csv') {
       const out = createWriteStream(path);
       // A byte-order mark so Excel opens UTF-8 names (ñ) correctly.
       out.write(`\ufeff${csvLine(columns.map((c) => c.header))}`);
-      await eachBatch(page, async (rows) => {
+      await eachBatch(async (rows) => {
         let chunk = '';
         for (const row of rows) chunk += csvLine(columns.map((c) => csvCell(c, row)));
         if (!out.write(chunk)) await once(out, 'drain');
@@ -105,7 +115,7 @@ export async function writeExport<R>(
       const cellStyles = columns.map((c) => (c.money ? MONEY_CELL : PLAIN_CELL));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
-      await eachBatch(page, async (rows) => {
+      await eachBatch(async (rows) => {
         for (const row of rows) {
           const line = sheet.addRow(
             columns.map((c) => {
@@ -191,15 +201,23 @@ export function listPages<Q extends object, R>(
     (await list({ ...request, Page: Math.floor(offset / limit) + 1, PageSize: limit })).Items;
 }
 
-async function eachBatch<R>(
+/**
+ * Reads and writes up to `maxRows` rows a batch at a time. One row more than that is refused, not cut off: a file
+ * that silently ends at the cap reads as complete (a register without its TOTAL, a master list without its last
+ * employees). The page readers' queries are limited to `maxRows + 1` for that one look past the cap.
+ */
+async function batches<R>(
   page: (offset: number, limit: number) => Promise<R[]>,
   write: (rows: R[]) => Promise<void>,
+  maxRows: number,
 ) {
-  for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
-    const rows = await page(offset, Math.min(EXPORT_BATCH, EXPORT_MAX_ROWS - offset));
+  for (let offset = 0; offset < maxRows; offset += EXPORT_BATCH) {
+    const limit = Math.min(EXPORT_BATCH, maxRows - offset);
+    const rows = await page(offset, limit);
     await write(rows);
-    if (rows.length < EXPORT_BATCH) break;
+    if (rows.length < limit) return;
   }
+  if ((await page(maxRows, 1)).length > 0) throw problems.exportTooLarge(maxRows);
 }
 
 /** Sends an export file written by `writeExport` and removes it once sent (or the client went away). */

@@ -32,6 +32,17 @@ export const problems = {
   /** The record changed since it was read: reloading is the way out. */
   stale: (detail: string) =>
     new HttpProblem(409, 'Conflict', detail, undefined, {}, ProblemTypes.staleRowVersion),
+  /** An export past its row cap: refused whole rather than cut off (lib/export.ts). */
+  exportTooLarge: (maxRows: number) =>
+    new HttpProblem(
+      400,
+      'Bad Request',
+      `This export would hold more than ${maxRows.toLocaleString('en-US')} rows. Narrow the search or filters ` +
+        'and export again.',
+      undefined,
+      {},
+      ProblemTypes.validation,
+    ),
   tooManyRequests: (retryAfterSeconds: number) =>
     new HttpProblem(429, 'Too Many Requests', 'Too many attempts. Please wait and try again.', undefined, {
       'retry-after': String(retryAfterSeconds),

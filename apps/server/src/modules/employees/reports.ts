@@ -7,7 +7,7 @@ import {
   type SeparationReason,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { writeExport, type ExportColumn } from '../../lib/export.js';
+import { REPORT_MAX_ROWS, writeExport, type ExportColumn } from '../../lib/export.js';
 import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -62,7 +62,15 @@ export async function writeHrReport(
     columns: ExportColumn<R>[],
     page: (offset: number, limit: number) => Promise<R[]>,
     note = '',
-  ) => writeExport(req.Format, title, columns, page, [note, `Prepared by ${at}`].filter(Boolean).join(' · '));
+  ) =>
+    writeExport(
+      req.Format,
+      title,
+      columns,
+      page,
+      [note, `Prepared by ${at}`].filter(Boolean).join(' · '),
+      REPORT_MAX_ROWS,
+    );
 
   switch (report) {
     case 'master-list': {
@@ -70,7 +78,7 @@ export async function writeHrReport(
       const listed = { SortDirection: 'asc' as const, IncludeSeparated: req.IncludeSeparated };
       const path = await write(
         columns,
-        employeeRecordsRepo.exportPages(tx, tenantId, companyId, listed),
+        employeeRecordsRepo.exportPages(tx, tenantId, companyId, listed, REPORT_MAX_ROWS),
         req.IncludeSeparated ? 'Active and separated employees' : 'Active employees',
       );
       return { path, fileName };

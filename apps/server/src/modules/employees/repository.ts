@@ -6,7 +6,7 @@ import type {
   EmployeeOption,
   UpcomingBirthday,
 } from '@hrpay/contracts';
-import { cursorPages, EXPORT_MAX_ROWS } from '../../lib/export.js';
+import { cursorPages, exportRowLimit } from '../../lib/export.js';
 import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/lists.js';
 import type { Tx } from '../../db/database.js';
 import { manilaToday } from '../../lib/manila.js';
@@ -470,18 +470,22 @@ export const employeeRecordsRepo = {
     return { Items: rows as EmployeeListItem[], TotalCount: total };
   },
 
-  /** Full records in the list's filter and order, batch by batch through a cursor, for the master-list export. */
+  /**
+   * Full records in the list's filter and order, batch by batch through a cursor, for the list's export and the
+   * master list (a report: `maxRows` REPORT_MAX_ROWS); one row past `maxRows` tells writeExport there are more.
+   */
   exportPages(
     tx: Tx,
     tenantId: string,
     companyId: string,
     req: Omit<ReturnType<typeof EmployeeListRequest.parse>, 'Page' | 'PageSize'>,
+    maxRows = exportRowLimit(),
   ) {
     const where = employeeWhere(tenantId, companyId, req);
     return cursorPages(
       tx,
       `${SELECT_EMPLOYEE} WHERE ${where.sql} ${orderClause(req, EMPLOYEE_SORT, EMPLOYEE_SORT_DEFAULTS)}
-        LIMIT ${EXPORT_MAX_ROWS}`,
+        LIMIT ${maxRows + 1}`,
       where.params,
       toEmployee,
     );

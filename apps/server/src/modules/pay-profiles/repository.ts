@@ -12,7 +12,7 @@ import type {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { catalogCodeOrNameTaken, lockCatalogEntry } from '../../lib/company-catalog.js';
-import { cursorPages, EXPORT_MAX_ROWS } from '../../lib/export.js';
+import { cursorPages, exportRowLimit } from '../../lib/export.js';
 import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/lists.js';
 import { notSeparatedOn, separatedBefore } from '../employees/employment.js';
 
@@ -292,7 +292,7 @@ export const payProfilesRepo = {
     return cursorPages(
       tx,
       `${ROW_SELECT} ${FROM_EMPLOYEES('$3')} WHERE ${where.sql}
-        ${orderClause(req, PAY_SORT, PAY_SORT_DEFAULTS)} LIMIT ${EXPORT_MAX_ROWS}`,
+        ${orderClause(req, PAY_SORT, PAY_SORT_DEFAULTS)} LIMIT ${exportRowLimit() + 1}`,
       where.params,
       toPayRow,
     );

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.js';
-import { writeExport, type ExportColumn, type FileFormat } from '../../lib/export.js';
+import { REPORT_MAX_ROWS, writeExport, type ExportColumn, type FileFormat } from '../../lib/export.js';
 import { addDays, manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
@@ -337,7 +337,7 @@ async function exportFile<R>(
   fileName: string,
   subtitle = '',
 ): Promise<ReportFile> {
-  const path = await writeExport(format, title, columns, pagesOf(rows), subtitle);
+  const path = await writeExport(format, title, columns, pagesOf(rows), subtitle, REPORT_MAX_ROWS);
   return { kind: 'export', path, format, fileName };
 }
 
@@ -587,6 +587,7 @@ export const payrollReportsService = {
       page,
       `${company.name} — cut-off ${period.cutoff_start} to ${period.cutoff_end}, pay date ${period.pay_date}` +
         (period.status === 'Finalised' || period.status === 'Paid' ? '' : ` — ${period.status}, not final`),
+      REPORT_MAX_ROWS,
     );
     return { kind: 'export', path, format, fileName: `payroll-register-${safeName(period.name)}` };
   },

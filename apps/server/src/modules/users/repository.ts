@@ -7,7 +7,7 @@ import {
   type UserTypeName,
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
-import { cursorPages, EXPORT_MAX_ROWS } from '../../lib/export.js';
+import { cursorPages, exportRowLimit } from '../../lib/export.js';
 import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/lists.js';
 import { manilaToday } from '../../lib/manila.js';
 import { separatedBefore } from '../employees/employment.js';
@@ -107,7 +107,7 @@ export const usersRepo = {
     return cursorPages(
       tx,
       `${SELECT_USER} WHERE ${where.sql} ${orderClause(req, SORT_COLUMNS, USER_SORT_DEFAULTS)}
-        LIMIT ${EXPORT_MAX_ROWS}`,
+        LIMIT ${exportRowLimit() + 1}`,
       where.params,
       toUser,
     );
