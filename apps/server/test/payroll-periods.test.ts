@@ -605,7 +605,14 @@ describe('payroll periods', () => {
     });
     expect(late.statusCode).toBe(400);
     expect(errorCodes(late)).toEqual(['PayDate']);
-    expect(late.body).toContain('due by Dec 24 of its year (PD 851); choose a pay date on or before Dec 24');
+    // The same sentence as an edit's refusal (below), naming the date.
+    expect(late.json().errors).toEqual([
+      {
+        Code: 'PayDate',
+        Description:
+          'PayDate: The 13th month pay is due by Dec 24 of its year (PD 851); choose a pay date on or before Dec 24, 2026',
+      },
+    ]);
     const thirteenth = await period({
       Kind: 'ThirteenthMonth',
       Name: '13th month 2026',
@@ -619,7 +626,7 @@ describe('payroll periods', () => {
       PayDate: '2026-12-29',
     });
     expect(moved.statusCode).toBe(400);
-    expect(moved.body).toContain('on or before Dec 24, 2026');
+    expect(moved.json().errors).toEqual(late.json().errors);
     await compute(thirteenth.json().Id);
     const slip = await payslipOf(thirteenth.json().Id, worker);
     // 13th month = basic salary earned in the year's finalised payrolls / 12 = 14,913.79 / 12 = 1,242.815833

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatIsoDate } from './dates.js';
 import { calendarDate, requiredText, optionalFreeText } from './field-rules.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { Money } from './money.js';
@@ -109,10 +110,18 @@ export const PayrollPeriodFields = {
 
 /** PD 851 (13th month pay law) and its rules: the 13th month pay is paid not later than 24 December of the year. */
 export const thirteenthMonthDueDate = (cutoffEnd: string) => `${cutoffEnd.slice(0, 4)}-12-24`;
-export const THIRTEENTH_MONTH_LATE =
-  'The 13th month pay is due by Dec 24 of its year (PD 851); choose a pay date on or before';
-/** The refusal where the year is not at hand (the forms' schemas); the server's own names the date in full. */
-export const THIRTEENTH_MONTH_LATE_DEC_24 = `${THIRTEENTH_MONTH_LATE} Dec 24`;
+/** The refusal of a 13th month pay date past it, naming the date: one text for the API, the edit and the form. */
+export const thirteenthMonthLate = (cutoffEnd: string) =>
+  'The 13th month pay is due by Dec 24 of its year (PD 851); choose a pay date on or before ' +
+  formatIsoDate(thirteenthMonthDueDate(cutoffEnd));
+/** Refuses a 13th month pay date past Dec 24 of the cut-off's year, on PayDate. */
+export const refuseLateThirteenthMonth = (
+  r: { Kind?: string; CutoffEnd: string; PayDate: string },
+  ctx: z.RefinementCtx,
+) => {
+  if (r.Kind === 'ThirteenthMonth' && r.PayDate > thirteenthMonthDueDate(r.CutoffEnd))
+    ctx.addIssue({ code: 'custom', path: ['PayDate'], message: thirteenthMonthLate(r.CutoffEnd) });
+};
 
 const datesInOrder = <T extends { CutoffStart: string; CutoffEnd: string; PayDate: string }>(r: T) =>
   r.CutoffEnd >= r.CutoffStart;
@@ -135,10 +144,7 @@ export const CreatePayrollPeriodRequest = z
     path: ['PayDate'],
     message: 'The pay date cannot be before the cut-off starts',
   })
-  .refine((r) => r.Kind !== 'ThirteenthMonth' || r.PayDate <= thirteenthMonthDueDate(r.CutoffEnd), {
-    path: ['PayDate'],
-    message: THIRTEENTH_MONTH_LATE_DEC_24,
-  })
+  .superRefine(refuseLateThirteenthMonth)
   .refine((r) => r.Kind !== 'FinalPay' || (r.EmployeeIds?.length ?? 0) > 0, {
     path: ['EmployeeIds'],
     message: 'Choose the employees the final pay is for',

@@ -7,7 +7,7 @@ import {
   isReservedPayCode,
   PayProfileMessages,
   ProblemTypes,
-  THIRTEENTH_MONTH_LATE,
+  thirteenthMonthLate,
   thirteenthMonthDueDate,
   type CreatePayrollAdjustmentRequest,
   type CreatePayrollPeriodRequest,
@@ -576,7 +576,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         throw problems.badRequest('One or more fields are invalid.', [
           {
             Code: 'PayDate',
-            Description: `PayDate: ${THIRTEENTH_MONTH_LATE} ${formatIsoDate(thirteenthMonthDueDate(input.CutoffEnd))}`,
+            Description: `PayDate: ${thirteenthMonthLate(input.CutoffEnd)}`,
           },
         ]);
       let employeeIds = before.employee_ids;

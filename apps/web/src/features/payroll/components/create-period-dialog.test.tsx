@@ -41,4 +41,21 @@ describe('new payroll period dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Maximum length is 100')).toBeTruthy();
   });
+
+  it('refuses a 13th month paid after Dec 24 in the words and date the API uses', async () => {
+    renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Kind/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /13th month/i }));
+    const end = within(dialog).getByLabelText<HTMLInputElement>(/^Cut-off to/);
+    await waitFor(() => expect(end.value).toMatch(/-12-31$/));
+    const year = end.value.slice(0, 4);
+    fireEvent.change(within(dialog).getByLabelText(/^Pay date/), { target: { value: `${year}-12-28` } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await within(dialog).findByText(
+        `The 13th month pay is due by Dec 24 of its year (PD 851); choose a pay date on or before Dec 24, ${year}`,
+      ),
+    ).toBeTruthy();
+  });
 });

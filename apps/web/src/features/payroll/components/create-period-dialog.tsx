@@ -14,8 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   calendarDate,
   PAYROLL_PERIOD_KINDS,
-  THIRTEENTH_MONTH_LATE_DEC_24,
-  thirteenthMonthDueDate,
+  refuseLateThirteenthMonth,
   type PayrollPeriodListItem,
   type ListResponse,
   ValidationMessages as M,
@@ -53,10 +52,7 @@ const formSchema = z
     path: ['PayDate'],
     message: 'The pay date cannot be before the cut-off starts',
   })
-  .refine((v) => v.Kind !== 'ThirteenthMonth' || v.PayDate <= thirteenthMonthDueDate(v.CutoffEnd), {
-    path: ['PayDate'],
-    message: THIRTEENTH_MONTH_LATE_DEC_24,
-  })
+  .superRefine(refuseLateThirteenthMonth)
   .refine((v) => v.Kind !== 'Adjustment' || v.ReferencesPeriodId !== '', {
     path: ['ReferencesPeriodId'],
     message: 'Choose the finalised period this adjustment corrects',
