@@ -29,7 +29,11 @@ describe('EmployeeHistory', () => {
         <EmployeeHistory employeeId={ID} />
       </QueryClientProvider>,
     );
-    const changes = await screen.findByRole('list', { name: 'Fields changed' });
+    // Review: each entry's list is named after its entry (all were "Fields changed") and keeps its list role.
+    const changes = await screen.findByRole('list', {
+      name: /^Fields changed: Changed · .* · Maria Santos$/,
+    });
+    expect(changes.getAttribute('role')).toBe('list');
     // HR review: the changes ran together in one " · " sentence; each is a line of its own.
     expect(
       within(changes)

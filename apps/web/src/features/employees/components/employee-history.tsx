@@ -92,19 +92,23 @@ export function EmployeeHistory({ employeeId }: { employeeId: string }) {
           <List dense aria-label="Changes">
             {history.data.map((entry) => {
               const changes = entry.Changes.filter((c) => !HIDDEN.test(c.Field));
+              const summary = `${ACTIONS[entry.Action] ?? entry.Action} · ${formatDateTime(entry.At)}${entry.ActorName ? ` · ${entry.ActorName}` : ''}`;
               return (
                 <ListItem key={entry.At + entry.Action} divider alignItems="flex-start" disableGutters>
                   <ListItemText
-                    primary={`${ACTIONS[entry.Action] ?? entry.Action} · ${formatDateTime(entry.At)}${entry.ActorName ? ` · ${entry.ActorName}` : ''}`}
+                    primary={summary}
                     // Each change on a line of its own: run together with " · ", a save of several fields read
                     // as one long sentence where a before and an after were hard to pair.
                     secondary={
                       entry.Action === 'create' ? null : changes.length === 0 ? (
                         'No visible change'
                       ) : (
+                        // role="list": Safari drops a list's role once its markers are hidden; the name says
+                        // which entry's fields these are.
                         <Box
                           component="ul"
-                          aria-label="Fields changed"
+                          role="list"
+                          aria-label={`Fields changed: ${summary}`}
                           sx={{ m: 0, p: 0, listStyle: 'none' }}
                         >
                           {changes.map((c) => (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Holiday, HolidayListRequest } from '@hrpay/contracts';
 import { jsonResponse } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
@@ -99,6 +99,27 @@ describe('HolidaysPage year view', () => {
       expect(
         await screen.findByRole('button', { name: 'Dec 25, 2026: Christmas Day' }, { timeout: 20_000 }),
       ).toBeTruthy();
+    },
+  );
+
+  // Review: a reload that failed after the year had loaded (after a save) replaced the whole calendar.
+  it(
+    'keeps a loaded calendar when a reload fails, with a warning and Retry',
+    { timeout: 30_000 },
+    async () => {
+      const { client } = renderApp(<HolidaysPage />, {
+        path: '/hr/holidays',
+        at: '/hr/holidays?view=year&year=2026',
+        name: 'Holidays',
+        as: 'HRUser',
+      });
+      await screen.findByRole('button', { name: 'Dec 25, 2026: Christmas Day' }, { timeout: 20_000 });
+      failing = true;
+      await act(() => client.refetchQueries());
+      const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
+      expect(alert.textContent).toMatch(/could not be reloaded\. The calendar shows them as last loaded\./);
+      expect(screen.getByRole('button', { name: 'Dec 25, 2026: Christmas Day' })).toBeTruthy();
+      failing = false;
     },
   );
 

@@ -319,8 +319,9 @@ export default function HolidaysPage() {
       </ListToolbar>
       {view === 'year' ? (
         // The year's holidays failed to load: say so, rather than a calendar without a holiday in it (which read
-        // as "no holidays this year"); while they load, a bar says the calendar is not complete yet.
-        yearData.isError ? (
+        // as "no holidays this year"); while they load, a bar says the calendar is not complete yet. A reload that
+        // fails after they loaded (after a save) keeps the calendar, with the warning above it.
+        yearData.isError && !yearData.data ? (
           <Alert
             severity="error"
             sx={{ mb: 2 }}
@@ -334,10 +335,26 @@ export default function HolidaysPage() {
           </Alert>
         ) : (
           <>
+            {yearData.isError && (
+              <Alert
+                severity="warning"
+                sx={{ mb: 2 }}
+                action={
+                  <Button color="inherit" size="small" onClick={() => void yearData.refetch()}>
+                    Retry
+                  </Button>
+                }
+              >
+                {errorMessage(yearData.error, `The holidays of ${year} could not be reloaded.`)} The calendar
+                shows them as last loaded.
+              </Alert>
+            )}
             {yearData.isFetching && <LinearProgress aria-label="Loading the holidays" sx={{ mb: 1 }} />}
             {yearData.data?.Items.length === 0 && (
               <Alert severity="info" sx={{ mb: 2 }}>
-                No holidays in {year} match.
+                {list.request.Search || list.state.filters.Type
+                  ? `No holidays in ${year} match.`
+                  : `No holidays in ${year}.`}
               </Alert>
             )}
             <YearCalendar
