@@ -43,3 +43,33 @@ test('HR adds and renames a position, and sees employment statuses with the empl
   expect(Number((await regular.textContent())!.match(/\d+/)![0])).toBeGreaterThanOrEqual(7);
   await page.screenshot({ path: 'test-results/hr-lookups.png', fullPage: true });
 });
+
+// Review: the Leave types tab had neither the Status filter nor the Export of the other lookup tabs.
+test('HR filters the leave types by status and exports them', async ({ page }) => {
+  await signInWithTokens(page, demo.hr);
+  await page.goto('/lookups?tab=leave-types');
+  const types = await listGrid(page, 'Leave types');
+  await expect(types.getByRole('row').filter({ hasText: 'Service Incentive Leave' })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Active' });
+  await expect(page).toHaveURL(/isActive=true/);
+  await expect(types.getByRole('row').filter({ hasText: 'Service Incentive Leave' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^leave-types-\d{4}-\d{2}-\d{2}\.csv$/);
+  const { readFileSync } = await import('node:fs');
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .replace(/^\ufeff/, '')
+    .split(/\r?\n/);
+  expect(lines[0]).toBe('Name,Code,Credits,Days a year,Most days a request,Paid,Status');
+  expect(lines.some((line) => line.startsWith('Service Incentive Leave,SIL,'))).toBe(true);
+  expect(
+    lines
+      .filter(Boolean)
+      .slice(1)
+      .every((line) => line.endsWith(',Active')),
+  ).toBe(true);
+});

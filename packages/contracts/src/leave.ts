@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateBetween, requiredText, optionalFreeText } from './field-rules.js';
-import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /** Issue 9 §2: leave types per company (Philippine statutory leaves seeded) and credits kept as a ledger. */
@@ -98,6 +98,10 @@ export type UpdateLeaveTypeRequest = z.input<typeof UpdateLeaveTypeRequest>;
 export const LEAVE_TYPE_SORTABLE = ['Name', 'Code', 'GrantRule', 'AnnualDays', 'IsActive'] as const;
 export const LeaveTypeListRequest = listRequest(LEAVE_TYPE_SORTABLE, { IsActive: z.boolean().optional() });
 export type LeaveTypeListRequest = z.input<typeof LeaveTypeListRequest>;
+/** `POST /api/v1/leave-types/export`: the list's search, status filter and sort, as CSV or XLSX. */
+export const LeaveTypeExportRequest = exportRequest(LEAVE_TYPE_SORTABLE, {
+  IsActive: z.boolean().optional(),
+});
 export const LeaveTypeListResponse = listResponse(LeaveType);
 
 export const LeaveTypeOption = z.object({

@@ -9,12 +9,16 @@ import {
   LeaveAdjustmentRequest,
   LeaveCreditListRequest,
   LeaveCreditListResponse,
+  LEAVE_GRANT_RULE_LABELS,
   LeaveType,
+  LeaveTypeExportRequest,
   LeaveTypeListRequest,
   LeaveTypeListResponse,
   LeaveTypeOptionsResponse,
   UpdateLeaveTypeRequest,
 } from '@hrpay/contracts';
+import { listPages, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
+import { manilaToday } from '../../lib/manila.js';
 import { contextOf } from '../../lib/route-access.js';
 import { leaveService as leave } from './service.js';
 
@@ -23,11 +27,37 @@ const hr = { userTypes: ['HRUser'] as const, companyScoped: true };
 const filers = { userTypes: ['HRUser', 'PortalUser'] as const, companyScoped: true };
 const tags = ['leave'];
 
+/** The leave types list (Lookups, "Leave types") as a file: what the list shows, days as numbers. */
+const TYPE_COLUMNS: ExportColumn<LeaveType>[] = [
+  { header: 'Name', value: (t) => t.Name, width: 32 },
+  { header: 'Code', value: (t) => t.Code },
+  { header: 'Credits', value: (t) => LEAVE_GRANT_RULE_LABELS[t.GrantRule], width: 30 },
+  { header: 'Days a year', value: (t) => (t.NeedsBalance ? t.AnnualDays : null) },
+  { header: 'Most days a request', value: (t) => t.MaxDaysPerRequest, width: 20 },
+  { header: 'Paid', value: (t) => (t.IsPaid ? 'Yes' : 'No') },
+  { header: 'Status', value: (t) => (t.IsActive ? 'Active' : 'Inactive') },
+];
+
 export const leaveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/v1/leave-types/list', {
     config: { access: hr },
     schema: { tags, body: LeaveTypeListRequest, response: { 200: LeaveTypeListResponse } },
     handler: (req) => leave.listTypes(contextOf(req).tx, contextOf(req).user, req.body),
+  });
+
+  app.post('/api/v1/leave-types/export', {
+    config: { access: hr },
+    schema: {
+      tags,
+      body: LeaveTypeExportRequest,
+      response: { 200: z.unknown().describe('an XLSX or CSV file') },
+    },
+    handler: async (req, reply) => {
+      const { tx, user } = contextOf(req);
+      const pages = listPages((r) => leave.listTypes(tx, user, r), req.body);
+      const path = await writeExport(req.body.Format, 'Leave types', TYPE_COLUMNS, pages);
+      return sendExport(reply, path, req.body.Format, `leave-types-${manilaToday()}`);
+    },
   });
 
   app.get('/api/v1/leave-types/options', {
