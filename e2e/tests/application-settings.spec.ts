@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, separateSessions } from './support.js';
+import { demo, listGrid, separateSessions } from './support.js';
 
 const pageAs = separateSessions();
 
@@ -22,6 +22,12 @@ test("Payroll switches the company to a 12-hour clock and HR's time pickers foll
   const dialog = hr.getByRole('dialog', { name: 'Add Shift' });
   const timeIn = dialog.getByRole('group', { name: 'Time in' });
   await expect(timeIn.getByRole('spinbutton', { name: 'Meridiem' })).toBeVisible();
+  // The times shown follow the same clock as the pickers: the seeded overtime reads "5:00 PM–7:00 PM".
+  await hr.keyboard.press('Escape');
+  await hr.goto('/hr/ot-requests');
+  const requests = await listGrid(hr, 'OT requests');
+  const when = requests.locator('[role="gridcell"][data-field="DateFrom"]').first();
+  await expect(when).toContainText(/\d{1,2}:\d{2}\s[AP]M–\d{1,2}:\d{2}\s[AP]M/);
 
   // Put the 24-hour clock back for the other tests.
   await payroll.reload();

@@ -34,7 +34,7 @@ test('HR imports a punch file with a bad row, fixes it, commits, and sees the la
 
   await page.getByRole('tab', { name: 'Punches' }).click();
   const punches = await listGrid(page, 'Punches');
-  await expect(punches.getByRole('row').filter({ hasText: 'Nov 3, 2026 08:25' })).toContainText(
+  await expect(punches.getByRole('row').filter({ hasText: 'Nov 3, 2026, 08:25' })).toContainText(
     'Juan Dela Cruz',
   );
 

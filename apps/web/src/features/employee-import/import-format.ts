@@ -6,7 +6,7 @@ export { formatCount };
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${formatCount(count)} ${count === 1 ? one : many}`;
 
-export { formatDateTime } from '@/lib/dates';
+export { useClockFormat } from '@/lib/dates';
 
 export const LOOKUP_LABEL = {
   Department: 'New department',

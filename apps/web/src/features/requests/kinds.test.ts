@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeWhen, formatDateRange, whenParts } from './kinds';
+import { describeWhen, formatDateRange, punchLine, whenParts } from './kinds';
 
 // Sweep E finding 5: "Dec 21, 2026 – Dec 22, 2026" was cut to "Dec 21, 2026 …" in the list at 1280 px.
 describe('formatDateRange', () => {
@@ -22,5 +22,31 @@ describe('formatDateRange', () => {
     };
     expect(whenParts(leave)).toEqual(['Dec 21–22, 2026', '2 days']);
     expect(describeWhen(leave)).toBe('Dec 21–22, 2026 · 2 days');
+  });
+});
+
+// Review: times were written 24-hour whatever the clock Application Settings chose.
+describe('times of a request and of a punch', () => {
+  const overtime = {
+    Kind: 'Overtime' as const,
+    DateFrom: '2027-01-19',
+    DateTo: '2027-01-19',
+    HalfDay: false,
+    Days: null,
+    StartTime: '17:00',
+    EndTime: '19:30',
+  };
+  it('are on the 24-hour clock by default', () => {
+    expect(describeWhen(overtime)).toBe('Jan 19, 2027 · 17:00–19:30');
+    expect(punchLine({ Time: '07:53', Direction: 'In', Source: 'Device' }).time).toBe('07:53 in');
+  });
+  it('follow the 12-hour clock when it is chosen', () => {
+    expect(describeWhen(overtime, '12h')).toBe('Jan 19, 2027 · 5:00 PM–7:30 PM');
+    expect(
+      whenParts({ ...overtime, Kind: 'Undertime', StartTime: '16:00', EndTime: '17:00' }, '12h'),
+    ).toEqual(['Jan 19, 2027', 'leaving 4:00 PM (shift ends 5:00 PM)']);
+    expect(punchLine({ Time: '12:01', Direction: 'Unknown', Source: 'Device' }, '12h').time).toBe(
+      '12:01 PM (in or out not known)',
+    );
   });
 });

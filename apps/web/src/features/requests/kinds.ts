@@ -1,5 +1,5 @@
 import type { RequestKind, RequestStatus } from '@hrpay/contracts';
-import { formatIsoDate, formatDateRange } from '@/lib/dates';
+import { type Clock, formatIsoDate, formatDateRange, formatTime } from '@/lib/dates';
 import { formatDays } from '@/lib/numbers';
 
 /** What differs between leave, overtime and undertime on screen. */
@@ -44,7 +44,7 @@ export { formatIsoDate, formatDateRange };
 /** The Manila calendar date (YYYY-MM-DD) of an instant. */
 export const manilaDate = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(iso));
-export { formatDateTime } from '@/lib/dates';
+export { useClockFormat } from '@/lib/dates';
 export { formatDays };
 export const formatMinutes = (minutes: number) => {
   const h = Math.floor(minutes / 60);
@@ -52,7 +52,10 @@ export const formatMinutes = (minutes: number) => {
   return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ') || '0 min';
 };
 
-/** When a request is for, in one line: "Dec 23–28, 2026 · 3 days", "Jan 19, 2027 · 17:00–19:30". */
+/**
+ * When a request is for, in one line: "Dec 23–28, 2026 · 3 days", "Jan 19, 2027 · 17:00–19:30" (on the
+ * company's clock: "5:00 PM–7:30 PM").
+ */
 type When = {
   Kind: RequestKind;
   DateFrom: string;
@@ -64,16 +67,17 @@ type When = {
 };
 
 /** When a request is for: the dates, and the days or the times. */
-export function whenParts(r: When): [dates: string, detail: string] {
+export function whenParts(r: When, clock: Clock = '24h'): [dates: string, detail: string] {
   if (r.Kind === 'Leave') {
     return [formatDateRange(r.DateFrom, r.DateTo), r.HalfDay ? 'half day' : formatDays(r.Days ?? 0)];
   }
-  if (r.Kind === 'Overtime') return [formatIsoDate(r.DateFrom), `${r.StartTime}–${r.EndTime}`];
-  return [formatIsoDate(r.DateFrom), `leaving ${r.StartTime} (shift ends ${r.EndTime})`];
+  const time = (t: string | null) => (t ? formatTime(t, clock) : '');
+  if (r.Kind === 'Overtime') return [formatIsoDate(r.DateFrom), `${time(r.StartTime)}–${time(r.EndTime)}`];
+  return [formatIsoDate(r.DateFrom), `leaving ${time(r.StartTime)} (shift ends ${time(r.EndTime)})`];
 }
 
-export function describeWhen(r: When) {
-  return whenParts(r).join(' · ');
+export function describeWhen(r: When, clock: Clock = '24h') {
+  return whenParts(r, clock).join(' · ');
 }
 
 /** Where a punch came from, to an employee: the terminal, its file imported by HR, or HR by hand. */
@@ -82,9 +86,12 @@ const PUNCH_SOURCES: Record<string, string> = {
   Import: 'Imported',
   Manual: 'Entered by HR',
 };
-/** A punch of the day in words: "07:53 in", "12:01 (in or out not known)"; its source as people say it. */
-export function punchLine(p: { Time: string; Direction: string; Source: string }) {
+/**
+ * A punch of the day in words: "07:53 in", "12:01 (in or out not known)" (on the company's clock: "7:53 AM in");
+ * its source as people say it.
+ */
+export function punchLine(p: { Time: string; Direction: string; Source: string }, clock: Clock = '24h') {
   const direction =
     p.Direction === 'In' || p.Direction === 'Out' ? p.Direction.toLowerCase() : '(in or out not known)';
-  return { time: `${p.Time} ${direction}`, source: PUNCH_SOURCES[p.Source] ?? p.Source };
+  return { time: `${formatTime(p.Time, clock)} ${direction}`, source: PUNCH_SOURCES[p.Source] ?? p.Source };
 }

@@ -11,7 +11,7 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { AdminDashboard as AdminDashboardData } from '@hrpay/contracts';
 import { ImportStatusChip } from '@/components/import-status-chip';
-import { formatDateTime } from '@/lib/dates';
+import { useClockFormat } from '@/lib/dates';
 import { useAdminDashboard } from '../api/admin-dashboard';
 import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard, StatRow } from './dashboard-parts';
 import { formatCount } from '@/lib/numbers';
@@ -43,6 +43,7 @@ export function AdminDashboard() {
 }
 
 function DashboardBody({ data }: { data: AdminDashboardData }) {
+  const { dateTime } = useClockFormat();
   const users = [...data.UsersByType].sort(
     (a, b) => rank(a.UserType) - rank(b.UserType) || a.UserType.localeCompare(b.UserType),
   );
@@ -126,7 +127,7 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
                         {job.CompanyName}
                       </Link>
                       <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-                        {job.FileName} · {formatDateTime(job.CreatedAt)}
+                        {job.FileName} · {dateTime(job.CreatedAt)}
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
                         {importFigures(job)}
@@ -159,7 +160,7 @@ function DashboardBody({ data }: { data: AdminDashboardData }) {
                 }}
               >
                 <Typography variant="body2" color="text.secondary" component="time" dateTime={event.At}>
-                  {formatDateTime(event.At)}
+                  {dateTime(event.At)}
                 </Typography>
                 <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
                   <Box component="span" sx={{ fontWeight: 600 }}>

@@ -18,7 +18,7 @@ import { isWorking, useImport } from '../api/get-import';
 import { importKeys } from '../api/import-keys';
 import { useCompanyImports } from '../api/list-company-imports';
 import { formatFileSize } from '../file-checks';
-import { commitToastMessage, endSentence, formatCount, formatDateTime } from '../import-format';
+import { commitToastMessage, endSentence, formatCount, useClockFormat } from '../import-format';
 import { ImportReview } from './import-review';
 import { ImportStatusChip } from '@/components/import-status-chip';
 import { RecentImports } from './recent-imports';
@@ -232,6 +232,7 @@ export function EmployeeImportWorkspace({
 
 /** Step 2 once a file is in: which file, and how to move on. */
 function UploadedFile({ job }: { job: EmployeeImport }) {
+  const { dateTime } = useClockFormat();
   const hint =
     job.Status === 'Ready'
       ? 'To use a different file, discard this one first.'
@@ -244,7 +245,7 @@ function UploadedFile({ job }: { job: EmployeeImport }) {
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{job.FileName}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {formatFileSize(job.FileSize)} · uploaded {formatDateTime(job.CreatedAt)}
+          {formatFileSize(job.FileSize)} · uploaded {dateTime(job.CreatedAt)}
           {job.UploadedBy && ` by ${job.UploadedBy}`}
         </Typography>
         {hint && (

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { EmployeeImport, EmployeeImportSummary } from '@hrpay/contracts';
 import { errorMessage } from '@/lib/error-handler';
 import { useCompanyImports } from '../api/list-company-imports';
-import { formatCount, formatDateTime } from '../import-format';
+import { formatCount, useClockFormat } from '../import-format';
 import { ImportStatusChip } from '@/components/import-status-chip';
 
 const count = (value: number | null) => (value === null ? '—' : formatCount(value));
@@ -36,6 +36,7 @@ export function RecentImports({
 }) {
   const imports = useCompanyImports(companyId);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const { dateTime } = useClockFormat();
   const rows = useMemo(
     () =>
       (imports.data ?? []).map((row) =>
@@ -59,7 +60,7 @@ export function RecentImports({
         field: 'CreatedAt',
         headerName: 'Uploaded',
         width: 170,
-        valueFormatter: (value: string) => formatDateTime(value),
+        valueFormatter: (value: string) => dateTime(value),
       },
       {
         field: 'FileName',
@@ -79,7 +80,7 @@ export function RecentImports({
             </Link>
             {phone && (
               <Typography variant="caption" color="text.secondary" component="div">
-                {formatDateTime(row.CreatedAt)}
+                {dateTime(row.CreatedAt)}
               </Typography>
             )}
           </Box>
@@ -116,7 +117,7 @@ export function RecentImports({
         valueFormatter: (value: string | null) => value ?? '—',
       },
     ],
-    [currentId, onOpen, phone],
+    [currentId, onOpen, phone, dateTime],
   );
 
   if (imports.isError) {

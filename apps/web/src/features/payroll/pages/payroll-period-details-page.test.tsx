@@ -90,10 +90,10 @@ describe('payroll period page', () => {
       FinalisedAt: '2026-12-01T03:30:00.000Z',
       FinalisedByName: 'Jose Reyes',
     });
-    // Manila time: 10:00 AM on Nov 30 and 11:30 AM on Dec 1.
+    // Manila time, on the 24-hour clock of the times: 10:00 on Nov 30 and 11:30 on Dec 1.
     expect(
       await screen.findByText(
-        /approved Nov 30, 2026, 10:00 AM by Ana Cruz · finalised Dec 1, 2026, 11:30 AM by Jose Reyes/,
+        /approved Nov 30, 2026, 10:00 by Ana Cruz · finalised Dec 1, 2026, 11:30 by Jose Reyes/,
       ),
     ).toBeTruthy();
   });

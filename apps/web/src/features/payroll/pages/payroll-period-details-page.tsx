@@ -32,7 +32,7 @@ import { PageHeader } from '@/components/page-header';
 import { saveFile } from '@/lib/api-client';
 import { isProblem } from '@/lib/api-error';
 import { formatCurrency } from '@/lib/currency';
-import { formatDateTime, formatIsoDate, withReadableDates } from '@/lib/dates';
+import { formatIsoDate, useClockFormat, withReadableDates } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { booleanParam, enumParam, useListQuery } from '@/lib/use-list-query';
 import {
@@ -79,9 +79,10 @@ const ACTION_TEXT: Record<PeriodAction, { done: string; failed: string }> = {
   'mark-paid': { done: 'Period marked as paid', failed: 'The period could not be marked as paid.' },
 };
 
-/** A step of the period's life, when and by whom: "approved Nov 30, 2026, 9:00 AM by Jose Reyes". */
-const stepText = (step: string, at: string | null | undefined, by?: string | null) =>
-  at ? `${step} ${formatDateTime(at)}${by ? ` by ${by}` : ''}` : null;
+/** A step of the period's life, when and by whom: "approved Nov 30, 2026, 09:00 by Jose Reyes". */
+const stepWriter =
+  (dateTime: (iso: string) => string) => (step: string, at: string | null | undefined, by?: string | null) =>
+    at ? `${step} ${dateTime(at)}${by ? ` by ${by}` : ''}` : null;
 
 /** A compute job still at work: the page polls the period until it is not. */
 const jobRunning = (period: PayrollPeriodDetail) =>
@@ -138,6 +139,7 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
   const { mutateAsync: remove } = useDeletePeriod();
   const [openPayslip, setOpenPayslip] = useState<string | null>(null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const stepText = stepWriter(useClockFormat().dateTime);
   const running = jobRunning(p);
   const editable = p.Status === 'Draft' || p.Status === 'Computed';
 

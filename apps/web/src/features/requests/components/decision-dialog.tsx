@@ -13,7 +13,7 @@ import { ProblemTypes, type TimeRequest } from '@hrpay/contracts';
 import { isProblem } from '@/lib/api-error';
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { useDecideRequest, useRequest, type Decision } from '../api/requests';
-import { describeWhen, formatDays, KIND } from '../kinds';
+import { describeWhen, formatDays, KIND, useClockFormat } from '../kinds';
 
 const VERB: Record<Decision, { title: string; button: string; done: string }> = {
   approve: { title: 'Approve', button: 'Approve', done: 'approved' },
@@ -34,6 +34,7 @@ export function DecisionDialog({
   onDone?: (saved: TimeRequest) => void;
 }) {
   const [remarks, setRemarks] = useState('');
+  const { clock } = useClockFormat();
   const [missing, setMissing] = useState(false);
   const remarksField = useRef<HTMLTextAreaElement | null>(null);
   const { mutateAsync: decide, isPending } = useDecideRequest(request.Kind);
@@ -94,7 +95,7 @@ export function DecisionDialog({
           <Typography variant="subtitle1">{request.EmployeeName}</Typography>
           <Typography variant="body2" color="text.secondary">
             {request.LeaveTypeName ? `${request.LeaveTypeName} · ` : ''}
-            {describeWhen(request)}
+            {describeWhen(request, clock)}
           </Typography>
           <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
             Reason: {request.Reason}

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { TimeRequest } from '@hrpay/contracts';
-import { describeWhen, formatDateTime, formatDays, formatMinutes } from '../kinds';
+import { describeWhen, formatDays, formatMinutes, useClockFormat } from '../kinds';
 import { RequestStatusChip } from './requests-table';
 
 function Row({
@@ -36,6 +36,7 @@ function Row({
 /** One request as a card of label / value rows, from filing to its decision. */
 export function RequestSummary({ request, children }: { request: TimeRequest; children?: ReactNode }) {
   const r = request;
+  const { clock, dateTime } = useClockFormat();
   return (
     <Card sx={{ maxWidth: 1040, mb: 2 }}>
       <CardContent>
@@ -44,7 +45,7 @@ export function RequestSummary({ request, children }: { request: TimeRequest; ch
             {r.EmployeeName} ({r.EmployeeNumber}){r.DepartmentName ? ` · ${r.DepartmentName}` : ''}
           </Row>
           {r.LeaveTypeName && <Row label="Leave type">{r.LeaveTypeName}</Row>}
-          <Row label={r.Kind === 'Leave' ? 'Dates' : 'When'}>{describeWhen(r)}</Row>
+          <Row label={r.Kind === 'Leave' ? 'Dates' : 'When'}>{describeWhen(r, clock)}</Row>
           {/* Its reviewer sees what approving draws on (the API gives it to the reviewer of a pending leave). */}
           {r.LeaveBalance && (
             <Row label="Employee's balance">
@@ -60,13 +61,13 @@ export function RequestSummary({ request, children }: { request: TimeRequest; ch
             <RequestStatusChip status={r.Status} />
           </Row>
           <Row label="Filed">
-            {formatDateTime(r.FiledAt)} by {r.FiledByName}
+            {dateTime(r.FiledAt)} by {r.FiledByName}
           </Row>
           <Row label="Reviewer">{r.ReviewerName}</Row>
           {/* An approved request cancelled afterwards keeps its approval: both are shown. */}
           {r.DecidedAt && (
             <Row label={r.Status === 'Rejected' ? 'Rejected on' : 'Approved on'}>
-              {formatDateTime(r.DecidedAt)} by {r.DecidedByName}
+              {dateTime(r.DecidedAt)} by {r.DecidedByName}
             </Row>
           )}
           {r.Remarks && (
@@ -76,7 +77,7 @@ export function RequestSummary({ request, children }: { request: TimeRequest; ch
           )}
           {r.CancelledAt && (
             <Row label="Cancelled on">
-              {formatDateTime(r.CancelledAt)} by {r.CancelledByName}
+              {dateTime(r.CancelledAt)} by {r.CancelledByName}
             </Row>
           )}
           {r.CancelRemarks && (

@@ -92,3 +92,15 @@ describe('requests list, the leave columns at 1366 px', () => {
     expect(within(cell as HTMLElement).getByText('DM-0004')).toBeTruthy();
   });
 });
+
+// Review: the request lists' date filters said "From date / To date", the time logs' and the other lists' "From / To".
+describe('requests list, the date filters', () => {
+  it('say From and To, as every other list', async () => {
+    answerList();
+    renderApp(<RequestsTable kind="Leave" scope="Company" />, { as: 'HRUser' });
+    await screen.findByRole('table', { name: 'Leave requests' });
+    expect(screen.getByLabelText('From', { exact: true })).toHaveProperty('type', 'date');
+    expect(screen.getByLabelText('To', { exact: true })).toHaveProperty('type', 'date');
+    expect(screen.queryByLabelText(/From date|To date/)).toBeNull();
+  });
+});

@@ -29,7 +29,16 @@ import {
   useLeaveTypeOptions,
   type Decision,
 } from '../api/requests';
-import { describeWhen, formatIsoDate, KIND, manilaDate, reviewPath, STATUS_COLOR, whenParts } from '../kinds';
+import {
+  describeWhen,
+  formatIsoDate,
+  KIND,
+  manilaDate,
+  reviewPath,
+  STATUS_COLOR,
+  useClockFormat,
+  whenParts,
+} from '../kinds';
 import { DecisionDialog } from './decision-dialog';
 
 export function RequestStatusChip({ status }: { status: TimeRequest['Status'] }) {
@@ -89,6 +98,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
     },
   });
   const filters = list.state.filters;
+  const { clock } = useClockFormat();
 
   // The widths (measured in the grid's 14 px Roboto, a cell padding 2 x 10 px): "Service Incentive Leave" is
   // 149 px, a leave across the new year "Dec 28, 2026 – Jan 15, 2027" 180 px, "Juan Dela Cruz (DM-0004)" 167 px.
@@ -133,12 +143,12 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         headerName: leave ? 'Dates' : 'Date and time',
         // Same-year ranges are short ("Dec 21–22", "Nov 30 – Dec 2, 2026"); one across the new year, the
         // Christmas leave of many, was cut at 170 px. An undertime's second line is long too ("leaving 16:00
-        // (shift ends 17:00)").
-        width: leave ? 200 : kind === 'Undertime' ? 190 : 170,
-        valueGetter: (_v, row) => describeWhen(row),
+        // (shift ends 17:00)"), longer on the 12-hour clock ("leaving 4:00 PM (shift ends 5:00 PM)").
+        width: leave ? 200 : kind === 'Undertime' ? (clock === '12h' ? 225 : 190) : 170,
+        valueGetter: (_v, row) => describeWhen(row, clock),
         // The days (or times) under the dates: on one line a long range cut them off at 1280 px.
         renderCell: ({ row }) => {
-          const [dates, detail] = whenParts(row);
+          const [dates, detail] = whenParts(row, clock);
           return <TwoLinesCell main={dates} detail={detail} />;
         },
       },
@@ -235,7 +245,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       },
     );
     return cols;
-  }, [kind, scope, navigate]);
+  }, [kind, scope, navigate, clock]);
 
   const dateFilter = (name: 'DateFrom' | 'DateTo', label: string) => (
     <TextField
@@ -290,8 +300,8 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
             options={(departments.data ?? []).map((d) => ({ value: d.DepartmentId, label: d.Name }))}
           />
         )}
-        {dateFilter('DateFrom', 'From date')}
-        {dateFilter('DateTo', 'To date')}
+        {dateFilter('DateFrom', 'From')}
+        {dateFilter('DateTo', 'To')}
         {filtered && (
           <Button
             onClick={() => {

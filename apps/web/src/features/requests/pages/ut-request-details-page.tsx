@@ -10,12 +10,13 @@ import { RecordLoadError, RecordLoading } from '@/components/edit-page';
 import { PageHeader } from '@/components/page-header';
 import { useUndertimeDetails } from '../api/requests';
 import { RequestSummary } from '../components/request-summary';
-import { KIND, formatIsoDate, punchLine } from '../kinds';
+import { KIND, formatIsoDate, punchLine, useClockFormat } from '../kinds';
 
 /** /portal/ut-requests/:id/details: one UT request with that day's schedule and punches. */
 export default function UndertimeDetailsPage() {
   const { id = '' } = useParams();
   const details = useUndertimeDetails(id);
+  const { clock, time: clockTime } = useClockFormat();
   const back = KIND.Undertime.portalPath;
   if (details.isPending) return <RecordLoading what="undertime request" />;
   if (details.isError) {
@@ -41,7 +42,7 @@ export default function UndertimeDetailsPage() {
           </Typography>
           <Typography>
             {schedule
-              ? `${schedule.ShiftName}, ${schedule.TimeIn} to ${schedule.TimeOut}${schedule.IsRestDay ? ' (rest day or holiday)' : ''}`
+              ? `${schedule.ShiftName}, ${clockTime(schedule.TimeIn)} to ${clockTime(schedule.TimeOut)}${schedule.IsRestDay ? ' (rest day or holiday)' : ''}`
               : 'No shift assigned.'}
           </Typography>
           <Typography variant="h6" component="h2" sx={{ mt: 3 }} gutterBottom>
@@ -52,7 +53,7 @@ export default function UndertimeDetailsPage() {
           ) : (
             <List dense>
               {punches.map((p, index) => {
-                const { time, source } = punchLine(p);
+                const { time, source } = punchLine(p, clock);
                 // Two punches may share a minute and a direction: the index keeps their keys apart.
                 return (
                   <ListItem key={`${index}-${p.Time}`} disableGutters>

@@ -117,6 +117,18 @@ describe('attendance tab', () => {
     expect(within(card).getByText('08:12 – 19:04')).toBeTruthy();
   });
 
+  // Review: the punch times stayed on the 24-hour clock when the company chose the 12-hour one.
+  it("writes the in and out times on the company's clock", () => {
+    const inOut = (clock?: '24h' | '12h') => {
+      const column = attendanceColumns({ phone: false, oneEmployee: false, clock }).find(
+        (c) => c.field === 'FirstIn',
+      )!;
+      return (column.valueGetter as (v: unknown, row: AttendanceDay) => string)(null, day);
+    };
+    expect(inOut()).toBe('08:12 – 19:04');
+    expect(inOut('12h')).toBe('8:12 AM – 7:04 PM');
+  });
+
   it('leaves out the employee column when one employee is chosen', () => {
     const fields = (oneEmployee: boolean) =>
       attendanceColumns({ phone: false, oneEmployee }).map((column) => column.field);

@@ -16,10 +16,10 @@ import type { EmployeeMatch } from '@/lib/employee-search';
 import { useAttendance, useDepartmentFilterOptions } from '../api/timelogs';
 import { addDays, ANOMALY_LABELS, dayTypeLabel, manilaToday } from './labels';
 import { StoreAttendanceButton } from './store-attendance-button';
-import { formatIsoDate } from '@/lib/dates';
+import { type Clock, formatIsoDate, formatTime, useClockFormat } from '@/lib/dates';
 import { visuallyHidden } from '@/lib/visually-hidden';
 
-const time = (value: string | null) => (value ? value.slice(11, 16) : '—');
+const time = (value: string | null, clock: Clock) => (value ? formatTime(value.slice(11, 16), clock) : '—');
 const minutes = (value: number) => (value ? String(value) : '');
 const hours = (value: number) => (value ? value.toFixed(2) : '');
 const NO_SORT: never[] = [];
@@ -80,8 +80,8 @@ function dayFlags(row: AttendanceDay): { text: string; color: string } | null {
   return { text: words.join(', '), color };
 }
 
-const inOut = (row: AttendanceDay) =>
-  row.FirstIn || row.LastOut ? `${time(row.FirstIn)} – ${time(row.LastOut)}` : '—';
+const inOut = (row: AttendanceDay, clock: Clock) =>
+  row.FirstIn || row.LastOut ? `${time(row.FirstIn, clock)} – ${time(row.LastOut, clock)}` : '—';
 
 const cut = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
@@ -89,8 +89,8 @@ const cut = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', wh
  * The punches of the day and, under them, what is off with it (absent, on leave, a missing punch): a column of
  * its own for these stood empty on almost every row and took the room the figures' units need.
  */
-function PunchesCell({ row }: { row: AttendanceDay }) {
-  const times = inOut(row);
+function PunchesCell({ row, clock }: { row: AttendanceDay; clock: Clock }) {
+  const times = inOut(row, clock);
   const flags = dayFlags(row);
   return (
     <Box
@@ -121,9 +121,12 @@ function PunchesCell({ row }: { row: AttendanceDay }) {
 export function attendanceColumns({
   phone,
   oneEmployee,
+  clock = '24h',
 }: {
   phone: boolean;
   oneEmployee: boolean;
+  /** The company's clock for the punch times (Application Settings). */
+  clock?: Clock;
 }): GridColDef<AttendanceDay>[] {
   return [
     { field: 'Date', headerName: 'Date', width: 105, valueFormatter: (v: string) => formatIsoDate(v) },
@@ -158,9 +161,9 @@ export function attendanceColumns({
       minWidth: 125,
       valueGetter: (_v, row) => {
         const flags = dayFlags(row);
-        return flags ? `${inOut(row)} · ${flags.text}` : inOut(row);
+        return flags ? `${inOut(row, clock)} · ${flags.text}` : inOut(row, clock);
       },
-      renderCell: ({ row }) => <PunchesCell row={row} />,
+      renderCell: ({ row }) => <PunchesCell row={row} clock={clock} />,
     },
     figure('WorkedHours', 'Worked (h)', 'Worked (h)', 'Hours worked', 90, phone, hours),
     figure('LateMinutes', 'Late (min)', 'Late (min)', 'Minutes late', 85, phone, minutes),
@@ -217,7 +220,11 @@ export function AttendanceTab() {
 
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const oneEmployee = !!employee;
-  const columns = useMemo(() => attendanceColumns({ phone, oneEmployee }), [phone, oneEmployee]);
+  const { clock } = useClockFormat();
+  const columns = useMemo(
+    () => attendanceColumns({ phone, oneEmployee, clock }),
+    [phone, oneEmployee, clock],
+  );
 
   const dateField = (name: 'DateFrom' | 'DateTo', label: string) => (
     <TextField

@@ -12,6 +12,7 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useDeleteTimeLog } from '../api/timelogs';
+import { useClockFormat } from '@/lib/dates';
 import { shortDateTime } from './labels';
 
 /** Asks why a punch goes, confirms, then deletes it (the reason is kept in the audit trail). */
@@ -20,7 +21,8 @@ export function DeleteTimeLogDialog({ punch, onClose }: { punch: TimeLog; onClos
   const [error, setError] = useState<string | null>(null);
   const confirm = useConfirm();
   const { mutateAsync: remove, isPending } = useDeleteTimeLog();
-  const what = `the ${punch.Direction === 'Unknown' ? '' : `${punch.Direction.toLowerCase()} `}punch of ${punch.EmployeeName} at ${shortDateTime(punch.PunchedAt)}`;
+  const { clock } = useClockFormat();
+  const what = `the ${punch.Direction === 'Unknown' ? '' : `${punch.Direction.toLowerCase()} `}punch of ${punch.EmployeeName} at ${shortDateTime(punch.PunchedAt, clock)}`;
 
   const submit = async () => {
     const checked = TimeLogReason.safeParse(reason);

@@ -25,6 +25,7 @@ import {
   usePunchImport,
   useUploadPunchImport,
 } from '../api/timelogs';
+import { useClockFormat } from '@/lib/dates';
 import { shortDateTime } from './labels';
 
 const ACCEPT = '.csv,.txt,.dat';
@@ -174,6 +175,7 @@ function PreviewSection({
   onCommit: () => void;
 }) {
   const hasErrors = preview.ErrorCount > 0;
+  const { clock } = useClockFormat();
   return (
     <Box sx={{ mt: 3 }}>
       <Typography variant="h6" component="h2">
@@ -237,7 +239,7 @@ function PreviewSection({
                   <TableCell>
                     {s.EmployeeName} ({s.EmployeeNumber})
                   </TableCell>
-                  <TableCell>{shortDateTime(s.PunchedAt)}</TableCell>
+                  <TableCell>{shortDateTime(s.PunchedAt, clock)}</TableCell>
                   <TableCell>{s.Direction}</TableCell>
                 </TableRow>
               ))}

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { shortDateTime } from './labels';
 
 describe('shortDateTime', () => {
-  it('writes a punch time the Philippine way, on the 24-hour clock it was punched in', () => {
-    expect(shortDateTime('2026-11-03T08:25:00')).toBe('Nov 3, 2026 08:25');
+  // Review: a punch read "Nov 3, 2026 08:25" while every other date-time read "Nov 3, 2026, 8:25 AM".
+  it('writes a punch time as every date-time of the app, on the 24-hour clock by default', () => {
+    expect(shortDateTime('2026-11-03T08:25:00')).toBe('Nov 3, 2026, 08:25');
     expect(shortDateTime(null)).toBe('');
+  });
+
+  it("follows the company's 12-hour clock when it is chosen", () => {
+    expect(shortDateTime('2026-11-03T20:25:00', '12h')).toBe('Nov 3, 2026, 8:25 PM');
   });
 });

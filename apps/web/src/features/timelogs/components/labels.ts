@@ -1,5 +1,5 @@
 import type { AttendanceAnomaly, AttendanceDay, PunchDirection, PunchSource } from '@hrpay/contracts';
-import { formatIsoDate } from '@/lib/dates';
+import { type Clock, formatLocalDateTime } from '@/lib/dates';
 
 export const DIRECTION_OPTIONS: { value: PunchDirection; label: string }[] = [
   { value: 'In', label: 'In' },
@@ -32,10 +32,12 @@ export function dayTypeLabel(day: Pick<AttendanceDay, 'DayType' | 'RestDay'>): s
   return day.DayType === 'ordinary' ? 'Rest day' : `Rest day, ${DAY_TYPE_LABELS[day.DayType].toLowerCase()}`;
 }
 
-/** `2026-11-03T08:25:00` as `2026-11-03 08:25`. */
-/** A Manila wall-clock date-time (YYYY-MM-DDTHH:mm...) as "Nov 3, 2026 08:25". */
-export const shortDateTime = (value: string | null) =>
-  value ? `${formatIsoDate(value.slice(0, 10))} ${value.slice(11, 16)}` : '';
+/**
+ * A Manila wall-clock date-time (YYYY-MM-DDTHH:mm...) as every date-time of the app: "Nov 3, 2026, 08:25" (on
+ * the company's 12-hour clock "Nov 3, 2026, 8:25 AM").
+ */
+export const shortDateTime = (value: string | null, clock: Clock = '24h') =>
+  value ? formatLocalDateTime(value, clock) : '';
 
 /** Today in the Philippines (YYYY-MM-DD). */
 export const manilaToday = () =>

@@ -11,6 +11,7 @@ import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/
 import { stringParam, useListQuery, type ParamCodec } from '@/lib/use-list-query';
 import { fetchTimeLogs, timeLogKeys, useDepartmentFilterOptions } from '../api/timelogs';
 import { DeleteTimeLogDialog } from './delete-time-log-dialog';
+import { useClockFormat } from '@/lib/dates';
 import { shortDateTime, SOURCE_OPTIONS } from './labels';
 import { TimeLogDialog } from './time-log-dialog';
 
@@ -37,14 +38,16 @@ export function PunchesTab() {
     filters: { DepartmentId: stringParam, Source: sourceParam, DateFrom: dateParam, DateTo: dateParam },
   });
   const { filters } = list.state;
+  const { clock } = useClockFormat();
 
   const columns = useMemo<GridColDef<TimeLog>[]>(
     () => [
       {
         field: 'PunchedAt',
         headerName: 'Date and time',
-        width: 150,
-        valueFormatter: (v: string) => shortDateTime(v),
+        // "Nov 30, 2026, 12:25 PM" on the 12-hour clock.
+        width: clock === '12h' ? 175 : 150,
+        valueFormatter: (v: string) => shortDateTime(v, clock),
       },
       { field: 'EmployeeNumber', headerName: 'No.', width: 90 },
       { field: 'EmployeeName', headerName: 'Employee', flex: 1, minWidth: 130 },
@@ -90,7 +93,7 @@ export function PunchesTab() {
         ],
       },
     ],
-    [],
+    [clock],
   );
 
   const dateField = (name: 'DateFrom' | 'DateTo', label: string) => (
