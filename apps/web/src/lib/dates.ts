@@ -77,3 +77,10 @@ export function useClockFormat() {
     [clock],
   );
 }
+
+const MANILA_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' });
+/** The Manila calendar date (YYYY-MM-DD) of an instant, now by default: one formatter for every caller. */
+export const manilaDate = (at: Date | string = new Date()) =>
+  MANILA_DATE.format(typeof at === 'string' ? new Date(at) : at);
+/** Today in the Philippines (YYYY-MM-DD). */
+export const manilaToday = () => manilaDate();

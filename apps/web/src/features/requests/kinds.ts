@@ -41,9 +41,7 @@ export const STATUS_COLOR: Record<RequestStatus, 'warning' | 'success' | 'error'
 };
 
 export { formatIsoDate, formatDateRange };
-/** The Manila calendar date (YYYY-MM-DD) of an instant. */
-export const manilaDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(iso));
+export { manilaDate } from '@/lib/dates';
 export { useClockFormat } from '@/lib/dates';
 export { formatDays };
 export const formatMinutes = (minutes: number) => {

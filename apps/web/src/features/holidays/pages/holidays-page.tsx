@@ -40,11 +40,9 @@ import {
 } from '../api/holidays';
 import { HolidayDialog } from '../components/holiday-dialog';
 import { HOLIDAY_COLORS, YearCalendar } from '../components/year-calendar';
-import { formatIsoDate } from '@/lib/dates';
+import { formatIsoDate, manilaToday } from '@/lib/dates';
 
-const thisYear = Number(
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric' }).format(new Date()),
-);
+const thisYear = Number(manilaToday().slice(0, 4));
 const yearParam: ParamCodec<number> = {
   parse: (raw) => (/^\d{4}$/.test(raw) ? Number(raw) : undefined),
   format: String,

@@ -19,7 +19,7 @@ import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { stringParam, useListQuery } from '@/lib/use-list-query';
 import { formatDayNumber as days, formatDays } from '@/lib/numbers';
-import { formatIsoDate } from '@/lib/dates';
+import { formatIsoDate, manilaToday } from '@/lib/dates';
 import {
   fetchLeaveCredits,
   leaveCreditKeys,
@@ -28,8 +28,6 @@ import {
   useRunAccrual,
 } from '../api/leave';
 import { LeaveBalances } from './leave-balances';
-
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 
 /** HR's view of every employee's balances, with adjustments (a reason each) and the accrual run. */
 export function LeaveCreditsTable({ leaveTypes }: { leaveTypes: { value: string; label: string }[] }) {
@@ -46,7 +44,7 @@ export function LeaveCreditsTable({ leaveTypes }: { leaveTypes: { value: string;
   });
 
   const runAccrual = async () => {
-    const asOf = today();
+    const asOf = manilaToday();
     const agreed = await confirm({
       title: 'Grant and accrue leave credits',
       message: `Grant every yearly, anniversary and monthly credit due by ${formatIsoDate(asOf)} to every active employee. Credits already granted are not granted twice.`,

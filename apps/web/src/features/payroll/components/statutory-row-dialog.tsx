@@ -29,6 +29,7 @@ import {
   type BracketValues,
 } from './statutory-brackets-editor';
 import { label } from './statutory-labels';
+import { manilaDate } from '@/lib/dates';
 
 /** The form keeps premium figures nested by day ("regular_holiday.worked" is a path to react-hook-form). */
 type Figures = Record<string, string | Record<string, string>>;
@@ -62,7 +63,7 @@ const startFigure = (latest: Record<string, unknown> | undefined, f: string) => 
 
 /** The first day of next month, Manila time: the earliest date a new edition can take effect. */
 export function nextMonthStart(now = new Date()) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(now);
+  const today = manilaDate(now);
   const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + 1);
   return d.toISOString().slice(0, 10);

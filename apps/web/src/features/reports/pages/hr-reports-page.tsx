@@ -21,13 +21,13 @@ import { PageHeader } from '@/components/page-header';
 import { apiClient, saveFile } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
+import { manilaToday } from '@/lib/dates';
 
 const FORMATS: { format: ReportFormat; label: string }[] = [
   { format: 'xlsx', label: 'Excel' },
   { format: 'pdf', label: 'PDF' },
   { format: 'csv', label: 'CSV' },
 ];
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 
 /** /hr/reports: the company's HR reports, each with its options, downloaded as Excel, PDF or CSV. */
 export default function HrReportsPage() {
@@ -56,9 +56,9 @@ export default function HrReportsPage() {
 function ReportCard({ id }: { id: HrReportId }) {
   const report = HR_REPORTS[id];
   const params = report.params as readonly string[];
-  const year = today().slice(0, 4);
+  const year = manilaToday().slice(0, 4);
   const [options, setOptions] = useState<Omit<HrReportRequest, 'Format'>>(
-    params.includes('From') ? { From: `${year}-01-01`, To: today() } : {},
+    params.includes('From') ? { From: `${year}-01-01`, To: manilaToday() } : {},
   );
   const [busy, setBusy] = useState<ReportFormat | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});

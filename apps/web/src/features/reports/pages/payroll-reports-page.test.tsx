@@ -88,24 +88,32 @@ describe('Payroll reports page', () => {
   afterEach(() => vi.useRealTimers());
 
   it.each([
-    ['2026-12-01T01:00:00Z', '2026', 'November'], // Dec 1 in Manila: November's remittances are due
-    ['2026-11-30T16:30:00Z', '2026', 'November'], // still Nov 30 in UTC, already Dec 1 in Manila
-    ['2027-01-05T02:00:00Z', '2026', 'December'], // January: last year's December and year-end forms
-  ])('at %s picks the month just ended, %s %s, not the current one', async (now, year, month) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(now));
-    renderPage([period]);
-    const card = within(
-      (await screen.findByRole('heading', { name: 'SSS contributions (R-3)' })).closest('section')!,
-    );
-    const [yearBox, monthBox] = card.getAllByRole('combobox');
-    expect(yearBox!.textContent).toBe(year);
-    expect(monthBox!.textContent).toBe(month);
-    const annual = within(
-      (await screen.findByRole('heading', { name: 'BIR 1604-C alphalist' })).closest('section')!,
-    );
-    expect(annual.getAllByRole('combobox')[0]!.textContent).toBe(year);
-  });
+    ['2026-12-01T01:00:00Z', '2026', 'November', '2025'], // Dec 1 in Manila: November's remittances are due
+    ['2026-11-30T16:30:00Z', '2026', 'November', '2025'], // still Nov 30 in UTC, already Dec 1 in Manila
+    ['2027-01-05T02:00:00Z', '2026', 'December', '2026'], // January: last year's December and year-end forms
+    ['2027-02-15T02:00:00Z', '2027', 'January', '2026'], // 2316 copies go to the BIR by Feb 28 for 2026
+  ])(
+    'at %s picks the month just ended, %s %s, and the year-end forms of %s',
+    async (now, year, month, last) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(now));
+      renderPage([period]);
+      const card = within(
+        (await screen.findByRole('heading', { name: 'SSS contributions (R-3)' })).closest('section')!,
+      );
+      const [yearBox, monthBox] = card.getAllByRole('combobox');
+      expect(yearBox!.textContent).toBe(year);
+      expect(monthBox!.textContent).toBe(month);
+      const annual = within(
+        (await screen.findByRole('heading', { name: 'BIR 1604-C alphalist' })).closest('section')!,
+      );
+      expect(annual.getAllByRole('combobox')[0]!.textContent).toBe(last);
+      const worksheet = within(
+        (await screen.findByRole('heading', { name: '13th month pay' })).closest('section')!,
+      );
+      expect(worksheet.getAllByRole('combobox')[0]!.textContent).toBe(year);
+    },
+  );
 
   it('shows an empty state and only loan balances when no period is finalised', async () => {
     renderPage([]);

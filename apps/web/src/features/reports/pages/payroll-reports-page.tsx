@@ -29,7 +29,7 @@ import { EmployeePicker } from '@/components/employee-picker';
 import { PageHeader } from '@/components/page-header';
 import { apiClient, saveFile } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
-import { formatIsoDate } from '@/lib/dates';
+import { formatIsoDate, manilaToday } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { payrollReportRequest, type PayrollReportOptions } from '../lib/payroll-report-request';
@@ -80,7 +80,6 @@ const FILE_NOTES: Record<PayrollReportKey, { file: string; tip?: string }> = {
     file: 'A worksheet to check each employee’s figures for the year, for example before the year-end tax adjustment.',
   },
 };
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 /**
  * The month just ended, in Manila: remittances and returns are made for it (SSS, PhilHealth, Pag-IBIG and the
  * 1601-C in the following month; the 2316 and the alphalist in January for the year before), and the current
@@ -89,6 +88,13 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }
 const monthJustEnded = (now: string) => {
   const [year, month] = [Number(now.slice(0, 4)), Number(now.slice(5, 7))];
   return month === 1 ? { Year: year - 1, Month: 12 } : { Year: year, Month: month - 1 };
+};
+/** Year-end forms of a finished year: the 2316 (to employees by Jan 31, copies to the BIR by Feb 28) and the alphalist. */
+const FOR_LAST_YEAR: readonly PayrollReportKey[] = ['bir-2316', 'alphalist-1604c'];
+/** A card's starting year and month: the month just ended; a year-end form's, the last finished year. */
+const startingPeriod = (id: PayrollReportKey, now: string) => {
+  const start = monthJustEnded(now);
+  return FOR_LAST_YEAR.includes(id) ? { ...start, Year: Number(now.slice(0, 4)) - 1 } : start;
 };
 const REPORT_KEYS = Object.keys(PAYROLL_REPORTS) as PayrollReportKey[];
 
@@ -178,10 +184,10 @@ function ReportCard({
 }) {
   const report = PAYROLL_REPORTS[id];
   const { scope } = report;
-  const now = today();
-  const [options, setOptions] = useState<PayrollReportOptions>({
+  const [now] = useState(manilaToday);
+  const [options, setOptions] = useState<PayrollReportOptions>(() => ({
     PayrollPeriodId: '',
-    ...monthJustEnded(now),
+    ...startingPeriod(id, now),
     EmployeeId: '',
     Bank: 'generic',
     CompanyCode: '',
@@ -189,7 +195,7 @@ function ReportCard({
     Batch: '1',
     Region: 'NCR',
     Agency: 'SSS',
-  });
+  }));
   const [employee, setEmployee] = useState<EmployeeMatch | null>(null);
   const [busy, setBusy] = useState<PayrollReportFormat | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -39,9 +39,7 @@ export function dayTypeLabel(day: Pick<AttendanceDay, 'DayType' | 'RestDay'>): s
 export const shortDateTime = (value: string | null, clock: Clock = '24h') =>
   value ? formatLocalDateTime(value, clock) : '';
 
-/** Today in the Philippines (YYYY-MM-DD). */
-export const manilaToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+export { manilaToday } from '@/lib/dates';
 
 /** A `YYYY-MM-DD` date `days` later. */
 export function addDays(date: string, days: number): string {
