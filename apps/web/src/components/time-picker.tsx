@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { TimePicker as MuiTimePicker } from '@mui/x-date-pickers/TimePicker';
+import { useTwelveHourClock } from '@/lib/application-settings';
 
 dayjs.extend(customParseFormat);
 
@@ -113,5 +117,65 @@ export function TimePicker({
         }}
       />
     </LocalizationProvider>
+  );
+}
+
+/**
+ * A form's time field (react-hook-form), on the clock Application Settings chose: the one block the shift,
+ * request and punch dialogs each had. The picker's field is a row of sections, not one input, so the form is
+ * given the first section to focus: a refused Save moves the focus to a wrong or empty time as it does to any
+ * other field.
+ */
+export function TimeInput<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  label,
+  helperText,
+  required,
+  disabled,
+  withSeconds,
+  sx,
+}: {
+  control: Control<T, unknown, TOut>;
+  name: FieldPath<T>;
+  label: string;
+  helperText?: string;
+  required?: boolean;
+  disabled?: boolean;
+  withSeconds?: boolean;
+  sx?: SxProps<Theme>;
+}) {
+  const twelveHour = useTwelveHourClock();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Box
+          ref={(box: HTMLDivElement | null) =>
+            field.ref(
+              box && {
+                focus: () =>
+                  box.querySelector<HTMLElement>('[role="spinbutton"], input:not([type="hidden"])')?.focus(),
+              },
+            )
+          }
+          sx={[{ mt: 2, mb: 1 }, ...(Array.isArray(sx) ? sx : [sx])]}
+        >
+          <TimePicker
+            label={label}
+            name={name}
+            required={required}
+            ampm={twelveHour}
+            withSeconds={withSeconds}
+            value={typeof field.value === 'string' && field.value ? field.value : null}
+            onChange={(value) => field.onChange(value ?? '')}
+            disabled={disabled}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message ?? helperText}
+          />
+        </Box>
+      )}
+    />
   );
 }

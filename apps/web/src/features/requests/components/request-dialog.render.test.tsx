@@ -39,6 +39,20 @@ describe('RequestDialog', () => {
     expect(dialog.textContent).not.toMatch(/AM|PM/);
   });
 
+  // Review: the time field gave the form nothing to focus, so a refused File left the focus on the button.
+  it('moves the focus to an empty time leaving when File is refused, as to any other field', async () => {
+    wrap(<RequestDialog kind="Undertime" onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Date/), { target: { value: '2026-12-14' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Reason/ }), {
+      target: { value: 'Medical check-up' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'File' }));
+    const time = within(dialog).getByRole('group', { name: /^Time leaving/ });
+    await waitFor(() => expect(time.contains(document.activeElement)).toBe(true));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
   it('uses the time picker for the undertime time leaving', () => {
     wrap(<RequestDialog kind="Undertime" onClose={() => {}} />);
     const dialog = screen.getByRole('dialog');

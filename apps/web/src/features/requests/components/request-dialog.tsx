@@ -28,9 +28,8 @@ import {
   SwitchInput,
   TextInput,
 } from '@/components/form-fields';
-import { TimePicker } from '@/components/time-picker';
+import { TimeInput } from '@/components/time-picker';
 import { isApiError } from '@/lib/api-error';
-import { useTwelveHourClock } from '@/lib/application-settings';
 import { withReadableDates } from '@/lib/dates';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { handleError } from '@/lib/error-handler';
@@ -104,7 +103,6 @@ export function RequestDialog({
     ),
     defaultValues: { ...DEFAULTS[kind], EmployeeId: null },
   });
-  const twelveHour = useTwelveHourClock();
   const [leaveTypeId, dateFrom, halfDay] = useWatch({
     control,
     name: ['LeaveTypeId', 'DateFrom', 'HalfDay'],
@@ -149,24 +147,14 @@ export function RequestDialog({
   const dateProps = { type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
   // The app's time picker (spec §9), on the clock Application Settings chose, as the Add Shift dialog does.
   const time = (name: 'StartTime' | 'EndTime' | 'TimeLeaving', label: string, helperText?: string) => (
-    <Controller
+    <TimeInput
       control={control}
       name={name}
-      render={({ field: f, fieldState }) => (
-        <Box sx={{ mt: 2, mb: 1, flex: 1 }}>
-          <TimePicker
-            label={label}
-            name={name}
-            required
-            ampm={twelveHour}
-            value={typeof f.value === 'string' && f.value ? f.value : null}
-            onChange={(value) => f.onChange(value ?? '')}
-            disabled={isSubmitting}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? helperText}
-          />
-        </Box>
-      )}
+      label={label}
+      helperText={helperText}
+      required
+      disabled={isSubmitting}
+      sx={{ flex: 1 }}
     />
   );
   return (

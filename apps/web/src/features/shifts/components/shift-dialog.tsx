@@ -22,8 +22,7 @@ import {
   SwitchInput,
   TextInput,
 } from '@/components/form-fields';
-import { useTwelveHourClock } from '@/lib/application-settings';
-import { TimePicker } from '@/components/time-picker';
+import { TimeInput } from '@/components/time-picker';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { errorMessage, handleError } from '@/lib/error-handler';
 import { useSaveShift } from '../api/shifts';
@@ -124,28 +123,9 @@ export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: 
   const [timeIn, timeOut, breakMinutes] = useWatch({ control, name: ['TimeIn', 'TimeOut', 'BreakMinutes'] });
   // A night shift's out time reads earlier than its in time: say that it ends the next day, and its hours.
   const summary = shiftSummary(timeIn ?? '', timeOut ?? '', breakMinutes, !!flexible);
-  const twelveHour = useTwelveHourClock();
   const field = { control, disabled: isSubmitting };
   const time = (name: 'TimeIn' | 'TimeOut', label: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: f, fieldState }) => (
-        <Box sx={{ mt: 2, mb: 1 }}>
-          <TimePicker
-            label={label}
-            name={name}
-            required
-            ampm={twelveHour}
-            value={f.value ?? null}
-            onChange={(value) => f.onChange(value ?? '')}
-            disabled={isSubmitting}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-          />
-        </Box>
-      )}
-    />
+    <TimeInput control={control} name={name} label={label} required disabled={isSubmitting} />
   );
   return (
     <Dialog

@@ -16,9 +16,8 @@ import {
   SelectInput,
   TextInput,
 } from '@/components/form-fields';
-import { TimePicker } from '@/components/time-picker';
+import { TimeInput } from '@/components/time-picker';
 import { isApiError, isProblem } from '@/lib/api-error';
-import { useTwelveHourClock } from '@/lib/application-settings';
 import { handleError } from '@/lib/error-handler';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { useCreateTimeLog, useUpdateTimeLog } from '../api/timelogs';
@@ -63,7 +62,6 @@ export function TimeLogDialog({ punch, onClose }: { punch: TimeLog | null; onClo
   );
   const { mutateAsync: create } = useCreateTimeLog();
   const { mutateAsync: update } = useUpdateTimeLog();
-  const twelveHour = useTwelveHourClock();
   // A terminal's punch may carry seconds: then the time shows (and keeps) them; one entered by hand has none.
   const withSeconds = !!punch && !punch.PunchedAt.endsWith(':00');
   const {
@@ -160,25 +158,15 @@ export function TimeLogDialog({ punch, onClose }: { punch: TimeLog | null; onClo
               sx={{ flex: 1 }}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <Controller
+            <TimeInput
               control={control}
               name="Time"
-              render={({ field: f, fieldState }) => (
-                <Box sx={{ mt: 2, mb: 1, flex: 1 }}>
-                  <TimePicker
-                    label="Time"
-                    name="Time"
-                    required
-                    ampm={twelveHour}
-                    withSeconds={withSeconds}
-                    value={f.value || null}
-                    onChange={(value) => f.onChange(value ?? '')}
-                    disabled={isSubmitting}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message ?? 'Philippine time'}
-                  />
-                </Box>
-              )}
+              label="Time"
+              required
+              withSeconds={withSeconds}
+              disabled={isSubmitting}
+              helperText="Philippine time"
+              sx={{ flex: 1 }}
             />
           </Box>
           <SelectInput {...field} name="Direction" label="Direction" options={DIRECTION_OPTIONS} />
