@@ -1,5 +1,6 @@
 import type { RequestKind, RequestStatus } from '@hrpay/contracts';
 import { type Clock, formatIsoDate, formatDateRange, formatTime } from '@/lib/dates';
+import { punchSourceLabel } from '@/lib/punch-sources';
 import { formatDays } from '@/lib/numbers';
 
 /** What differs between leave, overtime and undertime on screen. */
@@ -78,12 +79,6 @@ export function describeWhen(r: When, clock: Clock = '24h') {
   return whenParts(r, clock).join(' · ');
 }
 
-/** Where a punch came from, to an employee: the terminal, its file imported by HR, or HR by hand. */
-const PUNCH_SOURCES: Record<string, string> = {
-  Device: 'Terminal',
-  Import: 'Imported',
-  Manual: 'Entered by HR',
-};
 /**
  * A punch of the day in words: "07:53 in", "12:01 (in or out not known)" (on the company's clock: "7:53 AM in");
  * its source as people say it.
@@ -91,5 +86,5 @@ const PUNCH_SOURCES: Record<string, string> = {
 export function punchLine(p: { Time: string; Direction: string; Source: string }, clock: Clock = '24h') {
   const direction =
     p.Direction === 'In' || p.Direction === 'Out' ? p.Direction.toLowerCase() : '(in or out not known)';
-  return { time: `${formatTime(p.Time, clock)} ${direction}`, source: PUNCH_SOURCES[p.Source] ?? p.Source };
+  return { time: `${formatTime(p.Time, clock)} ${direction}`, source: punchSourceLabel(p.Source) };
 }

@@ -1,16 +1,15 @@
 import type { AttendanceAnomaly, AttendanceDay, PunchDirection, PunchSource } from '@hrpay/contracts';
 import { type Clock, formatLocalDateTime } from '@/lib/dates';
+import { PUNCH_SOURCE_LABELS } from '@/lib/punch-sources';
 
 export const DIRECTION_OPTIONS: { value: PunchDirection; label: string }[] = [
   { value: 'In', label: 'In' },
   { value: 'Out', label: 'Out' },
   { value: 'Unknown', label: 'Unknown' },
 ];
-export const SOURCE_OPTIONS: { value: PunchSource; label: string }[] = [
-  { value: 'Manual', label: 'Manual' },
-  { value: 'Import', label: 'Imported' },
-  { value: 'Device', label: 'Device' },
-];
+export const SOURCE_OPTIONS: { value: PunchSource; label: string }[] = (
+  ['Device', 'Import', 'Manual'] as const
+).map((value) => ({ value, label: PUNCH_SOURCE_LABELS[value] }));
 export const ANOMALY_LABELS: Record<AttendanceAnomaly, string> = {
   MissingIn: 'Missing in',
   MissingOut: 'Missing out',

@@ -13,6 +13,7 @@ import { fetchTimeLogs, timeLogKeys, useDepartmentFilterOptions } from '../api/t
 import { DeleteTimeLogDialog } from './delete-time-log-dialog';
 import { useClockFormat } from '@/lib/dates';
 import { shortDateTime, SOURCE_OPTIONS } from './labels';
+import { punchSourceLabel } from '@/lib/punch-sources';
 import { TimeLogDialog } from './time-log-dialog';
 
 const dateParam: ParamCodec<string> = {
@@ -63,9 +64,9 @@ export function PunchesTab() {
       {
         field: 'Source',
         headerName: 'Source',
-        width: 95,
+        width: 125,
         renderCell: ({ value }) => (
-          <Chip size="small" variant="outlined" label={value === 'Import' ? 'Imported' : String(value)} />
+          <Chip size="small" variant="outlined" label={punchSourceLabel(String(value))} />
         ),
       },
       {
