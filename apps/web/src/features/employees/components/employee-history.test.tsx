@@ -19,7 +19,14 @@ const HISTORY: EmployeeHistoryEntry[] = [
     ],
   },
 ];
-stubFetch((url) => (url.includes('/history') ? jsonResponse(200, HISTORY) : undefined));
+let timeFormat = '24h';
+stubFetch((url) =>
+  url.includes('/history')
+    ? jsonResponse(200, HISTORY)
+    : url.includes('application-settings')
+      ? jsonResponse(200, { TimeFormat: timeFormat })
+      : undefined,
+);
 
 describe('EmployeeHistory', () => {
   // HR review: dates in the history read "2024-07-15" while every other screen shows "Jul 15, 2024".
@@ -46,5 +53,17 @@ describe('EmployeeHistory', () => {
       'Employment type: Full-time → Part-time',
     ]);
     expect(screen.getByText(/^Changed · .* · Maria Santos$/)).toBeTruthy();
+  });
+
+  it("writes when on the company's clock", async () => {
+    timeFormat = '12h';
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <EmployeeHistory employeeId={ID} />
+      </QueryClientProvider>,
+    );
+    // 17:01 UTC is 1:01 AM the next day in Manila.
+    expect(await screen.findByText('Changed · Dec 1, 2026, 1:01 AM · Maria Santos')).toBeTruthy();
+    timeFormat = '24h';
   });
 });

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { SEPARATION_REASON_LABELS } from '@hrpay/contracts';
-import { formatDateTime, formatIsoDate } from '@/lib/dates';
+import { formatIsoDate, useClockFormat } from '@/lib/dates';
 import { useEmployeeHistory } from '../api/employees';
 
 const LABELS: Record<string, string> = {
@@ -61,6 +61,7 @@ const show = (value: unknown): string =>
 /** The record's changes from the audit log: who, when, and each field before and after. */
 export function EmployeeHistory({ employeeId }: { employeeId: string }) {
   const history = useEmployeeHistory(employeeId);
+  const { dateTime } = useClockFormat();
   return (
     <Card>
       <CardContent>
@@ -92,7 +93,7 @@ export function EmployeeHistory({ employeeId }: { employeeId: string }) {
           <List dense aria-label="Changes">
             {history.data.map((entry) => {
               const changes = entry.Changes.filter((c) => !HIDDEN.test(c.Field));
-              const summary = `${ACTIONS[entry.Action] ?? entry.Action} · ${formatDateTime(entry.At)}${entry.ActorName ? ` · ${entry.ActorName}` : ''}`;
+              const summary = `${ACTIONS[entry.Action] ?? entry.Action} · ${dateTime(entry.At)}${entry.ActorName ? ` · ${entry.ActorName}` : ''}`;
               return (
                 <ListItem key={entry.At + entry.Action} divider alignItems="flex-start" disableGutters>
                   <ListItemText
