@@ -127,5 +127,10 @@ describe('leave balance cards', () => {
     expect(screen.getByText(/Granted per case/).textContent).toBe(
       'Granted per case, without credits: Paternity Leave.',
     );
+    // Each card is named by a level-2 heading under the page's title (it was an h6: axe heading-order).
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Vacation Leave',
+      'Sick Leave',
+    ]);
   });
 });

@@ -96,7 +96,8 @@ export function LeaveBalances({ credits }: { credits: EmployeeLeaveCredits }) {
           return (
             <Card key={b.LeaveTypeId} role="listitem" aria-label={b.LeaveTypeName}>
               <CardContent>
-                <Typography variant="subtitle2" color="text.secondary">
+                {/* An h2 under the page's h1: the subtitle's own h6 skipped four levels (axe heading-order). */}
+                <Typography variant="subtitle2" component="h2" color="text.secondary">
                   {b.LeaveTypeName}
                 </Typography>
                 <Typography variant="h4" component="p" sx={{ my: 0.5 }}>
