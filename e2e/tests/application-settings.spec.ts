@@ -10,7 +10,7 @@ test("Payroll switches the company to a 12-hour clock and HR's time pickers foll
   const payroll = await pageAs(browser, demo.payroll);
   await payroll.goto('/application-settings');
   const form = payroll.getByRole('form', { name: 'Application settings' });
-  await form.getByLabel('Clock in time pickers').click();
+  await form.getByLabel('Clock', { exact: true }).click();
   await payroll.getByRole('option', { name: /12-hour/ }).click();
   await form.getByLabel('Signatory', { exact: true }).fill('Jose Reyes');
   await form.getByRole('button', { name: 'Save' }).click();
@@ -31,7 +31,7 @@ test("Payroll switches the company to a 12-hour clock and HR's time pickers foll
 
   // Put the 24-hour clock back for the other tests.
   await payroll.reload();
-  await form.getByLabel('Clock in time pickers').click();
+  await form.getByLabel('Clock', { exact: true }).click();
   await payroll.getByRole('option', { name: /24-hour/ }).click();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(payroll.getByText('Settings saved')).toBeVisible();

@@ -111,7 +111,8 @@ function SettingsForm({ settings, onReload }: { settings: ApplicationSettings; o
           <SelectInput
             {...field}
             name="TimeFormat"
-            label="Clock in time pickers"
+            label="Clock"
+            helperText="How every screen writes and takes times"
             options={[
               { value: '24h', label: '24-hour (17:30)' },
               { value: '12h', label: '12-hour with AM / PM (5:30 PM)' },
