@@ -19,6 +19,7 @@ import { formatCurrency } from '@/lib/format-currency';
 import { formatDayNumber as days, formatDays } from '@/lib/numbers';
 import { usePortalDashboard } from '../api/portal-dashboard';
 import { DashboardLoadError, Empty, Panel, StatCard, statCardInnerLink } from './dashboard-parts';
+import { useClockFormat } from '@/lib/dates';
 
 type Kind = (typeof REQUEST_KINDS)[number];
 const PATHS: Record<Kind, string> = {
@@ -58,6 +59,7 @@ const Lines = ({ count, height = 60 }: { count: number; height?: number }) => (
  * answer is on its way each shows a placeholder in the place of its figures.
  */
 export function PortalDashboard() {
+  const { time } = useClockFormat();
   const user = useSession();
   const approver = !!user?.isApprover;
   const query = usePortalDashboard();
@@ -73,8 +75,12 @@ export function PortalDashboard() {
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 3 }}>
-        <StatCard icon={ScheduleOutlined} label="Today" value={d ? todayValue(d) : <Skeleton width="60%" />}>
-          {d ? todayDetail(d) : <Skeleton width="85%" />}
+        <StatCard
+          icon={ScheduleOutlined}
+          label="Today"
+          value={d ? todayValue(d, time) : <Skeleton width="60%" />}
+        >
+          {d ? todayDetail(d, time) : <Skeleton width="85%" />}
         </StatCard>
         <LeaveCard d={d} />
         {approver ? <ReviewCard d={d} /> : <PendingCard d={d} />}
@@ -101,21 +107,24 @@ export function PortalDashboard() {
   );
 }
 
-function todayValue(d: Dashboard) {
+/** Today's schedule and punches on the company's clock (useClockFormat().time). */
+type TimeText = (value: string) => string;
+
+function todayValue(d: Dashboard, time: TimeText) {
   const t = d.Today;
   if (t.HolidayName) return 'Holiday';
   if (t.IsRestDay) return 'Rest day';
-  return t.Schedule ? `${t.Schedule.TimeIn}–${t.Schedule.TimeOut}` : 'No shift';
+  return t.Schedule ? `${time(t.Schedule.TimeIn)}–${time(t.Schedule.TimeOut)}` : 'No shift';
 }
 
-function todayDetail(d: Dashboard): ReactNode {
+function todayDetail(d: Dashboard, time: TimeText): ReactNode {
   const t = d.Today;
   return (
     <>
       {t.HolidayName ?? (t.Schedule ? t.Schedule.ShiftName : 'Ask HR to assign your shift')}
       {' · '}
       {t.Punches.length
-        ? `Punches: ${t.Punches.map((p) => `${p.Time} ${p.Direction.toLowerCase()}`).join(', ')}`
+        ? `Punches: ${t.Punches.map((p) => `${time(p.Time)} ${p.Direction.toLowerCase()}`).join(', ')}`
         : 'No punches yet today'}
     </>
   );

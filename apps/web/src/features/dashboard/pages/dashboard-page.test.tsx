@@ -191,9 +191,29 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Bonifacio Day')).toBeTruthy();
     expect(screen.getByText('Nothing pending.')).toBeTruthy();
     expect(screen.getByText('₱13,765.50')).toBeTruthy();
-    // The profile card asks for its own data; the dashboard makes one call.
-    const calls = fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => !u.includes('basic-info'));
+    // The profile card asks for its own data, the company's clock is read once a session (cached for every
+    // screen's times); the dashboard's own data is one call.
+    const calls = fetchMock.mock.calls
+      .map((c) => String(c[0]))
+      .filter((u) => !u.includes('basic-info') && !u.includes('application-settings'));
     expect(calls).toEqual(['/api/v1/portal/dashboard']);
+  });
+
+  // Review: the schedule and punches stayed 24-hour when the company chose a 12-hour clock.
+  it("writes today's schedule and punches on the company's clock", async () => {
+    fetchMock.mockImplementation(
+      async (input) =>
+        new Response(
+          JSON.stringify(
+            String(input).includes('application-settings') ? { TimeFormat: '12h' } : portalAnswer,
+          ),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+    );
+    renderAs('PortalUser', { is_approver: 'True', name: 'Ana Cruz' });
+    const today = await screen.findByRole('article', { name: 'Today' });
+    expect(await within(today).findByText('8:00 AM–5:00 PM')).toBeTruthy();
+    expect(today.textContent).toContain('7:58 AM in');
   });
 
   // UI review finding 21: only the card's small grey label was a link, and only to the first kind waiting.

@@ -26,7 +26,10 @@ const shift = (Name: string, TimeIn: string, TimeOut: string, WorkHours: number)
   UpdatedAt: '2026-01-01T00:00:00Z',
 });
 
-const stub = stubFetch();
+let timeFormat = '24h';
+const stub = stubFetch((url) =>
+  url.includes('application-settings') ? jsonResponse(200, { TimeFormat: timeFormat }) : undefined,
+);
 
 describe('ShiftsPage', () => {
   // HR review: the list wrote a shift of eight and a half hours as "8.50" while the dialog said "8.5 work hours".
@@ -48,5 +51,17 @@ describe('ShiftsPage', () => {
     expect(texts).toContain('7.75');
     expect(texts).toContain('8');
     expect(texts).not.toContain('8.50');
+  });
+
+  // Review: the schedule stayed "22:00 – 07:00" when the company chose a 12-hour clock.
+  it("writes the schedule on the company's clock", { timeout: 30_000 }, async () => {
+    timeFormat = '12h';
+    const items = [{ ...shift('Night', '22:00', '07:00', 8), IsOvernight: true }];
+    stub.answer = () => jsonResponse(200, { Items: items, TotalCount: items.length });
+    renderApp(<ShiftsPage />, { path: '/hr/shifts', at: '/hr/shifts', name: 'Shifts', as: 'HRUser' });
+    expect(
+      await screen.findByText('10:00 PM – 7:00 AM (next day)', undefined, { timeout: 20_000 }),
+    ).toBeTruthy();
+    timeFormat = '24h';
   });
 });

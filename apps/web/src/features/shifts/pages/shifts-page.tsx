@@ -15,6 +15,7 @@ import { booleanParam, useListQuery } from '@/lib/use-list-query';
 import { fetchShifts, shiftKeys, useDeleteShift, useSaveShift } from '../api/shifts';
 import { ShiftDialog } from '../components/shift-dialog';
 import { restDaysText, scheduleText } from '../components/shift-values';
+import { useClockFormat } from '@/lib/dates';
 
 /** /hr/shifts: the company's work schedules. */
 export default function ShiftsPage() {
@@ -31,10 +32,16 @@ export default function ShiftsPage() {
 
   const removeShift = useDeleteRow<Shift>('shift', 'ShiftId', remove, save);
 
+  const { clock, time } = useClockFormat();
   const columns = useMemo<GridColDef<Shift>[]>(
     () => [
       nameColumn<Shift>(setEditing, { flex: 1, minWidth: 140 }),
-      { field: 'TimeIn', headerName: 'Schedule', width: 180, valueGetter: (_v, row) => scheduleText(row) },
+      {
+        field: 'TimeIn',
+        headerName: 'Schedule',
+        width: clock === '12h' ? 230 : 180,
+        valueGetter: (_v, row) => scheduleText(row, time),
+      },
       {
         field: 'WorkHours',
         headerName: 'Work hours',
@@ -68,7 +75,7 @@ export default function ShiftsPage() {
       statusColumn<Shift>(),
       editDeleteColumn<Shift>(setEditing, (row) => void removeShift(row)),
     ],
-    [removeShift],
+    [removeShift, clock, time],
   );
 
   const isActive = list.state.filters.IsActive;
