@@ -11,12 +11,16 @@
  * The page case (`BENCH_ATT_CASES=page`, or `store,page`, the default): the attendance view's first page of the
  * whole company, `POST /api/v1/timelogs/attendance` of 25 rows over the range's first 7 days, no department, by
  * employee and by date, and its last page by employee (the deepest offset), each asked BENCH_ATT_PAGE_REQUESTS
- * (20) times one at a time, and one employee's week. Baseline in the same run and server: the employee list's first
+ * (20) times one at a time, and one employee's week; and "only anomalies" (`OnlyAnomalies: true`, every employee of
+ * the filter who may have an anomaly computed on each page): its first page by employee and its next-to-last page by
+ * date. The seed leaves one employee-day in 50 without its out punch (14% of the employees have an anomaly in a
+ * week). Baseline in the same run and server: the employee list's first
  * page by name (`POST /api/v1/employees/list`, 25 rows: a count of the company's employees and a page in name
  * order, what the view's page starts with). Target: the first page's median at most 3x the baseline's. With
  * BENCH_ATT_PAGE_BEFORE_ROOT=<checkout> (e.g. `git archive` of the commit before, with node_modules linked) that
  * checkout's server is started on the next port against the same database: its figures are reported, and its
- * answers to a set of pages, sorts and filters must be the very bytes of this server's.
+ * answers to a set of pages, sorts and filters (the anomalies' too: first, second, middle, last and past the last
+ * pages by employee and by date, and a department) must be the very bytes of this server's.
  *
  * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local server); BENCH_ATT_EMPLOYEES (100000);
  * BENCH_ATT_DAYS (15, at most 31); BENCH_ATT_PORT (3214); BENCH_ATT_BATCH sets the server's
@@ -101,7 +105,9 @@ async function seed(owner: pg.Client, tenantId: string, companyId: string) {
             p.dir, 'Import'
        FROM (SELECT id, tenant_id, company_id, substr(employee_number, 4)::int AS n FROM employees
               WHERE tenant_id = $1 AND company_id = $2 AND employee_number LIKE 'BA-%') e,
-            generate_series(0, $4::int - 1) d, (VALUES ('In'), ('Out')) p(dir)`,
+            generate_series(0, $4::int - 1) d, (VALUES ('In'), ('Out')) p(dir)
+      -- One employee-day in 50 without its out punch (a forgotten punch: the anomalies the view filters for).
+      WHERE p.dir = 'In' OR (e.n + d) % 50 <> 0`,
     [tenantId, companyId, DATE_FROM, DAYS],
   );
   await owner.query('ANALYZE employees; ANALYZE employee_schedules; ANALYZE time_logs');
@@ -217,11 +223,24 @@ async function pageCase(owner: pg.Client, companyId: string, punches: number) {
   };
   const employeeId = first.Items[0]!.EmployeeId;
   const lastPage = Math.ceil(first.TotalCount / 25);
+  const anomalies = JSON.parse(await view({ ...range, PageSize: 25, OnlyAnomalies: true })) as {
+    TotalCount: number;
+  };
+  const anomalyLastPage = Math.max(1, Math.ceil(anomalies.TotalCount / 25));
   const requests = {
     firstPageByEmployee: { ...range, PageSize: 25 },
     firstPageByDate: { ...range, PageSize: 25, OrderBy: 'Date' },
     lastPageByEmployee: { ...range, PageSize: 25, Page: lastPage },
     oneEmployee: { ...range, PageSize: 25, EmployeeId: employeeId },
+    // "Only anomalies": each employee who may have one computed to find the page's rows.
+    anomaliesFirstPage: { ...range, PageSize: 25, OnlyAnomalies: true },
+    anomaliesLatePageByDate: {
+      ...range,
+      PageSize: 25,
+      OnlyAnomalies: true,
+      OrderBy: 'Date',
+      Page: Math.max(1, anomalyLastPage - 1),
+    },
   };
   const loadBefore = loadavg()[0]!;
   const after: Record<string, Awaited<ReturnType<typeof timed>>> = {};
@@ -264,7 +283,24 @@ async function pageCase(owner: pg.Client, companyId: string, punches: number) {
         checks.push({ ...range, OrderBy, PageSize: 30, Page: 3, DepartmentId: depts[0]!.id });
         checks.push({ ...range, OrderBy, PageSize: 10, Page: 2, EmployeeId: employeeId });
       }
-      checks.push({ ...range, OnlyAnomalies: true, PageSize: 25 });
+      for (const OrderBy of ['Employee', 'Date']) {
+        for (const Page of [
+          1,
+          2,
+          Math.max(1, Math.floor(anomalyLastPage / 2)),
+          anomalyLastPage,
+          anomalyLastPage + 1,
+        ])
+          checks.push({ ...range, OnlyAnomalies: true, OrderBy, PageSize: 25, Page });
+        checks.push({
+          ...range,
+          OnlyAnomalies: true,
+          OrderBy,
+          PageSize: 30,
+          Page: 2,
+          DepartmentId: depts[0]!.id,
+        });
+      }
       for (const payload of checks) {
         const [mine, theirs] = [await view(payload), await view(payload, beforeBase)];
         if (mine !== theirs) throw new Error(`answers differ for ${JSON.stringify(payload)}`);
@@ -295,6 +331,7 @@ async function pageCase(owner: pg.Client, companyId: string, punches: number) {
     range,
     punches,
     rows: first.TotalCount,
+    anomalyRows: anomalies.TotalCount,
     pageSize: 25,
     loadAverageBefore: loadBefore,
     loadAverageAfter: loadavg()[0],

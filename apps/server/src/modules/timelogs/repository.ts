@@ -8,7 +8,7 @@ import {
   notNull,
   pageClause,
 } from '../../lib/lists.js';
-import { manilaDayStart, manilaToday, toManilaLocal } from '../../lib/manila.js';
+import { addDays, manilaDayStart, manilaToday, toManilaLocal } from '../../lib/manila.js';
 import { notSeparatedOn } from '../employees/employment.js';
 import type { ScheduleSource } from './attendance.js';
 
@@ -246,6 +246,106 @@ export const timeLogsRepo = {
          FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
         WHERE ${where.sql}
         ORDER BY ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id${limit}`,
+      where.params,
+    );
+  },
+
+  /**
+   * The employees `attendanceEmployees` lists (same order) who may have an anomaly from `from` to `to`: a
+   * provable superset of those with one, so the "only anomalies" view computes these alone. An employee is left
+   * out only when attendance's rules (attendance.ts, `computeAttendance` and `computeDay`) cannot flag a day:
+   * - no punch from the day before `from` to two days after `to` (the punches attendance reads): every anomaly
+   *   needs a punch in the day's window;
+   * - or a plain schedule, whose every day in the range is clean. Plain: one schedule in force from the day
+   *   before `from` to the day after `to`, with a fixed (not flexible) shift of at most 16 hours, its break
+   *   shorter than the shift. Each day's window is then the shift's start - 4 h to its end + 8 h, cut at the next
+   *   day's window's start (start + 20 h): up to 12 hours the windows never meet; up to 16 hours `boundary` puts
+   *   the cut at the later of the next window's start and halfway from the end to the next start, which is the
+   *   next window's start. So a punch at local minute m is on day (m - start + 240) div 1440 when m is before
+   *   that day's start + len + 480. A day is clean when its window holds
+   *   no punch, or two or more with an In or Unknown one (the first in, at the earliest such minute) and an Out
+   *   or Unknown one at a later minute (the last out: no MissingIn, MissingOut or SinglePunch), the work from the
+   *   first in to the last out covering a minute of the shift outside its break (paid shift minutes: never
+   *   NoWorkInShift, whatever the day is: a rest day, a holiday, leave or approved overtime only change
+   *   whether NoWorkInShift can be flagged at all).
+   * Punch minutes as attendance takes them: the epoch milliseconds read as a float8, floored to minutes, +480
+   * (Manila). Every other employee with a punch is kept (shifts over 16 h, flexible shifts, no shift, a schedule
+   * changing in the range).
+   */
+  anomalyCandidates(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    filter: AttendanceFilter,
+    range: { from: string; to: string; firstDay: number; lastDay: number },
+  ) {
+    const where = attendanceWhere(tenantId, companyId, filter);
+    const p = {
+      beforeFrom: where.param(addDays(range.from, -1)),
+      afterTo: where.param(addDays(range.to, 1)),
+      punchesFrom: where.param(manilaDayStart(range.from, -1)),
+      punchesTo: where.param(manilaDayStart(range.to, 2)),
+      firstDay: where.param(range.firstDay),
+      lastDay: where.param(range.lastDay),
+    };
+    // One employee: only their punches are read (the rest of the filter is applied to the candidates at the end).
+    const onePunches = filter.employeeId ? ` AND t.employee_id = ${where.param(filter.employeeId)}` : '';
+    // The fences (MATERIALIZED, OFFSET 0) keep each expression computed once a row: inlined, the planner repeated
+    // the minute and the shift's figures in every condition and grouping key (twice the time).
+    return tx.query<AttendanceEmployee>(
+      `WITH f AS MATERIALIZED (SELECT e.id FROM employees e WHERE ${where.sql}),
+       -- The schedule in force on the day after the range; plain if it is also the one of the day before it.
+       latest AS (
+         SELECT DISTINCT ON (s.employee_id) s.employee_id, s.effective_date, sh.time_in, sh.time_out,
+                sh.break_minutes, sh.is_flexible
+           FROM employee_schedules s JOIN f ON f.id = s.employee_id
+           LEFT JOIN shifts sh ON sh.tenant_id = s.tenant_id AND sh.id = s.shift_id
+          WHERE s.tenant_id = $1 AND s.effective_date <= ${p.afterTo}::date
+          ORDER BY s.employee_id, s.effective_date DESC),
+       clock AS (
+         SELECT employee_id, break_minutes AS brk,
+                coalesce(effective_date <= ${p.beforeFrom}::date AND time_in IS NOT NULL AND time_out IS NOT NULL
+                         AND NOT is_flexible, false) AS fixed,
+                (date_part('hour', time_in) * 60 + date_part('minute', time_in))::int AS tin,
+                (date_part('hour', time_out) * 60 + date_part('minute', time_out))::int AS tout
+           FROM latest),
+       plan AS MATERIALIZED (
+         SELECT employee_id, tin, len, brk, fixed AND len <= 960 AND brk < len AS plain
+           FROM (SELECT employee_id, fixed, tin, brk,
+                        CASE WHEN tout <= tin THEN tout + 1440 - tin ELSE tout - tin END AS len
+                   FROM clock) c),
+       punches AS (
+         SELECT t.employee_id, t.direction,
+                floor(((extract(epoch FROM t.punched_at) * 1000)::float8) / 60000)::bigint + 480 AS m
+           FROM time_logs t
+          WHERE t.tenant_id = $1 AND t.company_id = $2 AND t.punched_at >= ${p.punchesFrom}
+            AND t.punched_at < ${p.punchesTo}${onePunches}
+         OFFSET 0),
+       -- A plain schedule's punch on the day whose window holds it (d); another employee's on no day (null).
+       placed AS (
+         SELECT p.employee_id, p.direction, p.m, pl.tin, pl.len, pl.brk,
+                CASE WHEN pl.plain THEN (p.m - pl.tin + 240) / 1440 END AS d
+           FROM punches p LEFT JOIN plan pl ON pl.employee_id = p.employee_id
+         OFFSET 0),
+       days AS (
+         SELECT employee_id, d, min(tin) AS tin, min(len) AS len, min(brk) AS brk, count(*) AS n,
+                min(m) FILTER (WHERE direction <> 'Out') AS fi, max(m) FILTER (WHERE direction <> 'In') AS lo
+           FROM placed
+          WHERE d IS NULL
+             OR (d BETWEEN ${p.firstDay} AND ${p.lastDay} AND m - (d * 1440 + tin - 240) < len + 720)
+          GROUP BY employee_id, d),
+       candidates AS (
+         SELECT DISTINCT employee_id FROM (
+           SELECT employee_id, d, n, fi, lo, greatest(fi, d * 1440 + tin) AS os,
+                  least(lo, d * 1440 + tin + len) AS oe, d * 1440 + tin + (len - brk) / 2 AS bs,
+                  d * 1440 + tin + (len - brk) / 2 + brk AS be
+             FROM days) g
+          WHERE d IS NULL OR NOT coalesce(n >= 2 AND lo > fi AND oe > os AND (os < bs OR oe > be), false))
+       SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS name, d.name AS department_name,
+              e.work_location_id
+         FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+        WHERE ${where.sql} AND e.id IN (SELECT employee_id FROM candidates)
+        ORDER BY ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id`,
       where.params,
     );
   },
