@@ -5,6 +5,7 @@
  * ended silently at 100,000 rows: the year-to-date report of a 100,000-employee company lost its TOTAL row, a
  * master list with its leavers lost its last employees.
  */
+import { readdirSync, readlinkSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -21,6 +22,15 @@ afterEach(() => {
   delete process.env.EXPORT_MAX_ROWS;
 });
 
+/** Export files this process still holds open (Linux): a refused export must close what it had written. */
+const openExportFiles = () =>
+  readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return /hrpay-export-/.test(readlinkSync(`/proc/self/fd/${fd}`));
+    } catch {
+      return false; // closed meanwhile
+    }
+  }).length;
 const csvRows = (body: string) =>
   body
     .replace(/^\ufeff/, '')
@@ -37,6 +47,7 @@ describe('export row cap', () => {
     expect(employees).toBeGreaterThan(3);
 
     process.env.EXPORT_MAX_ROWS = String(employees - 1);
+    const openBefore = openExportFiles();
     for (const format of ['csv', 'xlsx']) {
       const refused = await post(hr, '/api/v1/employees/export', { Format: format });
       expect(refused.statusCode, refused.body).toBe(400);
@@ -45,6 +56,8 @@ describe('export row cap', () => {
         detail: `This export would hold more than ${employees - 1} rows. Narrow the search or filters and export again.`,
       });
     }
+    // Review: the refused file was removed but left open, its disk space held until the process ended.
+    expect(openExportFiles()).toBe(openBefore);
     const users = await post(admin, '/api/v1/users/export/all', { Format: 'csv' });
     expect(users.statusCode).toBe(400);
 

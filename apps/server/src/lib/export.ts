@@ -86,12 +86,16 @@ export async function writeExport<R>(
 ): Promise<string> {
   const eachBatch = (write: (rows: R[]) => Promise<void>) => batches(page, write, maxRows);
   const path = join(tmpdir(), `hrpay-export-${randomUUID()}.${format}`);
+  // The file's stream, closed if the export is refused or fails: removing an open file would keep its disk
+  // space until the process ends. (The PDF writer closes its own.)
+  let opened: { destroy?: () => void } | undefined;
   try {
     if (format === 'pdf') {
       const printed = columns.filter((c) => c.pdfWidth !== 0);
       await writePdfTable(path, title, subtitle, printed, eachBatch);
     } else if (format === 'csv') {
       const out = createWriteStream(path);
+      opened = out;
       // A byte-order mark so Excel opens UTF-8 names (ñ) correctly.
       out.write(`\ufeff${csvLine(columns.map((c) => c.header))}`);
       await eachBatch(async (rows) => {
@@ -104,6 +108,7 @@ export async function writeExport<R>(
     } else {
       const { default: excel } = await import('exceljs'); // loaded on demand, as for the import
       const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
+      opened = (book as unknown as { stream?: { destroy?: () => void } }).stream;
       const sheet = book.addWorksheet(title.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), {
         views: [{ state: 'frozen', ySplit: 1 }],
       });
@@ -140,6 +145,7 @@ export async function writeExport<R>(
     }
     return path;
   } catch (error) {
+    opened?.destroy?.();
     await rm(path, { force: true });
     throw error;
   }
@@ -202,22 +208,22 @@ export function listPages<Q extends object, R>(
 }
 
 /**
- * Reads and writes up to `maxRows` rows a batch at a time. One row more than that is refused, not cut off: a file
- * that silently ends at the cap reads as complete (a register without its TOTAL, a master list without its last
- * employees). The page readers' queries are limited to `maxRows + 1` for that one look past the cap.
+ * Reads and writes up to `maxRows` rows, a batch of EXPORT_BATCH at a time (every batch whole: `listPages` pages
+ * by batch size). One row more than that is refused, not cut off: a file that silently ends at the cap reads as
+ * complete (a register without its TOTAL, a master list without its last employees). The page readers' queries
+ * are limited to `maxRows + 1`, which is enough to see the cap passed.
  */
 async function batches<R>(
   page: (offset: number, limit: number) => Promise<R[]>,
   write: (rows: R[]) => Promise<void>,
   maxRows: number,
 ) {
-  for (let offset = 0; offset < maxRows; offset += EXPORT_BATCH) {
-    const limit = Math.min(EXPORT_BATCH, maxRows - offset);
-    const rows = await page(offset, limit);
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const rows = await page(offset, EXPORT_BATCH);
+    if (offset + rows.length > maxRows) throw problems.exportTooLarge(maxRows);
     await write(rows);
-    if (rows.length < limit) return;
+    if (rows.length < EXPORT_BATCH) return;
   }
-  if ((await page(maxRows, 1)).length > 0) throw problems.exportTooLarge(maxRows);
 }
 
 /** Sends an export file written by `writeExport` and removes it once sent (or the client went away). */

@@ -78,27 +78,33 @@ export async function writePdfTable<R>(
   doc.font('Helvetica').fontSize(9).fillColor('#444').text(subtitle).fillColor('#000').moveDown(0.8);
   drawRow(header, true);
   let count = 0;
-  await eachBatch(async (rows) => {
-    for (const row of rows) {
-      const cells = columns.map((c) => {
-        const value = c.value(row);
-        return value === null || value === undefined ? '' : String(value);
-      });
-      if (doc.y + rowHeight(cells, false) > bottom()) {
-        footer();
-        doc.addPage();
-        page += 1;
-        doc.y = MARGIN;
-        drawRow(header, true);
+  // A refused or failed export closes its file, so the caller's removal frees the disk at once.
+  try {
+    await eachBatch(async (rows) => {
+      for (const row of rows) {
+        const cells = columns.map((c) => {
+          const value = c.value(row);
+          return value === null || value === undefined ? '' : String(value);
+        });
+        if (doc.y + rowHeight(cells, false) > bottom()) {
+          footer();
+          doc.addPage();
+          page += 1;
+          doc.y = MARGIN;
+          drawRow(header, true);
+        }
+        drawRow(cells, false);
+        count += 1;
       }
-      drawRow(cells, false);
-      count += 1;
-    }
-    // Let the file stream drain between batches.
-    if (out.writableNeedDrain) await once(out, 'drain');
-  });
-  if (count === 0) doc.font('Helvetica-Oblique').fontSize(FONT_SIZE).text('Nothing to report.');
-  footer();
+      // Let the file stream drain between batches.
+      if (out.writableNeedDrain) await once(out, 'drain');
+    });
+    if (count === 0) doc.font('Helvetica-Oblique').fontSize(FONT_SIZE).text('Nothing to report.');
+    footer();
+  } catch (error) {
+    out.destroy();
+    throw error;
+  }
   doc.end();
   await once(out, 'finish');
 }
