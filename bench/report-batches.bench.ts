@@ -52,6 +52,7 @@ import { documentsSource as currentSource } from '../apps/server/src/modules/pay
 import { EXPORT_MAX_ROWS } from '../apps/server/src/lib/export.js';
 import { cents, fullName } from '../apps/server/src/modules/payroll-documents/money.js';
 import { payrollReportsRepo } from '../apps/server/src/modules/payroll-reports/repository.js';
+import { employeeYearOf, type EmployeeYear } from '../apps/server/src/modules/payroll-reports/service.js';
 import { adminQuery, benchDatabase, BenchServer, cleanUpOnce } from './lib/bench-server.js';
 import { signInDemo } from './lib/demo-sign-in.js';
 import { writeResult } from './lib/results.js';
@@ -210,21 +211,6 @@ async function timed(db: Database, source: Source, tenantId: string, companyId: 
   return { rows, batches, seconds, netCents };
 }
 
-/** An employee's year as the year-to-date and 13th month reports print it (centavos). */
-interface EmployeeYear {
-  employeeNumber: string;
-  name: string;
-  departmentName: string | null;
-  basicEarned: number;
-  thirteenthPaid: number;
-  gross: number;
-  taxable: number;
-  taxWithheld: number;
-  sss: number;
-  philhealth: number;
-  pagibig: number;
-}
-
 /**
  * The reports' employee years the way they were made before the aggregation: every payslip of the year read whole
  * through `eachBatch` and added up in JS (payroll-reports/service.ts addYears as it was), for the comparison only.
@@ -277,19 +263,7 @@ async function yearsInSql(db: Database, tenantId: string, companyId: string, thi
   const rows = await db.withTenant(tenantId, (tx) =>
     payrollReportsRepo.employeeYears(tx, tenantId, companyId, YEAR, { thirteenthPaid }),
   );
-  return rows.map((r): EmployeeYear => ({
-    employeeNumber: r.employee_number,
-    name: fullName({ lastName: r.last_name, firstName: r.first_name, middleName: r.middle_name }),
-    departmentName: r.department_name,
-    basicEarned: cents(r.basic_earned),
-    thirteenthPaid: cents(r.thirteenth_paid),
-    gross: cents(r.gross),
-    taxable: cents(r.taxable),
-    taxWithheld: cents(r.tax_withheld),
-    sss: cents(r.sss),
-    philhealth: cents(r.philhealth),
-    pagibig: cents(r.pagibig),
-  }));
+  return rows.map(employeeYearOf);
 }
 
 /** Seconds of `work`, and its answer. */

@@ -70,6 +70,7 @@ import {
 import {
   payrollReportsRepo,
   type CutoffRules,
+  type EmployeeYearRow,
   type EmploymentSpan,
   type LoanBalanceRow,
   type LoanPaymentRow,
@@ -436,7 +437,8 @@ const ITEMS_1601C: [string, string][] = [
 
 // ---------------------------------------------------------------- 13th month and year-to-date
 
-interface EmployeeYear {
+/** An employee's year as the year-to-date and 13th month reports print it (centavos). */
+export interface EmployeeYear {
   employeeNumber: string;
   name: string;
   departmentName: string | null;
@@ -465,20 +467,23 @@ async function employeeYears(
   const rows = await payrollReportsRepo.employeeYears(tx, user.tenantId, user.companyId, year, {
     thirteenthPaid,
   });
-  return rows.map((r) => ({
-    employeeNumber: r.employee_number,
-    name: fullName({ lastName: r.last_name, firstName: r.first_name, middleName: r.middle_name }),
-    departmentName: r.department_name,
-    basicEarned: cents(r.basic_earned),
-    thirteenthPaid: cents(r.thirteenth_paid),
-    gross: cents(r.gross),
-    taxable: cents(r.taxable),
-    taxWithheld: cents(r.tax_withheld),
-    sss: cents(r.sss),
-    philhealth: cents(r.philhealth),
-    pagibig: cents(r.pagibig),
-  }));
+  return rows.map(employeeYearOf);
 }
+
+/** A row of `payrollReportsRepo.employeeYears` as the reports print it: exact decimal text to centavos. */
+export const employeeYearOf = (r: EmployeeYearRow): EmployeeYear => ({
+  employeeNumber: r.employee_number,
+  name: fullName({ lastName: r.last_name, firstName: r.first_name, middleName: r.middle_name }),
+  departmentName: r.department_name,
+  basicEarned: cents(r.basic_earned),
+  thirteenthPaid: cents(r.thirteenth_paid),
+  gross: cents(r.gross),
+  taxable: cents(r.taxable),
+  taxWithheld: cents(r.tax_withheld),
+  sss: cents(r.sss),
+  philhealth: cents(r.philhealth),
+  pagibig: cents(r.pagibig),
+});
 
 type Totalled<R> = { row: R } | { total: R };
 /** Columns of a per-employee sheet with a final TOTAL row; `amounts` are summed exactly. */
