@@ -9,6 +9,7 @@ import type { Tx } from '../db/database.js';
 import { csvLine, neutralised, type CsvRaw } from './csv.js';
 import { problems } from './problem.js';
 import { writePdfTable } from './pdf-table.js';
+import { closeQuietly, ignore, type Closable } from './streams.js';
 
 /** What a list or report can be downloaded as: lists as CSV or XLSX, printable reports also as PDF. */
 export type FileFormat = 'csv' | 'xlsx' | 'pdf';
@@ -88,7 +89,7 @@ export async function writeExport<R>(
   const path = join(tmpdir(), `hrpay-export-${randomUUID()}.${format}`);
   // The file's stream, closed if the export is refused or fails: removing an open file would keep its disk
   // space until the process ends. (The PDF writer closes its own.)
-  let opened: { destroy?: () => void } | undefined;
+  let opened: Closable | undefined;
   try {
     if (format === 'pdf') {
       const printed = columns.filter((c) => c.pdfWidth !== 0);
@@ -108,7 +109,15 @@ export async function writeExport<R>(
     } else {
       const { default: excel } = await import('exceljs'); // loaded on demand, as for the import
       const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
-      opened = (book as unknown as { stream?: { destroy?: () => void } }).stream;
+      // The file stream under the zip; the zip is stopped first when it is closed (closeQuietly).
+      const internals = book as unknown as { stream?: Closable; zip?: Closable & { abort?: () => void } };
+      opened = internals.stream && {
+        destroy: () => {
+          internals.zip?.on?.('error', ignore);
+          internals.zip?.abort?.();
+          closeQuietly(internals.stream!);
+        },
+      };
       const sheet = book.addWorksheet(title.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), {
         views: [{ state: 'frozen', ySplit: 1 }],
       });
@@ -145,7 +154,7 @@ export async function writeExport<R>(
     }
     return path;
   } catch (error) {
-    opened?.destroy?.();
+    if (opened) closeQuietly(opened);
     await rm(path, { force: true });
     throw error;
   }

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { closeQuietly } from './streams.js';
 import type { ExportColumn } from './export.js';
 
 const MARGIN = 36;
@@ -102,7 +103,7 @@ export async function writePdfTable<R>(
     if (count === 0) doc.font('Helvetica-Oblique').fontSize(FONT_SIZE).text('Nothing to report.');
     footer();
   } catch (error) {
-    out.destroy();
+    closeQuietly(out);
     throw error;
   }
   doc.end();
