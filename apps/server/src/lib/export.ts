@@ -87,16 +87,16 @@ export async function writeExport<R>(
 ): Promise<string> {
   const eachBatch = (write: (rows: R[]) => Promise<void>) => batches(page, write, maxRows);
   const path = join(tmpdir(), `hrpay-export-${randomUUID()}.${format}`);
-  // The file's stream, closed if the export is refused or fails: removing an open file would keep its disk
+  // Closes the file's stream if the export is refused or fails: removing an open file would keep its disk
   // space until the process ends. (The PDF writer closes its own.)
-  let opened: Closable | undefined;
+  let close: (() => void) | undefined;
   try {
     if (format === 'pdf') {
       const printed = columns.filter((c) => c.pdfWidth !== 0);
       await writePdfTable(path, title, subtitle, printed, eachBatch);
     } else if (format === 'csv') {
       const out = createWriteStream(path);
-      opened = out;
+      close = () => closeQuietly(out);
       // A byte-order mark so Excel opens UTF-8 names (ñ) correctly.
       out.write(`\ufeff${csvLine(columns.map((c) => c.header))}`);
       await eachBatch(async (rows) => {
@@ -109,14 +109,15 @@ export async function writeExport<R>(
     } else {
       const { default: excel } = await import('exceljs'); // loaded on demand, as for the import
       const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
-      // The file stream under the zip; the zip is stopped first when it is closed (closeQuietly).
-      const internals = book as unknown as { stream?: Closable; zip?: Closable & { abort?: () => void } };
-      opened = internals.stream && {
-        destroy: () => {
-          internals.zip?.on?.('error', ignore);
-          internals.zip?.abort?.();
-          closeQuietly(internals.stream!);
-        },
+      // The file stream under exceljs's zip: the zip is stopped first, its last writes dropped.
+      const { stream, zip } = book as unknown as {
+        stream?: Closable;
+        zip?: Closable & { abort?: () => void };
+      };
+      close = () => {
+        zip?.on?.('error', ignore);
+        zip?.abort?.();
+        if (stream) closeQuietly(stream);
       };
       const sheet = book.addWorksheet(title.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), {
         views: [{ state: 'frozen', ySplit: 1 }],
@@ -154,7 +155,7 @@ export async function writeExport<R>(
     }
     return path;
   } catch (error) {
-    if (opened) closeQuietly(opened);
+    close?.();
     await rm(path, { force: true });
     throw error;
   }
