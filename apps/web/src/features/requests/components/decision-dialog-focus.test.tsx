@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TimeRequest } from '@hrpay/contracts';
 import { DecisionDialog } from './decision-dialog';
+import { timeRequest } from '../test-request';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -11,37 +11,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const request: TimeRequest = {
-  RequestId: '00000000-0000-4000-8000-000000000001',
-  Kind: 'Leave',
-  EmployeeId: '00000000-0000-4000-8000-000000000002',
+const request = timeRequest({
   EmployeeNumber: 'E-001',
   EmployeeName: 'Maria Santos',
   DepartmentName: null,
-  Status: 'Pending',
-  Reason: 'Family matter',
-  Remarks: null,
   DateFrom: '2026-03-02',
   DateTo: '2026-03-02',
-  LeaveTypeId: '00000000-0000-4000-8000-000000000003',
-  LeaveTypeName: 'Vacation Leave',
-  HalfDay: false,
   Days: 1,
-  StartTime: null,
-  EndTime: null,
-  Minutes: null,
   ReviewerName: 'HR',
   FiledByName: 'Maria Santos',
   FiledAt: '2026-02-20T01:00:00Z',
-  DecidedByName: null,
-  DecidedAt: null,
-  CancelledByName: null,
-  CancelledAt: null,
-  CancelRemarks: null,
   CanReview: true,
   CanCancel: false,
-  RowVersion: 1,
-};
+});
 
 describe('DecisionDialog', () => {
   it('moves the focus to Remarks when Reject is pressed without them, so their error is read', async () => {

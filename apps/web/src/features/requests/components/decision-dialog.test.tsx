@@ -1,42 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { TimeRequest } from '@hrpay/contracts';
 import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import { DecisionDialog } from './decision-dialog';
+import { timeRequest } from '../test-request';
 
 const ID = '00000000-0000-4000-8000-000000000001';
-const leave = {
+const leave = timeRequest({
   RequestId: ID,
-  Kind: 'Leave',
-  EmployeeId: '00000000-0000-4000-8000-000000000002',
-  EmployeeNumber: 'DM-0004',
-  EmployeeName: 'Juan Dela Cruz',
-  DepartmentName: 'Production',
-  Status: 'Pending',
   Reason: 'Christmas in Iloilo.\nBack on the 6th.',
-  Remarks: null,
   DateFrom: '2026-12-28',
   DateTo: '2027-01-05',
-  LeaveTypeId: '00000000-0000-4000-8000-000000000003',
-  LeaveTypeName: 'Vacation Leave',
-  HalfDay: false,
   Days: 6,
-  StartTime: null,
-  EndTime: null,
-  Minutes: null,
-  ReviewerName: 'Ana Cruz',
-  FiledByName: 'Juan Dela Cruz',
-  FiledAt: '2026-11-30T22:24:00Z',
-  DecidedByName: null,
-  DecidedAt: null,
-  CancelledByName: null,
-  CancelledAt: null,
-  CancelRemarks: null,
   CanReview: true,
-  CanCancel: true,
-  RowVersion: 1,
-} satisfies TimeRequest;
+});
 
 const read: string[] = [];
 stubFetch((url) => {

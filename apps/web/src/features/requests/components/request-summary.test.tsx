@@ -5,36 +5,21 @@ import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import { RequestSummary } from './request-summary';
 import { ReasonText } from './requests-table';
+import { timeRequest } from '../test-request';
 
 const REASON = 'Family trip to Cebu.\n\nBack on the 16th.';
 
 /** A pending leave request as the API answers it (the fields the summary reads). */
-const leave = {
+const leave = timeRequest({
   RequestId: '11111111-1111-4111-8111-111111111111',
-  Kind: 'Leave',
   EmployeeName: 'Ana Cruz',
   EmployeeNumber: 'DM-0001',
   DepartmentName: null,
-  LeaveTypeName: 'Vacation Leave',
-  DateFrom: '2026-12-14',
-  DateTo: '2026-12-15',
-  HalfDay: false,
-  Days: 2,
-  StartTime: null,
-  EndTime: null,
-  Minutes: null,
   Reason: 'Trip',
-  Status: 'Pending',
   FiledAt: '2026-11-30T01:00:00Z',
   FiledByName: 'Ana Cruz',
   ReviewerName: 'Maria Santos',
-  DecidedAt: null,
-  DecidedByName: null,
-  Remarks: null,
-  CancelledAt: null,
-  CancelledByName: null,
-  CancelRemarks: null,
-} as unknown as TimeRequest;
+});
 
 let timeFormat: '24h' | '12h' = '24h';
 stubFetch((url) =>

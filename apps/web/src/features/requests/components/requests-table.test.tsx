@@ -1,41 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { TimeRequest } from '@hrpay/contracts';
 import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import { RequestsTable } from './requests-table';
+import { timeRequest } from '../test-request';
 
 /** A Christmas leave across the new year, as the list answers it. */
-const christmas = {
+const christmas = timeRequest({
   RequestId: 'd0f2d915-b9de-4363-be83-ef3119484957',
-  Kind: 'Leave',
-  EmployeeId: 'bb765b15-619b-48ab-8e6f-8ccb4a790daa',
-  EmployeeName: 'Juan Dela Cruz',
-  EmployeeNumber: 'DM-0004',
-  DepartmentName: 'Production',
-  LeaveTypeName: 'Vacation Leave',
   DateFrom: '2026-12-28',
   DateTo: '2027-01-15',
-  HalfDay: false,
   Days: 13,
-  StartTime: null,
-  EndTime: null,
-  Minutes: null,
   Reason: 'Christmas in Iloilo',
-  Status: 'Pending',
-  FiledAt: '2026-11-30T22:24:00Z',
-  FiledByName: 'Juan Dela Cruz',
-  ReviewerName: 'Ana Cruz',
-  DecidedAt: null,
-  DecidedByName: null,
-  Remarks: null,
-  CancelledAt: null,
-  CancelledByName: null,
-  CancelRemarks: null,
-  CanReview: false,
-  CanCancel: true,
-  RowVersion: 1,
-} as unknown as TimeRequest;
+});
 
 const answerList = () => {
   // The list is a POST: stubFetch answers it with `answer`.

@@ -1,40 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { TimeRequest, UndertimeDetails } from '@hrpay/contracts';
+import type { UndertimeDetails } from '@hrpay/contracts';
 import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import UndertimeDetailsPage from './ut-request-details-page';
+import { timeRequest } from '../test-request';
 
 const ID = '4cde296a-bce4-4397-8a3d-65d7dd0c7996';
-const request = {
+const request = timeRequest({
   RequestId: ID,
   Kind: 'Undertime',
-  EmployeeName: 'Juan Dela Cruz',
-  EmployeeNumber: 'DM-0004',
-  DepartmentName: 'Production',
+  LeaveTypeId: null,
   LeaveTypeName: null,
   DateFrom: '2026-11-27',
   DateTo: '2026-11-27',
-  HalfDay: false,
   Days: null,
   StartTime: '15:30',
   EndTime: '17:00',
   Minutes: 90,
   Reason: 'Dentist appointment',
-  Status: 'Pending',
-  FiledAt: '2026-11-30T22:24:00Z',
-  FiledByName: 'Juan Dela Cruz',
-  ReviewerName: 'Ana Cruz',
-  DecidedAt: null,
-  DecidedByName: null,
-  Remarks: null,
-  CancelledAt: null,
-  CancelledByName: null,
-  CancelRemarks: null,
-  CanReview: false,
-  CanCancel: true,
-  RowVersion: 1,
-} as unknown as TimeRequest;
+});
 
 const details: UndertimeDetails = {
   Request: request,
