@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 
 const cut = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
@@ -7,16 +8,27 @@ const cut = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', wh
  * heights of their own, not the grid cell's row-high one). Lets a narrow column show what a reader checks first;
  * the whole text is its title.
  */
-export function TwoLinesCell({ main, detail }: { main: string; detail: string | null }) {
+export function TwoLinesCell({
+  main,
+  detail,
+  title,
+}: {
+  /** Text, or a chip and the like (then `title` says it in words). */
+  main: ReactNode;
+  detail: string | null;
+  title?: string;
+}) {
   return (
     <Box
       sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}
       // Either line may be cut: the whole text on hover.
-      title={detail ? `${main} — ${detail}` : main}
+      title={title ?? (detail ? `${String(main)} — ${detail}` : String(main))}
     >
       <Box component="span" sx={{ ...cut, lineHeight: 1.43 }}>
         {main}
       </Box>
+      {/* Read and copied as "Separated Dec 31, 2026" (white space between flex items is not drawn). */}
+      {detail && ' '}
       {detail && (
         <Box
           component="span"

@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { EmployeeListItem } from '@hrpay/contracts';
+import { TwoLinesCell } from '@/components/two-lines-cell';
 import { formatIsoDate } from '@/lib/dates';
-
-const cut = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 /**
  * The list's Status: the employment status ("Regular"), except that a separated employee reads "Separated" (a
@@ -18,38 +16,18 @@ export function EmployeeStatusCell({ row }: { row: EmployeeListItem }) {
       ? formatIsoDate(row.SeparationDate)
       : `Last day ${formatIsoDate(row.SeparationDate)}`
     : null;
-  const main = row.EmploymentStatusName ?? '—';
+  const main = separated ? 'Separated' : (row.EmploymentStatusName ?? '—');
   return (
-    <Box
-      component="span"
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'center',
-        alignItems: 'flex-start',
-        height: '100%',
-        minWidth: 0,
-        lineHeight: 1.43,
-      }}
-      title={separated ? `Separated${detail ? ` ${detail}` : ''}` : detail ? `${main} — ${detail}` : main}
-    >
-      {separated ? (
-        <Chip size="small" label="Separated" sx={{ height: 20, '& .MuiChip-label': { px: 0.75 } }} />
-      ) : (
-        <Box component="span" sx={{ ...cut, maxWidth: '100%' }}>
-          {main}
-        </Box>
-      )}
-      {/* Read and copied as "Separated Dec 31, 2026" (white space between flex items is not drawn). */}
-      {detail && ' '}
-      {detail && (
-        <Box
-          component="span"
-          sx={{ ...cut, maxWidth: '100%', typography: 'caption', lineHeight: 1.33, color: 'text.secondary' }}
-        >
-          {detail}
-        </Box>
-      )}
-    </Box>
+    <TwoLinesCell
+      main={
+        separated ? (
+          <Chip size="small" label={main} sx={{ height: 20, '& .MuiChip-label': { px: 0.75 } }} />
+        ) : (
+          main
+        )
+      }
+      detail={detail}
+      title={separated ? [main, detail].filter(Boolean).join(' ') : detail ? `${main} — ${detail}` : main}
+    />
   );
 }

@@ -94,8 +94,8 @@ describe('attendance tab', () => {
       .map((td) => td.textContent);
     expect(cells).toEqual([
       'Nov 3, 2026',
-      'Juan Dela CruzDM-0004',
-      'Ordinary dayDay Shift',
+      'Juan Dela Cruz DM-0004',
+      'Ordinary day Day Shift',
       '08:12 – 19:04',
       '7.80',
       '12',
