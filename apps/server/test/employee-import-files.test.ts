@@ -543,6 +543,22 @@ describe('readImportFile: XLSX', () => {
     expect(refused.cause).toBeInstanceOf(Error);
   });
 
+  it('reads the text cells of every workbook, however many are read in a row', async () => {
+    // exceljs's own streaming reader lost a workbook's shared strings now and then when the sheet came before
+    // them in the ZIP (as exceljs writes it): every text cell read "[object Object]". Here it happened once in
+    // CI and at the 235th of 300 workbooks read in a row (lib/xlsx-read says why the parts are now read apart).
+    const misread: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const error = await fileError(
+        readImportFile('x.xlsx', await xlsxOf([['EmployeeNumber', `Salary${i}`]])),
+      );
+      if (error.message !== `Unknown columns: Salary${i}. Use the column names of the template.`) {
+        misread.push(`${i}: ${error.message}`);
+      }
+    }
+    expect(misread).toEqual([]);
+  }, 60_000);
+
   it('applies the header rules to workbooks too', async () => {
     const error = await fileError(readImportFile('x.xlsx', await xlsxOf([['EmployeeNumber', 'Salary']])));
     expect(error.message).toBe('Unknown columns: Salary. Use the column names of the template.');

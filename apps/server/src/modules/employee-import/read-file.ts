@@ -1,7 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { Readable } from 'node:stream';
 import Papa from 'papaparse';
-import type ExcelJS from 'exceljs';
 import {
   EMPLOYEE_IMPORT_COLUMNS,
   EMPLOYEE_IMPORT_COLUMN_NAMES,
@@ -9,6 +7,7 @@ import {
   IMPORT_MAX_ROWS,
 } from '@hrpay/contracts';
 import { extensionOf, isAsciiSpace, isZip, utf8BomLength } from '../../lib/file-bytes.js';
+import { visibleSheetRows } from '../../lib/xlsx-read.js';
 import { ImportFileError } from './import-problem.js';
 import { checkXlsxZip } from './zip-guard.js';
 
@@ -247,107 +246,17 @@ function lineOf(text: string, index: number): number {
 }
 
 /**
- * Streams the first worksheet row by row (exceljs's WorkbookReader): a 100,000-row workbook is never held as a
- * whole object model, which would take over a gigabyte of memory.
+ * The first visible worksheet, row by row (lib/xlsx-read), cut to the header's width once it is known; anything
+ * exceljs cannot read is NOT_XLSX.
  */
 async function readXlsx(data: Buffer, shaper: Shaper): Promise<void> {
-  // Loaded on the first workbook only: exceljs costs some 30 MB of memory that CSV imports never need.
-  const { default: excel } = await import('exceljs');
-  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([data]), {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  // exceljs names a sheet from workbook.xml; a ZIP whose sheet comes before workbook.xml (its own writer's order
-  // varies with timing, and other writers differ) made it read `this.model.sheets` of nothing and throw, so a
-  // valid workbook was refused. An empty model lets such a sheet be read (unnamed, as visible).
-  (reader as unknown as { model?: object }).model ??= {};
-  const width = { max: 16_384 };
-  let read = false;
   try {
-    for await (const sheet of reader) {
-      const rows = sheet as AsyncIterable<ExcelJS.Row> & { state?: string };
-      // The first sheet the user can see (a hidden first sheet would be a surprise); the others are drained.
-      if (read || rows.state === 'hidden' || rows.state === 'veryHidden') {
-        for await (const _row of rows) void _row;
-        continue;
-      }
-      read = true;
-      for await (const row of rows) {
-        const values: string[] = [];
-        row.eachCell((cell, col) => {
-          if (col <= width.max) values[col - 1] = cellText(cell);
-        });
-        for (let c = 0; c < values.length; c++) values[c] ??= '';
-        shaper.add(values, row.number);
-        if (shaper.header) width.max = shaper.header.length;
-      }
-    }
+    const width = () => shaper.header?.length ?? 16_384;
+    for await (const row of visibleSheetRows(data, width)) shaper.add(row.cells, row.number);
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError(400, NOT_XLSX, { cause: error });
   }
-  if (!read) throw new ImportFileError(400, NOT_XLSX);
-}
-
-/**
- * One spreadsheet cell as text. A formula is taken as its own text with a leading '=' (never evaluated, never
- * its cached result, which the file's author controls); a merged cell counts once, in its top-left cell.
- */
-// exceljs's ValueType.Merge and ValueType.Formula, as numbers so this module does not load exceljs eagerly.
-const MERGE_CELL = 1 as ExcelJS.ValueType;
-const FORMULA_CELL = 6 as ExcelJS.ValueType;
-
-export function cellText(cell: ExcelJS.Cell): string {
-  if (cell.type === MERGE_CELL) return '';
-  if (cell.type === FORMULA_CELL) return valueText(cell.value);
-  return valueText(cell.value);
-}
-
-function valueText(value: ExcelJS.CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return numberText(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return dateText(value);
-  if (typeof value === 'object') {
-    if ('formula' in value || 'sharedFormula' in value) {
-      // A formula is text to us, never evaluated nor its cached result. Read as a stream, a copy of a shared
-      // formula arrives without its text; it still reads as a formula, never as the value the file claims.
-      const { formula } = value as { formula?: string };
-      return `=${formula || '(shared formula)'}`;
-    }
-    if ('richText' in value) return value.richText.map((t) => t.text).join('');
-    if ('hyperlink' in value || 'text' in value) {
-      return valueText((value as { text?: ExcelJS.CellValue }).text);
-    }
-    if ('error' in value) return String(value.error);
-  }
-  return String(value as unknown);
-}
-
-/** YYYY-MM-DD from the UTC parts (exceljs gives spreadsheet dates as UTC midnight). */
-function dateText(date: Date): string {
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
-  const y = String(date.getUTCFullYear()).padStart(4, '0');
-  const m = String(date.getUTCMonth() + 1).padStart(2, '0');
-  const d = String(date.getUTCDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
-/** The shortest text that reads back as the same number, with every digit written out (no exponent). */
-export function numberText(n: number): string {
-  const text = String(n);
-  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!match) return text;
-  const [, sign, first, rest = '', exp] = match;
-  const digits = `${first}${rest}`;
-  const point = 1 + Number(exp);
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /**

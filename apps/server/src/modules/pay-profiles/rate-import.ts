@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
 import Papa from 'papaparse';
-import type ExcelJS from 'exceljs';
 import {
   formatIsoDate,
   parseMoney,
@@ -18,7 +16,8 @@ import { extensionOf, isZip } from '../../lib/file-bytes.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { uploadProblem } from '../../lib/upload.js';
-import { cellText, decodeText, isBlank } from '../employee-import/read-file.js';
+import { visibleSheetRows } from '../../lib/xlsx-read.js';
+import { decodeText, isBlank } from '../employee-import/read-file.js';
 import { checkXlsxZip } from '../employee-import/zip-guard.js';
 import { flagPeriodsToRecompute, insideClosedPeriod } from './period-effects.js';
 import { payProfilesRepo as repo } from './repository.js';
@@ -60,32 +59,10 @@ export async function readRateFile(fileName: string, data: Buffer): Promise<Rate
         error,
       );
     }
-    const { default: excel } = await import('exceljs');
-    const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([data]), {
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      worksheets: 'emit',
-      entries: 'emit',
-    });
-    let read = false;
     try {
-      for await (const sheet of reader) {
-        const rows = sheet as AsyncIterable<ExcelJS.Row>;
-        if (read) {
-          for await (const _row of rows) void _row;
-          continue;
-        }
-        read = true;
-        for await (const row of rows) {
-          const values: string[] = [];
-          row.eachCell((cell, col) => {
-            if (col <= 50) values[col - 1] = cellText(cell);
-          });
-          for (let c = 0; c < values.length; c++) values[c] ??= '';
-          raw.push({ cells: values, row: row.number });
-          if (raw.length > RATE_IMPORT_MAX_ROWS + 2) break;
-        }
+      for await (const { cells, number } of visibleSheetRows(data, () => 50)) {
+        raw.push({ cells, row: number });
+        if (raw.length > RATE_IMPORT_MAX_ROWS + 2) break;
       }
     } catch (error) {
       throw uploadProblem(400, 'The file content is not a valid XLSX workbook.', error);
