@@ -78,8 +78,15 @@ async function lookupIds(
   companyId: string,
   names: string[],
 ) {
+  // A new company already has the default employment statuses: those are looked up, the others added.
   const { rows } = await client.query<{ id: string; name: string }>(
-    `INSERT INTO ${table} (tenant_id, company_id, name) SELECT $1, $2, unnest($3::text[]) RETURNING id, name`,
+    `WITH wanted AS (SELECT unnest($3::text[]) AS name),
+          found AS (SELECT t.id, w.name FROM wanted w
+                      JOIN ${table} t ON t.tenant_id = $1 AND t.company_id = $2 AND lower(t.name) = lower(w.name)),
+          added AS (INSERT INTO ${table} (tenant_id, company_id, name)
+                    SELECT $1, $2, w.name FROM wanted w WHERE w.name NOT IN (SELECT name FROM found)
+                    RETURNING id, name)
+     SELECT id, name FROM found UNION ALL SELECT id, name FROM added`,
     [tenantId, companyId, names],
   );
   return new Map(rows.map((r) => [r.name, r.id]));
