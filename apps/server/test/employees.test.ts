@@ -599,6 +599,27 @@ describe('separation and delete', () => {
       (await list('hr', { Search: 'DM-0004', IncludeSeparated: true })).json().Items as EmployeeListItem[]
     ).find((i) => i.EmployeeNumber === 'DM-0004');
     expect(listed).toMatchObject({ Status: 'Separated', SeparationDate: '2026-10-31' });
+    // Sorted by Status, the separated stand together as the column reads, "Separated" among the status names
+    // (by the company's whole list, and among a search's matches), not by the status they left with.
+    for (const filter of [{}, { Search: 'dm' }]) {
+      for (const SortDirection of ['asc', 'desc'] as const) {
+        const body = { ...filter, PageSize: 500, IncludeSeparated: true, SortBy: 'EmploymentStatusName' };
+        const items = (await list('hr', { ...body, SortDirection })).json().Items as EmployeeListItem[];
+        const shown = items.map((i) =>
+          i.Status === 'Separated' ? 'separated' : (i.EmploymentStatusName?.toLowerCase() ?? null),
+        );
+        expect(shown).toContain('separated');
+        const byText = (a: string | null, b: string | null) =>
+          a === b
+            ? 0
+            : a === null
+              ? 1
+              : b === null
+                ? -1
+                : (SortDirection === 'asc' ? 1 : -1) * (a < b ? -1 : 1);
+        expect(shown).toEqual([...shown].sort(byText));
+      }
+    }
     const options = (await call('hr', 'GET', '/api/v1/employees/options')).json();
     expect(options.map((o: { EmployeeNumber: string }) => o.EmployeeNumber)).not.toContain('DM-0004');
 

@@ -7,7 +7,7 @@ import type {
   UpcomingBirthday,
 } from '@hrpay/contracts';
 import { cursorPages, exportRowLimit } from '../../lib/export.js';
-import { Conditions, containsPattern, orderClause, pageClause } from '../../lib/lists.js';
+import { Conditions, containsPattern, orderClause, pageClause, type SortColumns } from '../../lib/lists.js';
 import type { Tx } from '../../db/database.js';
 import { manilaToday } from '../../lib/manila.js';
 import { employedOn, hasSeparated, notSeparatedOn, separatedBefore, sqlDate } from './employment.js';
@@ -400,6 +400,15 @@ const EMPLOYEE_SORT = {
   HireDate: 'e.hire_date',
 } as const;
 
+/**
+ * The sort keys for a list read today: Status sorts by what its column shows, "Separated" for an employee
+ * separated before today (not the employment status they left with, which scattered them among the others).
+ */
+const employeeSort = (): SortColumns<keyof typeof EMPLOYEE_SORT> => ({
+  ...EMPLOYEE_SORT,
+  EmploymentStatusName: `CASE WHEN ${separatedBefore('e', sqlDate(manilaToday()))} THEN 'separated' ELSE lower(es.name) END`,
+});
+
 /** The list's joined tables, and those a sort by a joined column needs before the page is cut. */
 const EMPLOYEE_JOINS = {
   d: 'LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id',
@@ -441,7 +450,8 @@ export const employeeRecordsRepo = {
           where.params.slice(0, filterParams),
         )
       )[0]!.n;
-    const page = pageClause(req, EMPLOYEE_SORT, EMPLOYEE_SORT_DEFAULTS, where);
+    const sort = employeeSort();
+    const page = pageClause(req, sort, EMPLOYEE_SORT_DEFAULTS, where);
     if (!req.Search?.trim()) {
       // The whole company (or a filter by department, status, type): the page is read in index order and the
       // count apart, as neither needs the other's rows (on a server both travel in one round trip).
@@ -459,7 +469,7 @@ export const employeeRecordsRepo = {
            FROM employees e ${SORT_JOIN[req.SortBy ?? 'FullName'] ?? ''}
           WHERE ${where.sql} ${page})
        ${employeeListSelect('m JOIN employees e ON e.tenant_id = $1 AND e.id = m.id', ', m.total_count')}
-       ${orderClause(req, EMPLOYEE_SORT, EMPLOYEE_SORT_DEFAULTS)}`,
+       ${orderClause(req, sort, EMPLOYEE_SORT_DEFAULTS)}`,
       where.params,
     );
     // A page past the last match has no row to carry the count.
@@ -484,7 +494,7 @@ export const employeeRecordsRepo = {
     const where = employeeWhere(tenantId, companyId, req);
     return cursorPages(
       tx,
-      `${SELECT_EMPLOYEE} WHERE ${where.sql} ${orderClause(req, EMPLOYEE_SORT, EMPLOYEE_SORT_DEFAULTS)}
+      `${SELECT_EMPLOYEE} WHERE ${where.sql} ${orderClause(req, employeeSort(), EMPLOYEE_SORT_DEFAULTS)}
         LIMIT ${maxRows + 1}`,
       where.params,
       toEmployee,
