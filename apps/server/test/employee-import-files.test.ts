@@ -167,6 +167,27 @@ function zip(entries: ZipEntry[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
+/** The parts of a ZIP, in order, to write again changed (`zip`). */
+function partsOf(written: Buffer): Promise<ZipEntry[]> {
+  return new Promise<ZipEntry[]>((resolve, reject) =>
+    yauzl.fromBuffer(written, { lazyEntries: true }, (err, z) => {
+      if (err || !z) return reject(err);
+      const found: ZipEntry[] = [];
+      z.on('entry', (entry: yauzl.Entry) =>
+        z.openReadStream(entry, async (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          for await (const chunk of stream) chunks.push(chunk as Buffer);
+          found.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+          z.readEntry();
+        }),
+      );
+      z.on('end', () => resolve(found));
+      z.readEntry();
+    }),
+  );
+}
+
 /** The parts every workbook has, so that only the hostile part decides. */
 const workbookParts = (): ZipEntry[] => [
   { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
@@ -466,23 +487,7 @@ describe('readImportFile: XLSX', () => {
 
   it('reads a workbook whose sheet comes before workbook.xml in the ZIP', async () => {
     const written = await xlsxOf([COLUMNS, COLUMNS.map((c) => baseRow(1)[c as Column] ?? '')]);
-    const parts = await new Promise<ZipEntry[]>((resolve, reject) =>
-      yauzl.fromBuffer(written, { lazyEntries: true }, (err, z) => {
-        if (err || !z) return reject(err);
-        const found: ZipEntry[] = [];
-        z.on('entry', (entry: yauzl.Entry) =>
-          z.openReadStream(entry, async (e, stream) => {
-            if (e || !stream) return reject(e);
-            const chunks: Buffer[] = [];
-            for await (const chunk of stream) chunks.push(chunk as Buffer);
-            found.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            z.readEntry();
-          }),
-        );
-        z.on('end', () => resolve(found));
-        z.readEntry();
-      }),
-    );
+    const parts = await partsOf(written);
     // The shared strings and the relationships first (exceljs then reads a sheet as it comes), the sheet, and
     // workbook.xml last.
     const isSheet = (p: ZipEntry) => p.name.startsWith('xl/worksheets/sheet');
@@ -495,6 +500,14 @@ describe('readImportFile: XLSX', () => {
     const file = await readImportFile('late.xlsx', zip(late));
     expect(file.rows).toHaveLength(1);
     expect(file.header).toEqual(COLUMNS);
+  });
+
+  it('refuses a workbook whose text cells point into shared strings it does not hold', async () => {
+    const written = await xlsxOf([COLUMNS, COLUMNS.map((c) => baseRow(1)[c as Column] ?? '')]);
+    const parts = (await partsOf(written)).filter((p) => p.name !== 'xl/sharedStrings.xml');
+    const error = await fileError(readImportFile('broken.xlsx', zip(parts)));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('The file content is not a valid XLSX workbook.');
   });
 
   it('validates a formula in a name as text and refuses it in a number column', async () => {

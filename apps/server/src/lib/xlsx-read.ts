@@ -152,6 +152,8 @@ function valueText(value: ExcelJS.CellValue | undefined): string {
       return valueText((value as { text?: ExcelJS.CellValue }).text);
     }
     if ('error' in value) return String(value.error);
+    // A text cell pointing into shared strings the workbook does not hold: a broken file, never "[object Object]".
+    if ('sharedString' in value) throw new Error('The workbook has text cells but no shared strings part');
   }
   return String(value as unknown);
 }
