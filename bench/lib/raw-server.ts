@@ -19,7 +19,8 @@ const sql = `SELECT concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.s
  WHERE e.tenant_id = $1 AND e.id = $2`;
 
 createServer(async (_req, res) => {
-  const { rows } = await pool.query(sql, [tenantId, employeeId]);
+  // Named, so each connection parses and plans it once, as the application's statements are.
+  const { rows } = await pool.query({ name: 'basic_info', text: sql, values: [tenantId, employeeId] });
   const r = rows[0];
   res.setHeader('content-type', 'application/json');
   res.end(
