@@ -510,6 +510,69 @@ describe('readImportFile: XLSX', () => {
     expect(error.message).toBe('The file content is not a valid XLSX workbook.');
   });
 
+  /** An exceljs workbook of the template's columns and one row, its parts changed by `edit` (name -> text). */
+  async function editedWorkbook(edit: (name: string, text: string) => string, extra: ZipEntry[] = []) {
+    const written = await xlsxOf([COLUMNS, COLUMNS.map((c) => baseRow(1)[c as Column] ?? '')]);
+    const parts = (await partsOf(written)).map((p) =>
+      p.name.endsWith('.xml') || p.name.endsWith('.rels')
+        ? { name: p.name, data: Buffer.from(edit(p.name, p.data!.toString('utf8'))) }
+        : p,
+    );
+    return zip([...parts, ...extra]);
+  }
+
+  it('reads the first worksheet when a chart sheet comes first in the tabs', async () => {
+    const chartSheet = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartsheet';
+    const data = await editedWorkbook(
+      (name, text) =>
+        name === 'xl/workbook.xml'
+          ? text.replace('<sheets>', '<sheets><sheet name="Chart1" sheetId="9" r:id="rId99"/>')
+          : name === 'xl/_rels/workbook.xml.rels'
+            ? text.replace(
+                '</Relationships>',
+                `<Relationship Id="rId99" Type="${chartSheet}" Target="chartsheets/sheet1.xml"/></Relationships>`,
+              )
+            : text,
+      [
+        {
+          name: 'xl/chartsheets/sheet1.xml',
+          data: Buffer.from(
+            '<chartsheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+          ),
+        },
+      ],
+    );
+    const file = await readImportFile('chart-first.xlsx', data);
+    expect(file.header).toEqual(COLUMNS);
+    expect(file.rows).toHaveLength(1);
+  });
+
+  it.each(['/xl/worksheets/sheet1.xml', './worksheets/sheet1.xml', 'xl/worksheets/sheet1.xml'])(
+    'finds the sheet whose relationship names its part as %s',
+    async (target) => {
+      const data = await editedWorkbook((name, text) =>
+        name === 'xl/_rels/workbook.xml.rels'
+          ? text.replace('Target="worksheets/sheet1.xml"', `Target="${target}"`)
+          : text,
+      );
+      expect((await readImportFile('target.xlsx', data)).rows).toHaveLength(1);
+    },
+  );
+
+  it('keeps every ñ whole, also where its two bytes fall on both sides of a chunk of the sheet', async () => {
+    // Chunks of the inflated sheet are 16 kB: a few thousand such names put some ñ across a boundary.
+    for (const pad of ['', 'x', 'xx', 'xxx']) {
+      const rows = Array.from({ length: 3000 }, (_, i) =>
+        COLUMNS.map((c) =>
+          c === 'LastName' ? `Peñañañañaña${i}` : c === 'EmployeeNumber' ? `E-${i}${pad}` : '',
+        ),
+      );
+      const file = await readImportFile('enye.xlsx', await xlsxOf([COLUMNS, ...rows]));
+      const names = file.rows.map((r) => cellsOf(r)[COLUMNS.indexOf('LastName')]);
+      expect(names.filter((name, i) => name !== `Peñañañañaña${i}`)).toEqual([]);
+    }
+  }, 60_000);
+
   it('validates a formula in a name as text and refuses it in a number column', async () => {
     const formulaIn = (rate: ExcelJS.CellValue) =>
       xlsxOf([

@@ -72,7 +72,7 @@ export async function* visibleSheetRows(data: Buffer, maxColumns: () => number):
 /** The private part parsers of exceljs's WorkbookReader (pinned by the lock file; the import tests cover them). */
 interface ReaderParts {
   model?: { sheets?: { rId: string; state?: string }[] };
-  workbookRels?: { Id: string; Target: string }[];
+  workbookRels?: { Id: string; Target: string; Type?: string }[];
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
@@ -81,24 +81,39 @@ interface ReaderParts {
 }
 
 /**
- * The part of the first sheet in the workbook's tab order that is not hidden (a hidden first sheet would be a
- * surprise); without a usable workbook model, the first `xl/worksheets/sheetN.xml` by number.
+ * The part of the first worksheet in the workbook's tab order that is not hidden (a hidden first sheet would be
+ * a surprise; a chart sheet has no rows). Without a worksheet the workbook names and holds, the first
+ * `xl/worksheets/sheetN.xml` by number; none when every one it names and holds is hidden.
  */
 function firstVisibleSheet(reader: ReaderParts, entries: Map<string, yauzl.Entry>): string | undefined {
-  const targets = new Map((reader.workbookRels ?? []).map((rel) => [rel.Id, rel.Target]));
-  const listed = reader.model?.sheets ?? [];
-  for (const sheet of listed) {
-    if (sheet.state === 'hidden' || sheet.state === 'veryHidden') continue;
-    const target = targets.get(sheet.rId);
-    if (!target) continue;
-    const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-    if (entries.has(path)) return path;
+  const worksheets = new Map(
+    (reader.workbookRels ?? [])
+      .filter((rel) => rel.Type?.endsWith('/worksheet'))
+      .map((rel) => [rel.Id, rel.Target]),
+  );
+  let hiddenOnly = false;
+  for (const sheet of reader.model?.sheets ?? []) {
+    const path = partOf(worksheets.get(sheet.rId), entries);
+    if (!path) continue;
+    if (sheet.state !== 'hidden' && sheet.state !== 'veryHidden') return path;
+    hiddenOnly = true;
   }
-  if (listed.length > 0 && targets.size > 0) return undefined;
+  if (hiddenOnly) return undefined;
   const number = (name: string) => Number(/^xl\/worksheets\/sheet(\d+)\.xml$/.exec(name)?.[1] ?? NaN);
   return [...entries.keys()]
     .filter((name) => !Number.isNaN(number(name)))
     .sort((a, b) => number(a) - number(b))[0];
+}
+
+/**
+ * A relationship's target as a part of the ZIP: absolute ("/xl/worksheets/sheet1.xml") or relative to xl/
+ * ("worksheets/sheet1.xml", "./worksheets/..."), and as some tools write it, already with "xl/".
+ */
+function partOf(target: string | undefined, entries: Map<string, yauzl.Entry>): string | undefined {
+  if (!target) return undefined;
+  const relative = target.replace(/^\.\//, '');
+  const candidates = relative.startsWith('/') ? [relative.slice(1)] : [`xl/${relative}`, relative];
+  return candidates.find((path) => entries.has(path));
 }
 
 function directory(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {
@@ -114,9 +129,15 @@ function directory(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {
   });
 }
 
+/**
+ * A part's content as text: decoded as one stream, so a character whose bytes fall on both sides of a chunk
+ * boundary stays whole (exceljs decodes each chunk apart: an ñ there became two replacement characters).
+ */
 function openPart(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
   return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, (err, stream) => (err || !stream ? reject(err) : resolve(stream))),
+    zip.openReadStream(entry, (err, stream) =>
+      err || !stream ? reject(err) : resolve(stream.setEncoding('utf8')),
+    ),
   );
 }
 
@@ -124,13 +145,11 @@ function openPart(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
  * One spreadsheet cell as text. A formula is taken as its own text with a leading '=' (never evaluated, never
  * its cached result, which the file's author controls); a merged cell counts once, in its top-left cell.
  */
-// exceljs's ValueType.Merge and ValueType.Formula, as numbers so this module does not load exceljs eagerly.
+// exceljs's ValueType.Merge, as a number so this module does not load exceljs eagerly (formulas: valueText).
 const MERGE_CELL = 1 as ExcelJS.ValueType;
-const FORMULA_CELL = 6 as ExcelJS.ValueType;
 
 function cellText(cell: ExcelJS.Cell): string {
   if (cell.type === MERGE_CELL) return '';
-  if (cell.type === FORMULA_CELL) return valueText(cell.value);
   return valueText(cell.value);
 }
 
