@@ -8,16 +8,12 @@ const cut = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', wh
  * heights of their own, not the grid cell's row-high one). Lets a narrow column show what a reader checks first;
  * the whole text is its title.
  */
-export function TwoLinesCell({
-  main,
-  detail,
-  title,
-}: {
-  /** Text, or a chip and the like (then `title` says it in words). */
-  main: ReactNode;
-  detail: string | null;
-  title?: string;
-}) {
+/** The main line is text, or a chip and the like, which then needs the `title` that says it in words. */
+type TwoLinesCellProps =
+  | { main: string; detail: string | null; title?: string }
+  | { main: ReactNode; detail: string | null; title: string };
+
+export function TwoLinesCell({ main, detail, title }: TwoLinesCellProps) {
   return (
     <Box
       sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}

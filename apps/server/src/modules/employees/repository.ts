@@ -7,7 +7,14 @@ import type {
   UpcomingBirthday,
 } from '@hrpay/contracts';
 import { cursorPages, exportRowLimit } from '../../lib/export.js';
-import { Conditions, containsPattern, orderClause, pageClause, type SortColumns } from '../../lib/lists.js';
+import {
+  Conditions,
+  containsPattern,
+  nameSortKey,
+  orderClause,
+  pageClause,
+  type SortColumns,
+} from '../../lib/lists.js';
 import type { Tx } from '../../db/database.js';
 import { manilaToday } from '../../lib/manila.js';
 import { employedOn, hasSeparated, notSeparatedOn, separatedBefore, sqlDate } from './employment.js';
@@ -406,7 +413,9 @@ const EMPLOYEE_SORT = {
  */
 const employeeSort = (): SortColumns<keyof typeof EMPLOYEE_SORT> => ({
   ...EMPLOYEE_SORT,
-  EmploymentStatusName: `CASE WHEN ${separatedBefore('e', sqlDate(manilaToday()))} THEN 'separated' ELSE lower(es.name) END`,
+  EmploymentStatusName: nameSortKey(
+    `CASE WHEN ${separatedBefore('e', sqlDate(manilaToday()))} THEN 'Separated' ELSE es.name END`,
+  ),
 });
 
 /** The list's joined tables, and those a sort by a joined column needs before the page is cut. */
