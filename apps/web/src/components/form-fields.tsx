@@ -73,7 +73,10 @@ type TextInputProps<T extends FieldValues, TOut> = Bound<T, TOut> &
     normalizeOnBlur?: (value: string) => string | null;
   };
 
-/** A text field; null and undefined show as empty. */
+/** Native inputs that always draw a mask (mm/dd/yyyy, --:-- --), which a label inside the field would cover. */
+const MASKED_TYPES = new Set(['date', 'time', 'datetime-local', 'month']);
+
+/** A text field; null and undefined show as empty. A date or time field keeps its label above the mask. */
 export function TextInput<T extends FieldValues, TOut>({
   control,
   name,
@@ -81,6 +84,10 @@ export function TextInput<T extends FieldValues, TOut>({
   normalizeOnBlur,
   ...props
 }: TextInputProps<T, TOut>) {
+  const slotProps =
+    props.type && MASKED_TYPES.has(props.type)
+      ? { ...props.slotProps, inputLabel: { shrink: true, ...props.slotProps?.inputLabel } }
+      : props.slotProps;
   return (
     <Controller
       control={control}
@@ -88,6 +95,7 @@ export function TextInput<T extends FieldValues, TOut>({
       render={({ field, fieldState }) => (
         <TextField
           {...props}
+          slotProps={slotProps}
           name={field.name}
           value={field.value ?? ''}
           inputRef={field.ref}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import { CreatePeriodDialog } from './create-period-dialog';
@@ -30,6 +30,21 @@ describe('new payroll period dialog', () => {
     expect(await within(dialog).findAllByText('This field is required')).toHaveLength(2);
     expect(within(dialog).queryByText('Required')).toBeNull();
     expect(within(dialog).queryByText(/YYYY-MM-DD/)).toBeNull();
+  });
+
+  it('keeps the label of an emptied date above its field, not over the mm/dd/yyyy mask', async () => {
+    renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
+    const payDate = within(dialog).getByLabelText<HTMLInputElement>(/^Pay date/);
+    await waitFor(() => expect(payDate.value).toBe('2026-12-18'));
+    fireEvent.change(payDate, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await within(dialog).findAllByText('This field is required');
+    // Focus elsewhere (the refused Save focuses the empty field, which alone would lift its label).
+    act(() => within(dialog).getByLabelText<HTMLInputElement>(/^Name/).focus());
+    expect(document.activeElement).not.toBe(payDate);
+    const label = payDate.labels?.[0];
+    expect(label?.getAttribute('data-shrink')).toBe('true');
   });
 
   it('says the maximum length by the spec', async () => {
