@@ -68,8 +68,18 @@ function usePeriodMutation<V, R>(send: (value: V) => Promise<R>) {
 export const useCreatePeriod = () =>
   usePeriodMutation((body: CreatePayrollPeriodRequest) => apiClient.post<PayrollPeriodDetail>(BASE, body));
 
-export const useDeletePeriod = () =>
-  usePeriodMutation((id: string) => apiClient.delete<{ Message: string }>(at(id)));
+/** Once deleted, the period's own queries are not fetched again (they would answer 404 while the page leaves). */
+export const useDeletePeriod = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete<{ Message: string }>(at(id)),
+    onSettled: (_answer, error, id) =>
+      queryClient.invalidateQueries({
+        queryKey: periodKeys.all,
+        predicate: (query) => !!error || !query.queryKey.includes(id),
+      }),
+  });
+};
 
 export type PeriodAction = 'compute' | 'approve' | 'return-to-draft' | 'finalise' | 'mark-paid';
 /** Finalise and mark-paid are replay-safe: one key per click, so a retried request has one effect. */

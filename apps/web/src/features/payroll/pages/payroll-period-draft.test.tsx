@@ -59,6 +59,27 @@ describe('a payroll period not computed yet', () => {
     expect(within(totals).queryByText('Not computed yet')).toBeNull();
   });
 
+  it('is not asked for again once deleted (its page leaves without a 404)', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') return json({ Message: 'Payroll period deleted' });
+      return String(input).endsWith(`/payroll-periods/${ID}`)
+        ? json(draft)
+        : json({ Items: [], TotalCount: 0 });
+    });
+    renderApp(<PayrollPeriodDetailsPage />, {
+      path: '/payroll/payroll-periods/:payrollPeriodId',
+      at: `/payroll/payroll-periods/${ID}`,
+      routes: [{ path: '/payroll/payroll-periods', element: <p>The list</p> }],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('The list');
+    const calls = fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+    const deleted = calls.findIndex((call) => call.startsWith('DELETE'));
+    expect(deleted).toBeGreaterThan(-1);
+    expect(calls.slice(deleted + 1).filter((call) => call.includes(ID))).toEqual([]);
+  });
+
   it('lists a draft without payslips with dashes for employees and net pay', async () => {
     const computed = {
       ...listItem,
