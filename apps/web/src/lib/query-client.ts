@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-error';
 
 /**
@@ -17,3 +17,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * After a record was deleted: every query under `queryKey` is refreshed except the record's own (its detail,
+ * history, payslips), which would only answer 404 while its page leaves.
+ */
+export const invalidateAfterDelete = (queryClient: QueryClient, queryKey: QueryKey, deletedId: string) =>
+  queryClient.invalidateQueries({ queryKey, predicate: (query) => !query.queryKey.includes(deletedId) });

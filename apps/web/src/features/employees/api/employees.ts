@@ -13,6 +13,7 @@ import type {
   UpdateEmployeeRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { invalidateAfterDelete } from '@/lib/query-client';
 
 /** The employees cache keys; every mutation invalidates `all`, so lists, the record and its history refresh. */
 export const employeeKeys = {
@@ -106,8 +107,13 @@ export const useUpdateEmployee = () =>
   );
 
 /** 409 (type stillReferenced) when anything is recorded against the employee: separate instead. */
-export const useDeleteEmployee = () =>
-  useEmployeeMutation((id: string) => apiClient.delete<{ Message: string }>(path(id)));
+export const useDeleteEmployee = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete<{ Message: string }>(path(id)),
+    onSuccess: (_answer, id) => invalidateAfterDelete(queryClient, employeeKeys.all, id),
+  });
+};
 
 export const useSeparateEmployee = () =>
   useEmployeeMutation(({ id, body }: { id: string; body: SeparateEmployeeRequest }) =>

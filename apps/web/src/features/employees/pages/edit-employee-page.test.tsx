@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { Employee } from '@hrpay/contracts';
 import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
@@ -30,7 +30,7 @@ const LIZA = {
   UpdatedAt: '2026-11-30T00:00:00Z',
 } as unknown as Employee;
 
-stubFetch((url) => {
+const stub = stubFetch((url) => {
   if (url.endsWith(`/api/v1/employees/${ID}`)) return jsonResponse(200, LIZA);
   return url.endsWith('/options') || url.includes('/history')
     ? undefined
@@ -50,6 +50,26 @@ describe('EditEmployeePage', () => {
     expect(note.textContent).toMatch(
       /^Separated on Nov 28, 2026 \(Resigned\): Moved abroad\. The record stays on file;/,
     );
+  });
+
+  it('does not ask for the employee again once deleted (the page leaves without a 404)', async () => {
+    stub.answer = () => jsonResponse(200, { Message: 'Employee deleted' });
+    renderApp(<EditEmployeePage />, {
+      path: '/hr/employees/edit/:id',
+      at: `/hr/employees/edit/${ID}`,
+      name: 'Edit Employee',
+      as: 'HRUser',
+      routes: [{ path: '/hr/employees', element: <p>The list</p> }],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('The list');
+    const calls = vi
+      .mocked(fetch)
+      .mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+    const deleted = calls.findIndex((call) => call.startsWith('DELETE'));
+    expect(deleted).toBeGreaterThan(-1);
+    expect(calls.slice(deleted + 1).filter((call) => call.includes(ID))).toEqual([]);
   });
 
   // HR review: Separate and Delete sat at the page's right edge, far right of the form's own edge.

@@ -12,6 +12,7 @@ import type {
   ListResponse,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { invalidateAfterDelete } from '@/lib/query-client';
 
 const BASE = '/api/v1/payroll-periods';
 const at = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
@@ -74,10 +75,9 @@ export const useDeletePeriod = () => {
   return useMutation({
     mutationFn: (id: string) => apiClient.delete<{ Message: string }>(at(id)),
     onSettled: (_answer, error, id) =>
-      queryClient.invalidateQueries({
-        queryKey: periodKeys.all,
-        predicate: (query) => !!error || !query.queryKey.includes(id),
-      }),
+      error
+        ? queryClient.invalidateQueries({ queryKey: periodKeys.all })
+        : invalidateAfterDelete(queryClient, periodKeys.all, id),
   });
 };
 
