@@ -152,6 +152,40 @@ describe('payroll dashboard', () => {
   });
 });
 
+describe('payroll dashboard: next pay date', () => {
+  it('is a finalised period not yet marked paid while its pay date has not passed', async () => {
+    // Another company (Demo Logistics), which has no period: a finalised one paying out years from now.
+    const [worker] = await asTenant((tx) =>
+      tx.query<{ id: string; company_id: string }>(
+        `SELECT e.id, e.company_id FROM employees e
+           JOIN users u ON u.company_id = e.company_id AND lower(u.email) = $1
+          LIMIT 1`,
+        [demo.logisticsPayroll.email],
+      ),
+    );
+    const future = await periodWithPayslip(
+      worker!.company_id,
+      worker!.id,
+      'Far ahead',
+      '2099-01-01',
+      '2099-01-15',
+      'Finalised',
+    );
+    const d = (await call(logisticsPayroll, 'GET', '/api/v1/payroll/dashboard')).json() as PayrollDashboard;
+    expect(d.OpenPeriods).toEqual([]);
+    expect(d.LastFinalised?.PayrollPeriodId).toBe(future.periodId);
+    expect(d.NextPayDate).toBe('2099-01-20');
+    // Marked paid, it is no longer a payout to fund.
+    await asTenant((tx) =>
+      tx.query(`UPDATE payroll_periods SET status = 'Paid' WHERE id = $1`, [future.periodId]),
+    );
+    const paid = (
+      await call(logisticsPayroll, 'GET', '/api/v1/payroll/dashboard')
+    ).json() as PayrollDashboard;
+    expect(paid.NextPayDate).toBeNull();
+  });
+});
+
 describe('payslip PDFs', () => {
   it("give the employee their own payslip as a PDF, and Payroll a finalised period's", async () => {
     const res = await call(employee, 'GET', `/api/v1/portal/payslips/${finalised.payslipId}/pdf`);

@@ -22,6 +22,7 @@ export interface PayslipHeaderRow {
 export interface PeriodFiguresRow {
   id: string;
   name: string;
+  status: string;
   kind: string;
   cutoff_start: string;
   cutoff_end: string;
@@ -91,7 +92,7 @@ export const payrollOutputsRepo = {
   /** Totals of the company's last `limit` finalised periods, newest first. */
   async finalisedPeriodFigures(tx: Tx, tenantId: string, companyId: string, limit: number) {
     return tx.query<PeriodFiguresRow>(
-      `SELECT p.id, p.name, p.kind, p.cutoff_start::text AS cutoff_start, p.cutoff_end::text AS cutoff_end,
+      `SELECT p.id, p.name, p.status, p.kind, p.cutoff_start::text AS cutoff_start, p.cutoff_end::text AS cutoff_end,
               p.pay_date::text AS pay_date,
               coalesce(sum(s.gross), 0)::text AS gross, coalesce(sum(s.deductions), 0)::text AS deductions,
               coalesce(sum(s.net_pay), 0)::text AS net_pay, coalesce(sum(s.employer_shares), 0)::text AS employer_cost,

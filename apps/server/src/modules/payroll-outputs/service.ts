@@ -10,6 +10,7 @@ import { problems } from '../../lib/problem.js';
 import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { writeAudit } from '../../lib/audit.js';
+import { manilaToday } from '../../lib/manila.js';
 import { documentsSource } from './documents-source.js';
 import { payslipsPdf } from './payslip-files.js';
 import { payrollOutputsRepo as repo, type PayslipHeaderRow, type PeriodFiguresRow } from './repository.js';
@@ -43,6 +44,19 @@ const figuresOf = (r: PeriodFiguresRow) => ({
   EmployerCost: r.employer_cost,
   Headcount: r.headcount,
 });
+
+/**
+ * The next payout to fund: the earliest pay date of an open period, or of a finalised one not yet marked paid
+ * whose pay date has not passed (finalised on the 10th for the 15th, it is still the next pay date).
+ */
+function nextPayDate(finalised: PeriodFiguresRow[], open: { pay_date: string }[]): string | null {
+  const today = manilaToday();
+  const dates = [
+    ...open.map((p) => p.pay_date),
+    ...finalised.filter((p) => p.status === 'Finalised' && p.pay_date >= today).map((p) => p.pay_date),
+  ];
+  return dates.length ? dates.reduce((a, b) => (b < a ? b : a)) : null;
+}
 
 /** The employee a portal call is about: always the caller's own, never one named by the client. */
 function ownEmployee(user: CurrentUser): string {
@@ -147,7 +161,7 @@ export const payrollOutputsService = {
         JobStatus: p.job_status,
         PayDate: p.pay_date,
       })),
-      NextPayDate: open[0]?.pay_date ?? null,
+      NextPayDate: nextPayDate(figures, open),
       ActiveEmployees: problemsRow.active,
       DataProblems: {
         NoRate: problemsRow.no_rate,

@@ -11,6 +11,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import type { PayrollDashboard as PayrollDashboardData, PayrollDataProblems } from '@hrpay/contracts';
 import { formatCurrency } from '@/lib/currency';
+import { manilaToday } from '@/lib/dates';
 import { usePayrollDashboard } from '../api/payroll-dashboard';
 import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard, StatRow } from './dashboard-parts';
 import { TrendChart } from './trend-chart';
@@ -57,6 +58,9 @@ export function PayrollDashboard() {
 
 function Body({ data }: { data: PayrollDashboardData }) {
   const last = data.LastFinalised;
+  // Finalised on the 10th for the 15th, a period is not paid yet: the cards say so until its pay date.
+  const lastPaid = !!last && last.PayDate <= manilaToday();
+  const nextOpen = data.OpenPeriods.find((p) => p.PayDate === data.NextPayDate);
   const problems = PROBLEMS.filter((p) => data.DataProblems[p.key] > 0);
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -66,7 +70,9 @@ function Body({ data }: { data: PayrollDashboardData }) {
           label="Net pay, last period"
           value={last ? formatCurrency(last.NetPay) : '—'}
         >
-          {last ? `${last.Name} · paid ${dayLabel(last.PayDate)}` : 'No finalised period yet'}
+          {last
+            ? `${last.Name} · ${lastPaid ? 'paid' : 'to be paid'} ${dayLabel(last.PayDate)}`
+            : 'No finalised period yet'}
         </StatCard>
         <StatCard
           icon={AccountBalanceWalletOutlined}
@@ -79,7 +85,7 @@ function Body({ data }: { data: PayrollDashboardData }) {
         </StatCard>
         <StatCard
           icon={GroupsOutlined}
-          label="Employees paid"
+          label={last && !lastPaid ? 'Employees to be paid' : 'Employees paid'}
           value={last ? formatCount(last.Headcount) : '—'}
           to={DETAILS}
         >
@@ -91,7 +97,10 @@ function Body({ data }: { data: PayrollDashboardData }) {
           value={data.NextPayDate ? dayLabel(data.NextPayDate) : '—'}
           to={PERIODS}
         >
-          {data.OpenPeriods[0]?.Name ?? 'No open period: create the next one'}
+          {nextOpen?.Name ??
+            (last && data.NextPayDate === last.PayDate
+              ? `${last.Name}, finalised · no open period yet`
+              : 'No open period: create the next one')}
         </StatCard>
       </StatRow>
 

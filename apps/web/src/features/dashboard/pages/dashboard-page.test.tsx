@@ -325,4 +325,51 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Paid by bank without an account number')).toBeTruthy();
     expect(screen.queryByText('No TIN')).toBeNull();
   });
+
+  // Payroll officer's walkthrough: finalised on Dec 1 for Dec 18, the period read "paid Dec 18" and "Employees
+  // paid", and the next pay date "—" with "No open period".
+  it('does not call a finalised period paid before its pay date, and counts that date as the next one', async () => {
+    const ahead = '2099-12-18';
+    const period = {
+      PayrollPeriodId: '00000000-0000-4000-8000-000000000003',
+      Name: 'December 2099 1st cut-off',
+      Kind: 'Regular',
+      CutoffStart: '2099-12-01',
+      CutoffEnd: '2099-12-15',
+      PayDate: ahead,
+      Gross: '90000.00',
+      Deductions: '8471.58',
+      NetPay: '81528.42',
+      EmployerCost: '9000.00',
+      Headcount: 7,
+    };
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          LastFinalised: period,
+          Trend: [period],
+          OpenPeriods: [],
+          NextPayDate: ahead,
+          ActiveEmployees: 7,
+          DataProblems: {
+            NoRate: 0,
+            NoBankAccount: 0,
+            MissingTIN: 0,
+            MissingSSS: 0,
+            MissingPhilHealth: 0,
+            MissingPagIbig: 0,
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    renderAs('PayrollUser');
+    const net = await screen.findByRole('article', { name: 'Net pay, last period' });
+    expect(net.textContent).toContain('December 2099 1st cut-off · to be paid');
+    expect(net.textContent).not.toMatch(/· paid/);
+    expect(screen.getByRole('article', { name: 'Employees to be paid' }).textContent).toContain('7');
+    const next = screen.getByRole('article', { name: 'Next pay date' });
+    expect(next.textContent).toContain('December 2099 1st cut-off, finalised · no open period yet');
+    expect(next.textContent).not.toContain('—');
+  });
 });

@@ -456,7 +456,7 @@ function NoAttendanceAlert({ period: p }: { period: PayrollPeriodDetail }) {
       ? 'then compute the period again.'
       : p.Status === 'Approved'
         ? 'then return the period for changes and compute it again.'
-        : 'this period was paid without it; a correction is an adjustment period.';
+        : `this period was ${p.Status === 'Paid' ? 'paid' : 'finalised'} without it; a correction is an adjustment period.`;
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
       <AlertTitle>Attendance not stored for this cut-off</AlertTitle>
