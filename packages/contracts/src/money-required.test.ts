@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Money, MoneyMessages } from './money.js';
 import { CreateLoanRequest, CreatePayItemRequest, CreatePayRateRequest } from './pay-profiles.js';
+import { CreatePayrollAdjustmentFields } from './payroll-periods.js';
 import { ValidationMessages } from './validation-messages.js';
 
 const messageOf = (
@@ -33,5 +34,16 @@ describe('an empty required money field (spec §5)', () => {
     expect(messageOf(loan, 'Amortization')).toBe(ValidationMessages.required);
     const item = CreatePayItemRequest.safeParse({ Amount: '' });
     expect(messageOf(item, 'Amount')).toBe(ValidationMessages.required);
+  });
+});
+
+describe('an empty adjustment code (payroll officer walkthrough)', () => {
+  it('says "This field is required" alone, like every other empty field; a bad code keeps its own message', () => {
+    const codeIssues = (Code: string) =>
+      CreatePayrollAdjustmentFields.safeParse({ Code }).error!.issues.filter((i) => i.path[0] === 'Code');
+    for (const empty of ['', '  ']) {
+      expect(codeIssues(empty).map((i) => i.message)).toEqual([ValidationMessages.required]);
+    }
+    expect(codeIssues('not ok!').map((i) => i.message)).toEqual(['Use 1 to 20 letters, digits, - or _']);
   });
 });

@@ -444,6 +444,7 @@ export const CreatePayrollAdjustmentFields = z.strictObject({
   Code: z
     .string(M.required)
     .trim()
+    .min(1, { message: M.required, abort: true })
     .toUpperCase()
     .regex(/^[A-Z0-9_-]{1,20}$/, 'Use 1 to 20 letters, digits, - or _'),
   Description: requiredText(200),
