@@ -273,6 +273,20 @@ describe('DashboardPage', () => {
     expect(screen.getByText(/No payslip yet/)).toBeTruthy();
   });
 
+  const NO_PROBLEMS = {
+    NoRate: 0,
+    NoBankAccount: 0,
+    MissingTIN: 0,
+    MissingSSS: 0,
+    MissingPhilHealth: 0,
+    MissingPagIbig: 0,
+  };
+  /** The payroll dashboard's answer. */
+  const answerPayroll = (body: object) =>
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+
   it("gives Payroll its company's last finalised period, open periods and the data to fix", async () => {
     const period = {
       PayrollPeriodId: '00000000-0000-4000-8000-000000000001',
@@ -287,34 +301,22 @@ describe('DashboardPage', () => {
       EmployerCost: '15100.00',
       Headcount: 10,
     };
-    fetchMock.mockResolvedValue(
-      new Response(
-        JSON.stringify({
-          LastFinalised: period,
-          Trend: [period],
-          OpenPeriods: [
-            {
-              PayrollPeriodId: '00000000-0000-4000-8000-000000000002',
-              Name: 'Nov 16-30',
-              Status: 'Computed',
-              JobStatus: 'Done',
-              PayDate: '2026-12-05',
-            },
-          ],
-          NextPayDate: '2026-12-05',
-          ActiveEmployees: 12,
-          DataProblems: {
-            NoRate: 0,
-            NoBankAccount: 2,
-            MissingTIN: 0,
-            MissingSSS: 1,
-            MissingPhilHealth: 0,
-            MissingPagIbig: 0,
-          },
-        }),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      ),
-    );
+    answerPayroll({
+      LastFinalised: period,
+      Trend: [period],
+      OpenPeriods: [
+        {
+          PayrollPeriodId: '00000000-0000-4000-8000-000000000002',
+          Name: 'Nov 16-30',
+          Status: 'Computed',
+          JobStatus: 'Done',
+          PayDate: '2026-12-05',
+        },
+      ],
+      NextPayDate: '2026-12-05',
+      ActiveEmployees: 12,
+      DataProblems: { ...NO_PROBLEMS, NoBankAccount: 2, MissingSSS: 1 },
+    });
     renderAs('PayrollUser');
     const net = await screen.findByRole('article', { name: 'Net pay, last period' });
     expect(net.textContent).toContain('₱137,654.33');
@@ -343,26 +345,14 @@ describe('DashboardPage', () => {
       EmployerCost: '9000.00',
       Headcount: 7,
     };
-    fetchMock.mockResolvedValue(
-      new Response(
-        JSON.stringify({
-          LastFinalised: period,
-          Trend: [period],
-          OpenPeriods: [],
-          NextPayDate: ahead,
-          ActiveEmployees: 7,
-          DataProblems: {
-            NoRate: 0,
-            NoBankAccount: 0,
-            MissingTIN: 0,
-            MissingSSS: 0,
-            MissingPhilHealth: 0,
-            MissingPagIbig: 0,
-          },
-        }),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      ),
-    );
+    answerPayroll({
+      LastFinalised: period,
+      Trend: [period],
+      OpenPeriods: [],
+      NextPayDate: ahead,
+      ActiveEmployees: 7,
+      DataProblems: NO_PROBLEMS,
+    });
     renderAs('PayrollUser');
     const net = await screen.findByRole('article', { name: 'Net pay, last period' });
     expect(net.textContent).toContain('December 2099 1st cut-off · to be paid');
