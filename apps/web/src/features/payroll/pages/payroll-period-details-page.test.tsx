@@ -137,6 +137,30 @@ describe('payroll period page', () => {
     ).toBeNull();
   });
 
+  it('names the payslips with warnings and without attendance in the Finalise confirmation', async () => {
+    const ready = {
+      ...computed,
+      Status: 'Approved' as const,
+      CanEdit: false,
+      CanCompute: false,
+      CanApprove: false,
+      CanFinalise: true,
+      WithoutAttendance: 7,
+      Totals: { ...computed.Totals, Included: 7, WithWarnings: 7, NetPayIncluded: '81528.42' },
+    };
+    renderPage(ready);
+    fireEvent.click(await screen.findByRole('button', { name: 'Finalise' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('7 payslips totalling ₱81,528.42 net are locked');
+    expect(dialog.textContent).toContain('7 of them carry warnings.');
+    expect(dialog.textContent).toContain('7 have no stored attendance for the cut-off');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    cleanup();
+    renderPage({ ...ready, WithoutAttendance: 0, Totals: { ...ready.Totals, WithWarnings: 0 } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Finalise' }));
+    expect((await screen.findByRole('dialog')).textContent).not.toMatch(/warnings|attendance/);
+  });
+
   it('says a payslip pays days without a request that HR has not stored, without Approve', async () => {
     renderPage({ ...computed, RequestsNotStored: 2, CanApprove: false });
     expect(await screen.findByText('Requests not in the stored attendance')).toBeTruthy();

@@ -145,9 +145,19 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
 
   const run = async (action: PeriodAction) => {
     if (action === 'finalise') {
+      // The last look before pay is locked: what the payslips' warnings would otherwise leave unseen.
+      const warned = [
+        p.Totals.WithWarnings > 0 && `${p.Totals.WithWarnings} of them carry warnings.`,
+        p.WithoutAttendance > 0 &&
+          `${p.WithoutAttendance} have no stored attendance for the cut-off (no lates, absences or overtime; a daily-paid employee is paid nothing for the days).`,
+      ].filter(Boolean);
       const ok = await confirm({
         title: `Finalise ${p.Name}?`,
-        message: `${p.Totals.Included} payslips totalling ${formatCurrency(p.Totals.NetPayIncluded)} net are locked and released to employees; loan balances move. A correction after this is a new adjustment period.`,
+        message: [
+          `${p.Totals.Included} payslips totalling ${formatCurrency(p.Totals.NetPayIncluded)} net are locked and released to employees; loan balances move.`,
+          ...warned,
+          'A correction after this is a new adjustment period.',
+        ].join(' '),
         confirmLabel: 'Finalise',
         destructive: true,
       });
