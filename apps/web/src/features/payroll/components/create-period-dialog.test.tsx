@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { jsonResponse, stubFetch } from '@/test/fetch-stub';
+import { conflictResponse, jsonResponse, stubFetch } from '@/test/fetch-stub';
+import { ProblemTypes } from '@hrpay/contracts';
 import { renderApp } from '@/test/render-app';
 import { CreatePeriodDialog } from './create-period-dialog';
 
-stubFetch((url) =>
+const stub = stubFetch((url) =>
   url.endsWith('/api/v1/payroll-periods/proposal')
     ? jsonResponse(200, {
         Name: 'December 2026 1st cut-off',
@@ -45,6 +46,29 @@ describe('new payroll period dialog', () => {
     expect(document.activeElement).not.toBe(payDate);
     const label = payDate.labels?.[0];
     expect(label?.getAttribute('data-shrink')).toBe('true');
+  });
+
+  it('says an overlap in the dialog, on the cut-off dates, not in a toast over it', async () => {
+    const detail =
+      'The cut-off overlaps the regular period "November 2026 2nd cut-off"; regular periods never overlap.';
+    stub.answer = () => conflictResponse(ProblemTypes.overlap, detail);
+    renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
+    const name = within(dialog).getByLabelText<HTMLInputElement>(/^Name/);
+    await waitFor(() => expect(name.value).toBe('December 2026 1st cut-off'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText(detail)).toBeTruthy();
+    expect(within(dialog).getAllByText('Overlaps another period')).toHaveLength(2);
+    expect(
+      within(dialog)
+        .getByLabelText(/^Cut-off from/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(
+      within(dialog)
+        .getByLabelText(/^Pay date/)
+        .getAttribute('aria-invalid'),
+    ).toBe('false');
   });
 
   it('says the maximum length by the spec', async () => {

@@ -17,6 +17,7 @@ import {
   refuseLateThirteenthMonth,
   type PayrollPeriodListItem,
   type ListResponse,
+  ProblemTypes,
   ValidationMessages as M,
 } from '@hrpay/contracts';
 import { EmployeePicker } from '@/components/employee-picker';
@@ -28,7 +29,8 @@ import {
   TextInput,
 } from '@/components/form-fields';
 import { apiClient } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, isProblem } from '@/lib/api-error';
+import { errorDetail } from '@/lib/error-message';
 import { handleError } from '@/lib/error-handler';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { periodKeys, useCreatePeriod, useProposal } from '../api/payroll-periods';
@@ -138,6 +140,17 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
       onClose();
       void navigate(`/payroll/payroll-periods/${period.Id}`);
     } catch (error) {
+      if (isProblem(error, ProblemTypes.overlap)) {
+        // Said in the dialog, by the dates it is about (a toast over the dialog's title was easy to miss).
+        setError(
+          'CutoffStart',
+          { type: 'server', message: 'Overlaps another period' },
+          { shouldFocus: true },
+        );
+        setError('CutoffEnd', { type: 'server', message: 'Overlaps another period' });
+        setFormErrors([errorDetail(error) ?? 'The cut-off overlaps another period.']);
+        return;
+      }
       setFormErrors(applyServerErrors(error, FIELDS, setError));
       if (!isApiError(error) || error.validationErrors.length === 0)
         handleError(error, 'The payroll period could not be created.');
