@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PayrollPeriodDetail } from '@hrpay/contracts';
 import type { Database, Tx } from '../db/database.js';
 import { addDays, manilaToday } from '../lib/manila.js';
 import type { CurrentUser } from '../lib/route-access.js';
@@ -8,8 +9,9 @@ import { storeAttendance } from '../modules/timelogs/service.js';
 /**
  * The demo's payroll history, made the way a payroll officer would make it: punches from each employee's shift
  * (a few late mornings), daily attendance stored from them, pay details with some variety (a daily-paid minimum
- * wage earner, a raise, a rice subsidy, a transport allowance, government loans), and the last completed
- * semi-monthly cut-off computed, approved and finalised through the payroll service itself. The current cut-off
+ * wage earner, a raise, a rice subsidy, a transport allowance, government loans), and every semi-monthly cut-off
+ * from the 1st of last month to the last completed one computed, approved and finalised through the payroll
+ * service itself (those whose pay date is past marked paid), so last month is complete. The current cut-off
  * has its punches and attendance up to yesterday and no period yet: the next one to create.
  */
 
@@ -33,7 +35,19 @@ const lastDayOfMonth = (iso: string) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** The semi-monthly cut-off (1-15, 16-end) that ended last before `today`, and the one `today` is in. */
+/** The semi-monthly cut-off (1-15, 16-end) that follows `cutoff`. */
+const nextCutoff = (cutoff: { start: string; end: string }) => {
+  const start = addDays(cutoff.end, 1);
+  return Number(start.slice(8, 10)) === 1
+    ? { start, end: `${start.slice(0, 7)}-15` }
+    : { start, end: lastDayOfMonth(start) };
+};
+
+/**
+ * The semi-monthly cut-offs (1-15, 16-end) the demo finalises, and the one `today` is in. The finalised ones run
+ * from the 1st of last month up to the last cut-off that ended before `today`, so last month is complete and its
+ * remittance reports (SSS R-3, PhilHealth RF-1, Pag-IBIG MCRF, BIR 1601-C) can be made at once.
+ */
 export function demoCutoffs(today: string) {
   const day = Number(today.slice(8, 10));
   const month = today.slice(0, 7);
@@ -41,12 +55,15 @@ export function demoCutoffs(today: string) {
     day <= 15
       ? { start: `${month}-01`, end: `${month}-15` }
       : { start: `${month}-16`, end: lastDayOfMonth(today) };
-  const previousEnd = addDays(current.start, -1);
-  const previous =
-    Number(previousEnd.slice(8, 10)) === 15
-      ? { start: `${previousEnd.slice(0, 7)}-01`, end: previousEnd }
-      : { start: `${previousEnd.slice(0, 7)}-16`, end: previousEnd };
-  return { previous, current };
+  const lastMonth = addDays(`${month}-01`, -1).slice(0, 7);
+  const finalised = [];
+  for (
+    let c = { start: `${lastMonth}-01`, end: `${lastMonth}-15` };
+    c.start < current.start;
+    c = nextCutoff(c)
+  )
+    finalised.push(c);
+  return { finalised, current };
 }
 
 /** Punches in and out on every scheduled day of [from, to], from the employee's shift; some mornings late. */
@@ -128,8 +145,16 @@ async function seedPayDetails(tx: Tx, tenantId: string, companyId: string, cutof
   );
 }
 
-/** Runs one company's last completed cut-off through the payroll service: create, compute, approve, finalise. */
-async function runDemoPeriod(db: Database, user: CurrentUser, cutoff: { start: string; end: string }) {
+/**
+ * Runs one company's completed cut-off through the payroll service: create, compute, approve, finalise, and mark
+ * it paid when its pay date is past.
+ */
+async function runDemoPeriod(
+  db: Database,
+  user: CurrentUser,
+  cutoff: { start: string; end: string },
+  today: string,
+) {
   const periods = payrollPeriodsService(db, silent);
   const { tenantId } = user;
   const created = await db.withTenant(tenantId, (tx) =>
@@ -158,20 +183,28 @@ async function runDemoPeriod(db: Database, user: CurrentUser, cutoff: { start: s
   const approved = await db.withTenant(tenantId, (tx) =>
     periods.approve(tx, user, created.Id, computed.RowVersion),
   );
-  await db.withTenant(tenantId, (tx) =>
+  const { body: finalised } = await db.withTenant(tenantId, (tx) =>
     periods.finalise({ tx, user, afterCommit: (work) => work() }, created.Id, `demo-seed-${created.Id}`, {
       RowVersion: approved.RowVersion,
     }),
   );
+  const { PayDate, RowVersion } = finalised as PayrollPeriodDetail;
+  if (PayDate < today)
+    await db.withTenant(tenantId, (tx) =>
+      periods.markPaid({ tx, user, afterCommit: (work) => work() }, created.Id, `demo-paid-${created.Id}`, {
+        RowVersion,
+      }),
+    );
 }
 
-/** Punches, attendance, pay details and one finalised period for a company of the demo. */
+/** Punches, attendance, pay details and last month's and this month's completed cut-offs for a demo company. */
 export async function seedDemoPayroll(
   db: Database,
   company: { tenantId: string; companyId: string; actingUserId: string },
   today = manilaToday(),
 ) {
-  const { previous, current } = demoCutoffs(today);
+  const { finalised, current } = demoCutoffs(today);
+  const first = finalised[0]!;
   const yesterday = addDays(today, -1);
   const user: CurrentUser = {
     userId: company.actingUserId,
@@ -184,11 +217,12 @@ export async function seedDemoPayroll(
     fullName: 'Demo seed',
   };
   await db.withTenant(company.tenantId, async (tx) => {
-    await seedPayDetails(tx, company.tenantId, company.companyId, previous.start);
-    await seedPunches(tx, company.tenantId, company.companyId, previous.start, yesterday);
-    await storeAttendance(tx, user, { DateFrom: previous.start, DateTo: previous.end });
+    await seedPayDetails(tx, company.tenantId, company.companyId, first.start);
+    await seedPunches(tx, company.tenantId, company.companyId, first.start, yesterday);
+    for (const cutoff of finalised)
+      await storeAttendance(tx, user, { DateFrom: cutoff.start, DateTo: cutoff.end });
     if (yesterday >= current.start)
       await storeAttendance(tx, user, { DateFrom: current.start, DateTo: yesterday });
   });
-  await runDemoPeriod(db, user, previous);
+  for (const cutoff of finalised) await runDemoPeriod(db, user, cutoff, today);
 }

@@ -397,7 +397,7 @@ export async function seedDemo(
     },
   );
   if (payrollHistory) {
-    // Every company with employees gets its last completed cut-off computed and finalised by its payroll user
+    // Every company with employees gets last month and its completed cut-offs since finalised by its payroll user
     // (the tenant's Admin where the company has none).
     const companies = [];
     for (const tenantId of tenantIds)
