@@ -56,6 +56,9 @@ test('Payroll computes, adjusts, approves and finalises a period; the employee d
   await drawer.getByRole('button', { name: 'Close' }).click();
 
   await payroll.getByRole('button', { name: 'Approve' }).click();
+  const approve = payroll.getByRole('dialog', { name: `Approve ${name}?` });
+  await expect(approve).toContainText('net are approved for finalising');
+  await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(payroll.getByText('Approved', { exact: true })).toBeVisible();
   await payroll.getByRole('button', { name: 'Finalise' }).click();
   const confirm = payroll.getByRole('dialog', { name: `Finalise ${name}?` });

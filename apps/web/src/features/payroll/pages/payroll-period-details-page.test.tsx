@@ -161,6 +161,23 @@ describe('payroll period page', () => {
     expect((await screen.findByRole('dialog')).textContent).not.toMatch(/warnings|attendance/);
   });
 
+  it('asks before approving, with the net total and the payslips with warnings', async () => {
+    const computedWithWarnings = {
+      ...computed,
+      Totals: { ...computed.Totals, Included: 7, WithWarnings: 2, NetPayIncluded: '81528.42' },
+    };
+    renderPage(computedWithWarnings);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: `Approve ${computed.Name}?` });
+    expect(dialog.textContent).toContain('7 payslips totalling ₱81,528.42 net are approved');
+    expect(dialog.textContent).toContain('2 of them carry warnings.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/approve')),
+    ).toEqual([]);
+  });
+
   it('says a payslip pays days without a request that HR has not stored, without Approve', async () => {
     renderPage({ ...computed, RequestsNotStored: 2, CanApprove: false });
     expect(await screen.findByText('Requests not in the stored attendance')).toBeTruthy();

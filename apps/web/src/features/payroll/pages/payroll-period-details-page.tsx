@@ -144,17 +144,31 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
   const editable = p.Status === 'Draft' || p.Status === 'Computed';
 
   const run = async (action: PeriodAction) => {
+    // The look before figures are frozen (approve) or locked (finalise): what the payslips' warnings would
+    // otherwise leave unseen.
+    const warned = [
+      p.Totals.WithWarnings > 0 && `${p.Totals.WithWarnings} of them carry warnings.`,
+      p.WithoutAttendance > 0 &&
+        `${p.WithoutAttendance} have no stored attendance for the cut-off (no lates, absences or overtime; a daily-paid employee is paid nothing for the days).`,
+    ].filter(Boolean);
+    const net = formatCurrency(p.Totals.NetPayIncluded);
+    if (action === 'approve') {
+      const ok = await confirm({
+        title: `Approve ${p.Name}?`,
+        message: [
+          `${p.Totals.Included} payslips totalling ${net} net are approved for finalising; the figures can no longer be recomputed or adjusted.`,
+          ...warned,
+          'Return the period for changes to change them again.',
+        ].join(' '),
+        confirmLabel: 'Approve',
+      });
+      if (!ok) return;
+    }
     if (action === 'finalise') {
-      // The last look before pay is locked: what the payslips' warnings would otherwise leave unseen.
-      const warned = [
-        p.Totals.WithWarnings > 0 && `${p.Totals.WithWarnings} of them carry warnings.`,
-        p.WithoutAttendance > 0 &&
-          `${p.WithoutAttendance} have no stored attendance for the cut-off (no lates, absences or overtime; a daily-paid employee is paid nothing for the days).`,
-      ].filter(Boolean);
       const ok = await confirm({
         title: `Finalise ${p.Name}?`,
         message: [
-          `${p.Totals.Included} payslips totalling ${formatCurrency(p.Totals.NetPayIncluded)} net are locked and released to employees; loan balances move.`,
+          `${p.Totals.Included} payslips totalling ${net} net are locked and released to employees; loan balances move.`,
           ...warned,
           'A correction after this is a new adjustment period.',
         ].join(' '),
