@@ -105,7 +105,12 @@ describe('payroll periods', () => {
     const res = await call(payroll, 'GET', `${base}/proposal`);
     expect(res.statusCode, res.body).toBe(200);
     const p = res.json();
-    expect(p).toMatchObject({ Kind: 'Regular', Frequency: 'SemiMonthly', CompanyId: companyId });
+    expect(p).toMatchObject({
+      Kind: 'Regular',
+      Frequency: 'SemiMonthly',
+      CompanyId: companyId,
+      LastRegularCutoffEnd: null,
+    });
     expect(p.CutoffEnd >= p.CutoffStart).toBe(true);
     expect(['01', '16']).toContain(p.CutoffStart.slice(8));
     expect((await call(hr, 'GET', `${base}/proposal`)).statusCode).toBe(403);
@@ -148,6 +153,7 @@ describe('payroll periods', () => {
       CutoffStart: '2026-03-07',
       CutoffEnd: '2026-03-13',
       PayDate: '2026-03-16',
+      LastRegularCutoffEnd: '2026-03-06',
     });
     expect((await call(logisticsPayroll, 'DELETE', `${base}/${created.json().Id}`)).statusCode).toBe(200);
     await setFrequency('SemiMonthly');

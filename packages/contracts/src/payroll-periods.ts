@@ -95,6 +95,8 @@ export const PayrollPeriodProposal = z.object({
   CutoffStart: z.string(),
   CutoffEnd: z.string(),
   PayDate: z.string(),
+  /** The cut-off end of the company's last regular period (the proposal starts the day after); null: none yet. */
+  LastRegularCutoffEnd: z.string().nullable(),
 });
 export type PayrollPeriodProposal = z.infer<typeof PayrollPeriodProposal>;
 

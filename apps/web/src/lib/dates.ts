@@ -84,3 +84,10 @@ export const manilaDate = (at: Date | string = new Date()) =>
   MANILA_DATE.format(typeof at === 'string' ? new Date(at) : at);
 /** Today in the Philippines (YYYY-MM-DD). */
 export const manilaToday = () => manilaDate();
+
+/** A `YYYY-MM-DD` date `days` later. */
+export function addDays(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}

@@ -484,6 +484,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           settings.PayDateLagDays,
           await repo.holidays(tx, user.tenantId, id, start, addDays(end, settings.PayDateLagDays)),
         ),
+        LastRegularCutoffEnd: last,
       };
     },
 

@@ -13,6 +13,7 @@ const stub = stubFetch((url) =>
         CutoffEnd: '2026-12-15',
         PayDate: '2026-12-18',
         Frequency: 'SemiMonthly',
+        LastRegularCutoffEnd: '2026-11-30',
       })
     : undefined,
 );
@@ -31,6 +32,23 @@ describe('new payroll period dialog', () => {
     expect(await within(dialog).findAllByText('This field is required')).toHaveLength(2);
     expect(within(dialog).queryByText('Required')).toBeNull();
     expect(within(dialog).queryByText(/YYYY-MM-DD/)).toBeNull();
+  });
+
+  it('warns when the cut-off skips days after the last regular period, not when it follows it', async () => {
+    renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
+    expect(
+      await within(dialog).findByText(/after the last regular period \(cut-off to Nov 30, 2026\)/),
+    ).toBeTruthy();
+    const from = within(dialog).getByLabelText<HTMLInputElement>(/^Cut-off from/);
+    await waitFor(() => expect(from.value).toBe('2026-12-01'));
+    expect(within(dialog).queryByText(/No regular period covers/)).toBeNull();
+    fireEvent.change(from, { target: { value: '2026-12-16' } });
+    expect(
+      await within(dialog).findByText(/No regular period covers Dec 1–15, 2026: those days would go unpaid/),
+    ).toBeTruthy();
+    fireEvent.change(from, { target: { value: '2026-11-16' } });
+    await waitFor(() => expect(within(dialog).queryByText(/No regular period covers/)).toBeNull());
   });
 
   it('keeps the label of an emptied date above its field, not over the mm/dd/yyyy mask', async () => {

@@ -13,6 +13,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useQuery } from '@tanstack/react-query';
 import {
   calendarDate,
+  formatDateRange,
+  formatIsoDate,
   PAYROLL_PERIOD_KINDS,
   refuseLateThirteenthMonth,
   type PayrollPeriodListItem,
@@ -29,6 +31,7 @@ import {
   TextInput,
 } from '@/components/form-fields';
 import { apiClient } from '@/lib/api-client';
+import { addDays } from '@/lib/dates';
 import { isApiError, isProblem } from '@/lib/api-error';
 import { errorDetail } from '@/lib/error-message';
 import { handleError } from '@/lib/error-handler';
@@ -111,6 +114,16 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
     },
   });
   const kind = useWatch({ control, name: 'Kind' });
+  const cutoffStart = useWatch({ control, name: 'CutoffStart' });
+  // Days skipped between the last regular period and this one's cut-off (a cut-off before it is a backfill).
+  const lastEnd = proposal.data?.LastRegularCutoffEnd;
+  const gap =
+    kind === 'Regular' &&
+    lastEnd &&
+    /^\d{4}-\d{2}-\d{2}$/.test(cutoffStart) &&
+    cutoffStart > addDays(lastEnd, 1)
+      ? { from: addDays(lastEnd, 1), to: addDays(cutoffStart, -1) }
+      : null;
 
   // A regular period takes the proposal's dates (when it arrives); other kinds their usual ones. Editable.
   useEffect(() => {
@@ -182,7 +195,17 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
               {proposal.data.Frequency === 'SemiMonthly'
                 ? 'semi-monthly'
                 : proposal.data.Frequency.toLowerCase()}{' '}
-              pay frequency, after the last regular period.
+              pay frequency,{' '}
+              {proposal.data.LastRegularCutoffEnd
+                ? `after the last regular period (cut-off to ${formatIsoDate(proposal.data.LastRegularCutoffEnd)}).`
+                : 'for the cut-off of today (the company has no regular period yet).'}
+            </Alert>
+          )}
+          {gap && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              No regular period covers {formatDateRange(gap.from, gap.to)}: those days would go unpaid, and
+              the month&apos;s remittance reports wait for them. Start this cut-off on{' '}
+              {formatIsoDate(gap.from)}, or create the period for those days first.
             </Alert>
           )}
           <TextInput {...field} name="Name" label="Name" required />

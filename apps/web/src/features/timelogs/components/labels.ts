@@ -38,11 +38,4 @@ export function dayTypeLabel(day: Pick<AttendanceDay, 'DayType' | 'RestDay'>): s
 export const shortDateTime = (value: string | null, clock: Clock = '24h') =>
   value ? formatLocalDateTime(value, clock) : '';
 
-export { manilaToday } from '@/lib/dates';
-
-/** A `YYYY-MM-DD` date `days` later. */
-export function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
+export { addDays, manilaToday } from '@/lib/dates';
