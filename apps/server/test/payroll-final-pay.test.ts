@@ -198,7 +198,7 @@ describe('hold after approval', () => {
     expect(status).toBeGreaterThan(0);
     const byNumber = new Map(rows.map((r) => [r[0], r]));
     expect(byNumber.get('FP-0002')![status]).toBe('Held');
-    expect(byNumber.get('FP-0001')![status]).toBe('');
+    expect(byNumber.get('FP-0001')![status]).toBe('Released');
     // The held payslip still counts in the register's totals.
     const daily = await payslipOf(dailyLeaver);
     const leaverSlip = await payslipOf(leaver);

@@ -95,8 +95,9 @@ export function registerColumns(
       width: Math.max(12, header.length + 2),
       money: true,
     })),
-    // A held payslip stays in the register and its totals, but is paid later, outside the bank file.
-    { header: 'Pay status', value: (r) => (r.held ? 'Held' : ''), width: 11, pdfWidth: 0.8 },
+    // A held payslip stays in the register and its totals, but is paid later, outside the bank file; every other
+    // one is released for payment (in the bank file), said in words rather than left blank.
+    { header: 'Pay status', value: (r) => (r.held ? 'Held' : 'Released'), width: 11, pdfWidth: 0.8 },
   ];
 }
 
