@@ -46,3 +46,17 @@ test('Payroll adds a rate, saves the profile and adds a loan from the pay detail
   await expect(payroll.getByText('Loan added')).toBeVisible();
   await expect(drawer.getByRole('table', { name: 'Loans' })).toContainText('12,000.00');
 });
+
+// At 390 px the four tabs fit the drawer: "Recurring items" sat under a scroll arrow, cut off.
+test('the pay details tabs fit a phone', async ({ browser }) => {
+  const payroll = await pageAs(browser, demo.payroll);
+  await payroll.setViewportSize({ width: 390, height: 844 });
+  await payroll.goto('/payroll/employee-payroll-details');
+  await payroll.getByRole('button', { name: 'Juan Dela Cruz' }).first().click();
+  const drawer = payroll.getByRole('dialog', { name: /Juan Dela Cruz/ });
+  for (const name of ['Profile', 'Rates', 'Recurring items', 'Loans']) {
+    const box = (await drawer.getByRole('tab', { name }).boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+  }
+});

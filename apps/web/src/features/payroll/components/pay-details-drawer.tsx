@@ -52,8 +52,14 @@ export function PayDetailsDrawer({ employee, onClose }: { employee: EmployeePayR
         onChange={(_e, next: TabValue) => setTab(next)}
         aria-label="Payroll details"
         variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+        // On a phone the four tabs fit the width (MUI's 90 px minimum and 16 px sides pushed "Recurring items"
+        // under a scroll arrow at 390 px).
+        sx={{
+          px: { xs: 1.5, sm: 2 },
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTab-root': { minWidth: { xs: 0, sm: 90 }, px: { xs: 1.25, sm: 2 } },
+        }}
       >
         {TABS.map((t) => (
           <Tab
