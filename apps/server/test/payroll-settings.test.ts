@@ -76,6 +76,42 @@ describe('payroll settings', () => {
     expect(audit).toHaveLength(1);
   });
 
+  it("keep the company's BPI and BDO enrolment for the bank files: the account as digits, empty as none", async () => {
+    const read = (
+      await call(logisticsPayroll, 'GET', '/api/v1/payroll/settings/general')
+    ).json() as PayrollGeneralSettings;
+    expect(read).toMatchObject({
+      BpiCompanyCode: null,
+      BpiCompanyAccount: null,
+      BdoCompanyCode: null,
+      BdoCompanyAccount: null,
+    });
+    const bad = await call(logisticsPayroll, 'PUT', '/api/v1/payroll/settings/general', {
+      ...read,
+      BdoCompanyCode: 'A CODE TOO LONG',
+      BdoCompanyAccount: '12345',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorCodes(bad).sort()).toEqual(['BdoCompanyAccount', 'BdoCompanyCode']);
+    const res = await call(logisticsPayroll, 'PUT', '/api/v1/payroll/settings/general', {
+      ...read,
+      BpiCompanyCode: '',
+      BdoCompanyCode: ' LOGI1 ',
+      BdoCompanyAccount: '0012-3456-7890',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = (await call(logisticsPayroll, 'GET', '/api/v1/payroll/settings/general')).json();
+    expect(saved).toMatchObject({
+      BpiCompanyCode: null,
+      BdoCompanyCode: 'LOGI1',
+      BdoCompanyAccount: '001234567890',
+    });
+    // Its own GET body goes back unchanged.
+    const again = await call(logisticsPayroll, 'PUT', '/api/v1/payroll/settings/general', saved);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().BdoCompanyAccount).toBe('001234567890');
+  });
+
   it("shows the engine's statutory tables read-only, with their sources", async () => {
     const res = await call(payroll, 'GET', '/api/v1/payroll/settings/statutory-tables');
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, requiredText } from './field-rules.js';
+import { calendarDate, optionalFreeText, requiredText } from './field-rules.js';
 import { HolidayDayType } from './holidays.js';
 import { Money } from './money.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
@@ -13,6 +13,20 @@ export const WEEKLY_CONTRIBUTIONS = ['last-week', 'month-to-date'] as const;
 
 const int = (min: number, max: number) =>
   z.number(M.required).int('Enter a whole number').min(min, M.min(min)).max(max, M.max(max));
+
+/** A bank's payroll enrolment code of the company (BPI, BDO); empty: none on file. */
+const enrolmentCode = optionalFreeText(10).transform((v) => v || null);
+/** The funding account a bank debits for the payroll: 10 or 12 digits (spaces and dashes as typed); digits kept. */
+const fundingAccount = z
+  .string()
+  .trim()
+  .refine(
+    (v) => v === '' || /^\d{10}(\d{2})?$/.test(v.replace(/[ -]/g, '')),
+    'Enter the 10- or 12-digit funding account',
+  )
+  .nullable()
+  .optional()
+  .transform((v) => v?.replace(/[ -]/g, '') || null);
 
 export const PayrollGeneralSettingsFields = {
   /** Days-per-year factor for monthly <-> daily rates (DOLE Handbook Ch. 1 E): 261, 313 or 365 are usual. */
@@ -35,6 +49,11 @@ export const PayrollGeneralSettingsFields = {
   /** Segregation of duties (OUTPUTS.md, run states): a period is approved by another user than the one who
    *  computed it. Off by default, for a company with one payroll officer. */
   ApproverMustDiffer: z.boolean().default(false),
+  /** The company's enrolment with BPI and BDO for their payroll credit files (the Reports page fills them in). */
+  BpiCompanyCode: enrolmentCode,
+  BpiCompanyAccount: fundingAccount,
+  BdoCompanyCode: enrolmentCode,
+  BdoCompanyAccount: fundingAccount,
 };
 
 export const PayrollGeneralSettings = z.object({
@@ -52,6 +71,10 @@ export const PayrollGeneralSettings = z.object({
   WeeklyCutoffEndDay: z.number().int(),
   PayDateLagDays: z.number().int(),
   ApproverMustDiffer: z.boolean(),
+  BpiCompanyCode: z.string().nullable(),
+  BpiCompanyAccount: z.string().nullable(),
+  BdoCompanyCode: z.string().nullable(),
+  BdoCompanyAccount: z.string().nullable(),
   RowVersion: z.number().int(),
   UpdatedAt: z.string(),
 });

@@ -102,13 +102,18 @@ export const payrollSettingsRepo = {
       weekly_cutoff_end_dow: number;
       pay_date_lag_days: number;
       approver_must_differ: boolean;
+      bpi_company_code: string | null;
+      bpi_company_account: string | null;
+      bdo_company_code: string | null;
+      bdo_company_account: string | null;
       row_version: number;
       updated_at: Date;
     }>(
       `SELECT s.company_id, c.name AS company_name, c.pay_frequency, s.divisor, s.contribution_split, s.tax_method,
               s.weekly_contributions, s.minimum_net_pay::text AS minimum_net_pay,
               s.minimum_daily_wage::text AS minimum_daily_wage, s.first_cutoff_end_day,
-              s.weekly_cutoff_end_dow, s.pay_date_lag_days, s.approver_must_differ, s.row_version, s.updated_at
+              s.weekly_cutoff_end_dow, s.pay_date_lag_days, s.approver_must_differ, s.bpi_company_code,
+              s.bpi_company_account, s.bdo_company_code, s.bdo_company_account, s.row_version, s.updated_at
          FROM payroll_settings s JOIN companies c ON c.tenant_id = s.tenant_id AND c.id = s.company_id
         WHERE s.tenant_id = $1 AND s.company_id = $2${forUpdate ? ' FOR UPDATE OF s' : ''}`,
       [tenantId, companyId],
@@ -128,6 +133,10 @@ export const payrollSettingsRepo = {
       WeeklyCutoffEndDay: r.weekly_cutoff_end_dow,
       PayDateLagDays: r.pay_date_lag_days,
       ApproverMustDiffer: r.approver_must_differ,
+      BpiCompanyCode: r.bpi_company_code,
+      BpiCompanyAccount: r.bpi_company_account,
+      BdoCompanyCode: r.bdo_company_code,
+      BdoCompanyAccount: r.bdo_company_account,
       RowVersion: r.row_version,
       UpdatedAt: new Date(r.updated_at).toISOString(),
     };
@@ -137,7 +146,8 @@ export const payrollSettingsRepo = {
     const rows = await tx.query(
       `UPDATE payroll_settings SET divisor = $4, contribution_split = $5, tax_method = $6, weekly_contributions = $7,
               minimum_net_pay = $8, first_cutoff_end_day = $9, weekly_cutoff_end_dow = $10, pay_date_lag_days = $11,
-              minimum_daily_wage = $12, approver_must_differ = $13, row_version = row_version + 1, updated_at = now()
+              minimum_daily_wage = $12, approver_must_differ = $13, bpi_company_code = $14, bpi_company_account = $15,
+              bdo_company_code = $16, bdo_company_account = $17, row_version = row_version + 1, updated_at = now()
         WHERE tenant_id = $1 AND company_id = $2 AND row_version = $3 RETURNING company_id`,
       [
         tenantId,
@@ -153,6 +163,10 @@ export const payrollSettingsRepo = {
         input.PayDateLagDays,
         input.MinimumDailyWage,
         input.ApproverMustDiffer,
+        input.BpiCompanyCode,
+        input.BpiCompanyAccount,
+        input.BdoCompanyCode,
+        input.BdoCompanyAccount,
       ],
     );
     return rows.length === 1;

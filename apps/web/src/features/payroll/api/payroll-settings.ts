@@ -13,18 +13,14 @@ import type {
   UpdatePayrollGeneralSettingsRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { payrollGeneralSettingsKey } from '@/lib/payroll-general-settings';
+
+export { usePayrollGeneralSettings } from '@/lib/payroll-general-settings';
 
 const keys = {
-  general: ['payroll-settings', 'general'] as const,
+  general: payrollGeneralSettingsKey,
   tables: ['payroll-settings', 'statutory-tables'] as const,
 };
-
-export const usePayrollGeneralSettings = () =>
-  useQuery({
-    queryKey: keys.general,
-    queryFn: ({ signal }) =>
-      apiClient.get<PayrollGeneralSettings>('/api/v1/payroll/settings/general', { signal }),
-  });
 
 export const useStatutoryTables = () =>
   useQuery({

@@ -25,6 +25,10 @@ const settings: PayrollGeneralSettings = {
   WeeklyCutoffEndDay: 5,
   PayDateLagDays: 5,
   ApproverMustDiffer: false,
+  BpiCompanyCode: null,
+  BpiCompanyAccount: null,
+  BdoCompanyCode: 'DEMO1',
+  BdoCompanyAccount: null,
   RowVersion: 3,
   UpdatedAt: '2026-11-30T00:00:00.000Z',
 };
@@ -52,6 +56,32 @@ describe('general payroll settings form', () => {
       ApproverMustDiffer: true,
       Divisor: 261,
       RowVersion: 3,
+    });
+  });
+
+  it('keeps the BDO enrolment: the funding account as digits, an empty BPI code as none', async () => {
+    fetchMock.mockImplementation(
+      async (_input, init) =>
+        new Response(String(init?.body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <GeneralSettingsForm settings={settings} onReload={() => {}} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('BDO company code').value).toBe('DEMO1');
+    fireEvent.change(screen.getByLabelText('BDO funding account'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the 10- or 12-digit funding account')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('BDO funding account'), { target: { value: '0012-3456-7890' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({
+      BdoCompanyCode: 'DEMO1',
+      BdoCompanyAccount: '001234567890',
+      BpiCompanyCode: null,
+      BpiCompanyAccount: null,
     });
   });
 });

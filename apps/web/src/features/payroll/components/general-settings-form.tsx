@@ -25,6 +25,7 @@ import { errorDetail, handleError } from '@/lib/error-handler';
 import { useUpdatePayrollGeneralSettings } from '../api/payroll-settings';
 
 type Values = Record<string, unknown>;
+const BANK_FIELDS = ['BpiCompanyCode', 'BpiCompanyAccount', 'BdoCompanyCode', 'BdoCompanyAccount'] as const;
 const FIELDS = [
   'Divisor',
   'ContributionSplit',
@@ -36,6 +37,7 @@ const FIELDS = [
   'WeeklyCutoffEndDay',
   'PayDateLagDays',
   'ApproverMustDiffer',
+  ...BANK_FIELDS,
 ] as const;
 const NUMBERS = ['Divisor', 'FirstCutoffEndDay', 'WeeklyCutoffEndDay', 'PayDateLagDays'] as const;
 const FREQUENCY: Record<string, string> = {
@@ -81,6 +83,7 @@ export function GeneralSettingsForm({
       ...Object.fromEntries(NUMBERS.map((n) => [n, String(settings[n])])),
       WeeklyCutoffEndDay: String(settings.WeeklyCutoffEndDay),
       MinimumDailyWage: settings.MinimumDailyWage ?? '',
+      ...Object.fromEntries(BANK_FIELDS.map((n) => [n, settings[n] ?? ''])),
     },
   });
 
@@ -200,6 +203,29 @@ export function GeneralSettingsForm({
           label="A second person approves each payroll"
           helperText="The Payroll user who computed a period cannot approve it; another Payroll user of the company must"
         />
+      </FormSection>
+      <FormSection title="Bank payroll files">
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextInput
+            {...field}
+            name="BpiCompanyCode"
+            label="BPI company code"
+            helperText="From the company's payroll enrolment with BPI"
+          />
+          <TextInput {...field} name="BpiCompanyAccount" label="BPI funding account" helperText="10 digits" />
+          <TextInput
+            {...field}
+            name="BdoCompanyCode"
+            label="BDO company code"
+            helperText="From the company's payroll enrolment with BDO"
+          />
+          <TextInput
+            {...field}
+            name="BdoCompanyAccount"
+            label="BDO funding account"
+            helperText="10 or 12 digits"
+          />
+        </Box>
       </FormSection>
       {/* Cancel puts back what is saved. */}
       <FormActions busy={isSubmitting} onCancel={() => reset()} />

@@ -10,11 +10,18 @@ import PayrollReportsPage from './payroll-reports-page';
 const post = vi.fn();
 const download = vi.fn();
 const saveFile = vi.fn();
+/** The company's enrolment with BDO on file in Payroll Settings; none with BPI. */
+const settingsOnFile = {
+  BpiCompanyCode: null,
+  BpiCompanyAccount: null,
+  BdoCompanyCode: 'DEMO1',
+  BdoCompanyAccount: '001234567890',
+};
 vi.mock('@/lib/api-client', () => ({
   apiClient: {
     post: (...args: unknown[]) => post(...args),
     download: (...args: unknown[]) => download(...args),
-    get: vi.fn().mockResolvedValue([]),
+    get: (url: string) => Promise.resolve(url.endsWith('/payroll/settings/general') ? settingsOnFile : []),
   },
   saveFile: (...args: unknown[]) => saveFile(...args),
 }));
@@ -180,6 +187,24 @@ describe('Payroll reports page', () => {
     await waitFor(() => expect(saveFile).toHaveBeenCalled());
     expect(warning).toHaveBeenCalledWith(expect.stringContaining('DM-0101, DM-0103'), { autoClose: false });
     warning.mockRestore();
+  });
+
+  it("fills in a bank's company code and funding account from Payroll Settings, and says where they come from", async () => {
+    renderPage([period]);
+    const card = within(
+      (await screen.findByRole('heading', { name: 'Bank payroll credit file' })).closest('section')!,
+    );
+    const choose = async (bank: string) => {
+      fireEvent.mouseDown(card.getByRole('combobox', { name: 'Bank' }));
+      fireEvent.click(await screen.findByRole('option', { name: bank }));
+    };
+    await choose('BDO payroll file');
+    expect(card.getByLabelText<HTMLInputElement>('Company code').value).toBe('DEMO1');
+    expect(card.getByLabelText<HTMLInputElement>('Funding account').value).toBe('001234567890');
+    expect(card.getByText('Filled in from Payroll Settings.')).toBeTruthy();
+    await choose('BPI payroll file');
+    expect(card.getByLabelText<HTMLInputElement>('Company code').value).toBe('');
+    expect(card.getByText(/Save the company code and funding account in Payroll Settings/)).toBeTruthy();
   });
 
   it("keeps a refused download's reason in the card, with the missing cut-offs, until the inputs change or a download succeeds", async () => {

@@ -21,6 +21,7 @@ import {
   PAYROLL_REPORTS,
   type ListResponse,
   type PayrollBank,
+  type PayrollGeneralSettings,
   type PayrollPeriodListItem,
   type PayrollReportFormat,
   type PayrollReportKey,
@@ -31,6 +32,7 @@ import { apiClient, saveFile } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatIsoDate, manilaToday } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
+import { usePayrollGeneralSettings } from '@/lib/payroll-general-settings';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { payrollReportRequest, type PayrollReportOptions } from '../lib/payroll-report-request';
 
@@ -41,6 +43,14 @@ const FORMAT_LABEL: Record<PayrollReportFormat, string> = {
   txt: 'Text file',
   dat: 'DAT file',
 };
+/** The company's enrolment with a bank, as kept in Payroll Settings ('' where none is on file). */
+const enrolmentOf = (settings: PayrollGeneralSettings | undefined, bank: PayrollBank) => ({
+  code: (bank === 'bpi' ? settings?.BpiCompanyCode : bank === 'bdo' ? settings?.BdoCompanyCode : null) ?? '',
+  account:
+    (bank === 'bpi' ? settings?.BpiCompanyAccount : bank === 'bdo' ? settings?.BdoCompanyAccount : null) ??
+    '',
+});
+
 const BANKS: { bank: PayrollBank; label: string }[] = [
   { bank: 'generic', label: 'Generic CSV (any bank)' },
   { bank: 'bpi', label: 'BPI payroll file' },
@@ -196,6 +206,7 @@ function ReportCard({
     Region: 'NCR',
     Agency: 'SSS',
   }));
+  const settings = usePayrollGeneralSettings();
   const [employee, setEmployee] = useState<EmployeeMatch | null>(null);
   const [busy, setBusy] = useState<PayrollReportFormat | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -378,7 +389,12 @@ function ReportCard({
               select
               label="Bank"
               value={options.Bank}
-              onChange={(event) => set({ Bank: event.target.value as PayrollBank })}
+              onChange={(event) => {
+                // The bank's enrolment on file (Payroll Settings) fills in its code and account.
+                const bank = event.target.value as PayrollBank;
+                const onFile = enrolmentOf(settings.data, bank);
+                set({ Bank: bank, CompanyCode: onFile.code, CompanyAccount: onFile.account });
+              }}
               sx={{ minWidth: 200 }}
               {...field('Bank')}
             >
@@ -412,6 +428,11 @@ function ReportCard({
                 sx={{ width: 80 }}
                 {...field('Batch')}
               />
+              <Typography variant="caption" color="text.secondary" sx={{ flexBasis: '100%' }}>
+                {enrolmentOf(settings.data, options.Bank).code
+                  ? 'Filled in from Payroll Settings.'
+                  : 'Save the company code and funding account in Payroll Settings to have them filled in here.'}
+              </Typography>
             </>
           )}
         </Box>
