@@ -355,7 +355,16 @@ describe('bank files', () => {
     const file = bdoPayrollFile(entries, { companyCode: 'ACM', companyAccount: '001122334455', batch: 2 });
     const records = file.bytes.toString('ascii').split('\r\n');
     expect(records.pop()).toBe('');
-    expect(records[0]).toBe('H        02001122334455       ACM20260415');
+    // A 12-digit account is written without its leading 00: the header's fields keep their columns.
+    expect(records[0]).toBe('H        021122334455       ACM20260415');
+    expect(
+      bdoPayrollFile(entries, { companyCode: 'ACM', companyAccount: '1122334455', batch: 2 })
+        .bytes.toString('ascii')
+        .split('\r\n')[0],
+    ).toBe(records[0]);
+    expect(() =>
+      bdoPayrollFile(entries, { companyCode: 'ACM', companyAccount: '451122334455', batch: 2 }),
+    ).toThrow(/10-digit company account/);
     const details = records.slice(1, -1);
     expect(details.map((d) => d.slice(0, 16).trim())).toEqual(
       bankPaid.map((e) => e.employee.bankAccountNumber),

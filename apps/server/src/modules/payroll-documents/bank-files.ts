@@ -227,7 +227,8 @@ export interface BdoOptions {
 }
 
 /**
- * BDO payroll credit text file: header `H` + batch (right-aligned, 10) + company account (10) + company code
+ * BDO payroll credit text file: header `H` + batch (right-aligned, 10) + company account (10: a 12-digit one
+ * without its leading "00") + company code
  * (right-aligned, 10) + credit date YYYYMMDD; one detail per employee = account number left-justified in 16 +
  * amount with a decimal point, unpadded; trailer `T` + count (right-aligned, 10) + total with 2 decimals. CRLF
  * after every record (paymaster, workpad). Layout from OUTPUTS-research.md §7.2: Skyrise `BDOTextFile`,
@@ -239,8 +240,15 @@ export function bdoPayrollFile(entries: DocPayslip[], o: BdoOptions): GeneratedF
   const payees = bankPayees(entries);
   const date = (o.creditDate ?? entries[0]?.period.payDate ?? '').replaceAll('-', '');
   const batch = digits(o.batch, 2, 'batch');
-  const account = o.companyAccount.replace(/[\s-]/g, '');
-  if (!/^\d{10,12}$/.test(account)) throw new BankFileError('BDO company account must be 10 or 12 digits');
+  // The header holds the company account in 10 characters (all three sources). A 12-digit BDO account is the
+  // 10-digit one with "00" in front; it is written without them (paymaster), never wider, which would shift the
+  // company code and date out of their columns.
+  const typed = o.companyAccount.replace(/[\s-]/g, '');
+  const account = /^00\d{10}$/.test(typed) ? typed.slice(2) : typed;
+  if (!/^\d{10}$/.test(account))
+    throw new BankFileError(
+      "The BDO file's header holds a 10-digit company account: enter the 10-digit funding account, or a 12-digit one that begins with 00",
+    );
   if (o.companyCode.length > 10) throw new BankFileError('BDO company code is at most 10 characters');
   const details = payees.map((p) => {
     if (!/^(\d{10}|\d{12})$/.test(p.account))
