@@ -33,17 +33,22 @@ const settings: PayrollGeneralSettings = {
   UpdatedAt: '2026-11-30T00:00:00.000Z',
 };
 
+/** The form on the settings above; a save answers with what it was sent. */
+function renderForm() {
+  fetchMock.mockImplementation(
+    async (_input, init) =>
+      new Response(String(init?.body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <GeneralSettingsForm settings={settings} onReload={() => {}} />
+    </QueryClientProvider>,
+  );
+}
+
 describe('general payroll settings form', () => {
   it('turns on the second approver and sends it with the rest of the settings', async () => {
-    fetchMock.mockImplementation(
-      async (_input, init) =>
-        new Response(String(init?.body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <GeneralSettingsForm settings={settings} onReload={() => {}} />
-      </QueryClientProvider>,
-    );
+    renderForm();
     const toggle = screen.getByRole('switch', { name: 'A second person approves each payroll' });
     expect((toggle as HTMLInputElement).checked).toBe(false);
     fireEvent.click(toggle);
@@ -60,15 +65,7 @@ describe('general payroll settings form', () => {
   });
 
   it('keeps the BDO enrolment: the funding account as digits, an empty BPI code as none', async () => {
-    fetchMock.mockImplementation(
-      async (_input, init) =>
-        new Response(String(init?.body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <GeneralSettingsForm settings={settings} onReload={() => {}} />
-      </QueryClientProvider>,
-    );
+    renderForm();
     expect(screen.getByLabelText<HTMLInputElement>('BDO company code').value).toBe('DEMO1');
     fireEvent.change(screen.getByLabelText('BDO funding account'), { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
