@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 import { RequestsTable } from './requests-table';
@@ -79,5 +79,28 @@ describe('requests list, the date filters', () => {
     expect(screen.getByLabelText('From', { exact: true })).toHaveProperty('type', 'date');
     expect(screen.getByLabelText('To', { exact: true })).toHaveProperty('type', 'date');
     expect(screen.queryByLabelText(/From date|To date/)).toBeNull();
+  });
+});
+
+// Portal walkthrough: a rejected request said only "Rejected"; the reason the approver gave was nowhere in the
+// employee's list, and a leave or overtime request of their own had no way to its page.
+describe("requests list, the employee's decided request", () => {
+  it("shows the approver's remarks under their name and opens the request's page", async () => {
+    const rejected = timeRequest({
+      RequestId: '5d9c1f40-2f4e-4d5b-8a61-0c1d2e3f4a5b',
+      Status: 'Rejected',
+      DecidedByName: 'Ana Cruz',
+      Remarks: 'Short-staffed on the line that day',
+    });
+    stub.answer = () => jsonResponse(200, { Items: [rejected], TotalCount: 1 });
+    renderApp(<RequestsTable kind="Leave" scope="Mine" />, {
+      as: 'PortalUser',
+      routes: [{ path: '/portal/leave-requests/review/:id', element: <p>Request page</p> }],
+    });
+    const table = await screen.findByRole('table', { name: 'Leave requests' });
+    const reviewer = (await within(table).findByText('Ana Cruz')).closest('td')!;
+    expect(within(reviewer).getByText('Short-staffed on the line that day')).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'Details' }));
+    expect(await screen.findByText('Request page')).toBeTruthy();
   });
 });

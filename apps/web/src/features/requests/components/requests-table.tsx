@@ -175,6 +175,14 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         minWidth: scope === 'Review' ? 80 : 90,
         sortable: false,
         valueGetter: (_v, row) => row.DecidedByName ?? row.ReviewerName,
+        // The decision's remarks under the name (a rejection's reason is what the employee looks for), or the
+        // cancellation's; whole in the title.
+        renderCell: ({ row }) => (
+          <TwoLinesCell
+            main={row.DecidedByName ?? row.ReviewerName}
+            detail={(row.Status === 'Cancelled' ? row.CancelRemarks : row.Remarks) || null}
+          />
+        ),
       },
       {
         field: 'FiledAt',
@@ -198,6 +206,19 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
                 label="Details"
                 onClick={() =>
                   navigate(`${KIND.Undertime.portalPath}/${encodeURIComponent(row.RequestId)}/details`)
+                }
+              />,
+            );
+          }
+          // The employee's own leave or overtime request opens on its page: the decision, its remarks, the dates.
+          if (kind !== 'Undertime' && scope === 'Mine') {
+            actions.push(
+              <RowAction
+                key="details"
+                icon={<InfoOutlined />}
+                label="Details"
+                onClick={() =>
+                  navigate(reviewPath(kind, row.RequestId), { state: { back: KIND[kind].portalPath } })
                 }
               />,
             );

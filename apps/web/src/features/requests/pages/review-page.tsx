@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,12 +11,16 @@ import { DecisionDialog } from '../components/decision-dialog';
 import { RequestSummary } from '../components/request-summary';
 import { KIND } from '../kinds';
 
-/** /portal/{leave,ot,ut}-requests/review/:id: an approver opens one request and approves or rejects it. */
+/**
+ * /portal/{leave,ot,ut}-requests/review/:id: an approver opens one request and approves or rejects it; the
+ * employee opens their own (from their list, which says where to go back to) to read the decision.
+ */
 export function ReviewPage({ kind }: { kind: RequestKind }) {
   const { id = '' } = useParams();
   const request = useRequest(kind, id);
   const [action, setAction] = useState<Decision | null>(null);
-  const back = `${KIND[kind].portalPath}?tab=review`;
+  const from = (useLocation().state as { back?: string } | null)?.back;
+  const back = from?.startsWith('/portal/') ? from : `${KIND[kind].portalPath}?tab=review`;
   if (request.isPending) return <RecordLoading what={KIND[kind].noun} />;
   if (request.isError) {
     return (
@@ -33,7 +37,8 @@ export function ReviewPage({ kind }: { kind: RequestKind }) {
   return (
     <>
       <PageHeader subtitle={`${r.EmployeeName}'s ${KIND[kind].noun}`} />
-      {!r.CanReview && r.Status === 'Pending' && (
+      {/* Not said to the employee, whose own pending request it is (they may cancel it). */}
+      {!r.CanReview && !r.CanCancel && r.Status === 'Pending' && (
         <Alert severity="info" sx={{ mb: 2, maxWidth: 1040 }}>
           This request is not waiting for your review.
         </Alert>
