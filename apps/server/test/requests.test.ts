@@ -423,11 +423,16 @@ describe('leave requests', () => {
       expect(again.statusCode, action).toBe(409);
       expect(again.json().type).toBe(ProblemTypes.invalidState);
     }
-    // Approved -> Cancelled only by HR; the days come back through a reversal entry.
-    expect(
-      (await call(employee, 'POST', `/api/v1/leave-requests/${r.RequestId}/cancel`, { RowVersion: 2 }))
-        .statusCode,
-    ).toBe(403);
+    // Approved -> Cancelled only by HR; the days come back through a reversal entry. The filer, whose request
+    // was approved while they meant to cancel it, is told its state (409, the page refreshes), not refused (403).
+    const own = await call(employee, 'POST', `/api/v1/leave-requests/${r.RequestId}/cancel`, {
+      RowVersion: 2,
+    });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().type).toBe(ProblemTypes.invalidState);
+    expect(own.json().detail).toBe(
+      'This leave request is already approved; only HR can cancel an approved request. Ask HR to cancel it.',
+    );
     const cancelled = await call(hr, 'POST', `/api/v1/leave-requests/${r.RequestId}/cancel`, {
       RowVersion: 2,
       Remarks: 'Office closed that day',

@@ -454,6 +454,14 @@ export function createRequestsService({
       if (to !== 'Cancelled' && before.status === 'Pending' && isOwn(user, before)) {
         throw problems.forbidden('You cannot review your own request.');
       }
+      // The filer of a request approved meanwhile: its state moved on, as for any decided one (409: the page
+      // shows it now), with the way out.
+      if (to === 'Cancelled' && before.status === 'Approved' && isOwn(user, before)) {
+        throw problems.conflict(
+          `This ${LABEL[kind]} request is already approved; only HR can cancel an approved request. Ask HR to cancel it.`,
+          ProblemTypes.invalidState,
+        );
+      }
       if (before.status !== 'Pending' && !(to === 'Cancelled' && before.status === 'Approved')) {
         throw problems.conflict(
           `This ${LABEL[kind]} request is already ${before.status.toLowerCase()}.`,

@@ -72,7 +72,8 @@ function useRequestMutation<V>(send: (value: V) => Promise<TimeRequest>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () =>
+    // Refused too: a 409 (decided or changed by someone else first) means what is shown is out of date.
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: requestKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['leave-credits'] }),

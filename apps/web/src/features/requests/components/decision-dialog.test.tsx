@@ -55,4 +55,13 @@ describe('DecisionDialog, a leave', () => {
     }
     expect(read.some((url) => url.endsWith(`/leave-requests/${ID}`))).toBe(false);
   });
+
+  // Portal walkthrough: the employee cancelling their own request read "The employee sees these remarks."
+  it('says who reads the remarks of a cancellation: not "the employee" to the employee cancelling', async () => {
+    renderApp(<DecisionDialog request={leave} action="cancel" onClose={() => {}} />);
+    expect(
+      await screen.findByText('Kept with the request, for the employee, the approver and HR to read.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('The employee sees these remarks.')).toBeNull();
+  });
 });

@@ -120,7 +120,13 @@ export function DecisionDialog({
           autoFocus
           inputRef={remarksField}
           error={missing}
-          helperText={missing ? 'Say why the request is rejected' : 'The employee sees these remarks.'}
+          helperText={
+            missing
+              ? 'Say why the request is rejected'
+              : action === 'cancel'
+                ? 'Kept with the request, for the employee, the approver and HR to read.'
+                : 'The employee sees these remarks.'
+          }
           slotProps={{ htmlInput: { maxLength: 500 } }}
         />
       </DialogContent>

@@ -133,6 +133,11 @@ describe('File Undertime, refused by a filing rule', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe('This undertime request overlaps a pending one (Dec 14, 2026).');
     expect(onClose).not.toHaveBeenCalled();
+    // A new attempt the form itself refuses takes the old refusal away: only the field's own message is left.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Reason/ }), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'File' }));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    expect(within(dialog).queryByText(/overlaps a pending one/)).toBeNull();
   });
 });
 

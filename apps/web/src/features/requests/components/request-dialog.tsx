@@ -123,25 +123,29 @@ export function RequestDialog({
     if (!halfDayAllowed && getValues('HalfDay')) setValue('HalfDay', false);
   }, [halfDayAllowed, getValues, setValue]);
 
-  const submit = handleSubmit(async (values) => {
-    setFormErrors([]);
-    try {
-      const saved = await file(values as unknown as NewRequest);
-      toast.success(
-        `${KIND[kind].short} request filed${saved.ReviewerName === 'HR' ? '; HR will review it' : `; ${saved.ReviewerName} will review it`}`,
-      );
-      onClose();
-    } catch (error) {
-      setFormErrors(applyServerErrors(error, FIELDS[kind] as FieldPath<Values>[], setError));
-      // A filing rule the server refused (an overlap, too few days left, a closed payroll period): said in the
-      // dialog, beside the fields to change, with its dates as people read them, not in a toast gone in seconds.
-      if (isApiError(error) && error.status === 409 && error.detail) {
-        setFormErrors([withReadableDates(error.detail)]);
-      } else if (!isApiError(error) || error.validationErrors.length === 0) {
-        handleError(error, `The ${KIND[kind].noun} could not be filed.`);
+  // Every attempt starts without the last one's refusal, one the form itself refuses too.
+  const submit = handleSubmit(
+    async (values) => {
+      setFormErrors([]);
+      try {
+        const saved = await file(values as unknown as NewRequest);
+        toast.success(
+          `${KIND[kind].short} request filed${saved.ReviewerName === 'HR' ? '; HR will review it' : `; ${saved.ReviewerName} will review it`}`,
+        );
+        onClose();
+      } catch (error) {
+        setFormErrors(applyServerErrors(error, FIELDS[kind] as FieldPath<Values>[], setError));
+        // A filing rule the server refused (an overlap, too few days left, a closed payroll period): said in the
+        // dialog, beside the fields to change, with its dates as people read them, not in a toast gone in seconds.
+        if (isApiError(error) && error.status === 409 && error.detail) {
+          setFormErrors([withReadableDates(error.detail)]);
+        } else if (!isApiError(error) || error.validationErrors.length === 0) {
+          handleError(error, `The ${KIND[kind].noun} could not be filed.`);
+        }
       }
-    }
-  });
+    },
+    () => setFormErrors([]),
+  );
 
   const field = { control, disabled: isSubmitting };
   const dateProps = { type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
