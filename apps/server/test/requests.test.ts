@@ -1352,5 +1352,12 @@ describe("the tester's findings on requests and leave credits", () => {
     expect(his).not.toContain('ML');
     expect(his).not.toContain('PBL'); // open to probationary employees only
     expect(await codesOf(hr)).toEqual(expect.arrayContaining(['ML', 'PL', 'PBL']));
+    // A list's filter (All=true) covers everyone's requests: an approver filters her team's by any type.
+    const all = await call(employee, 'GET', '/api/v1/leave-types/options?All=true');
+    expect(all.statusCode, all.body).toBe(200);
+    expect((all.json() as { Code: string }[]).map((o) => o.Code)).toEqual(
+      expect.arrayContaining(['ML', 'PL', 'PBL']),
+    );
+    expect((await call(employee, 'GET', '/api/v1/leave-types/options?All=yes')).statusCode).toBe(400);
   });
 });

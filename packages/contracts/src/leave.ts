@@ -113,6 +113,13 @@ export const LeaveTypeOption = z.object({
 });
 export type LeaveTypeOption = z.infer<typeof LeaveTypeOption>;
 export const LeaveTypeOptionsResponse = z.array(LeaveTypeOption);
+/**
+ * `All=true`: every active type of the company (a list's filter, where an approver looks at other people's
+ * requests); otherwise a portal user gets the types they may file themself.
+ */
+export const LeaveTypeOptionsQuery = z.object({
+  All: z.enum(['true', 'false'], 'All must be true or false').optional(),
+});
 
 export const LEAVE_LEDGER_KINDS = [
   'Grant',

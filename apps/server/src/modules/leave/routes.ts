@@ -14,6 +14,7 @@ import {
   LeaveTypeExportRequest,
   LeaveTypeListRequest,
   LeaveTypeListResponse,
+  LeaveTypeOptionsQuery,
   LeaveTypeOptionsResponse,
   UpdateLeaveTypeRequest,
 } from '@hrpay/contracts';
@@ -62,8 +63,8 @@ export const leaveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/v1/leave-types/options', {
     config: { access: filers },
-    schema: { tags, response: { 200: LeaveTypeOptionsResponse } },
-    handler: (req) => leave.typeOptions(contextOf(req).tx, contextOf(req).user),
+    schema: { tags, querystring: LeaveTypeOptionsQuery, response: { 200: LeaveTypeOptionsResponse } },
+    handler: (req) => leave.typeOptions(contextOf(req).tx, contextOf(req).user, req.query.All === 'true'),
   });
 
   app.get('/api/v1/leave-types/:id', {

@@ -34,13 +34,16 @@ export const leaveService = {
   listTypes: (tx: Tx, user: CurrentUser, req: ReturnType<typeof LeaveTypeListRequest.parse>) =>
     repo.listTypes(tx, user.tenantId, user.companyId, req),
 
-  /** A portal user files for themself: the types they may file. HR files for anyone: every active type. */
-  typeOptions: (tx: Tx, user: CurrentUser) =>
+  /**
+   * A portal user files for themself: the types they may file. HR files for anyone, and a list's filter (`all`)
+   * covers everyone's requests: every active type.
+   */
+  typeOptions: (tx: Tx, user: CurrentUser, all = false) =>
     repo.typeOptions(
       tx,
       user.tenantId,
       user.companyId,
-      user.userType === 'PortalUser' ? (user.employeeId ?? null) : null,
+      user.userType === 'PortalUser' && !all ? (user.employeeId ?? null) : null,
     ),
 
   async getType(tx: Tx, user: CurrentUser, id: string, forUpdate = false): Promise<LeaveType> {

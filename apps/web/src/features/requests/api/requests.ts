@@ -49,10 +49,15 @@ export const usePendingCounts = () =>
       apiClient.get<Record<RequestKind, number>>('/api/v1/requests/pending-counts', { signal }),
   });
 
-export const useLeaveTypeOptions = () =>
+/** The types one may file (`filing`), or every active type of the company (a list's filter). */
+export const useLeaveTypeOptions = (purpose: 'filing' | 'filter' = 'filing') =>
   useQuery({
-    queryKey: ['leave-types', 'options'],
-    queryFn: ({ signal }) => apiClient.get<LeaveTypeOption[]>('/api/v1/leave-types/options', { signal }),
+    queryKey: ['leave-types', 'options', purpose],
+    queryFn: ({ signal }) =>
+      apiClient.get<LeaveTypeOption[]>('/api/v1/leave-types/options', {
+        signal,
+        params: purpose === 'filter' ? { All: true } : undefined,
+      }),
     staleTime: 60_000,
   });
 

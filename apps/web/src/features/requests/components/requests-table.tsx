@@ -76,7 +76,7 @@ export function ReasonText({ reason }: { reason: string | null }) {
  */
 export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: RequestScope }) {
   const [deciding, setDeciding] = useState<{ request: TimeRequest; action: Decision } | null>(null);
-  const leaveTypes = useLeaveTypeOptions();
+  const leaveTypes = useLeaveTypeOptions('filter');
   const departments = useDepartmentFilterOptions(scope === 'Company');
   const navigate = useNavigate();
   const list = useListQuery({
