@@ -69,6 +69,31 @@ describe('national calendar', () => {
   });
 });
 
+describe('calendar years', () => {
+  it('names the years with confirmed regular holidays, for HR and the employee filing leave', async () => {
+    const years = async (s: Who) => {
+      const res = await call(s, 'GET', '/api/v1/holidays/calendar-years');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().Years as number[];
+    };
+    expect(await years('hr')).toEqual([2025, 2026]);
+    expect(await years('employee')).toEqual([2025, 2026]);
+    // A company's own regular holiday as a draft, or a special day, does not put a year's calendar on file.
+    await create('logisticsHr', {
+      Date: '2028-01-01',
+      Name: 'New Year draft',
+      Type: 'Regular',
+      IsDraft: true,
+    });
+    await create('logisticsHr', { Date: '2029-02-01', Name: 'Foundation Day', Type: 'SpecialNonWorking' });
+    expect(await years('logisticsHr')).toEqual([2025, 2026]);
+    await create('logisticsHr', { Date: '2027-01-01', Name: "New Year's Day", Type: 'Regular' });
+    expect(await years('logisticsHr')).toEqual([2025, 2026, 2027]);
+    expect(await years('hr')).toEqual([2025, 2026]);
+    expect((await call('payroll', 'GET', '/api/v1/holidays/calendar-years')).statusCode).toBe(403);
+  });
+});
+
 describe('holidays', () => {
   it('adds a local holiday, refuses a repeat on the same date, and filters by year and type', async () => {
     const charter = await create('hr', {

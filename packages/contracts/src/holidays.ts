@@ -107,6 +107,14 @@ export const CopyHolidayYearRequest = z.strictObject({
 });
 export const CopyHolidayYearResponse = z.object({ Copied: z.number().int(), Skipped: z.number().int() });
 
+/**
+ * `GET /api/v1/holidays/calendar-years`: the years whose holiday calendar is on file for the company (at least one
+ * confirmed, company-wide regular holiday; drafts copied forward do not count). A leave counted in another year
+ * counts its holidays as working days, and payroll pays them as ordinary days.
+ */
+export const HolidayCalendarYears = z.object({ Years: z.array(z.number().int()) });
+export type HolidayCalendarYears = z.infer<typeof HolidayCalendarYears>;
+
 /** `GET /api/v1/holidays/day-types?From=&To=&WorkLocationId=`: what payroll and attendance read. */
 export const HolidayDayTypesQuery = z.object({
   From: isoDate,

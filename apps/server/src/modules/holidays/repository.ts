@@ -65,6 +65,18 @@ const columns = (input: CreateHolidayRequest) => [
 ];
 
 export const holidaysRepo = {
+  /** Years with a confirmed company-wide regular holiday: their calendar is on file (see HolidayCalendarYears). */
+  async calendarYears(tx: Tx, tenantId: string, companyId: string) {
+    const rows = await tx.query<{ year: number }>(
+      `SELECT DISTINCT extract(year FROM h.date)::int AS year FROM holidays h
+        WHERE h.tenant_id = $1 AND h.company_id = $2 AND h.type = 'Regular' AND h.work_location_id IS NULL
+          AND NOT h.is_draft
+        ORDER BY 1`,
+      [tenantId, companyId],
+    );
+    return rows.map((r) => r.year);
+  },
+
   async list(tx: Tx, tenantId: string, companyId: string, req: ReturnType<typeof HolidayListRequest.parse>) {
     const where = new Conditions(tenantId, companyId).add('h.tenant_id = $1 AND h.company_id = $2');
     if (req.Search) where.add('h.name ILIKE $?', containsPattern(req.Search));

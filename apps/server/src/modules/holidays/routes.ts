@@ -6,6 +6,7 @@ import {
   CreateHolidayRequest,
   DeleteHolidayRequest,
   Holiday,
+  HolidayCalendarYears,
   HolidayDayTypesQuery,
   HolidayDayTypesResponse,
   HolidayExportRequest,
@@ -22,6 +23,8 @@ import { holidaysService as holidays } from './service.js';
 // HR keeps the holidays of its own company; payroll reads the day types. The company is the user's.
 const hr = { userTypes: ['HRUser'] as const, companyScoped: true };
 const hrById = { ...hr, idOf: 'holidays' };
+/** Who files leave (HR for anyone, an employee for themself) reads which years have their calendar on file. */
+const filers = { userTypes: ['HRUser', 'PortalUser'] as const, companyScoped: true };
 const tags = ['holidays'];
 
 const COLUMNS: ExportColumn<Holiday>[] = [
@@ -66,6 +69,15 @@ export const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (req) => {
       const { tx, user } = contextOf(req);
       return holidays.list(tx, user, req.body);
+    },
+  });
+
+  app.get('/api/v1/holidays/calendar-years', {
+    config: { access: filers },
+    schema: { tags, response: { 200: HolidayCalendarYears } },
+    handler: (req) => {
+      const { tx, user } = contextOf(req);
+      return holidays.calendarYears(tx, user);
     },
   });
 

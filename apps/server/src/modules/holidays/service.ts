@@ -82,6 +82,10 @@ function nationalRules(before: Holiday, input: CreateHolidayRequest) {
  * moves a date; the company's own local holidays; drafts copied forward from last year.
  */
 export const holidaysService = {
+  calendarYears: async (tx: Tx, user: CurrentUser) => ({
+    Years: await repo.calendarYears(tx, user.tenantId, user.companyId),
+  }),
+
   list: (tx: Tx, user: CurrentUser, req: ReturnType<typeof HolidayListRequest.parse>) =>
     repo.list(tx, user.tenantId, user.companyId, req),
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { HrDashboard as HrDashboardData } from '@hrpay/contracts';
 import { jsonResponse, stubFetch } from '@/test/fetch-stub';
@@ -25,7 +25,12 @@ const DATA: HrDashboardData = {
   PendingRequests: null,
 };
 
-stubFetch(() => jsonResponse(200, DATA));
+let calendarYears = [2025, 2026];
+stubFetch((url) =>
+  url.endsWith('/holidays/calendar-years')
+    ? jsonResponse(200, { Years: calendarYears })
+    : jsonResponse(200, DATA),
+);
 
 describe('HrDashboard trend', () => {
   // HR review: the months were read out as "2026-11" (and drawn as "Nov 26", like the 26th of November).
@@ -36,5 +41,37 @@ describe('HrDashboard trend', () => {
       .getAllByRole('rowheader')
       .map((th) => th.textContent);
     expect(heads).toEqual(['October 2026', 'November 2026']);
+  });
+});
+
+// Portal walkthrough: a leave on Jan 1, 2027 counted as a working day; nothing told HR that 2027's holidays were
+// not on file.
+describe("HrDashboard, next year's holidays", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    calendarYears = [2025, 2026];
+  });
+
+  it('says from October on when they are not on file, and not once they are', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T02:00:00Z'));
+    const { unmount } = renderApp(<HrDashboard />, { as: 'HRUser' });
+    expect(await screen.findByText(/The holidays of 2027 are not on file yet/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Holidays' }).getAttribute('href')).toBe(
+      '/hr/holidays?Year=2027',
+    );
+    unmount();
+    calendarYears = [2025, 2026, 2027];
+    renderApp(<HrDashboard />, { as: 'HRUser' });
+    await screen.findByRole('table', { name: 'Hires and separations per month' });
+    expect(screen.queryByText(/are not on file yet/)).toBeNull();
+  });
+
+  it('says nothing before October', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-09-15T02:00:00Z'));
+    renderApp(<HrDashboard />, { as: 'HRUser' });
+    await screen.findByRole('table', { name: 'Hires and separations per month' });
+    expect(screen.queryByText(/are not on file yet/)).toBeNull();
   });
 });

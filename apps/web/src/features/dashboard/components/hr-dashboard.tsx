@@ -1,5 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -12,7 +14,8 @@ import { useHrDashboard } from '../api/hr-dashboard';
 import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard, StatRow } from './dashboard-parts';
 import { TrendChart } from './trend-chart';
 import { formatCount } from '@/lib/numbers';
-import { formatIsoDate } from '@/lib/dates';
+import { formatIsoDate, manilaToday } from '@/lib/dates';
+import { useHolidayCalendarYears } from '@/lib/holiday-calendar-years';
 import { pathTo, ROUTES } from '@/lib/paths';
 
 const monthOf = (month: string, style: 'short' | 'long') =>
@@ -47,10 +50,36 @@ export function HrDashboard() {
   return <Body data={dashboard.data} />;
 }
 
+/**
+ * From October on, next year's holidays not on file: leave filed into it counts them as working days and payroll
+ * would pay them as ordinary days. The proclamation of a year's holidays comes in the last months of the one before.
+ */
+function NextYearHolidaysAlert() {
+  const today = manilaToday();
+  const next = Number(today.slice(0, 4)) + 1;
+  const years = useHolidayCalendarYears(Number(today.slice(5, 7)) >= 10);
+  if (!years.data || years.data.Years.includes(next)) return null;
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button component={RouterLink} to={`/hr/holidays?Year=${next}`} color="inherit" size="small">
+          Holidays
+        </Button>
+      }
+    >
+      The holidays of {next} are not on file yet. Until they are, leave filed for {next} counts its holidays
+      as working days, and payroll would pay them as ordinary days. Add {next}&apos;s national holidays as
+      proclaimed, and copy the company&apos;s own from {next - 1}.
+    </Alert>
+  );
+}
+
 function Body({ data }: { data: HrDashboardData }) {
   const pending = data.PendingRequests;
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <NextYearHolidaysAlert />
       <StatRow label="Totals" columns={{ sm: 2, lg: 4 }}>
         <StatCard
           icon={BadgeOutlined}

@@ -187,6 +187,27 @@ describe('File Leave, the last day', () => {
     };
   };
 
+  // Portal walkthrough: a leave on Jan 1, 2027 was counted as a working day, 2027's holidays not being on file.
+  it('warns when the dates reach a year whose holidays are not on file', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const body = url.includes('calendar-years') ? { Years: [2025, 2026] } : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    wrap(<RequestDialog kind="Leave" onClose={() => {}} />);
+    const { from, to } = dates();
+    fireEvent.change(from, { target: { value: '2026-12-28' } });
+    await waitFor(() => expect(to.value).toBe('2026-12-28'));
+    expect(screen.queryByText(/No holidays are on file/)).toBeNull();
+    fireEvent.change(to, { target: { value: '2027-01-04' } });
+    expect(
+      await screen.findByText(/No holidays are on file for 2027 yet, so a holiday among these dates counts/),
+    ).toBeTruthy();
+  });
+
   it('takes the first day when it is empty or earlier, and keeps a later one', async () => {
     wrap(<RequestDialog kind="Leave" onClose={() => {}} />);
     const { from, to } = dates();

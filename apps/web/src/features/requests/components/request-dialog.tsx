@@ -9,6 +9,7 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -33,6 +34,7 @@ import { isApiError } from '@/lib/api-error';
 import { withReadableDates } from '@/lib/dates';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { handleError } from '@/lib/error-handler';
+import { useHolidayCalendarYears, yearsWithoutCalendar } from '@/lib/holiday-calendar-years';
 import { required } from '@/lib/rules';
 import { useFileRequest, useLeaveTypeOptions, type NewRequest } from '../api/requests';
 import { KIND } from '../kinds';
@@ -107,6 +109,10 @@ export function RequestDialog({
     control,
     name: ['LeaveTypeId', 'DateFrom', 'HalfDay'],
   }) as [string, string, boolean];
+  const dateTo = useWatch({ control, name: 'DateTo' }) as string | undefined;
+  // A leave reaching a year whose holidays are not on file counts them as leave days: said before it is filed.
+  const calendarYears = useHolidayCalendarYears(kind === 'Leave');
+  const noCalendar = yearsWithoutCalendar(calendarYears.data?.Years, dateFrom ?? '', dateTo ?? '');
   const halfDayAllowed = leaveTypes.data?.find((t) => t.LeaveTypeId === leaveTypeId)?.HalfDayAllowed ?? true;
   // The last day follows the first where it has to: a one-day leave needs only From (To was left empty and
   // flagged as required), a later From moves an earlier To along, and a half day is one date (To locked to it).
@@ -234,6 +240,12 @@ export function RequestDialog({
                   slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dateFrom || undefined } }}
                 />
               </Box>
+              {noCalendar.length > 0 && (
+                <Alert severity="warning" sx={{ mt: 1 }}>
+                  No holidays are on file for {noCalendar.join(' and ')} yet, so a holiday among these dates
+                  counts as a leave day. HR sets the year&apos;s holidays.
+                </Alert>
+              )}
               {halfDayAllowed && (
                 <SwitchInput
                   {...field}
