@@ -179,7 +179,8 @@ function pdfText(pdf: Buffer): string {
   for (const m of raw.matchAll(/\[((?:<[0-9a-fA-F]*>|\s|-?\d+(?:\.\d+)?)*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
     const hex =
       m[1] !== undefined ? [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('') : m[2]!;
-    shown.push(Buffer.from(hex, 'hex').toString('latin1'));
+    // The standard fonts' WinAnsi encoding: 0x96 is an en dash, which latin1 reads as a control character.
+    shown.push(Buffer.from(hex, 'hex').toString('latin1').replaceAll('\x96', '–'));
   }
   return shown.join('\n');
 }
@@ -210,6 +211,9 @@ describe('payslip PDF', () => {
     expect(text).toContain('HR Head');
     expect(text).toContain('Confidential: for the employee named above');
     expect(text).toContain(period.name);
+    // Dates as people read them, as on the web payslip (portal walkthrough: ISO dates on the PDF).
+    expect(text).toContain('Period Apr 1–15, 2026 · Pay date Apr 15, 2026');
+    expect(text).not.toContain(period.start);
   });
 
   it('continues a long payslip on a second page', async () => {

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { formatDateRange, formatIsoDate } from '@hrpay/contracts';
 import type { PayslipLine } from '@hrpay/payroll';
 import { cents, fullName, moneyDisplay } from './money.js';
 import type { DocCompany, DocPayslip } from './types.js';
@@ -113,7 +114,10 @@ export async function writePayslipsPdf(
       .fontSize(11)
       .text(`Payslip — ${period.name}${kind ? ` (${kind})` : ''}`);
     doc.font('Helvetica').fontSize(FONT);
-    doc.text(`Period ${period.start} to ${period.end} · Pay date ${period.payDate}`);
+    // Dates as the web payslip and the employee read them ("Nov 16–30, 2026"), not ISO.
+    doc.text(
+      `Period ${formatDateRange(period.start, period.end)} · Pay date ${formatIsoDate(period.payDate)}`,
+    );
     doc.moveDown(0.4);
     doc.text(`Employee no. ${e.employeeNumber}`);
     doc.font('Helvetica-Bold').text(fullName(e));
