@@ -65,6 +65,13 @@ export type ListRequest<S extends string, F> = {
 
 const urlKey = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 
+/**
+ * A link to a list page with some of its filters set, in the list's own URL keys (a dashboard card's link):
+ * `listLink('/hr/leave-requests', { Status: 'Pending' })` is `/hr/leave-requests?status=Pending`.
+ */
+export const listLink = (path: string, filters: Record<string, string | number | boolean>) =>
+  `${path}?${new URLSearchParams(Object.entries(filters).map(([name, value]) => [urlKey(name), String(value)]))}`;
+
 const positiveInt = (raw: string | null): number | undefined => {
   const value = Number(raw);
   return raw && Number.isInteger(value) && value >= 1 ? value : undefined;

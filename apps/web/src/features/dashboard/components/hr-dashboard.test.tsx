@@ -58,7 +58,7 @@ describe("HrDashboard, next year's holidays", () => {
     const { unmount } = renderApp(<HrDashboard />, { as: 'HRUser' });
     expect(await screen.findByText(/The holidays of 2027 are not on file yet/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Holidays' }).getAttribute('href')).toBe(
-      '/hr/holidays?Year=2027',
+      '/hr/holidays?year=2027',
     );
     unmount();
     calendarYears = [2025, 2026, 2027];

@@ -16,6 +16,7 @@ import { TrendChart } from './trend-chart';
 import { formatCount } from '@/lib/numbers';
 import { formatIsoDate, manilaToday } from '@/lib/dates';
 import { useHolidayCalendarYears } from '@/lib/holiday-calendar-years';
+import { listLink } from '@/lib/use-list-query';
 import { pathTo, ROUTES } from '@/lib/paths';
 
 const monthOf = (month: string, style: 'short' | 'long') =>
@@ -63,7 +64,12 @@ function NextYearHolidaysAlert() {
     <Alert
       severity="warning"
       action={
-        <Button component={RouterLink} to={`/hr/holidays?Year=${next}`} color="inherit" size="small">
+        <Button
+          component={RouterLink}
+          to={listLink('/hr/holidays', { Year: next })}
+          color="inherit"
+          size="small"
+        >
           Holidays
         </Button>
       }
@@ -112,9 +118,9 @@ function Body({ data }: { data: HrDashboardData }) {
           to={
             pending && !pending.Leave && (pending.Overtime || pending.Undertime)
               ? pending.Overtime
-                ? '/hr/ot-requests?Status=Pending'
-                : '/hr/ut-requests?Status=Pending'
-              : '/hr/leave-requests?Status=Pending'
+                ? listLink('/hr/ot-requests', { Status: 'Pending' })
+                : listLink('/hr/ut-requests', { Status: 'Pending' })
+              : listLink('/hr/leave-requests', { Status: 'Pending' })
           }
         >
           {pending

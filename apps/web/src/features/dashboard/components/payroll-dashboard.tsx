@@ -16,6 +16,7 @@ import { usePayrollDashboard } from '../api/payroll-dashboard';
 import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard, StatRow } from './dashboard-parts';
 import { TrendChart } from './trend-chart';
 import { formatCount } from '@/lib/numbers';
+import { listLink } from '@/lib/use-list-query';
 
 const PERIODS = '/payroll/payroll-periods';
 const DETAILS = '/payroll/employee-payroll-details';
@@ -179,7 +180,7 @@ function Body({ data }: { data: PayrollDashboardData }) {
                   >
                     <ListItemText
                       primary={
-                        <Link component={RouterLink} to={`${DETAILS}?MissingData=true`}>
+                        <Link component={RouterLink} to={listLink(DETAILS, { MissingData: true })}>
                           {p.label}
                         </Link>
                       }

@@ -208,6 +208,20 @@ describe('File Leave, the last day', () => {
     ).toBeTruthy();
   });
 
+  // HR walkthrough: From Dec 22, To Dec 10, File: no message, To quietly became Dec 22, and a second click filed
+  // a one-day leave nobody typed.
+  it('refuses a To before From on File and leaves the typed date alone', async () => {
+    wrap(<RequestDialog kind="Leave" onClose={() => {}} />);
+    const { from, to } = dates();
+    fireEvent.change(from, { target: { value: '2026-12-22' } });
+    await waitFor(() => expect(to.value).toBe('2026-12-22'));
+    fireEvent.change(to, { target: { value: '2026-12-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'File' }));
+    expect(await screen.findByText('The last day cannot be before the first')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(to.value).toBe('2026-12-10');
+  });
+
   it('takes the first day when it is empty or earlier, and keeps a later one', async () => {
     wrap(<RequestDialog kind="Leave" onClose={() => {}} />);
     const { from, to } = dates();

@@ -97,7 +97,7 @@ export function RequestDialog({
     setError,
     getValues,
     setValue,
-    formState: { isSubmitting, isSubmitted },
+    formState: { isSubmitting },
   } = useForm<Values>({
     resolver: withEmployeeRequired(
       zodResolver(SCHEMAS[kind] as never) as unknown as Resolver<Values>,
@@ -116,14 +116,16 @@ export function RequestDialog({
   const halfDayAllowed = leaveTypes.data?.find((t) => t.LeaveTypeId === leaveTypeId)?.HalfDayAllowed ?? true;
   // The last day follows the first where it has to: a one-day leave needs only From (To was left empty and
   // flagged as required), a later From moves an earlier To along, and a half day is one date (To locked to it).
-  // Only a change of From or of the half day moves it: the date being typed into To is never overwritten.
+  // Only a change of From or of the half day moves it: the date being typed into To is never overwritten, nor is
+  // a To before From that File is refusing (File re-ran this when it depended on the submit state, and quietly
+  // filed From's day alone on the second click). The date it sets is valid, so validating it only clears an error.
   useEffect(() => {
     if (kind !== 'Leave' || !dateFrom) return;
-    const dateTo = getValues('DateTo') as string;
-    if (halfDay ? dateTo !== dateFrom : !dateTo || dateTo < dateFrom) {
-      setValue('DateTo', dateFrom, { shouldValidate: isSubmitted });
+    const current = getValues('DateTo') as string;
+    if (halfDay ? current !== dateFrom : !current || current < dateFrom) {
+      setValue('DateTo', dateFrom, { shouldValidate: true });
     }
-  }, [kind, dateFrom, halfDay, getValues, setValue, isSubmitted]);
+  }, [kind, dateFrom, halfDay, getValues, setValue]);
   // A type without half days hides the switch: a half day chosen before must not be filed unseen.
   useEffect(() => {
     if (!halfDayAllowed && getValues('HalfDay')) setValue('HalfDay', false);
