@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+/// <reference types="vitest/config" />
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { configDefaults } from 'vitest/config';
 import { deliveryPlugin } from './build/delivery';
 
 /** A path beside this file, absolute (as the bundler names modules). */
@@ -11,13 +10,6 @@ const fromConfig = (path: string) => resolve(dirname(fileURLToPath(import.meta.u
 
 /** Where the web unit tests are. */
 const TEST_ROOTS = ['src', 'build'];
-/** The web tests that replace modules with `vi.mock` (found by reading them, so a new one cannot be missed). */
-const TESTS_WITH_MODULE_MOCKS = TEST_ROOTS.flatMap((root) =>
-  (readdirSync(fromConfig(root), { recursive: true }) as string[])
-    .map((file) => `${root}/${file}`)
-    .filter((path) => /\.test\.tsx?$/.test(path))
-    .filter((path) => readFileSync(fromConfig(path), 'utf8').includes('vi.mock(')),
-);
 
 /** `holidays-page` -> `Holidays`: page chunks are named after their page, so network logs read plainly. */
 export const pageChunkName = (name: string) =>
@@ -200,20 +192,10 @@ export default defineConfig({
     restoreMocks: true,
     // Rendering tests on a slow, shared CI host have taken over vitest's default 5 s.
     testTimeout: 15_000,
-    // Test files share one module graph (and DOM) per worker: loading MUI, the router and a fresh DOM for each of
-    // some forty files was half of the suite's time. A file that replaces modules (`vi.mock`) would leak its
-    // fakes into the next files of the worker, so those keep a graph of their own.
-    projects: [
-      { extends: true, test: { name: 'module-mocks', include: TESTS_WITH_MODULE_MOCKS } },
-      {
-        extends: true,
-        test: {
-          name: 'shared',
-          include: TEST_ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`),
-          isolate: false,
-          exclude: [...configDefaults.exclude, ...TESTS_WITH_MODULE_MOCKS],
-        },
-      },
-    ],
+    include: TEST_ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`),
+    // Each test file has a module graph (and DOM) of its own. Shared per worker (decision 0015's speed-up, with
+    // vi.mock files apart), files broke one another by the order they ran in: a grid or a toast of one file
+    // never rendered after some other file (DataGrid lists, the toast host), red in one run and green in the
+    // next. Isolated, the suite takes about a minute more and gives the same answer every time.
   },
 });

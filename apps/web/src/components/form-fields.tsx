@@ -278,7 +278,11 @@ export function applyServerErrors<T extends FieldValues>(
     const message = item.Description || item.Code || VALIDATION_ERROR_FALLBACK;
     const field = fields.find((name) => name.toLowerCase() === item.Code?.toLowerCase());
     if (field) {
-      setError(field, { type: 'server', message }, { shouldFocus: !focused });
+      // Under its field the message needs no field name: the API's "TimeOut: The shift cannot end…" reads "The
+      // shift cannot end…" there (a message left for the form's alert keeps it, to say which field).
+      const prefix = `${item.Code}: `;
+      const own = message.startsWith(prefix) ? message.slice(prefix.length) : message;
+      setError(field, { type: 'server', message: own }, { shouldFocus: !focused });
       focused = true;
     } else leftovers.push(message);
   }
