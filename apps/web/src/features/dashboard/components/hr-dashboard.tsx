@@ -224,7 +224,7 @@ function Body({ data }: { data: HrDashboardData }) {
           <Typography variant="body2" sx={{ mb: 1 }}>
             {data.MissingGovernmentIds.Count === 0
               ? 'Every active employee has a TIN, SSS, PhilHealth and Pag-IBIG number.'
-              : `${formatCount(data.MissingGovernmentIds.Count)} active employee${data.MissingGovernmentIds.Count === 1 ? '' : 's'} missing government ids:`}
+              : `${formatCount(data.MissingGovernmentIds.Count)} active employee${data.MissingGovernmentIds.Count === 1 ? '' : 's'} missing government IDs:`}
           </Typography>
           {data.MissingGovernmentIds.Sample.length > 0 && (
             <PeopleList

@@ -16,6 +16,11 @@ const HISTORY: EmployeeHistoryEntry[] = [
       { Field: 'HireDate', Before: '2024-01-15', After: '2024-02-01' },
       { Field: 'HasOwnRestDays', Before: false, After: true },
       { Field: 'EmploymentType', Before: 'FullTime', After: 'PartTime' },
+      // HR walkthrough: the terminal user ID's change was hidden (taken for an id), rest days read "0 → 0, 6".
+      { Field: 'DeviceUserId', Before: null, After: '1042' },
+      { Field: 'RestDays', Before: null, After: [0, 6] },
+      { Field: 'EffectiveRestDays', Before: [0], After: [0, 6] },
+      { Field: 'DepartmentId', Before: 'a', After: 'b' },
     ],
   },
 ];
@@ -51,6 +56,8 @@ describe('EmployeeHistory', () => {
       'Hire date: Jan 15, 2024 → Feb 1, 2024',
       'Has own rest days: No → Yes',
       'Employment type: Full-time → Part-time',
+      'Terminal user ID: — → 1042',
+      'Rest days: Sun → Sun, Sat',
     ]);
     expect(screen.getByText(/^Changed · .* · Maria Santos$/)).toBeTruthy();
   });

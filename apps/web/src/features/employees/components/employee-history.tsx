@@ -24,10 +24,17 @@ const ACTIONS: Record<string, string> = {
   import: 'Imported',
   delete: 'Deleted',
 };
-/** Ids are shown by their names (the record's *Name fields); only the readable side of each pair is listed. */
-const HIDDEN = /Id$|^RestDays$|^FullName$/;
+/**
+ * Ids are shown by their names (the record's *Name fields); only the readable side of each pair is listed. Other
+ * ids are data and stay (the terminal's DeviceUserId).
+ */
+const HIDDEN =
+  /^(Department|Position|EmploymentStatus|Supervisor|WorkLocation|Shift|Employee|Company|Tenant|User|LinkedUser)Id$|^RestDays$|^FullName$/;
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const JOINED = /^(Department|Position|EmploymentStatus|Supervisor|WorkLocation|Shift)Name$/;
 const ACRONYMS: Record<string, string> = {
+  EffectiveRestDays: 'Rest days',
+  DeviceUserId: 'Terminal user ID',
   TIN: 'TIN',
   Tin: 'TIN',
   SSSNumber: 'SSS number',
@@ -44,12 +51,19 @@ const label = (field: string) => {
   return words.charAt(0) + words.slice(1).toLowerCase();
 };
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A value as the form shows it: rest days by name ("Sun, Sat"), then as `showValue`. */
+const show = (field: string, value: unknown): string =>
+  /RestDays$/.test(field) && Array.isArray(value)
+    ? value.length
+      ? value.map((d) => DAYS[Number(d)] ?? String(d)).join(', ')
+      : 'None'
+    : showValue(value);
 /** A value as the form shows it: dates as "Jan 15, 2024" (not 2024-01-15), yes/no, labels for codes. */
-const show = (value: unknown): string =>
+const showValue = (value: unknown): string =>
   value === null || value === undefined || value === ''
     ? '—'
     : Array.isArray(value)
-      ? value.map(show).join(', ')
+      ? value.map(showValue).join(', ')
       : typeof value === 'boolean'
         ? value
           ? 'Yes'
@@ -113,7 +127,9 @@ export function EmployeeHistory({ employeeId }: { employeeId: string }) {
                           sx={{ m: 0, p: 0, listStyle: 'none' }}
                         >
                           {changes.map((c) => (
-                            <li key={c.Field}>{`${label(c.Field)}: ${show(c.Before)} → ${show(c.After)}`}</li>
+                            <li
+                              key={c.Field}
+                            >{`${label(c.Field)}: ${show(c.Field, c.Before)} → ${show(c.Field, c.After)}`}</li>
                           ))}
                         </Box>
                       )

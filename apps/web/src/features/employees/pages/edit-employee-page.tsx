@@ -96,6 +96,7 @@ export default function EditEmployeePage() {
     const agreed = await confirm({
       title: 'Reinstate employee',
       message: `Undo the separation of ${data.FullName}? Use this only when the separation was recorded in error. A closed user account stays closed until an Admin enables it.`,
+      confirmLabel: 'Reinstate',
     });
     if (!agreed) return;
     try {

@@ -138,7 +138,14 @@ export function RequestDialog({
       try {
         const saved = await file(values as unknown as NewRequest);
         toast.success(
-          `${KIND[kind].short} request filed${saved.ReviewerName === 'HR' ? '; HR will review it' : `; ${saved.ReviewerName} will review it`}`,
+          // HR filing for an employee reviews it there itself: "HR will review it" told HR about HR.
+          `${KIND[kind].short} request filed${
+            saved.ReviewerName === 'HR'
+              ? forEmployee
+                ? '; it waits for review in this list'
+                : '; HR will review it'
+              : `; ${saved.ReviewerName} will review it`
+          }`,
         );
         onClose();
       } catch (error) {
