@@ -140,6 +140,8 @@ export const CreatePayrollPeriodRequest = z
     EmployeeIds: z.array(z.uuid()).max(1000).optional(),
     /** Adjustment: the finalised period it corrects. */
     ReferencesPeriodId: z.uuid().optional(),
+    // The proposal (GET /proposal) can be sent back as it came: what it says about the last period is ignored.
+    ...outputOnly({ LastRegularCutoffEnd: z.string().nullable() }),
   })
   .refine(datesInOrder, { path: ['CutoffEnd'], message: 'The cut-off cannot end before it starts' })
   .refine((r) => r.PayDate >= r.CutoffStart, {
