@@ -198,29 +198,17 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         width: scope === 'Company' ? 124 : 90,
         getActions: ({ row }) => {
           const actions = [];
-          if (kind === 'Undertime' && scope !== 'Company') {
+          // An undertime has a details page (the day's schedule and punches); the employee's own leave or
+          // overtime request opens on its page: the decision, its remarks, the dates.
+          const details =
+            kind === 'Undertime' && scope !== 'Company'
+              ? () => navigate(`${KIND.Undertime.portalPath}/${encodeURIComponent(row.RequestId)}/details`)
+              : kind !== 'Undertime' && scope === 'Mine'
+                ? () => navigate(reviewPath(kind, row.RequestId), { state: { back: KIND[kind].portalPath } })
+                : null;
+          if (details) {
             actions.push(
-              <RowAction
-                key="details"
-                icon={<InfoOutlined />}
-                label="Details"
-                onClick={() =>
-                  navigate(`${KIND.Undertime.portalPath}/${encodeURIComponent(row.RequestId)}/details`)
-                }
-              />,
-            );
-          }
-          // The employee's own leave or overtime request opens on its page: the decision, its remarks, the dates.
-          if (kind !== 'Undertime' && scope === 'Mine') {
-            actions.push(
-              <RowAction
-                key="details"
-                icon={<InfoOutlined />}
-                label="Details"
-                onClick={() =>
-                  navigate(reviewPath(kind, row.RequestId), { state: { back: KIND[kind].portalPath } })
-                }
-              />,
+              <RowAction key="details" icon={<InfoOutlined />} label="Details" onClick={details} />,
             );
           }
           // An approver decides on the review page (the name links there too); on a phone's card this is the button.
