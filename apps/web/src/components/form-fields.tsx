@@ -18,7 +18,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isApiError } from '@/lib/api-error';
+import { fieldMessage, isApiError } from '@/lib/api-error';
 import { visuallyHidden } from '@/lib/visually-hidden';
 import { VALIDATION_ERROR_FALLBACK } from '@/lib/error-handler';
 
@@ -278,11 +278,8 @@ export function applyServerErrors<T extends FieldValues>(
     const message = item.Description || item.Code || VALIDATION_ERROR_FALLBACK;
     const field = fields.find((name) => name.toLowerCase() === item.Code?.toLowerCase());
     if (field) {
-      // Under its field the message needs no field name: the API's "TimeOut: The shift cannot end…" reads "The
-      // shift cannot end…" there (a message left for the form's alert keeps it, to say which field).
-      const prefix = `${item.Code}: `;
-      const own = message.startsWith(prefix) ? message.slice(prefix.length) : message;
-      setError(field, { type: 'server', message: own }, { shouldFocus: !focused });
+      // Under its field without the field's name; a message left for the form's alert keeps it, to say which.
+      setError(field, { type: 'server', message: fieldMessage(item) || message }, { shouldFocus: !focused });
       focused = true;
     } else leftovers.push(message);
   }

@@ -30,3 +30,13 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 /** `isProblem(error, ProblemTypes.staleRowVersion)`: an API answer of that problem type. */
 export const isProblem = (error: unknown, type: ProblemType): error is ApiError =>
   isApiError(error) && error.type === type;
+
+/**
+ * A field error's message as shown under its field: without the API's leading field name ("TimeOut: The shift
+ * cannot end…" reads "The shift cannot end…" there).
+ */
+export function fieldMessage(item: Partial<ValidationError>): string {
+  const message = item.Description ?? '';
+  const prefix = `${item.Code}: `;
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}

@@ -29,7 +29,7 @@ import {
 import { EmployeePicker } from '@/components/employee-picker';
 import { PageHeader } from '@/components/page-header';
 import { apiClient, saveFile } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
+import { fieldMessage, isApiError } from '@/lib/api-error';
 import { formatIsoDate, manilaToday } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { usePayrollGeneralSettings } from '@/lib/payroll-general-settings';
@@ -243,11 +243,7 @@ function ReportCard({
         );
     } catch (error) {
       if (isApiError(error) && error.validationErrors.length) {
-        setErrors(
-          Object.fromEntries(
-            error.validationErrors.map((e) => [e.Code ?? '', (e.Description ?? '').replace(/^\w+: /, '')]),
-          ),
-        );
+        setErrors(Object.fromEntries(error.validationErrors.map((e) => [e.Code ?? '', fieldMessage(e)])));
       } else if (isApiError(error) && error.detail && ![0, 401, 403].includes(error.status))
         // The report's own problem (a month not complete, a company number to fill in, nothing finalised): kept
         // in the card. A lost connection or session is the app's, told by the usual toast.
