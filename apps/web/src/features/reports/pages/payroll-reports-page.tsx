@@ -44,12 +44,12 @@ const FORMAT_LABEL: Record<PayrollReportFormat, string> = {
   dat: 'DAT file',
 };
 /** The company's enrolment with a bank, as kept in Payroll Settings ('' where none is on file). */
-const enrolmentOf = (settings: PayrollGeneralSettings | undefined, bank: PayrollBank) => ({
-  code: (bank === 'bpi' ? settings?.BpiCompanyCode : bank === 'bdo' ? settings?.BdoCompanyCode : null) ?? '',
-  account:
-    (bank === 'bpi' ? settings?.BpiCompanyAccount : bank === 'bdo' ? settings?.BdoCompanyAccount : null) ??
-    '',
-});
+const enrolmentOf = (settings: PayrollGeneralSettings | undefined, bank: PayrollBank) =>
+  !settings || bank === 'generic'
+    ? { code: '', account: '' }
+    : bank === 'bpi'
+      ? { code: settings.BpiCompanyCode ?? '', account: settings.BpiCompanyAccount ?? '' }
+      : { code: settings.BdoCompanyCode ?? '', account: settings.BdoCompanyAccount ?? '' };
 
 const BANKS: { bank: PayrollBank; label: string }[] = [
   { bank: 'generic', label: 'Generic CSV (any bank)' },
