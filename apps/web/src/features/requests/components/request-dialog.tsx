@@ -105,11 +105,10 @@ export function RequestDialog({
     ),
     defaultValues: { ...DEFAULTS[kind], EmployeeId: null },
   });
-  const [leaveTypeId, dateFrom, halfDay] = useWatch({
+  const [leaveTypeId, dateFrom, dateTo, halfDay] = useWatch({
     control,
-    name: ['LeaveTypeId', 'DateFrom', 'HalfDay'],
-  }) as [string, string, boolean];
-  const dateTo = useWatch({ control, name: 'DateTo' }) as string | undefined;
+    name: ['LeaveTypeId', 'DateFrom', 'DateTo', 'HalfDay'],
+  }) as [string, string, string, boolean];
   // A leave reaching a year whose holidays are not on file counts them as leave days: said before it is filed.
   const calendarYears = useHolidayCalendarYears(kind === 'Leave');
   const noCalendar = yearsWithoutCalendar(calendarYears.data?.Years, dateFrom ?? '', dateTo ?? '');
