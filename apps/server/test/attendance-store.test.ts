@@ -2,7 +2,7 @@
  * Issue 9 §5: the attendance store in batches of two employees (the bench runs 2,000), so that every batch but
  * the first is written while the next one is read and computed, and each batch's delete names an id range.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AttendanceDay } from '@hrpay/contracts';
 import { createTestApp, demo, signIn, type TestApp } from './helpers.js';
 
@@ -112,5 +112,52 @@ describe('attendance store in batches', () => {
     expect(res.statusCode, res.body).toBe(200);
     const latest = (res.json() as { RecentAudit: { Entity: string; Summary: string }[] }).RecentAudit[0]!;
     expect(latest).toMatchObject({ Entity: 'attendance_days', Summary: 'Updated attendance' });
+  });
+
+  // HR walkthrough: at 11:56 a 14:00-23:00 employee read as Absent, and the store, whose range ends today by
+  // default, stored that absence for payroll.
+  it('leaves out a day whose shift has not ended, and the view says it is not over rather than absent', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T04:00:00Z') }); // Nov 20, 12:00 in Manila
+    try {
+      const hrThen = await signIn(t.app, demo.hr);
+      const [{ count }] = (await t.db.withTenant(hr.tenantId, (tx) =>
+        tx.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM employees WHERE company_id = $1 AND is_active`,
+          [companyId],
+        ),
+      )) as [{ count: number }];
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/timelogs/attendance/store',
+        headers: hrThen.headers,
+        payload: range,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // Every demo shift ends after noon: the 20th is left out for everyone, the 16th-19th stored.
+      expect(res.json()).toMatchObject({ Employees: count, Days: count * 4, DaysNotOver: count });
+      // Of the active employees (the first test's leaver keeps the days stored before it left).
+      const storedDays = await t.db.withTenant(hr.tenantId, (tx) =>
+        tx.query<{ date: string; n: number }>(
+          `SELECT a.date::text AS date, count(*)::int AS n FROM attendance_days a
+             JOIN employees e ON e.id = a.employee_id AND e.is_active
+            WHERE a.company_id = $1 AND a.date BETWEEN '2026-11-16' AND '2026-11-20' GROUP BY a.date ORDER BY 1`,
+          [companyId],
+        ),
+      );
+      expect(storedDays.map((d) => d.date)).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19']);
+
+      const view = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/timelogs/attendance',
+        headers: hrThen.headers,
+        payload: { DateFrom: '2026-11-20', DateTo: '2026-11-20', PageSize: 500 },
+      });
+      expect(view.statusCode, view.body).toBe(200);
+      const today = view.json().Items as AttendanceDay[];
+      expect(today.length).toBeGreaterThan(0);
+      for (const d of today) expect(d).toMatchObject({ NotOver: true, Absent: false, UndertimeMinutes: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -234,6 +234,11 @@ export const AttendanceDay = z.object({
   Absent: z.boolean(),
   OnLeave: z.boolean(),
   Anomalies: z.array(AttendanceAnomaly),
+  /**
+   * The day's shift (without a shift: the day) has not ended yet: absence, undertime and a missing out are not
+   * judged until it has, and "Store for payroll" leaves the day out.
+   */
+  NotOver: z.boolean(),
 });
 export type AttendanceDay = z.infer<typeof AttendanceDay>;
 export const AttendanceResponse = listResponse(AttendanceDay);
@@ -260,6 +265,8 @@ export const StoreAttendanceResult = z.object({
   Days: z.number().int(),
   /** Stored days with an anomaly (a missing in or out, a single punch). */
   Anomalies: z.number().int(),
+  /** Days of the range left out because their shift had not ended yet (store them again once it has). */
+  DaysNotOver: z.number().int(),
   ComputedAt: z.string(),
 });
 export type StoreAttendanceResult = z.infer<typeof StoreAttendanceResult>;

@@ -49,6 +49,7 @@ function day(
     holidays: options.holidays ?? [],
     overtime: options.overtime ?? [],
     leave: options.leave ?? [],
+    now: options.now,
   });
   return result!;
 }
@@ -350,5 +351,40 @@ describe('daily attendance', () => {
       ['Night Shift', 2, 480],
       ['Day Shift', 2, 480],
     ]);
+  });
+
+  // HR walkthrough: at 11:56 a 14:00-23:00 employee showed Absent, and "Store for payroll" stored it so.
+  it('a shift not over at the time of reading is not judged: not absent, no undertime, no missing out', () => {
+    const noon = at('2026-11-03 11:56');
+    expect(day('2026-11-03', [], { now: noon })).toMatchObject({ notOver: true, absent: false });
+    // In, still at work: the missing out waits for the shift's end.
+    const atWork = day('2026-11-03', [punch('2026-11-03 08:30', 'In')], { now: noon });
+    expect(atWork).toMatchObject({ notOver: true, undertimeMinutes: 0, anomalies: [] });
+    // In late, out for lunch at 11:00 with no punch since: the lateness stands, the undertime waits for 17:00.
+    const out = day('2026-11-03', [punch('2026-11-03 08:30', 'In'), punch('2026-11-03 11:00', 'Out')], {
+      now: noon,
+    });
+    expect(out).toMatchObject({ notOver: true, lateMinutes: 30, undertimeMinutes: 0, absent: false });
+    // A lone Out is missing its in whatever the hour.
+    const loneOut = day('2026-11-03', [punch('2026-11-03 09:00', 'Out')], { now: noon });
+    expect(loneOut.anomalies).toEqual(['SinglePunch', 'MissingIn']);
+    // Once the shift has ended the same days are judged as before.
+    const evening = at('2026-11-03 17:00');
+    expect(day('2026-11-03', [], { now: evening })).toMatchObject({ notOver: false, absent: true });
+    expect(day('2026-11-03', [punch('2026-11-03 08:30', 'In')], { now: evening })).toMatchObject({
+      notOver: false,
+      anomalies: ['SinglePunch', 'MissingOut'],
+    });
+    expect(
+      day('2026-11-03', [punch('2026-11-03 08:30', 'In'), punch('2026-11-03 11:00', 'Out')], {
+        now: evening,
+      }),
+    ).toMatchObject({ lateMinutes: 30, undertimeMinutes: 300 }); // 11:00-17:00 less the break
+    // A night shift starting on the 3rd ends on the 4th at 07:00: at 06:00 on the 4th it is still under way.
+    const night = day('2026-11-03', [punch('2026-11-03 21:55', 'In')], {
+      shift: NIGHT_SHIFT,
+      now: at('2026-11-04 06:00'),
+    });
+    expect(night).toMatchObject({ notOver: true, anomalies: [] });
   });
 });

@@ -87,6 +87,11 @@ export interface AttendanceInput {
   overtime: OvertimeInput[];
   /** Approved leave days. */
   leave: LeaveInput[];
+  /**
+   * The time of the reading. A day whose shift (without a shift: the calendar day) has not ended by then is
+   * `notOver`: it is not judged yet. Without it, every day is read as over.
+   */
+  now?: Date;
 }
 
 export interface DayResult {
@@ -109,6 +114,11 @@ export interface DayResult {
   absent: boolean;
   onLeave: boolean;
   anomalies: Anomaly[];
+  /**
+   * The shift (without a shift: the day) had not ended at `now`: the employee may still punch in or out, so the
+   * day is not absent, has no undertime and no missing out, lone in or no-work flag yet (lateness stands).
+   */
+  notOver: boolean;
 }
 
 // ---- minutes and intervals --------------------------------------------------------------------------------
@@ -327,6 +337,7 @@ export function computeAttendance(input: AttendanceInput): DayResult[] {
     .sort((a, b) => a.at - b.at);
   // Merged: overlapping approvals (duplicates filed before filings took turns) pay their minutes once.
   const approved = union(input.overtime.map((o): Span => [localMinutes(o.startsAt), localMinutes(o.endsAt)]));
+  const now = input.now ? localMinutes(input.now) : Infinity;
   const results: DayResult[] = [];
   let plan = planOf(input.schedules, first);
   let previousEnd = boundary(planOf(input.schedules, first - 1), plan);
@@ -337,20 +348,32 @@ export function computeAttendance(input: AttendanceInput): DayResult[] {
     const window: Span = [Math.max(plan.window[0], previousEnd), Math.min(plan.window[1], nextStart)];
     const date = dateOfDay(day);
     const dayPunches = punches.filter((p) => p.at >= window[0] && p.at < window[1]);
-    results.push(
-      computeDay(
-        date,
-        plan,
-        dayPunches,
-        input.holidays.filter((h) => h.date === date),
-        approved,
-        input.leave.find((l) => l.date === date) ?? null,
-      ),
+    const result = computeDay(
+      date,
+      plan,
+      dayPunches,
+      input.holidays.filter((h) => h.date === date),
+      approved,
+      input.leave.find((l) => l.date === date) ?? null,
     );
+    results.push(now < plan.end ? notOver(result) : result);
     previousEnd = nextStart;
     plan = next;
   }
   return results;
+}
+
+/** A day still under way: what only its end can tell (absent, undertime, the out punch) is not judged. */
+function notOver(result: DayResult): DayResult {
+  // A lone Out (or one before any in) is missing its in whatever the hour: that flag and its single punch stay.
+  const missingIn = result.anomalies.includes('MissingIn');
+  return {
+    ...result,
+    notOver: true,
+    absent: false,
+    undertimeMinutes: 0,
+    anomalies: result.anomalies.filter((a) => a === 'MissingIn' || (a === 'SinglePunch' && missingIn)),
+  };
 }
 
 function computeDay(
@@ -395,6 +418,7 @@ function computeDay(
     absent: false,
     onLeave: leave !== null,
     anomalies,
+    notOver: false,
   };
   // Absent: a working day with a shift, nothing worked in it, and no whole-day leave (a half-day leave with no
   // work is half absent: payroll pays the leave half from the leave).

@@ -204,7 +204,7 @@ export async function storeAttendance(
   const holidays = await repo.holidays(tx, tenantId, companyId, from, to);
   const holidaysOf = holidaysByLocation(holidays);
   const first = dayNumber(from);
-  const totals = { employees: 0, days: 0, anomalies: 0 };
+  const totals = { employees: 0, days: 0, anomalies: 0, notOver: 0 };
   let employees = await repo.storeEmployees(tx, tenantId, companyId, null, storeBatch(), from, to);
   // The batch computed last, written once the next batch's reads are on their way.
   let pending: { ids: string[]; days: StoredDays } | null = null;
@@ -251,11 +251,17 @@ export async function storeAttendance(
         to,
         ...inputsOf(e.id),
         holidays: holidaysOf(e.work_location_id),
+        now: computedAt,
       });
-      // Only the days of employment: none before the hire date or after the separation date.
+      // Only the days of employment: none before the hire date or after the separation date. A day whose shift
+      // has not ended is left out: stored, it would read as absent or undertime (the store is run again later).
       results.forEach((r, offset) => {
         if ((e.hire_date && r.date < e.hire_date) || (e.separation_date && r.date > e.separation_date))
           return;
+        if (r.notOver) {
+          totals.notOver++;
+          return;
+        }
         addDay(days, index + 1, offset, r);
       });
     });
@@ -277,6 +283,7 @@ export async function storeAttendance(
     Employees: totals.employees,
     Days: totals.days,
     Anomalies: totals.anomalies,
+    DaysNotOver: totals.notOver,
     ComputedAt: computedAt.toISOString(),
   };
   await writeAudit(tx, user, {
@@ -386,6 +393,7 @@ async function attendanceResults(
   const inputsOf = inputsByEmployee(schedules, punches, (p) => new Date(p.ms), approved);
   const holidaysOf = holidaysByLocation(holidays);
   const computed = new Map<string, DayResult[]>();
+  const now = new Date();
   return (e: AttendanceEmployee) => {
     let results = computed.get(e.id);
     if (!results) {
@@ -394,6 +402,7 @@ async function attendanceResults(
         to: req.DateTo,
         ...inputsOf(e.id),
         holidays: holidaysOf(e.work_location_id),
+        now,
       });
       computed.set(e.id, results);
     }
@@ -427,6 +436,7 @@ const attendanceDay = (e: AttendanceEmployee, r: DayResult): AttendanceDay => ({
   Absent: r.absent,
   OnLeave: r.onLeave,
   Anomalies: r.anomalies,
+  NotOver: r.notOver,
 });
 
 function groupBy<T, K, V>(rows: readonly T[], keyOf: (row: T) => K, valueOf: (row: T) => V) {

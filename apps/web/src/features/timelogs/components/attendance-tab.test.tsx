@@ -50,6 +50,7 @@ const day: AttendanceDay = {
   Absent: false,
   OnLeave: false,
   Anomalies: [],
+  NotOver: false,
 };
 
 function renderTab() {
@@ -169,7 +170,7 @@ describe('attendance tab', () => {
 
   // UI review finding 9: a Status column of its own stood empty on almost every row (a day in order has nothing
   // to flag) and took the room the figures' units need; what is off with a day now shows under its punches.
-  it('flags an absence, a leave or a missing punch under the punches, and nothing on a day in order', async () => {
+  it('flags an absence, a leave, a missing punch or a day not over under the punches, and nothing on a day in order', async () => {
     const absent: AttendanceDay = {
       ...day,
       Date: '2026-11-04',
@@ -192,9 +193,11 @@ describe('attendance tab', () => {
       Anomalies: ['MissingOut'],
     };
     const onLeave: AttendanceDay = { ...absent, Date: '2026-11-06', Absent: false, OnLeave: true };
+    // Today at 11:00, the shift to 17:00: in, not yet out, and neither absent nor missing its out.
+    const underWay: AttendanceDay = { ...day, Date: '2026-11-07', LastOut: null, NotOver: true };
     fetchMock.mockImplementation(async (input) =>
       String(input).endsWith('/timelogs/attendance')
-        ? json({ Items: [day, absent, missingOut, onLeave], TotalCount: 4 })
+        ? json({ Items: [day, absent, missingOut, onLeave, underWay], TotalCount: 5 })
         : json([]),
     );
     render(
@@ -205,9 +208,15 @@ describe('attendance tab', () => {
       </QueryClientProvider>,
     );
     const table = await screen.findByRole('table', { name: 'Attendance' });
-    await within(table).findByText('Nov 6, 2026');
+    await within(table).findByText('Nov 7, 2026');
     const punches = [...table.querySelectorAll('td[data-field="FirstIn"]')].map((td) => td.textContent);
-    expect(punches).toEqual(['08:12 – 19:04', '—Absent', '08:12 – —Missing out', '—On leave']);
+    expect(punches).toEqual([
+      '08:12 – 19:04',
+      '—Absent',
+      '08:12 – —Missing out',
+      '—On leave',
+      '08:12 – —Not over yet',
+    ]);
     expect(within(table).queryByRole('columnheader', { name: 'Status' })).toBeNull();
   });
 

@@ -63,7 +63,10 @@ const figure = (
   valueFormatter: format,
 });
 
-/** What is off with the day, in words: absent, on leave, the punches' anomalies (null for a day in order). */
+/**
+ * What is off with the day, in words: absent, on leave, the punches' anomalies, a shift not over yet (null for a
+ * day in order).
+ */
 function dayFlags(row: AttendanceDay): { text: string; color: string } | null {
   // A lone In (or Out) is flagged both "single punch" and "missing out" (in): the missing one says what to fix,
   // and the two together were cut off in the column. A single punch of unknown direction still says so.
@@ -73,6 +76,8 @@ function dayFlags(row: AttendanceDay): { text: string; color: string } | null {
     ...(row.Absent ? ['Absent'] : []),
     ...(row.OnLeave ? ['On leave'] : []),
     ...anomalies.map((a) => ANOMALY_LABELS[a]),
+    // Today before the shift ends: not absent, no undertime, no missing out yet, and not stored for payroll.
+    ...(row.NotOver ? ['Not over yet'] : []),
   ];
   if (!words.length) return null;
   // Dark shades: the theme's warning orange on white is 3.1:1; these reach 4.5:1 in a caption.

@@ -63,6 +63,7 @@ describe('StoreAttendanceButton', () => {
         Employees: 7,
         Days: 105,
         Anomalies: 2,
+        DaysNotOver: 0,
         ComputedAt: '2026-12-16T01:00:00.000Z',
       }),
     );
@@ -72,6 +73,27 @@ describe('StoreAttendanceButton', () => {
       ),
     );
     await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('false'));
+  });
+
+  it('says how many days were left out because their shift had not ended', async () => {
+    fetchMock.mockResolvedValue(
+      json(200, {
+        DateFrom: '2026-12-01',
+        DateTo: '2026-12-15',
+        Employees: 7,
+        Days: 98,
+        Anomalies: 0,
+        DaysNotOver: 7,
+        ComputedAt: '2026-12-15T03:00:00.000Z',
+      }),
+    );
+    fireEvent.click(renderButton());
+    await confirmStore();
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith(
+        'Attendance stored for payroll, Dec 1, 2026 – Dec 15, 2026: 7 employees, 98 days; no anomalies. 7 days were left out because the shift had not ended yet: store again once it has.',
+      ),
+    );
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {

@@ -45,7 +45,8 @@ export function StoreAttendanceButton({
           </p>
           <p style={{ marginBottom: 0 }}>
             Days stored before for these dates are replaced with what the current punches, schedules and
-            approved requests give. A payroll period already computed needs to be computed again to use them.
+            approved requests give. A day whose shift has not ended yet is left out. A payroll period already
+            computed needs to be computed again to use them.
           </p>
         </>
       ),
@@ -57,8 +58,11 @@ export function StoreAttendanceButton({
       const anomalies = r.Anomalies
         ? `; ${plural(r.Anomalies, 'day has', 'days have')} an anomaly to check`
         : '; no anomalies';
+      const notOver = r.DaysNotOver
+        ? ` ${plural(r.DaysNotOver, 'day was', 'days were')} left out because the shift had not ended yet: store again once it has.`
+        : '';
       toast.success(
-        `Attendance stored for payroll, ${formatIsoDate(r.DateFrom)} – ${formatIsoDate(r.DateTo)}: ${plural(r.Employees, 'employee', 'employees')}, ${plural(r.Days, 'day', 'days')}${anomalies}.`,
+        `Attendance stored for payroll, ${formatIsoDate(r.DateFrom)} – ${formatIsoDate(r.DateTo)}: ${plural(r.Employees, 'employee', 'employees')}, ${plural(r.Days, 'day', 'days')}${anomalies}.${notOver}`,
       );
     } catch (error) {
       // A day of a finalised payroll period cannot change (409): the server names the period.
