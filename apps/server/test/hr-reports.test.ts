@@ -70,6 +70,54 @@ describe('HR reports', () => {
     expect(csvRows(withSeparated.body)).toHaveLength(1 + 7);
   });
 
+  // HR walkthrough: the dates were text in the spreadsheet (no sorting or filtering by date), the headcount's
+  // sheet name was cut mid-word, and a printed report did not name the company.
+  it('writes dates as date cells in XLSX, ISO text in CSV and "Jan 15, 2024" on paper, under the company name', async () => {
+    const { default: excel } = await import('exceljs');
+    const book = new excel.Workbook();
+    await book.xlsx.load(
+      (await report(hr, 'master-list', { Format: 'xlsx' })).rawPayload as unknown as ArrayBuffer,
+    );
+    const sheet = book.worksheets[0]!;
+    const headers = sheet.getRow(1).values as unknown[];
+    const hire = sheet.getRow(2).getCell(headers.indexOf('Hire date'));
+    expect(hire.value).toBeInstanceOf(Date);
+    expect((hire.value as Date).toISOString()).toBe('2024-01-15T00:00:00.000Z');
+    expect(hire.numFmt).toBe('yyyy-mm-dd');
+    // A text column stays text; the CSV keeps the ISO date.
+    expect(typeof sheet.getRow(2).getCell(headers.indexOf('Employee number')).value).toBe('string');
+    const csv = csvRows((await report(hr, 'master-list', { Format: 'csv' })).body);
+    expect(csv[1]![csv[0]!.indexOf('Hire date')]).toBe('2024-01-15');
+
+    const movements = new excel.Workbook();
+    await movements.xlsx.load(
+      (await report(hr, 'movements', { Format: 'xlsx', From: '2026-01-01', To: '2026-12-31' }))
+        .rawPayload as unknown as ArrayBuffer,
+    );
+    const separation = movements.worksheets[0]!.getRow(2).getCell(1).value;
+    expect((separation as Date).toISOString().slice(0, 10)).toBe('2026-03-31');
+
+    const headcount = new excel.Workbook();
+    await headcount.xlsx.load(
+      (await report(hr, 'headcount', { Format: 'xlsx' })).rawPayload as unknown as ArrayBuffer,
+    );
+    expect(headcount.worksheets[0]!.name).toBe('Headcount by department');
+
+    const [company] = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ name: string }>(
+        `SELECT c.name FROM companies c JOIN users u ON u.company_id = c.id WHERE u.email = $1`,
+        [demo.hr.email],
+      ),
+    );
+    const pdf = pdfPages(
+      (await report(hr, 'movements', { Format: 'pdf', From: '2026-01-01', To: '2026-12-31' })).rawPayload,
+    );
+    expect(pdf.text).toContain(company!.name);
+    expect(pdf.text).toContain('Jan 1, 2026 to Dec 31, 2026');
+    expect(pdf.text).toContain('Mar 31, 2026');
+    expect(pdf.text).not.toContain('2026-03-31');
+  });
+
   it('headcount: per department and status with subtotals and the total', async () => {
     const rows = csvRows((await report(hr, 'headcount', { Format: 'csv' })).body);
     expect(rows[0]).toEqual(['Department', 'Employment status', 'Employees']);

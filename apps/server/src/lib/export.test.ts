@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_BATCH, listPages, writeExport, type ExportColumn } from './export.js';
+import { EXPORT_BATCH, listPages, sheetName, writeExport, type ExportColumn } from './export.js';
 
 interface Row {
   n: number;
@@ -99,5 +99,15 @@ describe('writeExport row cap', () => {
     );
     const path = await writeExport('csv', 'Rows', one, listOf(cap), '', cap);
     await rm(path, { force: true });
+  });
+});
+
+describe('sheetName', () => {
+  it('keeps a title that fits, and cuts a longer one after a whole word, without a dangling "and"', () => {
+    expect(sheetName('Master list (201)')).toBe('Master list (201)');
+    expect(sheetName('Headcount by department and status')).toBe('Headcount by department');
+    expect(sheetName('SSS and Pag-IBIG loan remittance')).toBe('SSS and Pag-IBIG loan');
+    expect(sheetName('Payroll register: November 2026')).toBe('Payroll register November 2026');
+    expect(sheetName('x'.repeat(40))).toBe('x'.repeat(31));
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { once, type EventEmitter } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../db/database.js';
+import { formatIsoDate } from '@hrpay/contracts';
 import { csvLine, neutralised, type CsvRaw } from './csv.js';
 import { problems } from './problem.js';
 import { writePdfTable } from './pdf-table.js';
@@ -27,6 +28,11 @@ export interface ExportColumn<R> {
    * sums and sorts; the CSV and the PDF keep the text.
    */
   money?: boolean;
+  /**
+   * A calendar date (the value `YYYY-MM-DD` text): a date cell in a spreadsheet, so it sorts and filters as a date;
+   * "Nov 16, 2026" in a PDF; the CSV keeps the ISO text, which every spreadsheet reads as a date.
+   */
+  date?: boolean;
 }
 
 /** Rows are read this many at a time, so a 100,000-row export never holds the list in memory. */
@@ -47,6 +53,20 @@ export const REPORT_MAX_ROWS = 1_048_575;
 const PLAIN_CELL = Object.freeze({});
 /** The style of an amount's cell, shared the same way. */
 const MONEY_CELL = Object.freeze({ numFmt: '#,##0.00' });
+/** The style of a date's cell, shared the same way: the ISO order the CSV and the screens' inputs use. */
+const DATE_CELL = Object.freeze({ numFmt: 'yyyy-mm-dd' });
+/** Days from the spreadsheet epoch (1899-12-30, the 1900 date system) to 1970-01-01. */
+const SERIAL_OF_1970 = 25_569;
+/**
+ * A `YYYY-MM-DD` date as a spreadsheet's day number (what exceljs writes for a Date), without a Date object per
+ * cell; null for any other text (written as text).
+ */
+function dateSerial(value: string) {
+  if (!ISO_DATE.test(value)) return null;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(ms) ? null : ms / 86_400_000 + SERIAL_OF_1970;
+}
+const ISO_DATE = /^\d{4}-\d\d-\d\d$/;
 
 const TYPES: Record<FileFormat, string> = {
   pdf: 'application/pdf',
@@ -59,6 +79,26 @@ export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/**
+ * A sheet's name from the title: without the characters a sheet name cannot hold and, past the 31 characters it
+ * may have, cut after a whole word, a dangling "and" or "by" dropped ("Headcount by department and status":
+ * "Headcount by department", not "Headcount by department and sta").
+ */
+export function sheetName(title: string) {
+  const name = title
+    .replace(/[*?:\\/[\]]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (name.length <= 31) return name;
+  const words = name.slice(0, 32).split(/\s+/).slice(0, -1);
+  while (words.length > 1 && /^(and|or|by|of|for|the|per|to|—|-|·)$/i.test(words.at(-1)!)) words.pop();
+  return words.length ? words.join(' ') : name.slice(0, 31);
+}
+
+/** A date column's value on paper: "Nov 16, 2026" (anything but an ISO date as it is). */
+const readableDate = (value: string | number | null | undefined) =>
+  typeof value === 'string' ? formatIsoDate(value) : value;
 
 /** An amount as exact 2-decimal text: digits, one point, perhaps a leading minus (nothing a spreadsheet runs). */
 const EXACT_AMOUNT = /^-?\d+\.\d\d$/;
@@ -92,7 +132,13 @@ export async function writeExport<R>(
   let close: (() => void) | undefined;
   try {
     if (format === 'pdf') {
-      const printed = columns.filter((c) => c.pdfWidth !== 0);
+      const printed = columns
+        .filter((c) => c.pdfWidth !== 0)
+        .map((c) => {
+          if (!c.date) return c;
+          const iso = c.value;
+          return { ...c, value: (row: R) => readableDate(iso(row)) };
+        });
       await writePdfTable(path, title, subtitle, printed, eachBatch);
     } else if (format === 'csv') {
       const out = createWriteStream(path);
@@ -119,15 +165,16 @@ export async function writeExport<R>(
         zip?.abort?.();
         if (stream) closeQuietly(stream);
       };
-      const sheet = book.addWorksheet(title.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), {
+      const sheet = book.addWorksheet(sheetName(title), {
         views: [{ state: 'frozen', ySplit: 1 }],
       });
       sheet.columns = columns.map((c) => ({
         header: c.header,
         width: c.width ?? Math.max(12, c.header.length + 2),
       }));
-      // An amount's cells have the money format, every other cell the default style (see below).
-      const cellStyles = columns.map((c) => (c.money ? MONEY_CELL : PLAIN_CELL));
+      // An amount's cells have the money format, a date's the date format, every other cell the default style
+      // (see below).
+      const cellStyles = columns.map((c) => (c.money ? MONEY_CELL : c.date ? DATE_CELL : PLAIN_CELL));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
       await eachBatch(async (rows) => {
@@ -136,14 +183,18 @@ export async function writeExport<R>(
             columns.map((c) => {
               const value = c.value(row) ?? null;
               if (c.money && value !== null) return Number(value);
+              if (c.date && typeof value === 'string') {
+                const day = dateSerial(value);
+                if (day !== null) return day;
+              }
               // Text as in the CSV (RELIABILITY §5.2): a spreadsheet app or a later CSV save of the sheet
               // must never take a name like "=HYPERLINK(...)" for a formula.
               return typeof value === 'string' ? neutralised(value) : value;
             }),
           );
           // exceljs gives every row and cell a style object of its own and renders it to XML to find its style
-          // id: half the export's time at 100,000 rows (issue 8). Data rows and cells all have the default style
-          // (values are text and numbers, no dates), so they share one object, whose id exceljs caches.
+          // id: half the export's time at 100,000 rows (issue 8). Data rows and cells share one object per
+          // column kind (dates are day numbers, not Date objects), whose id exceljs caches.
           (line as unknown as { style: object }).style = PLAIN_CELL;
           line.eachCell({ includeEmpty: true }, (cell, column) => (cell.style = cellStyles[column - 1]!));
           line.commit();

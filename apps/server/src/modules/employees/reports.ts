@@ -3,6 +3,7 @@ import {
   MONTH_NAMES,
   SEPARATION_REASON_LABELS,
   HrReportRequest,
+  formatIsoDate,
   type HrReportId,
   type SeparationReason,
 } from '@hrpay/contracts';
@@ -27,6 +28,11 @@ const col = <R>(
   width?: number,
   pdfWidth?: number,
 ): ExportColumn<R> => ({ header, value, width, pdfWidth });
+/** A date column: a date cell in the spreadsheet, "Nov 16, 2026" on paper. */
+const dateCol = <R>(header: string, value: ExportColumn<R>['value'], pdfWidth: number): ExportColumn<R> => ({
+  ...col(header, value, 12, pdfWidth),
+  date: true,
+});
 const missing = (v: string | null) => (v ? v : 'MISSING');
 
 /** The master list on paper: the columns that fit a landscape page (the spreadsheet has every field). */
@@ -56,7 +62,9 @@ export async function writeHrReport(
   const { tenantId, companyId } = user;
   const title = HR_REPORTS[report].title;
   const today = manilaToday();
-  const at = `${user.fullName} · ${today}`;
+  // On paper the report says whose it is: the company, what it holds, who printed it and when.
+  const company = await repo.companyName(tx, tenantId, companyId);
+  const at = `${user.fullName} · ${formatIsoDate(today)}`;
   const fileName = `${report}-${today}`;
   const write = <R>(
     columns: ExportColumn<R>[],
@@ -68,7 +76,7 @@ export async function writeHrReport(
       title,
       columns,
       page,
-      [note, `Prepared by ${at}`].filter(Boolean).join(' · '),
+      [company, note, `Prepared by ${at}`].filter(Boolean).join(' · '),
       REPORT_MAX_ROWS,
     );
 
@@ -112,7 +120,7 @@ export async function writeHrReport(
       if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
       const path = await write<Awaited<ReturnType<typeof repo.movements>>[number]>(
         [
-          col('Date', (r) => r.date, 12, 1),
+          dateCol('Date', (r) => r.date, 1),
           col('Movement', (r) => r.kind, 12, 1),
           col('Employee number', (r) => r.number, 16, 1),
           col('Name', (r) => r.name, 30, 2.5),
@@ -126,7 +134,7 @@ export async function writeHrReport(
           ),
         ],
         (offset, limit) => repo.movements(tx, tenantId, companyId, From!, To!, offset, limit),
-        `${From} to ${To}`,
+        `${formatIsoDate(From!)} to ${formatIsoDate(To!)}`,
       );
       return { path, fileName: `${report}-${From}-to-${To}` };
     }
@@ -138,7 +146,7 @@ export async function writeHrReport(
           col('Employee number', (r) => r.number, 16, 1),
           col('Name', (r) => r.name, 30, 2.5),
           col('Department', (r) => r.department, 20, 1.5),
-          col('Birth date', (r) => r.birth_date, 12, 1),
+          dateCol('Birth date', (r) => r.birth_date, 1),
         ],
         (offset, limit) => repo.birthdays(tx, tenantId, companyId, req.Month ?? null, offset, limit),
         req.Month ? MONTH_NAMES[req.Month - 1] : 'Whole year',

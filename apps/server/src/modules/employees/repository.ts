@@ -999,6 +999,15 @@ export interface SupervisorRow {
 }
 
 export const hrReportsRepo = {
+  /** The company's name, which every report's heading names. */
+  companyName: async (tx: Tx, tenantId: string, companyId: string) =>
+    (
+      await tx.query<{ name: string }>(`SELECT name FROM companies WHERE tenant_id = $1 AND id = $2`, [
+        tenantId,
+        companyId,
+      ])
+    )[0]?.name ?? '',
+
   headcount: (tx: Tx, tenantId: string, companyId: string, offset: number, limit: number) =>
     tx.query<HeadcountRow>(
       `SELECT coalesce(d.name, 'No department') AS department, coalesce(es.name, 'No status') AS status,

@@ -87,11 +87,15 @@ function columnValues(input: CreateEmployeeRequest) {
   };
 }
 
-const column = (header: string, value: ExportColumn<Employee>['value'], width?: number) => ({
-  header,
-  value,
-  width,
-});
+const column = (
+  header: string,
+  value: ExportColumn<Employee>['value'],
+  width?: number,
+  date?: boolean,
+): ExportColumn<Employee> => ({ header, value, width, date });
+/** A date of the record: a date cell in the spreadsheet. */
+const dateColumn = (header: string, value: ExportColumn<Employee>['value']) =>
+  column(header, value, 12, true);
 /** The master list (201 file) as HR offices keep it in a spreadsheet. */
 export const MASTER_LIST_COLUMNS: ExportColumn<Employee>[] = [
   column('Employee number', (e) => e.EmployeeNumber, 16),
@@ -100,7 +104,7 @@ export const MASTER_LIST_COLUMNS: ExportColumn<Employee>[] = [
   column('Middle name', (e) => e.MiddleName, 16),
   column('Suffix', (e) => e.Suffix, 8),
   column('Nickname', (e) => e.Nickname),
-  column('Birth date', (e) => e.BirthDate),
+  dateColumn('Birth date', (e) => e.BirthDate),
   column('Birth place', (e) => e.BirthPlace, 20),
   column('Sex', (e) => e.Gender, 8),
   column('Civil status', (e) => e.CivilStatus),
@@ -123,14 +127,14 @@ export const MASTER_LIST_COLUMNS: ExportColumn<Employee>[] = [
   column('Employment type', (e) =>
     e.EmploymentType === 'PartTime' ? 'Part-time' : e.EmploymentType ? 'Full-time' : null,
   ),
-  column('Hire date', (e) => e.HireDate),
-  column('Regularization date', (e) => e.RegularizationDate),
+  dateColumn('Hire date', (e) => e.HireDate),
+  dateColumn('Regularization date', (e) => e.RegularizationDate),
   column('Supervisor', (e) => e.SupervisorName, 22),
   column('Work location', (e) => e.WorkLocationName, 16),
   column('Terminal user ID', (e) => e.DeviceUserId),
   column('Shift', (e) => e.ShiftName, 14),
   column('Status', (e) => e.Status),
-  column('Separation date', (e) => e.SeparationDate),
+  dateColumn('Separation date', (e) => e.SeparationDate),
   column('Separation reason', (e) =>
     e.SeparationReason ? SEPARATION_REASON_LABELS[e.SeparationReason] : null,
   ),

@@ -28,7 +28,7 @@ const filers = { userTypes: ['HRUser', 'PortalUser'] as const, companyScoped: tr
 const tags = ['holidays'];
 
 const COLUMNS: ExportColumn<Holiday>[] = [
-  { header: 'Date', value: (h) => h.Date },
+  { header: 'Date', value: (h) => h.Date, date: true },
   { header: 'Name', value: (h) => h.Name, width: 36 },
   { header: 'Type', value: (h) => HOLIDAY_TYPE_LABELS[h.Type], width: 24 },
   {
@@ -36,7 +36,7 @@ const COLUMNS: ExportColumn<Holiday>[] = [
     value: (h) => (h.IsNational ? 'National' : (h.WorkLocationName ?? 'Whole company')),
     width: 18,
   },
-  { header: 'Proclaimed date', value: (h) => h.ProclaimedDate },
+  { header: 'Proclaimed date', value: (h) => h.ProclaimedDate, date: true },
   { header: 'Double holiday', value: (h) => (h.IsDouble ? 'Yes' : '') },
   { header: 'Draft', value: (h) => (h.IsDraft ? 'Yes' : '') },
 ];

@@ -979,7 +979,7 @@ export const payrollReportsService = {
         { header: 'Name', value: name, width: 30 },
         { header: 'Loan type', value: (r) => r.loan_type, width: 24 },
         { header: 'Reference no.', value: (r) => r.reference_number, width: 16 },
-        { header: 'Start date', value: (r) => r.start_date, width: 12 },
+        { header: 'Start date', value: (r) => r.start_date, width: 12, date: true },
         { header: 'Principal', value: (r) => amount(r.principal), money: true },
         { header: 'Paid', value: (r) => amount(r.paid), money: true },
         { header: 'Balance', value: (r) => amount(r.balance), money: true },
