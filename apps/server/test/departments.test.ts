@@ -135,6 +135,26 @@ describe('departments', () => {
     expect(refused.json().detail).toBe(
       'Production cannot be deleted: 3 employees and 1 sub-department still refer to it. Deactivate it instead.',
     );
+    // The grid's headcount counts neither a leaver nor a hire yet to start; the refusal says why it counts more.
+    const spareRoom = await makeDepartment(t.app, 'hr', { Name: 'Spare room' });
+    await t.db.withTenant(await tenantOf(t.app, 'hr'), (tx) =>
+      tx.query(
+        `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date,
+                                separation_date, separation_reason, is_active, department_id)
+         SELECT tenant_id, company_id, v.number, 'Test', v.number, v.hired::date, v.left_on::date,
+                CASE WHEN v.left_on IS NOT NULL THEN 'Resigned' END, v.active, $1
+           FROM employees, (VALUES ('SR-1', '2020-01-01', NULL, true), ('SR-2', '2020-01-01', '2021-06-30', false),
+                                   ('SR-3', '2999-01-04', NULL, true)) AS v(number, hired, left_on, active)
+          WHERE employee_number = 'DM-0001'`,
+        [spareRoom.DepartmentId],
+      ),
+    );
+    const listed = (await list('hr', { Search: 'Spare room' })).json().Items[0] as Department;
+    expect(listed.Headcount).toBe(1);
+    const counted = await call('hr', 'DELETE', `/api/v1/departments/${spareRoom.DepartmentId}`);
+    expect(counted.json().detail).toBe(
+      'Spare room cannot be deleted: 3 employees (1 separated, 1 yet to start) still refer to it. Deactivate it instead.',
+    );
     const spare = await makeDepartment(t.app, 'hr', { Name: 'Spare' });
     const done = await call('hr', 'DELETE', `/api/v1/departments/${spare.DepartmentId}`);
     expect(done.statusCode).toBe(200);

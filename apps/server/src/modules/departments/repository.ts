@@ -2,7 +2,7 @@ import type { CreateDepartmentRequest, Department, DepartmentListRequest } from 
 import type { Tx } from '../../db/database.js';
 import { Conditions, containsPattern, pageClause } from '../../lib/lists.js';
 import { manilaToday } from '../../lib/manila.js';
-import { employedOn, notSeparatedOn, sqlDate } from '../employees/employment.js';
+import { employedOn, notSeparatedOn, separatedBefore, sqlDate } from '../employees/employment.js';
 
 /** The SQL of departments. Every statement is confined to one company of one tenant. */
 
@@ -171,11 +171,23 @@ export const departmentsRepo = {
     return rows.length > 0;
   },
 
-  /** What still refers to a department. */
+  /**
+   * What still refers to a department: every employee on file, with those separated and those yet to start
+   * counted apart (the headcount shown counts neither, and the refusal says why its number is larger).
+   */
   async references(tx: Tx, tenantId: string, id: string) {
-    const [row] = await tx.query<{ employees: number; children: number }>(
-      `SELECT (SELECT count(*)::int FROM employees WHERE tenant_id = $1 AND department_id = $2) AS employees,
-              (SELECT count(*)::int FROM departments WHERE tenant_id = $1 AND parent_id = $2) AS children`,
+    const today = sqlDate(manilaToday());
+    const [row] = await tx.query<{
+      employees: number;
+      separated: number;
+      upcoming: number;
+      children: number;
+    }>(
+      `SELECT count(*)::int AS employees,
+              count(*) FILTER (WHERE ${separatedBefore('e', today)})::int AS separated,
+              count(*) FILTER (WHERE e.hire_date > ${today})::int AS upcoming,
+              (SELECT count(*)::int FROM departments WHERE tenant_id = $1 AND parent_id = $2) AS children
+         FROM employees e WHERE e.tenant_id = $1 AND e.department_id = $2`,
       [tenantId, id],
     );
     return row!;

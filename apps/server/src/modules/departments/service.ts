@@ -19,6 +19,15 @@ export const STALE_DEPARTMENT =
 const plural = (n: number, word: string, words = `${word}s`) =>
   `${n.toLocaleString('en-PH')} ${n === 1 ? word : words}`;
 
+/** " (1 separated, 1 yet to start)": the employees on file that the headcount does not count. */
+function notCounted(refs: { separated: number; upcoming: number }) {
+  const parts = [
+    refs.separated ? `${refs.separated} separated` : null,
+    refs.upcoming ? `${refs.upcoming} yet to start` : null,
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 /**
  * Departments of the signed-in HR user's own company (the company comes from the user, never from the client):
  * unique names and codes, a tree without cycles, a head from the same company, delete only when unused.
@@ -66,7 +75,7 @@ export const departmentsService = {
     const before = await this.get(tx, user, id, true);
     const refs = await repo.references(tx, user.tenantId, before.DepartmentId);
     const parts = [
-      refs.employees ? plural(refs.employees, 'employee') : null,
+      refs.employees ? plural(refs.employees, 'employee') + notCounted(refs) : null,
       refs.children ? plural(refs.children, 'sub-department') : null,
     ].filter(Boolean);
     if (parts.length) {

@@ -32,6 +32,8 @@ const ITEMS = [
   item(1, 'Macaraeg', { Status: 'Separated', SeparationDate: '2026-11-20' }),
   item(2, 'Navarro', { SeparationDate: '2026-12-31' }),
   item(3, 'Ocampo'),
+  // Hired for a day after today's date: listed, but not yet counted in a headcount.
+  item(4, 'Pascual', { HireDate: '2999-01-04' }),
 ];
 const listed = () => jsonResponse(200, { Items: ITEMS, TotalCount: ITEMS.length });
 const open = () =>
@@ -57,7 +59,7 @@ describe('EmployeesPage', () => {
 
   // HR review: with "Include separated", a separated employee's Status read "Regular" (the employment status).
   it(
-    'reads Separated with the date for a separated employee, and the last day for a scheduled one',
+    'reads Separated with the date for a separated employee, the last day for a scheduled one, the first day for a hire yet to start',
     { timeout: 30_000 },
     async () => {
       stub.answer = listed;
@@ -71,6 +73,7 @@ describe('EmployeesPage', () => {
       expect(await statusOf('Macaraeg')).toBe('Separated Nov 20, 2026');
       expect(await statusOf('Navarro')).toBe('Regular Last day Dec 31, 2026');
       expect(await statusOf('Ocampo')).toBe('Regular');
+      expect(await statusOf('Pascual')).toBe('Regular Starts Jan 4, 2999');
     },
   );
 

@@ -40,7 +40,15 @@ export function LookupTable({ kind }: { kind: LookupKind }) {
   const columns = useMemo<GridColDef<LookupItem>[]>(
     () => [
       nameColumn<LookupItem>(setEditing, { flex: 1, minWidth: 160 }),
-      { field: 'EmployeeCount', headerName: 'Employees', type: 'number', width: 120 },
+      // Every record that uses it, separated employees included (what keeps it from being deleted), unlike a
+      // department's headcount, which counts those employed today.
+      {
+        field: 'EmployeeCount',
+        headerName: 'Employees on file',
+        description: 'Employees whose record uses it, separated ones included',
+        type: 'number',
+        width: 150,
+      },
       statusColumn<LookupItem>(),
       editDeleteColumn<LookupItem>(setEditing, (row) => void removeItem(row)),
     ],
