@@ -140,3 +140,16 @@ test("on a phone an approver's request card offers Review, which opens the revie
   await review.click();
   await expect(page).toHaveURL(/\/portal\/leave-requests\/review\/[0-9a-f-]{36}$/);
 });
+
+// Portal walkthrough: at 390 px the OT and UT lists put "To" alone on a row under Status and From.
+test('on a phone a request list keeps its From and To filters side by side', async ({ page }) => {
+  await signInWithTokens(page, demo.employee);
+  await page.goto('/portal/ot-requests');
+  const from = (await page.getByLabel('From', { exact: true }).boundingBox())!;
+  const to = (await page.getByLabel('To', { exact: true }).boundingBox())!;
+  expect(Math.round(to.y)).toBe(Math.round(from.y));
+  // Wide enough for "mm/dd/yyyy" and the picker button (see the dialog's test above).
+  expect(from.width).toBeGreaterThanOrEqual(150);
+  expect(to.x + to.width).toBeLessThanOrEqual(390 - 16 + 1);
+  expect(await scrollsSideways(page)).toBe(false);
+});

@@ -49,4 +49,14 @@ describe('times of a request and of a punch', () => {
       '12:01 PM (in or out not known)',
     );
   });
+  // Portal walkthrough: an overnight OT read "17:00–01:00", as if it ended before it started.
+  it('say when an end falls on the next day', () => {
+    expect(describeWhen({ ...overtime, StartTime: '17:00', EndTime: '01:00' })).toBe(
+      'Jan 19, 2027 · 17:00–01:00 (next day)',
+    );
+    expect(whenParts({ ...overtime, Kind: 'Undertime', StartTime: '23:00', EndTime: '01:00' })).toEqual([
+      'Jan 19, 2027',
+      'leaving 23:00 (shift ends 01:00 next day)',
+    ]);
+  });
 });

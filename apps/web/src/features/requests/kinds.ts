@@ -71,8 +71,15 @@ export function whenParts(r: When, clock: Clock = '24h'): [dates: string, detail
     return [formatDateRange(r.DateFrom, r.DateTo), r.HalfDay ? 'half day' : formatDays(r.Days ?? 0)];
   }
   const time = (t: string | null) => (t ? formatTime(t, clock) : '');
-  if (r.Kind === 'Overtime') return [formatIsoDate(r.DateFrom), `${time(r.StartTime)}–${time(r.EndTime)}`];
-  return [formatIsoDate(r.DateFrom), `leaving ${time(r.StartTime)} (shift ends ${time(r.EndTime)})`];
+  // An end at or before the start is on the next day (an overnight shift's overtime, or its end).
+  const nextDay =
+    r.StartTime && r.EndTime && r.EndTime.slice(0, 5) <= r.StartTime.slice(0, 5) ? ' next day' : '';
+  if (r.Kind === 'Overtime')
+    return [formatIsoDate(r.DateFrom), `${time(r.StartTime)}–${time(r.EndTime)}${nextDay && ' (next day)'}`];
+  return [
+    formatIsoDate(r.DateFrom),
+    `leaving ${time(r.StartTime)} (shift ends ${time(r.EndTime)}${nextDay})`,
+  ];
 }
 
 export function describeWhen(r: When, clock: Clock = '24h') {

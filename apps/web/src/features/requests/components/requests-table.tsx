@@ -263,7 +263,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
       size="small"
       margin="none"
       fullWidth={false}
-      sx={{ width: 170 }}
+      sx={{ width: { sm: 170 }, flex: { xs: '1 1 0', sm: '0 0 auto' }, minWidth: 0 }}
       value={filters[name] ?? ''}
       onChange={(event) => list.setFilter(name, stringParam.parse(event.target.value))}
       slotProps={{ inputLabel: { shrink: true } }}
@@ -309,8 +309,11 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
             options={(departments.data ?? []).map((d) => ({ value: d.DepartmentId, label: d.Name }))}
           />
         )}
-        {dateFilter('DateFrom', 'From')}
-        {dateFilter('DateTo', 'To')}
+        {/* The range's two ends share a line: on a phone, "To" sat alone on a row under Status and From. */}
+        <Box sx={{ display: 'flex', gap: 2, '&&': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>
+          {dateFilter('DateFrom', 'From')}
+          {dateFilter('DateTo', 'To')}
+        </Box>
         {filtered && (
           <Button
             onClick={() => {
