@@ -740,6 +740,49 @@ describe('separation and delete', () => {
     expect(res.statusCode).toBe(200);
     expect((await call('hr', 'GET', `/api/v1/employees/${e.EmployeeId}`)).statusCode).toBe(404);
   });
+
+  // HR walkthrough: an employee added by mistake could not be deleted once the nightly accrual had given them
+  // leave credits ("1 leave credit entry"); those go with the record. An entry HR made still refuses.
+  it('deletes an employee whose only leave entries are the accrual run own, but not one with an adjustment', async () => {
+    const tenantId = await tenantOf(t.app, 'hr');
+    const credit = (employeeId: string, kind: string, sourceKey: string | null, reason: string | null) =>
+      t.db.withTenant(tenantId, (tx) =>
+        tx.query(
+          `INSERT INTO leave_ledger (tenant_id, company_id, employee_id, leave_type_id, entry_date, kind, days,
+                                     reason, source_key)
+           SELECT e.tenant_id, e.company_id, e.id, lt.id, DATE '2026-11-01', $2, 1.25, $4, $3
+             FROM employees e JOIN leave_types lt ON lt.tenant_id = e.tenant_id AND lt.company_id = e.company_id
+            WHERE e.id = $1 ORDER BY lt.name LIMIT 1`,
+          [employeeId, kind, sourceKey, reason],
+        ),
+      );
+    const accrued = await makeEmployee(t.app, 'hr');
+    await credit(accrued.EmployeeId, 'Grant', 'grant:2026', null);
+    await credit(accrued.EmployeeId, 'Accrual', 'accrual:2026-11', null);
+    const deleted = await call('hr', 'DELETE', `/api/v1/employees/${accrued.EmployeeId}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await call('hr', 'GET', `/api/v1/employees/${accrued.EmployeeId}`)).statusCode).toBe(404);
+    const [audit] = await t.db.withTenant(tenantId, (tx) =>
+      tx.query<{ before: { AccruedLeaveEntriesRemoved?: number } }>(
+        `SELECT before FROM audit_log WHERE entity = 'employee' AND entity_id = $1 AND action = 'delete'`,
+        [accrued.EmployeeId],
+      ),
+    );
+    expect(audit!.before.AccruedLeaveEntriesRemoved).toBe(2);
+
+    const adjusted = await makeEmployee(t.app, 'hr');
+    await credit(adjusted.EmployeeId, 'Accrual', 'accrual:2026-11', null);
+    await credit(adjusted.EmployeeId, 'Adjustment', null, 'Carried over from the old system');
+    const refused = await call('hr', 'DELETE', `/api/v1/employees/${adjusted.EmployeeId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/: 1 leave credit entry\. Separate the employee instead/);
+    const [{ n }] = (await t.db.withTenant(tenantId, (tx) =>
+      tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM leave_ledger WHERE employee_id = $1`, [
+        adjusted.EmployeeId,
+      ]),
+    )) as [{ n: number }];
+    expect(n).toBe(2);
+  });
 });
 
 describe('company scope and tenancy', () => {

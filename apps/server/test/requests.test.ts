@@ -264,6 +264,15 @@ describe('leave credits', () => {
     await expect(
       t.db.withTenant(hr.tenantId, (tx) => tx.query(`UPDATE leave_ledger SET days = 99`)),
     ).rejects.toThrow(/permission denied/);
+    // Only the accrual run's own entries can be deleted (with an employee added by mistake): not an adjustment.
+    const kept = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(`DELETE FROM leave_ledger WHERE kind IN ('Adjustment', 'Use') RETURNING id`),
+    );
+    expect(kept).toEqual([]);
+    const [{ n }] = (await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM leave_ledger WHERE kind = 'Adjustment'`),
+    )) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
   });
 
   it('shows a portal user their own credits and HR the grid', async () => {

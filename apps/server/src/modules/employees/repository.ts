@@ -53,6 +53,12 @@ export function birthdaySpan(today: string, days: number): { from: number; to: n
 type EmployeeReference =
   'users' | 'reports' | 'heads' | 'periods' | 'punches' | 'requests' | 'leave' | 'loans' | 'pay';
 
+/**
+ * A leave ledger entry the accrual run made by itself (leave/repository.ts: the year's grant, a month's accrual,
+ * last year's expiry, each keyed by its source), not one HR entered or a request used.
+ */
+const AUTOMATIC_LEAVE_ENTRY = `kind IN ('Grant', 'Accrual', 'Expiry') AND source_key ~ '^(grant|accrual|expiry):'`;
+
 export const employeesRepo = {
   /** The employee picker (spec §7): at most 20 matches by name or number, by last and first name. */
   search: (tx: Tx, tenantId: string, companyId: string | null, text: string | null) =>
@@ -763,7 +769,9 @@ export const employeeRecordsRepo = {
               (SELECT count(*)::int FROM payroll_periods WHERE tenant_id = $1 AND $2 = ANY(employee_ids)) AS periods,
               (SELECT count(*)::int FROM time_logs WHERE tenant_id = $1 AND employee_id = $2) AS punches,
               (SELECT count(*)::int FROM time_requests WHERE tenant_id = $1 AND employee_id = $2) AS requests,
-              (SELECT count(*)::int FROM leave_ledger WHERE tenant_id = $1 AND employee_id = $2) AS leave,
+              -- Credits the accrual run gave on its own are not a record HR made: they go with the employee.
+              (SELECT count(*)::int FROM leave_ledger WHERE tenant_id = $1 AND employee_id = $2
+                  AND NOT (${AUTOMATIC_LEAVE_ENTRY})) AS leave,
               (SELECT count(*)::int FROM employee_loans WHERE tenant_id = $1 AND employee_id = $2) AS loans,
               (SELECT count(*)::int FROM payslips WHERE tenant_id = $1 AND employee_id = $2)
                 + (SELECT count(*)::int FROM payroll_adjustments WHERE tenant_id = $1 AND employee_id = $2) AS pay`,
@@ -789,8 +797,17 @@ export const employeeRecordsRepo = {
     return rows.length > 0;
   },
 
+  /**
+   * Deletes the employee with the leave credits the accrual run gave them (nothing else of theirs is left: the
+   * service refuses an employee with any other record); answers how many credit entries went.
+   */
   async delete(tx: Tx, tenantId: string, id: string) {
+    const credits = await tx.query(
+      `DELETE FROM leave_ledger WHERE tenant_id = $1 AND employee_id = $2 AND ${AUTOMATIC_LEAVE_ENTRY} RETURNING id`,
+      [tenantId, id],
+    );
     await tx.query(`DELETE FROM employees WHERE tenant_id = $1 AND id = $2`, [tenantId, id]);
+    return credits.length;
   },
 
   /** The audit rows of one employee, newest first, with the actor's name. */

@@ -383,12 +383,13 @@ export const employeesService = {
         ProblemTypes.stillReferenced,
       );
     }
-    await repo.delete(tx, user.tenantId, before.EmployeeId);
+    const credits = await repo.delete(tx, user.tenantId, before.EmployeeId);
     await writeAudit(tx, user, {
       entity: 'employee',
       entityId: before.EmployeeId,
       action: 'delete',
-      before: auditImage(before),
+      // The accrual's credits went with the record: the audit row says how many.
+      before: credits ? { ...auditImage(before), AccruedLeaveEntriesRemoved: credits } : auditImage(before),
     });
     return { Message: `${before.FullName} was deleted.` };
   },
