@@ -328,6 +328,16 @@ describe('leave requests', () => {
     });
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json().type).toBe(ProblemTypes.overlap);
+    // Portal walkthrough: the same leave filed twice, more than the 6 days left, was refused for the balance
+    // (the first filing holding the days) rather than as the overlap it is.
+    const twice = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.VL,
+      DateFrom: '2026-12-21',
+      DateTo: '2027-01-08',
+      Reason: 'Christmas in the province',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().type).toBe(ProblemTypes.overlap);
     const holidayOnly = await call(employee, 'POST', '/api/v1/leave-requests', {
       LeaveTypeId: types.VL,
       DateFrom: '2026-12-30',

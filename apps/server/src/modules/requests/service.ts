@@ -368,7 +368,7 @@ export function createRequestsService({
     >,
     schedule: Schedule,
     /** A last filing rule, checked once no other request overlaps (that conflict says more). */
-    check?: () => void,
+    check?: () => void | Promise<void>,
   ) {
     const { tx, user } = ctx;
     // Filings for one employee take turns (the employee row's lock, the one every draw on the leave balance takes
@@ -394,7 +394,7 @@ export function createRequestsService({
         );
       }
     }
-    check?.();
+    await check?.();
     const approverUserId = schedule.supervisor_id
       ? await repo.approverOf(tx, user.tenantId, schedule.supervisor_id)
       : null;
@@ -639,9 +639,11 @@ export function createRequestsService({
       if (type.MaxDaysPerRequest !== null && days > type.MaxDaysPerRequest) {
         throw invalid('DateTo', `${type.Name} allows at most ${fmtDays(type.MaxDaysPerRequest)} per request`);
       }
-      if (type.NeedsBalance && !type.AllowNegative) {
-        // As a decision does: filings for one employee take turns, so each sees the days the others hold.
-        await leaveService.lockBalances(tx, user, employeeId);
+      // The balance, once no other request overlaps: a leave filed twice is refused as the overlap it is, not
+      // for the days the first filing already holds. Filings for one employee take turns (file's lock), as a
+      // decision does, so each sees the days the others hold.
+      const enoughBalance = async () => {
+        if (!type.NeedsBalance || type.AllowNegative) return;
         const [balance] = (await leaveService.balances(tx, user, employeeId)).filter(
           (b) => b.LeaveTypeId === type.LeaveTypeId,
         );
@@ -652,7 +654,7 @@ export function createRequestsService({
             ProblemTypes.insufficientBalance,
           );
         }
-      }
+      };
       return file(
         ctx,
         'Leave',
@@ -666,6 +668,7 @@ export function createRequestsService({
           reason: input.Reason.trim(),
         },
         schedule,
+        enoughBalance,
       );
     },
 
