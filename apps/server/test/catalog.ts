@@ -48,7 +48,8 @@ export async function catalogViolations(tx: Tx): Promise<string[]> {
         SELECT 1 FROM pg_policy p WHERE p.polrelid = t.oid AND p.polcmd = '*' AND p.polpermissive
           AND pg_get_expr(p.polqual, p.polrelid) = pg_get_expr(p.polwithcheck, p.polrelid)
           AND pg_get_expr(p.polqual, p.polrelid) LIKE '%tenant_id = ( SELECT (NULLIF(current_setting(''app.tenant_id''::text, true), ''''::text))::uuid AS %')
-      OR EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = t.oid AND (p.polqual IS NULL OR p.polwithcheck IS NULL))`),
+      OR EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = t.oid AND p.polpermissive
+                    AND (p.polqual IS NULL OR p.polwithcheck IS NULL))`),
   );
   add(
     await tx.query(`SELECT 'unique key or index without tenant_id: ' || t.relname || '.' || i.relname AS v

@@ -32,10 +32,11 @@ async function payslips(id: string): Promise<PayslipListItem[]> {
 
 describe('a period computed without stored attendance', () => {
   it('says how many payslips have no attendance, and none once HR stores the cut-off', async () => {
-    const cutoff = { CutoffStart: '2027-03-01', CutoffEnd: '2027-03-15', PayDate: '2027-03-20' };
+    // Past days: a day not over yet is not stored.
+    const cutoff = { CutoffStart: '2025-03-01', CutoffEnd: '2025-03-15', PayDate: '2025-03-20' };
     const created = await call(payroll, 'POST', PERIODS, {
       Kind: 'Regular',
-      Name: 'March 2027 1st',
+      Name: 'March 2025 1st',
       ...cutoff,
     });
     expect(created.statusCode, created.body).toBe(201);

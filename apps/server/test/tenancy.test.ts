@@ -159,4 +159,26 @@ describe(`schema catalog rules (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
       await t.ownerExec(`DROP TABLE leaky2; DROP TABLE leaky2_target;`);
     }
   });
+
+  // A restrictive policy only narrows what the tenant policy lets through (leave_ledger's delete of accrual
+  // entries, migration 0050); a permissive one without WITH CHECK widens it and is caught.
+  it('allows a restrictive policy for one command, and catches a permissive one', async () => {
+    await t.ownerExec(`CREATE TABLE narrow (tenant_id uuid NOT NULL, id uuid NOT NULL, kind text,
+                           PRIMARY KEY (tenant_id, id));
+      ALTER TABLE narrow ENABLE ROW LEVEL SECURITY; ALTER TABLE narrow FORCE ROW LEVEL SECURITY;
+      CREATE POLICY tenant_isolation ON narrow
+        USING (tenant_id = (SELECT nullif(current_setting('app.tenant_id', true), '')::uuid))
+        WITH CHECK (tenant_id = (SELECT nullif(current_setting('app.tenant_id', true), '')::uuid));
+      CREATE POLICY only_drafts ON narrow AS RESTRICTIVE FOR DELETE USING (kind = 'draft');`);
+    try {
+      const violations = await t.db.withoutTenant((tx) => catalogViolations(tx));
+      expect(violations.filter((v) => v.includes('narrow'))).toEqual([]);
+      await t.ownerExec(`CREATE POLICY everyone_reads ON narrow FOR SELECT USING (true);`);
+      expect(await t.db.withoutTenant((tx) => catalogViolations(tx))).toContain(
+        'no tenant policy with USING and WITH CHECK for all commands: narrow',
+      );
+    } finally {
+      await t.ownerExec(`DROP TABLE narrow;`);
+    }
+  });
 });
