@@ -387,4 +387,17 @@ describe('daily attendance', () => {
     });
     expect(night).toMatchObject({ notOver: true, anomalies: [] });
   });
+
+  // HR walkthrough: for an employee without a shift, leave filing skipped Sunday as the rest day while attendance
+  // read a Sunday worked as an ordinary day (no rest-day premium). Both now take Sunday, unless the employee has
+  // rest days of their own.
+  it('an employee without a shift rests on Sunday unless they have rest days of their own', () => {
+    const noShift = [{ effectiveDate: '2024-01-01', shift: null, restDays: null }];
+    const worked = [punch('2026-11-08 08:00', 'In'), punch('2026-11-08 17:00', 'Out')];
+    expect(day('2026-11-08', worked, { schedules: noShift })).toMatchObject({ restDay: true, absent: false });
+    expect(day('2026-11-03', [], { schedules: noShift })).toMatchObject({ restDay: false, absent: false });
+    const ownRestDays = [{ effectiveDate: '2024-01-01', shift: null, restDays: [6] }];
+    expect(day('2026-11-08', worked, { schedules: ownRestDays }).restDay).toBe(false);
+    expect(day('2026-11-07', [], { schedules: ownRestDays }).restDay).toBe(true);
+  });
 });

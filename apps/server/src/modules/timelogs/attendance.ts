@@ -297,7 +297,9 @@ function planOf(schedules: ScheduleSpan[], day: number): Plan {
   const shift = schedule?.shift ?? null;
   const base = day * DAY;
   const weekday = (((day + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
-  const restDays = schedule?.restDays ?? shift?.restDays ?? [];
+  // Without a shift and rest days of the employee's own, Sunday is the rest day (the custom the Labor Code's
+  // weekly rest day follows, and what leave filing counts): a Sunday worked is paid as a rest day.
+  const restDays = schedule?.restDays ?? shift?.restDays ?? [0];
   if (!shift)
     return {
       shift,
