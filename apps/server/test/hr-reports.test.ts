@@ -72,7 +72,7 @@ describe('HR reports', () => {
 
   // HR walkthrough: the dates were text in the spreadsheet (no sorting or filtering by date), the headcount's
   // sheet name was cut mid-word, and a printed report did not name the company.
-  it('writes dates as date cells in XLSX, ISO text in CSV and "Jan 15, 2024" on paper, under the company name', async () => {
+  it('writes dates as date cells in XLSX, ISO text in CSV and "Jan 15, 2024" on paper, under the company name, totals in bold', async () => {
     const { default: excel } = await import('exceljs');
     const book = new excel.Workbook();
     await book.xlsx.load(
@@ -101,7 +101,16 @@ describe('HR reports', () => {
     await headcount.xlsx.load(
       (await report(hr, 'headcount', { Format: 'xlsx' })).rawPayload as unknown as ArrayBuffer,
     );
-    expect(headcount.worksheets[0]!.name).toBe('Headcount by department');
+    const counts = headcount.worksheets[0]!;
+    expect(counts.name).toBe('Headcount by department');
+    // Subtotals and the total stand out from the rows they add up (bold), the rows themselves do not.
+    const rowsOf = counts.getRows(2, counts.rowCount - 1)!;
+    const subtotal = rowsOf.find((r) => r.getCell(2).value === 'Subtotal')!;
+    const detail = rowsOf.find((r) => r.getCell(2).value === 'Regular')!;
+    expect(subtotal.getCell(3).font?.bold).toBe(true);
+    expect(rowsOf.at(-1)!.getCell(1).value).toBe('All departments');
+    expect(rowsOf.at(-1)!.getCell(3).font?.bold).toBe(true);
+    expect(detail.getCell(3).font?.bold).toBeFalsy();
 
     const [company] = await t.db.withTenant(hr.tenantId, (tx) =>
       tx.query<{ name: string }>(

@@ -185,6 +185,15 @@ describe('payroll reports', () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // The TOTAL row stands out (bold); an employee's row does not.
+    const { default: excel } = await import('exceljs');
+    const book = new excel.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const last = sheet.getRow(sheet.rowCount);
+    expect(last.getCell(2).value).toBe('TOTAL');
+    expect(last.getCell(4).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(4).font?.bold).toBeFalsy();
     const pdf = await download(`${BASE}/register?PayrollPeriodId=${nov1}&Format=pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

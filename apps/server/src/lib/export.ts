@@ -55,6 +55,14 @@ const PLAIN_CELL = Object.freeze({});
 const MONEY_CELL = Object.freeze({ numFmt: '#,##0.00' });
 /** The style of a date's cell, shared the same way: the ISO order the CSV and the screens' inputs use. */
 const DATE_CELL = Object.freeze({ numFmt: 'yyyy-mm-dd' });
+/** The bold twin of each shared cell style (a total row's cells), made once and shared the same way. */
+const BOLD_STYLES = new Map<object, object>(
+  [PLAIN_CELL, MONEY_CELL, DATE_CELL].map((style) => [
+    style,
+    Object.freeze({ ...style, font: { bold: true } }),
+  ]),
+);
+const bold = (style: object) => BOLD_STYLES.get(style)!;
 /** Days from the spreadsheet epoch (1899-12-30, the 1900 date system) to 1970-01-01. */
 const SERIAL_OF_1970 = 25_569;
 /**
@@ -124,6 +132,8 @@ export async function writeExport<R>(
   page: (offset: number, limit: number) => Promise<R[]>,
   subtitle = '',
   maxRows = exportRowLimit(),
+  /** A total or subtotal row: bold in the spreadsheet and on paper (the CSV has no type faces). */
+  emphasis?: (row: R) => boolean,
 ): Promise<string> {
   const eachBatch = (write: (rows: R[]) => Promise<void>) => batches(page, write, maxRows);
   const path = join(tmpdir(), `hrpay-export-${randomUUID()}.${format}`);
@@ -139,7 +149,7 @@ export async function writeExport<R>(
           const iso = c.value;
           return { ...c, value: (row: R) => readableDate(iso(row)) };
         });
-      await writePdfTable(path, title, subtitle, printed, eachBatch);
+      await writePdfTable(path, title, subtitle, printed, eachBatch, emphasis);
     } else if (format === 'csv') {
       const out = createWriteStream(path);
       close = () => closeQuietly(out);
@@ -175,6 +185,7 @@ export async function writeExport<R>(
       // An amount's cells have the money format, a date's the date format, every other cell the default style
       // (see below).
       const cellStyles = columns.map((c) => (c.money ? MONEY_CELL : c.date ? DATE_CELL : PLAIN_CELL));
+      const boldStyles = cellStyles.map(bold);
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
       await eachBatch(async (rows) => {
@@ -196,7 +207,8 @@ export async function writeExport<R>(
           // id: half the export's time at 100,000 rows (issue 8). Data rows and cells share one object per
           // column kind (dates are day numbers, not Date objects), whose id exceljs caches.
           (line as unknown as { style: object }).style = PLAIN_CELL;
-          line.eachCell({ includeEmpty: true }, (cell, column) => (cell.style = cellStyles[column - 1]!));
+          const styles = emphasis?.(row) ? boldStyles : cellStyles;
+          line.eachCell({ includeEmpty: true }, (cell, column) => (cell.style = styles[column - 1]!));
           line.commit();
         }
         await zipped(book, sheet);

@@ -18,6 +18,8 @@ export async function writePdfTable<R>(
   subtitle: string,
   columns: (ExportColumn<R> & { pdfWidth?: number })[],
   eachBatch: (write: (rows: R[]) => Promise<void>) => Promise<void>,
+  /** A total or subtotal row: printed in bold. */
+  emphasis?: (row: R) => boolean,
 ): Promise<void> {
   const { default: PDFDocument } = await import('pdfkit'); // loaded on demand: reports are rare
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false });
@@ -87,14 +89,15 @@ export async function writePdfTable<R>(
           const value = c.value(row);
           return value === null || value === undefined ? '' : String(value);
         });
-        if (doc.y + rowHeight(cells, false) > bottom()) {
+        const bold = emphasis?.(row) ?? false;
+        if (doc.y + rowHeight(cells, bold) > bottom()) {
           footer();
           doc.addPage();
           page += 1;
           doc.y = MARGIN;
           drawRow(header, true);
         }
-        drawRow(cells, false);
+        drawRow(cells, bold);
         count += 1;
       }
       // Let the file stream drain between batches.

@@ -70,6 +70,7 @@ export async function writeHrReport(
     columns: ExportColumn<R>[],
     page: (offset: number, limit: number) => Promise<R[]>,
     note = '',
+    emphasis?: (row: R) => boolean,
   ) =>
     writeExport(
       req.Format,
@@ -78,6 +79,7 @@ export async function writeHrReport(
       page,
       [company, note, `Prepared by ${at}`].filter(Boolean).join(' · '),
       REPORT_MAX_ROWS,
+      emphasis,
     );
 
   switch (report) {
@@ -100,6 +102,7 @@ export async function writeHrReport(
         ],
         (offset, limit) => repo.headcount(tx, tenantId, companyId, offset, limit),
         'Active employees',
+        (r) => r.status === null, // a department's subtotal, or the total
       );
       return { path, fileName };
     }

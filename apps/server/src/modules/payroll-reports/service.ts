@@ -337,8 +337,9 @@ async function exportFile<R>(
   rows: R[],
   fileName: string,
   subtitle = '',
+  emphasis?: (row: R) => boolean,
 ): Promise<ReportFile> {
-  const path = await writeExport(format, title, columns, pagesOf(rows), subtitle, REPORT_MAX_ROWS);
+  const path = await writeExport(format, title, columns, pagesOf(rows), subtitle, REPORT_MAX_ROWS, emphasis);
   return { kind: 'export', path, format, fileName };
 }
 
@@ -506,6 +507,7 @@ function withTotal<R>(
     })),
   ];
 }
+const isTotal = <R>(row: Totalled<R>) => 'total' in row;
 function totalled<R>(rows: R[], sum: (rows: R[]) => R): Totalled<R>[] {
   return [...rows.map((row) => ({ row })), { total: sum(rows) }];
 }
@@ -593,6 +595,7 @@ export const payrollReportsService = {
       `${company.name} — cut-off ${period.cutoff_start} to ${period.cutoff_end}, pay date ${period.pay_date}` +
         (period.status === 'Finalised' || period.status === 'Paid' ? '' : ` — ${period.status}, not final`),
       REPORT_MAX_ROWS,
+      (row) => 'totals' in row,
     );
     return { kind: 'export', path, format, fileName: `payroll-register-${safeName(period.name)}` };
   },
@@ -915,6 +918,7 @@ export const payrollReportsService = {
       totalled(years, sumYears),
       `thirteenth-month-${q.Year}`,
       company.name,
+      isTotal,
     );
   },
 
@@ -947,6 +951,7 @@ export const payrollReportsService = {
       totalled(years, sumYears),
       `year-to-date-${q.Year}`,
       company.name,
+      isTotal,
     );
   },
 
