@@ -86,8 +86,14 @@ describe('HR reports', () => {
     expect(hire.numFmt).toBe('yyyy-mm-dd');
     // A text column stays text; the CSV keeps the ISO date.
     expect(typeof sheet.getRow(2).getCell(headers.indexOf('Employee number')).value).toBe('string');
+    await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(`UPDATE employees SET mobile_number = '09171234567' WHERE employee_number = 'DM-0001'`),
+    );
     const csv = csvRows((await report(hr, 'master-list', { Format: 'csv' })).body);
     expect(csv[1]![csv[0]!.indexOf('Hire date')]).toBe('2024-01-15');
+    // Grouped as on forms, so a spreadsheet keeps the leading 0 (digits alone became the number 9171234567).
+    const first = csv.find((r) => r[0] === 'DM-0001')!;
+    expect(first[csv[0]!.indexOf('Mobile number')]).toBe('0917 123 4567');
 
     const movements = new excel.Workbook();
     await movements.xlsx.load(

@@ -96,6 +96,12 @@ const column = (
 /** A date of the record: a date cell in the spreadsheet. */
 const dateColumn = (header: string, value: ExportColumn<Employee>['value']) =>
   column(header, value, 12, true);
+/**
+ * A mobile number as it is written on forms, "0917 123 4567": a spreadsheet opening the CSV keeps it as text
+ * (digits alone, "09171234567", became the number 9171234567); the import reads it back. Anything else as it is.
+ */
+const groupedMobile = (v: string | null) =>
+  v && /^09\d{9}$/.test(v) ? `${v.slice(0, 4)} ${v.slice(4, 7)} ${v.slice(7)}` : v;
 /** The master list (201 file) as HR offices keep it in a spreadsheet. */
 export const MASTER_LIST_COLUMNS: ExportColumn<Employee>[] = [
   column('Employee number', (e) => e.EmployeeNumber, 16),
@@ -111,12 +117,12 @@ export const MASTER_LIST_COLUMNS: ExportColumn<Employee>[] = [
   column('Nationality', (e) => e.Nationality),
   column('Religion', (e) => e.Religion),
   column('E-mail', (e) => e.Email, 28),
-  column('Mobile number', (e) => e.MobileNumber, 14),
+  column('Mobile number', (e) => groupedMobile(e.MobileNumber), 14),
   column('Present address', (e) => e.PresentAddress, 36),
   column('Permanent address', (e) => e.PermanentAddress, 36),
   column('Emergency contact', (e) => e.EmergencyContactName, 22),
   column('Relationship', (e) => e.EmergencyContactRelationship),
-  column('Emergency contact phone', (e) => e.EmergencyContactPhone, 16),
+  column('Emergency contact phone', (e) => groupedMobile(e.EmergencyContactPhone), 16),
   column('TIN', (e) => e.TIN, 16),
   column('SSS number', (e) => e.SSSNumber, 14),
   column('PhilHealth number', (e) => e.PhilHealthNumber, 16),
