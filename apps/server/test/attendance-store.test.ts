@@ -160,4 +160,65 @@ describe('attendance store in batches', () => {
       vi.useRealTimers();
     }
   });
+
+  // HR walkthrough: a hire of Dec 15 was listed in the week before it, every day empty (and would have read
+  // Absent with a shift), while a leaver's last days vanished from the view though the store kept them.
+  it('lists the employees employed in the range, and does not judge a day outside the employment', async () => {
+    const range20 = { DateFrom: '2026-11-16', DateTo: '2026-11-20' };
+    await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(
+        `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date,
+                                separation_date, separation_reason, is_active, shift_id)
+         SELECT e.tenant_id, e.company_id, v.number, 'Test', v.number, v.hired::date, v.left_on::date,
+                CASE WHEN v.left_on IS NOT NULL THEN 'Resigned' END, v.left_on IS NULL, e.shift_id
+           FROM employees e, (VALUES ('ATT-HIRED-18', '2026-11-18', NULL), ('ATT-HIRED-25', '2026-11-25', NULL),
+                                     ('ATT-LEFT-17', '2020-01-01', '2026-11-17'),
+                                     ('ATT-LEFT-10', '2020-01-01', '2026-11-10')) AS v(number, hired, left_on)
+          WHERE e.employee_number = 'DM-0004'`,
+      ),
+    );
+    // On the shift from a date before the range, so a day before the hire date would read Absent if judged.
+    await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(
+        `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id)
+         SELECT tenant_id, id, DATE '2020-01-01', shift_id FROM employees WHERE employee_number LIKE 'ATT-%'`,
+      ),
+    );
+    const view = await call('/api/v1/timelogs/attendance', { ...range20, PageSize: 500 });
+    expect(view.statusCode, view.body).toBe(200);
+    const days = view.json().Items as AttendanceDay[];
+    const of = (number: string) => days.filter((d) => d.EmployeeNumber === number);
+    expect(of('ATT-HIRED-25')).toEqual([]);
+    expect(of('ATT-LEFT-10')).toEqual([]);
+    expect(of('ATT-HIRED-18').map((d) => [d.Date, d.Employment, d.Absent])).toEqual([
+      ['2026-11-16', 'NotYetHired', false],
+      ['2026-11-17', 'NotYetHired', false],
+      ['2026-11-18', 'Employed', true],
+      ['2026-11-19', 'Employed', true],
+      ['2026-11-20', 'Employed', true],
+    ]);
+    expect(of('ATT-LEFT-17').map((d) => [d.Date, d.Employment, d.Absent])).toEqual([
+      ['2026-11-16', 'Employed', true],
+      ['2026-11-17', 'Employed', true],
+      ['2026-11-18', 'Separated', false],
+      ['2026-11-19', 'Separated', false],
+      ['2026-11-20', 'Separated', false],
+    ]);
+    expect(view.json().TotalCount).toBe(days.length);
+    // The store keeps exactly the employed days the view shows.
+    expect((await store()).statusCode).toBe(200);
+    const kept = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ number: string; date: string }>(
+        `SELECT e.employee_number AS number, a.date::text AS date FROM attendance_days a
+           JOIN employees e ON e.id = a.employee_id WHERE e.employee_number LIKE 'ATT-%' ORDER BY 1, 2`,
+      ),
+    );
+    expect(kept.map((k) => `${k.number} ${k.date}`)).toEqual([
+      'ATT-HIRED-18 2026-11-18',
+      'ATT-HIRED-18 2026-11-19',
+      'ATT-HIRED-18 2026-11-20',
+      'ATT-LEFT-17 2026-11-16',
+      'ATT-LEFT-17 2026-11-17',
+    ]);
+  });
 });

@@ -239,6 +239,11 @@ export const AttendanceDay = z.object({
    * judged until it has, and "Store for payroll" leaves the day out.
    */
   NotOver: z.boolean(),
+  /**
+   * Employed: a day of the employment. NotYetHired (before the hire date) or Separated (after the separation
+   * date): nothing is expected, the day is not judged, and the store leaves it out.
+   */
+  Employment: z.enum(['Employed', 'NotYetHired', 'Separated']),
 });
 export type AttendanceDay = z.infer<typeof AttendanceDay>;
 export const AttendanceResponse = listResponse(AttendanceDay);

@@ -21,6 +21,13 @@ export const employedOn = (e: string, day: string) =>
 export const notSeparatedOn = (e: string, day: string) =>
   `(${e}.separation_date IS NULL OR ${e}.separation_date >= ${day})`;
 
+/**
+ * Employed on some day from `from` to `to`: hired by `to` and not separated before `from` (a leaver's days up to
+ * the separation date count). The days the attendance store keeps, and the employees attendance lists.
+ */
+export const employedDuring = (e: string, from: string, to: string) =>
+  `((${e}.is_active OR ${e}.separation_date >= ${from}) AND (${e}.hire_date IS NULL OR ${e}.hire_date <= ${to}))`;
+
 /** Separated before `day`: the separation date has passed. */
 export const separatedBefore = (e: string, day: string) => `(${e}.separation_date < ${day})`;
 

@@ -8,8 +8,8 @@ import {
   notNull,
   pageClause,
 } from '../../lib/lists.js';
-import { addDays, manilaDayStart, manilaToday, toManilaLocal } from '../../lib/manila.js';
-import { notSeparatedOn } from '../employees/employment.js';
+import { addDays, manilaDayStart, toManilaLocal } from '../../lib/manila.js';
+import { employedDuring } from '../employees/employment.js';
 import type { ScheduleSource } from './attendance.js';
 
 /** The SQL of time logs (punches) and of what attendance reads. Every statement names the tenant and company. */
@@ -77,18 +77,26 @@ export interface AttendanceEmployee {
   name: string;
   department_name: string | null;
   work_location_id: string | null;
+  hire_date: string | null;
+  separation_date: string | null;
 }
 
+/** Whom attendance lists over the range `from`-`to`: one employee, or those employed on some day of it. */
 export interface AttendanceFilter {
+  from: string;
+  to: string;
   employeeId?: string;
   departmentId?: string;
 }
 
+const EMPLOYMENT_DATES = `e.hire_date::text AS hire_date, e.separation_date::text AS separation_date`;
+
 function attendanceWhere(tenantId: string, companyId: string, filter: AttendanceFilter) {
   const where = new Conditions(tenantId, companyId).add('e.tenant_id = $1 AND e.company_id = $2');
   if (filter.employeeId) where.add('e.id = $?', filter.employeeId);
-  // Not separated today: a separation dated today or later is scheduled, the notice worked (employment.ts).
-  else where.add(notSeparatedOn('e', '$?::date'), manilaToday());
+  // Employed on some day of the range, as the store takes them: a hire yet to start and a leaver of an earlier
+  // range are not listed; a leaver's days up to the separation date are (employment.ts).
+  else where.add(employedDuring('e', `${where.param(filter.from)}::date`, `${where.param(filter.to)}::date`));
   if (filter.departmentId) where.add('e.department_id = $?', filter.departmentId);
   return where;
 }
@@ -242,7 +250,7 @@ export const timeLogsRepo = {
     const limit = page ? ` LIMIT ${where.param(page.limit)} OFFSET ${where.param(page.offset)}` : '';
     return tx.query<AttendanceEmployee>(
       `SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS name, d.name AS department_name,
-              e.work_location_id
+              e.work_location_id, ${EMPLOYMENT_DATES}
          FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
         WHERE ${where.sql}
         ORDER BY ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id${limit}`,
@@ -342,7 +350,7 @@ export const timeLogsRepo = {
              FROM days) g
           WHERE d IS NULL OR NOT coalesce(n >= 2 AND lo > fi AND oe > os AND (os < bs OR oe > be), false))
        SELECT e.id, e.employee_number, concat_ws(' ', e.first_name, e.last_name) AS name, d.name AS department_name,
-              e.work_location_id
+              e.work_location_id, ${EMPLOYMENT_DATES}
          FROM employees e LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
         WHERE ${where.sql} AND e.id IN (SELECT employee_id FROM candidates)
         ORDER BY ${nameSortKey('e.last_name')}, ${nameSortKey('e.first_name')}, e.id`,
@@ -418,11 +426,11 @@ export const timeLogsRepo = {
       hire_date: string | null;
       separation_date: string | null;
     }>(
-      `SELECT id, work_location_id, hire_date::text AS hire_date, separation_date::text AS separation_date
-         FROM employees
-        WHERE tenant_id = $1 AND company_id = $2 AND ($3::uuid IS NULL OR id > $3::uuid)
-          AND (is_active OR separation_date >= $5::date) AND (hire_date IS NULL OR hire_date <= $6::date)
-        ORDER BY id LIMIT $4`,
+      `SELECT e.id, e.work_location_id, ${EMPLOYMENT_DATES}
+         FROM employees e
+        WHERE e.tenant_id = $1 AND e.company_id = $2 AND ($3::uuid IS NULL OR e.id > $3::uuid)
+          AND ${employedDuring('e', '$5::date', '$6::date')}
+        ORDER BY e.id LIMIT $4`,
       [tenantId, companyId, afterId, limit, from, to],
     ),
 

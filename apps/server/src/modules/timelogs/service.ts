@@ -129,7 +129,12 @@ export const timeLogsService = {
     ) {
       throw problems.notFound('The employee was not found.');
     }
-    const filter = { employeeId: req.EmployeeId, departmentId: req.DepartmentId };
+    const filter = {
+      from: req.DateFrom,
+      to: req.DateTo,
+      employeeId: req.EmployeeId,
+      departmentId: req.DepartmentId,
+    };
     const start = (req.Page - 1) * req.PageSize;
     if (req.OnlyAnomalies) return anomalyDays(tx, user, req, filter, start);
     const dayCount = dayNumber(req.DateTo) - dayNumber(req.DateFrom) + 1;
@@ -256,8 +261,7 @@ export async function storeAttendance(
       // Only the days of employment: none before the hire date or after the separation date. A day whose shift
       // has not ended is left out: stored, it would read as absent or undertime (the store is run again later).
       results.forEach((r, offset) => {
-        if ((e.hire_date && r.date < e.hire_date) || (e.separation_date && r.date > e.separation_date))
-          return;
+        if (employmentOn(e, r.date) !== 'Employed') return;
         if (r.notOver) {
           totals.notOver++;
           return;
@@ -337,7 +341,8 @@ async function anomalyDays(
     reading = read(batches[b + 1]);
     for (const e of batches[b]!) {
       for (const r of resultsOf(e))
-        if (r.anomalies.length) found.push({ rank: rankOf.get(e.id)!, day: attendanceDay(e, r) });
+        if (r.anomalies.length && employmentOn(e, r.date) === 'Employed')
+          found.push({ rank: rankOf.get(e.id)!, day: attendanceDay(e, r) });
     }
   }
   // By employee: name order, each one's days in date order; by date: each day's employees in name order.
@@ -410,7 +415,32 @@ async function attendanceResults(
   };
 }
 
-const attendanceDay = (e: AttendanceEmployee, r: DayResult): AttendanceDay => ({
+/** Whether `date` is a day of the employee's employment (the store keeps only those). */
+const employmentOn = (e: { hire_date: string | null; separation_date: string | null }, date: string) =>
+  e.hire_date && date < e.hire_date
+    ? 'NotYetHired'
+    : e.separation_date && date > e.separation_date
+      ? 'Separated'
+      : 'Employed';
+
+/**
+ * A day as the view shows it. A day outside the employment (an employee chosen by name, or hired or separated
+ * within the range) is not judged: nothing was expected of them, so it is neither absent nor late.
+ */
+function attendanceDay(e: AttendanceEmployee, result: DayResult): AttendanceDay {
+  const employment = employmentOn(e, result.date);
+  const r: DayResult =
+    employment === 'Employed'
+      ? result
+      : { ...result, absent: false, lateMinutes: 0, undertimeMinutes: 0, anomalies: [], notOver: false };
+  return attendanceRow(e, r, employment);
+}
+
+const attendanceRow = (
+  e: AttendanceEmployee,
+  r: DayResult,
+  employment: AttendanceDay['Employment'],
+): AttendanceDay => ({
   EmployeeId: e.id,
   EmployeeNumber: e.employee_number,
   EmployeeName: e.name,
@@ -437,6 +467,7 @@ const attendanceDay = (e: AttendanceEmployee, r: DayResult): AttendanceDay => ({
   OnLeave: r.onLeave,
   Anomalies: r.anomalies,
   NotOver: r.notOver,
+  Employment: employment,
 });
 
 function groupBy<T, K, V>(rows: readonly T[], keyOf: (row: T) => K, valueOf: (row: T) => V) {

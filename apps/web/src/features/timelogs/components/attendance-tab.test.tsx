@@ -51,6 +51,7 @@ const day: AttendanceDay = {
   OnLeave: false,
   Anomalies: [],
   NotOver: false,
+  Employment: 'Employed',
 };
 
 function renderTab() {
@@ -195,9 +196,16 @@ describe('attendance tab', () => {
     const onLeave: AttendanceDay = { ...absent, Date: '2026-11-06', Absent: false, OnLeave: true };
     // Today at 11:00, the shift to 17:00: in, not yet out, and neither absent nor missing its out.
     const underWay: AttendanceDay = { ...day, Date: '2026-11-07', LastOut: null, NotOver: true };
+    // HR walkthrough: a hire of Dec 15 was listed for the week before with empty days.
+    const notHired: AttendanceDay = {
+      ...absent,
+      Date: '2026-11-09',
+      Absent: false,
+      Employment: 'NotYetHired',
+    };
     fetchMock.mockImplementation(async (input) =>
       String(input).endsWith('/timelogs/attendance')
-        ? json({ Items: [day, absent, missingOut, onLeave, underWay], TotalCount: 5 })
+        ? json({ Items: [day, absent, missingOut, onLeave, underWay, notHired], TotalCount: 6 })
         : json([]),
     );
     render(
@@ -208,7 +216,7 @@ describe('attendance tab', () => {
       </QueryClientProvider>,
     );
     const table = await screen.findByRole('table', { name: 'Attendance' });
-    await within(table).findByText('Nov 7, 2026');
+    await within(table).findByText('Nov 9, 2026');
     const punches = [...table.querySelectorAll('td[data-field="FirstIn"]')].map((td) => td.textContent);
     expect(punches).toEqual([
       '08:12 – 19:04',
@@ -216,6 +224,7 @@ describe('attendance tab', () => {
       '08:12 – —Missing out',
       '—On leave',
       '08:12 – —Not over yet',
+      '—Not yet hired',
     ]);
     expect(within(table).queryByRole('columnheader', { name: 'Status' })).toBeNull();
   });

@@ -78,6 +78,9 @@ function dayFlags(row: AttendanceDay): { text: string; color: string } | null {
     ...anomalies.map((a) => ANOMALY_LABELS[a]),
     // Today before the shift ends: not absent, no undertime, no missing out yet, and not stored for payroll.
     ...(row.NotOver ? ['Not over yet'] : []),
+    // A day before the hire date or after the separation: nothing expected, nothing stored.
+    ...(row.Employment === 'NotYetHired' ? ['Not yet hired'] : []),
+    ...(row.Employment === 'Separated' ? ['Separated'] : []),
   ];
   if (!words.length) return null;
   // Dark shades: the theme's warning orange on white is 3.1:1; these reach 4.5:1 in a caption.
