@@ -233,3 +233,49 @@ describe('a regular holiday of the cut-off with no stored attendance', () => {
     expect((await payslipOf(id, absentFriday)).Gross).toBe('6255.00');
   });
 });
+
+// Payroll walkthrough: HR separated an employee (last day Dec 10) after the Dec 1-15 period was computed; the
+// period stayed Computed with the whole half-month's basic, and the Approve dialog offered to approve it.
+describe('a computed period whose employee is separated in its cut-off', () => {
+  it('is stale (employment) until computed again, and approve is refused meanwhile', async () => {
+    const worker = await employee('ST-0101', 'Monthly', 26100);
+    await punches(worker, OCTOBER_WORKDAYS);
+    await store('2026-10-01', '2026-10-15');
+    const id = await computedPeriod(OCTOBER);
+    expect((await get(id)).StaleReason).toBeNull();
+    const before = await payslipOf(id, worker);
+
+    const read = (await call(hr, 'GET', `/api/v1/employees/${worker}`)).json();
+    const separated = await call(hr, 'POST', `/api/v1/employees/${worker}/separation`, {
+      SeparationDate: '2026-10-09',
+      SeparationReason: 'Resigned',
+      RowVersion: read.RowVersion,
+    });
+    expect(separated.statusCode, separated.body).toBe(200);
+    const stale = await get(id);
+    expect(stale).toMatchObject({ NeedsRecompute: true, StaleReason: 'employment', CanApprove: false });
+    const refused = await action(id, 'approve', stale.RowVersion);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().detail).toContain('hire or separation date');
+
+    await compute(id);
+    expect((await get(id)).StaleReason).toBeNull();
+    const after = await payslipOf(id, worker);
+    expect(Number(after.Gross)).toBeLessThan(Number(before.Gross));
+  });
+
+  it('is not stale for a separation after its cut-off', async () => {
+    const worker = await employee('ST-0102', 'Monthly', 26100);
+    await punches(worker, OCTOBER_WORKDAYS);
+    await store('2026-10-01', '2026-10-15');
+    const id = await computedPeriod(OCTOBER);
+    const read = (await call(hr, 'GET', `/api/v1/employees/${worker}`)).json();
+    const separated = await call(hr, 'POST', `/api/v1/employees/${worker}/separation`, {
+      SeparationDate: '2026-10-30',
+      SeparationReason: 'Resigned',
+      RowVersion: read.RowVersion,
+    });
+    expect(separated.statusCode, separated.body).toBe(200);
+    expect((await get(id)).StaleReason).toBeNull();
+  });
+});

@@ -30,7 +30,7 @@ export const PayrollJobStatus = z.enum(PAYROLL_JOB_STATUSES);
 export type PayrollJobStatus = z.infer<typeof PayrollJobStatus>;
 
 /** Why a computed period's payslips are out of date (PayrollPeriodDetail.StaleReason). */
-export const PayrollPeriodStaleReason = z.enum(['attendance', 'holiday', 'punches', 'request']);
+export const PayrollPeriodStaleReason = z.enum(['attendance', 'holiday', 'punches', 'employment', 'request']);
 export type PayrollPeriodStaleReason = z.infer<typeof PayrollPeriodStaleReason>;
 
 /** Included: paid with the period; Held: computed, kept out of payment; Excluded: not paid (no lines counted). */

@@ -101,7 +101,9 @@ const EARLIEST_LAST_STORE = `(SELECT min(${lastStoreOf('g.d::date')})
  * with its company and its first and last punch added (Manila clock): it counts when that span reaches the
  * cut-off's punches (from 20:00 the evening before its first day to 08:00, or an overnight shift's end + 8 h, the
  * day after its last) and it was made after the last store of a day of the cut-off within a day of the span (an
- * import made before these fields were written does not count). A
+ * import made before these fields were written does not count). 'employment' when an employee of the period was
+ * hired, separated or reinstated, or had a hire or separation date moved, in its cut-off after the compute (the
+ * employee's audit rows, by migration 0051's index): computing again pays the days of employment. A
  * Computed period and an Approved one alike (approve and finalise refuse it: return it for changes and compute it
  * again). Only periods that pay attendance (Regular, FinalPay: of its employees; a local holiday or a final pay
  * marks the period whichever employees it pays: the store and the compute are of the whole company); null
@@ -158,6 +160,16 @@ export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND 
                                                                       least(p.cutoff_end, r.l::date + 1), interval '1 day') g(d)
                                          WHERE a.at > ${lastStoreOf('g.d::date')}))
          THEN 'punches'
+         WHEN EXISTS (SELECT 1 FROM audit_log a
+                        JOIN employees e ON e.tenant_id = a.tenant_id AND e.id::text = a.entity_id
+                       WHERE a.tenant_id = p.tenant_id AND a.entity = 'employee' AND a.at > p.computed_at
+                         AND e.company_id = p.company_id AND (p.kind = 'Regular' OR e.id = ANY(p.employee_ids))
+                         AND (a.before->>'HireDate', a.before->>'SeparationDate')
+                             IS DISTINCT FROM (a.after->>'HireDate', a.after->>'SeparationDate')
+                         AND EXISTS (SELECT 1 FROM (VALUES (a.before->>'HireDate'), (a.after->>'HireDate'),
+                                                           (a.before->>'SeparationDate'), (a.after->>'SeparationDate')) d(v)
+                                      WHERE d.v::date BETWEEN p.cutoff_start AND p.cutoff_end))
+         THEN 'employment'
          WHEN EXISTS (SELECT 1 FROM time_requests r
                        WHERE r.tenant_id = p.tenant_id AND r.company_id = p.company_id
                          AND r.date_from <= p.cutoff_end AND r.date_to >= p.cutoff_start
@@ -167,7 +179,7 @@ export const STALE_REASON = `CASE WHEN p.status IN ('Computed', 'Approved') AND 
                               OR (r.status = 'Cancelled' AND r.cancelled_at > p.computed_at)))
          THEN 'request' END END`;
 
-export type StaleReason = 'attendance' | 'holiday' | 'punches' | 'request';
+export type StaleReason = 'attendance' | 'holiday' | 'punches' | 'employment' | 'request';
 
 /** What approve and finalise answer for a stale period (STALE_REASON); the period page shows it too. */
 export const STALE_MESSAGE: Record<StaleReason, string> = {
@@ -177,6 +189,8 @@ export const STALE_MESSAGE: Record<StaleReason, string> = {
     'A holiday on a day of this cut-off was added, moved, retyped or deleted after the period was computed or after the attendance of that day was stored, and the stored attendance keeps the day as it was: HR must store the attendance of the days of the cut-off again, then compute the period again before approving.',
   punches:
     'Punches of a day of this cut-off were added, changed or deleted after the attendance of that day was stored, and the stored attendance keeps them as they were: HR must store the attendance of the days of the cut-off again, then compute the period again before approving.',
+  employment:
+    "An employee's hire or separation date in this cut-off was set or changed after the period was computed; compute it again before approving.",
   request:
     'A leave, overtime or undertime request of this cut-off was approved or cancelled after the period was computed; HR must store the attendance of its days again, then compute the period again before approving.',
 };

@@ -456,6 +456,12 @@ function StaleAlert({ period: p }: { period: PayrollPeriodDetail }) {
           again (Time Logs &gt; Attendance) before the period is computed: the stored days keep the punches as
           they were, and computing alone does not pay the change. {then}
         </>
+      ) : p.StaleReason === 'employment' ? (
+        <>
+          <AlertTitle>A hire or separation changed</AlertTitle>An employee of this period was hired, separated
+          or reinstated in this cut-off (or had the date moved) after the period was computed: the payslips
+          pay the days as they were. {then}
+        </>
       ) : p.StaleReason === 'request' ? (
         <>
           <AlertTitle>A request was decided</AlertTitle>A leave, overtime or undertime request of this cut-off
