@@ -159,6 +159,18 @@ describe('payroll period page', () => {
     renderPage({ ...ready, WithoutAttendance: 0, Totals: { ...ready.Totals, WithWarnings: 0 } });
     fireEvent.click(await screen.findByRole('button', { name: 'Finalise' }));
     expect((await screen.findByRole('dialog')).textContent).not.toMatch(/warnings|attendance/);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    cleanup();
+    // Payroll walkthrough: a final pay of one read "1 payslips … 1 of them carry warnings. 1 have no …".
+    renderPage({
+      ...ready,
+      WithoutAttendance: 1,
+      Totals: { ...ready.Totals, Included: 1, WithWarnings: 1, NetPayIncluded: '9000.00' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Finalise' }));
+    const single = (await screen.findByRole('dialog')).textContent;
+    expect(single).toContain('1 payslip totalling ₱9,000.00 net is locked');
+    expect(single).toContain('It carries warnings. It has no stored attendance');
   });
 
   it('asks before approving, with the net total and the payslips with warnings', async () => {

@@ -32,7 +32,7 @@ import { PageHeader } from '@/components/page-header';
 import { saveFile } from '@/lib/api-client';
 import { isProblem } from '@/lib/api-error';
 import { formatCurrency } from '@/lib/currency';
-import { formatIsoDate, useClockFormat, withReadableDates } from '@/lib/dates';
+import { formatIsoDate, manilaToday, useClockFormat, withReadableDates } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { booleanParam, enumParam, useListQuery } from '@/lib/use-list-query';
 import {
@@ -146,17 +146,21 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
   const run = async (action: PeriodAction) => {
     // The look before figures are frozen (approve) or locked (finalise): what the payslips' warnings would
     // otherwise leave unseen.
+    const one = p.Totals.Included === 1;
     const warned = [
-      p.Totals.WithWarnings > 0 && `${p.Totals.WithWarnings} of them carry warnings.`,
+      p.Totals.WithWarnings > 0 &&
+        (one ? 'It carries warnings.' : `${p.Totals.WithWarnings} of them carry warnings.`),
       p.WithoutAttendance > 0 &&
-        `${p.WithoutAttendance} have no stored attendance for the cut-off (no lates, absences or overtime; a daily-paid employee is paid nothing for the days).`,
+        `${one ? 'It has' : `${p.WithoutAttendance} have`} no stored attendance for the cut-off (no lates, absences or overtime; a daily-paid employee is paid nothing for the days).`,
     ].filter(Boolean);
     const net = formatCurrency(p.Totals.NetPayIncluded);
+    const payslips = one ? '1 payslip totalling' : `${p.Totals.Included} payslips totalling`;
+    const are = one ? 'is' : 'are';
     if (action === 'approve') {
       const ok = await confirm({
         title: `Approve ${p.Name}?`,
         message: [
-          `${p.Totals.Included} payslips totalling ${net} net are approved for finalising; the figures can no longer be recomputed or adjusted.`,
+          `${payslips} ${net} net ${are} approved for finalising; the figures can no longer be recomputed or adjusted.`,
           ...warned,
           'Return the period for changes to change them again.',
         ].join(' '),
@@ -168,7 +172,7 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
       const ok = await confirm({
         title: `Finalise ${p.Name}?`,
         message: [
-          `${p.Totals.Included} payslips totalling ${net} net are locked and released to employees; loan balances move.`,
+          `${payslips} ${net} net ${are} locked and released to employees; loan balances move.`,
           ...warned,
           'A correction after this is a new adjustment period.',
         ].join(' '),
@@ -180,7 +184,14 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
     if (action === 'mark-paid') {
       const ok = await confirm({
         title: `Mark ${p.Name} as paid?`,
-        message: 'Confirm that the bank credit or cash release for this period is done.',
+        message: [
+          'Confirm that the bank credit or cash release for this period is done.',
+          // Payroll walkthrough: marked paid days before the pay date without a word.
+          p.PayDate > manilaToday() &&
+            `The pay date, ${formatIsoDate(p.PayDate)}, is still ahead: mark it paid once the money is out.`,
+        ]
+          .filter(Boolean)
+          .join(' '),
         confirmLabel: 'Mark paid',
         irreversible: true,
       });
