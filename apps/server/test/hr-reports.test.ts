@@ -1,8 +1,8 @@
 /** Issue 8 §5: HR reports as XLSX, CSV and PDF, through HTTP, on PGlite and PostgreSQL. */
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HR_REPORTS } from '@hrpay/contracts';
 import { createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
+import { pdfPages } from './pdf-text.js';
 
 let t: TestApp;
 let hr: Session;
@@ -37,23 +37,6 @@ function csvRows(body: string): string[][] {
     rows.push(cells);
   }
   return rows;
-}
-
-/** The pages of a (compressed) pdfkit file, and the text its content streams show (hex strings in Tj / TJ). */
-function pdfPages(pdf: Buffer): { pages: number; text: string } {
-  const raw = pdf.toString('latin1');
-  const shown: string[] = [];
-  for (const s of raw.matchAll(/\/FlateDecode[^]*?>>\s*stream\r?\n([^]*?)\r?\nendstream/g)) {
-    const content = inflateSync(Buffer.from(s[1]!, 'latin1')).toString('latin1');
-    for (const m of content.matchAll(
-      /\[((?:<[0-9a-fA-F]*>|\s|-?\d+(?:\.\d+)?)*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g,
-    )) {
-      const hex =
-        m[1] !== undefined ? [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('') : m[2]!;
-      shown.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  return { pages: (raw.match(/\/Type \/Page\b/g) ?? []).length, text: shown.join('\n') };
 }
 
 describe('HR reports', () => {

@@ -12,6 +12,7 @@ import { caller, createTestApp, demo, errorCodes, signIn, type Session, type Tes
 import { pullBatches } from '../src/modules/payroll-reports/service.js';
 import { documentsSource, type SourcedPayslip } from '../src/modules/payroll-outputs/documents-source.js';
 import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
+import { pdfPages } from './pdf-text.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -198,6 +199,13 @@ describe('payroll reports', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.headers['content-disposition']).toContain('payroll-register-Nov-1-15-2026.pdf');
+    // Payroll walkthrough: on A4 an amount broke over two lines ("13,250.0" / "0"). Each net pay and the total
+    // now stand whole on their line of the page's text.
+    const shown = new Set(pdfPages(pdf.rawPayload).text.split('\n'));
+    const peso = (c: number) =>
+      (c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const net of [...slips.nov1.map((p) => cents(p.netPay)), sum(slips.nov1.map((p) => p.netPay))])
+      expect(shown.has(peso(net)), peso(net)).toBe(true);
   });
 
   it('writes a bank file whose total is the register net of the bank-paid included payslips', async () => {

@@ -6,9 +6,16 @@ import type { ExportColumn } from './export.js';
 const MARGIN = 36;
 const ROW_GAP = 3;
 const FONT_SIZE = 8;
+/**
+ * A table of more columns than this is printed on long bond paper (8.5 x 13 in, the "folio" Philippine offices
+ * print registers on) in a smaller type: on A4 at 8 pt an amount column of a payroll register was narrower than
+ * "13,250.00", which broke over two lines.
+ */
+const WIDE_TABLE_COLUMNS = 12;
+const WIDE_FONT_SIZE = 6.5;
 
 /**
- * Writes a printable report: A4 landscape, a title block, then a table whose header repeats on every page and
+ * Writes a printable report: A4 landscape (long bond paper for a wide table), a title block, then a table whose header repeats on every page and
  * "Page n" at the foot. Rows arrive batch by batch and go straight to the file, so memory stays flat however
  * many employees the report holds. Widths are relative (they share the printable width).
  */
@@ -22,7 +29,14 @@ export async function writePdfTable<R>(
   emphasis?: (row: R) => boolean,
 ): Promise<void> {
   const { default: PDFDocument } = await import('pdfkit'); // loaded on demand: reports are rare
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false });
+  const wide = columns.length > WIDE_TABLE_COLUMNS;
+  const fontSize = wide ? WIDE_FONT_SIZE : FONT_SIZE;
+  const doc = new PDFDocument({
+    size: wide ? 'FOLIO' : 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    bufferPages: false,
+  });
   const out = createWriteStream(path);
   doc.pipe(out);
   doc.info.Title = title;
@@ -52,7 +66,7 @@ export async function writePdfTable<R>(
     doc.page.margins.bottom = margin;
   };
   const rowHeight = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
     return (
       Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: widths[i]! - 4 }))) +
       ROW_GAP
@@ -103,7 +117,7 @@ export async function writePdfTable<R>(
       // Let the file stream drain between batches.
       if (out.writableNeedDrain) await once(out, 'drain');
     });
-    if (count === 0) doc.font('Helvetica-Oblique').fontSize(FONT_SIZE).text('Nothing to report.');
+    if (count === 0) doc.font('Helvetica-Oblique').fontSize(fontSize).text('Nothing to report.');
     footer();
   } catch (error) {
     closeQuietly(out);

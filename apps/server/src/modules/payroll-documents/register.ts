@@ -29,6 +29,12 @@ export const REGISTER_AMOUNTS = [
 ] as const;
 
 export type RegisterAmount = (typeof REGISTER_AMOUNTS)[number][0];
+const EMPLOYER_SHARES = new Set<RegisterAmount>([
+  'sssEmployer',
+  'sssEC',
+  'philhealthEmployer',
+  'pagibigEmployer',
+]);
 export type RegisterTotals = Record<RegisterAmount, string>;
 
 // Columns call `value` once per cell; bucketing a payslip once per row is enough.
@@ -94,6 +100,9 @@ export function registerColumns(
       value: (r) => amount(registerAmounts(r.payslip)[key]),
       width: Math.max(12, header.length + 2),
       money: true,
+      // On paper the employee's figures only, so each amount has room for its digits: the employer's shares are
+      // in the spreadsheet and the remittance reports.
+      pdfWidth: EMPLOYER_SHARES.has(key) ? 0 : undefined,
     })),
     // A held payslip stays in the register and its totals, but is paid later, outside the bank file; every other
     // one is released for payment (in the bank file), said in words rather than left blank.

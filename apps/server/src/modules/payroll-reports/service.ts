@@ -6,6 +6,8 @@
 import {
   MONTH_NAMES,
   ProblemTypes,
+  formatDateRange,
+  formatIsoDate,
   type AlphalistQuery,
   type BankFileQuery,
   type Bir1601cQuery,
@@ -592,8 +594,9 @@ export const payrollReportsService = {
       `Payroll register ${period.name}`,
       registerWithTotals(format),
       page,
-      `${company.name} — cut-off ${period.cutoff_start} to ${period.cutoff_end}, pay date ${period.pay_date}` +
-        (period.status === 'Finalised' || period.status === 'Paid' ? '' : ` — ${period.status}, not final`),
+      `${company.name} — cut-off ${formatDateRange(period.cutoff_start, period.cutoff_end)}, pay date ${formatIsoDate(period.pay_date)}` +
+        (period.status === 'Finalised' || period.status === 'Paid' ? '' : ` — ${period.status}, not final`) +
+        (format === 'pdf' ? ' — employer shares: see the XLSX and the remittance reports' : ''),
       REPORT_MAX_ROWS,
       (row) => 'totals' in row,
     );
