@@ -120,6 +120,28 @@ describe('time logs', () => {
       CompanyId: employeeIds['DM-0002'],
     });
     expect(codes(unknown)).toEqual(['CompanyId']);
+    // HR walkthrough: an Out at 23:00 entered at 15:25 was taken and counted before it happened.
+    const manila = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const later = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: employeeIds['DM-0002'],
+      PunchedAt: manila(Date.now() + 2 * 3_600_000),
+      Reason: 'Out tonight',
+    });
+    expect(later.statusCode).toBe(400);
+    expect(later.json().errors).toEqual([
+      { Code: 'PunchedAt', Description: 'A punch cannot be later than the current time' },
+    ]);
+    const justNow = await call(hr, 'POST', '/api/v1/timelogs', {
+      EmployeeId: employeeIds['DM-0002'],
+      PunchedAt: manila(Date.now() - 60_000),
+      Reason: 'In just now',
+    });
+    expect(justNow.statusCode, justNow.body).toBe(201);
+    const removed = await call(hr, 'DELETE', `/api/v1/timelogs/${justNow.json().TimeLogId}`, {
+      Reason: 'Only a check',
+      RowVersion: 1,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
   });
 
   it('corrects with a reason and RowVersion (GET body back), 409 when stale; deletes with a reason', async () => {

@@ -574,7 +574,9 @@ export const parseFields = (input: CreateTimeLogRequest) => ({
   Reason: input.Reason.trim(),
 });
 
-/** The employee must be of the company, and have no other punch at that instant. */
+const PUNCH_CLOCK_LEEWAY_MS = 5 * 60_000;
+
+/** The employee must be of the company, have no other punch at that instant, and the instant must be past. */
 async function checkPunch(
   tx: Tx,
   user: CurrentUser,
@@ -587,9 +589,11 @@ async function checkPunch(
     ]);
   }
   const punchedAt = fromManilaLocal(input.PunchedAt);
-  if (punchedAt.getTime() > Date.now() + 86_400_000) {
+  // HR walkthrough: an Out at 23:00 entered at 15:25 was taken, and the day read 8 hours worked before they were.
+  // A punch records what happened; a few minutes' leeway is for a clock a little ahead of the server's.
+  if (punchedAt.getTime() > Date.now() + PUNCH_CLOCK_LEEWAY_MS) {
     throw problems.badRequest('One or more fields are invalid.', [
-      { Code: 'PunchedAt', Description: 'A punch cannot be more than a day in the future' },
+      { Code: 'PunchedAt', Description: 'A punch cannot be later than the current time' },
     ]);
   }
   if (await repo.punchAt(tx, user.tenantId, input.EmployeeId, punchedAt, selfId)) {
