@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AttendanceDay } from '@hrpay/contracts';
 import { createTestApp, demo, signIn, type TestApp } from './helpers.js';
+import { insertPeriod, semiMonthlySlip } from './payroll-fixtures.js';
 
 let t: TestApp;
 let hr: Awaited<ReturnType<typeof signIn>>;
@@ -220,5 +221,44 @@ describe('attendance store in batches', () => {
       'ATT-LEFT-17 2026-11-16',
       'ATT-LEFT-17 2026-11-17',
     ]);
+  });
+
+  // HR walkthrough: the default range reached into a finalised cut-off and the whole store was refused, so nothing
+  // of the open days could be stored (nor, once a final pay was finalised, any day of its employee's cut-off).
+  it("keeps the days a finalised period paid as they were, and stores the range's other days", async () => {
+    const range3 = { DateFrom: '2026-11-16', DateTo: '2026-11-20' };
+    expect((await call('/api/v1/timelogs/attendance/store', range3)).statusCode).toBe(200);
+    const [leaver] = await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query<{ id: string }>(`SELECT id FROM employees WHERE employee_number = 'DM-0005'`),
+    );
+    await insertPeriod((work) => t.db.withTenant(hr.tenantId, work), hr.tenantId, {
+      companyId,
+      name: 'Final pay check Nov 16-18',
+      kind: 'FinalPay',
+      start: '2026-11-16',
+      end: '2026-11-18',
+      status: 'Finalised',
+      payslips: [{ employeeId: leaver!.id, payslip: semiMonthlySlip('2026-11-16', '2026-11-18') }],
+    });
+    const when = () =>
+      t.db.withTenant(hr.tenantId, (tx) =>
+        tx.query<{ employee_id: string; date: string; computed_at: string }>(
+          // The employees the store takes (not the first test's leaver, whose old days stay).
+          `SELECT a.employee_id, a.date::text AS date, a.computed_at::text AS computed_at FROM attendance_days a
+             JOIN employees e ON e.id = a.employee_id AND (e.is_active OR e.separation_date >= '2026-11-16')
+            WHERE a.company_id = $1 AND a.date BETWEEN '2026-11-16' AND '2026-11-20' ORDER BY 1, 2`,
+          [companyId],
+        ),
+      );
+    const before = await when();
+    const res = await call('/api/v1/timelogs/attendance/store', range3);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ DaysFinalised: 3, FinalisedPeriods: ['Final pay check Nov 16-18'] });
+    const after = await when();
+    expect(after.map((r) => [r.employee_id, r.date])).toEqual(before.map((r) => [r.employee_id, r.date]));
+    for (const [i, row] of after.entries()) {
+      const frozen = row.employee_id === leaver!.id && row.date <= '2026-11-18';
+      expect(row.computed_at === before[i]!.computed_at, `${row.employee_id} ${row.date}`).toBe(frozen);
+    }
   });
 });

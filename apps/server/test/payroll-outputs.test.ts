@@ -314,9 +314,18 @@ describe('a finalised period is frozen by the database', () => {
       DateFrom: '2026-11-01',
       DateTo: '2026-11-15',
     });
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ type: ProblemTypes.periodFinalised });
-    expect(res.json().detail).toMatch(/Nov 1-15 2026/);
+    // The store keeps the finalised days as they were and says so (it used to refuse the whole range, so HR
+    // could store no other day or employee of it: HR walkthrough, the default range after a finalisation).
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().FinalisedPeriods).toEqual(['Nov 1-15 2026']);
+    expect(res.json().DaysFinalised).toBeGreaterThan(0);
+    const mine = await asTenant((tx) =>
+      tx.query<{ date: string }>(
+        `SELECT date::text AS date FROM attendance_days WHERE employee_id = $1 AND date <= '2026-11-15'`,
+        [me.employeeId],
+      ),
+    );
+    expect(mine).toEqual([]); // none was stored before the finalisation, and none is now
   });
 
   it('freezes the punches of those days: adding one answers 409, a day outside is still open', async () => {

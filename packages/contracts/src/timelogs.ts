@@ -272,6 +272,10 @@ export const StoreAttendanceResult = z.object({
   Anomalies: z.number().int(),
   /** Days of the range left out because their shift had not ended yet (store them again once it has). */
   DaysNotOver: z.number().int(),
+  /** Days of the range a finalised payroll period paid: kept as they were stored (they can no longer change). */
+  DaysFinalised: z.number().int(),
+  /** The finalised periods those days belong to, by name. */
+  FinalisedPeriods: z.array(z.string()),
   ComputedAt: z.string(),
 });
 export type StoreAttendanceResult = z.infer<typeof StoreAttendanceResult>;

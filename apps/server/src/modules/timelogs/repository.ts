@@ -464,6 +464,27 @@ export const timeLogsRepo = {
    * table without statistics (a first store) is guessed to match every row and scans the whole table per batch.
    * Both statements are sent at once: the insert does not wait for the caller to hear back about the delete.
    */
+  /**
+   * The days from `from` to `to` a finalised (or paid) payroll period paid, per employee: their stored attendance
+   * can no longer change (migration 0022's guard). A regular period's are every employee's; a final pay's, its
+   * employee's. Spans with the period's name, the employee's by id.
+   */
+  frozenSpans: (tx: Tx, tenantId: string, companyId: string, from: string, to: string) =>
+    tx.query<{ employee_id: string; first: string; last: string; name: string }>(
+      `SELECT s.employee_id, greatest(p.cutoff_start, $3::date)::text AS first,
+              least(p.cutoff_end, $4::date)::text AS last, p.name
+         FROM payroll_periods p
+         JOIN payslips s ON s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id AND s.status <> 'Excluded'
+        WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.status IN ('Finalised', 'Paid')
+          AND p.cutoff_start <= $4::date AND p.cutoff_end >= $3::date
+        ORDER BY s.employee_id, p.cutoff_start`,
+      [tenantId, companyId, from, to],
+    ),
+
+  /**
+   * Replaces the batch's stored days of the range with `days`, leaving the `frozen` spans (of finalised periods)
+   * as they are.
+   */
   async replaceDays(
     tx: Tx,
     tenantId: string,
@@ -472,12 +493,27 @@ export const timeLogsRepo = {
     from: string,
     to: string,
     days: StoredDays,
+    frozen: { employeeId: string; first: string; last: string }[] = [],
   ) {
+    const keep = frozen.length
+      ? `AND NOT EXISTS (SELECT 1 FROM unnest($7::uuid[], $8::date[], $9::date[]) f(e, a, b)
+                          WHERE f.e = attendance_days.employee_id AND attendance_days.date BETWEEN f.a AND f.b)`
+      : '';
     const deleting = tx.query(
       `DELETE FROM attendance_days
         WHERE tenant_id = $1 AND employee_id BETWEEN $2::uuid AND $3::uuid AND employee_id = ANY($4::uuid[])
-          AND date BETWEEN $5::date AND $6::date`,
-      [tenantId, employeeIds[0], employeeIds[employeeIds.length - 1], employeeIds, from, to],
+          AND date BETWEEN $5::date AND $6::date ${keep}`,
+      [
+        tenantId,
+        employeeIds[0],
+        employeeIds[employeeIds.length - 1],
+        employeeIds,
+        from,
+        to,
+        ...(frozen.length
+          ? [frozen.map((f) => f.employeeId), frozen.map((f) => f.first), frozen.map((f) => f.last)]
+          : []),
+      ],
     );
     if (!days.employee.length) {
       await deleting;

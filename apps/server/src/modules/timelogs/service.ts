@@ -209,7 +209,15 @@ export async function storeAttendance(
   const holidays = await repo.holidays(tx, tenantId, companyId, from, to);
   const holidaysOf = holidaysByLocation(holidays);
   const first = dayNumber(from);
-  const totals = { employees: 0, days: 0, anomalies: 0, notOver: 0 };
+  // Days a finalised payroll period paid stay as stored: left out of the write, counted and named in the answer.
+  const frozenRows = await repo.frozenSpans(tx, tenantId, companyId, from, to);
+  const frozenOf = groupBy(
+    frozenRows,
+    (f) => f.employee_id,
+    (f) => ({ employeeId: f.employee_id, first: f.first, last: f.last }),
+  );
+  const frozenPeriods = [...new Set(frozenRows.map((f) => f.name))];
+  const totals = { employees: 0, days: 0, anomalies: 0, notOver: 0, finalised: 0 };
   let employees = await repo.storeEmployees(tx, tenantId, companyId, null, storeBatch(), from, to);
   // The batch computed last, written once the next batch's reads are on their way.
   let pending: { ids: string[]; days: StoredDays } | null = null;
@@ -218,7 +226,16 @@ export async function storeAttendance(
   const write = (batch: { ids: string[]; days: StoredDays }) =>
     Promise.all([
       tx.query(DEFAULT_PLANS),
-      repo.replaceDays(tx, tenantId, companyId, batch.ids, from, to, batch.days),
+      repo.replaceDays(
+        tx,
+        tenantId,
+        companyId,
+        batch.ids,
+        from,
+        to,
+        batch.days,
+        frozenRows.length ? batch.ids.flatMap((id) => frozenOf.get(id) ?? []) : [],
+      ),
     ]);
   const trace = { reads: 0, compute: 0, writeWait: 0 };
   while (employees.length) {
@@ -260,8 +277,13 @@ export async function storeAttendance(
       });
       // Only the days of employment: none before the hire date or after the separation date. A day whose shift
       // has not ended is left out: stored, it would read as absent or undertime (the store is run again later).
+      const frozen = frozenOf.get(e.id);
       results.forEach((r, offset) => {
         if (employmentOn(e, r.date) !== 'Employed') return;
+        if (frozen?.some((f) => r.date >= f.first && r.date <= f.last)) {
+          totals.finalised++;
+          return;
+        }
         if (r.notOver) {
           totals.notOver++;
           return;
@@ -288,6 +310,8 @@ export async function storeAttendance(
     Days: totals.days,
     Anomalies: totals.anomalies,
     DaysNotOver: totals.notOver,
+    DaysFinalised: totals.finalised,
+    FinalisedPeriods: frozenPeriods,
     ComputedAt: computedAt.toISOString(),
   };
   await writeAudit(tx, user, {

@@ -64,6 +64,8 @@ describe('StoreAttendanceButton', () => {
         Days: 105,
         Anomalies: 2,
         DaysNotOver: 0,
+        DaysFinalised: 0,
+        FinalisedPeriods: [],
         ComputedAt: '2026-12-16T01:00:00.000Z',
       }),
     );
@@ -75,7 +77,7 @@ describe('StoreAttendanceButton', () => {
     await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('false'));
   });
 
-  it('says how many days were left out because their shift had not ended', async () => {
+  it('says how many days were left out because their shift had not ended, and which were kept as finalised', async () => {
     fetchMock.mockResolvedValue(
       json(200, {
         DateFrom: '2026-12-01',
@@ -84,6 +86,8 @@ describe('StoreAttendanceButton', () => {
         Days: 98,
         Anomalies: 0,
         DaysNotOver: 7,
+        DaysFinalised: 14,
+        FinalisedPeriods: ['November 2026 2nd cut-off'],
         ComputedAt: '2026-12-15T03:00:00.000Z',
       }),
     );
@@ -91,7 +95,7 @@ describe('StoreAttendanceButton', () => {
     await confirmStore();
     await waitFor(() =>
       expect(toasts.success).toHaveBeenCalledWith(
-        'Attendance stored for payroll, Dec 1, 2026 – Dec 15, 2026: 7 employees, 98 days; no anomalies. 7 days were left out because the shift had not ended yet: store again once it has.',
+        'Attendance stored for payroll, Dec 1, 2026 – Dec 15, 2026: 7 employees, 98 days; no anomalies. 7 days were left out because the shift had not ended yet: store again once it has. 14 days of the finalised "November 2026 2nd cut-off" were kept as stored: a finalised period cannot change.',
       ),
     );
   });

@@ -45,8 +45,9 @@ export function StoreAttendanceButton({
           </p>
           <p style={{ marginBottom: 0 }}>
             Days stored before for these dates are replaced with what the current punches, schedules and
-            approved requests give. A day whose shift has not ended yet is left out. A payroll period already
-            computed needs to be computed again to use them.
+            approved requests give. A day whose shift has not ended yet is left out, and the days a finalised
+            payroll period paid stay as they are. A payroll period already computed needs to be computed again
+            to use them.
           </p>
         </>
       ),
@@ -61,8 +62,11 @@ export function StoreAttendanceButton({
       const notOver = r.DaysNotOver
         ? ` ${plural(r.DaysNotOver, 'day was', 'days were')} left out because the shift had not ended yet: store again once it has.`
         : '';
+      const finalised = r.DaysFinalised
+        ? ` ${plural(r.DaysFinalised, 'day', 'days')} of the finalised ${r.FinalisedPeriods.map((n) => `"${n}"`).join(', ')} ${r.DaysFinalised === 1 ? 'was' : 'were'} kept as stored: a finalised period cannot change.`
+        : '';
       toast.success(
-        `Attendance stored for payroll, ${formatIsoDate(r.DateFrom)} – ${formatIsoDate(r.DateTo)}: ${plural(r.Employees, 'employee', 'employees')}, ${plural(r.Days, 'day', 'days')}${anomalies}.${notOver}`,
+        `Attendance stored for payroll, ${formatIsoDate(r.DateFrom)} – ${formatIsoDate(r.DateTo)}: ${plural(r.Employees, 'employee', 'employees')}, ${plural(r.Days, 'day', 'days')}${anomalies}.${notOver}${finalised}`,
       );
     } catch (error) {
       // A day of a finalised payroll period cannot change (409): the server names the period.
