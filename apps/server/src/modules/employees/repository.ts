@@ -829,6 +829,11 @@ export const employeeRecordsRepo = {
  * a hire dated in the future is not yet counted and a scheduled separation still is.
  */
 const ACTIVE = `e.tenant_id = $1 AND e.company_id = $2 AND ${employedOn('e', '$3::date')}`;
+/**
+ * Not separated by today (`$3`): the employees whose records must be complete before they are paid, a hire yet to
+ * start included (HR walkthrough: a hire starting Dec 15 without a bank account was not flagged).
+ */
+const ON_FILE = `e.tenant_id = $1 AND e.company_id = $2 AND ${notSeparatedOn('e', '$3::date')}`;
 /** The same, today written into the statement: for the reports, whose `$3` is another value. */
 const activeToday = () =>
   `e.tenant_id = $1 AND e.company_id = $2 AND ${employedOn('e', sqlDate(manilaToday()))}`;
@@ -847,7 +852,7 @@ export const hrDashboardRepo = {
               count(*) FILTER (WHERE hire_date >= $4::date AND hire_date < ($4::date + interval '1 month'))::int AS hires,
               count(*) FILTER (WHERE separation_date >= $4::date
                                  AND separation_date < ($4::date + interval '1 month'))::int AS separations,
-              count(*) FILTER (WHERE ${employedOn('e', '$3::date')} AND coalesce(bank_account_number, '') = '')::int
+              count(*) FILTER (WHERE ${notSeparatedOn('e', '$3::date')} AND coalesce(bank_account_number, '') = '')::int
                 AS missing_bank
          FROM employees e WHERE tenant_id = $1 AND company_id = $2`,
       [tenantId, companyId, today, monthStart],
@@ -959,7 +964,7 @@ export const hrDashboardRepo = {
               concat_ws(' ', e.first_name, e.last_name) AS "FullName", ${missing} AS "Missing",
               count(*) OVER ()::int AS total
          FROM employees e
-        WHERE ${ACTIVE} AND cardinality(${missing}) > 0
+        WHERE ${ON_FILE} AND cardinality(${missing}) > 0
         ORDER BY name_sort_key(e.last_name), name_sort_key(e.first_name), e.id LIMIT 10`,
       [tenantId, companyId, today],
     );

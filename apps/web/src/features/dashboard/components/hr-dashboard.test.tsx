@@ -41,6 +41,11 @@ describe('HrDashboard trend', () => {
       .getAllByRole('rowheader')
       .map((th) => th.textContent);
     expect(heads).toEqual(['October 2026', 'November 2026']);
+    // HR walkthrough: "1 hires"; a month's counts read in the singular when they are one.
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
+    expect(cells).toEqual(['0 hires, 0 separations, headcount 7', '0 hires, 1 separation, headcount 6']);
   });
 });
 

@@ -43,6 +43,9 @@ const dayLabel = (date: string) =>
 const when = (days: number) => (days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : `In ${days} days`);
 const employeeLink = (id: string) => pathTo(ROUTES.hrEmployeeEdit, { id });
 
+/** "1 hire", "2 hires". */
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** The HR user's dashboard: headcount, movement, the next birthdays and anniversaries, records to complete. */
 export function HrDashboard() {
   const dashboard = useHrDashboard();
@@ -154,7 +157,7 @@ function Body({ data }: { data: HrDashboardData }) {
               rows={data.Trend.map((m) => ({
                 key: m.Month,
                 head: monthName(m.Month),
-                text: `${m.Hires} hires, ${m.Separations} separations, headcount ${m.Headcount}`,
+                text: `${counted(m.Hires, 'hire', 'hires')}, ${counted(m.Separations, 'separation', 'separations')}, headcount ${m.Headcount}`,
               }))}
             />
           )}
@@ -223,8 +226,8 @@ function Body({ data }: { data: HrDashboardData }) {
         <Panel title="Records to complete" id="hr-missing">
           <Typography variant="body2" sx={{ mb: 1 }}>
             {data.MissingGovernmentIds.Count === 0
-              ? 'Every active employee has a TIN, SSS, PhilHealth and Pag-IBIG number.'
-              : `${formatCount(data.MissingGovernmentIds.Count)} active employee${data.MissingGovernmentIds.Count === 1 ? '' : 's'} missing government IDs:`}
+              ? 'Every employee, hires yet to start included, has a TIN, SSS, PhilHealth and Pag-IBIG number.'
+              : `${formatCount(data.MissingGovernmentIds.Count)} employee${data.MissingGovernmentIds.Count === 1 ? '' : 's'} missing government IDs:`}
           </Typography>
           {data.MissingGovernmentIds.Sample.length > 0 && (
             <PeopleList
@@ -237,7 +240,7 @@ function Body({ data }: { data: HrDashboardData }) {
           )}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
             {data.MissingBankAccountCount === 0
-              ? 'Every active employee has a bank account on file.'
+              ? 'Every employee, hires yet to start included, has a bank account on file.'
               : `${formatCount(data.MissingBankAccountCount)} without a bank account (paid by cash or check until one is added).`}
           </Typography>
         </Panel>
