@@ -24,6 +24,10 @@ test('HR adds a local holiday (validation seen) and finds it in the list and the
   await dialog.getByLabel('Applies to').click();
   await page.getByRole('option', { name: 'Main Plant' }).click();
   await dialog.getByRole('button', { name: 'Add' }).click();
+  // Christmas Day is already there: a second holiday on the day is asked about (it raises the day's pay).
+  const ask = page.getByRole('dialog', { name: 'Two holidays on one day?' });
+  await expect(ask).toContainText('Dec 25, 2026 is already Christmas Day (Regular holiday)');
+  await ask.getByRole('button', { name: 'Add anyway' }).click();
   await expect(dialog).toBeHidden();
 
   const party = grid.getByRole('row').filter({ hasText: 'Company Christmas Party' });

@@ -8,7 +8,15 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { CreateHolidayRequest, HOLIDAY_TYPE_LABELS, ProblemTypes, type Holiday } from '@hrpay/contracts';
+import {
+  CreateHolidayRequest,
+  HOLIDAY_TYPE_LABELS,
+  ProblemTypes,
+  type Holiday,
+  type HolidayDay,
+} from '@hrpay/contracts';
+import { useConfirm } from '@/components/confirm-dialog';
+import { apiClient } from '@/lib/api-client';
 import {
   applyServerErrors,
   FormActions,
@@ -22,6 +30,22 @@ import { errorMessage, handleError } from '@/lib/error-handler';
 import { useCreateHoliday, useUpdateHoliday, useWorkLocations } from '../api/holidays';
 import { formatIsoDate } from '@/lib/dates';
 import { optionalSelect } from '@/lib/validators';
+
+/**
+ * The holidays already on `date` where `location` keeps them (what payroll reads); none when the check itself
+ * fails (the save then goes ahead, and the server has the last word).
+ */
+async function holidaysOn(date: string, location: string | null) {
+  const where = location ? `&WorkLocationId=${location}` : '';
+  try {
+    const days = await apiClient.get<HolidayDay[]>(
+      `/api/v1/holidays/day-types?From=${date}&To=${date}${where}`,
+    );
+    return days.find((d) => d.Date === date)?.Holidays ?? [];
+  } catch {
+    return [];
+  }
+}
 
 // The API's schema; the location select holds '' for "the whole company".
 const formSchema = CreateHolidayRequest.extend({
@@ -49,6 +73,7 @@ export function HolidayDialog({
   const locations = useWorkLocations();
   const { mutateAsync: create } = useCreateHoliday();
   const { mutateAsync: update } = useUpdateHoliday();
+  const confirm = useConfirm();
   const {
     control,
     handleSubmit,
@@ -68,6 +93,19 @@ export function HolidayDialog({
   const submit = handleSubmit(async (values) => {
     setFormErrors([]);
     const body = { ...values, WorkLocationId: values.WorkLocationId || null };
+    // HR walkthrough: a second holiday on a date was taken without a word, and two special days on one date are
+    // paid as a double special day (150%, two regular holidays 300%): a slip raises pay. Asked first.
+    if (!editing || holiday.Date !== body.Date) {
+      const there = await holidaysOn(body.Date, body.WorkLocationId);
+      if (there.length) {
+        const ok = await confirm({
+          title: 'Two holidays on one day?',
+          message: `${formatIsoDate(body.Date)} is already ${there.map((h) => `${h.Name} (${HOLIDAY_TYPE_LABELS[h.Type]})`).join(' and ')}. Two holidays on one day are paid as a double holiday: 300% of the daily rate for two regular holidays, 150% for two special days. Go on only when both fall on that day; a moved holiday is edited, not added again.`,
+          confirmLabel: editing ? 'Move anyway' : 'Add anyway',
+        });
+        if (!ok) return;
+      }
+    }
     try {
       if (editing) {
         await update({ id: holiday.HolidayId, body: { ...body, RowVersion: holiday.RowVersion } });

@@ -79,7 +79,10 @@ export default function HolidaysPage() {
     async (holiday: Holiday) => {
       const agreed = await confirm({
         title: 'Delete holiday',
-        message: `Delete ${holiday.Name} on ${formatIsoDate(holiday.Date)}? Payroll will treat the day as an ordinary day.`,
+        // HR walkthrough: "an ordinary day" was said of a date that keeps another holiday.
+        message: holiday.IsDouble
+          ? `Delete ${holiday.Name} on ${formatIsoDate(holiday.Date)}? The other holiday on that day stays: payroll pays the day as that one.`
+          : `Delete ${holiday.Name} on ${formatIsoDate(holiday.Date)}? Payroll will treat the day as an ordinary day.`,
         confirmLabel: 'Delete',
         destructive: true,
       });
