@@ -43,6 +43,16 @@ const rate = (l: PayslipLineShape) =>
  * only (a salaried employee's, no attendance lines) has no Quantity and Rate columns: two empty columns squeezed
  * the items into three lines each on a phone.
  */
+/**
+ * On a phone the cells are narrower and a long description breaks, so Amount is never cut off (the payroll
+ * drawer's payslip with quantities and rates scrolled sideways at 390 px).
+ */
+const ON_A_PHONE = {
+  '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } },
+  '& .MuiTableCell-root:first-of-type': { overflowWrap: 'anywhere' },
+  '& .MuiTableCell-root:not(:first-of-type)': { whiteSpace: 'nowrap' },
+};
+
 export function PayslipLines({
   lines,
   gross,
@@ -92,7 +102,7 @@ export function PayslipLines({
       <Table
         size="small"
         aria-label="Payslip lines"
-        sx={{ '& td, & th': { fontVariantNumeric: 'tabular-nums' } }}
+        sx={{ '& td, & th': { fontVariantNumeric: 'tabular-nums' }, ...ON_A_PHONE }}
       >
         <TableHead>
           <TableRow>

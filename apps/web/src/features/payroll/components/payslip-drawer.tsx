@@ -124,7 +124,7 @@ export function PayslipDrawer({
         </IconButton>
       </Box>
       <Divider />
-      <Box sx={{ p: 3, overflowY: 'auto' }} {...scroller}>
+      <Box sx={{ p: { xs: 1.5, sm: 3 }, overflowY: 'auto' }} {...scroller}>
         {payslip.isPending ? (
           <Skeleton variant="rounded" height={320} aria-label="Loading the payslip" />
         ) : payslip.isError ? (

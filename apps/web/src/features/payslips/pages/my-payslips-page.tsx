@@ -119,13 +119,6 @@ export const KIND_LABEL: Record<string, string> = {
   Adjustment: 'Adjustment',
 };
 
-/** On a phone the lines' cells are narrower and a long description breaks, so Amount is never cut off. */
-const PHONE_LINES = {
-  '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } },
-  '& .MuiTableCell-root:first-of-type': { overflowWrap: 'anywhere' },
-  '& .MuiTableCell-root:not(:first-of-type)': { whiteSpace: 'nowrap' },
-};
-
 function PayslipDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const payslip = useMyPayslip(id);
   const [downloading, setDownloading] = useState(false);
@@ -156,14 +149,12 @@ function PayslipDialog({ id, onClose }: { id: string | null; onClose: () => void
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {data.FullName} · {data.EmployeeNumber} · {cutoffLabel(data)} · pay date {date(data.PayDate)}
             </Typography>
-            <Box sx={PHONE_LINES}>
-              <PayslipLines
-                lines={data.Lines}
-                gross={data.Gross}
-                deductions={data.Deductions}
-                netPay={data.NetPay}
-              />
-            </Box>
+            <PayslipLines
+              lines={data.Lines}
+              gross={data.Gross}
+              deductions={data.Deductions}
+              netPay={data.NetPay}
+            />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2, px: 2 }}>
               Year to date: taxable compensation {formatCurrency(data.YearToDateTaxable)}, tax withheld{' '}
               {formatCurrency(data.YearToDateTax)}
