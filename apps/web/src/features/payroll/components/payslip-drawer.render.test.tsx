@@ -86,6 +86,18 @@ describe('payslip drawer', () => {
     expect(button('Exclude')).toBeNull();
   });
 
+  // Payroll walkthrough: Exclude took the employee off the payroll at one click.
+  it('asks before excluding an employee, and changes nothing when cancelled', async () => {
+    await open({ Status: 'Computed', Kind: 'Regular' });
+    const calls = fetchMock.mock.calls.length;
+    fireEvent.click(button('Exclude')!);
+    const ask = await screen.findByRole('dialog', { name: 'Exclude Fina Leaver?' });
+    expect(ask.textContent).toContain('is not paid in this period');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Exclude Fina Leaver?' })).toBeNull());
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+
   it('releases a held payslip of an approved period', async () => {
     await open({ Status: 'Approved', Kind: 'Regular' }, { Status: 'Held' });
     expect(button('Include')).not.toBeNull();

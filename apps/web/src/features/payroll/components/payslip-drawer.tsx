@@ -167,6 +167,16 @@ function PayslipBody({
   const { mutateAsync: setStatus, isPending: settingStatus } = useSetPayslipStatus();
   const { mutateAsync: deleteAdjustment } = useDeleteAdjustment(periodId);
   const changeStatus = async (action: 'hold' | 'include' | 'exclude') => {
+    // Payroll walkthrough: Exclude took the employee off the payroll at one click.
+    if (action === 'exclude') {
+      const ok = await confirm({
+        title: `Exclude ${data.FullName}?`,
+        message: `${data.FullName} is not paid in this period: the payslip leaves the totals, the bank file and the remittances. Include brings it back until the period is approved.`,
+        confirmLabel: 'Exclude',
+        destructive: true,
+      });
+      if (!ok) return;
+    }
     try {
       await setStatus({ payslipId: data.Id, action });
       toast.success(
