@@ -8,18 +8,19 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { ProblemTypes, TimeLogReason, type TimeLog } from '@hrpay/contracts';
-import { useConfirm } from '@/components/confirm-dialog';
 import { isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useDeleteTimeLog } from '../api/timelogs';
 import { useClockFormat } from '@/lib/dates';
 import { shortDateTime } from './labels';
 
-/** Asks why a punch goes, confirms, then deletes it (the reason is kept in the audit trail). */
+/**
+ * Asks why a punch goes and deletes it (the reason is kept in the audit trail). The dialog is the confirmation: a
+ * second "cannot be undone" question on top of it asked the same thing twice (HR walkthrough).
+ */
 export function DeleteTimeLogDialog({ punch, onClose }: { punch: TimeLog; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const confirm = useConfirm();
   const { mutateAsync: remove, isPending } = useDeleteTimeLog();
   const { clock } = useClockFormat();
   const what = `the ${punch.Direction === 'Unknown' ? '' : `${punch.Direction.toLowerCase()} `}punch of ${punch.EmployeeName} at ${shortDateTime(punch.PunchedAt, clock)}`;
@@ -30,13 +31,6 @@ export function DeleteTimeLogDialog({ punch, onClose }: { punch: TimeLog; onClos
       setError(checked.error.issues[0]?.message ?? 'A reason is required');
       return;
     }
-    const agreed = await confirm({
-      title: 'Delete punch',
-      message: `Delete ${what}? This cannot be undone.`,
-      confirmLabel: 'Delete',
-      destructive: true,
-    });
-    if (!agreed) return;
     try {
       await remove({ id: punch.TimeLogId, body: { Reason: checked.data, RowVersion: punch.RowVersion } });
       toast.success('Punch deleted');
@@ -61,7 +55,9 @@ export function DeleteTimeLogDialog({ punch, onClose }: { punch: TimeLog; onClos
     >
       <DialogTitle id="delete-punch-title">Delete Punch</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 1 }}>Why should {what} be deleted?</DialogContentText>
+        <DialogContentText sx={{ mb: 1 }}>
+          Why should {what} be deleted? This cannot be undone.
+        </DialogContentText>
         <TextField
           autoFocus
           required
