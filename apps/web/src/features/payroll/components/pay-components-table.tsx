@@ -222,7 +222,7 @@ function PayComponentDialog({ component, onClose }: { component: PayComponent | 
                   { value: NONE, label: 'Not de minimis' },
                   ...DE_MINIMIS_KINDS.map((k) => ({ value: k, label: DE_MINIMIS_LABELS[k] })),
                 ]}
-                helperText="Exempt from tax up to its ceiling (RR 11-2018)"
+                helperText="Exempt from tax up to its ceiling (RR 29-2025 from Jan 6, 2026: Payroll Settings › Statutory tables)"
               />
               {!deMinimis && (
                 <SwitchInput

@@ -87,7 +87,7 @@ function Tables({ premiumsOnly }: { premiumsOnly: boolean }) {
     <>
       <Alert severity="info" sx={{ mb: 2 }}>
         {premiumsOnly
-          ? "The DOLE premiums payroll applies to each kind of day, as multipliers of the daily rate. A company that pays more can set its own rates (each at least DOLE's) from the first day of this month or a later one."
+          ? "The DOLE premiums payroll applies to each kind of day. Worked and not worked are multipliers of the daily rate; overtime multiplies the day's own hourly rate (on a regular holiday 2.00 × 1.30 = 2.60 of the ordinary hourly rate). A company that pays more can set its own rates (each at least DOLE's) from the first day of this month or a later one."
           : 'The tables payroll applies, each from the date it takes effect, with the issuance it comes from. A new SSS, PhilHealth or Pag-IBIG table can be added for a future month.'}
       </Alert>
       <StatutoryTablesView tables={tables.data} premiumsOnly={premiumsOnly} />
