@@ -375,6 +375,25 @@ describe('payroll periods', () => {
       Reason: 'Typo',
     });
     expect(removable.statusCode).toBe(201);
+    // Payroll walkthrough: the payroll officer, on the payroll himself, added a bonus to his own payslip.
+    const [own] = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query<{ employee_id: string }>(`SELECT employee_id FROM users WHERE email = $1`, [
+        demo.payroll.email,
+      ]),
+    );
+    expect(own!.employee_id).toBeTruthy();
+    const selfPaid = await call(payroll, 'POST', `${base}/${march1}/adjustments`, {
+      EmployeeId: own!.employee_id,
+      Kind: 'Earning',
+      Code: 'BONUS',
+      Description: 'Performance bonus',
+      Amount: '5000.00',
+      Reason: 'Own bonus',
+    });
+    expect(selfPaid.statusCode).toBe(409);
+    expect(selfPaid.json().detail).toBe(
+      'You cannot add an adjustment to your own payslip: ask another payroll user to add it.',
+    );
     const del = await call(payroll, 'DELETE', `${base}/${march1}/adjustments/${removable.json().Id}`);
     expect(del.statusCode, del.body).toBe(200);
     expect((await call(payroll, 'GET', `${base}/${march1}/adjustments`)).json().Items).toHaveLength(1);

@@ -884,6 +884,10 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       if (isReservedPayCode(input.Code))
         errors.push({ Code: 'Code', Description: `Code: ${PayProfileMessages.reservedCode}` });
       if (errors.length) throw problems.badRequest('One or more fields are invalid.', errors);
+      // Payroll walkthrough: the payroll officer, on the payroll himself, added a bonus to his own payslip. A
+      // change to one's own pay is made by a colleague (the audit trail names who), whatever the approval settings.
+      if (user.employeeId === input.EmployeeId)
+        throw invalid('You cannot add an adjustment to your own payslip: ask another payroll user to add it.');
       const adjustmentId = randomUUID();
       await repo.insertAdjustment(tx, user.tenantId, {
         id: adjustmentId,
