@@ -887,7 +887,9 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       // Payroll walkthrough: the payroll officer, on the payroll himself, added a bonus to his own payslip. A
       // change to one's own pay is made by a colleague (the audit trail names who), whatever the approval settings.
       if (user.employeeId === input.EmployeeId)
-        throw invalid('You cannot add an adjustment to your own payslip: ask another payroll user to add it.');
+        throw invalid(
+          'You cannot add an adjustment to your own payslip: ask another payroll user to add it.',
+        );
       const adjustmentId = randomUUID();
       await repo.insertAdjustment(tx, user.tenantId, {
         id: adjustmentId,
