@@ -234,7 +234,7 @@ export async function storeAttendance(
         from,
         to,
         batch.days,
-        frozenRows.length ? batch.ids.flatMap((id) => frozenOf.get(id) ?? []) : [],
+        batch.ids.flatMap((id) => frozenOf.get(id) ?? []),
       ),
     ]);
   const trace = { reads: 0, compute: 0, writeWait: 0 };
@@ -457,42 +457,36 @@ function attendanceDay(e: AttendanceEmployee, result: DayResult): AttendanceDay 
     employment === 'Employed'
       ? result
       : { ...result, absent: false, lateMinutes: 0, undertimeMinutes: 0, anomalies: [], notOver: false };
-  return attendanceRow(e, r, employment);
+  return {
+    EmployeeId: e.id,
+    EmployeeNumber: e.employee_number,
+    EmployeeName: e.name,
+    DepartmentName: e.department_name,
+    Date: r.date,
+    ShiftName: r.shiftName,
+    DayType: r.dayType,
+    RestDay: r.restDay,
+    HolidayNames: r.holidayNames,
+    FirstIn: r.firstIn === null ? null : localText(r.firstIn),
+    LastOut: r.lastOut === null ? null : localText(r.lastOut),
+    PunchCount: r.punchCount,
+    WorkedMinutes: r.workedMinutes,
+    LateMinutes: r.lateMinutes,
+    UndertimeMinutes: r.undertimeMinutes,
+    NightDiffMinutes: r.nightDiffMinutes,
+    OvertimeMinutes: r.overtimeMinutes,
+    PayableOvertimeMinutes: r.payableOvertimeMinutes,
+    WorkedHours: hours(r.workedMinutes),
+    NightDiffHours: hours(r.nightDiffMinutes),
+    OvertimeHours: hours(r.overtimeMinutes),
+    PayableOvertimeHours: hours(r.payableOvertimeMinutes),
+    Absent: r.absent,
+    OnLeave: r.onLeave,
+    Anomalies: r.anomalies,
+    NotOver: r.notOver,
+    Employment: employment,
+  };
 }
-
-const attendanceRow = (
-  e: AttendanceEmployee,
-  r: DayResult,
-  employment: AttendanceDay['Employment'],
-): AttendanceDay => ({
-  EmployeeId: e.id,
-  EmployeeNumber: e.employee_number,
-  EmployeeName: e.name,
-  DepartmentName: e.department_name,
-  Date: r.date,
-  ShiftName: r.shiftName,
-  DayType: r.dayType,
-  RestDay: r.restDay,
-  HolidayNames: r.holidayNames,
-  FirstIn: r.firstIn === null ? null : localText(r.firstIn),
-  LastOut: r.lastOut === null ? null : localText(r.lastOut),
-  PunchCount: r.punchCount,
-  WorkedMinutes: r.workedMinutes,
-  LateMinutes: r.lateMinutes,
-  UndertimeMinutes: r.undertimeMinutes,
-  NightDiffMinutes: r.nightDiffMinutes,
-  OvertimeMinutes: r.overtimeMinutes,
-  PayableOvertimeMinutes: r.payableOvertimeMinutes,
-  WorkedHours: hours(r.workedMinutes),
-  NightDiffHours: hours(r.nightDiffMinutes),
-  OvertimeHours: hours(r.overtimeMinutes),
-  PayableOvertimeHours: hours(r.payableOvertimeMinutes),
-  Absent: r.absent,
-  OnLeave: r.onLeave,
-  Anomalies: r.anomalies,
-  NotOver: r.notOver,
-  Employment: employment,
-});
 
 function groupBy<T, K, V>(rows: readonly T[], keyOf: (row: T) => K, valueOf: (row: T) => V) {
   const groups = new Map<K, V[]>();
