@@ -228,8 +228,13 @@ describe('attendance store in batches', () => {
   it("keeps the days a finalised period paid as they were, and stores the range's other days", async () => {
     const range3 = { DateFrom: '2026-11-16', DateTo: '2026-11-20' };
     expect((await call('/api/v1/timelogs/attendance/store', range3)).statusCode).toBe(200);
+    // Any demo employee the store still takes: the first test's leaver is the second by (random) id.
     const [leaver] = await t.db.withTenant(hr.tenantId, (tx) =>
-      tx.query<{ id: string }>(`SELECT id FROM employees WHERE employee_number = 'DM-0005'`),
+      tx.query<{ id: string }>(
+        `SELECT id FROM employees WHERE company_id = $1 AND is_active AND employee_number LIKE 'DM-%'
+          ORDER BY employee_number DESC LIMIT 1`,
+        [companyId],
+      ),
     );
     await insertPeriod((work) => t.db.withTenant(hr.tenantId, work), hr.tenantId, {
       companyId,
