@@ -97,6 +97,18 @@ export const PayrollPeriodProposal = z.object({
   PayDate: z.string(),
   /** The cut-off end of the company's last regular period (the proposal starts the day after); null: none yet. */
   LastRegularCutoffEnd: z.string().nullable(),
+  /**
+   * Separated employees no final pay period names yet, latest separation first (up to 50): the final pay the
+   * company owes (Labor Advisory 06-2020: within 30 days of the separation).
+   */
+  FinalPayDue: z.array(
+    z.object({
+      EmployeeId: z.uuid(),
+      EmployeeNumber: z.string(),
+      FullName: z.string(),
+      SeparationDate: z.string(),
+    }),
+  ),
 });
 export type PayrollPeriodProposal = z.infer<typeof PayrollPeriodProposal>;
 

@@ -564,6 +564,27 @@ export const periodsRepo = {
     return row?.cutoff_end ?? null;
   },
 
+  /** Separated employees of the company that no final pay period names, latest separation first. */
+  async finalPayDue(tx: Tx, tenantId: string, companyId: string) {
+    return tx.query<{
+      EmployeeId: string;
+      EmployeeNumber: string;
+      FullName: string;
+      SeparationDate: string;
+    }>(
+      `SELECT e.id AS "EmployeeId", e.employee_number AS "EmployeeNumber",
+              concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS "FullName",
+              e.separation_date::text AS "SeparationDate"
+         FROM employees e
+        WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.separation_date IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM payroll_periods p
+                           WHERE p.tenant_id = e.tenant_id AND p.company_id = e.company_id AND p.kind = 'FinalPay'
+                             AND e.id = ANY(p.employee_ids))
+        ORDER BY e.separation_date DESC, e.employee_number LIMIT 50`,
+      [tenantId, companyId],
+    );
+  },
+
   /** The company's non-working holidays between two dates (the pay date moves off them). */
   async holidays(tx: Tx, tenantId: string, companyId: string, from: string, to: string) {
     const rows = await tx.query<{ date: string }>(

@@ -485,6 +485,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           await repo.holidays(tx, user.tenantId, id, start, addDays(end, settings.PayDateLagDays)),
         ),
         LastRegularCutoffEnd: last,
+        FinalPayDue: await repo.finalPayDue(tx, user.tenantId, id),
       };
     },
 

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { conflictResponse, jsonResponse, stubFetch } from '@/test/fetch-stub';
 import { ProblemTypes } from '@hrpay/contracts';
 import { renderApp } from '@/test/render-app';
 import { CreatePeriodDialog } from './create-period-dialog';
 
+const LIZA = '00000000-0000-4000-8000-000000000005';
+const JUAN = '00000000-0000-4000-8000-000000000004';
 const stub = stubFetch((url) =>
   url.endsWith('/api/v1/payroll-periods/proposal')
     ? jsonResponse(200, {
@@ -14,6 +16,20 @@ const stub = stubFetch((url) =>
         PayDate: '2026-12-18',
         Frequency: 'SemiMonthly',
         LastRegularCutoffEnd: '2026-11-30',
+        FinalPayDue: [
+          {
+            EmployeeId: LIZA,
+            EmployeeNumber: 'DM-0005',
+            FullName: 'Liza Mendoza',
+            SeparationDate: '2026-12-04',
+          },
+          {
+            EmployeeId: JUAN,
+            EmployeeNumber: 'DM-0004',
+            FullName: 'Juan Dela Cruz',
+            SeparationDate: '2026-11-10',
+          },
+        ],
       })
     : undefined,
 );
@@ -99,6 +115,24 @@ describe('new payroll period dialog', () => {
     expect(await within(dialog).findByText('Maximum length is 100')).toBeTruthy();
   });
 
+  it("gives an adjustment the proposal's dates under its own name, not the previous kind's values", async () => {
+    renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
+    const name = within(dialog).getByLabelText<HTMLInputElement>(/^Name/);
+    await waitFor(() => expect(name.value).toBe('December 2026 1st cut-off'));
+    const pick = async (option: RegExp) => {
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Kind/ }));
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick(/13th month/i);
+    await waitFor(() => expect(name.value).toMatch(/^13th month pay/));
+    await pick(/Adjustment/i);
+    await waitFor(() => expect(name.value).toBe('Adjustment December 2026 1st cut-off'));
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Cut-off from/).value).toBe('2026-12-01');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Cut-off to/).value).toBe('2026-12-15');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Pay date/).value).toBe('2026-12-18');
+  });
+
   it('refuses a 13th month paid after Dec 24 in the words and date the API uses', async () => {
     renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
     const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
@@ -114,5 +148,63 @@ describe('new payroll period dialog', () => {
         `The 13th month pay is due by Dec 24 of its year (PD 851); choose a pay date on or before Dec 24, ${year}`,
       ),
     ).toBeTruthy();
+  });
+
+  // Payroll walkthrough: Final pay kept the regular proposal's name and dates, offered no list of who had left,
+  // and a refusal read "EmployeeIds: employee DM-0004 is not separated" in the form's alert.
+  it('offers the separated employees without a final pay and dates the final pay from them', async () => {
+    const posted: unknown[] = [];
+    stub.answer = () =>
+      jsonResponse(
+        400,
+        {
+          title: 'Bad Request',
+          status: 400,
+          detail: 'One or more fields are invalid.',
+          errors: [{ Code: 'EmployeeIds', Description: 'EmployeeIds: employee DM-0005 is not separated' }],
+        },
+        'application/problem+json',
+      );
+    const fetchMock = vi.mocked(fetch);
+    renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
+    const name = within(dialog).getByLabelText<HTMLInputElement>(/^Name/);
+    await waitFor(() => expect(name.value).toBe('December 2026 1st cut-off'));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Kind/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Final pay/i }));
+    await waitFor(() => expect(name.value).toBe(''));
+    const from = within(dialog).getByLabelText<HTMLInputElement>(/^Cut-off from/);
+    const to = within(dialog).getByLabelText<HTMLInputElement>(/^Cut-off to/);
+    expect(from.value).toBe('');
+
+    // Liza left on Dec 4, after the last regular cut-off (Nov 30): her days from Dec 1 are the final pay's.
+    fireEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'Liza Mendoza (DM-0005), left Dec 4, 2026' }),
+    );
+    await waitFor(() => expect(name.value).toBe('Final pay Liza Mendoza'));
+    expect([from.value, to.value]).toEqual(['2026-12-01', '2026-12-04']);
+    const payDate = within(dialog).getByLabelText<HTMLInputElement>(/^Pay date/);
+    expect(payDate.value >= '2026-12-04').toBe(true);
+    // Juan left on Nov 10, which the regular payroll already paid: the cut-off ends on Liza's date still.
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Juan Dela Cruz/ }));
+    await waitFor(() => expect(name.value).toBe('Final pay 2 employees'));
+    expect([from.value, to.value]).toEqual(['2026-12-01', '2026-12-04']);
+    // Paid later than 30 days after Juan's separation: the deadline is said.
+    fireEvent.change(payDate, { target: { value: '2026-12-15' } });
+    expect(
+      await within(dialog).findByText(
+        /The final pay is due by Dec 10, 2026, within 30 days of the separation/,
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('employee DM-0005 is not separated')).toBeTruthy();
+    expect(within(dialog).queryByText(/EmployeeIds/)).toBeNull();
+    for (const [input, init] of fetchMock.mock.calls)
+      if (init?.method === 'POST' && String(input).endsWith('/api/v1/payroll-periods'))
+        posted.push(JSON.parse(String(init.body)));
+    expect(posted).toEqual([
+      expect.objectContaining({ Kind: 'FinalPay', EmployeeIds: [LIZA, JUAN], CutoffEnd: '2026-12-04' }),
+    ]);
   });
 });

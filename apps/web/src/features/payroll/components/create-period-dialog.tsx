@@ -6,10 +6,14 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
   calendarDate,
@@ -18,6 +22,7 @@ import {
   PAYROLL_PERIOD_KINDS,
   refuseLateThirteenthMonth,
   type PayrollPeriodListItem,
+  type PayrollPeriodProposal,
   type ListResponse,
   ProblemTypes,
   ValidationMessages as M,
@@ -31,8 +36,8 @@ import {
   TextInput,
 } from '@/components/form-fields';
 import { apiClient } from '@/lib/api-client';
-import { addDays } from '@/lib/dates';
-import { isApiError, isProblem } from '@/lib/api-error';
+import { addDays, manilaToday } from '@/lib/dates';
+import { fieldMessage, isApiError, isProblem } from '@/lib/api-error';
 import { errorDetail } from '@/lib/error-message';
 import { handleError } from '@/lib/error-handler';
 import type { EmployeeMatch } from '@/lib/employee-search';
@@ -75,8 +80,40 @@ function defaultsFor(kind: Values['Kind']): Partial<Values> {
       CutoffEnd: `${year}-12-31`,
       PayDate: `${year}-12-15`,
     };
-  return {};
+  // A final pay's are filled in from the employees chosen (finalPayDefaults); an adjustment's from the proposal
+  // once it arrives. Neither keeps the previous kind's values.
+  return { Name: '', CutoffStart: '', CutoffEnd: '', PayDate: '' };
 }
+
+/** An employee a final pay is for; the separation date is known for those the proposal lists as due. */
+type Leaver = Pick<EmployeeMatch, 'EmployeeId' | 'EmployeeNumber' | 'FullName'> & { SeparationDate?: string };
+/** Labor Advisory 06-2020: the final pay is released within 30 days of the separation. */
+const FINAL_PAY_DAYS = 30;
+
+/**
+ * A final pay's cut-off: from the day after the last regular cut-off (the days the regular payroll has not paid)
+ * to the latest separation; when the regular payroll has already paid up to the separation, one day after it (the
+ * final pay then pays the 13th month, unused SIL and loans, no salary). Paid today, or on the cut-off's end.
+ */
+function finalPayDefaults(leavers: Leaver[], lastRegularEnd: string | null): Partial<Values> {
+  const dates = leavers.flatMap((l) => (l.SeparationDate ? [l.SeparationDate] : [])).sort();
+  const latest = dates.at(-1);
+  if (!latest) return {};
+  const start = lastRegularEnd ? addDays(lastRegularEnd, 1) : `${latest.slice(0, 8)}01`;
+  const end = latest >= start ? latest : start;
+  const today = manilaToday();
+  return {
+    Name:
+      leavers.length === 1 ? `Final pay ${leavers[0]!.FullName}` : `Final pay ${leavers.length} employees`,
+    CutoffStart: start,
+    CutoffEnd: end,
+    PayDate: today > end ? today : end,
+  };
+}
+
+const leaverLabel = (l: Leaver) =>
+  `${l.FullName} (${l.EmployeeNumber})` +
+  (l.SeparationDate ? `, left ${formatIsoDate(l.SeparationDate)}` : '');
 
 /** "Add Payroll Period": a regular one proposed from the company's pay frequency, or a 13th month, final pay, adjustment. */
 export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
@@ -93,7 +130,7 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
   });
   const { mutateAsync: create } = useCreatePeriod();
   const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [employees, setEmployees] = useState<EmployeeMatch[]>([]);
+  const [employees, setEmployees] = useState<Leaver[]>([]);
   const [employeeError, setEmployeeError] = useState('');
   const {
     control,
@@ -115,6 +152,7 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
   });
   const kind = useWatch({ control, name: 'Kind' });
   const cutoffStart = useWatch({ control, name: 'CutoffStart' });
+  const payDate = useWatch({ control, name: 'PayDate' });
   // Days skipped between the last regular period and this one's cut-off (a cut-off before it is a backfill).
   const lastEnd = proposal.data?.LastRegularCutoffEnd;
   const gap =
@@ -125,12 +163,40 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
       ? { from: addDays(lastEnd, 1), to: addDays(cutoffStart, -1) }
       : null;
 
-  // A regular period takes the proposal's dates (when it arrives); other kinds their usual ones. Editable.
+  // A regular period takes the proposal's dates (when it arrives), an adjustment too under its own name; other
+  // kinds their usual ones. Editable.
   useEffect(() => {
     const values = getValues();
-    const d = kind === 'Regular' && proposal.data ? proposal.data : defaultsFor(kind);
+    const p = proposal.data;
+    const d =
+      kind === 'Regular' && p
+        ? p
+        : kind === 'Adjustment' && p
+          ? {
+              CutoffStart: p.CutoffStart,
+              CutoffEnd: p.CutoffEnd,
+              PayDate: p.PayDate,
+              Name: `Adjustment ${p.Name}`,
+            }
+          : defaultsFor(kind);
     reset({ ...values, Kind: kind, ...d });
   }, [kind, proposal.data, reset, getValues]);
+
+  // A final pay's name and dates follow the employees chosen (still editable after).
+  const chooseLeavers = (next: Leaver[]) => {
+    setEmployees(next);
+    setEmployeeError('');
+    reset({ ...getValues(), ...finalPayDefaults(next, lastEnd ?? null) });
+  };
+  const due: PayrollPeriodProposal['FinalPayDue'] = proposal.data?.FinalPayDue ?? [];
+  // The earliest deadline among the chosen, when the pay date passes it.
+  const overdue =
+    kind === 'FinalPay' && /^\d{4}-\d{2}-\d{2}$/.test(payDate)
+      ? employees
+          .flatMap((e) => (e.SeparationDate ? [addDays(e.SeparationDate, FINAL_PAY_DAYS)] : []))
+          .sort()
+          .find((deadline) => payDate > deadline)
+      : undefined;
 
   const submit = handleSubmit(async (values) => {
     setFormErrors([]);
@@ -153,6 +219,11 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
       onClose();
       void navigate(`/payroll/payroll-periods/${period.Id}`);
     } catch (error) {
+      // The employees' refusals ("employee DM-0004 is not separated") under the employee box, without the code.
+      const onEmployees = isApiError(error)
+        ? error.validationErrors.filter((e) => e.Code === 'EmployeeIds')
+        : [];
+      if (onEmployees.length) setEmployeeError(onEmployees.map((e) => fieldMessage(e)).join(' '));
       if (isProblem(error, ProblemTypes.overlap)) {
         // Said in the dialog, by the dates it is about (a toast over the dialog's title was easy to miss).
         setError(
@@ -164,7 +235,11 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
         setFormErrors([errorDetail(error) ?? 'The cut-off overlaps another period.']);
         return;
       }
-      setFormErrors(applyServerErrors(error, FIELDS, setError));
+      setFormErrors(
+        applyServerErrors(error, FIELDS, setError).filter(
+          (message) => !onEmployees.some((e) => e.Description === message),
+        ),
+      );
       if (!isApiError(error) || error.validationErrors.length === 0)
         handleError(error, 'The payroll period could not be created.');
     }
@@ -208,12 +283,83 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
               {formatIsoDate(gap.from)}, or create the period for those days first.
             </Alert>
           )}
+          {kind === 'FinalPay' && (
+            <Box sx={{ mb: 2 }} role="group" aria-labelledby="final-pay-employees">
+              <Typography id="final-pay-employees" variant="subtitle2" sx={{ mb: 0.5 }}>
+                Separated employees without a final pay
+              </Typography>
+              {due.length === 0 ? (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {proposal.isPending
+                    ? 'Loading…'
+                    : 'None: every separated employee has a final pay period. HR records a separation on the employee’s record.'}
+                </Typography>
+              ) : (
+                <FormGroup sx={{ mb: 1 }}>
+                  {due.map((d) => (
+                    <FormControlLabel
+                      key={d.EmployeeId}
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={employees.some((e) => e.EmployeeId === d.EmployeeId)}
+                          disabled={isSubmitting}
+                          onChange={(_e, checked) =>
+                            chooseLeavers(
+                              checked
+                                ? [...employees, d]
+                                : employees.filter((e) => e.EmployeeId !== d.EmployeeId),
+                            )
+                          }
+                        />
+                      }
+                      label={leaverLabel(d)}
+                    />
+                  ))}
+                </FormGroup>
+              )}
+              <EmployeePicker
+                companyId="own"
+                value={null}
+                onChange={(e) => {
+                  if (e && !employees.some((x) => x.EmployeeId === e.EmployeeId))
+                    chooseLeavers([...employees, e]);
+                }}
+                label="Or find another employee"
+                error={employeeError}
+                helperText="Last salary, pro-rated 13th month, unused SIL in cash, loans settled"
+                disabled={isSubmitting}
+              />
+              {employees.some((e) => !due.some((d) => d.EmployeeId === e.EmployeeId)) && (
+                <Box
+                  sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}
+                  aria-label="Other employees in this final pay"
+                >
+                  {employees
+                    .filter((e) => !due.some((d) => d.EmployeeId === e.EmployeeId))
+                    .map((e) => (
+                      <Chip
+                        key={e.EmployeeId}
+                        label={leaverLabel(e)}
+                        onDelete={() => chooseLeavers(employees.filter((x) => x.EmployeeId !== e.EmployeeId))}
+                      />
+                    ))}
+                </Box>
+              )}
+            </Box>
+          )}
           <TextInput {...field} name="Name" label="Name" required />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
             <TextInput {...field} name="CutoffStart" label="Cut-off from" type="date" required />
             <TextInput {...field} name="CutoffEnd" label="Cut-off to" type="date" required />
             <TextInput {...field} name="PayDate" label="Pay date" type="date" required />
           </Box>
+          {overdue && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              The final pay is due by {formatIsoDate(overdue)}, within {FINAL_PAY_DAYS} days of the separation
+              (DOLE Labor Advisory 06-2020).
+            </Alert>
+          )}
           {kind === 'Adjustment' && (
             <SelectInput
               {...field}
@@ -229,33 +375,6 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
                 ...(finalised.data?.Items ?? []).map((p) => ({ value: p.Id, label: p.Name })),
               ]}
             />
-          )}
-          {kind === 'FinalPay' && (
-            <Box sx={{ mb: 2 }}>
-              <EmployeePicker
-                companyId="own"
-                value={null}
-                onChange={(e) => {
-                  if (e && !employees.some((x) => x.EmployeeId === e.EmployeeId))
-                    setEmployees([...employees, e]);
-                }}
-                label="Add a separated employee"
-                error={employeeError}
-                helperText="Last salary, pro-rated 13th month, unused SIL in cash, loans settled"
-              />
-              <Box
-                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}
-                aria-label="Employees in this final pay"
-              >
-                {employees.map((e) => (
-                  <Chip
-                    key={e.EmployeeId}
-                    label={`${e.FullName} (${e.EmployeeNumber})`}
-                    onDelete={() => setEmployees(employees.filter((x) => x.EmployeeId !== e.EmployeeId))}
-                  />
-                ))}
-              </Box>
-            </Box>
           )}
           <FormActions busy={isSubmitting} onCancel={onClose} saveLabel="Create" />
         </Box>
