@@ -246,6 +246,54 @@ describe('payroll periods', () => {
     expect(errorCodes(fp)).toContain('EmployeeIds');
   });
 
+  it('refuses a regular cut-off longer than a month, a 13th month across two years and employees on a regular period', async () => {
+    const messages = (res: Awaited<ReturnType<typeof period>>) => {
+      expect(res.statusCode, res.body).toBe(400);
+      return (res.json().errors as { Code: string; Description: string }[]).map(
+        (e) => `${e.Code} ${e.Description}`,
+      );
+    };
+    expect(
+      messages(await period({ Name: 'Two years', CutoffStart: '2026-01-01', CutoffEnd: '2027-12-31' })),
+    ).toEqual([
+      'CutoffEnd CutoffEnd: A regular cut-off is at most 31 days; pay a longer span as several periods',
+    ]);
+    expect(
+      messages(
+        await period({
+          Kind: 'ThirteenthMonth',
+          Name: '13th month across',
+          CutoffStart: '2026-12-01',
+          CutoffEnd: '2027-11-30',
+          PayDate: '2027-12-15',
+        }),
+      ),
+    ).toEqual([
+      'CutoffEnd CutoffEnd: The 13th month pay covers one calendar year; end the cut-off in the year it starts',
+    ]);
+    expect(messages(await period({ Name: 'With employees', EmployeeIds: [worker] }))).toEqual([
+      'EmployeeIds EmployeeIds: Only a final pay names its employees; leave them out for this kind',
+    ]);
+    // A month of 31 days is a regular cut-off; an edit cannot stretch it past one either.
+    const month = await period({
+      Name: 'Scratch May 2026',
+      CutoffStart: '2026-05-01',
+      CutoffEnd: '2026-05-31',
+      PayDate: '2026-06-05',
+    });
+    expect(month.statusCode, month.body).toBe(201);
+    const { Id, RowVersion } = month.json() as { Id: string; RowVersion: number };
+    const stretched = await call(payroll, 'PUT', `${base}/${Id}`, {
+      ...month.json(),
+      CutoffEnd: '2026-07-31',
+      RowVersion,
+    });
+    expect(messages(stretched)).toEqual([
+      'CutoffEnd CutoffEnd: A regular cut-off is at most 31 days; pay a longer span as several periods',
+    ]);
+    expect((await call(payroll, 'DELETE', `${base}/${Id}`)).statusCode).toBe(200);
+  });
+
   it('keeps periods inside the company and the tenant', async () => {
     expect((await call(logisticsPayroll, 'GET', `${base}/${march1}`)).statusCode).toBe(404);
     const list = await call(logisticsPayroll, 'POST', `${base}/list`, {});

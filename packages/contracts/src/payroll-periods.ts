@@ -137,6 +137,28 @@ export const refuseLateThirteenthMonth = (
     ctx.addIssue({ code: 'custom', path: ['PayDate'], message: thirteenthMonthLate(r.CutoffEnd) });
 };
 
+/** A monthly payroll's cut-off is the longest regular one; a longer span is paid as several periods. */
+export const MAX_REGULAR_CUTOFF_DAYS = 31;
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+
+/**
+ * What is wrong with a cut-off for its kind, if anything: a regular one longer than a month (the engine pays one
+ * month's rate at most, so a longer one computes nothing), a 13th month across two years (PD 851 counts the basic
+ * pay of one calendar year). One text for the create (contract) and the edit (service, which knows the kind).
+ */
+export function cutoffOfKindProblem(
+  kind: string | undefined,
+  start: string,
+  end: string,
+): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end)) return undefined;
+  if (kind === 'Regular' && dayNumber(end) - dayNumber(start) + 1 > MAX_REGULAR_CUTOFF_DAYS)
+    return `A regular cut-off is at most ${MAX_REGULAR_CUTOFF_DAYS} days; pay a longer span as several periods`;
+  if (kind === 'ThirteenthMonth' && start.slice(0, 4) !== end.slice(0, 4))
+    return 'The 13th month pay covers one calendar year; end the cut-off in the year it starts';
+  return undefined;
+}
+
 const datesInOrder = <T extends { CutoffStart: string; CutoffEnd: string; PayDate: string }>(r: T) =>
   r.CutoffEnd >= r.CutoffStart;
 
@@ -161,9 +183,18 @@ export const CreatePayrollPeriodRequest = z
     message: 'The pay date cannot be before the cut-off starts',
   })
   .superRefine(refuseLateThirteenthMonth)
+  .superRefine((r, ctx) => {
+    const problem = cutoffOfKindProblem(r.Kind, r.CutoffStart, r.CutoffEnd);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['CutoffEnd'], message: problem });
+  })
   .refine((r) => r.Kind !== 'FinalPay' || (r.EmployeeIds?.length ?? 0) > 0, {
     path: ['EmployeeIds'],
     message: 'Choose the employees the final pay is for',
+  })
+  // Only a final pay is for chosen employees; other kinds pay everyone on the payroll (never silently ignored).
+  .refine((r) => r.Kind === 'FinalPay' || !r.EmployeeIds?.length, {
+    path: ['EmployeeIds'],
+    message: 'Only a final pay names its employees; leave them out for this kind',
   })
   .refine((r) => r.Kind !== 'Adjustment' || r.ReferencesPeriodId !== undefined, {
     path: ['ReferencesPeriodId'],

@@ -8,6 +8,7 @@ import {
   PayProfileMessages,
   ProblemTypes,
   thirteenthMonthLate,
+  cutoffOfKindProblem,
   thirteenthMonthDueDate,
   type CreatePayrollAdjustmentRequest,
   type CreatePayrollPeriodRequest,
@@ -574,6 +575,11 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             ProblemTypes.overlap,
           );
       }
+      const cutoffProblem = cutoffOfKindProblem(before.kind, input.CutoffStart, input.CutoffEnd);
+      if (cutoffProblem)
+        throw problems.badRequest('One or more fields are invalid.', [
+          { Code: 'CutoffEnd', Description: `CutoffEnd: ${cutoffProblem}` },
+        ]);
       if (before.kind === 'ThirteenthMonth' && input.PayDate > thirteenthMonthDueDate(input.CutoffEnd))
         throw problems.badRequest('One or more fields are invalid.', [
           {
