@@ -175,6 +175,48 @@ describe('overtime and undertime on a day of leave', () => {
     await filed(hr, 'ot-requests', { ...ot, Date: '2026-01-07' });
     await filed(hr, 'ut-requests', { ...ut, Date: '2026-01-07' });
   });
+
+  it('refuses whole-day leave over a day of pending or approved overtime or undertime, not a half day', async () => {
+    const e = await newEmployee();
+    // Overtime on Tue 2026-02-10 (pending), undertime on Thu 2026-02-12 (approved).
+    await filed(hr, 'ot-requests', {
+      EmployeeId: e.EmployeeId,
+      Date: '2026-02-10',
+      StartTime: '17:00',
+      EndTime: '19:00',
+      Reason: 'Stock count',
+    });
+    const ut = await filed(hr, 'ut-requests', {
+      EmployeeId: e.EmployeeId,
+      Date: '2026-02-12',
+      TimeLeaving: '15:00',
+      Reason: 'Errand',
+    });
+    const approved = await call(hr, 'POST', `/api/v1/ut-requests/${ut.RequestId}/approve`, {
+      RowVersion: ut.RowVersion,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const leave = (from: string, to: string, halfDay = false) =>
+      call(hr, 'POST', '/api/v1/leave-requests', {
+        EmployeeId: e.EmployeeId,
+        LeaveTypeId: types.LWOP,
+        DateFrom: from,
+        DateTo: to,
+        ...(halfDay ? { HalfDay: true } : {}),
+        Reason: 'Family matter',
+      });
+    const overOt = await leave('2026-02-09', '2026-02-11');
+    expect(overOt.statusCode, overOt.body).toBe(409);
+    expect(overOt.json().detail).toBe(
+      'Feb 10, 2026 has a pending overtime request: whole-day leave cannot be filed over it. Cancel the overtime request first, or take the leave as a half day.',
+    );
+    const overUt = await leave('2026-02-12', '2026-02-12');
+    expect(overUt.statusCode, overUt.body).toBe(409);
+    expect(overUt.json().detail).toContain('Feb 12, 2026 has an approved undertime request');
+    // A half day leaves the rest of the day; the days around the hours are free.
+    expect((await leave('2026-02-12', '2026-02-12', true)).statusCode).toBe(201);
+    expect((await leave('2026-02-16', '2026-02-17')).statusCode).toBe(201);
+  });
 });
 
 describe('the portal dashboard and request mails', () => {

@@ -329,6 +329,19 @@ export const requestsRepo = {
    * A pending or approved whole-day leave of the employee whose dates cover `date` (a half-day leave leaves
    * room for overtime and undertime that day).
    */
+  /** The first pending or approved overtime or undertime on a day between two dates (whole-day leave refuses it). */
+  async hoursRequestIn(tx: Tx, tenantId: string, employeeId: string, from: string, to: string) {
+    const [row] = await tx.query<{ kind: 'Overtime' | 'Undertime'; date: string; status: string }>(
+      `SELECT r.kind, to_char(r.date_from, 'YYYY-MM-DD') AS date, r.status
+         FROM time_requests r
+        WHERE r.tenant_id = $1 AND r.employee_id = $2 AND r.kind IN ('Overtime', 'Undertime')
+          AND r.status IN ('Pending', 'Approved') AND r.date_from BETWEEN $3::date AND $4::date
+        ORDER BY r.date_from LIMIT 1`,
+      [tenantId, employeeId, from, to],
+    );
+    return row ?? null;
+  },
+
   async wholeDayLeaveOn(tx: Tx, tenantId: string, employeeId: string, date: string) {
     const [row] = await tx.query<{ type_name: string; date_from: string; date_to: string; status: string }>(
       `SELECT t.name AS type_name, to_char(r.date_from, 'YYYY-MM-DD') AS date_from,

@@ -383,7 +383,18 @@ export function createRequestsService({
         ProblemTypes.overlap,
       );
     }
-    // Overtime and undertime are hours around a shift the employee works: none on a day of whole-day leave.
+    // Overtime and undertime are hours around a shift the employee works: none on a day of whole-day leave, and
+    // no whole-day leave over a day that has them (either order of filing is refused the same).
+    if (kind === 'Leave' && !fields.halfDay) {
+      const hours = await repo.hoursRequestIn(tx, user.tenantId, employeeId, fields.dateFrom, fields.dateTo);
+      if (hours) {
+        const label = LABEL[hours.kind];
+        throw problems.conflict(
+          `${formatIsoDate(hours.date)} has ${withArticle(hours.status.toLowerCase())} ${label} request: whole-day leave cannot be filed over it. Cancel the ${label} request first, or take the leave as a half day.`,
+          ProblemTypes.overlap,
+        );
+      }
+    }
     if (kind !== 'Leave') {
       const leave = await repo.wholeDayLeaveOn(tx, user.tenantId, employeeId, fields.dateFrom);
       if (leave) {
