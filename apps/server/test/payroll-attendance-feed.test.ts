@@ -145,8 +145,17 @@ describe('attendance as the engine gets it', () => {
     const leaver = await employee('AF-0002', '2025-01-06', 'Daily', 600, '2026-09-04');
     for (const date of ['2026-09-01', '2026-09-02', '2026-09-03', '2026-09-04'])
       await punch(leaver, date, '08:00', '17:00');
-    // Punches after the separation are not the employee's days any more.
-    await punch(leaver, '2026-09-07', '08:00', '17:00');
+    // Punches after the separation (a terminal's file still has them; HR cannot add them by hand) are not the
+    // employee's days any more.
+    await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query(
+        `INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source)
+         SELECT tenant_id, company_id, id, v.at::timestamptz, v.direction, 'Import'
+           FROM employees, (VALUES ('2026-09-07 08:00+08', 'In'), ('2026-09-07 17:00+08', 'Out')) AS v(at, direction)
+          WHERE id = $1`,
+        [leaver],
+      ),
+    );
     await store('2026-09-01', '2026-09-15');
     const stored = await t.db.withTenant(payroll.tenantId, (tx) =>
       tx.query<{ date: string }>(

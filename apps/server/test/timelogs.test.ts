@@ -643,3 +643,41 @@ describe('stored attendance', () => {
     expect((await store(range, await signIn(t.app, demo.payroll))).statusCode).toBe(403);
   });
 });
+
+// Last: the employee it adds would change the counts of the attendance tests above.
+describe('punches inside the employment', () => {
+  it('refuses a punch before the hire date or after the morning that follows the separation date', async () => {
+    const e = await makeEmployee(t.app, 'hr', { HireDate: '2026-03-02' });
+    const punch = (at: string) =>
+      call(hr, 'POST', '/api/v1/timelogs', {
+        EmployeeId: e.EmployeeId,
+        PunchedAt: at,
+        Reason: 'Manual entry',
+      });
+    const early = await punch('2026-03-01T21:00');
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([
+      {
+        Code: 'PunchedAt',
+        Description: 'The employee was hired on Mar 2, 2026: a punch cannot be before it',
+      },
+    ]);
+    expect((await punch('2026-03-02T08:00')).statusCode).toBe(201);
+    await t.db.withTenant(hr.tenantId, (tx) =>
+      tx.query(
+        `UPDATE employees SET separation_date = DATE '2026-03-20', separation_reason = 'Resigned' WHERE id = $1`,
+        [e.EmployeeId],
+      ),
+    );
+    // A night shift's Out on the morning after the last day is part of it; a day later is not.
+    expect((await punch('2026-03-21T06:00')).statusCode).toBe(201);
+    const late = await punch('2026-03-22T08:00');
+    expect(late.statusCode, late.body).toBe(400);
+    expect(late.json().errors).toEqual([
+      {
+        Code: 'PunchedAt',
+        Description: 'The employee separated on Mar 20, 2026: a punch cannot be after their last shift',
+      },
+    ]);
+  });
+});

@@ -179,6 +179,15 @@ export const timeLogsRepo = {
     return rows.length > 0;
   },
 
+  /** The hire and separation dates of an employee of the company; null when the company has no such employee. */
+  async employmentOf(tx: Tx, tenantId: string, companyId: string, employeeId: string) {
+    const [row] = await tx.query<{ hire_date: string | null; separation_date: string | null }>(
+      `SELECT ${EMPLOYMENT_DATES} FROM employees e WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = $3`,
+      [tenantId, companyId, employeeId],
+    );
+    return row ?? null;
+  },
+
   /** The punch of an employee at an instant, other than `exceptId`. */
   async punchAt(tx: Tx, tenantId: string, employeeId: string, at: Date, exceptId?: string) {
     const rows = await tx.query(

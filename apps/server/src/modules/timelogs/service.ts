@@ -15,7 +15,7 @@ import {
 } from '@hrpay/contracts';
 import type { Tx } from '../../db/database.js';
 import { writeAudit } from '../../lib/audit.js';
-import { fromManilaLocal, manilaDayStart } from '../../lib/manila.js';
+import { addDays, fromManilaLocal, manilaDayStart } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { approvedRequests } from '../requests/service.js';
@@ -594,16 +594,33 @@ export const parseFields = (input: CreateTimeLogRequest) => ({
 
 const PUNCH_CLOCK_LEEWAY_MS = 5 * 60_000;
 
-/** The employee must be of the company, have no other punch at that instant, and the instant must be past. */
+/**
+ * The employee must be of the company, have no other punch at that instant, and the instant must be past and
+ * inside the employment: not before the hire date, nor after the morning following the separation date (a night
+ * shift's Out on the last day).
+ */
 async function checkPunch(
   tx: Tx,
   user: CurrentUser,
   input: ReturnType<typeof parseFields>,
   selfId?: string,
 ): Promise<PunchToStore> {
-  if (!(await repo.employeeInCompany(tx, user.tenantId, user.companyId, input.EmployeeId))) {
+  const employment = await repo.employmentOf(tx, user.tenantId, user.companyId, input.EmployeeId);
+  if (!employment) {
     throw problems.badRequest('One or more fields are invalid.', [
       { Code: 'EmployeeId', Description: 'The employee was not found in this company' },
+    ]);
+  }
+  const day = input.PunchedAt.slice(0, 10);
+  const outside =
+    employment.hire_date && day < employment.hire_date
+      ? `The employee was hired on ${formatIsoDate(employment.hire_date)}: a punch cannot be before it`
+      : employment.separation_date && day > addDays(employment.separation_date, 1)
+        ? `The employee separated on ${formatIsoDate(employment.separation_date)}: a punch cannot be after their last shift`
+        : null;
+  if (outside) {
+    throw problems.badRequest('One or more fields are invalid.', [
+      { Code: 'PunchedAt', Description: outside },
     ]);
   }
   const punchedAt = fromManilaLocal(input.PunchedAt);
