@@ -174,8 +174,12 @@ export const CreatePayrollPeriodRequest = z
     EmployeeIds: z.array(z.uuid()).max(1000).optional(),
     /** Adjustment: the finalised period it corrects. */
     ReferencesPeriodId: z.uuid().optional(),
-    // The proposal (GET /proposal) can be sent back as it came: what it says about the last period is ignored.
-    ...outputOnly({ LastRegularCutoffEnd: z.string().nullable() }),
+    // The proposal (GET /proposal) can be sent back as it came: what it says about the last period and the final
+    // pay due is ignored.
+    ...outputOnly({
+      LastRegularCutoffEnd: z.string().nullable(),
+      FinalPayDue: PayrollPeriodProposal.shape.FinalPayDue,
+    }),
   })
   .refine(datesInOrder, { path: ['CutoffEnd'], message: 'The cut-off cannot end before it starts' })
   .refine((r) => r.PayDate >= r.CutoffStart, {
