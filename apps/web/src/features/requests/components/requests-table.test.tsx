@@ -104,3 +104,22 @@ describe("requests list, the employee's decided request", () => {
     expect(await screen.findByText('Request page')).toBeTruthy();
   });
 });
+
+// Review: a cancelled request's remarks showed under the reviewer's name, as if the reviewer had written them.
+describe('requests list, a cancelled request', () => {
+  it('shows who cancelled it with their remarks, not the reviewer', async () => {
+    const cancelled = timeRequest({
+      RequestId: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      Status: 'Cancelled',
+      ReviewerName: 'Ana Cruz',
+      CancelledByName: 'Juan Dela Cruz',
+      CancelRemarks: 'Trip moved to March',
+    });
+    stub.answer = () => jsonResponse(200, { Items: [cancelled], TotalCount: 1 });
+    renderApp(<RequestsTable kind="Leave" scope="Mine" />, { as: 'PortalUser' });
+    const table = await screen.findByRole('table', { name: 'Leave requests' });
+    const cell = (await within(table).findByText('Cancelled by Juan Dela Cruz')).closest('td')!;
+    expect(within(cell).getByText('Trip moved to March')).toBeTruthy();
+    expect(within(table).queryByText('Ana Cruz')).toBeNull();
+  });
+});

@@ -175,14 +175,14 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         minWidth: scope === 'Review' ? 80 : 90,
         sortable: false,
         valueGetter: (_v, row) => row.DecidedByName ?? row.ReviewerName,
-        // The decision's remarks under the name (a rejection's reason is what the employee looks for), or the
-        // cancellation's; whole in the title.
-        renderCell: ({ row }) => (
-          <TwoLinesCell
-            main={row.DecidedByName ?? row.ReviewerName}
-            detail={(row.Status === 'Cancelled' ? row.CancelRemarks : row.Remarks) || null}
-          />
-        ),
+        // The decision's remarks under the name (a rejection's reason is what the employee looks for); a
+        // cancellation's under who cancelled it, not under the reviewer who never wrote them. Whole in the title.
+        renderCell: ({ row }) =>
+          row.Status === 'Cancelled' && row.CancelledByName ? (
+            <TwoLinesCell main={`Cancelled by ${row.CancelledByName}`} detail={row.CancelRemarks || null} />
+          ) : (
+            <TwoLinesCell main={row.DecidedByName ?? row.ReviewerName} detail={row.Remarks || null} />
+          ),
       },
       {
         field: 'FiledAt',
