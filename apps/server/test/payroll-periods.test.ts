@@ -294,6 +294,29 @@ describe('payroll periods', () => {
     expect((await call(payroll, 'DELETE', `${base}/${Id}`)).statusCode).toBe(200);
   });
 
+  it('lists periods of one cut-off start in the order they were made', async () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const res = await period({
+        Kind: 'ThirteenthMonth',
+        Name: `Scratch 13th month 2031 part ${i}`,
+        CutoffStart: '2031-01-01',
+        CutoffEnd: '2031-12-31',
+        PayDate: '2031-12-15',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().Id as string);
+    }
+    const listed = async (SortDirection: 'asc' | 'desc') => {
+      const res = await call(payroll, 'POST', `${base}/list`, { Year: 2031, SortDirection });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().Items as { Id: string }[]).map((p) => p.Id);
+    };
+    expect(await listed('asc')).toEqual(ids);
+    expect(await listed('desc')).toEqual([...ids].reverse());
+    for (const id of ids) expect((await call(payroll, 'DELETE', `${base}/${id}`)).statusCode).toBe(200);
+  });
+
   it('keeps periods inside the company and the tenant', async () => {
     expect((await call(logisticsPayroll, 'GET', `${base}/${march1}`)).statusCode).toBe(404);
     const list = await call(logisticsPayroll, 'POST', `${base}/list`, {});

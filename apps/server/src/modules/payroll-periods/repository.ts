@@ -397,7 +397,8 @@ export const periodsRepo = {
         Status: 'p.status',
         Kind: 'p.kind',
       },
-      { sortBy: 'CutoffStart', tieBreaker: 'p.id' },
+      // Periods of one cut-off start (a regular one and its final pays) in the order they were made, not by id.
+      { sortBy: 'CutoffStart', tieBreaker: ['p.created_at', 'p.id'] },
       where,
     );
     const rows = await tx.query<ListRow>(
