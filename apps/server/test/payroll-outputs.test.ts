@@ -184,6 +184,34 @@ describe('payroll dashboard: next pay date', () => {
     ).json() as PayrollDashboard;
     expect(paid.NextPayDate).toBeNull();
   });
+
+  it('headlines the last regular period, not a final pay after it, whose pay date is still a payout', async () => {
+    const [worker] = await asTenant((tx) =>
+      tx.query<{ id: string; company_id: string }>(
+        `SELECT e.id, e.company_id FROM employees e
+           JOIN users u ON u.company_id = e.company_id AND lower(u.email) = $1
+          LIMIT 1`,
+        [demo.logisticsPayroll.email],
+      ),
+    );
+    const before = (
+      await call(logisticsPayroll, 'GET', '/api/v1/payroll/dashboard')
+    ).json() as PayrollDashboard;
+    const { periodId } = await insertPeriod(asTenant, tenantId, {
+      companyId: worker!.company_id,
+      name: 'Final pay far ahead',
+      kind: 'FinalPay',
+      start: '2099-02-01',
+      end: '2099-02-05',
+      status: 'Finalised',
+      payslips: [{ employeeId: worker!.id, payslip: semiMonthlySlip('2099-02-01', '2099-02-05') }],
+    });
+    const d = (await call(logisticsPayroll, 'GET', '/api/v1/payroll/dashboard')).json() as PayrollDashboard;
+    expect(d.LastFinalised?.PayrollPeriodId).toBe(before.LastFinalised?.PayrollPeriodId);
+    expect(d.LastFinalised?.Name).toBe('Far ahead');
+    expect(d.Trend.map((p) => p.PayrollPeriodId)).not.toContain(periodId);
+    expect(d.NextPayDate).toBe('2099-02-10');
+  });
 });
 
 describe('payslip PDFs', () => {

@@ -90,7 +90,14 @@ export const payrollOutputsRepo = {
   },
 
   /** Totals of the company's last `limit` finalised periods, newest first. */
-  async finalisedPeriodFigures(tx: Tx, tenantId: string, companyId: string, limit: number) {
+  /** The latest finalised (or paid) periods with their sums, of one kind when `kind` says so. */
+  async finalisedPeriodFigures(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    limit: number,
+    kind: 'Regular' | null = null,
+  ) {
     return tx.query<PeriodFiguresRow>(
       `SELECT p.id, p.name, p.status, p.kind, p.cutoff_start::text AS cutoff_start, p.cutoff_end::text AS cutoff_end,
               p.pay_date::text AS pay_date,
@@ -99,11 +106,11 @@ export const payrollOutputsRepo = {
               count(s.id)::int AS headcount
          FROM payroll_periods p
          LEFT JOIN payslips s ON s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id AND s.status = 'Included'
-        WHERE p.tenant_id = $1 AND p.company_id = $2 AND ${CLOSED}
+        WHERE p.tenant_id = $1 AND p.company_id = $2 AND ${CLOSED} AND ($4::text IS NULL OR p.kind = $4)
         GROUP BY p.tenant_id, p.id
         ORDER BY p.pay_date DESC, p.cutoff_end DESC
         LIMIT $3`,
-      [tenantId, companyId, limit],
+      [tenantId, companyId, limit, kind],
     );
   },
 

@@ -145,12 +145,15 @@ export const payrollOutputsService = {
   },
 
   async dashboard(tx: Tx, user: CurrentUser): Promise<PayrollDashboard> {
-    const [figures, open, problemsRow] = await Promise.all([
+    // The headline and the trend are the regular payroll: a final pay or an adjustment for a few employees is
+    // not "the last period" (its one employee is not the employees paid). Any kind is a payout to fund.
+    const [regular, figures, open, problemsRow] = await Promise.all([
+      repo.finalisedPeriodFigures(tx, user.tenantId, user.companyId, TREND_PERIODS, 'Regular'),
       repo.finalisedPeriodFigures(tx, user.tenantId, user.companyId, TREND_PERIODS),
       repo.openPeriods(tx, user.tenantId, user.companyId),
       repo.dataProblems(tx, user.tenantId, user.companyId),
     ]);
-    const trend = figures.map(figuresOf).reverse();
+    const trend = regular.map(figuresOf).reverse();
     return {
       LastFinalised: trend.at(-1) ?? null,
       Trend: trend,

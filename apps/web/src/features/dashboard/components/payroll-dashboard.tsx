@@ -65,7 +65,7 @@ function Body({ data }: { data: PayrollDashboardData }) {
   const problems = PROBLEMS.filter((p) => data.DataProblems[p.key] > 0);
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <StatRow label="Last finalised period" columns={{ sm: 2, lg: 4 }}>
+      <StatRow label="Last finalised regular period" columns={{ sm: 2, lg: 4 }}>
         <StatCard
           icon={PaymentsOutlined}
           label="Net pay, last period"
@@ -73,7 +73,7 @@ function Body({ data }: { data: PayrollDashboardData }) {
         >
           {last
             ? `${last.Name} · ${lastPaid ? 'paid' : 'to be paid'} ${dayLabel(last.PayDate)}`
-            : 'No finalised period yet'}
+            : 'No finalised regular period yet'}
         </StatCard>
         <StatCard
           icon={AccountBalanceWalletOutlined}
@@ -113,7 +113,7 @@ function Body({ data }: { data: PayrollDashboardData }) {
           alignItems: 'start',
         }}
       >
-        <Panel title="Gross and net pay, last 12 periods" id="payroll-trend">
+        <Panel title="Gross and net pay, last 12 regular periods" id="payroll-trend">
           {data.Trend.length === 0 ? (
             <Empty>The trend appears once a period is finalised.</Empty>
           ) : (
