@@ -202,6 +202,26 @@ describe('a final pay computed before the earlier cut-off was finalised', () => 
     ]);
   });
 
+  it("leaves a leaver with a final pay out of the year's 13th month run; the others are in it", async () => {
+    const id = await computedPeriod({
+      Kind: 'ThirteenthMonth',
+      Name: '13th month 2027',
+      CutoffStart: '2027-01-01',
+      CutoffEnd: '2027-12-31',
+      PayDate: '2027-12-10',
+    });
+    const list = await call(payroll, 'POST', `${PERIODS}/${id}/payslips/list`, { PageSize: 500 });
+    expect(list.statusCode, list.body).toBe(200);
+    const paid = (list.json().Items as { EmployeeId: string }[]).map((p) => p.EmployeeId);
+    const [santos] = await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query<{ id: string }>(`SELECT id FROM employees WHERE employee_number = 'FB-0001'`),
+    );
+    expect(paid).not.toContain(leaver);
+    expect(paid).toContain(santos!.id);
+    // Not left computed: a later scenario's periods would wait for it.
+    expect((await call(payroll, 'DELETE', `${PERIODS}/${id}`)).statusCode).toBe(200);
+  });
+
   it('refuses a final pay for an employee not separated, or whose cut-off ends before the separation', async () => {
     const stayer = await employee('FB-0003');
     const body = { Kind: 'FinalPay', Name: 'Final pay FB-0003', PayDate: '2027-12-10' };

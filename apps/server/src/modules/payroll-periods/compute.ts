@@ -248,7 +248,11 @@ export async function employeeIdsOf(tx: Tx, tenantId: string, period: PeriodRow)
               ` AND NOT EXISTS (SELECT 1 FROM payroll_periods f WHERE f.tenant_id = $1 AND f.company_id = $2
                    AND f.kind = 'FinalPay' AND e.id = ANY(f.employee_ids)
                    AND f.cutoff_start <= $4::date AND f.cutoff_end >= $3::date)`
-            : '');
+            : // A leaver of the year with a final pay: it pays the pro-rated 13th month (Labor Advisory 06-2020),
+              // so the year's 13th month run has nothing for them (it made a 0.00 payslip).
+              ` AND NOT (e.separation_date IS NOT NULL AND e.separation_date <= $4::date AND EXISTS (
+                   SELECT 1 FROM payroll_periods f WHERE f.tenant_id = $1 AND f.company_id = $2
+                      AND f.kind = 'FinalPay' AND e.id = ANY(f.employee_ids) AND f.cutoff_end >= $3::date))`);
   const rows = await tx.query<{ id: string }>(
     `SELECT e.id FROM employees e WHERE e.tenant_id = $1 AND e.company_id = $2 AND ${employeeScope}
       ORDER BY e.employee_number`,
