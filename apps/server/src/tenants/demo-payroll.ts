@@ -77,18 +77,22 @@ async function seedPunches(tx: Tx, tenantId: string, companyId: string, from: st
          CROSS JOIN generate_series($3::date, $4::date, interval '1 day') d
         WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.separation_date IS NULL
           AND d::date >= e.hire_date
-          AND NOT (extract(dow FROM d)::smallint = ANY (coalesce(e.rest_days, s.rest_days))))
+          AND NOT (extract(dow FROM d)::smallint = ANY (coalesce(e.rest_days, s.rest_days)))),
+     punches AS (
+       SELECT tenant_id, company_id, employee_id,
+              ((day + time_in) - interval '7 minutes'
+                + CASE WHEN (extract(day FROM day)::int + k) % 6 = 0 THEN interval '19 minutes' ELSE interval '0' END)
+                AT TIME ZONE 'Asia/Manila' AS punched_at, 'In' AS direction
+         FROM days
+       UNION ALL
+       SELECT tenant_id, company_id, employee_id,
+              ((day + time_out) + CASE WHEN time_out <= time_in THEN interval '1 day' ELSE interval '0' END
+                + interval '4 minutes') AT TIME ZONE 'Asia/Manila', 'Out'
+         FROM days)
      INSERT INTO time_logs (tenant_id, company_id, employee_id, punched_at, direction, source)
-     SELECT tenant_id, company_id, employee_id,
-            ((day + time_in) - interval '7 minutes'
-              + CASE WHEN (extract(day FROM day)::int + k) % 6 = 0 THEN interval '19 minutes' ELSE interval '0' END)
-              AT TIME ZONE 'Asia/Manila', 'In', 'Device'
-       FROM days
-     UNION ALL
-     SELECT tenant_id, company_id, employee_id,
-            ((day + time_out) + CASE WHEN time_out <= time_in THEN interval '1 day' ELSE interval '0' END
-              + interval '4 minutes') AT TIME ZONE 'Asia/Manila', 'Out', 'Device'
-       FROM days
+     SELECT tenant_id, company_id, employee_id, punched_at, direction, 'Device' FROM punches
+      -- Yesterday's night shift ends this morning: not a punch before it has happened (HR could not edit it).
+      WHERE punched_at <= now()
      ON CONFLICT DO NOTHING`,
     [tenantId, companyId, from, to],
   );
