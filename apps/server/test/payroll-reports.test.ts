@@ -195,6 +195,12 @@ describe('payroll reports', () => {
     expect(last.getCell(2).value).toBe('TOTAL');
     expect(last.getCell(4).font?.bold).toBe(true);
     expect(sheet.getRow(2).getCell(4).font?.bold).toBeFalsy();
+    // Printed, it says which register it is, as the PDF's heading does; landscape, one page wide.
+    expect(sheet.headerFooter.oddHeader).toMatch(
+      /^&L&"-,Bold"Payroll register Nov 1-15 2026&R.+ — cut-off Nov 1–15, 2026, pay date Nov 20, 2026$/,
+    );
+    expect(sheet.headerFooter.oddFooter).toBe('&RPage &P of &N');
+    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1, fitToHeight: 0 });
     const pdf = await download(`${BASE}/register?PayrollPeriodId=${nov1}&Format=pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

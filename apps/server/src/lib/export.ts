@@ -177,6 +177,10 @@ export async function writeExport<R>(
       };
       const sheet = book.addWorksheet(sheetName(title), {
         views: [{ state: 'frozen', ySplit: 1 }],
+        // On paper the sheet says what it is (the title and the PDF's subtitle: company, cut-off, pay date), with
+        // the page of pages, landscape and one page wide; the grid keeps row 1 as the column headers.
+        headerFooter: printHeader(title, subtitle),
+        pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
       });
       sheet.columns = columns.map((c) => ({
         header: c.header,
@@ -222,6 +226,17 @@ export async function writeExport<R>(
     await rm(path, { force: true });
     throw error;
   }
+}
+
+/** A header field of Excel's print header: `&` starts a code there, so a literal one is doubled. */
+const headerText = (text: string, max: number) =>
+  (text.length > max ? `${text.slice(0, max - 1)}…` : text).replace(/&/g, '&&');
+
+/** The print header and footer of an exported sheet: the title (bold) and subtitle, the page of pages. */
+function printHeader(title: string, subtitle: string) {
+  // Excel refuses a header or footer longer than 255 characters.
+  const header = `&L&"-,Bold"${headerText(title, 80)}` + (subtitle ? `&R${headerText(subtitle, 150)}` : '');
+  return { oddHeader: header, oddFooter: '&RPage &P of &N' };
 }
 
 /**
