@@ -227,7 +227,7 @@ describe('a final pay cut-off with no day of employment (Rita, separated 30 Janu
     expect(slip.Result!.thisPeriod).toMatchObject({ basicSalaryEarned: '0.00' });
     expect(shares(slip).ee).toMatchObject({ sss: '0.00', philhealth: '0.00', pagibig: '0.00' });
     expect(slip.Warnings).toContain(
-      'The cut-off 2026-02-01 to 2026-02-15 has no day of employment (separated on 2026-01-30): no salary and no recurring pay items',
+      'The cut-off Feb 1–15, 2026 has no day of employment (separated on Jan 30, 2026): no salary and no recurring pay items',
     );
   });
 });

@@ -134,7 +134,7 @@ describe('stored attendance into the payslip', () => {
     const slip = await payslipOf(id, worker);
     expect(failures(slip)).toEqual([]);
     const warning = slip.Warnings.find((w) => w.startsWith('Attendance anomalies'));
-    expect(warning, JSON.stringify(slip.Warnings)).toContain('2026-10-06 (a single punch, no out punch');
+    expect(warning, JSON.stringify(slip.Warnings)).toContain('Oct 6, 2026 (a single punch, no out punch');
     // The period counts the payslip among those with warnings, for payroll to look at before approving.
     expect((await get(id)).WarningCount).toBeGreaterThan(0);
   });

@@ -209,8 +209,8 @@ describe('a month without compensation', () => {
     expect(one.Deductions).toBe('125.00');
     expect(one.Warnings).toEqual(
       expect.arrayContaining([
-        'Deduction PHIC deferred: 190.31 of 190.31 not deducted',
-        'Deduction HDMF deferred: 100.00 of 100.00 not deducted',
+        'Deduction PHIC deferred: ₱190.31 of ₱190.31 not deducted',
+        'Deduction HDMF deferred: ₱100.00 of ₱100.00 not deducted',
       ]),
     );
     const two = await payslipOf(second, ids['NE-0003']!);
@@ -224,9 +224,9 @@ describe('a month without compensation', () => {
     expect(sharesOf(two).employee).toMatchObject({ sss: '125.00', philhealth: '190.31', pagibig: '100.00' });
     expect(two.Warnings).toEqual(
       expect.arrayContaining([
-        'Deduction SSS deferred: 125.00 of 125.00 not deducted',
-        'Deduction PHIC deferred: 190.31 of 190.31 not deducted',
-        'Deduction HDMF deferred: 100.00 of 100.00 not deducted',
+        'Deduction SSS deferred: ₱125.00 of ₱125.00 not deducted',
+        'Deduction PHIC deferred: ₱190.31 of ₱190.31 not deducted',
+        'Deduction HDMF deferred: ₱100.00 of ₱100.00 not deducted',
       ]),
     );
   });

@@ -15,6 +15,8 @@ import {
   type YearToDate,
 } from '@hrpay/payroll';
 import {
+  formatDateRange,
+  formatIsoDate,
   REQUEST_NOT_STORED_WARNING,
   type AdjustmentTaxClass,
   type PayrollGeneralSettings,
@@ -40,6 +42,10 @@ export function cents(text: string | null | undefined): number {
   const value = Number(whole) * 100 + Number((frac + '00').slice(0, 2));
   return negative ? -value : value;
 }
+/** An amount as a warning reads it: "₱1,234.50" (payslip lines and files keep "1234.50"). */
+const peso = (amount: string) =>
+  `₱${Number(amount).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 export function pesos(value: number): string {
   const negative = value < 0;
   const abs = Math.abs(Math.round(value));
@@ -696,7 +702,7 @@ function attendanceWarnings(
       `Attendance anomalies, paid as stored (correct the punches and store the attendance again): ${anomalous
         .map(
           (d) =>
-            `${d.date} (${d.anomalies.split(',').map(anomalyText).join(', ')}${
+            `${formatIsoDate(d.date)} (${d.anomalies.split(',').map(anomalyText).join(', ')}${
               d.worked_minutes <= 0 && !d.absent && !d.on_leave ? '; no hours counted' : ''
             })`,
         )
@@ -1133,10 +1139,10 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   if (regular && noEmployment) {
     const when =
       e.separation_date !== null && e.separation_date < start
-        ? `separated on ${e.separation_date}`
-        : `hired on ${e.hire_date!}`;
+        ? `separated on ${formatIsoDate(e.separation_date)}`
+        : `hired on ${formatIsoDate(e.hire_date!)}`;
     warnings.push(
-      `The cut-off ${start} to ${end} has no day of employment (${when}): no salary and no recurring pay items`,
+      `The cut-off ${formatDateRange(start, end)} has no day of employment (${when}): no salary and no recurring pay items`,
     );
   }
   if (regular) {
@@ -1179,7 +1185,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       const code = leaveCashPaid.length === 0 ? 'LEAVE-CONV' : `LEAVE-CONV-${leaveCashPaid.length + 1}`;
       allowances.push({
         code,
-        description: `${c.type_name}: ${c.reason ?? `converted to cash on ${c.entry_date}`}, ${days} day(s)`,
+        description: `${c.type_name}: ${c.reason ?? `converted to cash on ${formatIsoDate(c.entry_date)}`}, ${days} day(s)`,
         amount: pesos(amount),
         deMinimis: 'monetizedVacationLeaveDays',
       });
@@ -1398,7 +1404,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     const paid = cents(y?.thirteenth);
     const amount = cents(due) - paid;
     if (cents(due) === 0) warnings.push('No finalised basic pay this year: no 13th month pay');
-    else if (amount <= 0) warnings.push(`The 13th month pay of the year, ${due}, was already paid`);
+    else if (amount <= 0) warnings.push(`The 13th month pay of the year, ${peso(due)}, was already paid`);
     else {
       benefits.push({
         code: '13TH',
@@ -1522,7 +1528,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   }
 
   for (const d of slip.deferred) {
-    warnings.push(`Deduction ${d.code} deferred: ${d.deferred} of ${d.amount} not deducted`);
+    warnings.push(`Deduction ${d.code} deferred: ${peso(d.deferred)} of ${peso(d.amount)} not deducted`);
   }
   const deferredBy = new Map(slip.deferred.map((d) => [d.code, d]));
   const loans = loanCodes.map(({ loanId, code }) => {
