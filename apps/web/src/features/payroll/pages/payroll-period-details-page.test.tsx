@@ -173,6 +173,43 @@ describe('payroll period page', () => {
     expect(single).toContain('It carries warnings. It has no stored attendance');
   });
 
+  it('says held payslips are not paid and stay held, before finalising and before marking paid', async () => {
+    const ready = {
+      ...computed,
+      Status: 'Approved' as const,
+      CanEdit: false,
+      CanCompute: false,
+      CanApprove: false,
+      CanFinalise: true,
+      Totals: { ...computed.Totals, Included: 5, Held: 2, NetPayIncluded: '50000.00' },
+    };
+    renderPage(ready);
+    fireEvent.click(await screen.findByRole('button', { name: 'Finalise' }));
+    const finalise = await screen.findByRole('dialog');
+    expect(finalise.textContent).toContain(
+      '2 payslips are held: they are not paid with this period and stay held once the period is finalised.',
+    );
+    fireEvent.click(within(finalise).getByRole('button', { name: 'Cancel' }));
+    cleanup();
+    renderPage({
+      ...ready,
+      Status: 'Finalised',
+      CanFinalise: false,
+      CanMarkPaid: true,
+      PayDate: '2020-01-10',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark paid' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'The 2 held payslips are not part of this payout.',
+    );
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    cleanup();
+    // None held: neither says a word of it.
+    renderPage({ ...ready, Totals: { ...ready.Totals, Held: 0 } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Finalise' }));
+    expect((await screen.findByRole('dialog')).textContent).not.toMatch(/held/);
+  });
+
   it('asks before approving, with the net total and the payslips with warnings', async () => {
     const computedWithWarnings = {
       ...computed,

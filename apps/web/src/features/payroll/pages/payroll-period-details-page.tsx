@@ -153,6 +153,13 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
       p.WithoutAttendance > 0 &&
         `${one ? 'It has' : `${p.WithoutAttendance} have`} no stored attendance for the cut-off (no lates, absences or overtime; a daily-paid employee is paid nothing for the days).`,
     ].filter(Boolean);
+    // Held pay is out of the bank file and the payout, and a finalised period's holds are never released: say so
+    // before finalising and before marking the payout done.
+    const held =
+      p.Totals.Held > 0 &&
+      (p.Totals.Held === 1
+        ? '1 payslip is held: it is not paid with this period and stays held once the period is finalised.'
+        : `${p.Totals.Held} payslips are held: they are not paid with this period and stay held once the period is finalised.`);
     const net = formatCurrency(p.Totals.NetPayIncluded);
     const payslips = one ? '1 payslip totalling' : `${p.Totals.Included} payslips totalling`;
     const are = one ? 'is' : 'are';
@@ -174,8 +181,11 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
         message: [
           `${payslips} ${net} net ${are} locked and released to employees; loan balances move.`,
           ...warned,
+          held,
           'A correction after this is a new adjustment period.',
-        ].join(' '),
+        ]
+          .filter(Boolean)
+          .join(' '),
         confirmLabel: 'Finalise',
         destructive: true,
       });
@@ -189,6 +199,8 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
           // Payroll walkthrough: marked paid days before the pay date without a word.
           p.PayDate > manilaToday() &&
             `The pay date, ${formatIsoDate(p.PayDate)}, is still ahead: mark it paid once the money is out.`,
+          p.Totals.Held > 0 &&
+            `${p.Totals.Held === 1 ? 'The held payslip is' : `The ${p.Totals.Held} held payslips are`} not part of this payout.`,
         ]
           .filter(Boolean)
           .join(' '),
