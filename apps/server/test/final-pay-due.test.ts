@@ -49,6 +49,10 @@ describe('final pay due', () => {
     ]);
     // Another company of the tenant owes them nothing.
     expect((await due(logisticsPayroll)).map((d) => d.EmployeeNumber)).not.toContain('FPD-1');
+    // The payroll dashboard lists the same people.
+    const dashboard = await call(payroll, 'GET', '/api/v1/payroll/dashboard');
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(dashboard.json().FinalPayDue).toEqual(listed);
   });
 
   it('drops an employee once a final pay period names them', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FinalPayDueItem } from './payroll-periods.js';
 
 /**
  * What finalised payroll produces for people to read: payslips (the employee's own in the portal), the payroll
@@ -91,6 +92,8 @@ export const PayrollDashboard = z.object({
   Trend: z.array(DashboardPeriodFigures),
   OpenPeriods: z.array(DashboardOpenPeriod),
   NextPayDate: IsoDate.nullable(),
+  /** Separated employees owed a final pay (none names them yet), latest separation first, up to 50. */
+  FinalPayDue: z.array(FinalPayDueItem),
   ActiveEmployees: z.number().int(),
   DataProblems: PayrollDataProblems,
 });

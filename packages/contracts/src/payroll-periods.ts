@@ -87,6 +87,23 @@ export type PayrollPeriodListResponse = z.infer<typeof PayrollPeriodListResponse
 
 /** `GET /api/v1/payroll-periods/proposal?CompanyId=`: the next regular period after the last regular one. */
 export const PayrollPeriodProposalQuery = z.object({ CompanyId: z.uuid().optional() });
+/** Labor Advisory 06-2020: the final pay is released within 30 days of the separation. */
+export const FINAL_PAY_RELEASE_DAYS = 30;
+/** The day a final pay is due by: the separation date plus FINAL_PAY_RELEASE_DAYS. */
+export const finalPayDueDate = (separationDate: string) =>
+  new Date(Date.parse(`${separationDate}T00:00:00Z`) + FINAL_PAY_RELEASE_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+
+/** A separated employee no final pay period names yet. */
+export const FinalPayDueItem = z.object({
+  EmployeeId: z.uuid(),
+  EmployeeNumber: z.string(),
+  FullName: z.string(),
+  SeparationDate: z.string(),
+});
+export type FinalPayDueItem = z.infer<typeof FinalPayDueItem>;
+
 export const PayrollPeriodProposal = z.object({
   CompanyId: z.uuid(),
   Kind: z.literal('Regular'),
@@ -101,14 +118,7 @@ export const PayrollPeriodProposal = z.object({
    * Separated employees no final pay period names yet, latest separation first (up to 50): the final pay the
    * company owes (Labor Advisory 06-2020: within 30 days of the separation).
    */
-  FinalPayDue: z.array(
-    z.object({
-      EmployeeId: z.uuid(),
-      EmployeeNumber: z.string(),
-      FullName: z.string(),
-      SeparationDate: z.string(),
-    }),
-  ),
+  FinalPayDue: z.array(FinalPayDueItem),
 });
 export type PayrollPeriodProposal = z.infer<typeof PayrollPeriodProposal>;
 

@@ -11,6 +11,7 @@ import type { CurrentUser, RequestContext } from '../../lib/route-access.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { writeAudit } from '../../lib/audit.js';
 import { manilaToday } from '../../lib/manila.js';
+import { finalPayDue } from '../payroll-periods/service.js';
 import { documentsSource } from './documents-source.js';
 import { payslipsPdf } from './payslip-files.js';
 import { payrollOutputsRepo as repo, type PayslipHeaderRow, type PeriodFiguresRow } from './repository.js';
@@ -147,11 +148,12 @@ export const payrollOutputsService = {
   async dashboard(tx: Tx, user: CurrentUser): Promise<PayrollDashboard> {
     // The headline and the trend are the regular payroll: a final pay or an adjustment for a few employees is
     // not "the last period" (its one employee is not the employees paid). Any kind is a payout to fund.
-    const [regular, figures, open, problemsRow] = await Promise.all([
+    const [regular, figures, open, problemsRow, finalPays] = await Promise.all([
       repo.finalisedPeriodFigures(tx, user.tenantId, user.companyId, TREND_PERIODS, 'Regular'),
       repo.finalisedPeriodFigures(tx, user.tenantId, user.companyId, TREND_PERIODS),
       repo.openPeriods(tx, user.tenantId, user.companyId),
       repo.dataProblems(tx, user.tenantId, user.companyId),
+      finalPayDue(tx, user, user.companyId),
     ]);
     const trend = regular.map(figuresOf).reverse();
     return {
@@ -165,6 +167,7 @@ export const payrollOutputsService = {
         PayDate: p.pay_date,
       })),
       NextPayDate: nextPayDate(figures, open),
+      FinalPayDue: finalPays,
       ActiveEmployees: problemsRow.active,
       DataProblems: {
         NoRate: problemsRow.no_rate,

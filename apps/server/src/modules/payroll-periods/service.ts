@@ -166,6 +166,11 @@ async function refuseNotLeaving(
     );
 }
 
+/** The company's separated employees no final pay period names yet (the proposal, the payroll dashboard). */
+export function finalPayDue(tx: Tx, user: CurrentUser, companyId: string) {
+  return repo.finalPayDue(tx, user.tenantId, companyId);
+}
+
 /** Cut-off end + lag, moved back to the working day before when it falls on a weekend or one of the company's
  *  non-working holidays (never before the cut-off starts). */
 export function payDateOf(start: string, end: string, lag: number, holidays: Set<string>) {
@@ -486,7 +491,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           await repo.holidays(tx, user.tenantId, id, start, addDays(end, settings.PayDateLagDays)),
         ),
         LastRegularCutoffEnd: last,
-        FinalPayDue: await repo.finalPayDue(tx, user.tenantId, id),
+        FinalPayDue: await finalPayDue(tx, user, id),
       };
     },
 

@@ -9,7 +9,11 @@ import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWall
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import type { PayrollDashboard as PayrollDashboardData, PayrollDataProblems } from '@hrpay/contracts';
+import {
+  finalPayDueDate,
+  type PayrollDashboard as PayrollDashboardData,
+  type PayrollDataProblems,
+} from '@hrpay/contracts';
 import { formatCurrency } from '@/lib/currency';
 import { manilaToday } from '@/lib/dates';
 import { usePayrollDashboard } from '../api/payroll-dashboard';
@@ -165,6 +169,35 @@ function Body({ data }: { data: PayrollDashboardData }) {
               </List>
             )}
           </Panel>
+          {data.FinalPayDue.length > 0 && (
+            // The final pay the company owes, with its Labor Advisory 06-2020 deadline: it is made on the
+            // Payroll Periods page (Add Payroll Period, kind Final pay, which lists the same people).
+            <Panel title="Final pay due" id="final-pay-due">
+              <List dense disablePadding>
+                {data.FinalPayDue.map((e) => {
+                  const due = finalPayDueDate(e.SeparationDate);
+                  return (
+                    <ListItem
+                      key={e.EmployeeId}
+                      disableGutters
+                      secondaryAction={
+                        due < manilaToday() ? <Chip size="small" color="error" label="Overdue" /> : undefined
+                      }
+                    >
+                      <ListItemText
+                        primary={
+                          <Link component={RouterLink} to={PERIODS}>
+                            {`${e.FullName} (${e.EmployeeNumber})`}
+                          </Link>
+                        }
+                        secondary={`Left ${dayLabel(e.SeparationDate)} · due by ${dayLabel(due)}`}
+                      />
+                    </ListItem>
+                  );
+                })}
+              </List>
+            </Panel>
+          )}
           <Panel title="Data to fix before the next run" id="data-problems">
             {problems.length === 0 ? (
               <Empty>Every active employee has a rate, a bank account and government numbers.</Empty>

@@ -314,6 +314,7 @@ describe('DashboardPage', () => {
         },
       ],
       NextPayDate: '2026-12-05',
+      FinalPayDue: [],
       ActiveEmployees: 12,
       DataProblems: { ...NO_PROBLEMS, NoBankAccount: 2, MissingSSS: 1 },
     });
@@ -326,6 +327,44 @@ describe('DashboardPage', () => {
     );
     expect(screen.getByText('Paid by bank without an account number')).toBeTruthy();
     expect(screen.queryByText('No TIN')).toBeNull();
+    // Nobody owed a final pay: no panel for it.
+    expect(screen.queryByRole('region', { name: 'Final pay due' })).toBeNull();
+  });
+
+  it('lists the separated employees owed a final pay with the Labor Advisory 06-2020 deadline', async () => {
+    answerPayroll({
+      LastFinalised: null,
+      Trend: [],
+      OpenPeriods: [],
+      NextPayDate: null,
+      FinalPayDue: [
+        {
+          EmployeeId: '00000000-0000-4000-8000-000000000011',
+          EmployeeNumber: 'DM-0006',
+          FullName: 'Ramon Bautista',
+          SeparationDate: '2099-11-27',
+        },
+        {
+          EmployeeId: '00000000-0000-4000-8000-000000000012',
+          EmployeeNumber: 'DM-0007',
+          FullName: 'Grace Garcia',
+          SeparationDate: '2020-01-10',
+        },
+      ],
+      ActiveEmployees: 5,
+      DataProblems: NO_PROBLEMS,
+    });
+    renderAs('PayrollUser');
+    const panel = await screen.findByRole('region', { name: 'Final pay due' });
+    const [ramon, grace] = within(panel).getAllByRole('listitem');
+    expect(ramon!.textContent).toContain('Ramon Bautista (DM-0006)');
+    expect(ramon!.textContent).toContain('Left Nov 27, 2099 · due by Dec 27, 2099');
+    expect(ramon!.textContent).not.toContain('Overdue');
+    expect(grace!.textContent).toContain('Left Jan 10, 2020 · due by Feb 9, 2020');
+    expect(grace!.textContent).toContain('Overdue');
+    expect(within(panel).getByRole('link', { name: 'Ramon Bautista (DM-0006)' }).getAttribute('href')).toBe(
+      '/payroll/payroll-periods',
+    );
   });
 
   // Payroll officer's walkthrough: finalised on Dec 1 for Dec 18, the period read "paid Dec 18" and "Employees
@@ -350,6 +389,7 @@ describe('DashboardPage', () => {
       Trend: [period],
       OpenPeriods: [],
       NextPayDate: ahead,
+      FinalPayDue: [],
       ActiveEmployees: 7,
       DataProblems: NO_PROBLEMS,
     });

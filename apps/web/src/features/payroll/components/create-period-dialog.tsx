@@ -17,6 +17,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
   calendarDate,
+  FINAL_PAY_RELEASE_DAYS,
+  finalPayDueDate,
   formatDateRange,
   formatIsoDate,
   PAYROLL_PERIOD_KINDS,
@@ -87,8 +89,6 @@ function defaultsFor(kind: Values['Kind']): Partial<Values> {
 
 /** An employee a final pay is for; the separation date is known for those the proposal lists as due. */
 type Leaver = Pick<EmployeeMatch, 'EmployeeId' | 'EmployeeNumber' | 'FullName'> & { SeparationDate?: string };
-/** Labor Advisory 06-2020: the final pay is released within 30 days of the separation. */
-const FINAL_PAY_DAYS = 30;
 
 /**
  * A final pay's cut-off: from the day after the last regular cut-off (the days the regular payroll has not paid)
@@ -193,7 +193,7 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
   const overdue =
     kind === 'FinalPay' && /^\d{4}-\d{2}-\d{2}$/.test(payDate)
       ? employees
-          .flatMap((e) => (e.SeparationDate ? [addDays(e.SeparationDate, FINAL_PAY_DAYS)] : []))
+          .flatMap((e) => (e.SeparationDate ? [finalPayDueDate(e.SeparationDate)] : []))
           .sort()
           .find((deadline) => payDate > deadline)
       : undefined;
@@ -356,8 +356,8 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
           </Box>
           {overdue && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              The final pay is due by {formatIsoDate(overdue)}, within {FINAL_PAY_DAYS} days of the separation
-              (DOLE Labor Advisory 06-2020).
+              The final pay is due by {formatIsoDate(overdue)}, within {FINAL_PAY_RELEASE_DAYS} days of the
+              separation (DOLE Labor Advisory 06-2020).
             </Alert>
           )}
           {kind === 'Adjustment' && (
