@@ -232,6 +232,19 @@ describe('payslip PDF', () => {
     expect(text).toContain(str(c(long.payslip.netPay)).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   });
 
+  it('says what was not deducted for want of pay, without promising a later payroll', async () => {
+    const short = entry(employee(7), {
+      deductions: [{ code: 'CA', description: 'Cash advance', amount: '999999.00' }],
+    });
+    expect(short.payslip.deferred.map((d) => d.code)).toEqual(['CA']);
+    const text = pdfText(
+      await collect((out) => writePayslipsPdf(out, company, [short], { compress: false })),
+    );
+    expect(text).toContain('Not deducted this period (not enough pay)');
+    expect(text).toContain('Cash advance');
+    expect(text).not.toContain('later payroll');
+  });
+
   it('encrypts the file when a user password is given', async () => {
     const pdf = await collect((out) =>
       writePayslipsPdf(out, company, entries.slice(0, 1), { userPassword: 'secret-123', compress: false }),

@@ -150,7 +150,9 @@ export async function writePayslipsPdf(
 
     if (p.deferred.length) {
       doc.moveDown(0.4);
-      row(['Deferred to a later payroll (not enough pay this period)', '', '', '', ''], true);
+      // Only a loan's balance carries what was not deducted to a later payroll; a one-off deduction does not:
+      // the payslip says what happened, not a promise.
+      row(['Not deducted this period (not enough pay)', '', '', '', ''], true);
       for (const d of p.deferred) pair(d.description, d.deferred);
     }
     doc.moveDown(0.4);
