@@ -122,7 +122,7 @@ describe('minimum daily wage', () => {
       [monthly, daily],
     );
     // Monthly 12,000 × 12 / 261 = 551.724... -> 551.72 a day, below 645.00; a daily 700.00 is not.
-    expect(low!.Warnings).toContain('Daily rate 551.72 is below the minimum daily wage 645.00');
+    expect(low!.Warnings).toContain('Daily rate ₱551.72 is below the minimum daily wage ₱645.00');
     expect(fine!.Warnings.filter((w) => w.includes('minimum daily wage'))).toEqual([]);
   });
 });

@@ -1080,7 +1080,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const regular = kind === 'Regular' || kind === 'FinalPay';
   const minimum = settings.MinimumDailyWage;
   if (regular && minimum && dailyCents < cents(minimum))
-    warnings.push(`Daily rate ${pesos(dailyCents)} is below the minimum daily wage ${minimum}`);
+    warnings.push(`Daily rate ${peso(pesos(dailyCents))} is below the minimum daily wage ${peso(minimum)}`);
   const items = inp.items.get(e.id) ?? [];
   const adjustments = inp.adjustments.get(e.id) ?? [];
   const y = inp.ytd.get(e.id);
