@@ -206,3 +206,36 @@ describe("the company's own holiday premiums", () => {
     expect(slip!.Lines.filter((l) => l.Kind === 'earning').map((l) => l.Amount)).toContain('2000.00');
   });
 });
+
+describe('the rate factor and the schedule', () => {
+  it("warns when the schedule works another week than the factor's, not when they agree", async () => {
+    const days: [string, string][] = [['2026-07-06', 'ordinary']];
+    const sixDays = await employee('RF-0001', 'Monthly', '30000', days);
+    const fiveDays = await employee('RF-0002', 'Monthly', '30000', days);
+    const daily = await employee('RF-0003', 'Daily', '700', days);
+    await t.db.withTenant(payroll.tenantId, (tx) =>
+      tx.query(
+        `UPDATE employees SET rest_days = CASE WHEN id = $2 THEN '{0,6}'::smallint[] ELSE '{0}'::smallint[] END
+          WHERE id = ANY($1::uuid[])`,
+        [[sixDays, fiveDays, daily], fiveDays],
+      ),
+    );
+    const [six, five, byDay] = await computed(
+      {
+        Name: 'July 2026 1st cut-off',
+        CutoffStart: '2026-07-01',
+        CutoffEnd: '2026-07-15',
+        PayDate: '2026-07-20',
+      },
+      [sixDays, fiveDays, daily],
+    );
+    // The company's factor is 261 (Monday to Friday); Sunday the only rest day is a week of six workdays.
+    expect(six!.Warnings).toContain(
+      "The rate factor 261 is a 5-day week's, but the schedule works 6 days a week: the usual factor for it is 313 (check the employee's or the company's factor)",
+    );
+    const aboutFactor = (w: string) => w.startsWith('The rate factor');
+    expect(five!.Warnings.filter(aboutFactor)).toEqual([]);
+    // A daily rate is not divided by a factor.
+    expect(byDay!.Warnings.filter(aboutFactor)).toEqual([]);
+  });
+});

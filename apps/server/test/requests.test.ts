@@ -299,7 +299,8 @@ describe('leave credits', () => {
 describe('leave requests', () => {
   it('counts working days of the schedule (rest days and holidays excluded) and routes to the approver', async () => {
     await setBalance(ids['DM-0004']!, 'VL', 10);
-    // 23-28 December 2026: Christmas Eve (special) and Christmas Day (regular) are holidays, Sunday the rest day.
+    // 23-28 December 2026: Christmas Eve (special) and Christmas Day (regular) are holidays, Saturday and Sunday
+    // the rest days (the demo shifts run Monday to Friday): Wednesday 23 and Monday 28.
     const r = await fileLeave(employee, {
       LeaveTypeId: types.VL,
       DateFrom: '2026-12-23',
@@ -308,7 +309,7 @@ describe('leave requests', () => {
     });
     expect(r).toMatchObject({
       Status: 'Pending',
-      Days: 3,
+      Days: 2,
       ReviewerName: 'Ana Cruz',
       EmployeeNumber: 'DM-0004',
     });
@@ -318,7 +319,7 @@ describe('leave requests', () => {
       'Juan Dela Cruz filed a leave request',
     );
     const c = balanceOf(await credits(employee), 'VL');
-    expect(c).toMatchObject({ Balance: 10, Pending: 4, Available: 6 }); // 3 + the seeded 1-day request
+    expect(c).toMatchObject({ Balance: 10, Pending: 3, Available: 7 }); // 2 + the seeded 1-day request
 
     const overlap = await call(employee, 'POST', '/api/v1/leave-requests', {
       LeaveTypeId: types.SL,
@@ -1260,7 +1261,7 @@ describe("the tester's findings on requests and leave credits", () => {
 
   it('files leave and undertime on the schedule in force on their dates, not the one the employee has today', async () => {
     // From 1 June 2027 Juan works the Night Shift (22:00-07:00, a 60-minute break in its middle), Monday and
-    // Tuesday off; until then the Day Shift, Sunday off.
+    // Tuesday off; until then the Day Shift, Saturday and Sunday off.
     await t.db.withTenant(hr.tenantId, (tx) =>
       tx.query(
         `INSERT INTO employee_schedules (tenant_id, employee_id, effective_date, shift_id, rest_days)
@@ -1308,7 +1309,7 @@ describe("the tester's findings on requests and leave credits", () => {
     });
     expect(restDays.statusCode).toBe(400);
     expect(restDays.json().errors[0].Description).toContain('Jun 21, 2027 is a rest day');
-    // Before the change, the Day Shift and its Sunday rest still hold: Monday 24 to Saturday 29 May is 6 days.
+    // Before the change, the Day Shift and its weekend rest still hold: Monday 24 to Saturday 29 May is 5 days.
     expect(
       (
         await fileLeave(employee, {
@@ -1318,7 +1319,7 @@ describe("the tester's findings on requests and leave credits", () => {
           Reason: 'Family trip',
         })
       ).Days,
-    ).toBe(6);
+    ).toBe(5);
   });
 
   it('counts maternity leave in calendar days (RA 11210: 105 days), rest days and holidays included', async () => {
@@ -1327,7 +1328,7 @@ describe("the tester's findings on requests and leave credits", () => {
     const byCode = (code: string) => all.find((x) => x.Code === code)!;
     expect([byCode('ML').CountsCalendarDays, byCode('SLW').CountsCalendarDays]).toEqual([true, true]);
     expect([byCode('VL').CountsCalendarDays, byCode('PL').CountsCalendarDays]).toEqual([false, false]);
-    // Monday 1 to Sunday 14 March 2027: 14 calendar days (12 working days of a Sunday-rest schedule).
+    // Monday 1 to Sunday 14 March 2027: 14 calendar days (10 working days of a Monday-to-Friday schedule).
     const ml = await fileLeave(hr, {
       EmployeeId: ids['DM-0005'],
       LeaveTypeId: types.ML,
@@ -1360,7 +1361,7 @@ describe("the tester's findings on requests and leave credits", () => {
       DateTo: '2027-08-15',
       Reason: 'Delivery',
     });
-    expect(counted.Days).toBe(12);
+    expect(counted.Days).toBe(10);
   });
 
   it('offers a portal user only the leave types they may file', async () => {

@@ -42,7 +42,7 @@ describe('shifts', () => {
       ['Mid Shift', '14:00', '23:00', false, true, 1],
       ['Night Shift', '22:00', '07:00', true, true, 1],
     ]);
-    expect(shifts[2]).toMatchObject({ NightMinutes: 480, WorkHours: 8, BreakMinutes: 60, RestDays: [0] });
+    expect(shifts[2]).toMatchObject({ NightMinutes: 480, WorkHours: 8, BreakMinutes: 60, RestDays: [0, 6] });
   });
 
   it('creates a night shift that crosses midnight, with rest days and grace', async () => {

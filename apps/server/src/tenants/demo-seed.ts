@@ -27,9 +27,12 @@ async function seedPeople(tx: Tx, tenantId: string, companyId: string, employees
     'Mid Shift': ['14:00', '23:00'],
     'Night Shift': ['22:00', '07:00'],
   };
+  // Monday to Friday, as the company's rate factor (261 days a year, the payroll settings' default) pays: a
+  // Sunday-only rest day would be a 6-day week paid by a 5-day week's factor (the compute warns of it).
   for (const [name, [timeIn, timeOut]] of Object.entries(shifts)) {
     const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO shifts (tenant_id, company_id, name, time_in, time_out) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      `INSERT INTO shifts (tenant_id, company_id, name, time_in, time_out, rest_days)
+       VALUES ($1, $2, $3, $4, $5, '{0,6}') RETURNING id`,
       [tenantId, companyId, name, timeIn, timeOut],
     );
     ids.shift.set(name, row!.id);

@@ -42,6 +42,9 @@ export function cents(text: string | null | undefined): number {
   const value = Number(whole) * 100 + Number((frac + '00').slice(0, 2));
   return negative ? -value : value;
 }
+/** The usual rate factor (days a year a monthly salary pays) of a week of 5, 6 or 7 workdays. */
+const FACTOR_OF_WEEK: Record<number, number> = { 5: 261, 6: 313, 7: 365 };
+
 /** An amount as a warning reads it: "₱1,234.50" (payslip lines and files keep "1234.50"). */
 const peso = (amount: string) =>
   `₱${Number(amount).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -102,6 +105,8 @@ interface EmployeeRow {
   exempt_withholding_tax: boolean | null;
   divisor: number | null;
   work_location_id: string | null;
+  /** Days a week the 201 file's schedule works (7 less its rest days); null without a shift or rest days. */
+  workdays_per_week: number | null;
 }
 /** A confirmed holiday of the cut-off (Regular and FinalPay), company-wide or of one work location. */
 interface HolidayRow {
@@ -289,9 +294,12 @@ export async function readInputs(
     `SELECT e.id, e.employee_number, e.hire_date::text AS hire_date, e.separation_date::text AS separation_date,
             e.rate_type, e.basic_rate::text AS basic_rate, e.tin, e.sss_number, e.philhealth_number, e.pagibig_number,
             e.bank_account_number, pp.is_minimum_wage_earner, pp.payment_method, pp.exempt_sss, pp.exempt_philhealth,
-            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor, e.work_location_id
+            pp.exempt_pagibig, pp.exempt_withholding_tax, pp.divisor, e.work_location_id,
+            CASE WHEN e.rest_days IS NULL AND sh.id IS NULL THEN NULL
+                 ELSE 7 - cardinality(coalesce(e.rest_days, sh.rest_days)) END AS workdays_per_week
        FROM employees e
        LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
+       LEFT JOIN shifts sh ON sh.tenant_id = e.tenant_id AND sh.id = e.shift_id
       WHERE e.tenant_id = $1 AND e.company_id = $2 AND e.id = ANY($3::uuid[])
       ORDER BY e.employee_number`,
     base,
@@ -1081,6 +1089,16 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const minimum = settings.MinimumDailyWage;
   if (regular && minimum && dailyCents < cents(minimum))
     warnings.push(`Daily rate ${peso(pesos(dailyCents))} is below the minimum daily wage ${peso(minimum)}`);
+  // The factor says the workdays a week a salary pays (261: Monday to Friday, 313: to Saturday, 365: every day;
+  // unstored days and absences are counted by it, below): a schedule of another length is paid by the wrong week.
+  const scheduled = e.workdays_per_week;
+  if (regular && rate.rate_type === 'Monthly' && scheduled !== null && scheduled in FACTOR_OF_WEEK) {
+    const byFactor = divisor >= 365 ? 7 : divisor >= 313 ? 6 : 5;
+    if (scheduled !== byFactor)
+      warnings.push(
+        `The rate factor ${divisor} is a ${byFactor}-day week's, but the schedule works ${scheduled} days a week: the usual factor for it is ${FACTOR_OF_WEEK[scheduled]} (check the employee's or the company's factor)`,
+      );
+  }
   const items = inp.items.get(e.id) ?? [];
   const adjustments = inp.adjustments.get(e.id) ?? [];
   const y = inp.ytd.get(e.id);
