@@ -120,7 +120,8 @@ describe('shifts', () => {
     ]);
     const fits = await call('hr', 'POST', '/api/v1/shifts', { ...flex, RequiredHours: 3 });
     expect(fits.statusCode, fits.body).toBe(201);
-    expect(fits.json()).toMatchObject({ WorkHours: 3 });
+    // Without rest days, Saturday and Sunday: the week of the default rate factor (261, Monday to Friday).
+    expect(fits.json()).toMatchObject({ WorkHours: 3, RestDays: [0, 6] });
     expect((await call('hr', 'DELETE', `/api/v1/shifts/${fits.json().ShiftId}`)).statusCode).toBe(200);
   });
 

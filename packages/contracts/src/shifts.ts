@@ -3,6 +3,9 @@ import { requiredText } from './field-rules.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
+/** A new shift's rest days: Saturday and Sunday (0 is Sunday). */
+export const DEFAULT_REST_DAYS: readonly number[] = [0, 6];
+
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const time = z.string().regex(HH_MM, 'Enter a time as HH:mm (24-hour)');
 
@@ -45,7 +48,8 @@ export const ShiftFields = {
     .array(z.number().int().min(0).max(6))
     .max(6, 'A shift needs at least one working day')
     .refine((days) => new Set(days).size === days.length, 'A rest day is listed twice')
-    .default([0]),
+    // Saturday and Sunday: the week of the payroll settings' default rate factor (261, Monday to Friday).
+    .default(() => [...DEFAULT_REST_DAYS]),
   IsActive: z.boolean().default(true),
 };
 

@@ -68,6 +68,18 @@ describe('ShiftDialog times', () => {
     ).toBeTruthy();
   });
 
+  it('starts a new shift resting on Saturday and Sunday, the week of the default rate factor', () => {
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <ShiftDialog shift={null} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    const checked = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].filter(
+      (day) => screen.getByRole<HTMLInputElement>('checkbox', { name: day }).checked,
+    );
+    expect(checked).toEqual(['Sun', 'Sat']);
+  });
+
   it('gives a day shift its work hours only', () => {
     render(
       <QueryClientProvider client={newQueryClient()}>

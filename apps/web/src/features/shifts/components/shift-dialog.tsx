@@ -14,7 +14,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
-import { ProblemTypes, ShiftFields, type Shift } from '@hrpay/contracts';
+import { DEFAULT_REST_DAYS, ProblemTypes, ShiftFields, type Shift } from '@hrpay/contracts';
 import {
   applyServerErrors,
   FormActions,
@@ -80,7 +80,7 @@ export function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: 
       GraceMinutes: shift?.GraceMinutes ?? 0,
       IsFlexible: shift?.IsFlexible ?? false,
       RequiredHours: shift?.RequiredHours ?? '',
-      RestDays: shift?.RestDays ?? [0],
+      RestDays: shift?.RestDays ?? [...DEFAULT_REST_DAYS],
       IsActive: shift?.IsActive ?? true,
     },
   });
