@@ -152,17 +152,23 @@ describe('payroll dashboard', () => {
   });
 });
 
+/** An employee of another company of the tenant (Demo Logistics), which has no period of its own. */
+async function logisticsWorker() {
+  const [worker] = await asTenant((tx) =>
+    tx.query<{ id: string; company_id: string }>(
+      `SELECT e.id, e.company_id FROM employees e
+         JOIN users u ON u.company_id = e.company_id AND lower(u.email) = $1
+        LIMIT 1`,
+      [demo.logisticsPayroll.email],
+    ),
+  );
+  return worker;
+}
+
 describe('payroll dashboard: next pay date', () => {
   it('is a finalised period not yet marked paid while its pay date has not passed', async () => {
-    // Another company (Demo Logistics), which has no period: a finalised one paying out years from now.
-    const [worker] = await asTenant((tx) =>
-      tx.query<{ id: string; company_id: string }>(
-        `SELECT e.id, e.company_id FROM employees e
-           JOIN users u ON u.company_id = e.company_id AND lower(u.email) = $1
-          LIMIT 1`,
-        [demo.logisticsPayroll.email],
-      ),
-    );
+    // A finalised period of Demo Logistics paying out years from now.
+    const worker = await logisticsWorker();
     const future = await periodWithPayslip(
       worker!.company_id,
       worker!.id,
@@ -186,14 +192,7 @@ describe('payroll dashboard: next pay date', () => {
   });
 
   it('headlines the last regular period, not a final pay after it, whose pay date is still a payout', async () => {
-    const [worker] = await asTenant((tx) =>
-      tx.query<{ id: string; company_id: string }>(
-        `SELECT e.id, e.company_id FROM employees e
-           JOIN users u ON u.company_id = e.company_id AND lower(u.email) = $1
-          LIMIT 1`,
-        [demo.logisticsPayroll.email],
-      ),
-    );
+    const worker = await logisticsWorker();
     const before = (
       await call(logisticsPayroll, 'GET', '/api/v1/payroll/dashboard')
     ).json() as PayrollDashboard;

@@ -27,6 +27,16 @@ const computed: PayrollPeriodDetail = {
   CanApprove: true,
 };
 
+/** Approved by another user: Finalise is what is left. */
+const approved: PayrollPeriodDetail = {
+  ...computed,
+  Status: 'Approved',
+  CanEdit: false,
+  CanCompute: false,
+  CanApprove: false,
+  CanFinalise: true,
+};
+
 const SLIP_ID = '44444444-4444-4444-8444-444444444444';
 const slip: PayslipListItem = {
   Id: SLIP_ID,
@@ -139,12 +149,7 @@ describe('payroll period page', () => {
 
   it('names the payslips with warnings and without attendance in the Finalise confirmation', async () => {
     const ready = {
-      ...computed,
-      Status: 'Approved' as const,
-      CanEdit: false,
-      CanCompute: false,
-      CanApprove: false,
-      CanFinalise: true,
+      ...approved,
       WithoutAttendance: 7,
       Totals: { ...computed.Totals, Included: 7, WithWarnings: 7, NetPayIncluded: '81528.42' },
     };
@@ -175,12 +180,7 @@ describe('payroll period page', () => {
 
   it('says held payslips are not paid and stay held, before finalising and before marking paid', async () => {
     const ready = {
-      ...computed,
-      Status: 'Approved' as const,
-      CanEdit: false,
-      CanCompute: false,
-      CanApprove: false,
-      CanFinalise: true,
+      ...approved,
       Totals: { ...computed.Totals, Included: 5, Held: 2, NetPayIncluded: '50000.00' },
     };
     renderPage(ready);
