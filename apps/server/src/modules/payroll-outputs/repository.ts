@@ -89,15 +89,8 @@ export const payrollOutputsRepo = {
     );
   },
 
-  /** Totals of the company's last `limit` finalised periods, newest first. */
-  /** The latest finalised (or paid) periods with their sums, of one kind when `kind` says so. */
-  async finalisedPeriodFigures(
-    tx: Tx,
-    tenantId: string,
-    companyId: string,
-    limit: number,
-    kind: 'Regular' | null = null,
-  ) {
+  /** Totals of the company's last `limit` finalised (or paid) regular periods, newest first. */
+  async finalisedPeriodFigures(tx: Tx, tenantId: string, companyId: string, limit: number) {
     return tx.query<PeriodFiguresRow>(
       `SELECT p.id, p.name, p.status, p.kind, p.cutoff_start::text AS cutoff_start, p.cutoff_end::text AS cutoff_end,
               p.pay_date::text AS pay_date,
@@ -106,12 +99,22 @@ export const payrollOutputsRepo = {
               count(s.id)::int AS headcount
          FROM payroll_periods p
          LEFT JOIN payslips s ON s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id AND s.status = 'Included'
-        WHERE p.tenant_id = $1 AND p.company_id = $2 AND ${CLOSED} AND ($4::text IS NULL OR p.kind = $4)
+        WHERE p.tenant_id = $1 AND p.company_id = $2 AND ${CLOSED} AND p.kind = 'Regular'
         GROUP BY p.tenant_id, p.id
         ORDER BY p.pay_date DESC, p.cutoff_end DESC
         LIMIT $3`,
-      [tenantId, companyId, limit, kind],
+      [tenantId, companyId, limit],
     );
+  },
+
+  /** The earliest pay date, on or after `today`, of a finalised period of any kind not yet marked paid. */
+  async nextFinalisedPayDate(tx: Tx, tenantId: string, companyId: string, today: string) {
+    const [row] = await tx.query<{ pay_date: string | null }>(
+      `SELECT min(pay_date)::text AS pay_date FROM payroll_periods
+        WHERE tenant_id = $1 AND company_id = $2 AND status = 'Finalised' AND pay_date >= $3::date`,
+      [tenantId, companyId, today],
+    );
+    return row?.pay_date ?? null;
   },
 
   async openPeriods(tx: Tx, tenantId: string, companyId: string) {

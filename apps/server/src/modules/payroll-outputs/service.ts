@@ -50,12 +50,8 @@ const figuresOf = (r: PeriodFiguresRow) => ({
  * The next payout to fund: the earliest pay date of an open period, or of a finalised one not yet marked paid
  * whose pay date has not passed (finalised on the 10th for the 15th, it is still the next pay date).
  */
-function nextPayDate(finalised: PeriodFiguresRow[], open: { pay_date: string }[]): string | null {
-  const today = manilaToday();
-  const dates = [
-    ...open.map((p) => p.pay_date),
-    ...finalised.filter((p) => p.status === 'Finalised' && p.pay_date >= today).map((p) => p.pay_date),
-  ];
+function nextPayDate(finalised: string | null, open: { pay_date: string }[]): string | null {
+  const dates = [...open.map((p) => p.pay_date), ...(finalised ? [finalised] : [])];
   return dates.length ? dates.reduce((a, b) => (b < a ? b : a)) : null;
 }
 
@@ -148,9 +144,9 @@ export const payrollOutputsService = {
   async dashboard(tx: Tx, user: CurrentUser): Promise<PayrollDashboard> {
     // The headline and the trend are the regular payroll: a final pay or an adjustment for a few employees is
     // not "the last period" (its one employee is not the employees paid). Any kind is a payout to fund.
-    const [regular, figures, open, problemsRow, finalPays] = await Promise.all([
-      repo.finalisedPeriodFigures(tx, user.tenantId, user.companyId, TREND_PERIODS, 'Regular'),
+    const [regular, finalisedPayDate, open, problemsRow, finalPays] = await Promise.all([
       repo.finalisedPeriodFigures(tx, user.tenantId, user.companyId, TREND_PERIODS),
+      repo.nextFinalisedPayDate(tx, user.tenantId, user.companyId, manilaToday()),
       repo.openPeriods(tx, user.tenantId, user.companyId),
       repo.dataProblems(tx, user.tenantId, user.companyId),
       finalPayDue(tx, user, user.companyId),
@@ -166,7 +162,7 @@ export const payrollOutputsService = {
         JobStatus: p.job_status,
         PayDate: p.pay_date,
       })),
-      NextPayDate: nextPayDate(figures, open),
+      NextPayDate: nextPayDate(finalisedPayDate, open),
       FinalPayDue: finalPays,
       ActiveEmployees: problemsRow.active,
       DataProblems: {

@@ -1,6 +1,7 @@
 import {
   NO_ATTENDANCE_WARNING,
   REQUEST_NOT_STORED_WARNING,
+  type FinalPayDueItem,
   type PayrollAdjustment,
   type PayrollPeriodDetail,
   type PayrollPeriodListItem,
@@ -567,12 +568,7 @@ export const periodsRepo = {
 
   /** Separated employees of the company that no final pay period names, latest separation first. */
   async finalPayDue(tx: Tx, tenantId: string, companyId: string) {
-    return tx.query<{
-      EmployeeId: string;
-      EmployeeNumber: string;
-      FullName: string;
-      SeparationDate: string;
-    }>(
+    return tx.query<FinalPayDueItem>(
       `SELECT e.id AS "EmployeeId", e.employee_number AS "EmployeeNumber",
               concat_ws(' ', e.first_name, e.middle_name, e.last_name, e.suffix) AS "FullName",
               e.separation_date::text AS "SeparationDate"

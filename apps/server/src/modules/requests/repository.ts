@@ -325,10 +325,6 @@ export const requestsRepo = {
     return rows[0] ?? null;
   },
 
-  /**
-   * A pending or approved whole-day leave of the employee whose dates cover `date` (a half-day leave leaves
-   * room for overtime and undertime that day).
-   */
   /** The first pending or approved overtime or undertime on a day between two dates (whole-day leave refuses it). */
   async hoursRequestIn(tx: Tx, tenantId: string, employeeId: string, from: string, to: string) {
     const [row] = await tx.query<{ kind: 'Overtime' | 'Undertime'; date: string; status: string }>(
@@ -342,6 +338,10 @@ export const requestsRepo = {
     return row ?? null;
   },
 
+  /**
+   * A pending or approved whole-day leave of the employee whose dates cover `date` (a half-day leave leaves
+   * room for overtime and undertime that day).
+   */
   async wholeDayLeaveOn(tx: Tx, tenantId: string, employeeId: string, date: string) {
     const [row] = await tx.query<{ type_name: string; date_from: string; date_to: string; status: string }>(
       `SELECT t.name AS type_name, to_char(r.date_from, 'YYYY-MM-DD') AS date_from,

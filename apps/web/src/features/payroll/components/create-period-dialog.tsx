@@ -189,6 +189,8 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
     reset({ ...getValues(), ...finalPayDefaults(next, lastEnd ?? null) });
   };
   const due: PayrollPeriodProposal['FinalPayDue'] = proposal.data?.FinalPayDue ?? [];
+  // Those found with the picker rather than ticked in the list of the due, shown as chips.
+  const others = employees.filter((e) => !due.some((d) => d.EmployeeId === e.EmployeeId));
   // The earliest deadline among the chosen, when the pay date passes it.
   const overdue =
     kind === 'FinalPay' && /^\d{4}-\d{2}-\d{2}$/.test(payDate)
@@ -330,20 +332,18 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
                 helperText="Last salary, pro-rated 13th month, unused SIL in cash, loans settled"
                 disabled={isSubmitting}
               />
-              {employees.some((e) => !due.some((d) => d.EmployeeId === e.EmployeeId)) && (
+              {others.length > 0 && (
                 <Box
                   sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}
                   aria-label="Other employees in this final pay"
                 >
-                  {employees
-                    .filter((e) => !due.some((d) => d.EmployeeId === e.EmployeeId))
-                    .map((e) => (
-                      <Chip
-                        key={e.EmployeeId}
-                        label={leaverLabel(e)}
-                        onDelete={() => chooseLeavers(employees.filter((x) => x.EmployeeId !== e.EmployeeId))}
-                      />
-                    ))}
+                  {others.map((e) => (
+                    <Chip
+                      key={e.EmployeeId}
+                      label={leaverLabel(e)}
+                      onDelete={() => chooseLeavers(employees.filter((x) => x.EmployeeId !== e.EmployeeId))}
+                    />
+                  ))}
                 </Box>
               )}
             </Box>
