@@ -118,8 +118,9 @@ describe('requests list, a cancelled request', () => {
     stub.answer = () => jsonResponse(200, { Items: [cancelled], TotalCount: 1 });
     renderApp(<RequestsTable kind="Leave" scope="Mine" />, { as: 'PortalUser' });
     const table = await screen.findByRole('table', { name: 'Leave requests' });
-    const cell = (await within(table).findByText('Cancelled by Juan Dela Cruz')).closest('td')!;
+    const cell = (await within(table).findByText('Juan Dela Cruz')).closest('td')!;
     expect(within(cell).getByText('Trip moved to March')).toBeTruthy();
+    expect(within(cell).getByTitle('Cancelled by Juan Dela Cruz — Trip moved to March')).toBeTruthy();
     expect(within(table).queryByText('Ana Cruz')).toBeNull();
   });
 });

@@ -179,7 +179,13 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
         // cancellation's under who cancelled it, not under the reviewer who never wrote them. Whole in the title.
         renderCell: ({ row }) =>
           row.Status === 'Cancelled' && row.CancelledByName ? (
-            <TwoLinesCell main={`Cancelled by ${row.CancelledByName}`} detail={row.CancelRemarks || null} />
+            // The name alone fits the column ("Cancelled by …" was cut); the status says what happened, the
+            // title says it whole.
+            <TwoLinesCell
+              main={row.CancelledByName}
+              detail={row.CancelRemarks || null}
+              title={`Cancelled by ${row.CancelledByName}${row.CancelRemarks ? ` — ${row.CancelRemarks}` : ''}`}
+            />
           ) : (
             <TwoLinesCell main={row.DecidedByName ?? row.ReviewerName} detail={row.Remarks || null} />
           ),
