@@ -393,6 +393,8 @@ export const PayslipListItem = z.object({
   EmployeeShares: z.string(),
   EmployerShares: z.string(),
   Warnings: z.array(z.string()),
+  /** A held payslip of a finalised period whose pay was released since: the day it goes to the bank. */
+  ReleasedOn: z.string().nullable(),
 });
 export type PayslipListItem = z.infer<typeof PayslipListItem>;
 

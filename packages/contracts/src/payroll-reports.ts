@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workDate } from './field-rules.js';
 
 /**
  * Payroll reports of /payroll/reports (issue 10 §5): each is generated from finalised (or paid) periods only.
@@ -192,6 +193,11 @@ export const BankFileQuery = z
       .min(1, 'Batch must be between 1 and 99')
       .max(99, 'Batch must be between 1 and 99')
       .default(1),
+    /**
+     * The file of the period's held pay released on this day (payslip Release), credited on it; without it, the
+     * period's own file, held pay left out.
+     */
+    ReleasedOn: workDate.optional(),
   })
   .superRefine((q, ctx) => {
     if (q.Bank === 'generic') return;

@@ -2,6 +2,7 @@
  * The payroll register: one row per payslip with its earnings, deductions and employer shares in buckets, as
  * columns for lib/export's CSV / XLSX / PDF writers, and exact column totals.
  */
+import { formatIsoDate } from '@hrpay/contracts';
 import type { Payslip } from '@hrpay/payroll';
 import type { ExportColumn, FileFormat } from '../../lib/export.js';
 import { deductionBucket, earningBucket } from './lines.js';
@@ -84,7 +85,7 @@ export function registerAmounts(p: Payslip): Record<RegisterAmount, number> {
  */
 export function registerColumns(
   format: FileFormat = 'xlsx',
-): ExportColumn<DocPayslip & { held?: boolean }>[] {
+): ExportColumn<DocPayslip & { held?: boolean; releasedOn?: string | null }>[] {
   const amount =
     format === 'pdf'
       ? (centavos: number) => moneyDisplay(centavos)
@@ -104,9 +105,16 @@ export function registerColumns(
       // in the spreadsheet and the remittance reports.
       pdfWidth: EMPLOYER_SHARES.has(key) ? 0 : undefined,
     })),
-    // A held payslip stays in the register and its totals, but is paid later, outside the bank file; every other
-    // one is released for payment (in the bank file), said in words rather than left blank.
-    { header: 'Pay status', value: (r) => (r.held ? 'Held' : 'Released'), width: 11, pdfWidth: 0.8 },
+    // A held payslip stays in the register and its totals, but is paid later, outside the bank file (and says
+    // the day its pay was released, by its own bank file); every other one is released for payment (in the bank
+    // file), said in words rather than left blank.
+    {
+      header: 'Pay status',
+      value: (r) =>
+        r.held ? (r.releasedOn ? `Held; released ${formatIsoDate(r.releasedOn)}` : 'Held') : 'Released',
+      width: 24,
+      pdfWidth: 0.8,
+    },
   ];
 }
 

@@ -12,8 +12,11 @@ export type PayslipScope =
   | { year: number; month: number }
   | { year: number; employeeId?: string };
 
-/** A payslip as the generators read it, and whether payroll held it back from the bank file. */
-export type SourcedPayslip = DocPayslip & { held: boolean };
+/**
+ * A payslip as the generators read it, whether payroll held it back from the period's bank file, and the day
+ * held pay was released since (paid by that day's own bank file), if it was.
+ */
+export type SourcedPayslip = DocPayslip & { held: boolean; releasedOn: string | null };
 
 /** Rows per read: a 100,000-employee register streams in batches and never sits in memory whole. */
 export const DOCUMENT_BATCH = 2_000;
@@ -27,6 +30,7 @@ interface Row {
   cutoff_end: string;
   pay_date: string;
   status: string;
+  released_on: string | null;
   result: Omit<Payslip, 'lines'>;
   employee_id: string;
   employee_number: string;
@@ -157,7 +161,7 @@ export const documentsSource = {
       const chunk = employees.slice(i, i + perBatch).map((e) => e.id);
       const rows = await tx.query<Row>(
         `SELECT s.id, p.id AS period_id, p.name AS period_name, p.kind, p.cutoff_start::text, p.cutoff_end::text,
-                p.pay_date::text, s.status, s.result,
+                p.pay_date::text, s.status, rel.released_on::text AS released_on, s.result,
                 e.id AS employee_id, e.employee_number, e.last_name, e.first_name, e.middle_name,
                 d.name AS department_name, pos.name AS position_name, e.tin, e.sss_number, e.philhealth_number,
                 e.pagibig_number, e.birth_date::text, e.gender, e.hire_date::text, e.separation_date::text,
@@ -169,6 +173,7 @@ export const documentsSource = {
            LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
            LEFT JOIN positions pos ON pos.tenant_id = e.tenant_id AND pos.id = e.position_id
            LEFT JOIN employee_pay_profiles pp ON pp.tenant_id = e.tenant_id AND pp.employee_id = e.id
+           LEFT JOIN payslip_releases rel ON rel.tenant_id = s.tenant_id AND rel.payslip_id = s.id
           WHERE s.tenant_id = $1 AND s.payroll_period_id = ANY($2::uuid[]) AND s.employee_id = ANY($3::uuid[])
             AND s.status <> 'Excluded'
             -- A payslip the engine could not compute has no figures (its warning says why): nothing to report.
@@ -253,5 +258,6 @@ function toDocPayslip(r: Row, lines: LineRow[]): SourcedPayslip {
         })),
     },
     held: r.status === 'Held',
+    releasedOn: r.released_on,
   };
 }

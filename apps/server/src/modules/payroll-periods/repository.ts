@@ -259,9 +259,10 @@ const PAYSLIP_SELECT = `SELECT s.id, s.employee_id, e.employee_number,
        s.status, s.gross::text AS gross, s.deductions::text AS deductions, s.net_pay::text AS net_pay,
        s.withholding_tax::text AS withholding_tax, s.employee_shares::text AS employee_shares,
        s.employer_shares::text AS employer_shares, s.taxable_base::text AS taxable_base, s.warnings,
-       s.payroll_period_id, s.computed_at
+       s.payroll_period_id, s.computed_at, rel.released_on::text AS released_on
   FROM payslips s JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
-  LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id`;
+  LEFT JOIN departments d ON d.tenant_id = e.tenant_id AND d.id = e.department_id
+  LEFT JOIN payslip_releases rel ON rel.tenant_id = s.tenant_id AND rel.payslip_id = s.id`;
 
 export interface PayslipRow {
   id: string;
@@ -280,6 +281,7 @@ export interface PayslipRow {
   warnings: string[];
   payroll_period_id: string;
   computed_at: Date;
+  released_on: string | null;
 }
 
 export function payslipItem(r: PayslipRow): PayslipListItem {
@@ -297,6 +299,7 @@ export function payslipItem(r: PayslipRow): PayslipListItem {
     EmployeeShares: r.employee_shares,
     EmployerShares: r.employer_shares,
     Warnings: r.warnings,
+    ReleasedOn: r.released_on,
   };
 }
 
@@ -833,6 +836,20 @@ export const periodsRepo = {
       id,
       status,
     ]);
+  },
+
+  /** Records the release of a held payslip; false when it was released already (one release a payslip). */
+  async releasePayslip(
+    tx: Tx,
+    tenantId: string,
+    release: { payslipId: string; periodId: string; on: string; userId: string; remarks: string | null },
+  ): Promise<boolean> {
+    const inserted = await tx.query(
+      `INSERT INTO payslip_releases (tenant_id, payslip_id, payroll_period_id, released_on, released_by, remarks)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant_id, payslip_id) DO NOTHING RETURNING payslip_id`,
+      [tenantId, release.payslipId, release.periodId, release.on, release.userId, release.remarks],
+    );
+    return inserted.length === 1;
   },
 
   // ---------------------------------------------------------------- adjustments

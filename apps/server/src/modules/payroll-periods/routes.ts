@@ -170,6 +170,14 @@ export const payrollPeriodRoutes: FastifyPluginAsyncZod<{ periods: PayrollPeriod
     });
   }
 
+  // Pay held back from a finalised period goes to the bank later, by its own file (reports: bank file, ReleasedOn).
+  app.post(`${base}/payslips/:id/release`, {
+    config: { access: payslipById },
+    schema: { tags, params: IdParams, body: PayslipStatusRequest, response: { 200: PayslipDetail } },
+    handler: (req) =>
+      periods.releaseHeldPay(contextOf(req).tx, contextOf(req).user, req.params.id, req.body.Remarks),
+  });
+
   app.get(`${base}/:id/adjustments`, {
     config: { access: byId },
     schema: { tags, params: IdParams, response: { 200: PayrollAdjustmentListResponse } },

@@ -871,6 +871,56 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
       return this.payslip(tx, user, payslipId);
     },
 
+    /**
+     * Releases the pay of a payslip held back from a finalised (or paid) period: from today it is paid by the bank
+     * file of the period's pay released on this day, not by the period's own file. The payslip and the period's
+     * figures do not change (they were final, held pay included); the release is its own row, once a payslip.
+     */
+    async releaseHeldPay(tx: Tx, user: CurrentUser, payslipId: string, remarks?: string | null) {
+      const row = await repo.payslip(tx, user.tenantId, user.companyId, payslipId);
+      if (!row) throw problems.notFound('The payslip was not found.');
+      const period = await mustGet(tx, user, row.payroll_period_id, true);
+      if (period.status !== 'Finalised' && period.status !== 'Paid')
+        throw invalid(
+          row.status === 'Held'
+            ? 'Held pay is released once the period is finalised; until then, include the payslip again to pay it with the period.'
+            : 'Only held pay of a finalised period can be released.',
+        );
+      if (row.status !== 'Held')
+        throw invalid(
+          `${row.full_name} was not held back in ${period.name}: ${row.status === 'Included' ? 'the pay went out with the period' : 'the payslip is excluded'}.`,
+        );
+      if (row.released_on)
+        throw invalid(
+          `The held pay of ${row.full_name} was already released on ${formatIsoDate(row.released_on)}.`,
+        );
+      const on = manilaToday();
+      const released = await repo.releasePayslip(tx, user.tenantId, {
+        payslipId,
+        periodId: period.id,
+        on,
+        userId: user.userId,
+        remarks: remarks ?? null,
+      });
+      // Two releases at once: the second finds the first's row.
+      if (!released) throw invalid(`The held pay of ${row.full_name} was already released.`);
+      await writeAudit(tx, user, {
+        entity: 'payslip',
+        entityId: payslipId,
+        action: 'update',
+        before: { Status: 'Held', ReleasedOn: null },
+        after: {
+          Status: 'Held',
+          ReleasedOn: on,
+          NetPay: row.net_pay,
+          PayrollPeriodId: period.id,
+          EmployeeId: row.employee_id,
+          Remarks: remarks ?? null,
+        },
+      });
+      return this.payslip(tx, user, payslipId);
+    },
+
     async adjustments(tx: Tx, user: CurrentUser, id: string) {
       await mustGet(tx, user, id);
       return { Items: await repo.adjustments(tx, user.tenantId, id) };

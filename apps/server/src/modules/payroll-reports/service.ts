@@ -605,7 +605,11 @@ export const payrollReportsService = {
 
   async bankFile(tx: Tx, user: CurrentUser, q: z.output<typeof BankFileQuery>): Promise<ReportFile> {
     const period = await finalisedPeriod(tx, user, q.PayrollPeriodId);
-    // Held payslips are paid later, outside this file.
+    // Held payslips are paid later, outside the period's file: each by the file of the day its pay was released.
+    const released = q.ReleasedOn;
+    const paidHere = released
+      ? (e: SourcedPayslip) => e.held && e.releasedOn === released
+      : (e: SourcedPayslip) => !e.held;
     const entries: SourcedPayslip[] = [];
     await documentsSource.eachBatch(
       tx,
@@ -614,15 +618,21 @@ export const payrollReportsService = {
       { periodId: period.id },
       async (batch) => {
         // The bank files read net pay only: the lines are dropped as the batches come.
-        for (const e of batch) if (!e.held) entries.push({ ...e, payslip: { ...e.payslip, lines: [] } });
+        for (const e of batch) if (paidHere(e)) entries.push({ ...e, payslip: { ...e.payslip, lines: [] } });
       },
     );
+    if (released && entries.length === 0)
+      throw problems.notFound(
+        `No held pay of ${period.name} was released on ${formatIsoDate(released)}: release it from the payslip first.`,
+      );
+    const creditDate = released ?? period.pay_date;
+    const reference = released ? `Held pay ${period.name}` : `Payroll ${period.name}`;
     // A BPI or BDO file credits that bank's accounts only: the employees whose pay profile names it. Those of
     // other banks are left out of it and named in X-Bank-File-Left-Out (employee numbers), to be paid by their
     // own bank's file; one paid by bank without a bank name stops the file (409), never silently unpaid.
     let leftOut: string[] = [];
     const file = await generated(() => {
-      if (q.Bank === 'generic') return genericBankCsv(entries, { reference: `Payroll ${period.name}` });
+      if (q.Bank === 'generic') return genericBankCsv(entries, { reference });
       const split = forBank(entries, q.Bank);
       leftOut = split.leftOut.map((p) => p.employeeNumber);
       if (q.Bank === 'bpi')
@@ -630,13 +640,13 @@ export const payrollReportsService = {
           companyCode: q.CompanyCode ?? '',
           companyAccount: (q.CompanyAccount ?? '').replace(/[\s-]/g, ''),
           batch: q.Batch,
-          creditDate: period.pay_date,
+          creditDate,
         });
       return bdoPayrollFile(split.entries, {
         companyCode: q.CompanyCode ?? '',
         companyAccount: q.CompanyAccount ?? '',
         batch: q.Batch,
-        creditDate: period.pay_date,
+        creditDate,
       });
     });
     // What the file holds, for the payroll officer to tie to the register before the upload.
@@ -646,7 +656,11 @@ export const payrollReportsService = {
     };
     if (leftOut.length) headers['x-bank-file-left-out'] = leftOut.join(',');
     if (q.Bank === 'generic')
-      return { ...bytesFile(file, CSV), fileName: `bank-credit-${safeName(period.name)}.csv`, headers };
+      return {
+        ...bytesFile(file, CSV),
+        fileName: `bank-credit-${safeName(period.name)}${released ? `-held-pay-released-${released}` : ''}.csv`,
+        headers,
+      };
     return { ...bytesFile(file, TEXT), headers };
   },
 

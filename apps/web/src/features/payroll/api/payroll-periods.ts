@@ -101,8 +101,9 @@ export const useDeleteAdjustment = (id: string) =>
   usePeriodMutation((adjustmentId: string) => apiClient.delete(`${at(id)}/adjustments/${adjustmentId}`));
 
 export const useSetPayslipStatus = () =>
-  usePeriodMutation(({ payslipId, action }: { payslipId: string; action: 'hold' | 'include' | 'exclude' }) =>
-    apiClient.post(`${BASE}/payslips/${payslipId}/${action}`, {}),
+  usePeriodMutation(
+    ({ payslipId, action }: { payslipId: string; action: 'hold' | 'include' | 'exclude' | 'release' }) =>
+      apiClient.post(`${BASE}/payslips/${payslipId}/${action}`, {}),
   );
 
 export const downloadRegister = (id: string, format: 'xlsx' | 'csv' | 'pdf') =>

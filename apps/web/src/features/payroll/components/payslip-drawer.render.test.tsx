@@ -29,6 +29,7 @@ const slip: PayslipDetail = {
   EmployeeShares: '1225.00',
   EmployerShares: '2500.00',
   Warnings: [],
+  ReleasedOn: null,
   PayrollPeriodId: PERIOD,
   TaxableBase: '13775.00',
   Result: null,
@@ -103,6 +104,37 @@ describe('payslip drawer', () => {
     expect(button('Include')).not.toBeNull();
     expect(button('Hold')).toBeNull();
     expect(button('Exclude')).toBeNull();
+  });
+
+  it('releases the held pay of a finalised period once, after saying how it is paid', async () => {
+    await open({ Status: 'Finalised', Kind: 'Regular' }, { Status: 'Held' });
+    // A closed period's held payslip is released, not included again.
+    expect(button('Include')).toBeNull();
+    fireEvent.click(button('Release pay')!);
+    const ask = await screen.findByRole('dialog', { name: 'Release the held pay of Fina Leaver?' });
+    expect(ask.textContent).toContain('₱15,659.23 net is released today');
+    expect(ask.textContent).toContain('“Held pay released on” set to today');
+    fetchMock.mockResolvedValueOnce(json({ ...slip, Status: 'Held', ReleasedOn: '2026-12-02' }));
+    fetchMock.mockResolvedValueOnce(json({ ...slip, Status: 'Held', ReleasedOn: '2026-12-02' }));
+    fireEvent.click(within(ask).getByRole('button', { name: 'Release pay' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith(`/payslips/${slip.Id}/release`))).toBe(
+        true,
+      ),
+    );
+    expect(await screen.findByText('Released Dec 2, 2026')).toBeTruthy();
+    expect(button('Release pay')).toBeNull();
+  });
+
+  it('offers no release for pay already released, or for a payslip that was paid with the period', async () => {
+    await open({ Status: 'Paid', Kind: 'Regular' }, { Status: 'Held', ReleasedOn: '2026-12-01' });
+    expect(screen.getByText('Released Dec 1, 2026')).toBeTruthy();
+    expect(button('Release pay')).toBeNull();
+  });
+
+  it('offers no release for an included payslip of a finalised period', async () => {
+    await open({ Status: 'Finalised', Kind: 'Regular' });
+    expect(button('Release pay')).toBeNull();
   });
 
   it('lets the keyboard scroll the payslip: its scrolling box is a named Tab stop', async () => {

@@ -36,7 +36,7 @@ import { PayslipLines } from '@/components/payslip-lines';
 import { saveFile } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { formatCurrency } from '@/lib/currency';
-import { withReadableDates } from '@/lib/dates';
+import { formatIsoDate, manilaToday, withReadableDates } from '@/lib/dates';
 import { errorMessage, handleError } from '@/lib/error-handler';
 import {
   downloadFinalPayCertificate,
@@ -151,8 +151,10 @@ function PayslipBody({
   // After approval pay can still be held back or released (not excluded: that needs a compute).
   const holdable =
     editable || (period.Status === 'Approved' && !period.running && data.Status !== 'Excluded');
-  const certificate =
-    period.Kind === 'FinalPay' && (period.Status === 'Finalised' || period.Status === 'Paid');
+  const closed = period.Status === 'Finalised' || period.Status === 'Paid';
+  const certificate = period.Kind === 'FinalPay' && closed;
+  // Pay held back from a closed period is paid later, once: released today, by the bank file of today's releases.
+  const releasable = closed && data.Status === 'Held' && !data.ReleasedOn;
   const downloadCertificate = async () => {
     try {
       saveFile(
@@ -166,7 +168,16 @@ function PayslipBody({
   const confirm = useConfirm();
   const { mutateAsync: setStatus, isPending: settingStatus } = useSetPayslipStatus();
   const { mutateAsync: deleteAdjustment } = useDeleteAdjustment(periodId);
-  const changeStatus = async (action: 'hold' | 'include' | 'exclude') => {
+  const changeStatus = async (action: 'hold' | 'include' | 'exclude' | 'release') => {
+    if (action === 'release') {
+      const ok = await confirm({
+        title: `Release the held pay of ${data.FullName}?`,
+        message: `${formatCurrency(data.NetPay)} net is released today, ${formatIsoDate(manilaToday())}, and paid by its own bank file: Payroll reports → Bank file, with “Held pay released on” set to today. The period's own bank file does not change. A release cannot be undone.`,
+        confirmLabel: 'Release pay',
+        irreversible: true,
+      });
+      if (!ok) return;
+    }
     // Payroll walkthrough: Exclude took the employee off the payroll at one click.
     if (action === 'exclude') {
       const ok = await confirm({
@@ -182,9 +193,11 @@ function PayslipBody({
       toast.success(
         action === 'hold'
           ? 'Payslip held back from payment'
-          : action === 'exclude'
-            ? 'Employee excluded'
-            : 'Employee included',
+          : action === 'release'
+            ? 'Held pay released: download the bank file of today’s releases'
+            : action === 'exclude'
+              ? 'Employee excluded'
+              : 'Employee included',
       );
     } catch (error) {
       handleError(error, 'The payslip could not be changed.');
@@ -213,6 +226,14 @@ function PayslipBody({
           label={data.Status}
           color={data.Status === 'Included' ? 'success' : data.Status === 'Held' ? 'warning' : 'default'}
         />
+        {data.ReleasedOn && (
+          <Chip
+            size="small"
+            color="success"
+            variant="outlined"
+            label={`Released ${formatIsoDate(data.ReleasedOn)}`}
+          />
+        )}
         {data.DepartmentName && <Chip size="small" variant="outlined" label={data.DepartmentName} />}
         <Box sx={{ flex: 1 }} />
         {certificate && (
@@ -222,6 +243,16 @@ function PayslipBody({
             onClick={() => void downloadCertificate()}
           >
             Certificate of final pay
+          </Button>
+        )}
+        {releasable && (
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() => void changeStatus('release')}
+            disabled={settingStatus}
+          >
+            Release pay
           </Button>
         )}
         {holdable && data.Status !== 'Included' && (

@@ -52,6 +52,7 @@ const slip: PayslipListItem = {
   EmployeeShares: '713.95',
   EmployerShares: '1500.00',
   Warnings: ['Missing TIN', 'Missing PhilHealth number'],
+  ReleasedOn: null,
 };
 
 /**
@@ -187,7 +188,7 @@ describe('payroll period page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Finalise' }));
     const finalise = await screen.findByRole('dialog');
     expect(finalise.textContent).toContain(
-      '2 payslips are held: they are not paid with this period and stay held once the period is finalised.',
+      '2 payslips are held: they are not paid with this period; release each from its payslip once it can be paid, by its own bank file.',
     );
     fireEvent.click(within(finalise).getByRole('button', { name: 'Cancel' }));
     cleanup();

@@ -153,13 +153,13 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
       p.WithoutAttendance > 0 &&
         `${one ? 'It has' : `${p.WithoutAttendance} have`} no stored attendance for the cut-off (no lates, absences or overtime; a daily-paid employee is paid nothing for the days).`,
     ].filter(Boolean);
-    // Held pay is out of the bank file and the payout, and a finalised period's holds are never released: say so
-    // before finalising and before marking the payout done.
+    // Held pay is out of the bank file and the payout, and is paid later by releasing each payslip: say so before
+    // finalising and before marking the payout done.
     const held =
       p.Totals.Held > 0 &&
       (p.Totals.Held === 1
-        ? '1 payslip is held: it is not paid with this period and stays held once the period is finalised.'
-        : `${p.Totals.Held} payslips are held: they are not paid with this period and stay held once the period is finalised.`);
+        ? '1 payslip is held: it is not paid with this period; release it from the payslip once it can be paid, by its own bank file.'
+        : `${p.Totals.Held} payslips are held: they are not paid with this period; release each from its payslip once it can be paid, by its own bank file.`);
     const net = formatCurrency(p.Totals.NetPayIncluded);
     const payslips = one ? '1 payslip totalling' : `${p.Totals.Included} payslips totalling`;
     const are = one ? 'is' : 'are';

@@ -17,6 +17,8 @@ export interface PayrollReportOptions {
   Batch: string;
   Region: string;
   Agency: 'SSS' | 'PagIbig';
+  /** Bank file: the period's held pay released on this day (YYYY-MM-DD); empty for the period's own file. */
+  ReleasedOn: string;
 }
 
 export type ReportRequest =
@@ -54,6 +56,11 @@ export function payrollReportRequest(
   if (key === 'loan-remittance') params.set('Agency', o.Agency);
   if (key === 'bank-file') {
     params.set('Bank', o.Bank);
+    if (o.ReleasedOn) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(o.ReleasedOn))
+        errors.ReleasedOn = 'Enter the day the pay was released.';
+      else params.set('ReleasedOn', o.ReleasedOn);
+    }
     if (o.Bank !== 'generic') {
       const bank = o.Bank.toUpperCase();
       if (!o.CompanyCode.trim()) errors.CompanyCode = `Enter the company code ${bank} gave you.`;

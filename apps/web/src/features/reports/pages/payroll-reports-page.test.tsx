@@ -45,6 +45,7 @@ const options: PayrollReportOptions = {
   Batch: '1',
   Region: 'NCR',
   Agency: 'SSS',
+  ReleasedOn: '',
 };
 
 function renderPage(items: Partial<PayrollPeriodListItem>[]) {
@@ -87,6 +88,11 @@ describe('payroll report requests', () => {
       ).url,
     ).toBe(
       `/api/v1/payroll/reports/bank-file?PayrollPeriodId=${PERIOD}&Bank=bpi&CompanyCode=ABCDE&CompanyAccount=0012345678&Batch=1`,
+    );
+    // The file of held pay released on a day.
+    const held = { ...options, PayrollPeriodId: PERIOD, ReleasedOn: '2026-12-02' };
+    expect(payrollReportRequest('bank-file', held, 'csv').url).toBe(
+      `/api/v1/payroll/reports/bank-file?PayrollPeriodId=${PERIOD}&Bank=generic&ReleasedOn=2026-12-02`,
     );
   });
 });

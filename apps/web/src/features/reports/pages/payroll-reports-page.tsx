@@ -205,6 +205,7 @@ function ReportCard({
     Batch: '1',
     Region: 'NCR',
     Agency: 'SSS',
+    ReleasedOn: '',
   }));
   const settings = usePayrollGeneralSettings();
   const [employee, setEmployee] = useState<EmployeeMatch | null>(null);
@@ -400,6 +401,21 @@ function ReportCard({
                 </MenuItem>
               ))}
             </TextField>
+          )}
+          {id === 'bank-file' && (
+            // Pay held back from a period is paid later, by the file of the day each payslip was released.
+            <TextField
+              type="date"
+              label="Held pay released on"
+              value={options.ReleasedOn}
+              onChange={(event) => set({ ReleasedOn: event.target.value })}
+              sx={{ width: 190 }}
+              {...field('ReleasedOn')}
+              helperText={
+                errors.ReleasedOn ??
+                (options.ReleasedOn ? 'Released held pay only' : 'Empty: the period’s payroll')
+              }
+            />
           )}
           {id === 'bank-file' && options.Bank !== 'generic' && (
             <>
