@@ -43,15 +43,18 @@ beforeAll(async () => {
       demo.payroll.email,
     ]),
   );
+  // The second (held, then released) is the demo employee, who reads the payslip in the portal.
   staff = (
     await asTenant((tx) =>
       tx.query<{ id: string; employee_number: string }>(
-        `SELECT id, employee_number FROM employees WHERE company_id = $1 AND separation_date IS NULL
-          ORDER BY employee_number LIMIT 3`,
-        [me!.company_id],
+        `SELECT e.id, e.employee_number FROM employees e LEFT JOIN users u ON u.employee_id = e.id
+          WHERE e.company_id = $1 AND e.separation_date IS NULL
+          ORDER BY (lower(u.email) = $2) IS TRUE DESC, e.employee_number LIMIT 3`,
+        [me!.company_id, demo.employee.email],
       ),
     )
   ).map((r) => ({ id: r.id, number: r.employee_number }));
+  staff = [staff[1]!, staff[0]!, staff[2]!];
   // The first employee is paid with the period; the second and third are held back.
   finalised = await insertPeriod(asTenant, tenantId, {
     companyId: me!.company_id,
@@ -119,6 +122,13 @@ describe('releasing held pay of a finalised period', () => {
       `No held pay of Oct 1-15 2026 was released on ${formatIsoDate(today)}: release it from the payslip first.`,
     );
 
+    // The employee sees the pay on hold.
+    const portalRow = async () =>
+      (await call('employee', 'GET', '/api/v1/portal/payslips'))
+        .json()
+        .Items.find((i: { PayrollPeriodId: string }) => i.PayrollPeriodId === finalised.periodId);
+    expect(await portalRow()).toMatchObject({ PayHeld: true, ReleasedOn: null });
+
     const res = await call(payroll, 'POST', `${base}/payslips/${held}/release`, {
       Remarks: 'Clearance signed',
     });
@@ -129,6 +139,7 @@ describe('releasing held pay of a finalised period', () => {
       ReleasedOn: today,
       NetPay: slips[1]!.netPay,
     });
+    expect(await portalRow()).toMatchObject({ Id: held, PayHeld: true, ReleasedOn: today });
     const again = await call(payroll, 'POST', `${base}/payslips/${held}/release`, {});
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json().detail).toContain(`already released on ${formatIsoDate(today)}`);

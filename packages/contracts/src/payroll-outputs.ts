@@ -23,6 +23,10 @@ export const PortalPayslipRow = z.object({
   Gross: Money,
   Deductions: Money,
   NetPay: Money,
+  /** Payroll held the pay back: not paid on the pay date, but later, on the day it is released. */
+  PayHeld: z.boolean(),
+  /** The day held pay was released to the bank; null while it is still held (and for pay not held). */
+  ReleasedOn: IsoDate.nullable(),
 });
 export type PortalPayslipRow = z.infer<typeof PortalPayslipRow>;
 

@@ -17,6 +17,8 @@ export interface PayslipHeaderRow {
   gross: string;
   deductions: string;
   net_pay: string;
+  pay_held: boolean;
+  released_on: string | null;
 }
 
 export interface PeriodFiguresRow {
@@ -36,7 +38,9 @@ export interface PeriodFiguresRow {
 
 const HEADER_COLUMNS = `s.id, s.payroll_period_id, p.name AS period_name, p.kind, p.cutoff_start::text AS cutoff_start,
   p.cutoff_end::text AS cutoff_end, p.pay_date::text AS pay_date, p.status AS period_status, s.gross::text AS gross,
-  s.deductions::text AS deductions, s.net_pay::text AS net_pay`;
+  s.deductions::text AS deductions, s.net_pay::text AS net_pay, s.status = 'Held' AS pay_held,
+  (SELECT rel.released_on::text FROM payslip_releases rel WHERE rel.tenant_id = s.tenant_id AND rel.payslip_id = s.id)
+    AS released_on`;
 
 /** The SQL of what finalised payroll produces: an employee's payslips, the payroll dashboard's figures. */
 export const payrollOutputsRepo = {

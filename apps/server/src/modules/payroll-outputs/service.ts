@@ -30,6 +30,8 @@ const headerOf = (r: PayslipHeaderRow): PortalPayslipRow => ({
   Gross: r.gross,
   Deductions: r.deductions,
   NetPay: r.net_pay,
+  PayHeld: r.pay_held,
+  ReleasedOn: r.released_on,
 });
 
 const figuresOf = (r: PeriodFiguresRow) => ({

@@ -98,7 +98,10 @@ function PayslipCard({ payslip: p, onOpen }: { payslip: PortalPayslipRow; onOpen
                 {cutoffLabel(p)} · pay date {date(p.PayDate)}
               </Typography>
             </Box>
-            {p.Kind !== 'Regular' && <Chip size="small" label={KIND_LABEL[p.Kind] ?? p.Kind} />}
+            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+              {p.Kind !== 'Regular' && <Chip size="small" label={KIND_LABEL[p.Kind] ?? p.Kind} />}
+              {p.PayHeld && <HeldPayChip payslip={p} />}
+            </Box>
           </Box>
           <Typography variant="h5" component="p" sx={{ mt: 1.5, fontVariantNumeric: 'tabular-nums' }}>
             {formatCurrency(p.NetPay)}
@@ -109,6 +112,15 @@ function PayslipCard({ payslip: p, onOpen }: { payslip: PortalPayslipRow; onOpen
         </CardContent>
       </CardActionArea>
     </Card>
+  );
+}
+
+/** Pay held back by payroll is not paid on the pay date: the employee sees it on hold, then the day released. */
+function HeldPayChip({ payslip: p }: { payslip: Pick<PortalPayslipRow, 'ReleasedOn'> }) {
+  return p.ReleasedOn ? (
+    <Chip size="small" color="success" variant="outlined" label={`Released ${date(p.ReleasedOn)}`} />
+  ) : (
+    <Chip size="small" color="warning" label="Pay on hold" />
   );
 }
 
@@ -149,6 +161,13 @@ function PayslipDialog({ id, onClose }: { id: string | null; onClose: () => void
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {data.FullName} · {data.EmployeeNumber} · {cutoffLabel(data)} · pay date {date(data.PayDate)}
             </Typography>
+            {data.PayHeld && (
+              <Alert severity={data.ReleasedOn ? 'success' : 'warning'} sx={{ mb: 2 }}>
+                {data.ReleasedOn
+                  ? `This pay was held back on the pay date and released to the bank on ${date(data.ReleasedOn)}.`
+                  : 'This pay is on hold: it was not paid on the pay date. Payroll releases it once the hold is cleared; ask Payroll or HR why it is held.'}
+              </Alert>
+            )}
             <PayslipLines
               lines={data.Lines}
               gross={data.Gross}
