@@ -85,6 +85,7 @@ export const RESERVED_PAY_CODE_PREFIXES = [
   'HOL_',
   'HOLX_',
   'LEAVE-CONV',
+  'LEAVE-CASH',
 ] as const;
 /** Whether a user-defined pay code (any case) would pass for one of the payroll's own lines. */
 export function isReservedPayCode(code: string): boolean {

@@ -14,6 +14,8 @@ import type { DocCompany, DocPayslip } from './types.js';
 /** The engine lines compute.ts adds to a final pay besides the last salary. */
 export const THIRTEENTH_CODE = '13TH';
 export const SIL_CASH_CODE = 'SIL-CASH';
+/** A final pay's cash of the unused days of another leave type convertible to cash (-2, -3... for more types). */
+export const LEAVE_CASH_CODE = 'LEAVE-CASH';
 
 /** A final-pay payslip and the codes of its deduction lines that settle loans (the payslip's `loans`). */
 export interface DocFinalPay extends DocPayslip {
@@ -69,7 +71,10 @@ export function finalPayComponents(entry: DocFinalPay): FinalPayComponents {
   // With their excess lines (13TH_TAXABLE, SIL-CASH_EXCESS) and a year-start leave conversion paid with it.
   const thirteenth = (code: string) => code === THIRTEENTH_CODE || code.startsWith(`${THIRTEENTH_CODE}_`);
   const leaveCash = (code: string) =>
-    code === SIL_CASH_CODE || code.startsWith(`${SIL_CASH_CODE}_`) || code.startsWith('LEAVE-CONV');
+    code === SIL_CASH_CODE ||
+    code.startsWith(`${SIL_CASH_CODE}_`) ||
+    code.startsWith(LEAVE_CASH_CODE) ||
+    code.startsWith('LEAVE-CONV');
   const rest = earnings.filter((l) => !thirteenth(l.code) && !leaveCash(l.code));
   return {
     lastSalary: section(rest.filter((l) => salary(l.code))),
@@ -158,7 +163,11 @@ export async function writeFinalPayCertificatePdf(
     if (c.allowances.lines.length)
       part('Allowances and other benefits', c.allowances, 'Total allowances and other benefits');
     part('Pro-rated 13th month pay', c.thirteenthMonth, 'Total 13th month pay');
-    part('Cash conversion of unused service incentive leave', c.silConversion, 'Total leave conversion');
+    // SIL alone, as the law requires; or with the company's other leave types convertible to cash.
+    const leaveConverted = c.silConversion.lines.every((l) => l.code.startsWith(SIL_CASH_CODE))
+      ? 'unused service incentive leave'
+      : 'unused leave';
+    part(`Cash conversion of ${leaveConverted}`, c.silConversion, 'Total leave conversion');
     doc.moveDown(0.3);
     row('GROSS FINAL PAY', amount(c.gross), { bold: true });
     part('Loans settled', c.loansSettled, 'Total loans settled');
@@ -177,7 +186,7 @@ export async function writeFinalPayCertificatePdf(
         `This is to certify that ${fullName(e)}, employed by ${company.name} from ${e.hireDate || '—'} to ` +
           `${e.separationDate ?? '—'}, is paid a net final pay of PHP ${amount(c.netPay)} on ${period.payDate}: ` +
           `the last salary, ${c.allowances.lines.length ? 'the allowances and other benefits, ' : ''}the ` +
-          'pro-rated 13th month pay and the cash conversion of unused service incentive leave, less the loans ' +
+          `pro-rated 13th month pay and the cash conversion of ${leaveConverted}, less the loans ` +
           'settled and the taxes and contributions withheld, as computed in the payroll named above.',
         MARGIN,
         doc.y,

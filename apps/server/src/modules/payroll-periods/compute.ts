@@ -25,6 +25,7 @@ import type { Tx } from '../../db/database.js';
 import type { PeriodRow } from './repository.js';
 import { addDays } from '../../lib/manila.js';
 import { dayTypeOf, type HolidayType } from '../timelogs/attendance.js';
+import { LEAVE_CASH_CODE, SIL_CASH_CODE } from '../payroll-documents/final-pay-certificate.js';
 
 /**
  * The inputs of one period's compute, read by chunk of employees, the pure computation of every payslip and their
@@ -192,6 +193,20 @@ interface LeaveCashRow {
   reason: string | null;
   type_name: string;
 }
+/** An employee's unused days of a leave type a final pay converts to cash (SIL, or a type convertible to cash). */
+interface UnusedLeaveRow {
+  employee_id: string;
+  leave_type_id: string;
+  code: string;
+  name: string;
+  days: string;
+}
+/** What a final pay converted of each leave type (payslip result `finalPayLeaveCash`; finalise posts it). */
+export interface FinalPayLeaveCash {
+  LeaveTypeId: string;
+  Code: string;
+  Days: string;
+}
 interface DeMinimisRow {
   employee_id: string;
   kind: DeMinimisKind;
@@ -219,7 +234,8 @@ export interface ComputeInputs {
   holidays: HolidayRow[];
   ytd: Map<string, YtdRow>;
   mtd: Map<string, MtdRow>;
-  sil: Map<string, string>;
+  /** FinalPay: the unused days of SIL and of every leave type convertible to cash, by employee (positive only). */
+  unusedLeave: Map<string, UnusedLeaveRow[]>;
   /** Regular and FinalPay: the unpaid cash conversions of unused leave dated by the cut-off's end. */
   leaveCash: Map<string, LeaveCashRow[]>;
   /** De minimis received by kind in the employee's finalised payslips: this year, and this month (the engine's
@@ -477,21 +493,26 @@ export async function readInputs(
   );
   const payPeriod = payPeriodOf(period.frequency, start, settings);
   const inOnePeriod = payPeriod.end >= end;
-  const sil =
+  // A final pay converts the unused days of service incentive leave (Labor Code art. 95, always) and of every
+  // leave type the company made convertible to cash (its policy, as the year-start conversion reads it).
+  const unusedLeave =
     kind === 'FinalPay'
-      ? tx.query<{ employee_id: string; days: string }>(
-          `SELECT l.employee_id, sum(l.days)::text AS days
+      ? tx.query<UnusedLeaveRow>(
+          `SELECT l.employee_id, t.id AS leave_type_id, t.code, t.name, sum(l.days)::text AS days
              FROM leave_ledger l JOIN leave_types t ON t.tenant_id = l.tenant_id AND t.id = l.leave_type_id
-            WHERE l.tenant_id = $1 AND l.company_id = $2 AND t.code = 'SIL' AND l.employee_id = ANY($3::uuid[])
-            GROUP BY l.employee_id`,
+            WHERE l.tenant_id = $1 AND l.company_id = $2 AND (t.code = 'SIL' OR t.convertible_to_cash)
+              AND l.employee_id = ANY($3::uuid[])
+            GROUP BY l.employee_id, t.id, t.code, t.name
+           HAVING sum(l.days) > 0
+            ORDER BY l.employee_id, t.code = 'SIL' DESC, t.code`,
           base,
         )
       : Promise.resolve([]);
 
   // Unused leave converted to cash (the leave accrual's year-start entries, kind CashConversion, days negative)
   // that no finalised payslip paid (leave_cash_payments): the first regular payroll or final pay whose cut-off
-  // ends on or after the entry pays it. A final pay's own conversion (source 'final-pay:…') is its SIL-CASH line,
-  // recorded as paid when it is finalised; never here.
+  // ends on or after the entry pays it. A final pay's own conversion (source 'final-pay:…') is its SIL-CASH or
+  // LEAVE-CASH line, recorded as paid when it is finalised; never here.
   const leaveCash =
     kind === 'Regular' || kind === 'FinalPay'
       ? tx.query<LeaveCashRow>(
@@ -530,7 +551,7 @@ export async function readInputs(
     dayRows,
     ytdRows,
     mtdRows,
-    silRows,
+    unusedLeaveRows,
     deMinimisRows,
     yearClosedRows,
     leaveCashRows,
@@ -545,7 +566,7 @@ export async function readInputs(
     days,
     ytd,
     mtd,
-    sil,
+    unusedLeave,
     deMinimis,
     yearClosed,
     leaveCash,
@@ -565,7 +586,7 @@ export async function readInputs(
     holidays: holidayRows,
     ytd: new Map(ytdRows.map((r) => [r.employee_id, r])),
     mtd: new Map(mtdRows.map((r) => [r.employee_id, r])),
-    sil: new Map(silRows.map((r) => [r.employee_id, r.days])),
+    unusedLeave: group(unusedLeaveRows),
     leaveCash: group(leaveCashRows),
     deMinimis: group(deMinimisRows),
     lastRegularOfYearFinalised: yearClosedRows[0]?.closed === true,
@@ -1192,6 +1213,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   // excess into the 90,000 bucket; not SSS compensation. The entries paid go into the result (finalise records
   // them as paid by this payslip, so no other payroll pays them again).
   const leaveCashPaid: { LedgerId: string; Code: string; Days: string; Amount: string }[] = [];
+  const leaveCashOut: FinalPayLeaveCash[] = [];
   if (regular) {
     const history = inp.rates.get(e.id) ?? [];
     for (const c of inp.leaveCash.get(e.id) ?? []) {
@@ -1511,20 +1533,25 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       // Monetised unused leave credits are a de minimis benefit up to 10 days' pay a year (12 from 6 January 2026,
       // RR 29-2025; REFERENCE §4.5), shared with the year's other monetised leave (a year-end conversion), the
       // excess into the 90,000 bucket: an allowance of that kind, not a benefit of the bucket from its first peso.
-      // Not SSS compensation (the engine's default for de minimis). Its line keeps the code SIL-CASH and the days
-      // in its description (service silCashOuts reads them); the part above the ceiling is SIL-CASH_EXCESS.
-      const silDays = Number(inp.sil.get(e.id) ?? 0);
-      const silCash: Allowance[] =
-        silDays > 0
-          ? [
-              {
-                code: 'SIL-CASH',
-                description: `Unused service incentive leave, ${silDays} day(s)`,
-                amount: pesos(Math.round(silDays * dailyCents)),
-                deMinimis: 'monetizedVacationLeaveDays',
-              },
-            ]
-          : [];
+      // Not SSS compensation (the engine's default for de minimis). SIL's line is SIL-CASH, each other convertible
+      // type's LEAVE-CASH (-2, -3...); the part above the ceiling is the engine's <code>_EXCESS. What each
+      // converted goes into the result (finalPayLeaveCash), which finalise takes off the balances.
+      const silCash: Allowance[] = [];
+      let others = 0;
+      for (const u of inp.unusedLeave.get(e.id) ?? []) {
+        const days = Number(u.days);
+        const sil = u.code === 'SIL';
+        const code = sil ? SIL_CASH_CODE : ++others === 1 ? LEAVE_CASH_CODE : `${LEAVE_CASH_CODE}-${others}`;
+        silCash.push({
+          code,
+          description: sil
+            ? `Unused service incentive leave, ${days} day(s)`
+            : `Unused ${u.name.toLowerCase()}, ${days} day(s)`,
+          amount: pesos(Math.round(days * dailyCents)),
+          deMinimis: 'monetizedVacationLeaveDays',
+        });
+        leaveCashOut.push({ LeaveTypeId: u.leave_type_id, Code: code, Days: u.days });
+      }
       // (input.allowances may be `allowances` itself: the run's list is taken before SIL-CASH joins the latter,
       // which the de minimis of the year to date reads below.)
       const withSilCash = [...(input.allowances ?? []), ...silCash];
@@ -1584,6 +1611,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     },
     loans,
     ...(leaveCashPaid.length ? { leaveCashConversions: leaveCashPaid } : {}),
+    ...(leaveCashOut.length ? { finalPayLeaveCash: leaveCashOut } : {}),
     // The codes of 13th month pay and other benefits on this payslip (NIRC Sec. 32(B)(7)(e)): an adjustment of
     // that class has a code of its own, which the BIR 2316 split (item 34, not 37) cannot guess from a list.
     ...(benefits.length ? { benefitCodes: benefits.map((b) => b.code) } : {}),

@@ -1102,43 +1102,46 @@ export const periodsRepo = {
   },
 
   /**
-   * The unused service incentive leave a final pay's paid payslips convert to cash (their SIL-CASH line, whose
-   * description compute.ts writes as "Unused service incentive leave, N day(s)"), with the SIL type and the
-   * employee's SIL balance in the ledger now. A conversion wholly above the year's de minimis ceiling of
-   * monetised leave has only the SIL-CASH_EXCESS line (the engine's), with the same days in its description.
+   * What a final pay's payslips convert to cash of each leave type (their result's finalPayLeaveCash, written by
+   * compute.ts), with the type's name and the employee's balance of it in the ledger now. A payslip computed
+   * before that list was kept has a SIL-CASH line and no list: one row with `days` null, to be computed again.
    */
-  async silCashOuts(tx: Tx, tenantId: string, periodId: string) {
+  async finalPayLeaveCash(tx: Tx, tenantId: string, periodId: string) {
     return tx.query<{
       employee_id: string;
       employee_number: string;
-      company_id: string;
-      description: string;
       leave_type_id: string | null;
+      type_code: string | null;
+      type_name: string | null;
+      days: string | null;
       balance: string;
     }>(
-      `SELECT DISTINCT ON (e.employee_number, s.id)
-              s.employee_id, e.employee_number, s.company_id, l.description, t.id AS leave_type_id,
+      `SELECT s.employee_id, e.employee_number, t.id AS leave_type_id, t.code AS type_code, t.name AS type_name,
+              c->>'Days' AS days,
               coalesce((SELECT sum(g.days) FROM leave_ledger g
                          WHERE g.tenant_id = s.tenant_id AND g.employee_id = s.employee_id AND g.leave_type_id = t.id),
                        0)::text AS balance
          FROM payslips s
-         JOIN payslip_lines l ON l.tenant_id = s.tenant_id AND l.payslip_id = s.id
-                              AND l.code IN ('SIL-CASH', 'SIL-CASH_EXCESS')
          JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
-         LEFT JOIN leave_types t ON t.tenant_id = s.tenant_id AND t.company_id = s.company_id AND t.code = 'SIL'
+         LEFT JOIN LATERAL jsonb_array_elements(s.result->'finalPayLeaveCash') c ON true
+         LEFT JOIN leave_types t ON t.tenant_id = s.tenant_id AND t.company_id = s.company_id
+                                AND t.id = (c->>'LeaveTypeId')::uuid
         WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
-        ORDER BY e.employee_number, s.id, l.line_no`,
+          AND (c IS NOT NULL OR EXISTS (SELECT 1 FROM payslip_lines l
+                                         WHERE l.tenant_id = s.tenant_id AND l.payslip_id = s.id
+                                           AND l.code IN ('SIL-CASH', 'SIL-CASH_EXCESS')))
+        ORDER BY e.employee_number, t.code`,
       [tenantId, periodId],
     );
   },
 
   /**
-   * Takes the unused SIL days a finalised final pay converted to cash off the employee's balance: one
-   * CashConversion entry in the leave ledger per employee, keyed by the period (a replay adds nothing). The same
+   * Takes the unused days of a leave type a finalised final pay converted to cash off the employee's balance: one
+   * CashConversion entry in the leave ledger per employee and type, keyed by the period (a replay adds nothing). The same
    * row the leave module's addEntry writes; its repository is its own (lint), and its service has no call for a
    * conversion yet, so the statement is here, as postLoanPayments writes the loan ledger.
    */
-  async postSilCashConversion(
+  async postLeaveCashConversion(
     tx: Tx,
     tenantId: string,
     entry: {
@@ -1154,8 +1157,8 @@ export const periodsRepo = {
       periodId: string;
     },
   ) {
-    // The entry is paid by the final pay's payslip of the employee (its SIL-CASH line): recorded with it, so no
-    // regular payroll pays it again (compute.ts leaveCash).
+    // The entry is paid by the final pay's payslip of the employee (its SIL-CASH or LEAVE-CASH line): recorded
+    // with it, so no regular payroll pays it again (compute.ts leaveCash).
     await tx.query(
       `WITH entry AS (
          INSERT INTO leave_ledger (tenant_id, company_id, employee_id, leave_type_id, entry_date, kind, days, reason,

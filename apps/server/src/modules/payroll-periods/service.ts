@@ -749,7 +749,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             `The payslip of ${o.employee_number} deducts ${o.amount} for loan ${o.code}, but only ${o.balance} is left of it now (another period paid it since this one was computed); return the period for changes and compute it again.`,
           );
         }
-        const silCash = before.kind === 'FinalPay' ? await silCashOuts(tx, user, id) : [];
+        const leaveCash = before.kind === 'FinalPay' ? await finalPayLeaveCash(tx, user, id) : [];
         // Unused leave converted to cash is paid once: refused when another period's payslip paid it since.
         const paidElsewhere = await repo.leaveCashPaidElsewhere(tx, user.tenantId, id);
         if (paidElsewhere.length) {
@@ -768,8 +768,8 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         );
         await repo.postLoanPayments(tx, user.tenantId, id, before.pay_date, user.userId);
         await repo.postLeaveCashPayments(tx, user.tenantId, id);
-        for (const c of silCash)
-          await repo.postSilCashConversion(tx, user.tenantId, {
+        for (const c of leaveCash)
+          await repo.postLeaveCashConversion(tx, user.tenantId, {
             companyId: before.company_id,
             employeeId: c.employeeId,
             leaveTypeId: c.leaveTypeId,
@@ -789,8 +789,14 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           { Status: before.status },
           {
             Status: after.Status,
-            ...(silCash.length
-              ? { SilCashConversions: silCash.map((c) => ({ EmployeeId: c.employeeId, Days: c.days })) }
+            ...(leaveCash.length
+              ? {
+                  LeaveCashConversions: leaveCash.map((c) => ({
+                    EmployeeId: c.employeeId,
+                    LeaveTypeId: c.leaveTypeId,
+                    Days: c.days,
+                  })),
+                }
               : {}),
           },
         );
@@ -1013,18 +1019,23 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
   }
 
   /**
-   * The unused SIL days each paid payslip of a final pay converts to cash (its SIL-CASH line), checked against
-   * the SIL balance now: a leave used or granted since the compute changes the days, and the period must be
-   * computed again (409).
+   * What the final pay's payslips convert to cash of each leave type (SIL and the types convertible to cash), each
+   * checked against the employee's balance now: a leave used or granted since the compute changes the days, and
+   * the period must be computed again (409).
    */
-  async function silCashOuts(tx: Tx, user: CurrentUser, id: string) {
+  async function finalPayLeaveCash(tx: Tx, user: CurrentUser, id: string) {
     const out: { employeeId: string; leaveTypeId: string; days: number }[] = [];
-    for (const r of await repo.silCashOuts(tx, user.tenantId, id)) {
-      const paid = Number(/([\d.]+) day/.exec(r.description)?.[1] ?? r.balance);
+    for (const r of await repo.finalPayLeaveCash(tx, user.tenantId, id)) {
+      if (r.days === null)
+        throw invalid(
+          `The payslip of ${r.employee_number} was computed before the final pay kept what it converts of each leave type; return the period for changes and compute it again.`,
+        );
+      const paid = Number(r.days);
       const balance = Number(r.balance);
+      const sil = r.type_code === 'SIL';
       if (!r.leave_type_id || Math.abs(paid - balance) > 0.001)
         throw invalid(
-          `The payslip of ${r.employee_number} converts ${paid} unused service incentive leave day(s) to cash, but the SIL balance is ${balance} day(s) now; return the period for changes and compute it again.`,
+          `The payslip of ${r.employee_number} converts ${paid} unused ${sil ? 'service incentive leave' : (r.type_name ?? 'leave').toLowerCase()} day(s) to cash, but the ${sil ? 'SIL' : (r.type_name ?? 'leave').toLowerCase()} balance is ${balance} day(s) now; return the period for changes and compute it again.`,
         );
       out.push({ employeeId: r.employee_id, leaveTypeId: r.leave_type_id, days: paid });
     }

@@ -329,7 +329,7 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
                 }}
                 label="Or find another employee"
                 error={employeeError}
-                helperText="Last salary, pro-rated 13th month, unused SIL in cash, loans settled"
+                helperText="Last salary, pro-rated 13th month, unused SIL and convertible leave in cash, loans settled"
                 disabled={isSubmitting}
               />
               {others.length > 0 && (
