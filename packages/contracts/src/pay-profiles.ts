@@ -86,6 +86,7 @@ export const RESERVED_PAY_CODE_PREFIXES = [
   'HOLX_',
   'LEAVE-CONV',
   'LEAVE-CASH',
+  'CARRY',
 ] as const;
 /** Whether a user-defined pay code (any case) would pass for one of the payroll's own lines. */
 export function isReservedPayCode(code: string): boolean {

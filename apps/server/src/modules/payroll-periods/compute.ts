@@ -27,6 +27,9 @@ import { addDays } from '../../lib/manila.js';
 import { dayTypeOf, type HolidayType } from '../timelogs/attendance.js';
 import { LEAVE_CASH_CODE, SIL_CASH_CODE } from '../payroll-documents/final-pay-certificate.js';
 
+/** The line of a deduction an earlier payroll could not take (-2, -3... for more). */
+export const CARRY_CODE = 'CARRY';
+
 /**
  * The inputs of one period's compute, read by chunk of employees, the pure computation of every payslip and their
  * store (issue 10 §3). The service runs the chunks inside the one transaction that replaces the period's
@@ -193,6 +196,25 @@ interface LeaveCashRow {
   reason: string | null;
   type_name: string;
 }
+/** A deduction an earlier finalised payroll could not take for want of pay, still to be deducted. */
+interface CarriedRow {
+  id: string;
+  employee_id: string;
+  description: string;
+  amount: string;
+  period_name: string;
+}
+/** A carried deduction on this payslip (finalise marks the carryover settled by it). */
+interface CarriedDeduction {
+  CarryoverId: string;
+  Code: string;
+}
+/** A deduction this payslip could not take in whole or part, carried to the next payroll on finalise. */
+export interface CarryForward {
+  Code: string;
+  Description: string;
+  Amount: string;
+}
 /** An employee's unused days of a leave type a final pay converts to cash (SIL, or a type convertible to cash). */
 interface UnusedLeaveRow {
   employee_id: string;
@@ -234,6 +256,8 @@ export interface ComputeInputs {
   holidays: HolidayRow[];
   ytd: Map<string, YtdRow>;
   mtd: Map<string, MtdRow>;
+  /** Regular and FinalPay: the deductions earlier finalised payrolls could not take, oldest first. */
+  carried: Map<string, CarriedRow[]>;
   /** FinalPay: the unused days of SIL and of every leave type convertible to cash, by employee (positive only). */
   unusedLeave: Map<string, UnusedLeaveRow[]>;
   /** Regular and FinalPay: the unpaid cash conversions of unused leave dated by the cut-off's end. */
@@ -344,6 +368,19 @@ export async function readInputs(
             WHERE l.tenant_id = $1 AND l.company_id = $2 AND l.employee_id = ANY($3::uuid[]) AND l.status = 'Active'
               AND l.start_date <= $4
             ORDER BY l.employee_id, l.start_date, l.id`,
+          [...base, end],
+        )
+      : Promise.resolve([]);
+  // Deductions an earlier finalised payroll could not take for want of pay (deduction_carryovers), still open.
+  const carried =
+    kind === 'Regular' || kind === 'FinalPay'
+      ? tx.query<CarriedRow>(
+          `SELECT c.id, c.employee_id, c.description, c.amount::text AS amount, p.name AS period_name
+             FROM deduction_carryovers c
+             JOIN payroll_periods p ON p.tenant_id = c.tenant_id AND p.id = c.from_period_id
+            WHERE c.tenant_id = $1 AND c.company_id = $2 AND c.employee_id = ANY($3::uuid[])
+              AND c.settled_by_payslip_id IS NULL AND p.cutoff_end < $4::date
+            ORDER BY c.employee_id, p.cutoff_end, c.created_at, c.id`,
           [...base, end],
         )
       : Promise.resolve([]);
@@ -552,6 +589,7 @@ export async function readInputs(
     ytdRows,
     mtdRows,
     unusedLeaveRows,
+    carriedRows,
     deMinimisRows,
     yearClosedRows,
     leaveCashRows,
@@ -567,6 +605,7 @@ export async function readInputs(
     ytd,
     mtd,
     unusedLeave,
+    carried,
     deMinimis,
     yearClosed,
     leaveCash,
@@ -587,6 +626,7 @@ export async function readInputs(
     ytd: new Map(ytdRows.map((r) => [r.employee_id, r])),
     mtd: new Map(mtdRows.map((r) => [r.employee_id, r])),
     unusedLeave: group(unusedLeaveRows),
+    carried: group(carriedRows),
     leaveCash: group(leaveCashRows),
     deMinimis: group(deMinimisRows),
     lastRegularOfYearFinalised: yearClosedRows[0]?.closed === true,
@@ -1169,6 +1209,9 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const deductions: OtherDeduction[] = [];
   const benefits: Benefit[] = [];
   const loanCodes: { loanId: string; code: string }[] = [];
+  const carriedDeductions: CarriedDeduction[] = [];
+  /** A carried deduction's code on this payslip -> what it was for (without "not deducted in"). */
+  const carriedDescription = new Map<string, string>();
   // A cut-off with no day of employment (a final pay whose cut-off lies wholly after the separation, or before the
   // hire) pays no salary, and no recurring allowance nor recurring deduction either: they are the pay of the
   // periods of employment and stop with it. A cut-off with some day of employment pays them in full (the items are
@@ -1200,6 +1243,19 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       const amount = kind === 'FinalPay' ? balance : Math.min(cents(loan.amortization), balance);
       deductions.push({ code, description: loan.name, amount: pesos(amount), allowPartial: true });
       loanCodes.push({ loanId: loan.id, code });
+    }
+    // What earlier payrolls could not deduct, before this period's own one-off deductions: what fits is taken.
+    for (const c of inp.carried.get(e.id) ?? []) {
+      const code =
+        carriedDeductions.length === 0 ? CARRY_CODE : `${CARRY_CODE}-${carriedDeductions.length + 1}`;
+      deductions.push({
+        code,
+        description: `${c.description} (not deducted in ${c.period_name})`,
+        amount: c.amount,
+        allowPartial: true,
+      });
+      carriedDeductions.push({ CarryoverId: c.id, Code: code });
+      carriedDescription.set(code, c.description);
     }
   }
   // An earning adjustment by its tax class, as a recurring earning (addEarning).
@@ -1572,10 +1628,22 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     };
   }
 
-  for (const d of slip.deferred) {
-    warnings.push(`Deduction ${d.code} deferred: ${peso(d.deferred)} of ${peso(d.amount)} not deducted`);
-  }
   const deferredBy = new Map(slip.deferred.map((d) => [d.code, d]));
+  // What a one-off or recurring deduction, or one carried here, could not take is carried to the next payroll
+  // (finalise posts it); a loan's stays in its balance, and a statutory share is not one of these deductions.
+  const loanCode = new Set(loanCodes.map((l) => l.code));
+  const carryForward: CarryForward[] = slip.deferred
+    .filter((d) => !loanCode.has(d.code) && deductions.some((o) => o.code === d.code))
+    .map((d) => ({
+      Code: d.code,
+      Description: carriedDescription.get(d.code) ?? d.description,
+      Amount: d.deferred,
+    }));
+  for (const d of slip.deferred)
+    warnings.push(
+      `Deduction ${d.code} deferred: ${peso(d.deferred)} of ${peso(d.amount)} not deducted` +
+        (carryForward.some((c) => c.Code === d.code) ? '; carried to the next payroll' : ''),
+    );
   const loans = loanCodes.map(({ loanId, code }) => {
     const requested = deductions.find((d) => d.code === code)!.amount;
     const deferred = deferredBy.get(code);
@@ -1612,6 +1680,8 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     loans,
     ...(leaveCashPaid.length ? { leaveCashConversions: leaveCashPaid } : {}),
     ...(leaveCashOut.length ? { finalPayLeaveCash: leaveCashOut } : {}),
+    ...(carriedDeductions.length ? { carriedDeductions } : {}),
+    ...(carryForward.length ? { carryForward } : {}),
     // The codes of 13th month pay and other benefits on this payslip (NIRC Sec. 32(B)(7)(e)): an adjustment of
     // that class has a code of its own, which the BIR 2316 split (item 34, not 37) cannot guess from a list.
     ...(benefits.length ? { benefitCodes: benefits.map((b) => b.code) } : {}),

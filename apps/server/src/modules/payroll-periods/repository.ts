@@ -1042,6 +1042,13 @@ export const periodsRepo = {
                                 JOIN payslips fs ON fs.tenant_id = qs.tenant_id AND fs.payroll_period_id = $3
                                                 AND fs.employee_id = qs.employee_id AND fs.status <> 'Excluded'
                                WHERE qs.tenant_id = q.tenant_id AND qs.payroll_period_id = q.id)))
+            -- Deductions it carried to the next payroll, of an employee q pays (across a year end too).
+            OR EXISTS (SELECT 1 FROM deduction_carryovers c
+                        WHERE c.tenant_id = q.tenant_id AND c.from_period_id = $3
+                          AND (q.job_status IN ('Queued', 'Running')
+                               OR EXISTS (SELECT 1 FROM payslips qs
+                                           WHERE qs.tenant_id = q.tenant_id AND qs.payroll_period_id = q.id
+                                             AND qs.employee_id = c.employee_id)))
             OR EXISTS (SELECT 1 FROM loan_ledger g
                         WHERE g.tenant_id = q.tenant_id AND g.payroll_period_id = $3
                           AND (q.job_status IN ('Queued', 'Running')
@@ -1183,6 +1190,47 @@ export const periodsRepo = {
         entry.userId,
         entry.periodId,
       ],
+    );
+  },
+
+  /**
+   * The carried deductions the period's payslips take (result.carriedDeductions, compute.ts) that a payslip of
+   * another period has taken since this one was computed: it must be computed again.
+   */
+  async carriedSettledElsewhere(tx: Tx, tenantId: string, periodId: string) {
+    return tx.query<{ employee_number: string; description: string }>(
+      `SELECT e.employee_number, c.description
+         FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'carriedDeductions', '[]'::jsonb)) x
+         JOIN deduction_carryovers c ON c.tenant_id = s.tenant_id AND c.id = (x->>'CarryoverId')::uuid
+         JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
+          AND c.settled_by_payslip_id IS NOT NULL AND c.settled_by_payslip_id <> s.id
+        ORDER BY e.employee_number`,
+      [tenantId, periodId],
+    );
+  },
+
+  /**
+   * On finalise: the carried deductions the period's payslips took are settled by them, and what each payslip
+   * could not deduct (result.carryForward) is carried to the employee's next payroll.
+   */
+  async postCarryovers(tx: Tx, tenantId: string, periodId: string) {
+    await tx.query(
+      `UPDATE deduction_carryovers c SET settled_by_payslip_id = s.id
+         FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'carriedDeductions', '[]'::jsonb)) x
+        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
+          AND c.tenant_id = s.tenant_id AND c.id = (x->>'CarryoverId')::uuid AND c.settled_by_payslip_id IS NULL`,
+      [tenantId, periodId],
+    );
+    await tx.query(
+      `INSERT INTO deduction_carryovers (tenant_id, company_id, employee_id, from_payslip_id, from_period_id, code,
+                                         description, amount)
+       SELECT s.tenant_id, s.company_id, s.employee_id, s.id, s.payroll_period_id, x->>'Code', x->>'Description',
+              (x->>'Amount')::numeric
+         FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'carryForward', '[]'::jsonb)) x
+        WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
+       ON CONFLICT (tenant_id, from_payslip_id, code) DO NOTHING`,
+      [tenantId, periodId],
     );
   },
 

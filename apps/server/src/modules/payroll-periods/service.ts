@@ -758,6 +758,14 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
             `The payslip of ${p.employee_number} pays "${p.description}", which another finalised payroll has paid since this period was computed; return the period for changes and compute it again.`,
           );
         }
+        // A carried deduction is taken once: refused when another period's payslip took it since.
+        const carriedElsewhere = await repo.carriedSettledElsewhere(tx, user.tenantId, id);
+        if (carriedElsewhere.length) {
+          const c = carriedElsewhere[0]!;
+          throw invalid(
+            `The payslip of ${c.employee_number} deducts "${c.description}", carried from an earlier payroll, which another finalised payroll has deducted since this period was computed; return the period for changes and compute it again.`,
+          );
+        }
         await repo.setStatus(
           tx,
           user.tenantId,
@@ -768,6 +776,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         );
         await repo.postLoanPayments(tx, user.tenantId, id, before.pay_date, user.userId);
         await repo.postLeaveCashPayments(tx, user.tenantId, id);
+        await repo.postCarryovers(tx, user.tenantId, id);
         for (const c of leaveCash)
           await repo.postLeaveCashConversion(tx, user.tenantId, {
             companyId: before.company_id,

@@ -1,0 +1,39 @@
+-- A deduction a payslip could not take for want of pay (the engine defers it whole, or the part that did not fit)
+-- was lost once the period was finalised: a cash advance or a union due simply stopped being recovered. Each
+-- such deferred one-off or recurring deduction of a finalised regular payroll is now carried to the employee's
+-- next regular payroll or final pay, as a deduction of its own ("not deducted in <period>"), until a finalised
+-- payslip takes it (settled_by_payslip_id). Loans need none of this: what a payslip did not deduct stays in the
+-- loan's balance. Statutory shares neither: what was due is remitted for the month all the same.
+CREATE TABLE deduction_carryovers (
+  tenant_id uuid NOT NULL,
+  id uuid NOT NULL DEFAULT gen_random_uuid(),
+  company_id uuid NOT NULL,
+  employee_id uuid NOT NULL,
+  -- The finalised payslip that could not deduct it, and its period.
+  from_payslip_id uuid NOT NULL,
+  from_period_id uuid NOT NULL,
+  -- The deduction's code on that payslip, and what it was for (without any "not deducted in" of an earlier carry).
+  code text NOT NULL,
+  description text NOT NULL,
+  amount numeric(14, 2) NOT NULL CHECK (amount > 0),
+  -- The finalised payslip that carried it on (deducted in whole or part; a part not deducted is carried again).
+  settled_by_payslip_id uuid,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant_id, id),
+  UNIQUE (tenant_id, from_payslip_id, code),
+  FOREIGN KEY (tenant_id, from_payslip_id) REFERENCES payslips (tenant_id, id),
+  FOREIGN KEY (tenant_id, from_period_id) REFERENCES payroll_periods (tenant_id, id),
+  FOREIGN KEY (tenant_id, settled_by_payslip_id) REFERENCES payslips (tenant_id, id),
+  FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, id)
+);
+-- The compute reads an employee's open carryovers.
+CREATE INDEX deduction_carryovers_open_idx ON deduction_carryovers (tenant_id, employee_id)
+  WHERE settled_by_payslip_id IS NULL;
+CREATE INDEX deduction_carryovers_from_period_idx ON deduction_carryovers (tenant_id, from_period_id);
+
+ALTER TABLE deduction_carryovers ENABLE ROW LEVEL SECURITY;
+ALTER TABLE deduction_carryovers FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON deduction_carryovers
+  USING (tenant_id = (SELECT nullif(current_setting('app.tenant_id', true), '')::uuid))
+  WITH CHECK (tenant_id = (SELECT nullif(current_setting('app.tenant_id', true), '')::uuid));
+GRANT SELECT, INSERT, UPDATE ON deduction_carryovers TO hrpay_app;
