@@ -63,6 +63,8 @@ afterAll(() => t?.close());
 describe('a deduction not taken for want of pay', () => {
   let march1: string;
   let march2: string;
+  let april: string;
+  let finalPay: string;
   it('is deferred whole on the first payslip and carried on finalise', async () => {
     march1 = await computedPeriod({
       Name: 'March 1-15 2026 (carryover)',
@@ -130,7 +132,7 @@ describe('a deduction not taken for want of pay', () => {
     });
     expect(cents(rows[1]!.amount)).toBe(1_200_000 - taken);
 
-    const april = await computedPeriod({
+    april = await computedPeriod({
       Name: 'April 1-15 2026 (carryover)',
       CutoffStart: '2026-04-01',
       CutoffEnd: '2026-04-15',
@@ -166,7 +168,7 @@ describe('a deduction not taken for want of pay', () => {
       CutoffEnd: '2026-05-15',
       PayDate: '2026-05-20',
     });
-    const finalPay = await computedPeriod({
+    finalPay = await computedPeriod({
       Kind: 'FinalPay',
       Name: 'Final pay CO-0001',
       CutoffStart: '2026-05-16',
@@ -185,5 +187,73 @@ describe('a deduction not taken for want of pay', () => {
     expect((await action(finalPay, 'approve', (await get(finalPay)).RowVersion)).statusCode).toBe(409);
     await compute(finalPay);
     expect(carried(await payslipOf(finalPay, worker))).toEqual([]);
+  });
+
+  it("is listed on the employee's payroll details, and payroll can waive an open one (audited)", async () => {
+    const url = `/api/v1/employee-payroll-details/${worker}/carried-deductions`;
+    // A meal charge April 1-15 could not take, open: the final pay computed now would deduct it.
+    const [{ id: meal }] = (await asTenant((tx) =>
+      tx.query<{ id: string }>(
+        `INSERT INTO deduction_carryovers (tenant_id, company_id, employee_id, from_payslip_id, from_period_id, code,
+                                           description, amount)
+         SELECT tenant_id, company_id, employee_id, id, payroll_period_id, 'MEAL', 'Canteen charges', 300
+           FROM payslips WHERE employee_id = $1 AND payroll_period_id = $2 RETURNING id`,
+        [worker, april],
+      ),
+    )) as [{ id: string }];
+    await compute(finalPay);
+    expect(carried(await payslipOf(finalPay, worker)).map((l) => l.Description)).toEqual([
+      'Canteen charges (not deducted in April 1-15 2026 (carryover))',
+    ]);
+
+    const list = await call(payroll, 'GET', url);
+    expect(list.statusCode, list.body).toBe(200);
+    const items = list.json().Items as { CarryoverId: string; Status: string; Description: string }[];
+    expect(items[0]).toMatchObject({
+      CarryoverId: meal,
+      Status: 'Open',
+      Amount: '300.00',
+      FromPeriodName: 'April 1-15 2026 (carryover)',
+    });
+    expect(
+      items
+        .filter((i) => i.Status === 'Deducted')
+        .map((i) => i.Description)
+        .sort(),
+    ).toEqual(['Cash advance', 'Cash advance', 'Union dues']);
+    const deducted = items.find((i) => i.Status === 'Deducted')!;
+
+    // Another company's payroll, HR, and a body without a reason are refused; nothing changes.
+    expect((await call('logisticsPayroll', 'POST', `${url}/${meal}/waive`, { Reason: 'x' })).statusCode).toBe(
+      404,
+    );
+    expect((await call('hr', 'POST', `${url}/${meal}/waive`, { Reason: 'x' })).statusCode).toBe(403);
+    const noReason = await call(payroll, 'POST', `${url}/${meal}/waive`, {});
+    expect(noReason.statusCode).toBe(400);
+
+    const waived = await call(payroll, 'POST', `${url}/${meal}/waive`, {
+      Reason: 'Canteen charges forgiven by HR',
+    });
+    expect(waived.statusCode, waived.body).toBe(200);
+    expect(waived.json()).toMatchObject({ Status: 'Waived', WaiveReason: 'Canteen charges forgiven by HR' });
+    expect(waived.json().WaivedByName).toBeTruthy();
+    const again = await call(payroll, 'POST', `${url}/${meal}/waive`, { Reason: 'again' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toContain('already waived');
+    const taken = await call(payroll, 'POST', `${url}/${deducted.CarryoverId}/waive`, { Reason: 'late' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().detail).toContain('already deducted in');
+
+    // The final pay that carried it must be computed again, and then does not deduct it.
+    expect(await get(finalPay)).toMatchObject({ NeedsRecompute: true });
+    await compute(finalPay);
+    expect(carried(await payslipOf(finalPay, worker))).toEqual([]);
+    const audit = await asTenant((tx) =>
+      tx.query<{ after: { Status: string } }>(
+        `SELECT after FROM audit_log WHERE entity = 'deduction-carryover' AND entity_id = $1`,
+        [meal],
+      ),
+    );
+    expect(audit.map((a) => a.after.Status)).toEqual(['Waived']);
   });
 });

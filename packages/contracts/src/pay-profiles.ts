@@ -426,6 +426,35 @@ export const LoanAdjustmentRequest = z.strictObject({
 });
 export type LoanAdjustmentRequest = z.input<typeof LoanAdjustmentRequest>;
 
+// ---------- Deductions carried from earlier payrolls ----------
+
+/**
+ * A deduction a finalised payslip could not take for want of pay, carried to the employee's next payroll: Open
+ * until a finalised payslip deducts it (Deducted: in whole, or in part with the rest carried as a new one) or
+ * payroll waives it.
+ */
+export const CarriedDeduction = z.object({
+  CarryoverId: z.uuid(),
+  FromPeriodName: z.string(),
+  FromPayDate: z.string(),
+  Code: z.string(),
+  Description: z.string(),
+  Amount: z.string(),
+  Status: z.enum(['Open', 'Deducted', 'Waived']),
+  DeductedInPeriodName: z.string().nullable(),
+  WaivedAt: z.string().nullable(),
+  WaivedByName: z.string().nullable(),
+  WaiveReason: z.string().nullable(),
+});
+export type CarriedDeduction = z.infer<typeof CarriedDeduction>;
+export const CarriedDeductionListResponse = z.object({ Items: z.array(CarriedDeduction) });
+export type CarriedDeductionListResponse = z.infer<typeof CarriedDeductionListResponse>;
+
+export const WaiveCarriedDeductionRequest = z.strictObject({
+  Reason: requiredText(500, { multiline: true }),
+});
+export type WaiveCarriedDeductionRequest = z.input<typeof WaiveCarriedDeductionRequest>;
+
 // ---------- Loan types ----------
 
 export const LOAN_AGENCIES = ['SSS', 'PagIbig', 'Company'] as const;

@@ -18,17 +18,24 @@ CREATE TABLE deduction_carryovers (
   amount numeric(14, 2) NOT NULL CHECK (amount > 0),
   -- The finalised payslip that carried it on (deducted in whole or part; a part not deducted is carried again).
   settled_by_payslip_id uuid,
+  -- Or forgiven by payroll (who, when, why): no payroll deducts it any more.
+  waived_at timestamptz,
+  waived_by uuid,
+  waive_reason text,
   created_at timestamptz NOT NULL DEFAULT now(),
+  CHECK (settled_by_payslip_id IS NULL OR waived_at IS NULL),
+  CHECK ((waived_at IS NULL) = (waive_reason IS NULL)),
   PRIMARY KEY (tenant_id, id),
   UNIQUE (tenant_id, from_payslip_id, code),
   FOREIGN KEY (tenant_id, from_payslip_id) REFERENCES payslips (tenant_id, id),
   FOREIGN KEY (tenant_id, from_period_id) REFERENCES payroll_periods (tenant_id, id),
   FOREIGN KEY (tenant_id, settled_by_payslip_id) REFERENCES payslips (tenant_id, id),
-  FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, id)
+  FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, id),
+  FOREIGN KEY (tenant_id, waived_by) REFERENCES users (tenant_id, id) ON DELETE SET NULL (waived_by)
 );
 -- The compute reads an employee's open carryovers.
 CREATE INDEX deduction_carryovers_open_idx ON deduction_carryovers (tenant_id, employee_id)
-  WHERE settled_by_payslip_id IS NULL;
+  WHERE settled_by_payslip_id IS NULL AND waived_at IS NULL;
 CREATE INDEX deduction_carryovers_from_period_idx ON deduction_carryovers (tenant_id, from_period_id);
 
 ALTER TABLE deduction_carryovers ENABLE ROW LEVEL SECURITY;

@@ -1,4 +1,5 @@
 import type {
+  CarriedDeduction,
   CreateLoanTypeRequest,
   EmployeePayFlag,
   EmployeePayListRequest,
@@ -257,6 +258,76 @@ const LOAN_TYPE_SORT = {
 } as const;
 
 export const payProfilesRepo = {
+  // ---------- deductions carried from earlier payrolls (written by the payroll periods' finalise) ----------
+
+  /** The employee's carried deductions, open first, then newest first. */
+  async carriedDeductions(
+    tx: Tx,
+    tenantId: string,
+    employeeId: string,
+    id?: string,
+  ): Promise<CarriedDeduction[]> {
+    const rows = await tx.query<{
+      id: string;
+      from_period_name: string;
+      from_pay_date: string;
+      code: string;
+      description: string;
+      amount: string;
+      deducted_in: string | null;
+      waived_at: Date | null;
+      waived_by_name: string | null;
+      waive_reason: string | null;
+      cutoff_end: string;
+    }>(
+      `SELECT c.id, p.name AS from_period_name, p.pay_date::text AS from_pay_date, c.code, c.description,
+              c.amount::text AS amount, sp.name AS deducted_in, c.waived_at, u.full_name AS waived_by_name,
+              c.waive_reason, p.cutoff_end::text AS cutoff_end
+         FROM deduction_carryovers c
+         JOIN payroll_periods p ON p.tenant_id = c.tenant_id AND p.id = c.from_period_id
+         LEFT JOIN payslips s ON s.tenant_id = c.tenant_id AND s.id = c.settled_by_payslip_id
+         LEFT JOIN payroll_periods sp ON sp.tenant_id = s.tenant_id AND sp.id = s.payroll_period_id
+         LEFT JOIN users u ON u.tenant_id = c.tenant_id AND u.id = c.waived_by
+        WHERE c.tenant_id = $1 AND c.employee_id = $2 AND ($3::uuid IS NULL OR c.id = $3)
+        ORDER BY (c.settled_by_payslip_id IS NULL AND c.waived_at IS NULL) DESC, p.cutoff_end DESC, c.created_at DESC`,
+      [tenantId, employeeId, id ?? null],
+    );
+    return rows.map((r) => ({
+      CarryoverId: r.id,
+      FromPeriodName: r.from_period_name,
+      FromPayDate: r.from_pay_date,
+      Code: r.code,
+      Description: r.description,
+      Amount: r.amount,
+      Status: r.waived_at ? 'Waived' : r.deducted_in ? 'Deducted' : 'Open',
+      DeductedInPeriodName: r.deducted_in,
+      WaivedAt: r.waived_at ? new Date(r.waived_at).toISOString() : null,
+      WaivedByName: r.waived_by_name,
+      WaiveReason: r.waive_reason,
+    }));
+  },
+
+  /** Waives an open carried deduction; the cut-off end of the payroll it came from, or null if it was not open. */
+  async waiveCarriedDeduction(
+    tx: Tx,
+    tenantId: string,
+    employeeId: string,
+    id: string,
+    userId: string,
+    reason: string,
+  ): Promise<string | null> {
+    const [row] = await tx.query<{ cutoff_end: string }>(
+      `UPDATE deduction_carryovers c SET waived_at = now(), waived_by = $4, waive_reason = $5
+         FROM payroll_periods p
+        WHERE c.tenant_id = $1 AND c.employee_id = $2 AND c.id = $3
+          AND c.settled_by_payslip_id IS NULL AND c.waived_at IS NULL
+          AND p.tenant_id = c.tenant_id AND p.id = c.from_period_id
+       RETURNING p.cutoff_end::text AS cutoff_end`,
+      [tenantId, employeeId, id, userId, reason],
+    );
+    return row?.cutoff_end ?? null;
+  },
+
   async list(
     tx: Tx,
     tenantId: string,

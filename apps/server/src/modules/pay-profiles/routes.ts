@@ -4,6 +4,8 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   CancelLoanRequest,
+  CarriedDeduction,
+  CarriedDeductionListResponse,
   CreateLoanRequest,
   CreateLoanTypeRequest,
   CreatePayItemRequest,
@@ -34,6 +36,7 @@ import {
   UpdateLoanRequest,
   UpdateLoanTypeRequest,
   UpdatePayItemRequest,
+  WaiveCarriedDeductionRequest,
   type EmployeePayRow,
 } from '@hrpay/contracts';
 import { attachment, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
@@ -56,6 +59,7 @@ const EmployeeParams = z.object({ employeeId: z.uuid() });
 const RateParams = z.object({ employeeId: z.uuid(), rateId: z.uuid() });
 const ItemParams = z.object({ employeeId: z.uuid(), itemId: z.uuid() });
 const LoanParams = z.object({ employeeId: z.uuid(), loanId: z.uuid() });
+const CarryoverParams = z.object({ employeeId: z.uuid(), carryoverId: z.uuid() });
 
 const COLUMNS: ExportColumn<EmployeePayRow>[] = [
   { header: 'Employee No.', value: (r) => r.EmployeeNumber, width: 14 },
@@ -282,6 +286,31 @@ export const payProfileRoutes: FastifyPluginAsyncZod = async (app) => {
             req.body,
           ),
         ),
+  });
+
+  // ---------- deductions carried from earlier payrolls ----------
+  app.get(`${BASE}/:employeeId/carried-deductions`, {
+    config: { access: byEmployee },
+    schema: { tags, params: EmployeeParams, response: { 200: CarriedDeductionListResponse } },
+    handler: (req) => pay.carriedDeductions(contextOf(req).tx, contextOf(req).user, req.params.employeeId),
+  });
+
+  app.post(`${BASE}/:employeeId/carried-deductions/:carryoverId/waive`, {
+    config: { access: byEmployee },
+    schema: {
+      tags,
+      params: CarryoverParams,
+      body: WaiveCarriedDeductionRequest,
+      response: { 200: CarriedDeduction },
+    },
+    handler: (req) =>
+      pay.waiveCarriedDeduction(
+        contextOf(req).tx,
+        contextOf(req).user,
+        req.params.employeeId,
+        req.params.carryoverId,
+        req.body.Reason,
+      ),
   });
 
   // ---------- loan types (payroll settings tab) ----------

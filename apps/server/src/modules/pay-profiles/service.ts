@@ -309,6 +309,48 @@ export const payProfilesService = {
     return { Message: `${before.Description} was deleted.` };
   },
 
+  // ---------- deductions carried from earlier payrolls ----------
+
+  async carriedDeductions(tx: Tx, user: CurrentUser, employeeId: string) {
+    const employee = await this.details(tx, user, employeeId);
+    return { Items: await repo.carriedDeductions(tx, user.tenantId, employee.EmployeeId) };
+  },
+
+  /**
+   * Forgives an open carried deduction: no payroll deducts it any more. A computed payroll that carried it goes
+   * back to needing a compute; an approved one is refused on finalise until computed again (payroll periods).
+   */
+  async waiveCarriedDeduction(tx: Tx, user: CurrentUser, employeeId: string, id: string, reason: string) {
+    const employee = await this.details(tx, user, employeeId, true);
+    const [before] = await repo.carriedDeductions(tx, user.tenantId, employee.EmployeeId, id);
+    if (!before) throw problems.notFound('The carried deduction was not found.');
+    const from = await repo.waiveCarriedDeduction(
+      tx,
+      user.tenantId,
+      employee.EmployeeId,
+      id,
+      user.userId,
+      reason,
+    );
+    if (!from)
+      throw problems.conflict(
+        before.Status === 'Waived'
+          ? `This deduction was already waived${before.WaivedByName ? ` by ${before.WaivedByName}` : ''}.`
+          : `This deduction was already deducted in ${before.DeductedInPeriodName}; only an open one can be waived.`,
+        ProblemTypes.invalidState,
+      );
+    await flagPeriodsToRecompute(tx, user, employee.EmployeeId, from, null);
+    const [after] = await repo.carriedDeductions(tx, user.tenantId, employee.EmployeeId, id);
+    await writeAudit(tx, user, {
+      entity: 'deduction-carryover',
+      entityId: id,
+      action: 'update',
+      before: { Status: before.Status, Amount: before.Amount, EmployeeId: employee.EmployeeId },
+      after: { Status: after!.Status, WaiveReason: reason },
+    });
+    return after!;
+  },
+
   // ---------- loans ----------
 
   async loans(tx: Tx, user: CurrentUser, employeeId: string) {

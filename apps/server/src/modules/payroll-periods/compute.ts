@@ -379,7 +379,7 @@ export async function readInputs(
              FROM deduction_carryovers c
              JOIN payroll_periods p ON p.tenant_id = c.tenant_id AND p.id = c.from_period_id
             WHERE c.tenant_id = $1 AND c.company_id = $2 AND c.employee_id = ANY($3::uuid[])
-              AND c.settled_by_payslip_id IS NULL AND p.cutoff_end < $4::date
+              AND c.settled_by_payslip_id IS NULL AND c.waived_at IS NULL AND p.cutoff_end < $4::date
             ORDER BY c.employee_id, p.cutoff_end, c.created_at, c.id`,
           [...base, end],
         )

@@ -1195,16 +1195,16 @@ export const periodsRepo = {
 
   /**
    * The carried deductions the period's payslips take (result.carriedDeductions, compute.ts) that a payslip of
-   * another period has taken since this one was computed: it must be computed again.
+   * another period has taken, or payroll waived, since this one was computed: it must be computed again.
    */
   async carriedSettledElsewhere(tx: Tx, tenantId: string, periodId: string) {
-    return tx.query<{ employee_number: string; description: string }>(
-      `SELECT e.employee_number, c.description
+    return tx.query<{ employee_number: string; description: string; waived: boolean }>(
+      `SELECT e.employee_number, c.description, c.waived_at IS NOT NULL AS waived
          FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'carriedDeductions', '[]'::jsonb)) x
          JOIN deduction_carryovers c ON c.tenant_id = s.tenant_id AND c.id = (x->>'CarryoverId')::uuid
          JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
         WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
-          AND c.settled_by_payslip_id IS NOT NULL AND c.settled_by_payslip_id <> s.id
+          AND (c.waived_at IS NOT NULL OR (c.settled_by_payslip_id IS NOT NULL AND c.settled_by_payslip_id <> s.id))
         ORDER BY e.employee_number`,
       [tenantId, periodId],
     );
@@ -1219,7 +1219,8 @@ export const periodsRepo = {
       `UPDATE deduction_carryovers c SET settled_by_payslip_id = s.id
          FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'carriedDeductions', '[]'::jsonb)) x
         WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
-          AND c.tenant_id = s.tenant_id AND c.id = (x->>'CarryoverId')::uuid AND c.settled_by_payslip_id IS NULL`,
+          AND c.tenant_id = s.tenant_id AND c.id = (x->>'CarryoverId')::uuid AND c.settled_by_payslip_id IS NULL
+          AND c.waived_at IS NULL`,
       [tenantId, periodId],
     );
     await tx.query(

@@ -763,7 +763,7 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         if (carriedElsewhere.length) {
           const c = carriedElsewhere[0]!;
           throw invalid(
-            `The payslip of ${c.employee_number} deducts "${c.description}", carried from an earlier payroll, which another finalised payroll has deducted since this period was computed; return the period for changes and compute it again.`,
+            `The payslip of ${c.employee_number} deducts "${c.description}", carried from an earlier payroll, which ${c.waived ? 'was waived' : 'another finalised payroll has deducted'} since this period was computed; return the period for changes and compute it again.`,
           );
         }
         await repo.setStatus(

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CancelLoanRequest,
+  CarriedDeduction,
+  CarriedDeductionListResponse,
   CreateLoanRequest,
   CreateLoanTypeRequest,
   CreatePayItemRequest,
@@ -22,6 +24,7 @@ import type {
   UpdateLoanRequest,
   UpdateLoanTypeRequest,
   UpdatePayItemRequest,
+  WaiveCarriedDeductionRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
 
@@ -33,7 +36,7 @@ export const payDetailKeys = {
   lists: () => ['employee-payroll-details', 'list'] as const,
   departments: () => ['employee-payroll-details', 'departments'] as const,
   employee: (id: string) => ['employee-payroll-details', 'employee', id] as const,
-  part: (id: string, part: 'profile' | 'rates' | 'items' | 'loans') =>
+  part: (id: string, part: 'profile' | 'rates' | 'items' | 'loans' | 'carried-deductions') =>
     ['employee-payroll-details', 'employee', id, part] as const,
 };
 export const loanTypeKeys = {
@@ -74,6 +77,12 @@ export const usePayItems = (id: string) =>
   useQuery({
     queryKey: payDetailKeys.part(id, 'items'),
     queryFn: ({ signal }) => apiClient.get<PayItem[]>(`${at(id)}/items`, { signal }),
+  });
+export const useCarriedDeductions = (id: string) =>
+  useQuery({
+    queryKey: payDetailKeys.part(id, 'carried-deductions'),
+    queryFn: ({ signal }) =>
+      apiClient.get<CarriedDeductionListResponse>(`${at(id)}/carried-deductions`, { signal }),
   });
 export const useLoans = (id: string) =>
   useQuery({
@@ -119,6 +128,15 @@ export const useSaveLoan = (id: string) =>
     loanId
       ? apiClient.put<Loan>(`${at(id)}/loans/${encodeURIComponent(loanId)}`, body as UpdateLoanRequest)
       : apiClient.post<Loan>(`${at(id)}/loans`, body),
+  );
+export const useWaiveCarriedDeduction = (id: string) =>
+  useEmployeeMutation(
+    id,
+    ({ carryoverId, body }: { carryoverId: string; body: WaiveCarriedDeductionRequest }) =>
+      apiClient.post<CarriedDeduction>(
+        `${at(id)}/carried-deductions/${encodeURIComponent(carryoverId)}/waive`,
+        body,
+      ),
   );
 export const useCancelLoan = (id: string) =>
   useEmployeeMutation(id, ({ loanId, body }: { loanId: string; body: CancelLoanRequest }) =>

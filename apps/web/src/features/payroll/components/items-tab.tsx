@@ -31,6 +31,7 @@ import { formatIsoDate } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
 import { useDeleteItem, usePayItems, useSaveItem } from '../api/pay-profiles';
 import { bodyResolver } from './body-resolver';
+import { CarriedDeductions } from './carried-deductions';
 import { MoneyField } from './money-field';
 import { PayComponentPicker } from './pay-component-picker';
 import { dateLabelProps, EmptyState, peso, TabState } from './pay-form-bits';
@@ -141,6 +142,7 @@ export function ItemsTab({ employeeId }: { employeeId: string }) {
           />
         </>
       )}
+      <CarriedDeductions employeeId={employeeId} />
       {editing && (
         <ItemDialog
           employeeId={employeeId}

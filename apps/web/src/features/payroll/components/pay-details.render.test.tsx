@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { EmployeePayRow, Loan, RateImportResult } from '@hrpay/contracts';
 import { ConfirmProvider } from '@/components/confirm-dialog';
@@ -180,5 +180,81 @@ describe('payroll details drawer', () => {
     // A loan with ledger entries can no longer be edited, only adjusted or cancelled.
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Adjust' })).toBeTruthy();
+  });
+
+  it('lists the deductions carried from earlier payrolls under the recurring items, and waives one with a reason', async () => {
+    const open = {
+      CarryoverId: '55555555-5555-4555-8555-555555555555',
+      FromPeriodName: 'November 2026 1st cut-off',
+      FromPayDate: '2026-11-20',
+      Code: 'ADV',
+      Description: 'Cash advance',
+      Amount: '12000.00',
+      Status: 'Open',
+      DeductedInPeriodName: null,
+      WaivedAt: null,
+      WaivedByName: null,
+      WaiveReason: null,
+    };
+    const deducted = {
+      ...open,
+      CarryoverId: '66666666-6666-4666-8666-666666666666',
+      Code: 'UNION',
+      Description: 'Union dues',
+      Amount: '150.00',
+      Status: 'Deducted',
+      DeductedInPeriodName: 'November 2026 2nd cut-off',
+    };
+    let waived = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/waive')) {
+        waived = true;
+        expect(JSON.parse(String(init?.body))).toEqual({ Reason: 'Forgiven by management' });
+        return json(200, {
+          ...open,
+          Status: 'Waived',
+          WaiveReason: 'Forgiven by management',
+          WaivedByName: 'Pia Payroll',
+        });
+      }
+      if (url.endsWith('/carried-deductions'))
+        return json(200, {
+          Items: waived
+            ? [
+                {
+                  ...open,
+                  Status: 'Waived',
+                  WaiveReason: 'Forgiven by management',
+                  WaivedByName: 'Pia Payroll',
+                },
+                deducted,
+              ]
+            : [open, deducted],
+        });
+      if (url.endsWith('/items')) return json(200, []);
+      return json(200, {});
+    });
+    wrap(<PayDetailsDrawer employee={employee} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Recurring items' }));
+    const table = await screen.findByRole('table', { name: 'Deductions carried from earlier payrolls' });
+    expect(table.textContent).toContain('Cash advance (ADV)');
+    expect(table.textContent).toContain('November 2026 1st cut-off, paid Nov 20, 2026');
+    expect(table.textContent).toContain('₱12,000.00');
+    expect(table.textContent).toContain('In November 2026 2nd cut-off');
+    // Only the open one can be waived.
+    fireEvent.click(screen.getByRole('button', { name: 'Waive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Waive Cash advance?' });
+    // A reason is required before anything is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Waive' }));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    expect(waived).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), {
+      target: { value: 'Forgiven by management' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Waive' }));
+    await waitFor(() => expect(waived).toBe(true));
+    expect(await screen.findByText('Pia Payroll: Forgiven by management')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Waive' })).toBeNull();
   });
 });
