@@ -29,6 +29,14 @@ const slips = ['30000.00', '45000.00', '25000.00'].map((rate) =>
   semiMonthlySlip('2026-10-01', '2026-10-15', rate),
 );
 
+/** A payslip of the finalised period by its employee's number order (the dashboard lists by number). */
+const staffOrder = (payslipId: string) => {
+  const i = finalised.payslipIds.indexOf(payslipId);
+  return staff
+    .map((s) => s.number)
+    .sort()
+    .indexOf(staff[i]!.number);
+};
 const rowsOf = (csv: string) =>
   Papa.parse<string[]>(csv.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
 
@@ -128,6 +136,12 @@ describe('releasing held pay of a finalised period', () => {
         .json()
         .Items.find((i: { PayrollPeriodId: string }) => i.PayrollPeriodId === finalised.periodId);
     expect(await portalRow()).toMatchObject({ PayHeld: true, ReleasedOn: null });
+    // The payroll dashboard lists the closed period's held pay still owed (not the approved period's hold).
+    const heldPay = async () =>
+      (
+        (await call(payroll, 'GET', '/api/v1/payroll/dashboard')).json().HeldPay as { PayslipId: string }[]
+      ).map((h) => h.PayslipId);
+    expect(await heldPay()).toEqual([held, stillHeld].sort((a, b) => staffOrder(a) - staffOrder(b)));
 
     const res = await call(payroll, 'POST', `${base}/payslips/${held}/release`, {
       Remarks: 'Clearance signed',
@@ -140,6 +154,7 @@ describe('releasing held pay of a finalised period', () => {
       NetPay: slips[1]!.netPay,
     });
     expect(await portalRow()).toMatchObject({ Id: held, PayHeld: true, ReleasedOn: today });
+    expect(await heldPay()).toEqual([stillHeld]);
     const again = await call(payroll, 'POST', `${base}/payslips/${held}/release`, {});
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json().detail).toContain(`already released on ${formatIsoDate(today)}`);

@@ -90,6 +90,18 @@ export const PayrollDataProblems = z.object({
 });
 export type PayrollDataProblems = z.infer<typeof PayrollDataProblems>;
 
+/** A payslip of a finalised or paid period whose pay payroll held back and has not released yet. */
+export const HeldPayItem = z.object({
+  PayslipId: z.uuid(),
+  PayrollPeriodId: z.uuid(),
+  PeriodName: z.string(),
+  PayDate: IsoDate,
+  EmployeeNumber: z.string(),
+  FullName: z.string(),
+  NetPay: Money,
+});
+export type HeldPayItem = z.infer<typeof HeldPayItem>;
+
 export const PayrollDashboard = z.object({
   LastFinalised: DashboardPeriodFigures.nullable(),
   /** The last 12 finalised periods, oldest first. */
@@ -98,6 +110,8 @@ export const PayrollDashboard = z.object({
   NextPayDate: IsoDate.nullable(),
   /** Separated employees owed a final pay (none names them yet), latest separation first, up to 50. */
   FinalPayDue: z.array(FinalPayDueItem),
+  /** Held pay of closed periods not released yet, oldest pay date first, up to 50. */
+  HeldPay: z.array(HeldPayItem),
   ActiveEmployees: z.number().int(),
   DataProblems: PayrollDataProblems,
 });

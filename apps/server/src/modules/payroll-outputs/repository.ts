@@ -44,6 +44,30 @@ const HEADER_COLUMNS = `s.id, s.payroll_period_id, p.name AS period_name, p.kind
 
 /** The SQL of what finalised payroll produces: an employee's payslips, the payroll dashboard's figures. */
 export const payrollOutputsRepo = {
+  /** Held payslips of the company's closed periods not released yet (payslip_releases), oldest first. */
+  async heldPay(tx: Tx, tenantId: string, companyId: string, limit: number) {
+    return tx.query<{
+      id: string;
+      payroll_period_id: string;
+      period_name: string;
+      pay_date: string;
+      employee_number: string;
+      full_name: string;
+      net_pay: string;
+    }>(
+      `SELECT s.id, s.payroll_period_id, p.name AS period_name, p.pay_date::text AS pay_date, e.employee_number,
+              concat_ws(' ', e.first_name, e.last_name) AS full_name, s.net_pay::text AS net_pay
+         FROM payslips s
+         JOIN payroll_periods p ON p.tenant_id = s.tenant_id AND p.id = s.payroll_period_id
+         JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
+        WHERE s.tenant_id = $1 AND s.company_id = $2 AND s.status = 'Held' AND ${CLOSED}
+          AND NOT EXISTS (SELECT 1 FROM payslip_releases r WHERE r.tenant_id = s.tenant_id AND r.payslip_id = s.id)
+        ORDER BY p.pay_date, e.employee_number
+        LIMIT $3`,
+      [tenantId, companyId, limit],
+    );
+  },
+
   async employeePayslips(tx: Tx, tenantId: string, employeeId: string): Promise<PayslipHeaderRow[]> {
     return tx.query<PayslipHeaderRow>(
       `SELECT ${HEADER_COLUMNS}

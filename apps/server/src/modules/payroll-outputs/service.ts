@@ -17,6 +17,8 @@ import { payslipsPdf } from './payslip-files.js';
 import { payrollOutputsRepo as repo, type PayslipHeaderRow, type PeriodFiguresRow } from './repository.js';
 
 const TREND_PERIODS = 12;
+/** Held payslips the dashboard lists (the oldest first: the longest kept waiting). */
+const HELD_PAY_LISTED = 50;
 
 const headerOf = (r: PayslipHeaderRow): PortalPayslipRow => ({
   Id: r.id,
@@ -146,12 +148,13 @@ export const payrollOutputsService = {
   async dashboard(tx: Tx, user: CurrentUser): Promise<PayrollDashboard> {
     // The headline and the trend are the regular payroll: a final pay or an adjustment for a few employees is
     // not "the last period" (its one employee is not the employees paid). Any kind is a payout to fund.
-    const [regular, finalisedPayDate, open, problemsRow, finalPays] = await Promise.all([
+    const [regular, finalisedPayDate, open, problemsRow, finalPays, held] = await Promise.all([
       repo.finalisedPeriodFigures(tx, user.tenantId, user.companyId, TREND_PERIODS),
       repo.nextFinalisedPayDate(tx, user.tenantId, user.companyId, manilaToday()),
       repo.openPeriods(tx, user.tenantId, user.companyId),
       repo.dataProblems(tx, user.tenantId, user.companyId),
       finalPayDue(tx, user, user.companyId),
+      repo.heldPay(tx, user.tenantId, user.companyId, HELD_PAY_LISTED),
     ]);
     const trend = regular.map(figuresOf).reverse();
     return {
@@ -166,6 +169,15 @@ export const payrollOutputsService = {
       })),
       NextPayDate: nextPayDate(finalisedPayDate, open),
       FinalPayDue: finalPays,
+      HeldPay: held.map((h) => ({
+        PayslipId: h.id,
+        PayrollPeriodId: h.payroll_period_id,
+        PeriodName: h.period_name,
+        PayDate: h.pay_date,
+        EmployeeNumber: h.employee_number,
+        FullName: h.full_name,
+        NetPay: h.net_pay,
+      })),
       ActiveEmployees: problemsRow.active,
       DataProblems: {
         NoRate: problemsRow.no_rate,

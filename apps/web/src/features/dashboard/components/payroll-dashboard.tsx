@@ -198,6 +198,32 @@ function Body({ data }: { data: PayrollDashboardData }) {
               </List>
             </Panel>
           )}
+          {data.HeldPay.length > 0 && (
+            // Pay held back from a closed period is owed until released: from the payslip, which the link opens.
+            <Panel title="Held pay to release" id="held-pay">
+              <List dense disablePadding>
+                {data.HeldPay.map((h) => (
+                  <ListItem
+                    key={h.PayslipId}
+                    disableGutters
+                    secondaryAction={<Chip size="small" color="warning" label={formatCurrency(h.NetPay)} />}
+                  >
+                    <ListItemText
+                      primary={
+                        <Link
+                          component={RouterLink}
+                          to={`${PERIODS}/${h.PayrollPeriodId}?payslip=${h.PayslipId}`}
+                        >
+                          {`${h.FullName} (${h.EmployeeNumber})`}
+                        </Link>
+                      }
+                      secondary={`${h.PeriodName} · pay date ${dayLabel(h.PayDate)}`}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </Panel>
+          )}
           <Panel title="Data to fix before the next run" id="data-problems">
             {problems.length === 0 ? (
               <Empty>Every active employee has a rate, a bank account and government numbers.</Empty>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { UserTypeName } from '@hrpay/contracts';
+import type { PayrollDashboard, UserTypeName } from '@hrpay/contracts';
 import { renderApp } from '@/test/render-app';
 import DashboardPage from './dashboard-page';
 
@@ -282,7 +282,8 @@ describe('DashboardPage', () => {
     MissingPagIbig: 0,
   };
   /** The payroll dashboard's answer. */
-  const answerPayroll = (body: object) =>
+  // Typed: a field the dashboard reads cannot be missing from a test's answer.
+  const answerPayroll = (body: PayrollDashboard) =>
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
     );
@@ -315,6 +316,7 @@ describe('DashboardPage', () => {
       ],
       NextPayDate: '2026-12-05',
       FinalPayDue: [],
+      HeldPay: [],
       ActiveEmployees: 12,
       DataProblems: { ...NO_PROBLEMS, NoBankAccount: 2, MissingSSS: 1 },
     });
@@ -327,8 +329,9 @@ describe('DashboardPage', () => {
     );
     expect(screen.getByText('Paid by bank without an account number')).toBeTruthy();
     expect(screen.queryByText('No TIN')).toBeNull();
-    // Nobody owed a final pay: no panel for it.
+    // Nobody owed a final pay or held pay: no panel for either.
     expect(screen.queryByRole('region', { name: 'Final pay due' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Held pay to release' })).toBeNull();
   });
 
   it('lists the separated employees owed a final pay with the Labor Advisory 06-2020 deadline', async () => {
@@ -351,6 +354,17 @@ describe('DashboardPage', () => {
           SeparationDate: '2020-01-10',
         },
       ],
+      HeldPay: [
+        {
+          PayslipId: '00000000-0000-4000-8000-000000000021',
+          PayrollPeriodId: '00000000-0000-4000-8000-000000000022',
+          PeriodName: 'Nov 1-15',
+          PayDate: '2026-11-20',
+          EmployeeNumber: 'DM-0008',
+          FullName: 'Nilo Santos',
+          NetPay: '9876.50',
+        },
+      ],
       ActiveEmployees: 5,
       DataProblems: NO_PROBLEMS,
     });
@@ -364,6 +378,13 @@ describe('DashboardPage', () => {
     expect(grace!.textContent).toContain('Overdue');
     expect(within(panel).getByRole('link', { name: 'Ramon Bautista (DM-0006)' }).getAttribute('href')).toBe(
       '/payroll/payroll-periods',
+    );
+    // Held pay of a closed period still owed: the link opens its payslip, where it is released.
+    const held = screen.getByRole('region', { name: 'Held pay to release' });
+    expect(held.textContent).toContain('Nov 1-15 · pay date Nov 20, 2026');
+    expect(held.textContent).toContain('₱9,876.50');
+    expect(within(held).getByRole('link', { name: 'Nilo Santos (DM-0008)' }).getAttribute('href')).toBe(
+      '/payroll/payroll-periods/00000000-0000-4000-8000-000000000022?payslip=00000000-0000-4000-8000-000000000021',
     );
   });
 
@@ -390,6 +411,7 @@ describe('DashboardPage', () => {
       OpenPeriods: [],
       NextPayDate: ahead,
       FinalPayDue: [],
+      HeldPay: [],
       ActiveEmployees: 7,
       DataProblems: NO_PROBLEMS,
     });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast, type Id } from 'react-toastify';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -137,7 +137,9 @@ function PeriodView({ period: p }: { period: PayrollPeriodDetail }) {
   const computeAnswered = useComputeToasts(p);
   const { mutateAsync: act, isPending: acting } = usePeriodAction();
   const { mutateAsync: remove } = useDeletePeriod();
-  const [openPayslip, setOpenPayslip] = useState<string | null>(null);
+  // A link may open one payslip (the payroll dashboard's held pay: ?payslip=<id>).
+  const [searchParams] = useSearchParams();
+  const [openPayslip, setOpenPayslip] = useState<string | null>(() => searchParams.get('payslip'));
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const stepText = stepWriter(useClockFormat().dateTime);
   const running = jobRunning(p);
