@@ -151,9 +151,9 @@ describe('a deduction not taken for want of pay', () => {
     // Union dues March 1-15 could not take, still open; the employee leaves on 31 May.
     await asTenant(async (tx) => {
       await tx.query(
-        `INSERT INTO deduction_carryovers (tenant_id, company_id, employee_id, from_payslip_id, from_period_id, code,
+        `INSERT INTO deduction_carryovers (tenant_id, company_id, employee_id, from_payslip_id, from_period_id, seq, code,
                                            description, amount)
-         SELECT tenant_id, company_id, employee_id, id, payroll_period_id, 'UNION', 'Union dues', 150
+         SELECT tenant_id, company_id, employee_id, id, payroll_period_id, 9, 'UNION', 'Union dues', 150
            FROM payslips WHERE employee_id = $1 AND payroll_period_id = $2`,
         [worker, march1],
       );
@@ -194,9 +194,9 @@ describe('a deduction not taken for want of pay', () => {
     // A meal charge April 1-15 could not take, open: the final pay computed now would deduct it.
     const [{ id: meal }] = (await asTenant((tx) =>
       tx.query<{ id: string }>(
-        `INSERT INTO deduction_carryovers (tenant_id, company_id, employee_id, from_payslip_id, from_period_id, code,
+        `INSERT INTO deduction_carryovers (tenant_id, company_id, employee_id, from_payslip_id, from_period_id, seq, code,
                                            description, amount)
-         SELECT tenant_id, company_id, employee_id, id, payroll_period_id, 'MEAL', 'Canteen charges', 300
+         SELECT tenant_id, company_id, employee_id, id, payroll_period_id, 9, 'MEAL', 'Canteen charges', 300
            FROM payslips WHERE employee_id = $1 AND payroll_period_id = $2 RETURNING id`,
         [worker, april],
       ),
@@ -217,11 +217,11 @@ describe('a deduction not taken for want of pay', () => {
     });
     expect(
       items
-        .filter((i) => i.Status === 'Deducted')
+        .filter((i) => i.Status === 'Taken')
         .map((i) => i.Description)
         .sort(),
     ).toEqual(['Cash advance', 'Cash advance', 'Union dues']);
-    const deducted = items.find((i) => i.Status === 'Deducted')!;
+    const deducted = items.find((i) => i.Status === 'Taken')!;
 
     // Another company's payroll, HR, and a body without a reason are refused; nothing changes.
     expect((await call('logisticsPayroll', 'POST', `${url}/${meal}/waive`, { Reason: 'x' })).statusCode).toBe(
@@ -242,7 +242,7 @@ describe('a deduction not taken for want of pay', () => {
     expect(again.json().detail).toContain('already waived');
     const taken = await call(payroll, 'POST', `${url}/${deducted.CarryoverId}/waive`, { Reason: 'late' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().detail).toContain('already deducted in');
+    expect(taken.json().detail).toContain('already taken up by');
 
     // The final pay that carried it must be computed again, and then does not deduct it.
     expect(await get(finalPay)).toMatchObject({ NeedsRecompute: true });

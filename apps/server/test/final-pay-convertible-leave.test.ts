@@ -32,7 +32,7 @@ const balances = () =>
         await tx.query<{ code: string; days: string }>(
           `SELECT t.code, coalesce(sum(l.days), 0)::text AS days FROM leave_types t
              LEFT JOIN leave_ledger l ON l.tenant_id = t.tenant_id AND l.leave_type_id = t.id AND l.employee_id = $1
-            WHERE t.company_id = $2 AND t.code IN ('SIL', 'VL', 'SL') GROUP BY t.code`,
+            WHERE t.company_id = $2 AND t.code IN ('SIL', 'VL', 'SL', 'BL') GROUP BY t.code`,
           [leaver, companyId],
         )
       ).map((r) => [r.code, Number(r.days)]),
@@ -77,10 +77,17 @@ beforeAll(async () => {
       `UPDATE leave_types SET convertible_to_cash = true WHERE company_id = $1 AND code = 'VL'`,
       [companyId],
     );
+    // And a birthday leave of its own, convertible too: not vacation leave, so not de minimis.
+    await tx.query(
+      `INSERT INTO leave_types (tenant_id, company_id, code, name, grant_rule, annual_days, convertible_to_cash)
+       VALUES ($1, $2, 'BL', 'Birthday Leave', 'Yearly', 1, true)`,
+      [payroll.tenantId, companyId],
+    );
   });
   await ledger('SIL', 3, 'grant:sil');
   await ledger('VL', 4, 'grant:vl');
   await ledger('SL', 5, 'grant:sl');
+  await ledger('BL', 1, 'grant:bl');
 
   const created = await call(payroll, 'POST', '/api/v1/payroll-periods', {
     Kind: 'FinalPay',
@@ -101,10 +108,14 @@ describe('final pay of unused leave convertible to cash', () => {
     const slip = await payslipOf(periodId, leaver);
     const cash = slip.Lines.filter((l) => l.Code.startsWith('SIL-CASH') || l.Code.startsWith('LEAVE-CASH'));
     // Daily rate 30,000 × 12 / 261 = 1,379.31: SIL 3 days 4,137.93; vacation leave 4 days 5,517.24.
-    expect(cash.map((l) => [l.Code, l.Description, l.Amount])).toEqual([
-      ['SIL-CASH', 'Unused service incentive leave, 3 day(s) (de minimis)', '4137.93'],
-      ['LEAVE-CASH', 'Unused vacation leave, 4 day(s) (de minimis)', '5517.24'],
+    // Birthday leave 1 day 1,379.31, not de minimis: an other benefit (the 90,000 exclusion), not taxable here.
+    expect(cash.map((l) => [l.Code, l.Description, l.Amount, l.Taxable])).toEqual([
+      ['SIL-CASH', 'Unused service incentive leave, 3 day(s) (de minimis)', '4137.93', false],
+      ['LEAVE-CASH-2', 'Unused vacation leave, 4 day(s) (de minimis)', '5517.24', false],
+      ['LEAVE-CASH', 'Unused birthday leave, 1 day(s)', '1379.31', false],
     ]);
+    expect((slip.Result as { benefitCodes?: string[] }).benefitCodes).toContain('LEAVE-CASH');
+    expect((slip.Result as { benefitCodes?: string[] }).benefitCodes).not.toContain('LEAVE-CASH-2');
     expect(slip.Lines.some((l) => /sick/i.test(l.Description))).toBe(false);
   });
 
@@ -118,14 +129,14 @@ describe('final pay of unused leave convertible to cash', () => {
     expect(refused.json().detail).toBe(
       'The payslip of CV-0001 converts 4 unused vacation leave day(s) to cash, but the vacation leave balance is 5 day(s) now; return the period for changes and compute it again.',
     );
-    expect(await balances()).toEqual({ SIL: 3, VL: 5, SL: 5 });
+    expect(await balances()).toEqual({ SIL: 3, VL: 5, SL: 5, BL: 1 });
     await ledger('VL', -1, 'late-grant-undone');
   });
 
   it('takes each converted type off its balance on finalising, and the certificate names the leave converted', async () => {
     const done = await action(periodId, 'finalise', (await get(periodId)).RowVersion, 'cv-finalise-2');
     expect(done.statusCode, done.body).toBe(200);
-    expect(await balances()).toEqual({ SIL: 0, VL: 0, SL: 5 });
+    expect(await balances()).toEqual({ SIL: 0, VL: 0, SL: 5, BL: 0 });
     const entries = await asTenant((tx) =>
       tx.query<{ code: string; days: string }>(
         `SELECT t.code, l.days::text FROM leave_ledger l JOIN leave_types t ON t.tenant_id = l.tenant_id AND t.id = l.leave_type_id
@@ -134,6 +145,7 @@ describe('final pay of unused leave convertible to cash', () => {
       ),
     );
     expect(entries.map((e) => [e.code, Number(e.days)])).toEqual([
+      ['BL', -1],
       ['SIL', -3],
       ['VL', -4],
     ]);

@@ -430,18 +430,19 @@ export type LoanAdjustmentRequest = z.input<typeof LoanAdjustmentRequest>;
 
 /**
  * A deduction a finalised payslip could not take for want of pay, carried to the employee's next payroll: Open
- * until a finalised payslip deducts it (Deducted: in whole, or in part with the rest carried as a new one) or
- * payroll waives it.
+ * until a finalised payslip takes it up (Taken: deducted in whole, or what did not fit carried again as a new
+ * one) or payroll waives it. One a final pay could not take stays Open: a debt to collect outside payroll.
  */
 export const CarriedDeduction = z.object({
   CarryoverId: z.uuid(),
   FromPeriodName: z.string(),
+  FromPeriodKind: z.string(),
   FromPayDate: z.string(),
   Code: z.string(),
   Description: z.string(),
   Amount: z.string(),
-  Status: z.enum(['Open', 'Deducted', 'Waived']),
-  DeductedInPeriodName: z.string().nullable(),
+  Status: z.enum(['Open', 'Taken', 'Waived']),
+  TakenInPeriodName: z.string().nullable(),
   WaivedAt: z.string().nullable(),
   WaivedByName: z.string().nullable(),
   WaiveReason: z.string().nullable(),

@@ -270,6 +270,7 @@ export const payProfilesRepo = {
     const rows = await tx.query<{
       id: string;
       from_period_name: string;
+      from_period_kind: string;
       from_pay_date: string;
       code: string;
       description: string;
@@ -280,7 +281,7 @@ export const payProfilesRepo = {
       waive_reason: string | null;
       cutoff_end: string;
     }>(
-      `SELECT c.id, p.name AS from_period_name, p.pay_date::text AS from_pay_date, c.code, c.description,
+      `SELECT c.id, p.name AS from_period_name, p.kind AS from_period_kind, p.pay_date::text AS from_pay_date, c.code, c.description,
               c.amount::text AS amount, sp.name AS deducted_in, c.waived_at, u.full_name AS waived_by_name,
               c.waive_reason, p.cutoff_end::text AS cutoff_end
          FROM deduction_carryovers c
@@ -295,12 +296,13 @@ export const payProfilesRepo = {
     return rows.map((r) => ({
       CarryoverId: r.id,
       FromPeriodName: r.from_period_name,
+      FromPeriodKind: r.from_period_kind,
       FromPayDate: r.from_pay_date,
       Code: r.code,
       Description: r.description,
       Amount: r.amount,
-      Status: r.waived_at ? 'Waived' : r.deducted_in ? 'Deducted' : 'Open',
-      DeductedInPeriodName: r.deducted_in,
+      Status: r.waived_at ? 'Waived' : r.deducted_in ? 'Taken' : 'Open',
+      TakenInPeriodName: r.deducted_in,
       WaivedAt: r.waived_at ? new Date(r.waived_at).toISOString() : null,
       WaivedByName: r.waived_by_name,
       WaiveReason: r.waive_reason,

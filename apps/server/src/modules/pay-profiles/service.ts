@@ -332,13 +332,16 @@ export const payProfilesService = {
       user.userId,
       reason,
     );
-    if (!from)
+    if (!from) {
+      // Read again: a finalise may have taken it up since the read above.
+      const [now] = await repo.carriedDeductions(tx, user.tenantId, employee.EmployeeId, id);
       throw problems.conflict(
-        before.Status === 'Waived'
-          ? `This deduction was already waived${before.WaivedByName ? ` by ${before.WaivedByName}` : ''}.`
-          : `This deduction was already deducted in ${before.DeductedInPeriodName}; only an open one can be waived.`,
+        now?.Status === 'Waived'
+          ? `This deduction was already waived${now.WaivedByName ? ` by ${now.WaivedByName}` : ''}.`
+          : `This deduction was already taken up by ${now?.TakenInPeriodName ?? 'a finalised payroll'}; only an open one can be waived.`,
         ProblemTypes.invalidState,
       );
+    }
     await flagPeriodsToRecompute(tx, user, employee.EmployeeId, from, null);
     const [after] = await repo.carriedDeductions(tx, user.tenantId, employee.EmployeeId, id);
     await writeAudit(tx, user, {

@@ -113,7 +113,7 @@ export function registerColumns(
       value: (r) =>
         r.held ? (r.releasedOn ? `Held; released ${formatIsoDate(r.releasedOn)}` : 'Held') : 'Released',
       width: 24,
-      pdfWidth: 0.8,
+      pdfWidth: 1.4,
     },
   ];
 }

@@ -8,7 +8,7 @@ import type { DocCompany, DocEmployee, DocPayslip, DocPeriod } from '../payroll-
  * a contribution or tax applies to), or in a year. Reports never read an open period.
  */
 export type PayslipScope =
-  | { periodId: string; employeeId?: string }
+  | { periodId: string; employeeId?: string; releasedOn?: string }
   | { year: number; month: number }
   | { year: number; employeeId?: string };
 
@@ -145,14 +145,27 @@ export const documentsSource = {
     if (periods.length === 0) return 0;
     const periodIds = periods.map((p) => p.id);
     const employeeId = 'employeeId' in scope ? scope.employeeId : undefined;
+    // Held pay released on a day: only its payslips (a handful of a 100,000-payslip period).
+    const releasedOn = 'releasedOn' in scope ? scope.releasedOn : undefined;
+    const employeeParams: unknown[] = [tenantId, periodIds];
+    const only = (sql: string, value: string | undefined) => {
+      if (value === undefined) return '';
+      employeeParams.push(value);
+      return sql.replace('?', `$${employeeParams.length}`);
+    };
     const employees = await tx.query<{ id: string }>(
       `SELECT e.id FROM employees e
         WHERE e.tenant_id = $1
           AND e.id IN (SELECT s.employee_id FROM payslips s
                         WHERE s.tenant_id = $1 AND s.payroll_period_id = ANY($2::uuid[])
-                          ${employeeId ? 'AND s.employee_id = $3' : ''})
+                          ${only('AND s.employee_id = ?', employeeId)}
+                          ${only(
+                            `AND EXISTS (SELECT 1 FROM payslip_releases r WHERE r.tenant_id = s.tenant_id
+                                            AND r.payslip_id = s.id AND r.released_on = ?::date)`,
+                            releasedOn,
+                          )})
         ORDER BY ${NAME_ORDER}`,
-      employeeId ? [tenantId, periodIds, employeeId] : [tenantId, periodIds],
+      employeeParams,
     );
     // An employee's payslips of the scope stay in one batch: at most one per period.
     const perBatch = Math.max(1, Math.floor(batchSize / periodIds.length));

@@ -223,6 +223,8 @@ interface UnusedLeaveRow {
   name: string;
   days: string;
 }
+/** A leave type whose monetised days are de minimis: vacation leave, by its usual code or its name. */
+const isVacationLeave = (t: { code: string; name: string }) => t.code === 'VL' || /vacation/i.test(t.name);
 /** What a final pay converted of each leave type (payslip result `finalPayLeaveCash`; finalise posts it). */
 export interface FinalPayLeaveCash {
   LeaveTypeId: string;
@@ -1592,20 +1594,23 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       // Not SSS compensation (the engine's default for de minimis). SIL's line is SIL-CASH, each other convertible
       // type's LEAVE-CASH (-2, -3...); the part above the ceiling is the engine's <code>_EXCESS. What each
       // converted goes into the result (finalPayLeaveCash), which finalise takes off the balances.
+      // The de minimis exemption is for unused vacation leave (SIL is counted as such); another convertible type
+      // (sick leave) is an "other benefit" of the 90,000 bucket from its first peso (RR 11-2018, §4.5).
       const silCash: Allowance[] = [];
       let others = 0;
       for (const u of inp.unusedLeave.get(e.id) ?? []) {
         const days = Number(u.days);
         const sil = u.code === 'SIL';
         const code = sil ? SIL_CASH_CODE : ++others === 1 ? LEAVE_CASH_CODE : `${LEAVE_CASH_CODE}-${others}`;
-        silCash.push({
+        const line = {
           code,
           description: sil
             ? `Unused service incentive leave, ${days} day(s)`
             : `Unused ${u.name.toLowerCase()}, ${days} day(s)`,
           amount: pesos(Math.round(days * dailyCents)),
-          deMinimis: 'monetizedVacationLeaveDays',
-        });
+        };
+        if (sil || isVacationLeave(u)) silCash.push({ ...line, deMinimis: 'monetizedVacationLeaveDays' });
+        else benefits.push(line);
         leaveCashOut.push({ LeaveTypeId: u.leave_type_id, Code: code, Days: u.days });
       }
       // (input.allowances may be `allowances` itself: the run's list is taken before SIL-CASH joins the latter,

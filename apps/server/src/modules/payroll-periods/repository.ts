@@ -1194,18 +1194,20 @@ export const periodsRepo = {
   },
 
   /**
-   * The carried deductions the period's payslips take (result.carriedDeductions, compute.ts) that a payslip of
-   * another period has taken, or payroll waived, since this one was computed: it must be computed again.
+   * The carried deductions the period's payslips take (result.carriedDeductions, compute.ts), locked until the
+   * finalise commits (a waive, or another period's finalise, waits for it and then finds them taken), each with
+   * whether a payslip of another period took it, or payroll waived it, since this one was computed.
    */
-  async carriedSettledElsewhere(tx: Tx, tenantId: string, periodId: string) {
-    return tx.query<{ employee_number: string; description: string; waived: boolean }>(
-      `SELECT e.employee_number, c.description, c.waived_at IS NOT NULL AS waived
+  async lockCarried(tx: Tx, tenantId: string, periodId: string) {
+    return tx.query<{ employee_number: string; description: string; waived: boolean; taken: boolean }>(
+      `SELECT e.employee_number, c.description, c.waived_at IS NOT NULL AS waived,
+              (c.settled_by_payslip_id IS NOT NULL AND c.settled_by_payslip_id <> s.id) AS taken
          FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'carriedDeductions', '[]'::jsonb)) x
          JOIN deduction_carryovers c ON c.tenant_id = s.tenant_id AND c.id = (x->>'CarryoverId')::uuid
          JOIN employees e ON e.tenant_id = s.tenant_id AND e.id = s.employee_id
         WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
-          AND (c.waived_at IS NOT NULL OR (c.settled_by_payslip_id IS NOT NULL AND c.settled_by_payslip_id <> s.id))
-        ORDER BY e.employee_number`,
+        ORDER BY c.id
+        FOR UPDATE OF c`,
       [tenantId, periodId],
     );
   },
@@ -1224,13 +1226,14 @@ export const periodsRepo = {
       [tenantId, periodId],
     );
     await tx.query(
-      `INSERT INTO deduction_carryovers (tenant_id, company_id, employee_id, from_payslip_id, from_period_id, code,
-                                         description, amount)
-       SELECT s.tenant_id, s.company_id, s.employee_id, s.id, s.payroll_period_id, x->>'Code', x->>'Description',
-              (x->>'Amount')::numeric
-         FROM payslips s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'carryForward', '[]'::jsonb)) x
+      `INSERT INTO deduction_carryovers (tenant_id, company_id, employee_id, from_payslip_id, from_period_id, seq,
+                                         code, description, amount)
+       SELECT s.tenant_id, s.company_id, s.employee_id, s.id, s.payroll_period_id, x.n, x.v->>'Code',
+              x.v->>'Description', (x.v->>'Amount')::numeric
+         FROM payslips s
+        CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.result->'carryForward', '[]'::jsonb)) WITH ORDINALITY x(v, n)
         WHERE s.tenant_id = $1 AND s.payroll_period_id = $2 AND s.status <> 'Excluded'
-       ON CONFLICT (tenant_id, from_payslip_id, code) DO NOTHING`,
+       ON CONFLICT (tenant_id, from_payslip_id, seq) DO NOTHING`,
       [tenantId, periodId],
     );
   },

@@ -759,9 +759,9 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
           );
         }
         // A carried deduction is taken once: refused when another period's payslip took it since.
-        const carriedElsewhere = await repo.carriedSettledElsewhere(tx, user.tenantId, id);
-        if (carriedElsewhere.length) {
-          const c = carriedElsewhere[0]!;
+        const gone = (await repo.lockCarried(tx, user.tenantId, id)).filter((c) => c.waived || c.taken);
+        if (gone.length) {
+          const c = gone[0]!;
           throw invalid(
             `The payslip of ${c.employee_number} deducts "${c.description}", carried from an earlier payroll, which ${c.waived ? 'was waived' : 'another finalised payroll has deducted'} since this period was computed; return the period for changes and compute it again.`,
           );

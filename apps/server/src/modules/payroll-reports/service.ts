@@ -615,7 +615,7 @@ export const payrollReportsService = {
       tx,
       user.tenantId,
       user.companyId,
-      { periodId: period.id },
+      { periodId: period.id, releasedOn: released },
       async (batch) => {
         // The bank files read net pay only: the lines are dropped as the batches come.
         for (const e of batch) if (paidHere(e)) entries.push({ ...e, payslip: { ...e.payslip, lines: [] } });
@@ -625,7 +625,9 @@ export const payrollReportsService = {
       throw problems.notFound(
         `No held pay of ${period.name} was released on ${formatIsoDate(released)}: release it from the payslip first.`,
       );
-    const creditDate = released ?? period.pay_date;
+    // Released held pay is credited the day its file is made (on or after the release): a bank refuses a credit
+    // date in the past.
+    const creditDate = released ? manilaToday() : period.pay_date;
     const reference = released ? `Held pay ${period.name}` : `Payroll ${period.name}`;
     // A BPI or BDO file credits that bank's accounts only: the employees whose pay profile names it. Those of
     // other banks are left out of it and named in X-Bank-File-Left-Out (employee numbers), to be paid by their

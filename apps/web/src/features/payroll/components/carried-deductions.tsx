@@ -18,7 +18,8 @@ import { bodyResolver } from './body-resolver';
 import { peso } from './pay-form-bits';
 import { SmallTable, type SmallColumn } from './small-table';
 
-const STATUS_COLOR = { Open: 'warning', Deducted: 'success', Waived: 'default' } as const;
+const STATUS_COLOR = { Open: 'warning', Taken: 'success', Waived: 'default' } as const;
+const STATUS_LABEL = { Open: 'Open', Taken: 'Taken up', Waived: 'Waived' } as const;
 
 const COLUMNS: SmallColumn<CarriedDeduction>[] = [
   { key: 'Description', header: 'Deduction', cell: (c) => `${c.Description} (${c.Code})` },
@@ -33,12 +34,14 @@ const COLUMNS: SmallColumn<CarriedDeduction>[] = [
     header: 'Status',
     cell: (c) => (
       <Box>
-        <Chip size="small" label={c.Status} color={STATUS_COLOR[c.Status]} />
+        <Chip size="small" label={STATUS_LABEL[c.Status]} color={STATUS_COLOR[c.Status]} />
         <Typography variant="caption" color="text.secondary" component="div">
           {c.Status === 'Open'
-            ? 'Deducted by the next payroll'
-            : c.Status === 'Deducted'
-              ? `In ${c.DeductedInPeriodName}`
+            ? c.FromPeriodKind === 'FinalPay'
+              ? 'No payroll follows a final pay: collect it outside payroll, or waive it'
+              : 'Deducted by the next payroll'
+            : c.Status === 'Taken'
+              ? `By ${c.TakenInPeriodName} (what did not fit is carried again)`
               : `${c.WaivedByName ?? 'Payroll'}: ${c.WaiveReason}`}
         </Typography>
       </Box>

@@ -57,7 +57,11 @@ const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInp
 describe('recurring item dialog with pay components', () => {
   it('fills code, description and tax treatment from the picked component, still editable', async () => {
     fetchMock.mockImplementation(async (input) =>
-      urlOf(input).includes('/pay-components/options') ? json(200, OPTIONS) : json(200, []),
+      urlOf(input).includes('/pay-components/options')
+        ? json(200, OPTIONS)
+        : urlOf(input).endsWith('/carried-deductions')
+          ? json(200, { Items: [] })
+          : json(200, []),
     );
     wrap(<ItemsTab employeeId="00000000-0000-4000-8000-0000000000aa" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
@@ -76,11 +80,15 @@ describe('recurring item dialog with pay components', () => {
   });
 
   it('keeps the free-code form when the company has no components', async () => {
-    fetchMock.mockImplementation(async () => json(200, []));
+    fetchMock.mockImplementation(async (input) =>
+      urlOf(input).endsWith('/carried-deductions') ? json(200, { Items: [] }) : json(200, []),
+    );
     wrap(<ItemsTab employeeId="00000000-0000-4000-8000-0000000000aa" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
     expect(field('Code')).toBeTruthy();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => urlOf(u).includes('/pay-components/options'))).toBe(true),
+    );
     expect(screen.queryByRole('combobox', { name: 'Pay component' })).toBeNull();
   });
 });

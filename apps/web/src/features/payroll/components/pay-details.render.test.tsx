@@ -186,12 +186,13 @@ describe('payroll details drawer', () => {
     const open = {
       CarryoverId: '55555555-5555-4555-8555-555555555555',
       FromPeriodName: 'November 2026 1st cut-off',
+      FromPeriodKind: 'Regular',
       FromPayDate: '2026-11-20',
       Code: 'ADV',
       Description: 'Cash advance',
       Amount: '12000.00',
       Status: 'Open',
-      DeductedInPeriodName: null,
+      TakenInPeriodName: null,
       WaivedAt: null,
       WaivedByName: null,
       WaiveReason: null,
@@ -202,8 +203,8 @@ describe('payroll details drawer', () => {
       Code: 'UNION',
       Description: 'Union dues',
       Amount: '150.00',
-      Status: 'Deducted',
-      DeductedInPeriodName: 'November 2026 2nd cut-off',
+      Status: 'Taken',
+      TakenInPeriodName: 'November 2026 2nd cut-off',
     };
     let waived = false;
     fetchMock.mockImplementation(async (input, init) => {
@@ -241,7 +242,9 @@ describe('payroll details drawer', () => {
     expect(table.textContent).toContain('Cash advance (ADV)');
     expect(table.textContent).toContain('November 2026 1st cut-off, paid Nov 20, 2026');
     expect(table.textContent).toContain('₱12,000.00');
-    expect(table.textContent).toContain('In November 2026 2nd cut-off');
+    expect(table.textContent).toContain('Taken up');
+    expect(table.textContent).toContain('By November 2026 2nd cut-off (what did not fit is carried again)');
+    expect(table.textContent).toContain('Deducted by the next payroll');
     // Only the open one can be waived.
     fireEvent.click(screen.getByRole('button', { name: 'Waive' }));
     const dialog = await screen.findByRole('dialog', { name: 'Waive Cash advance?' });

@@ -61,19 +61,31 @@ const slip: PayslipListItem = {
  */
 const TABLE_ROOM_AT_1280 = 958;
 
-function renderPage(period: PayrollPeriodDetail, payslips: PayslipListItem[] = []) {
-  fetchMock.mockImplementation(async (input) =>
-    String(input).endsWith(`/payroll-periods/${ID}`)
-      ? json(period)
-      : json({ Items: payslips, TotalCount: payslips.length }),
-  );
+function renderPage(period: PayrollPeriodDetail, payslips: PayslipListItem[] = [], search = '') {
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.endsWith(`/payroll-periods/${ID}`)) return json(period);
+    // One payslip, as the drawer reads it.
+    const one = payslips.find((p) => url.endsWith(`/payroll-periods/payslips/${p.Id}`));
+    if (one)
+      return json({
+        ...one,
+        PayrollPeriodId: ID,
+        TaxableBase: one.Gross,
+        Result: null,
+        Lines: [],
+        Adjustments: [],
+        ComputedAt: '2026-11-30T00:00:00.000Z',
+      });
+    return json({ Items: payslips, TotalCount: payslips.length });
+  });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ConfirmProvider>
         <RouterProvider
           router={createMemoryRouter(
             [{ path: '/payroll/payroll-periods/:payrollPeriodId', element: <PayrollPeriodDetailsPage /> }],
-            { initialEntries: [`/payroll/payroll-periods/${ID}`] },
+            { initialEntries: [`/payroll/payroll-periods/${ID}${search}`] },
           )}
         />
       </ConfirmProvider>
@@ -209,6 +221,31 @@ describe('payroll period page', () => {
     renderPage({ ...ready, Totals: { ...ready.Totals, Held: 0 } });
     fireEvent.click(await screen.findByRole('button', { name: 'Finalise' }));
     expect((await screen.findByRole('dialog')).textContent).not.toMatch(/held/);
+  });
+
+  it('marks held pay released since the period closed, and opens the payslip a link names', async () => {
+    const finalised = {
+      ...computed,
+      Status: 'Finalised' as const,
+      CanEdit: false,
+      CanCompute: false,
+      CanApprove: false,
+    };
+    const released = { ...slip, Status: 'Held' as const, ReleasedOn: '2026-12-02', Warnings: [] };
+    const held = {
+      ...slip,
+      Id: '77777777-7777-4777-8777-777777777777',
+      FullName: 'Nora Held',
+      Status: 'Held' as const,
+      Warnings: [],
+    };
+    renderPage(finalised, [released, held], `?payslip=${held.Id}`);
+    // (The open drawer hides the page from the accessibility tree: the chips are found by their text.)
+    expect(await screen.findByTitle('Held, released Dec 2, 2026')).toBeTruthy();
+    expect(screen.getAllByText('Released').length).toBeGreaterThan(0);
+    // The link's payslip opens in the drawer, with Release pay.
+    expect(await screen.findByRole('heading', { name: `Nora Held · ${held.EmployeeNumber}` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Release pay' })).toBeTruthy();
   });
 
   it('asks before approving, with the net total and the payslips with warnings', async () => {

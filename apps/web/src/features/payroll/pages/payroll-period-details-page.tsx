@@ -603,12 +603,16 @@ export function payslipColumns({
       headerName: 'Status',
       width: 100,
       sortable: false,
-      renderCell: ({ value }) => (
+      // Held pay released since the period closed says so (paid by the bank file of that day).
+      renderCell: ({ value, row }) => (
         <Chip
           size="small"
           variant="outlined"
-          label={value}
-          color={value === 'Included' ? 'success' : value === 'Held' ? 'warning' : 'default'}
+          label={row.ReleasedOn ? 'Released' : value}
+          title={row.ReleasedOn ? `Held, released ${formatIsoDate(row.ReleasedOn)}` : undefined}
+          color={
+            value === 'Included' || row.ReleasedOn ? 'success' : value === 'Held' ? 'warning' : 'default'
+          }
         />
       ),
     },
