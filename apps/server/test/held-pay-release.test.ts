@@ -230,6 +230,35 @@ describe('releasing held pay of a finalised period', () => {
     ]);
   });
 
+  it("credits pay released before the period's pay date on that pay date, not earlier", async () => {
+    const [me] = await asTenant((tx) =>
+      tx.query<{ company_id: string }>(`SELECT company_id FROM users WHERE lower(email) = $1`, [
+        demo.payroll.email,
+      ]),
+    );
+    // Paid on 20 January 2027 (the fixture's five days after the cut-off), released today.
+    const ahead = await insertPeriod(asTenant, tenantId, {
+      companyId: me!.company_id,
+      name: 'Jan 1-15 2027',
+      start: '2027-01-01',
+      end: '2027-01-15',
+      status: 'Finalised',
+      payslips: [
+        { employeeId: staff[2]!.id, payslip: semiMonthlySlip('2027-01-01', '2027-01-15'), status: 'Held' },
+      ],
+    });
+    const res = await call(payroll, 'POST', `${base}/payslips/${ahead.payslipIds[0]}/release`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const bdo = await call(
+      payroll,
+      'GET',
+      `${BANK}?PayrollPeriodId=${ahead.periodId}&ReleasedOn=${today}&Bank=bdo&CompanyCode=ABC&CompanyAccount=001234567890`,
+    );
+    expect(bdo.statusCode, bdo.body).toBe(200);
+    expect(bdo.body).toContain('270120');
+    expect(bdo.body).not.toContain(today.replace(/-/g, '').slice(2));
+  });
+
   it('takes a bad release day as a 400 naming the field', async () => {
     const res = await call(
       payroll,

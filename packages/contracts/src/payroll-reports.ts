@@ -59,7 +59,7 @@ export const PAYROLL_REPORTS = {
   'bank-file': {
     title: 'Bank payroll credit file',
     description:
-      'Net pay of bank-paid employees of a finalised period; held payslips are left out. A BPI or BDO file holds only the employees whose bank is BPI or BDO.',
+      'Net pay of bank-paid employees of a finalised period; held payslips are left out, and paid by the file of the day their pay is released. A BPI or BDO file holds only the employees whose bank is BPI or BDO.',
     scope: 'period',
     formats: ['csv', 'txt'],
     layout: 'Generic CSV; BPI and BDO text layouts from third-party programs (test-upload first)',

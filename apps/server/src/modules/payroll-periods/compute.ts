@@ -200,6 +200,7 @@ interface LeaveCashRow {
 interface CarriedRow {
   id: string;
   employee_id: string;
+  code: string;
   description: string;
   amount: string;
   period_name: string;
@@ -377,7 +378,7 @@ export async function readInputs(
   const carried =
     kind === 'Regular' || kind === 'FinalPay'
       ? tx.query<CarriedRow>(
-          `SELECT c.id, c.employee_id, c.description, c.amount::text AS amount, p.name AS period_name
+          `SELECT c.id, c.employee_id, c.code, c.description, c.amount::text AS amount, p.name AS period_name
              FROM deduction_carryovers c
              JOIN payroll_periods p ON p.tenant_id = c.tenant_id AND p.id = c.from_period_id
             WHERE c.tenant_id = $1 AND c.company_id = $2 AND c.employee_id = ANY($3::uuid[])
@@ -1212,8 +1213,8 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const benefits: Benefit[] = [];
   const loanCodes: { loanId: string; code: string }[] = [];
   const carriedDeductions: CarriedDeduction[] = [];
-  /** A carried deduction's code on this payslip -> what it was for (without "not deducted in"). */
-  const carriedDescription = new Map<string, string>();
+  /** A carried deduction's code on this payslip -> the carryover (its own code and what it was for). */
+  const carriedFrom = new Map<string, CarriedRow>();
   // A cut-off with no day of employment (a final pay whose cut-off lies wholly after the separation, or before the
   // hire) pays no salary, and no recurring allowance nor recurring deduction either: they are the pay of the
   // periods of employment and stop with it. A cut-off with some day of employment pays them in full (the items are
@@ -1257,7 +1258,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
         allowPartial: true,
       });
       carriedDeductions.push({ CarryoverId: c.id, Code: code });
-      carriedDescription.set(code, c.description);
+      carriedFrom.set(code, c);
     }
   }
   // An earning adjustment by its tax class, as a recurring earning (addEarning).
@@ -1637,17 +1638,18 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   // What a one-off or recurring deduction, or one carried here, could not take is carried to the next payroll
   // (finalise posts it); a loan's stays in its balance, and a statutory share is not one of these deductions.
   const loanCode = new Set(loanCodes.map((l) => l.code));
-  const carryForward: CarryForward[] = slip.deferred
-    .filter((d) => !loanCode.has(d.code) && deductions.some((o) => o.code === d.code))
-    .map((d) => ({
-      Code: d.code,
-      Description: carriedDescription.get(d.code) ?? d.description,
-      Amount: d.deferred,
-    }));
+  const carriedOn = slip.deferred.filter(
+    (d) => !loanCode.has(d.code) && deductions.some((o) => o.code === d.code),
+  );
+  const carryForward: CarryForward[] = carriedOn.map((d) => ({
+    Code: carriedFrom.get(d.code)?.code ?? d.code,
+    Description: carriedFrom.get(d.code)?.description ?? d.description,
+    Amount: d.deferred,
+  }));
   for (const d of slip.deferred)
     warnings.push(
       `Deduction ${d.code} deferred: ${peso(d.deferred)} of ${peso(d.amount)} not deducted` +
-        (carryForward.some((c) => c.Code === d.code) ? '; carried to the next payroll' : ''),
+        (carriedOn.includes(d) ? '; carried to the next payroll' : ''),
     );
   const loans = loanCodes.map(({ loanId, code }) => {
     const requested = deductions.find((d) => d.code === code)!.amount;

@@ -625,9 +625,10 @@ export const payrollReportsService = {
       throw problems.notFound(
         `No held pay of ${period.name} was released on ${formatIsoDate(released)}: release it from the payslip first.`,
       );
-    // Released held pay is credited the day its file is made (on or after the release): a bank refuses a credit
-    // date in the past.
-    const creditDate = released ? manilaToday() : period.pay_date;
+    // Released held pay is credited the day its file is made (a bank refuses a credit date in the past), but never
+    // before the period's own pay date.
+    const today = manilaToday();
+    const creditDate = released && today > period.pay_date ? today : period.pay_date;
     const reference = released ? `Held pay ${period.name}` : `Payroll ${period.name}`;
     // A BPI or BDO file credits that bank's accounts only: the employees whose pay profile names it. Those of
     // other banks are left out of it and named in X-Bank-File-Left-Out (employee numbers), to be paid by their

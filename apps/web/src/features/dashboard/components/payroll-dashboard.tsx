@@ -206,6 +206,8 @@ function Body({ data }: { data: PayrollDashboardData }) {
                   <ListItem
                     key={h.PayslipId}
                     disableGutters
+                    // Room for the amount's chip, wider than the list's default for an icon.
+                    sx={{ pr: 14 }}
                     secondaryAction={<Chip size="small" color="warning" label={formatCurrency(h.NetPay)} />}
                   >
                     <ListItemText
