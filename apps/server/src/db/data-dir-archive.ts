@@ -156,46 +156,59 @@ function entryPath(root: string, name: string): { path?: string; relative: strin
  */
 export async function extractArchive(file: string, root: string): Promise<string[]> {
   const names: string[] = [];
-  await pipeline(createReadStream(file), createGunzip(), async (tar: AsyncIterable<Buffer>) => {
-    const reader = new ByteReader(tar[Symbol.asyncIterator]());
-    for (;;) {
-      const header = await reader.exactly(BLOCK, 'a header');
-      if (!header) throw new ArchiveError('the archive ends without its end-of-archive block');
-      if (header.every((b) => b === 0)) break;
-      const size = parseInt(field(header, 124, 12).trim() || '0', 8);
-      if (checksum(header) !== parseInt(field(header, 148, 8).trim(), 8) || Number.isNaN(size))
-        throw new ArchiveError(
-          `not a tar archive (a header's checksum is wrong at entry ${names.length + 1})`,
-        );
-      const prefix = field(header, 257, 6) === 'ustar' ? field(header, 345, 155) : '';
-      const name = prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100);
-      const type = String.fromCharCode(header[156]!);
-      const { path, relative } = entryPath(root, name);
-      const mtime = new Date(parseInt(field(header, 136, 12).trim() || '0', 8) * 1000);
-      if (type === '5') {
-        if (path) await mkdir(path, { recursive: true, mode: 0o700 });
-      } else if (type === '0' || type === '\0') {
-        if (!path) throw new ArchiveError(`the entry ${JSON.stringify(name)} is a file without a name`);
-        await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
-        const out = await open(path, 'wx', 0o600);
-        try {
-          for (let left = size; left > 0;) {
-            const piece = await reader.some(left);
-            if (!piece) throw new ArchiveError(`the archive ends inside ${name}`);
-            await out.write(piece);
-            left -= piece.length;
-          }
-          await out.utimes(mtime, mtime);
-        } finally {
-          await out.close();
-        }
-        const pad = (BLOCK - (size % BLOCK)) % BLOCK;
-        if (pad && !(await reader.exactly(pad, name)))
-          throw new ArchiveError(`the archive ends inside ${name}`);
-      } else throw new ArchiveError(`the entry ${JSON.stringify(name)} is neither a file nor a directory`);
-      names.push(relative);
-    }
-    while (await reader.some(CHUNK)); // the rest (zero blocks): read to the end so gunzip checks the CRC
-  });
+  let writing: Promise<void> | undefined;
+  try {
+    await pipeline(createReadStream(file), createGunzip(), (tar: AsyncIterable<Buffer>) => {
+      writing = writeEntries(tar, root, names);
+      return writing;
+    });
+  } catch (error) {
+    // A damaged file fails the gunzip stream while the writer may still be creating a file or a directory: the
+    // caller removes `root` on this error, so nothing may be written after it (a restore had left a file of a
+    // truncated backup behind, in a directory it had just removed). The writer stops at its next read.
+    await writing?.catch(() => undefined);
+    throw error;
+  }
   return names;
+}
+
+/** Writes the tar entries of `tar` under `root`, each checked, naming each in `names`. */
+async function writeEntries(tar: AsyncIterable<Buffer>, root: string, names: string[]): Promise<void> {
+  const reader = new ByteReader(tar[Symbol.asyncIterator]());
+  for (;;) {
+    const header = await reader.exactly(BLOCK, 'a header');
+    if (!header) throw new ArchiveError('the archive ends without its end-of-archive block');
+    if (header.every((b) => b === 0)) break;
+    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
+    if (checksum(header) !== parseInt(field(header, 148, 8).trim(), 8) || Number.isNaN(size))
+      throw new ArchiveError(`not a tar archive (a header's checksum is wrong at entry ${names.length + 1})`);
+    const prefix = field(header, 257, 6) === 'ustar' ? field(header, 345, 155) : '';
+    const name = prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100);
+    const type = String.fromCharCode(header[156]!);
+    const { path, relative } = entryPath(root, name);
+    const mtime = new Date(parseInt(field(header, 136, 12).trim() || '0', 8) * 1000);
+    if (type === '5') {
+      if (path) await mkdir(path, { recursive: true, mode: 0o700 });
+    } else if (type === '0' || type === '\0') {
+      if (!path) throw new ArchiveError(`the entry ${JSON.stringify(name)} is a file without a name`);
+      await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
+      const out = await open(path, 'wx', 0o600);
+      try {
+        for (let left = size; left > 0;) {
+          const piece = await reader.some(left);
+          if (!piece) throw new ArchiveError(`the archive ends inside ${name}`);
+          await out.write(piece);
+          left -= piece.length;
+        }
+        await out.utimes(mtime, mtime);
+      } finally {
+        await out.close();
+      }
+      const pad = (BLOCK - (size % BLOCK)) % BLOCK;
+      if (pad && !(await reader.exactly(pad, name)))
+        throw new ArchiveError(`the archive ends inside ${name}`);
+    } else throw new ArchiveError(`the entry ${JSON.stringify(name)} is neither a file nor a directory`);
+    names.push(relative);
+  }
+  while (await reader.some(CHUNK)); // the rest (zero blocks): read to the end so gunzip checks the CRC
 }
