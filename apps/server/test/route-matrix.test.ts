@@ -137,7 +137,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const fill = (url: string, id: string) => url.replace(/:[A-Za-z]+\??/g, id);
+/** Every id of the address is `id`; a year (a previous employer's) is a year. */
+const fill = (url: string, id: string) =>
+  url.replace(/:([A-Za-z]+)\??/g, (_, name: string) => (name === 'year' ? '2026' : id));
 const someUuid = '00000000-0000-4000-8000-000000000000';
 
 describe('route matrix', () => {

@@ -456,6 +456,75 @@ export const WaiveCarriedDeductionRequest = z.strictObject({
 });
 export type WaiveCarriedDeductionRequest = z.input<typeof WaiveCarriedDeductionRequest>;
 
+// ---------- Compensation from a previous employer of the year (its BIR 2316) ----------
+
+/** The amounts of a previous employer's 2316, as the form states them: [field, label]. */
+export const PREVIOUS_EMPLOYER_AMOUNTS = [
+  ['BasicSmw', 'Basic salary of a minimum wage earner (non-taxable)'],
+  ['Holiday', 'Holiday pay (MWE)'],
+  ['Overtime', 'Overtime pay (MWE)'],
+  ['NightDiff', 'Night shift differential (MWE)'],
+  ['Hazard', 'Hazard pay (MWE)'],
+  ['Thirteenth', '13th month pay and other benefits (non-taxable)'],
+  ['DeMinimis', 'De minimis benefits'],
+  ['Contributions', 'SSS, PhilHealth, Pag-IBIG and union dues (employee share)'],
+  ['Salaries', 'Salaries and other compensation (non-taxable)'],
+  ['TaxableBasic', 'Taxable basic salary'],
+  ['TaxableThirteenth', 'Taxable 13th month pay and other benefits'],
+  ['TaxableSalaries', 'Taxable salaries and other compensation'],
+  ['TaxWithheld', 'Tax withheld by the previous employer'],
+] as const;
+export type PreviousEmployerAmount = (typeof PREVIOUS_EMPLOYER_AMOUNTS)[number][0];
+
+const previousEmployerAmount = Money({ allowZero: true }).default('0.00');
+const previousEmployerShape = {
+  EmployerName: requiredText(200),
+  EmployerTIN: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || /^\d{3}-?\d{3}-?\d{3}(-?\d{3,5})?$/.test(v),
+      'Enter the TIN as 000-000-000-000',
+    )
+    .nullable()
+    .optional(),
+  EmployerAddress: text(300),
+  ...(Object.fromEntries(PREVIOUS_EMPLOYER_AMOUNTS.map(([key]) => [key, previousEmployerAmount])) as Record<
+    PreviousEmployerAmount,
+    typeof previousEmployerAmount
+  >),
+};
+const PreviousEmployerOutput = {
+  EmployeeId: z.uuid(),
+  Year: z.number().int(),
+  /** Items 21-ish of Part III: the non-taxable total, the taxable total (item 22), and gross (their sum). */
+  NonTaxableTotal: z.string(),
+  TaxableTotal: z.string(),
+  Gross: z.string(),
+  UpdatedAt: z.string(),
+};
+export const PreviousEmployerCompensation = z.object({
+  ...previousEmployerShape,
+  EmployerTIN: z.string().nullable(),
+  EmployerAddress: z.string().nullable(),
+  ...(Object.fromEntries(PREVIOUS_EMPLOYER_AMOUNTS.map(([key]) => [key, z.string()])) as Record<
+    PreviousEmployerAmount,
+    z.ZodString
+  >),
+  ...PreviousEmployerOutput,
+  RowVersion: z.number().int(),
+});
+export type PreviousEmployerCompensation = z.infer<typeof PreviousEmployerCompensation>;
+export const PreviousEmployerListResponse = z.object({ Items: z.array(PreviousEmployerCompensation) });
+export type PreviousEmployerListResponse = z.infer<typeof PreviousEmployerListResponse>;
+/** PUT body: a new year's figures (RowVersion 0 or left out) or the year's figures changed (its RowVersion). */
+export const SavePreviousEmployerRequest = z.strictObject({
+  ...previousEmployerShape,
+  RowVersion: z.number().int().min(0).optional(),
+  ...outputOnly(PreviousEmployerOutput),
+});
+export type SavePreviousEmployerRequest = z.input<typeof SavePreviousEmployerRequest>;
+
 // ---------- Loan types ----------
 
 export const LOAN_AGENCIES = ['SSS', 'PagIbig', 'Company'] as const;

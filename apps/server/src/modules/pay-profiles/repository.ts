@@ -1,3 +1,10 @@
+import type { z } from 'zod';
+import {
+  PREVIOUS_EMPLOYER_AMOUNTS,
+  type PreviousEmployerAmount,
+  type PreviousEmployerCompensation,
+  type SavePreviousEmployerRequest,
+} from '@hrpay/contracts';
 import type {
   CarriedDeduction,
   CreateLoanTypeRequest,
@@ -257,7 +264,107 @@ const LOAN_TYPE_SORT = {
   IsActive: 't.is_active',
 } as const;
 
+/** snake_case column of each amount of a previous employer's 2316 (PREVIOUS_EMPLOYER_AMOUNTS). */
+const amountColumn = (key: PreviousEmployerAmount) => key.replace(/[a-z](?=[A-Z])/g, '$&_').toLowerCase();
+const PREVIOUS_COLUMNS = [
+  'employer_name',
+  'employer_tin',
+  'employer_address',
+  ...PREVIOUS_EMPLOYER_AMOUNTS.map(([key]) => amountColumn(key)),
+].join(', ');
+const NON_TAXABLE: PreviousEmployerAmount[] = [
+  'BasicSmw',
+  'Holiday',
+  'Overtime',
+  'NightDiff',
+  'Hazard',
+  'Thirteenth',
+  'DeMinimis',
+  'Contributions',
+  'Salaries',
+];
+const TAXABLE: PreviousEmployerAmount[] = ['TaxableBasic', 'TaxableThirteenth', 'TaxableSalaries'];
+const centavos = (text: string) => Math.round(Number(text) * 100);
+const pesoText = (c: number) => (c / 100).toFixed(2);
+
+function toPreviousEmployer(r: Record<string, unknown>): PreviousEmployerCompensation {
+  const amounts = Object.fromEntries(
+    // numeric columns come as their exact text ("1234.50").
+    PREVIOUS_EMPLOYER_AMOUNTS.map(([key]) => [key, String(r[amountColumn(key)])]),
+  ) as Record<PreviousEmployerAmount, string>;
+  const nonTaxable = NON_TAXABLE.reduce((sum, k) => sum + centavos(amounts[k]), 0);
+  const taxable = TAXABLE.reduce((sum, k) => sum + centavos(amounts[k]), 0);
+  return {
+    EmployeeId: r.employee_id as string,
+    Year: Number(r.year),
+    EmployerName: r.employer_name as string,
+    EmployerTIN: (r.employer_tin as string | null) ?? null,
+    EmployerAddress: (r.employer_address as string | null) ?? null,
+    ...amounts,
+    NonTaxableTotal: pesoText(nonTaxable),
+    TaxableTotal: pesoText(taxable),
+    Gross: pesoText(nonTaxable + taxable),
+    UpdatedAt: new Date(r.updated_at as Date).toISOString(),
+    RowVersion: Number(r.row_version),
+  };
+}
+
 export const payProfilesRepo = {
+  // ---------- compensation from a previous employer of the year ----------
+
+  async previousEmployers(tx: Tx, tenantId: string, employeeId: string, year?: number, forUpdate = false) {
+    const rows = await tx.query<Record<string, unknown>>(
+      `SELECT ${PREVIOUS_COLUMNS}, employee_id, year, row_version, updated_at
+         FROM employee_previous_employers
+        WHERE tenant_id = $1 AND employee_id = $2 AND ($3::int IS NULL OR year = $3)
+        ORDER BY year DESC ${forUpdate ? 'FOR UPDATE' : ''}`,
+      [tenantId, employeeId, year ?? null],
+    );
+    return rows.map(toPreviousEmployer);
+  },
+
+  /** Inserts the year's figures, or replaces them when `rowVersion` matches; false when it does not. */
+  async savePreviousEmployer(
+    tx: Tx,
+    tenantId: string,
+    companyId: string,
+    employeeId: string,
+    year: number,
+    input: z.output<typeof SavePreviousEmployerRequest>,
+    rowVersion: number | null,
+  ): Promise<boolean> {
+    const values = [
+      input.EmployerName,
+      input.EmployerTIN || null,
+      input.EmployerAddress || null,
+      ...PREVIOUS_EMPLOYER_AMOUNTS.map(([key]) => input[key]),
+    ];
+    const columns = PREVIOUS_COLUMNS.split(', ');
+    if (rowVersion === null) {
+      const inserted = await tx.query(
+        `INSERT INTO employee_previous_employers (tenant_id, company_id, employee_id, year, ${PREVIOUS_COLUMNS})
+         VALUES ($1, $2, $3, $4, ${columns.map((_, i) => `$${i + 5}`).join(', ')})
+         ON CONFLICT (tenant_id, employee_id, year) DO NOTHING RETURNING id`,
+        [tenantId, companyId, employeeId, year, ...values],
+      );
+      return inserted.length === 1;
+    }
+    const updated = await tx.query(
+      `UPDATE employee_previous_employers
+          SET ${columns.map((c, i) => `${c} = $${i + 5}`).join(', ')}, row_version = row_version + 1, updated_at = now()
+        WHERE tenant_id = $1 AND employee_id = $2 AND year = $3 AND row_version = $4 RETURNING id`,
+      [tenantId, employeeId, year, rowVersion, ...values],
+    );
+    return updated.length === 1;
+  },
+
+  async deletePreviousEmployer(tx: Tx, tenantId: string, employeeId: string, year: number) {
+    await tx.query(
+      `DELETE FROM employee_previous_employers WHERE tenant_id = $1 AND employee_id = $2 AND year = $3`,
+      [tenantId, employeeId, year],
+    );
+  },
+
   // ---------- deductions carried from earlier payrolls (written by the payroll periods' finalise) ----------
 
   /** The employee's carried deductions, open first, then newest first. */

@@ -37,6 +37,9 @@ import {
   UpdateLoanTypeRequest,
   UpdatePayItemRequest,
   WaiveCarriedDeductionRequest,
+  PreviousEmployerCompensation,
+  PreviousEmployerListResponse,
+  SavePreviousEmployerRequest,
   type EmployeePayRow,
 } from '@hrpay/contracts';
 import { attachment, sendExport, writeExport, type ExportColumn } from '../../lib/export.js';
@@ -60,6 +63,14 @@ const RateParams = z.object({ employeeId: z.uuid(), rateId: z.uuid() });
 const ItemParams = z.object({ employeeId: z.uuid(), itemId: z.uuid() });
 const LoanParams = z.object({ employeeId: z.uuid(), loanId: z.uuid() });
 const CarryoverParams = z.object({ employeeId: z.uuid(), carryoverId: z.uuid() });
+const YearParams = z.object({
+  employeeId: z.uuid(),
+  year: z.coerce
+    .number()
+    .int('The year must be a whole number')
+    .min(2000, 'The year must be 2000 to 2100')
+    .max(2100, 'The year must be 2000 to 2100'),
+});
 
 const COLUMNS: ExportColumn<EmployeePayRow>[] = [
   { header: 'Employee No.', value: (r) => r.EmployeeNumber, width: 14 },
@@ -286,6 +297,43 @@ export const payProfileRoutes: FastifyPluginAsyncZod = async (app) => {
             req.body,
           ),
         ),
+  });
+
+  // ---------- compensation from a previous employer of the year ----------
+  app.get(`${BASE}/:employeeId/previous-employers`, {
+    config: { access: byEmployee },
+    schema: { tags, params: EmployeeParams, response: { 200: PreviousEmployerListResponse } },
+    handler: (req) => pay.previousEmployers(contextOf(req).tx, contextOf(req).user, req.params.employeeId),
+  });
+
+  app.put(`${BASE}/:employeeId/previous-employers/:year`, {
+    config: { bodyIds: { EmployeeId: 'employeeId' }, access: byEmployee },
+    schema: {
+      tags,
+      params: YearParams,
+      body: SavePreviousEmployerRequest,
+      response: { 200: PreviousEmployerCompensation },
+    },
+    handler: (req) =>
+      pay.savePreviousEmployer(
+        contextOf(req).tx,
+        contextOf(req).user,
+        req.params.employeeId,
+        req.params.year,
+        req.body,
+      ),
+  });
+
+  app.delete(`${BASE}/:employeeId/previous-employers/:year`, {
+    config: { access: byEmployee },
+    schema: { tags, params: YearParams, response: { 200: Message } },
+    handler: (req) =>
+      pay.deletePreviousEmployer(
+        contextOf(req).tx,
+        contextOf(req).user,
+        req.params.employeeId,
+        req.params.year,
+      ),
   });
 
   // ---------- deductions carried from earlier payrolls ----------

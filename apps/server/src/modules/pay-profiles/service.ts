@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import {
   formatIsoDate,
   ProblemTypes,
@@ -20,6 +21,7 @@ import {
   type UpdateLoanRequest,
   type UpdateLoanTypeRequest,
   type UpdatePayItemRequest,
+  type SavePreviousEmployerRequest,
   type ValidationError,
   EMPLOYEE_PAY_FLAGS,
 } from '@hrpay/contracts';
@@ -43,6 +45,8 @@ export const STALE_PAY_DETAILS =
 const STALE_ITEM =
   'This recurring item was changed by someone else since you opened it. Reload and try again.';
 const STALE_LOAN = 'This loan was changed by someone else since you opened it. Reload and try again.';
+const STALE_PREVIOUS_EMPLOYER =
+  "This year's previous employer was recorded or changed by someone else since you opened it. Reload and try again.";
 const STALE_LOAN_TYPE =
   'This loan type was changed by someone else since you opened it. Reload and try again.';
 
@@ -307,6 +311,71 @@ export const payProfilesService = {
       before,
     });
     return { Message: `${before.Description} was deleted.` };
+  },
+
+  // ---------- compensation from a previous employer of the year ----------
+
+  async previousEmployers(tx: Tx, user: CurrentUser, employeeId: string) {
+    const employee = await this.details(tx, user, employeeId);
+    return { Items: await repo.previousEmployers(tx, user.tenantId, employee.EmployeeId) };
+  },
+
+  /**
+   * Records (or corrects) the year's compensation from a previous employer, as its 2316 states it: the year-end
+   * adjustment of this employer annualises it with its own (compute.ts), and the 2316 shows it in Part III. A
+   * computed payroll of that year goes back to needing a compute.
+   */
+  async savePreviousEmployer(
+    tx: Tx,
+    user: CurrentUser,
+    employeeId: string,
+    year: number,
+    input: z.output<typeof SavePreviousEmployerRequest>,
+  ) {
+    if (input.Year !== undefined && input.Year !== year)
+      throw problems.badRequest('Year in the body does not match the address.', [
+        { Code: 'Year', Description: `Year: is ${input.Year}'s; this address is ${year}'s` },
+      ]);
+    const employee = await this.details(tx, user, employeeId, true);
+    const [before] = await repo.previousEmployers(tx, user.tenantId, employee.EmployeeId, year, true);
+    const rowVersion = before ? (input.RowVersion ?? -1) : null;
+    if (before && rowVersion !== before.RowVersion) throw problems.stale(STALE_PREVIOUS_EMPLOYER);
+    if (!before && input.RowVersion) throw problems.stale(STALE_PREVIOUS_EMPLOYER);
+    const saved = await repo.savePreviousEmployer(
+      tx,
+      user.tenantId,
+      user.companyId,
+      employee.EmployeeId,
+      year,
+      input,
+      rowVersion,
+    );
+    if (!saved) throw problems.stale(STALE_PREVIOUS_EMPLOYER);
+    await flagPeriodsToRecompute(tx, user, employee.EmployeeId, `${year}-01-01`, `${year}-12-31`);
+    const [after] = await repo.previousEmployers(tx, user.tenantId, employee.EmployeeId, year);
+    await writeAudit(tx, user, {
+      entity: 'employee-previous-employer',
+      entityId: employee.EmployeeId,
+      action: before ? 'update' : 'create',
+      before,
+      after,
+    });
+    return after!;
+  },
+
+  async deletePreviousEmployer(tx: Tx, user: CurrentUser, employeeId: string, year: number) {
+    const employee = await this.details(tx, user, employeeId, true);
+    const [before] = await repo.previousEmployers(tx, user.tenantId, employee.EmployeeId, year, true);
+    if (!before) throw problems.notFound(`No previous employer is recorded for ${year}.`);
+    await repo.deletePreviousEmployer(tx, user.tenantId, employee.EmployeeId, year);
+    await flagPeriodsToRecompute(tx, user, employee.EmployeeId, `${year}-01-01`, `${year}-12-31`);
+    await writeAudit(tx, user, {
+      entity: 'employee-previous-employer',
+      entityId: employee.EmployeeId,
+      action: 'delete',
+      before,
+    });
+    return { Message: `The previous employer of ${year} was removed.` };
   },
 
   // ---------- deductions carried from earlier payrolls ----------

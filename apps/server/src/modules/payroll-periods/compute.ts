@@ -196,6 +196,12 @@ interface LeaveCashRow {
   reason: string | null;
   type_name: string;
 }
+interface PreviousEmployerRow {
+  employee_id: string;
+  taxable: string;
+  withheld: string;
+  thirteenth: string;
+}
 /** A deduction an earlier finalised payroll could not take for want of pay, still to be deducted. */
 interface CarriedRow {
   id: string;
@@ -259,6 +265,8 @@ export interface ComputeInputs {
   holidays: HolidayRow[];
   ytd: Map<string, YtdRow>;
   mtd: Map<string, MtdRow>;
+  /** The year's compensation from a previous employer (its 2316), by employee: annualised at the year's end. */
+  previousEmployer: Map<string, PreviousEmployerRow>;
   /** Regular and FinalPay: the deductions earlier finalised payrolls could not take, oldest first. */
   carried: Map<string, CarriedRow[]>;
   /** FinalPay: the unused days of SIL and of every leave type convertible to cash, by employee (positive only). */
@@ -374,6 +382,13 @@ export async function readInputs(
           [...base, end],
         )
       : Promise.resolve([]);
+  const previousEmployer = tx.query<PreviousEmployerRow>(
+    `SELECT employee_id, (taxable_basic + taxable_thirteenth + taxable_salaries)::text AS taxable,
+            tax_withheld::text AS withheld, thirteenth::text AS thirteenth
+       FROM employee_previous_employers
+      WHERE tenant_id = $1 AND company_id = $2 AND employee_id = ANY($3::uuid[]) AND year = $4`,
+    [...base, Number(end.slice(0, 4))],
+  );
   // Deductions an earlier finalised payroll could not take for want of pay (deduction_carryovers), still open.
   const carried =
     kind === 'Regular' || kind === 'FinalPay'
@@ -593,6 +608,7 @@ export async function readInputs(
     mtdRows,
     unusedLeaveRows,
     carriedRows,
+    previousEmployerRows,
     deMinimisRows,
     yearClosedRows,
     leaveCashRows,
@@ -609,6 +625,7 @@ export async function readInputs(
     mtd,
     unusedLeave,
     carried,
+    previousEmployer,
     deMinimis,
     yearClosed,
     leaveCash,
@@ -630,6 +647,7 @@ export async function readInputs(
     mtd: new Map(mtdRows.map((r) => [r.employee_id, r])),
     unusedLeave: group(unusedLeaveRows),
     carried: group(carriedRows),
+    previousEmployer: new Map(previousEmployerRows.map((r) => [r.employee_id, r])),
     leaveCash: group(leaveCashRows),
     deMinimis: group(deMinimisRows),
     lastRegularOfYearFinalised: yearClosedRows[0]?.closed === true,
@@ -1515,6 +1533,31 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     }
   }
 
+  // Whether this payslip makes the year-end adjustment: what the engine is told (period.lastPayrollOfYear, below)
+  // or else decides itself (a payroll ending on 31 December, a weekly one in its last week).
+  const lastPayrollOfYear =
+    kind === 'FinalPay'
+      ? true
+      : kind === 'ThirteenthMonth'
+        ? inp.lastRegularOfYearFinalised
+        : periodEnd !== end && period.frequency !== 'Weekly'
+          ? end.slice(5) === '12-31'
+          : undefined;
+  const yearEnd =
+    lastPayrollOfYear ??
+    (periodEnd.slice(5, 7) === '12' &&
+      (period.frequency === 'Weekly' ? Number(periodEnd.slice(8)) + 7 > 31 : periodEnd.slice(8) === '31'));
+  // The year-end adjustment annualises the employee's whole year, a previous employer's of the year too (its 2316,
+  // employee_previous_employers): its taxable compensation, the tax it withheld, and its non-taxable 13th month and
+  // benefits (the 90,000 ceiling is the employee's for the year; RR 2-98 as amended by RR 11-2018). Not before:
+  // the per-period tables and the cumulative projection are of this employer's own periods.
+  const previous = inp.previousEmployer.get(e.id);
+  if (previous && yearEnd) {
+    ytd.taxableCompensation = pesos(cents(ytd.taxableCompensation) + cents(previous.taxable));
+    ytd.withholdingTax = pesos(cents(ytd.withholdingTax) + cents(previous.withheld));
+    ytd.benefitsReceived = pesos(cents(ytd.benefitsReceived) + cents(previous.thirteenth));
+  }
+
   const input: PayslipInput = {
     employeeId: e.id,
     // 13th month and adjustment periods may span months (a year's 13th month): the engine sees the month they
@@ -1529,13 +1572,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       // past the cut-off is the year's last payroll only when the cut-off is. A 13th-month run ends on
       // 31 December but is paid by 24 December (PD 851), before the year's last payroll, which makes the
       // year-end adjustment on the whole year: the run annualises only when it comes after that payroll.
-      ...(kind === 'FinalPay'
-        ? { lastPayrollOfYear: true }
-        : kind === 'ThirteenthMonth'
-          ? { lastPayrollOfYear: inp.lastRegularOfYearFinalised }
-          : periodEnd !== end && period.frequency !== 'Weekly'
-            ? { lastPayrollOfYear: end.slice(5) === '12-31' }
-            : {}),
+      ...(lastPayrollOfYear === undefined ? {} : { lastPayrollOfYear }),
     },
     profile,
     attendance,

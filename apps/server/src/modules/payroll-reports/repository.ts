@@ -73,6 +73,46 @@ export interface EmployeeYearRow {
 
 export const payrollReportsRepo = {
   /**
+   * The company's employees' compensation from a previous employer in the year (their 2316s, recorded on the
+   * employee's payroll details), as the 2316 generator's Part III reads it: amounts as exact text, the totals summed
+   * in the database.
+   */
+  async previousEmployers(tx: Tx, tenantId: string, companyId: string, year: number) {
+    return tx.query<{
+      employee_id: string;
+      employer_name: string;
+      employer_tin: string | null;
+      employer_address: string | null;
+      basic_smw: string;
+      holiday: string;
+      overtime: string;
+      night_diff: string;
+      hazard: string;
+      thirteenth: string;
+      de_minimis: string;
+      contributions: string;
+      salaries: string;
+      taxable_basic: string;
+      taxable_thirteenth: string;
+      taxable_salaries: string;
+      tax_withheld: string;
+      non_taxable_total: string;
+      taxable_total: string;
+    }>(
+      `SELECT employee_id, employer_name, employer_tin, employer_address, basic_smw::text, holiday::text,
+              overtime::text, night_diff::text, hazard::text, thirteenth::text, de_minimis::text,
+              contributions::text, salaries::text, taxable_basic::text, taxable_thirteenth::text,
+              taxable_salaries::text, tax_withheld::text,
+              (basic_smw + holiday + overtime + night_diff + hazard + thirteenth + de_minimis + contributions
+                + salaries)::text AS non_taxable_total,
+              (taxable_basic + taxable_thirteenth + taxable_salaries)::text AS taxable_total
+         FROM employee_previous_employers
+        WHERE tenant_id = $1 AND company_id = $2 AND year = $3`,
+      [tenantId, companyId, year],
+    );
+  },
+
+  /**
    * Each employee's year, added up in the database from the payslips the reports read (payroll-outputs documents
    * source, `eachBatch({ year })`): the company's periods finalised or paid whose cut-off ends in the year, their
    * payslips Included or Held (never Excluded) that have a result; one row an employee paid in them, in the

@@ -56,6 +56,7 @@ import {
   writeBir2316Pdf,
   writeFinalPayCertificatePdf,
   type Certificate2316,
+  type PreviousEmployer,
   type ContributionRow,
   type DocCompany,
   type DocEmployee,
@@ -161,11 +162,41 @@ async function contributionsOf(tx: Tx, user: CurrentUser, year: number, month: n
   return rows.sort(byName);
 }
 
-/** The year's 2316 certificates, built one employee at a time. */
+/** The year's 2316 certificates, built one employee at a time, each with its previous employer of the year. */
 async function certificatesOf(tx: Tx, user: CurrentUser, year: number, employeeId?: string) {
+  const previous = new Map(
+    (await payrollReportsRepo.previousEmployers(tx, user.tenantId, user.companyId, year)).map(
+      (r): [string, PreviousEmployer] => [
+        r.employee_id,
+        {
+          tin: r.employer_tin,
+          name: r.employer_name,
+          address: r.employer_address,
+          gross: money(cents(r.non_taxable_total) + cents(r.taxable_total)),
+          basicSmw: r.basic_smw,
+          holiday: r.holiday,
+          overtime: r.overtime,
+          nightDiff: r.night_diff,
+          hazard: r.hazard,
+          thirteenth: r.thirteenth,
+          deMinimis: r.de_minimis,
+          contributions: r.contributions,
+          salaries: r.salaries,
+          nonTaxTotal: r.non_taxable_total,
+          taxableBasic: r.taxable_basic,
+          taxableThirteenth: r.taxable_thirteenth,
+          taxableSalaries: r.taxable_salaries,
+          taxableTotal: r.taxable_total,
+          taxWithheld: r.tax_withheld,
+        },
+      ],
+    ),
+  );
   const certificates: Certificate2316[] = [];
   await eachEmployee(tx, user, { year, employeeId }, (entries) =>
-    certificates.push(...certificates2316(entries, year)),
+    certificates.push(
+      ...certificates2316(entries, year, { previous: (e) => previous.get(e.employeeId) ?? null }),
+    ),
   );
   return certificates.sort(byName);
 }

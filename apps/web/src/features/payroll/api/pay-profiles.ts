@@ -25,6 +25,9 @@ import type {
   UpdateLoanTypeRequest,
   UpdatePayItemRequest,
   WaiveCarriedDeductionRequest,
+  PreviousEmployerCompensation,
+  PreviousEmployerListResponse,
+  SavePreviousEmployerRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
 
@@ -36,8 +39,10 @@ export const payDetailKeys = {
   lists: () => ['employee-payroll-details', 'list'] as const,
   departments: () => ['employee-payroll-details', 'departments'] as const,
   employee: (id: string) => ['employee-payroll-details', 'employee', id] as const,
-  part: (id: string, part: 'profile' | 'rates' | 'items' | 'loans' | 'carried-deductions') =>
-    ['employee-payroll-details', 'employee', id, part] as const,
+  part: (
+    id: string,
+    part: 'profile' | 'rates' | 'items' | 'loans' | 'carried-deductions' | 'previous-employers',
+  ) => ['employee-payroll-details', 'employee', id, part] as const,
 };
 export const loanTypeKeys = {
   all: ['loan-types'] as const,
@@ -84,6 +89,20 @@ export const useCarriedDeductions = (id: string) =>
     queryFn: ({ signal }) =>
       apiClient.get<CarriedDeductionListResponse>(`${at(id)}/carried-deductions`, { signal }),
   });
+export const usePreviousEmployers = (id: string) =>
+  useQuery({
+    queryKey: payDetailKeys.part(id, 'previous-employers'),
+    queryFn: ({ signal }) =>
+      apiClient.get<PreviousEmployerListResponse>(`${at(id)}/previous-employers`, { signal }),
+  });
+export const useSavePreviousEmployer = (id: string) =>
+  useEmployeeMutation(id, ({ year, body }: { year: number; body: SavePreviousEmployerRequest }) =>
+    apiClient.put<PreviousEmployerCompensation>(`${at(id)}/previous-employers/${year}`, body),
+  );
+export const useDeletePreviousEmployer = (id: string) =>
+  useEmployeeMutation(id, (year: number) =>
+    apiClient.delete<{ Message: string }>(`${at(id)}/previous-employers/${year}`),
+  );
 export const useLoans = (id: string) =>
   useQuery({
     queryKey: payDetailKeys.part(id, 'loans'),

@@ -9,6 +9,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { EmployeePayRow } from '@hrpay/contracts';
 import { ItemsTab } from './items-tab';
 import { LoansTab } from './loans-tab';
+import { PreviousEmployerTab } from './previous-employer-tab';
 import { ProfileTab } from './profile-tab';
 import { RatesTab } from './rates-tab';
 
@@ -17,6 +18,7 @@ const TABS = [
   { value: 'rates', label: 'Rates' },
   { value: 'items', label: 'Recurring items' },
   { value: 'loans', label: 'Loans' },
+  { value: 'previous', label: 'Previous employer' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -76,6 +78,7 @@ export function PayDetailsDrawer({ employee, onClose }: { employee: EmployeePayR
         {tab === 'rates' && <RatesTab employeeId={id} />}
         {tab === 'items' && <ItemsTab employeeId={id} />}
         {tab === 'loans' && <LoansTab employeeId={id} />}
+        {tab === 'previous' && <PreviousEmployerTab employeeId={id} />}
       </Box>
     </Drawer>
   );

@@ -260,4 +260,52 @@ describe('payroll details drawer', () => {
     expect(await screen.findByText('Pia Payroll: Forgiven by management')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Waive' })).toBeNull();
   });
+
+  it("records the previous employer's 2316 figures of the year, with the API's messages", async () => {
+    const sent: unknown[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/previous-employers/2026') && init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body));
+        sent.push(body);
+        return json(200, { ...body, EmployeeId: employee.EmployeeId, Year: 2026, RowVersion: 1 });
+      }
+      if (url.endsWith('/previous-employers')) return json(200, { Items: [] });
+      return json(200, {});
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-02T02:00:00Z'));
+    try {
+      wrap(<PayDetailsDrawer employee={employee} onClose={() => {}} />);
+      fireEvent.click(screen.getByRole('tab', { name: 'Previous employer' }));
+      const form = await screen.findByRole('form', { name: 'Previous employer 2026' });
+      expect(form.textContent).toContain('No previous employer recorded for 2026.');
+      fireEvent.change(within(form).getByLabelText(/Employer TIN/), { target: { value: '12' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+      // The API's own messages, before anything is sent.
+      expect(await within(form).findByText('Enter the TIN as 000-000-000-000')).toBeTruthy();
+      expect(within(form).getByText('This field is required')).toBeTruthy();
+      expect(sent).toEqual([]);
+      fireEvent.change(within(form).getByLabelText(/Employer name/), {
+        target: { value: 'Acme Trading Corp.' },
+      });
+      fireEvent.change(within(form).getByLabelText(/Employer TIN/), { target: { value: '111-222-333-000' } });
+      fireEvent.change(within(form).getByLabelText('Taxable basic salary'), { target: { value: '300000' } });
+      fireEvent.change(within(form).getByLabelText('Tax withheld by the previous employer'), {
+        target: { value: '25,000.00' },
+      });
+      fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]).toMatchObject({
+        EmployerName: 'Acme Trading Corp.',
+        EmployerTIN: '111-222-333-000',
+        TaxableBasic: '300000',
+        TaxWithheld: '25,000.00',
+        Holiday: '0.00',
+        RowVersion: 0,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
