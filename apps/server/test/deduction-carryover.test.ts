@@ -9,7 +9,7 @@ import type { PayslipDetail } from '@hrpay/contracts';
 import type { Tx } from '../src/db/database.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { payrollApi } from './payroll-api.js';
-import { insertWorkdays } from './payroll-fixtures.js';
+import { insertMonthlyEmployee } from './payroll-fixtures.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -42,20 +42,15 @@ beforeAll(async () => {
     );
     companyId = c!.company_id;
     // Hired Thursday 12 March 2026: the first cut-off pays four workdays.
-    const [e] = await tx.query<{ id: string }>(
-      `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date, rate_type,
-              basic_rate, tin, sss_number, philhealth_number, pagibig_number, bank_name, bank_account_number)
-       VALUES ($1, $2, 'CO-0001', 'Carlo', 'Carryover', DATE '2026-03-12', 'Monthly', 20000, '123-456-789-000',
-               '34-1234567-8', '12-345678901-2', '1234-5678-9012', 'BDO Unibank', '001299990301') RETURNING id`,
-      [payroll.tenantId, companyId],
-    );
-    worker = e!.id;
-    await tx.query(
-      `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
-       VALUES ($1, $2, $3, DATE '2026-03-12', 'Monthly', 20000)`,
-      [payroll.tenantId, companyId, worker],
-    );
-    await insertWorkdays(tx, payroll.tenantId, companyId, worker, '2026-03-12', '2026-04-15');
+    worker = await insertMonthlyEmployee(tx, payroll.tenantId, companyId, {
+      number: 'CO-0001',
+      firstName: 'Carlo',
+      lastName: 'Carryover',
+      hire: '2026-03-12',
+      rate: 20000,
+      account: '001299990301',
+      worked: ['2026-03-12', '2026-04-15'],
+    });
   });
 });
 afterAll(() => t?.close());

@@ -10,7 +10,7 @@ import { pdfText } from '../../../e2e/tests/pdf-text.js';
 import type { Tx } from '../src/db/database.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { payrollApi } from './payroll-api.js';
-import { insertWorkdays } from './payroll-fixtures.js';
+import { insertMonthlyEmployee } from './payroll-fixtures.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -56,22 +56,16 @@ beforeAll(async () => {
       `SELECT company_id FROM users WHERE email = 'payroll@demo.hrpay.test'`,
     );
     companyId = c!.company_id;
-    const [e] = await tx.query<{ id: string }>(
-      `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date,
-              separation_date, separation_reason, rate_type, basic_rate, tin, sss_number, philhealth_number,
-              pagibig_number, bank_name, bank_account_number)
-       VALUES ($1, $2, 'CV-0001', 'Vina', 'Leaver', DATE '2024-03-01', DATE '2026-06-10', 'Resigned', 'Monthly', 30000,
-               '123-456-789-000', '34-1234567-8', '12-345678901-2', '1234-5678-9012', 'BDO Unibank', '001299990201')
-       RETURNING id`,
-      [payroll.tenantId, companyId],
-    );
-    leaver = e!.id;
-    await tx.query(
-      `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
-       VALUES ($1, $2, $3, DATE '2024-03-01', 'Monthly', 30000)`,
-      [payroll.tenantId, companyId, leaver],
-    );
-    await insertWorkdays(tx, payroll.tenantId, companyId, leaver, '2026-06-01', '2026-06-10');
+    leaver = await insertMonthlyEmployee(tx, payroll.tenantId, companyId, {
+      number: 'CV-0001',
+      firstName: 'Vina',
+      lastName: 'Leaver',
+      hire: '2024-03-01',
+      separation: '2026-06-10',
+      rate: 30000,
+      account: '001299990201',
+      worked: ['2026-06-01', '2026-06-10'],
+    });
     // The company's policy: unused vacation leave is converted to cash; sick leave is not.
     await tx.query(
       `UPDATE leave_types SET convertible_to_cash = true WHERE company_id = $1 AND code = 'VL'`,

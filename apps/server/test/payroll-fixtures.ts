@@ -225,3 +225,40 @@ export async function insertDayPunches(
       [tenantId, companyId, employeeId, `${date} 08:00:00+08`, `${date} ${out}:00+08`],
     );
 }
+
+/**
+ * A monthly-paid employee with complete government ids and a BDO account, the rate in force from the hire date,
+ * separated when `separation` is given (resigned), and eight-hour workdays stored from `worked[0]` to `worked[1]`.
+ */
+export async function insertMonthlyEmployee(
+  tx: Tx,
+  tenantId: string,
+  companyId: string,
+  e: {
+    number: string;
+    firstName: string;
+    lastName: string;
+    hire: string;
+    separation?: string;
+    rate: number;
+    account: string;
+    worked: [string, string];
+  },
+): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date,
+            separation_date, separation_reason, rate_type, basic_rate, tin, sss_number, philhealth_number,
+            pagibig_number, bank_name, bank_account_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7::date IS NULL THEN NULL ELSE 'Resigned' END, 'Monthly', $8,
+             '123-456-789-000', '34-1234567-8', '12-345678901-2', '1234-5678-9012', 'BDO Unibank', $9)
+     RETURNING id`,
+    [tenantId, companyId, e.number, e.firstName, e.lastName, e.hire, e.separation ?? null, e.rate, e.account],
+  );
+  await tx.query(
+    `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
+     VALUES ($1, $2, $3, $4, 'Monthly', $5)`,
+    [tenantId, companyId, row!.id, e.hire, e.rate],
+  );
+  await insertWorkdays(tx, tenantId, companyId, row!.id, e.worked[0], e.worked[1]);
+  return row!.id;
+}

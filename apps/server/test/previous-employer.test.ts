@@ -9,7 +9,7 @@ import { pdfText } from '../../../e2e/tests/pdf-text.js';
 import type { Tx } from '../src/db/database.js';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { payrollApi } from './payroll-api.js';
-import { insertWorkdays } from './payroll-fixtures.js';
+import { insertMonthlyEmployee } from './payroll-fixtures.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -43,22 +43,16 @@ beforeAll(async () => {
     );
     companyId = c!.company_id;
     // Hired 1 July 2026 from Acme; leaves 14 August 2026.
-    const [e] = await tx.query<{ id: string }>(
-      `INSERT INTO employees (tenant_id, company_id, employee_number, first_name, last_name, hire_date,
-              separation_date, separation_reason, rate_type, basic_rate, tin, sss_number, philhealth_number,
-              pagibig_number, bank_name, bank_account_number)
-       VALUES ($1, $2, 'PE-0001', 'Paolo', 'Prevemp', DATE '2026-07-01', DATE '2026-08-14', 'Resigned', 'Monthly',
-               40000, '123-456-789-000', '34-1234567-8', '12-345678901-2', '1234-5678-9012', 'BDO Unibank',
-               '001299990401') RETURNING id`,
-      [payroll.tenantId, companyId],
-    );
-    hire = e!.id;
-    await tx.query(
-      `INSERT INTO employee_pay_rates (tenant_id, company_id, employee_id, effective_from, rate_type, rate)
-       VALUES ($1, $2, $3, DATE '2026-07-01', 'Monthly', 40000)`,
-      [payroll.tenantId, companyId, hire],
-    );
-    await insertWorkdays(tx, payroll.tenantId, companyId, hire, '2026-08-01', '2026-08-14');
+    hire = await insertMonthlyEmployee(tx, payroll.tenantId, companyId, {
+      number: 'PE-0001',
+      firstName: 'Paolo',
+      lastName: 'Prevemp',
+      hire: '2026-07-01',
+      separation: '2026-08-14',
+      rate: 40000,
+      account: '001299990401',
+      worked: ['2026-08-01', '2026-08-14'],
+    });
   });
 });
 afterAll(() => t?.close());
