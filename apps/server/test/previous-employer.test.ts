@@ -96,6 +96,16 @@ describe("a previous employer's compensation of the year", () => {
     ).toEqual(['EmployerName', 'EmployerTIN', 'TaxWithheld']);
     expect((await call(payroll, 'PUT', `${url()}/2025`, { ...record })).statusCode).toBe(400); // Year 2026's body
     expect((await call(payroll, 'PUT', `${url()}/1999`, FIRST_EMPLOYER)).statusCode).toBe(400);
+    // Above the 90,000 ceiling is taxable; a TIN may be written with spaces.
+    const over = await call(payroll, 'PUT', `${url()}/2025`, { ...FIRST_EMPLOYER, Thirteenth: '95000.00' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors.map((e: { Code: string }) => e.Code)).toEqual(['Thirteenth']);
+    const spaced = await call(payroll, 'PUT', `${url()}/2025`, {
+      ...FIRST_EMPLOYER,
+      EmployerTIN: '111 222 333 000',
+    });
+    expect(spaced.statusCode, spaced.body).toBe(200);
+    expect((await call(payroll, 'DELETE', `${url()}/2025`)).statusCode).toBe(200);
     // Another company's payroll and HR cannot read or write it.
     expect((await call('logisticsPayroll', 'GET', url())).statusCode).toBe(404);
     expect((await call('hr', 'PUT', `${url()}/2025`, FIRST_EMPLOYER)).statusCode).toBe(403);
@@ -105,7 +115,7 @@ describe("a previous employer's compensation of the year", () => {
         [hire],
       ),
     );
-    expect(audit).toHaveLength(2);
+    expect(audit).toHaveLength(4);
   });
 
   it("is annualised in the year-end adjustment with this employer's own, and shown on the 2316", async () => {
@@ -141,8 +151,24 @@ describe("a previous employer's compensation of the year", () => {
       await compute(id);
       return payslipOf(id, hire);
     })();
-    expect((slip.Result as { yearEnd: Record<string, string> }).yearEnd).toEqual(withFirst.yearEnd);
+    const result = slip.Result as {
+      yearEnd: Record<string, string>;
+      ytd: Record<string, string>;
+      previousEmployer?: Record<string, string>;
+    };
+    expect(result.yearEnd).toEqual(withFirst.yearEnd);
+    // The payslip's own year to date is this employer's, as every other payslip's; the first employer's apart.
+    expect(result.previousEmployer).toEqual({ taxable: '300000.00', withheld: '25000.00' });
+    expect(cents(result.ytd.taxableCompensation!)).toBe(
+      cents(result.yearEnd.annualTaxableCompensation!) - 30_000_000,
+    );
     await finalise(id, 'previous-employer-final-pay');
+    // The year-end adjustment is final: the figures no longer change.
+    const late = await call(payroll, 'PUT', `${url()}/2026`, { ...FIRST_EMPLOYER, RowVersion: 1 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().detail).toContain(
+      'The year-end tax adjustment of 2026 was made in the payroll period',
+    );
     const pdf = await call(payroll, 'GET', `/api/v1/payroll/reports/bir-2316?Year=2026&EmployeeId=${hire}`);
     expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
     const text = pdfText(pdf.rawPayload);

@@ -477,13 +477,15 @@ export const PREVIOUS_EMPLOYER_AMOUNTS = [
 export type PreviousEmployerAmount = (typeof PREVIOUS_EMPLOYER_AMOUNTS)[number][0];
 
 const previousEmployerAmount = Money({ allowZero: true }).default('0.00');
+/** The yearly exclusion of 13th month pay and other benefits (NIRC Sec. 32(B)(7)(e) as amended by TRAIN). */
+const BENEFITS_CEILING = '90000.00';
 const previousEmployerShape = {
   EmployerName: requiredText(200),
   EmployerTIN: z
     .string()
     .trim()
     .refine(
-      (v) => v === '' || /^\d{3}-?\d{3}-?\d{3}(-?\d{3,5})?$/.test(v),
+      (v) => v === '' || (/^[\d\s-]+$/.test(v) && [9, 12, 14].includes(v.replace(/[\s-]/g, '').length)),
       'Enter the TIN as 000-000-000-000',
     )
     .nullable()
@@ -518,11 +520,16 @@ export type PreviousEmployerCompensation = z.infer<typeof PreviousEmployerCompen
 export const PreviousEmployerListResponse = z.object({ Items: z.array(PreviousEmployerCompensation) });
 export type PreviousEmployerListResponse = z.infer<typeof PreviousEmployerListResponse>;
 /** PUT body: a new year's figures (RowVersion 0 or left out) or the year's figures changed (its RowVersion). */
-export const SavePreviousEmployerRequest = z.strictObject({
-  ...previousEmployerShape,
-  RowVersion: z.number().int().min(0).optional(),
-  ...outputOnly(PreviousEmployerOutput),
-});
+export const SavePreviousEmployerRequest = z
+  .strictObject({
+    ...previousEmployerShape,
+    RowVersion: z.number().int().min(0).optional(),
+    ...outputOnly(PreviousEmployerOutput),
+  })
+  .refine((r) => moneyCents(r.Thirteenth) <= moneyCents(BENEFITS_CEILING), {
+    path: ['Thirteenth'],
+    message: 'At most 90,000.00 is non-taxable: enter the rest as taxable 13th month pay and other benefits',
+  });
 export type SavePreviousEmployerRequest = z.input<typeof SavePreviousEmployerRequest>;
 
 // ---------- Loan types ----------

@@ -32,6 +32,7 @@ CREATE TABLE employee_previous_employers (
   updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (tenant_id, id),
   UNIQUE (tenant_id, employee_id, year),
+  FOREIGN KEY (tenant_id, company_id) REFERENCES companies (tenant_id, id),
   FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, id) ON DELETE CASCADE
 );
 

@@ -77,3 +77,36 @@ export async function flagPeriodsToRecompute(
     [user.tenantId, user.companyId, employeeId, from, to],
   );
 }
+
+/**
+ * A previous employer's figures of `year` feed the employee's year-end adjustment (and share the benefits ceiling
+ * on every payslip of the year): refused (409) once a payslip of the year that made the adjustment is approved,
+ * finalised or paid; every computed period of the year that pays the employee, of any kind, goes back to compute.
+ */
+export async function previousEmployerChanged(tx: Tx, user: CurrentUser, employeeId: string, year: number) {
+  const [made] = await tx.query<{ name: string; status: string }>(
+    `SELECT p.name, p.status FROM payroll_periods p
+       JOIN payslips s ON s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id
+      WHERE p.tenant_id = $1 AND p.company_id = $2 AND s.employee_id = $3 AND s.status <> 'Excluded'
+        AND p.status IN ('Approved', 'Finalised', 'Paid') AND extract(year FROM p.cutoff_end) = $4
+        AND s.result ? 'yearEnd'
+      ORDER BY p.cutoff_end DESC LIMIT 1`,
+    [user.tenantId, user.companyId, employeeId, year],
+  );
+  if (made)
+    throw problems.conflict(
+      `The year-end tax adjustment of ${year} was made in the payroll period "${made.name}", which is ${made.status.toLowerCase()}: ${
+        made.status === 'Approved'
+          ? 'return it to draft first, then change the previous employer'
+          : 'its tax is final. Correct it with an adjustment period'
+      }.`,
+      ProblemTypes.invalidState,
+    );
+  await tx.query(
+    `UPDATE payroll_periods p SET status = 'Draft', row_version = row_version + 1, updated_at = now()
+      WHERE p.tenant_id = $1 AND p.company_id = $2 AND p.status = 'Computed' AND extract(year FROM p.cutoff_end) = $4
+        AND EXISTS (SELECT 1 FROM payslips s WHERE s.tenant_id = p.tenant_id AND s.payroll_period_id = p.id
+                       AND s.employee_id = $3)`,
+    [user.tenantId, user.companyId, employeeId, year],
+  );
+}

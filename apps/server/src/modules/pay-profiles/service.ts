@@ -32,7 +32,11 @@ import { manilaToday } from '../../lib/manila.js';
 import { problems } from '../../lib/problem.js';
 import type { CurrentUser } from '../../lib/route-access.js';
 import { employeesService } from '../employees/service.js';
-import { flagPeriodsToRecompute, refuseInsideClosedPeriod } from './period-effects.js';
+import {
+  flagPeriodsToRecompute,
+  previousEmployerChanged,
+  refuseInsideClosedPeriod,
+} from './period-effects.js';
 import { payProfilesRepo as repo, toPayRate, type PayDetailsDb } from './repository.js';
 
 // The contract's de minimis kinds are the engine's, exactly (a compile error here when they drift apart).
@@ -341,6 +345,7 @@ export const payProfilesService = {
     const rowVersion = before ? (input.RowVersion ?? -1) : null;
     if (before && rowVersion !== before.RowVersion) throw problems.stale(STALE_PREVIOUS_EMPLOYER);
     if (!before && input.RowVersion) throw problems.stale(STALE_PREVIOUS_EMPLOYER);
+    await previousEmployerChanged(tx, user, employee.EmployeeId, year);
     const saved = await repo.savePreviousEmployer(
       tx,
       user.tenantId,
@@ -351,7 +356,6 @@ export const payProfilesService = {
       rowVersion,
     );
     if (!saved) throw problems.stale(STALE_PREVIOUS_EMPLOYER);
-    await flagPeriodsToRecompute(tx, user, employee.EmployeeId, `${year}-01-01`, `${year}-12-31`);
     const [after] = await repo.previousEmployers(tx, user.tenantId, employee.EmployeeId, year);
     await writeAudit(tx, user, {
       entity: 'employee-previous-employer',
@@ -367,8 +371,8 @@ export const payProfilesService = {
     const employee = await this.details(tx, user, employeeId, true);
     const [before] = await repo.previousEmployers(tx, user.tenantId, employee.EmployeeId, year, true);
     if (!before) throw problems.notFound(`No previous employer is recorded for ${year}.`);
+    await previousEmployerChanged(tx, user, employee.EmployeeId, year);
     await repo.deletePreviousEmployer(tx, user.tenantId, employee.EmployeeId, year);
-    await flagPeriodsToRecompute(tx, user, employee.EmployeeId, `${year}-01-01`, `${year}-12-31`);
     await writeAudit(tx, user, {
       entity: 'employee-previous-employer',
       entityId: employee.EmployeeId,

@@ -1551,11 +1551,14 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   // employee_previous_employers): its taxable compensation, the tax it withheld, and its non-taxable 13th month and
   // benefits (the 90,000 ceiling is the employee's for the year; RR 2-98 as amended by RR 11-2018). Not before:
   // the per-period tables and the cumulative projection are of this employer's own periods.
+  // The ceiling is shared on every payslip of the year (a 13th-month run paid before the year's last payroll
+  // takes it into account), the taxable compensation and tax only at the year's end.
   const previous = inp.previousEmployer.get(e.id);
-  if (previous && yearEnd) {
-    ytd.taxableCompensation = pesos(cents(ytd.taxableCompensation) + cents(previous.taxable));
-    ytd.withholdingTax = pesos(cents(ytd.withholdingTax) + cents(previous.withheld));
-    ytd.benefitsReceived = pesos(cents(ytd.benefitsReceived) + cents(previous.thirteenth));
+  const previousYearEnd = previous && yearEnd ? previous : undefined;
+  if (previous) ytd.benefitsReceived = pesos(cents(ytd.benefitsReceived) + cents(previous.thirteenth));
+  if (previousYearEnd) {
+    ytd.taxableCompensation = pesos(cents(ytd.taxableCompensation) + cents(previousYearEnd.taxable));
+    ytd.withholdingTax = pesos(cents(ytd.withholdingTax) + cents(previousYearEnd.withheld));
   }
 
   const input: PayslipInput = {
@@ -1712,7 +1715,24 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     ...rest,
     // The year to date after this payslip: the engine's counts its own basic pay lines only, not the salary's
     // floor (an allowance coded BASIC, basicPayFloor), which is basic pay earned all the same (thisPeriod).
-    ytd: { ...rest.ytd, basicSalaryEarned: pesos(cents(ytd.basicSalaryEarned) + basicEarned) },
+    // This employer's own year to date (as every other payslip's): the previous employer's figures it was computed
+    // with are kept apart (previousEmployer).
+    ytd: {
+      ...rest.ytd,
+      basicSalaryEarned: pesos(cents(ytd.basicSalaryEarned) + basicEarned),
+      ...(previous
+        ? { benefitsReceived: pesos(cents(rest.ytd.benefitsReceived) - cents(previous.thirteenth)) }
+        : {}),
+      ...(previousYearEnd
+        ? {
+            taxableCompensation: pesos(cents(rest.ytd.taxableCompensation) - cents(previousYearEnd.taxable)),
+            withholdingTax: pesos(cents(rest.ytd.withholdingTax) - cents(previousYearEnd.withheld)),
+          }
+        : {}),
+    },
+    ...(previousYearEnd
+      ? { previousEmployer: { taxable: previousYearEnd.taxable, withheld: previousYearEnd.withheld } }
+      : {}),
     thisPeriod: {
       basicSalaryEarned: pesos(basicEarned),
       // De minimis paid by kind, for the later payslips' month and year to date.

@@ -937,7 +937,8 @@ export const payrollReportsService = {
             region: q.Region,
             employmentStatus: 'R' as const,
             // Substituted filing: one employer all year, and the tax withheld equals the tax due.
-            substitutedFiling: !separated && certificate.presentWithheld === certificate.taxDue,
+            substitutedFiling:
+              !separated && !certificate.previous && certificate.presentWithheld === certificate.taxDue,
             ...(separated ? { separationReason: 'R' as const } : {}),
           };
         }),

@@ -27,10 +27,13 @@ import { bodyResolver } from './body-resolver';
 import { MoneyField } from './money-field';
 import { peso, TabState } from './pay-form-bits';
 
-type Values = { EmployerName: string; EmployerTIN: string; EmployerAddress: string } & Record<
-  PreviousEmployerAmount,
-  string
->;
+/** RowVersion: the version the form holds (as loaded or saved); it goes with the next save (a 409 if stale). */
+type Values = {
+  EmployerName: string;
+  EmployerTIN: string;
+  EmployerAddress: string;
+  RowVersion: number;
+} & Record<PreviousEmployerAmount, string>;
 const FIELDS = [
   'EmployerName',
   'EmployerTIN',
@@ -43,6 +46,7 @@ const valuesOf = (r: PreviousEmployerCompensation | undefined): Values => ({
   EmployerName: r?.EmployerName ?? '',
   EmployerTIN: r?.EmployerTIN ?? '',
   EmployerAddress: r?.EmployerAddress ?? '',
+  RowVersion: r?.RowVersion ?? 0,
   ...(Object.fromEntries(PREVIOUS_EMPLOYER_AMOUNTS.map(([k]) => [k, r?.[k] ?? '0.00'])) as Record<
     PreviousEmployerAmount,
     string
@@ -56,7 +60,23 @@ const valuesOf = (r: PreviousEmployerCompensation | undefined): Values => ({
 export function PreviousEmployerTab({ employeeId }: { employeeId: string }) {
   const thisYear = Number(manilaToday().slice(0, 4));
   const [year, setYear] = useState(thisYear);
+  const [dirty, setDirty] = useState(false);
+  const confirm = useConfirm();
   const records = usePreviousEmployers(employeeId);
+  const chooseYear = async (next: number) => {
+    if (
+      dirty &&
+      !(await confirm({
+        title: 'Discard your changes?',
+        message: `The changes to the previous employer of ${year} are not saved.`,
+        confirmLabel: 'Discard',
+        destructive: true,
+      }))
+    )
+      return;
+    setDirty(false);
+    setYear(next);
+  };
   if (records.isPending || records.isError) return <TabState query={records} what="previous employers" />;
   const record = records.data.Items.find((r) => r.Year === year);
   return (
@@ -71,7 +91,7 @@ export function PreviousEmployerTab({ employeeId }: { employeeId: string }) {
         size="small"
         label="Year"
         value={year}
-        onChange={(event) => setYear(Number(event.target.value))}
+        onChange={(event) => void chooseYear(Number(event.target.value))}
         sx={{ width: 140, mb: 2 }}
       >
         {[thisYear, thisYear - 1].map((y) => (
@@ -81,10 +101,11 @@ export function PreviousEmployerTab({ employeeId }: { employeeId: string }) {
         ))}
       </TextField>
       <PreviousEmployerForm
-        key={`${year}-${record?.RowVersion ?? 0}`}
+        key={year}
         employeeId={employeeId}
         year={year}
         record={record}
+        onDirtyChange={setDirty}
       />
     </>
   );
@@ -94,10 +115,12 @@ function PreviousEmployerForm({
   employeeId,
   year,
   record,
+  onDirtyChange,
 }: {
   employeeId: string;
   year: number;
   record: PreviousEmployerCompensation | undefined;
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const confirm = useConfirm();
@@ -108,16 +131,22 @@ function PreviousEmployerForm({
     handleSubmit,
     setError,
     reset,
+    getValues,
     formState: { isSubmitting, isDirty },
   } = useForm<Values>({
     resolver: bodyResolver<Values>(SavePreviousEmployerRequest),
     defaultValues: valuesOf(record),
   });
-  useEffect(() => reset(valuesOf(record)), [record, reset]);
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => {
+    // A newer version read from the server replaces the form only when nothing is being edited.
+    if (isDirty || (record?.RowVersion ?? 0) === getValues('RowVersion')) return;
+    reset(valuesOf(record));
+  }, [record, isDirty, reset, getValues]);
   const submit = handleSubmit(async (values) => {
     setFormErrors([]);
     try {
-      await save({ year, body: { ...values, RowVersion: record?.RowVersion ?? 0 } });
+      reset(valuesOf(await save({ year, body: values })));
       toast.success(`Previous employer of ${year} saved`);
     } catch (error) {
       setFormErrors(applyServerErrors(error, FIELDS, setError));
