@@ -103,8 +103,10 @@ describe("a previous employer's compensation of the year", () => {
     const spaced = await call(payroll, 'PUT', `${url()}/2025`, {
       ...FIRST_EMPLOYER,
       EmployerTIN: '111 222 333 000',
+      Holiday: '',
     });
     expect(spaced.statusCode, spaced.body).toBe(200);
+    expect(spaced.json().Holiday).toBe('0.00'); // a blank amount is nothing
     expect((await call(payroll, 'DELETE', `${url()}/2025`)).statusCode).toBe(200);
     // Another company's payroll and HR cannot read or write it.
     expect((await call('logisticsPayroll', 'GET', url())).statusCode).toBe(404);

@@ -460,23 +460,26 @@ export type WaiveCarriedDeductionRequest = z.input<typeof WaiveCarriedDeductionR
 
 /** The amounts of a previous employer's 2316, as the form states them: [field, label]. */
 export const PREVIOUS_EMPLOYER_AMOUNTS = [
-  ['BasicSmw', 'Basic salary of a minimum wage earner (non-taxable)'],
+  ['BasicSmw', 'Basic salary, minimum wage earner'],
   ['Holiday', 'Holiday pay (MWE)'],
   ['Overtime', 'Overtime pay (MWE)'],
   ['NightDiff', 'Night shift differential (MWE)'],
   ['Hazard', 'Hazard pay (MWE)'],
-  ['Thirteenth', '13th month pay and other benefits (non-taxable)'],
+  ['Thirteenth', '13th month and other benefits'],
   ['DeMinimis', 'De minimis benefits'],
-  ['Contributions', 'SSS, PhilHealth, Pag-IBIG and union dues (employee share)'],
-  ['Salaries', 'Salaries and other compensation (non-taxable)'],
+  ['Contributions', 'SSS, PhilHealth, Pag-IBIG, union dues'],
+  ['Salaries', 'Salaries and other compensation'],
   ['TaxableBasic', 'Taxable basic salary'],
-  ['TaxableThirteenth', 'Taxable 13th month pay and other benefits'],
-  ['TaxableSalaries', 'Taxable salaries and other compensation'],
-  ['TaxWithheld', 'Tax withheld by the previous employer'],
+  ['TaxableThirteenth', 'Taxable 13th month and benefits'],
+  ['TaxableSalaries', 'Taxable other compensation'],
+  ['TaxWithheld', 'Tax withheld'],
 ] as const;
 export type PreviousEmployerAmount = (typeof PREVIOUS_EMPLOYER_AMOUNTS)[number][0];
 
-const previousEmployerAmount = Money({ allowZero: true }).default('0.00');
+/** An amount of the 2316; left blank, nothing (0.00): most of its items are empty for most employees. */
+const previousEmployerAmount = z
+  .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? '0.00' : v), Money({ allowZero: true }))
+  .default('0.00');
 /** The yearly exclusion of 13th month pay and other benefits (NIRC Sec. 32(B)(7)(e) as amended by TRAIN). */
 const BENEFITS_CEILING = '90000.00';
 const previousEmployerShape = {

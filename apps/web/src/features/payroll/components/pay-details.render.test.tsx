@@ -291,7 +291,7 @@ describe('payroll details drawer', () => {
       });
       fireEvent.change(within(form).getByLabelText(/Employer TIN/), { target: { value: '111-222-333-000' } });
       fireEvent.change(within(form).getByLabelText('Taxable basic salary'), { target: { value: '300000' } });
-      fireEvent.change(within(form).getByLabelText('Tax withheld by the previous employer'), {
+      fireEvent.change(within(form).getByLabelText('Tax withheld'), {
         target: { value: '25,000.00' },
       });
       fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
@@ -301,7 +301,8 @@ describe('payroll details drawer', () => {
         EmployerTIN: '111-222-333-000',
         TaxableBasic: '300000',
         TaxWithheld: '25,000.00',
-        Holiday: '0.00',
+        // Left blank: nothing (the API takes it as 0.00).
+        Holiday: '',
         RowVersion: 0,
       });
     } finally {

@@ -47,10 +47,10 @@ const valuesOf = (r: PreviousEmployerCompensation | undefined): Values => ({
   EmployerTIN: r?.EmployerTIN ?? '',
   EmployerAddress: r?.EmployerAddress ?? '',
   RowVersion: r?.RowVersion ?? 0,
-  ...(Object.fromEntries(PREVIOUS_EMPLOYER_AMOUNTS.map(([k]) => [k, r?.[k] ?? '0.00'])) as Record<
-    PreviousEmployerAmount,
-    string
-  >),
+  // Blank for nothing (the API takes it as 0.00): a figure is typed into an empty field, not after "0.00".
+  ...(Object.fromEntries(
+    PREVIOUS_EMPLOYER_AMOUNTS.map(([k]) => [k, !r || r[k] === '0.00' ? '' : r[k]]),
+  ) as Record<PreviousEmployerAmount, string>),
 });
 
 /**
@@ -173,7 +173,7 @@ function PreviousEmployerForm({
   const money = (from: number, to?: number) => (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
       {PREVIOUS_EMPLOYER_AMOUNTS.slice(from, to).map(([key, label]) => (
-        <MoneyField key={key} {...field} name={key} label={label} margin="dense" />
+        <MoneyField key={key} {...field} name={key} label={label} margin="dense" placeholder="0.00" />
       ))}
     </Box>
   );
