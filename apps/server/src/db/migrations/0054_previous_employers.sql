@@ -1,7 +1,7 @@
 -- An employee hired during the year brings the previous employer's BIR 2316: its compensation and the tax it
 -- withheld belong in this employer's year-end adjustment (RR 2-98 as amended: the annual tax on the whole year's
 -- taxable compensation, less all tax withheld) and in Part III of the 2316 this employer issues. One row per
--- employee and year, the figures as that 2316 states them; the totals are derived from them.
+-- employee and year, the figures as that 2316 states them; the totals are generated from them.
 CREATE TABLE employee_previous_employers (
   tenant_id uuid NOT NULL,
   id uuid NOT NULL DEFAULT gen_random_uuid(),
@@ -27,6 +27,10 @@ CREATE TABLE employee_previous_employers (
   taxable_thirteenth numeric(14, 2) NOT NULL DEFAULT 0 CHECK (taxable_thirteenth >= 0),
   taxable_salaries numeric(14, 2) NOT NULL DEFAULT 0 CHECK (taxable_salaries >= 0),
   tax_withheld numeric(14, 2) NOT NULL DEFAULT 0 CHECK (tax_withheld >= 0),
+  -- The 2316's totals, kept by the database so every reader (the compute, the 2316, the payroll details) sums alike.
+  non_taxable_total numeric(14, 2) GENERATED ALWAYS AS (basic_smw + holiday + overtime + night_diff + hazard
+    + thirteenth + de_minimis + contributions + salaries) STORED,
+  taxable_total numeric(14, 2) GENERATED ALWAYS AS (taxable_basic + taxable_thirteenth + taxable_salaries) STORED,
   row_version integer NOT NULL DEFAULT 1,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),

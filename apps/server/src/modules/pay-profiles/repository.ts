@@ -272,28 +272,12 @@ const PREVIOUS_COLUMNS = [
   'employer_address',
   ...PREVIOUS_EMPLOYER_AMOUNTS.map(([key]) => amountColumn(key)),
 ].join(', ');
-const NON_TAXABLE: PreviousEmployerAmount[] = [
-  'BasicSmw',
-  'Holiday',
-  'Overtime',
-  'NightDiff',
-  'Hazard',
-  'Thirteenth',
-  'DeMinimis',
-  'Contributions',
-  'Salaries',
-];
-const TAXABLE: PreviousEmployerAmount[] = ['TaxableBasic', 'TaxableThirteenth', 'TaxableSalaries'];
-const centavos = (text: string) => Math.round(Number(text) * 100);
-const pesoText = (c: number) => (c / 100).toFixed(2);
 
 function toPreviousEmployer(r: Record<string, unknown>): PreviousEmployerCompensation {
   const amounts = Object.fromEntries(
     // numeric columns come as their exact text ("1234.50").
     PREVIOUS_EMPLOYER_AMOUNTS.map(([key]) => [key, String(r[amountColumn(key)])]),
   ) as Record<PreviousEmployerAmount, string>;
-  const nonTaxable = NON_TAXABLE.reduce((sum, k) => sum + centavos(amounts[k]), 0);
-  const taxable = TAXABLE.reduce((sum, k) => sum + centavos(amounts[k]), 0);
   return {
     EmployeeId: r.employee_id as string,
     Year: Number(r.year),
@@ -301,9 +285,9 @@ function toPreviousEmployer(r: Record<string, unknown>): PreviousEmployerCompens
     EmployerTIN: (r.employer_tin as string | null) ?? null,
     EmployerAddress: (r.employer_address as string | null) ?? null,
     ...amounts,
-    NonTaxableTotal: pesoText(nonTaxable),
-    TaxableTotal: pesoText(taxable),
-    Gross: pesoText(nonTaxable + taxable),
+    NonTaxableTotal: r.non_taxable_total as string,
+    TaxableTotal: r.taxable_total as string,
+    Gross: r.gross as string,
     UpdatedAt: new Date(r.updated_at as Date).toISOString(),
     RowVersion: Number(r.row_version),
   };
@@ -314,7 +298,8 @@ export const payProfilesRepo = {
 
   async previousEmployers(tx: Tx, tenantId: string, employeeId: string, year?: number, forUpdate = false) {
     const rows = await tx.query<Record<string, unknown>>(
-      `SELECT ${PREVIOUS_COLUMNS}, employee_id, year, row_version, updated_at
+      `SELECT ${PREVIOUS_COLUMNS}, employee_id, year, row_version, updated_at, non_taxable_total::text,
+              taxable_total::text, (non_taxable_total + taxable_total)::text AS gross
          FROM employee_previous_employers
         WHERE tenant_id = $1 AND employee_id = $2 AND ($3::int IS NULL OR year = $3)
         ORDER BY year DESC ${forUpdate ? 'FOR UPDATE' : ''}`,

@@ -383,8 +383,8 @@ export async function readInputs(
         )
       : Promise.resolve([]);
   const previousEmployer = tx.query<PreviousEmployerRow>(
-    `SELECT employee_id, (taxable_basic + taxable_thirteenth + taxable_salaries)::text AS taxable,
-            tax_withheld::text AS withheld, thirteenth::text AS thirteenth
+    `SELECT employee_id, taxable_total::text AS taxable, tax_withheld::text AS withheld,
+            thirteenth::text AS thirteenth
        FROM employee_previous_employers
       WHERE tenant_id = $1 AND company_id = $2 AND employee_id = ANY($3::uuid[]) AND year = $4`,
     [...base, Number(end.slice(0, 4))],
@@ -1230,8 +1230,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
   const deductions: OtherDeduction[] = [];
   const benefits: Benefit[] = [];
   const loanCodes: { loanId: string; code: string }[] = [];
-  const carriedDeductions: CarriedDeduction[] = [];
-  /** A carried deduction's code on this payslip -> the carryover (its own code and what it was for). */
+  /** A carried deduction's code on this payslip (CARRY, CARRY-2...) -> its carryover. */
   const carriedFrom = new Map<string, CarriedRow>();
   // A cut-off with no day of employment (a final pay whose cut-off lies wholly after the separation, or before the
   // hire) pays no salary, and no recurring allowance nor recurring deduction either: they are the pay of the
@@ -1267,15 +1266,13 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     }
     // What earlier payrolls could not deduct, before this period's own one-off deductions: what fits is taken.
     for (const c of inp.carried.get(e.id) ?? []) {
-      const code =
-        carriedDeductions.length === 0 ? CARRY_CODE : `${CARRY_CODE}-${carriedDeductions.length + 1}`;
+      const code = carriedFrom.size === 0 ? CARRY_CODE : `${CARRY_CODE}-${carriedFrom.size + 1}`;
       deductions.push({
         code,
         description: `${c.description} (not deducted in ${c.period_name})`,
         amount: c.amount,
         allowPartial: true,
       });
-      carriedDeductions.push({ CarryoverId: c.id, Code: code });
       carriedFrom.set(code, c);
     }
   }
@@ -1547,12 +1544,11 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     lastPayrollOfYear ??
     (periodEnd.slice(5, 7) === '12' &&
       (period.frequency === 'Weekly' ? Number(periodEnd.slice(8)) + 7 > 31 : periodEnd.slice(8) === '31'));
-  // The year-end adjustment annualises the employee's whole year, a previous employer's of the year too (its 2316,
-  // employee_previous_employers): its taxable compensation, the tax it withheld, and its non-taxable 13th month and
-  // benefits (the 90,000 ceiling is the employee's for the year; RR 2-98 as amended by RR 11-2018). Not before:
-  // the per-period tables and the cumulative projection are of this employer's own periods.
-  // The ceiling is shared on every payslip of the year (a 13th-month run paid before the year's last payroll
-  // takes it into account), the taxable compensation and tax only at the year's end.
+  // A previous employer of the year (its 2316, employee_previous_employers): its non-taxable 13th month and
+  // benefits count against the employee's 90,000 ceiling on every payslip of the year (a 13th-month run paid
+  // before the year's last payroll too); its taxable compensation and the tax it withheld only in the year-end
+  // adjustment, which annualises the whole year (RR 2-98 as amended by RR 11-2018). The per-period tables and the
+  // cumulative projection are of this employer's own periods.
   const previous = inp.previousEmployer.get(e.id);
   const previousYearEnd = previous && yearEnd ? previous : undefined;
   if (previous) ytd.benefitsReceived = pesos(cents(ytd.benefitsReceived) + cents(previous.thirteenth));
@@ -1637,7 +1633,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       // converted goes into the result (finalPayLeaveCash), which finalise takes off the balances.
       // The de minimis exemption is for unused vacation leave (SIL is counted as such); another convertible type
       // (sick leave) is an "other benefit" of the 90,000 bucket from its first peso (RR 11-2018, §4.5).
-      const silCash: Allowance[] = [];
+      const deMinimisLeaveCash: Allowance[] = [];
       let others = 0;
       for (const u of inp.unusedLeave.get(e.id) ?? []) {
         const days = Number(u.days);
@@ -1650,16 +1646,17 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
             : `Unused ${u.name.toLowerCase()}, ${days} day(s)`,
           amount: pesos(Math.round(days * dailyCents)),
         };
-        if (sil || isVacationLeave(u)) silCash.push({ ...line, deMinimis: 'monetizedVacationLeaveDays' });
+        if (sil || isVacationLeave(u))
+          deMinimisLeaveCash.push({ ...line, deMinimis: 'monetizedVacationLeaveDays' });
         else benefits.push(line);
         leaveCashOut.push({ LeaveTypeId: u.leave_type_id, Code: code, Days: u.days });
       }
-      // (input.allowances may be `allowances` itself: the run's list is taken before SIL-CASH joins the latter,
+      // (input.allowances may be `allowances` itself: the run's list is taken before the leave cash joins the latter,
       // which the de minimis of the year to date reads below.)
-      const withSilCash = [...(input.allowances ?? []), ...silCash];
-      allowances.push(...silCash);
-      if (benefits.length || silCash.length)
-        slip = computePayslip({ ...input, allowances: withSilCash, benefits });
+      const withLeaveCash = [...(input.allowances ?? []), ...deMinimisLeaveCash];
+      allowances.push(...deMinimisLeaveCash);
+      if (benefits.length || deMinimisLeaveCash.length)
+        slip = computePayslip({ ...input, allowances: withLeaveCash, benefits });
     }
   } catch (error) {
     return empty(e, [`${COMPUTE_FAILED}: ${(error as Error).message}`, ...warnings]);
@@ -1744,7 +1741,14 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     loans,
     ...(leaveCashPaid.length ? { leaveCashConversions: leaveCashPaid } : {}),
     ...(leaveCashOut.length ? { finalPayLeaveCash: leaveCashOut } : {}),
-    ...(carriedDeductions.length ? { carriedDeductions } : {}),
+    ...(carriedFrom.size
+      ? {
+          carriedDeductions: [...carriedFrom].map(([Code, c]): CarriedDeduction => ({
+            CarryoverId: c.id,
+            Code,
+          })),
+        }
+      : {}),
     ...(carryForward.length ? { carryForward } : {}),
     // The codes of 13th month pay and other benefits on this payslip (NIRC Sec. 32(B)(7)(e)): an adjustment of
     // that class has a code of its own, which the BIR 2316 split (item 34, not 37) cannot guess from a list.

@@ -1041,10 +1041,10 @@ export function payrollPeriodsService(db: Database, log: FastifyBaseLogger) {
         );
       const paid = Number(r.days);
       const balance = Number(r.balance);
-      const sil = r.type_code === 'SIL';
+      const leave = r.type_code === 'SIL' ? 'SIL' : (r.type_name ?? 'leave').toLowerCase();
       if (!r.leave_type_id || Math.abs(paid - balance) > 0.001)
         throw invalid(
-          `The payslip of ${r.employee_number} converts ${paid} unused ${sil ? 'service incentive leave' : (r.type_name ?? 'leave').toLowerCase()} day(s) to cash, but the ${sil ? 'SIL' : (r.type_name ?? 'leave').toLowerCase()} balance is ${balance} day(s) now; return the period for changes and compute it again.`,
+          `The payslip of ${r.employee_number} converts ${paid} unused ${leave === 'SIL' ? 'service incentive leave' : leave} day(s) to cash, but the ${leave} balance is ${balance} day(s) now; return the period for changes and compute it again.`,
         );
       out.push({ employeeId: r.employee_id, leaveTypeId: r.leave_type_id, days: paid });
     }

@@ -102,10 +102,7 @@ export const payrollReportsRepo = {
       `SELECT employee_id, employer_name, employer_tin, employer_address, basic_smw::text, holiday::text,
               overtime::text, night_diff::text, hazard::text, thirteenth::text, de_minimis::text,
               contributions::text, salaries::text, taxable_basic::text, taxable_thirteenth::text,
-              taxable_salaries::text, tax_withheld::text,
-              (basic_smw + holiday + overtime + night_diff + hazard + thirteenth + de_minimis + contributions
-                + salaries)::text AS non_taxable_total,
-              (taxable_basic + taxable_thirteenth + taxable_salaries)::text AS taxable_total
+              taxable_salaries::text, tax_withheld::text, non_taxable_total::text, taxable_total::text
          FROM employee_previous_employers
         WHERE tenant_id = $1 AND company_id = $2 AND year = $3`,
       [tenantId, companyId, year],
