@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayslipDetail } from '@hrpay/contracts';
 import { caller, createTestApp, demo, signIn, type Session, type TestApp } from './helpers.js';
 import { payrollApi, PERIODS } from './payroll-api.js';
-import { insertWorkdays } from './payroll-fixtures.js';
+import { insertMonthlyEmployee, insertWorkdays } from './payroll-fixtures.js';
 
 let t: TestApp;
 let payroll: Session;
@@ -23,6 +23,7 @@ let hr: Session;
 let companyId: string;
 let year: string;
 let leaver: string;
+let birthday: string;
 /** Regular, 1-15 January 2026. */
 let january: string;
 
@@ -105,6 +106,34 @@ beforeAll(async () => {
   expect(run.statusCode, run.body).toBe(200);
   for (const id of [year, leaver])
     expect(await conversions(id)).toEqual([{ days: '-3.00', source_key: 'expiry:2025', payslip_id: null }]);
+  // BIRTHDAY (hired the same day) had a company birthday leave, convertible to cash: 2 unused days of 2025 converted
+  // on 1 January 2026 (as the accrual records a conversion). Not vacation leave, so not de minimis.
+  await t.db.withTenant(payroll.tenantId, async (tx) => {
+    birthday = await insertMonthlyEmployee(tx, payroll.tenantId, companyId, {
+      number: 'LC-0003',
+      firstName: 'Bea',
+      lastName: 'Leaveconv',
+      hire: '2024-03-01',
+      rate: 26100,
+      account: '001299990303',
+      worked: ['2026-01-01', '2026-01-31'],
+    });
+    await tx.query(
+      `INSERT INTO leave_types (tenant_id, company_id, code, name, grant_rule, annual_days, convertible_to_cash)
+       VALUES ($1, $2, 'BL', 'Birthday Leave', 'Yearly', 2, true)`,
+      [payroll.tenantId, companyId],
+    );
+    await tx.query(
+      `INSERT INTO leave_ledger (tenant_id, company_id, employee_id, leave_type_id, entry_date, kind, days, reason,
+                                 source_key)
+       SELECT $1, $2, $3, id, DATE '2026-01-01', k.kind, k.days, k.reason, k.source_key FROM leave_types
+        CROSS JOIN (VALUES (DATE '2025-03-01', 'Grant', 2, NULL, 'grant:2025'),
+                           (DATE '2026-01-01', 'CashConversion', -2, 'Unused days of 2025 converted to cash',
+                            'expiry:2025')) AS k(entry_date, kind, days, reason, source_key)
+        WHERE company_id = $2 AND code = 'BL'`,
+      [payroll.tenantId, companyId, birthday],
+    );
+  });
 
   january = await createPeriod({
     Kind: 'Regular',
@@ -134,6 +163,18 @@ describe('unused SIL converted to cash at the year start', () => {
     expect(thisPeriod(s).benefitsReceived).toBe('0.00');
     expect(s.Result!.leaveCashConversions).toEqual([
       { LedgerId: expect.any(String), Code: 'LEAVE-CONV', Days: '3', Amount: '3600.00' },
+    ]);
+  });
+
+  it('of a convertible type other than vacation leave is an other benefit of the 90,000 bucket, not de minimis', async () => {
+    const s = await payslipOf(january, birthday);
+    // 2 days × 1,200.00 = 2,400.00, exempt only as part of the 90,000 bucket (RR 11-2018; REFERENCE §4.5).
+    expect(line(s, 'LEAVE-CONV')).toMatchObject({ Amount: '2400.00', Taxable: false });
+    expect(s.Gross).toBe('15450.00');
+    expect(thisPeriod(s).deMinimis).toEqual({});
+    expect(thisPeriod(s).benefitsReceived).toBe('2400.00');
+    expect(s.Result!.leaveCashConversions).toEqual([
+      { LedgerId: expect.any(String), Code: 'LEAVE-CONV', Days: '2', Amount: '2400.00' },
     ]);
   });
 

@@ -194,6 +194,7 @@ interface LeaveCashRow {
   entry_date: string;
   days: string;
   reason: string | null;
+  type_code: string;
   type_name: string;
 }
 interface PreviousEmployerRow {
@@ -230,8 +231,10 @@ interface UnusedLeaveRow {
   name: string;
   days: string;
 }
-/** A leave type whose monetised days are de minimis: vacation leave, by its usual code or its name. */
-const isVacationLeave = (t: { code: string; name: string }) => t.code === 'VL' || /vacation/i.test(t.name);
+/** A leave type whose monetised days are de minimis: vacation leave, by its usual code or its name, and service
+ *  incentive leave (counted as vacation leave, REFERENCE §4.5). */
+const isMonetizedVacationLeave = (t: { code: string; name: string }) =>
+  t.code === 'SIL' || t.code === 'VL' || /vacation/i.test(t.name);
 /** What a final pay converted of each leave type (payslip result `finalPayLeaveCash`; finalise posts it). */
 export interface FinalPayLeaveCash {
   LeaveTypeId: string;
@@ -572,7 +575,7 @@ export async function readInputs(
     kind === 'Regular' || kind === 'FinalPay'
       ? tx.query<LeaveCashRow>(
           `SELECT l.id, l.employee_id, l.entry_date::text AS entry_date, (-l.days)::text AS days, l.reason,
-                  t.name AS type_name
+                  t.code AS type_code, t.name AS type_name
              FROM leave_ledger l JOIN leave_types t ON t.tenant_id = l.tenant_id AND t.id = l.leave_type_id
             WHERE l.tenant_id = $1 AND l.company_id = $2 AND l.employee_id = ANY($3::uuid[])
               AND l.kind = 'CashConversion' AND l.days < 0 AND l.entry_date <= $4::date
@@ -1282,10 +1285,11 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
     else deductions.push({ code: a.code, description: a.description, amount: a.amount });
   }
   // Unused leave converted to cash at the year's start and not paid yet (readInputs): −days × the daily rate on
-  // the entry's date (the salary rate at the conversion, REFERENCE §5.3). Monetised unused leave is de minimis up
-  // to 10 days' pay a year, 12 from 6 January 2026 (RR 29-2025, §4.5), shared with a final pay's SIL-CASH, the
-  // excess into the 90,000 bucket; not SSS compensation. The entries paid go into the result (finalise records
-  // them as paid by this payslip, so no other payroll pays them again).
+  // the entry's date (the salary rate at the conversion, REFERENCE §5.3). Monetised unused vacation leave (SIL
+  // counted as such) is de minimis up to 10 days' pay a year, 12 from 6 January 2026 (RR 29-2025, §4.5), shared
+  // with a final pay's SIL-CASH, the excess into the 90,000 bucket; another convertible type is an "other benefit"
+  // of that bucket from its first peso, as in a final pay. Not SSS compensation. The entries paid go into the
+  // result (finalise records them as paid by this payslip, so no other payroll pays them again).
   const leaveCashPaid: { LedgerId: string; Code: string; Days: string; Amount: string }[] = [];
   const leaveCashOut: FinalPayLeaveCash[] = [];
   if (regular) {
@@ -1297,12 +1301,14 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
       const amount = Math.round(days * daily);
       if (amount <= 0) continue;
       const code = leaveCashPaid.length === 0 ? 'LEAVE-CONV' : `LEAVE-CONV-${leaveCashPaid.length + 1}`;
-      allowances.push({
+      const line = {
         code,
         description: `${c.type_name}: ${c.reason ?? `converted to cash on ${formatIsoDate(c.entry_date)}`}, ${days} day(s)`,
         amount: pesos(amount),
-        deMinimis: 'monetizedVacationLeaveDays',
-      });
+      };
+      if (isMonetizedVacationLeave({ code: c.type_code, name: c.type_name }))
+        allowances.push({ ...line, deMinimis: 'monetizedVacationLeaveDays' });
+      else benefits.push(line);
       leaveCashPaid.push({ LedgerId: c.id, Code: code, Days: String(days), Amount: pesos(amount) });
     }
   }
@@ -1646,7 +1652,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
             : `Unused ${u.name.toLowerCase()}, ${days} day(s)`,
           amount: pesos(Math.round(days * dailyCents)),
         };
-        if (sil || isVacationLeave(u))
+        if (isMonetizedVacationLeave(u))
           deMinimisLeaveCash.push({ ...line, deMinimis: 'monetizedVacationLeaveDays' });
         else benefits.push(line);
         leaveCashOut.push({ LeaveTypeId: u.leave_type_id, Code: code, Days: u.days });
