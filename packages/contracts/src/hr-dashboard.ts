@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { UpcomingBirthday } from './employees.js';
 
 const Count = z.object({ Name: z.string(), Count: z.number().int() });
 
@@ -31,8 +30,6 @@ export const HrDashboard = z.object({
       DepartmentName: z.string().nullable(),
     }),
   ),
-  /** Birthdays in the next 30 days (the spec's call). */
-  UpcomingBirthdays: z.array(UpcomingBirthday),
   /** Work anniversaries (a full year or more) in the next 30 days. */
   UpcomingAnniversaries: z.array(
     z.object({

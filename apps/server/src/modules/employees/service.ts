@@ -28,7 +28,6 @@ import { normalizeMobile } from '../employee-import/validate-rows.js';
 import {
   EMPLOYEE_COLUMNS,
   employeeRecordsRepo as repo,
-  employeesRepo,
   hrDashboardRepo,
   type EmployeeBatch,
 } from './repository.js';
@@ -633,7 +632,6 @@ export async function hrDashboard(tx: Tx, user: CurrentUser): Promise<HrDashboar
     SeparationsThisMonth: counts.separations,
     Trend: await hrDashboardRepo.trend(tx, tenantId, companyId, today, monthStart),
     RecentHires: await hrDashboardRepo.recentHires(tx, tenantId, companyId, today),
-    UpcomingBirthdays: await employeesRepo.upcomingBirthdays(tx, tenantId, companyId, today, 30),
     UpcomingAnniversaries: await hrDashboardRepo.anniversaries(tx, tenantId, companyId, today, 30),
     MissingGovernmentIds: await hrDashboardRepo.missingGovernmentIds(tx, tenantId, companyId, today),
     MissingBankAccountCount: counts.missing_bank,

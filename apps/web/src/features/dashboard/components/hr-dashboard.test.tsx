@@ -18,7 +18,6 @@ const DATA: HrDashboardData = {
     { Month: '2026-11', Hires: 0, Separations: 1, Headcount: 6 },
   ],
   RecentHires: [],
-  UpcomingBirthdays: [],
   UpcomingAnniversaries: [],
   MissingGovernmentIds: { Count: 0, Sample: [] },
   MissingBankAccountCount: 0,
@@ -26,11 +25,38 @@ const DATA: HrDashboardData = {
 };
 
 let calendarYears = [2025, 2026];
-stubFetch((url) =>
-  url.endsWith('/holidays/calendar-years')
-    ? jsonResponse(200, { Years: calendarYears })
-    : jsonResponse(200, DATA),
-);
+const birthdayCalls: string[] = [];
+stubFetch((url) => {
+  if (url.endsWith('/holidays/calendar-years')) return jsonResponse(200, { Years: calendarYears });
+  if (url.includes('/employees/upcoming-birthdays')) {
+    birthdayCalls.push(url);
+    return jsonResponse(200, [
+      {
+        EmployeeId: '6f1c2a3e-0b4d-4c5e-9f60-7a8b9c0d1e2f',
+        EmployeeNumber: 'DM-0003',
+        FullName: 'Ana Cruz',
+        BirthDate: '1993-12-29',
+        NextBirthday: '2026-12-29',
+        DaysUntil: 27,
+        Age: 33,
+      },
+    ]);
+  }
+  return jsonResponse(200, DATA);
+});
+
+// Issue 8 §5: the dashboard's birthdays are the spec's call (§7), not a copy inside the dashboard's answer.
+describe('HrDashboard birthdays', () => {
+  it("lists the next 30 days' birthdays from GET /api/v1/employees/upcoming-birthdays?Days=30", async () => {
+    birthdayCalls.length = 0;
+    renderApp(<HrDashboard />, { as: 'HRUser' });
+    const card = await screen.findByRole('region', { name: 'Birthdays, next 30 days' });
+    expect(await within(card).findByRole('link', { name: 'Ana Cruz' })).toBeTruthy();
+    expect(within(card).getByText('Tue, Dec 29 · turns 33')).toBeTruthy();
+    expect(within(card).getByText('In 27 days')).toBeTruthy();
+    expect(birthdayCalls.map((url) => new URL(url, 'http://x').search)).toEqual(['?Days=30']);
+  });
+});
 
 describe('HrDashboard trend', () => {
   // HR review: the months were read out as "2026-11" (and drawn as "Nov 26", like the 26th of November).

@@ -4,13 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import type { HrDashboard as HrDashboardData } from '@hrpay/contracts';
-import { useHrDashboard } from '../api/hr-dashboard';
+import { useHrDashboard, useUpcomingBirthdays } from '../api/hr-dashboard';
 import { DashboardLoadError, DashboardSkeleton, Empty, Panel, StatCard, StatRow } from './dashboard-parts';
 import { TrendChart } from './trend-chart';
 import { formatCount } from '@/lib/numbers';
@@ -196,18 +197,7 @@ function Body({ data }: { data: HrDashboardData }) {
         }}
       >
         <Panel title="Birthdays, next 30 days" id="hr-birthdays">
-          {data.UpcomingBirthdays.length === 0 ? (
-            <Empty>No birthdays in the next 30 days.</Empty>
-          ) : (
-            <PeopleList
-              rows={data.UpcomingBirthdays.map((b) => ({
-                id: b.EmployeeId,
-                name: b.FullName,
-                detail: `${dayLabel(b.NextBirthday)} · turns ${b.Age}`,
-                badge: when(b.DaysUntil),
-              }))}
-            />
-          )}
+          <UpcomingBirthdays />
         </Panel>
         <Panel title="Work anniversaries, next 30 days" id="hr-anniversaries">
           {data.UpcomingAnniversaries.length === 0 ? (
@@ -275,6 +265,31 @@ function Breakdown({ title, rows }: { title: string; rows: { Name: string; Count
         </Box>
       )}
     </Box>
+  );
+}
+
+/** The spec's own call (§7) for the next 30 days' birthdays, loaded apart from the rest of the dashboard. */
+function UpcomingBirthdays() {
+  const birthdays = useUpcomingBirthdays(30);
+  if (birthdays.isPending)
+    return (
+      <Box aria-busy="true" aria-label="Loading birthdays">
+        <Skeleton />
+        <Skeleton width="60%" />
+      </Box>
+    );
+  if (birthdays.isError)
+    return <DashboardLoadError query={birthdays} fallback="The birthdays could not be loaded." />;
+  if (birthdays.data.length === 0) return <Empty>No birthdays in the next 30 days.</Empty>;
+  return (
+    <PeopleList
+      rows={birthdays.data.map((b) => ({
+        id: b.EmployeeId,
+        name: b.FullName,
+        detail: `${dayLabel(b.NextBirthday)} · turns ${b.Age}`,
+        badge: when(b.DaysUntil),
+      }))}
+    />
   );
 }
 

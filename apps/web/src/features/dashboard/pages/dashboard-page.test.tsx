@@ -40,12 +40,19 @@ const hrDashboard = {
       DepartmentName: 'Production',
     },
   ],
-  UpcomingBirthdays: [],
   UpcomingAnniversaries: [],
   MissingGovernmentIds: { Count: 0, Sample: [] },
   MissingBankAccountCount: 0,
   PendingRequests: null,
 };
+
+/** The HR dashboard's calls: its figures, the birthdays (the spec's call) and the years of holidays on file. */
+const hrAnswers = (url: string) =>
+  url.includes('/upcoming-birthdays')
+    ? []
+    : url.includes('/calendar-years')
+      ? { Years: [2025, 2026, 2027] }
+      : hrDashboard;
 
 describe('DashboardPage', () => {
   it('gives an Admin the figures of the tenant', async () => {
@@ -71,18 +78,19 @@ describe('DashboardPage', () => {
   });
 
   it("gives HR its company's figures", async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify(hrDashboard), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+    fetchMock.mockImplementation(
+      async (input) =>
+        new Response(JSON.stringify(hrAnswers(String(input))), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
     );
     renderAs('HRUser');
     const active = await screen.findByRole('article', { name: 'Active employees' });
     expect(active.textContent).toContain('7');
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/hr/dashboard');
     expect(screen.getByText('Production 3')).toBeTruthy();
-    expect(screen.getByText('No birthdays in the next 30 days.')).toBeTruthy();
+    expect(await screen.findByText('No birthdays in the next 30 days.')).toBeTruthy();
     expect(screen.getByText('Hired Jan 15, 2024 · Production')).toBeTruthy();
     expect(screen.queryByText('No hires or separations in the last 12 months.')).toBeNull();
   });
