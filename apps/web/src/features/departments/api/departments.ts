@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   CreateDepartmentRequest,
   Department,
@@ -8,6 +8,7 @@ import type {
   UpdateDepartmentRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 
 /** The departments cache keys; every mutation invalidates `all`, so the list, options and headcounts refresh. */
 export const departmentKeys = {
@@ -27,11 +28,7 @@ export const useDepartmentOptions = () =>
   });
 
 function useDepartmentMutation<V>(send: (value: V) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: departmentKeys.all }),
-  });
+  return useRefreshingMutation(send, [departmentKeys.all]);
 }
 
 export const useCreateDepartment = () =>

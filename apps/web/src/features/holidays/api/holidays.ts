@@ -1,15 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ProblemTypes,
-  type CreateHolidayRequest,
-  type Holiday,
-  type HolidayListRequest,
-  type ListResponse,
-  type LookupItem,
-  type UpdateHolidayRequest,
+import { useQuery } from '@tanstack/react-query';
+import type {
+  CreateHolidayRequest,
+  Holiday,
+  HolidayListRequest,
+  ListResponse,
+  LookupItem,
+  UpdateHolidayRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
-import { isProblem } from '@/lib/api-error';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 
 /** The holidays cache keys; every mutation invalidates `all`, so the list and the year view refresh. */
 export const holidayKeys = {
@@ -46,17 +45,7 @@ export const useWorkLocations = () =>
   });
 
 function useHolidayMutation<V, R>(send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: holidayKeys.all }),
-    // A colleague changed the holiday since the list was read (409 stale RowVersion): refetch, so the list
-    // shows the latest version and a retry sends it. Awaited, so the caller's message is true when shown.
-    onError: (error) =>
-      isProblem(error, ProblemTypes.staleRowVersion)
-        ? queryClient.invalidateQueries({ queryKey: holidayKeys.all })
-        : undefined,
-  });
+  return useRefreshingMutation(send, [holidayKeys.all]);
 }
 
 export const useCreateHoliday = () =>

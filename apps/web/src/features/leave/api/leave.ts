@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   CreateLeaveTypeRequest,
   EmployeeLeaveCredits,
@@ -12,6 +12,7 @@ import type {
   UpdateLeaveTypeRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 
 export const leaveTypeKeys = { all: ['leave-types'] as const, lists: () => ['leave-types', 'list'] as const };
 /** Credits change with every adjustment, accrual run and approved leave (the requests feature invalidates it too). */
@@ -60,11 +61,7 @@ export const useEmployeeLeaveCredits = (employeeId: string) =>
   });
 
 function useLeaveMutation<V, R>(send: (value: V) => Promise<R>, keys: readonly (readonly string[])[]) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
+  return useRefreshingMutation(send, keys);
 }
 
 export const useCreateLeaveType = () =>

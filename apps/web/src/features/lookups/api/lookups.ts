@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateLookupRequest,
   ListResponse,
@@ -8,6 +7,7 @@ import type {
   UpdateLookupRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 
 /** Cache keys per kind; a mutation invalidates the kind, so its list and counts refresh. */
 export const lookupKeys = {
@@ -19,11 +19,7 @@ export const fetchLookups = (kind: LookupKind) => (request: LookupListRequest, s
   apiClient.post<ListResponse<LookupItem>>(`/api/v1/${kind}/list`, request, { signal });
 
 function useLookupMutation<V>(kind: LookupKind, send: (value: V) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: lookupKeys.kind(kind) }),
-  });
+  return useRefreshingMutation(send, [lookupKeys.kind(kind)]);
 }
 
 export const useSaveLookup = (kind: LookupKind) =>

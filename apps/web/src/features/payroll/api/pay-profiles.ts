@@ -30,6 +30,7 @@ import type {
   SavePreviousEmployerRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 
 const BASE = '/api/v1/employee-payroll-details';
 const at = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
@@ -111,15 +112,7 @@ export const useLoans = (id: string) =>
 
 /** Every change to an employee refreshes that employee's tabs and the grid (its rate and flags). */
 function useEmployeeMutation<V, R>(employeeId: string, send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: payDetailKeys.employee(employeeId) }),
-        queryClient.invalidateQueries({ queryKey: payDetailKeys.lists() }),
-      ]),
-  });
+  return useRefreshingMutation(send, [payDetailKeys.employee(employeeId), payDetailKeys.lists()]);
 }
 
 export const useUpdatePayDetails = (id: string) =>
@@ -178,11 +171,7 @@ export function useRateImport() {
 }
 
 function useLoanTypeMutation<V, R>(send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: loanTypeKeys.all }),
-  });
+  return useRefreshingMutation(send, [loanTypeKeys.all]);
 }
 export const useCreateLoanType = () =>
   useLoanTypeMutation((body: CreateLoanTypeRequest) => apiClient.post<LoanType>('/api/v1/loan-types', body));

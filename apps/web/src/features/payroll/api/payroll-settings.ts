@@ -13,6 +13,7 @@ import type {
   UpdatePayrollGeneralSettingsRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 import { payrollGeneralSettingsKey } from '@/lib/payroll-general-settings';
 
 export { usePayrollGeneralSettings } from '@/lib/payroll-general-settings';
@@ -43,11 +44,7 @@ export function useUpdatePayrollGeneralSettings() {
 
 /** 400 naming the field the engine refused; the tables refresh on success. */
 function useStatutoryRowMutation<V, R>(send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.tables }),
-  });
+  return useRefreshingMutation(send, [keys.tables]);
 }
 export const useAddStatutoryRow = () =>
   useStatutoryRowMutation((body: CreateStatutoryRowRequest) =>
@@ -80,11 +77,7 @@ export const usePayComponentOptions = () =>
   });
 
 function usePayComponentMutation<V, R>(send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: payComponentKeys.all }),
-  });
+  return useRefreshingMutation(send, [payComponentKeys.all]);
 }
 export const useCreatePayComponent = () =>
   usePayComponentMutation((body: CreatePayComponentRequest) =>

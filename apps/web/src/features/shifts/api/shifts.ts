@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ProblemTypes,
-  type CreateShiftRequest,
-  type ListResponse,
-  type Shift,
-  type ShiftListRequest,
-  type UpdateShiftRequest,
+import type {
+  CreateShiftRequest,
+  ListResponse,
+  Shift,
+  ShiftListRequest,
+  UpdateShiftRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
-import { isProblem } from '@/lib/api-error';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 
 export const shiftKeys = { all: ['shifts'] as const, lists: () => [...shiftKeys.all, 'list'] as const };
 
@@ -16,17 +14,7 @@ export const fetchShifts = (request: ShiftListRequest, signal?: AbortSignal) =>
   apiClient.post<ListResponse<Shift>>('/api/v1/shifts/list', request, { signal });
 
 function useShiftMutation<V>(send: (value: V) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shiftKeys.all }),
-    // A colleague changed the shift since the list was read (409 stale RowVersion): refetch, so the list
-    // shows the latest version and a retry sends it. Awaited, so the caller's message is true when shown.
-    onError: (error) =>
-      isProblem(error, ProblemTypes.staleRowVersion)
-        ? queryClient.invalidateQueries({ queryKey: shiftKeys.all })
-        : undefined,
-  });
+  return useRefreshingMutation(send, [shiftKeys.all]);
 }
 
 export const useSaveShift = () =>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AttendanceDay,
   AttendanceRequest,
@@ -14,6 +14,7 @@ import type {
   UpdateTimeLogRequest,
 } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
+import { useRefreshingMutation } from '@/lib/refreshing-mutation';
 
 /** The time-log cache keys; every change invalidates `all`, so punches and attendance refresh together. */
 export const timeLogKeys = {
@@ -53,11 +54,7 @@ export const useDepartmentFilterOptions = () =>
   });
 
 function useTimeLogMutation<V, R>(send: (value: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeLogKeys.all }),
-  });
+  return useRefreshingMutation(send, [timeLogKeys.all]);
 }
 
 export const useCreateTimeLog = () =>
