@@ -10,7 +10,8 @@ export type EmployeeSearchCompany = string | 'own';
 /** Up to 20 employees of the company whose number or name contains `text`. */
 export const searchEmployees = (companyId: EmployeeSearchCompany, text: string, signal?: AbortSignal) =>
   apiClient.get<EmployeeMatch[]>('/api/v1/employees/search', {
-    params: { SearchText: text || undefined, CompanyId: companyId === 'own' ? undefined : companyId },
+    // SearchText always, empty too: the spec's call is `?SearchText=&CompanyId=` (§7), CompanyId optional.
+    params: { SearchText: text, CompanyId: companyId === 'own' ? undefined : companyId },
     signal,
   });
 

@@ -12,8 +12,8 @@ import { fakeToken, sessionClaims } from './tokens';
 export interface RenderAppOptions {
   /** The route `element` answers, with its `:params`; `/` by default. */
   path?: string;
-  /** The address opened, `path` by default. */
-  at?: string;
+  /** The address opened, `path` by default (with a location state, as a link's `navigate` passes one). */
+  at?: string | { pathname: string; state?: unknown };
   /** The route handle's name: the page header and the document title read it. */
   name?: string;
   /** More routes beside the element's (a page it navigates to), or the whole table with no element. */

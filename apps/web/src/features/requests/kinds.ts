@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import type { RequestKind, RequestStatus } from '@hrpay/contracts';
 import { type Clock, formatIsoDate, formatDateRange, formatTime } from '@/lib/dates';
 import { punchSourceLabel } from '@/lib/punch-sources';
@@ -94,4 +95,10 @@ export function punchLine(p: { Time: string; Direction: string; Source: string }
   const direction =
     p.Direction === 'In' || p.Direction === 'Out' ? p.Direction.toLowerCase() : '(in or out not known)';
   return { time: `${formatTime(p.Time, clock)} ${direction}`, source: punchSourceLabel(p.Source) };
+}
+
+/** Where a request's page goes back to: the portal list (and tab) that opened it, else `fallback`. */
+export function useBackToList(fallback: string): string {
+  const from = (useLocation().state as { back?: string } | null)?.back;
+  return from?.startsWith('/portal/') ? from : fallback;
 }

@@ -124,3 +124,17 @@ describe('requests list, a cancelled request', () => {
     expect(within(table).queryByText('Ana Cruz')).toBeNull();
   });
 });
+
+// Review: with only a department chosen, HR's list hid "Clear filters" and said no requests were filed yet.
+describe('requests list, filtered by department alone', () => {
+  it('says nothing matches and offers to clear the filter', { timeout: 30_000 }, async () => {
+    stub.answer = () => jsonResponse(200, { Items: [], TotalCount: 0 });
+    renderApp(<RequestsTable kind="Leave" scope="Company" />, {
+      path: '/hr/leave-requests',
+      at: '/hr/leave-requests?departmentId=3f1c2a3e-0b4d-4c5e-9f60-7a8b9c0d1e2f',
+      as: 'HRUser',
+    });
+    expect(await screen.findByText('No requests match.', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+  });
+});

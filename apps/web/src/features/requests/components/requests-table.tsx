@@ -208,7 +208,12 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
           // overtime request opens on its page: the decision, its remarks, the dates.
           const details =
             kind === 'Undertime' && scope !== 'Company'
-              ? () => navigate(`${KIND.Undertime.portalPath}/${encodeURIComponent(row.RequestId)}/details`)
+              ? () =>
+                  navigate(`${KIND.Undertime.portalPath}/${encodeURIComponent(row.RequestId)}/details`, {
+                    state: {
+                      back: scope === 'Review' ? `${KIND.Undertime.portalPath}?tab=review` : undefined,
+                    },
+                  })
               : kind !== 'Undertime' && scope === 'Mine'
                 ? () => navigate(reviewPath(kind, row.RequestId), { state: { back: KIND[kind].portalPath } })
                 : null;
@@ -279,6 +284,7 @@ export function RequestsTable({ kind, scope }: { kind: RequestKind; scope: Reque
     list.request.Search ||
     filters.Status ||
     filters.LeaveTypeId ||
+    filters.DepartmentId ||
     filters.DateFrom ||
     filters.DateTo
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { useRequest, type Decision } from '../api/requests';
 import { DecisionDialog } from '../components/decision-dialog';
 import { RequestSummary } from '../components/request-summary';
-import { KIND } from '../kinds';
+import { KIND, useBackToList } from '../kinds';
 
 /**
  * /portal/{leave,ot,ut}-requests/review/:id: an approver opens one request and approves or rejects it; the
@@ -19,8 +19,7 @@ export function ReviewPage({ kind }: { kind: RequestKind }) {
   const { id = '' } = useParams();
   const request = useRequest(kind, id);
   const [action, setAction] = useState<Decision | null>(null);
-  const from = (useLocation().state as { back?: string } | null)?.back;
-  const back = from?.startsWith('/portal/') ? from : `${KIND[kind].portalPath}?tab=review`;
+  const back = useBackToList(`${KIND[kind].portalPath}?tab=review`);
   if (request.isPending) return <RecordLoading what={KIND[kind].noun} />;
   if (request.isError) {
     return (

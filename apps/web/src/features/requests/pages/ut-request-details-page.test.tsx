@@ -55,3 +55,29 @@ describe('UT request details, the punches of the day', () => {
     ]);
   });
 });
+
+// Review: an approver who opened the details from "For my review" was sent back to "My requests".
+describe('UT request details, the way back', () => {
+  const open = (at: string | { pathname: string; state?: unknown }) =>
+    renderApp(<UndertimeDetailsPage />, {
+      path: '/portal/ut-requests/:id/details',
+      at,
+      name: 'UT Request Details',
+      as: 'PortalUser',
+    });
+
+  it('goes back to the list tab that opened it', async () => {
+    open({
+      pathname: `/portal/ut-requests/${ID}/details`,
+      state: { back: '/portal/ut-requests?tab=review' },
+    });
+    const back = await screen.findByRole('link', { name: /back/i });
+    expect(back.getAttribute('href')).toBe('/portal/ut-requests?tab=review');
+  });
+
+  it("goes back to the employee's own list otherwise", async () => {
+    open(`/portal/ut-requests/${ID}/details`);
+    const back = await screen.findByRole('link', { name: /back/i });
+    expect(back.getAttribute('href')).toBe('/portal/ut-requests');
+  });
+});

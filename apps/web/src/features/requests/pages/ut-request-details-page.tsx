@@ -10,14 +10,15 @@ import { RecordLoadError, RecordLoading } from '@/components/edit-page';
 import { PageHeader } from '@/components/page-header';
 import { useUndertimeDetails } from '../api/requests';
 import { RequestSummary } from '../components/request-summary';
-import { KIND, formatIsoDate, punchLine, useClockFormat } from '../kinds';
+import { KIND, formatIsoDate, punchLine, useBackToList, useClockFormat } from '../kinds';
 
 /** /portal/ut-requests/:id/details: one UT request with that day's schedule and punches. */
 export default function UndertimeDetailsPage() {
   const { id = '' } = useParams();
   const details = useUndertimeDetails(id);
   const { clock, time: clockTime } = useClockFormat();
-  const back = KIND.Undertime.portalPath;
+  // The approver's "For my review" tab when it opened from there (the list passes it), else their own list.
+  const back = useBackToList(KIND.Undertime.portalPath);
   if (details.isPending) return <RecordLoading what="undertime request" />;
   if (details.isError) {
     return (
