@@ -82,3 +82,25 @@ describe('general payroll settings form', () => {
     });
   });
 });
+
+// Review (spec §9): the peso settings were plain text boxes; a currency input shows the formatted amount on blur
+// and the raw number while focused.
+describe('general payroll settings form, the peso fields', () => {
+  it('shows the minimum daily wage formatted when not focused and as typed while editing', async () => {
+    renderForm();
+    const wage = screen.getByRole('textbox', { name: 'Minimum daily wage (₱)' }) as HTMLInputElement;
+    fireEvent.focus(wage);
+    fireEvent.change(wage, { target: { value: '695' } });
+    expect(wage.value).toBe('695');
+    fireEvent.blur(wage);
+    expect(wage.value).toBe('₱695.00');
+    fireEvent.focus(wage);
+    expect(wage.value).toBe('695');
+    fireEvent.blur(wage);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({
+      MinimumDailyWage: '695.00',
+    });
+  });
+});

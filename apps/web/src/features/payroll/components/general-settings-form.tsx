@@ -23,6 +23,7 @@ import {
 import { isApiError, isProblem } from '@/lib/api-error';
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { useUpdatePayrollGeneralSettings } from '../api/payroll-settings';
+import { MoneyField } from './money-field';
 
 type Values = Record<string, unknown>;
 const BANK_FIELDS = ['BpiCompanyCode', 'BpiCompanyAccount', 'BdoCompanyCode', 'BdoCompanyAccount'] as const;
@@ -132,13 +133,13 @@ export function GeneralSettingsForm({
           label="Days-per-year divisor"
           helperText="Monthly to daily rate: 261 (5 days a week), 313 (6 days), 365 (paid every day)"
         />
-        <TextInput
+        <MoneyField
           {...field}
           name="MinimumNetPay"
           label="Minimum take-home pay (₱)"
           helperText="Loans and other deductions stop before pay falls below this"
         />
-        <TextInput
+        <MoneyField
           {...field}
           name="MinimumDailyWage"
           label="Minimum daily wage (₱)"

@@ -46,6 +46,7 @@ import {
   useSetPayslipStatus,
 } from '../api/payroll-periods';
 import { PayComponentPicker } from './pay-component-picker';
+import { MoneyField } from './money-field';
 
 // The form sends the tax class, never the older Taxable flag.
 const adjustmentForm = adjustmentRules(
@@ -417,13 +418,7 @@ function AdjustmentForm({ periodId, employeeId }: { periodId: string; employeeId
           alignItems: 'start',
         }}
       >
-        <TextInput
-          {...field}
-          name="Amount"
-          label="Amount (₱)"
-          required
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
+        <MoneyField {...field} name="Amount" label="Amount (₱)" required />
         {kind === 'Earning' && (
           <SelectInput
             {...field}
