@@ -77,7 +77,7 @@ test('HR rejects an overtime request with remarks', async ({ page }) => {
   await row.getByRole('button', { name: 'Reject' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reject overtime request' });
   await dialog.getByRole('button', { name: 'Reject' }).click();
-  await expect(dialog.getByText('Say why the request is rejected')).toBeVisible();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
   await dialog.getByLabel(/Remarks/).fill('Inventory moved to the weekend');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(dialog).toBeHidden();

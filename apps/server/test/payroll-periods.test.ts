@@ -240,10 +240,14 @@ describe('payroll periods', () => {
     });
     expect(adj.statusCode).toBe(409);
     expect(adj.json().type).toBe(ProblemTypes.invalidState);
+    // Both are required fields (spec §5): the period corrected, and at least one employee.
+    const required = (code: string) => ({ Code: code, Description: `${code}: This field is required` });
     const noRef = await period({ Kind: 'Adjustment', Name: 'Adj' });
-    expect(errorCodes(noRef)).toContain('ReferencesPeriodId');
+    expect(noRef.json().errors).toContainEqual(required('ReferencesPeriodId'));
     const fp = await period({ Kind: 'FinalPay', Name: 'FP' });
-    expect(errorCodes(fp)).toContain('EmployeeIds');
+    expect(fp.json().errors).toContainEqual(required('EmployeeIds'));
+    const noneChosen = await period({ Kind: 'FinalPay', Name: 'FP', EmployeeIds: [] });
+    expect(noneChosen.json().errors).toContainEqual(required('EmployeeIds'));
   });
 
   it('refuses a regular cut-off longer than a month, a 13th month across two years and employees on a regular period', async () => {

@@ -413,8 +413,8 @@ describe('payroll reports', () => {
       expect(errorCodes(res)).toContain(code);
       expect(JSON.stringify(res.json().errors)).toContain(text);
     };
-    await bad(`${BASE}/sss?Year=1999&Month=11`, 'Year', 'between 2000 and 2100');
-    await bad(`${BASE}/sss?Year=2026&Month=13`, 'Month', 'between 1 and 12');
+    await bad(`${BASE}/sss?Year=1999&Month=11`, 'Year', 'Value must be at least 2000');
+    await bad(`${BASE}/sss?Year=2026&Month=13`, 'Month', 'Value must be at most 12');
     await bad(`${BASE}/philhealth?Month=1`, 'Year', 'Year');
     await bad(`${BASE}/register?PayrollPeriodId=nope`, 'PayrollPeriodId', 'id of a payroll period');
     await bad(`${BASE}/register?PayrollPeriodId=${nov1}&Format=docx`, 'Format', 'xlsx, pdf or csv');
@@ -423,6 +423,12 @@ describe('payroll reports', () => {
       `${BASE}/bank-file?PayrollPeriodId=${nov1}&Bank=bpi`,
       'CompanyCode',
       'required for the BPI file',
+    );
+    await bad(`${BASE}/bank-file?PayrollPeriodId=${nov1}&Batch=100`, 'Batch', 'Value must be at most 99');
+    await bad(
+      `${BASE}/bank-file?PayrollPeriodId=${nov1}&Bank=bdo&CompanyCode=ABCDEFGHIJK&CompanyAccount=0012345678`,
+      'CompanyCode',
+      'Maximum length is 10',
     );
   });
 

@@ -83,7 +83,16 @@ describe('shifts', () => {
       IsFlexible: true,
     });
     expect(flex.statusCode).toBe(400);
-    expect(codes(flex)).toEqual(['RequiredHours']);
+    expect(flex.json().errors).toEqual([
+      { Code: 'RequiredHours', Description: 'RequiredHours: This field is required' },
+    ]);
+    // An empty time (the cleared time picker) is required, not told the HH:mm format.
+    const noTimes = await call('hr', 'POST', '/api/v1/shifts', { Name: 'No times', TimeIn: '', TimeOut: '' });
+    expect(noTimes.statusCode).toBe(400);
+    expect(noTimes.json().errors).toEqual([
+      { Code: 'TimeIn', Description: 'TimeIn: This field is required' },
+      { Code: 'TimeOut', Description: 'TimeOut: This field is required' },
+    ]);
     const rules = await call('hr', 'POST', '/api/v1/shifts', {
       Name: 'day shift',
       TimeIn: '08:00',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
+import { exportRequest, listRequest, listResponse, outputOnly, RowVersion, SearchText } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
 import { formatIsoDate } from './dates.js';
 import { calendarDate, requiredText, withoutControlCharacters } from './field-rules.js';
@@ -7,7 +7,7 @@ import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js
 
 /** `GET /api/v1/employees/search?SearchText=&CompanyId=` (spec §7): the employee picker. */
 export const EmployeeSearchQuery = z.object({
-  SearchText: z.string().trim().max(200).optional(),
+  SearchText: SearchText.optional(),
   CompanyId: z.uuid().optional(),
 });
 

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
+import { ValidationMessages as M } from './validation-messages.js';
 
 /**
  * The one list convention (ARCHITECTURE §4): `POST /api/v1/<resource>/list` with a search text, filters and
  * server paging; the answer is one page of items and the total. Page is 1-based.
  */
+
+/** The longest search text a list or picker takes (the web's search boxes stop there). */
+export const SEARCH_MAX_LENGTH = 200;
+/** A list's or picker's search text. */
+export const SearchText = z.string().trim().max(SEARCH_MAX_LENGTH, M.maxLength(SEARCH_MAX_LENGTH));
 
 export const SortDirection = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof SortDirection>;
@@ -15,7 +21,7 @@ export function listRequest<const S extends readonly [string, ...string[]], F ex
   filters: F,
 ) {
   return z.strictObject({
-    Search: z.string().trim().max(200).optional(),
+    Search: SearchText.optional(),
     Page: z.number().int().min(1).default(1),
     PageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     SortBy: z.enum(sortable).optional(),
@@ -73,7 +79,7 @@ export function exportRequest<const S extends readonly [string, ...string[]], F 
   filters: F,
 ) {
   return z.strictObject({
-    Search: z.string().trim().max(200).optional(),
+    Search: SearchText.optional(),
     SortBy: z.enum(sortable).optional(),
     SortDirection: SortDirection.default('asc'),
     ...filters,

@@ -26,4 +26,13 @@ describe('money', () => {
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.message).toBe(MoneyMessages.malformed);
   });
+
+  it("says a range rule in the spec's words", () => {
+    expect(Money({ allowZero: true }).safeParse('-5').error!.issues[0]!.message).toBe(
+      'Value must be at least 0',
+    );
+    expect(Money().safeParse('1000000000').error!.issues[0]!.message).toBe(
+      'Value must be at most 999999999.99',
+    );
+  });
 });

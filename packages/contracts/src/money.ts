@@ -9,8 +9,8 @@ export const MONEY_MAX_WHOLE_DIGITS = 9;
 export const MoneyMessages = {
   malformed: 'Enter an amount in pesos with at most 2 decimals',
   notPositive: 'The amount must be more than 0',
-  negative: 'The amount cannot be negative',
-  tooLarge: 'The amount cannot be more than 999,999,999.99',
+  negative: ValidationMessages.min(0),
+  tooLarge: ValidationMessages.max(999_999_999.99),
 } as const;
 
 const PESOS = /^(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;

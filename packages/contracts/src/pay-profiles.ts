@@ -46,7 +46,7 @@ export const DE_MINIMIS_LABELS: Record<DeMinimisKind, string> = {
 
 export const PayProfileMessages = {
   code: 'Use 1 to 20 capital letters, digits, - or _',
-  hoursPerDay: 'Hours per day must be more than 0 and at most 24',
+  hoursPerDay: 'Hours per day must be more than 0',
   effectiveTo: 'The end date cannot be before the start date',
   deMinimisOnEarning: 'Only an earning can be de minimis',
   amortization: 'The amortisation cannot be more than the principal',
@@ -254,7 +254,7 @@ export const PayRateFields = {
   HoursPerDay: z
     .number(M.required)
     .gt(0, PayProfileMessages.hoursPerDay)
-    .max(24, PayProfileMessages.hoursPerDay)
+    .max(24, M.max(24))
     .refine((v) => Number.isInteger(v * 100), 'Use at most 2 decimals')
     .default(8),
   /** COLA per paid day (daily-rate employees under a wage order). */
@@ -531,7 +531,7 @@ export const SavePreviousEmployerRequest = z
   })
   .refine((r) => moneyCents(r.Thirteenth) <= moneyCents(BENEFITS_CEILING), {
     path: ['Thirteenth'],
-    message: 'At most 90,000.00 is non-taxable: enter the rest as taxable 13th month pay and other benefits',
+    message: M.max(Number(BENEFITS_CEILING)),
   });
 export type SavePreviousEmployerRequest = z.input<typeof SavePreviousEmployerRequest>;
 

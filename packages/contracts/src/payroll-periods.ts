@@ -77,7 +77,7 @@ export const PayrollPeriodListRequest = listRequest(PAYROLL_PERIOD_SORTABLE, {
   CompanyId: z.uuid().optional(),
   Kind: PayrollPeriodKind.optional(),
   Status: PayrollPeriodStatus.optional(),
-  Year: z.number().int().min(2000).max(2100).optional(),
+  Year: z.number().int().min(2000, M.min(2000)).max(2100, M.max(2100)).optional(),
 });
 export type PayrollPeriodListRequest = z.input<typeof PayrollPeriodListRequest>;
 export const PayrollPeriodListResponse = listResponse(PayrollPeriodListItem);
@@ -201,9 +201,10 @@ export const CreatePayrollPeriodRequest = z
     const problem = cutoffOfKindProblem(r.Kind, r.CutoffStart, r.CutoffEnd);
     if (problem) ctx.addIssue({ code: 'custom', path: ['CutoffEnd'], message: problem });
   })
+  // A final pay's employees: a required list, non-empty (spec §5).
   .refine((r) => r.Kind !== 'FinalPay' || (r.EmployeeIds?.length ?? 0) > 0, {
     path: ['EmployeeIds'],
-    message: 'Choose the employees the final pay is for',
+    message: M.required,
   })
   // Only a final pay is for chosen employees; other kinds pay everyone on the payroll (never silently ignored).
   .refine((r) => r.Kind === 'FinalPay' || !r.EmployeeIds?.length, {
@@ -212,7 +213,7 @@ export const CreatePayrollPeriodRequest = z
   })
   .refine((r) => r.Kind !== 'Adjustment' || r.ReferencesPeriodId !== undefined, {
     path: ['ReferencesPeriodId'],
-    message: 'Choose the finalised period this adjustment corrects',
+    message: M.required,
   });
 export type CreatePayrollPeriodRequest = z.input<typeof CreatePayrollPeriodRequest>;
 

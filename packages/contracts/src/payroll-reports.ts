@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { workDate } from './field-rules.js';
+import { ValidationMessages as M } from './validation-messages.js';
 
 /**
  * Payroll reports of /payroll/reports (issue 10 §5): each is generated from finalised (or paid) periods only.
@@ -159,13 +160,13 @@ export type PayrollReportCatalogue = z.infer<typeof PayrollReportCatalogue>;
 const Year = z.coerce
   .number('Year must be a number')
   .int('Year must be a whole number')
-  .min(2000, 'Year must be between 2000 and 2100')
-  .max(2100, 'Year must be between 2000 and 2100');
+  .min(2000, M.min(2000))
+  .max(2100, M.max(2100));
 const Month = z.coerce
   .number('Month must be a number')
   .int('Month must be a whole number')
-  .min(1, 'Month must be between 1 and 12')
-  .max(12, 'Month must be between 1 and 12');
+  .min(1, M.min(1))
+  .max(12, M.max(12));
 const PayrollPeriodId = z.uuid('PayrollPeriodId must be the id of a payroll period');
 const formatOf = <const F extends readonly [PayrollReportFormat, ...PayrollReportFormat[]]>(formats: F) =>
   z.enum(formats, `Format must be ${formats.join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
@@ -181,7 +182,7 @@ export const BankFileQuery = z
   .object({
     PayrollPeriodId,
     Bank: PayrollBank.default('generic'),
-    CompanyCode: z.string().trim().max(10, 'CompanyCode is at most 10 characters').optional(),
+    CompanyCode: z.string().trim().max(10, M.maxLength(10)).optional(),
     CompanyAccount: z
       .string()
       .trim()
@@ -190,8 +191,8 @@ export const BankFileQuery = z
     Batch: z.coerce
       .number('Batch must be a number')
       .int('Batch must be a whole number')
-      .min(1, 'Batch must be between 1 and 99')
-      .max(99, 'Batch must be between 1 and 99')
+      .min(1, M.min(1))
+      .max(99, M.max(99))
       .default(1),
     /**
      * The file of the period's held pay released on this day (payslip Release), credited on it; without it, the

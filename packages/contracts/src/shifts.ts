@@ -7,7 +7,11 @@ import { ValidationMessages as M } from './validation-messages.js';
 export const DEFAULT_REST_DAYS: readonly number[] = [0, 6];
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-const time = z.string().regex(HH_MM, 'Enter a time as HH:mm (24-hour)');
+/** A time of day: empty (a cleared picker) is missing (spec §5); other text that is no HH:mm says the format. */
+const time = z
+  .string(M.required)
+  .refine((v) => v !== '', { message: M.required, abort: true })
+  .regex(HH_MM, 'Enter a time as HH:mm (24-hour)');
 
 /** Minutes after midnight of `HH:mm[:ss]`. */
 export const minutesOf = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
@@ -59,10 +63,8 @@ const refineShift = (v: {
   IsFlexible?: boolean;
   RequiredHours?: number | null;
 }) => !v.IsFlexible || v.RequiredHours != null;
-const flexibleMessage = {
-  message: 'A flexible shift needs its required hours a day',
-  path: ['RequiredHours'],
-};
+/** A flexible shift's required hours a day are a required field (spec §5). */
+const flexibleMessage = { message: M.required, path: ['RequiredHours'] };
 /** An out time equal to the in time would be a 24-hour shift (read as one, it had counted 23 work hours). */
 const endsAfterStart = (v: { TimeIn: string; TimeOut: string }) =>
   !HH_MM.test(v.TimeIn) || !HH_MM.test(v.TimeOut) || minutesOf(v.TimeIn) !== minutesOf(v.TimeOut);

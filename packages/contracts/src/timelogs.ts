@@ -33,16 +33,16 @@ export const ManilaDateTime = z
   .refine(isLocalDateTime, 'Enter a date and time as YYYY-MM-DD HH:mm');
 
 const isoDate = workDate;
-const REASON_REQUIRED = 'A reason is required: say why the punch is added, corrected or deleted';
+/** Why a punch is added, corrected or deleted: a required field (spec §5). */
 export const TimeLogReason = withoutControlCharacters(
   z
     // A device's punch has no reason (null in its GET body): the same message as an empty one.
     .string({
-      error: (issue) => (issue.input === null || issue.input === undefined ? REASON_REQUIRED : undefined),
+      error: (issue) => (issue.input === null || issue.input === undefined ? M.required : undefined),
     })
     .trim()
     .normalize('NFC')
-    .min(1, REASON_REQUIRED),
+    .min(1, M.required),
   { multiline: true },
 ).max(500, M.maxLength(500));
 

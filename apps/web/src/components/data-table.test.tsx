@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import type { GridColDef } from '@mui/x-data-grid';
 import type DetachedWindowAPI from 'happy-dom/lib/window/DetachedWindowAPI.js';
 import { ApiError } from '@/lib/api-error';
-import { DataTable, loadDataGrid, RowAction, type DataTableProps } from './data-table';
+import { DataTable, loadDataGrid, RowAction, SearchField, type DataTableProps } from './data-table';
 
 type Row = { Id: string; Name: string; Code: string; Count?: number };
 const columns: GridColDef<Row>[] = [
@@ -98,6 +98,13 @@ describe('DataTable', () => {
     renderTable({ rows, rowCount: 100_000, rowCountCapped: false });
     expect(screen.getByText('1–25 of 100,000')).toBeTruthy();
     expect(screen.queryByText(/more than/)).toBeNull();
+  });
+});
+
+describe('SearchField', () => {
+  it('takes at most the 200 characters the API searches by', () => {
+    render(<SearchField value="" onChange={vi.fn()} placeholder="Search name" />);
+    expect(screen.getByRole('searchbox', { name: 'Search name' }).getAttribute('maxlength')).toBe('200');
   });
 });
 

@@ -19,6 +19,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import SearchIcon from '@mui/icons-material/Search';
+import { SEARCH_MAX_LENGTH } from '@hrpay/contracts';
 import { DataTableCards } from './data-table-cards';
 import { DataTablePreview, PREVIEW_MIN_HEIGHT } from './data-table-preview';
 import type { DataTableProps } from './data-table-props';
@@ -248,7 +249,8 @@ export function SearchField({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       placeholder={placeholder}
-      inputProps={{ 'aria-label': placeholder }}
+      // The API takes at most SEARCH_MAX_LENGTH characters of search text; the box stops there.
+      inputProps={{ 'aria-label': placeholder, maxLength: SEARCH_MAX_LENGTH }}
       startAdornment={
         <InputAdornment position="start">
           <SearchIcon fontSize="small" />

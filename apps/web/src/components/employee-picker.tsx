@@ -2,6 +2,7 @@ import { useEffect, useState, type Ref } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
+import { SEARCH_MAX_LENGTH } from '@hrpay/contracts';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-list-query';
 import { useEmployeeSearch, type EmployeeMatch, type EmployeeSearchCompany } from '@/lib/employee-search';
 
@@ -84,6 +85,8 @@ export function EmployeePicker({
           helperText={error ?? (companyId ? helperText : 'Choose a company first')}
           slotProps={{
             ...params.slotProps,
+            // The API takes at most SEARCH_MAX_LENGTH characters of search text; the box stops there.
+            htmlInput: { ...params.slotProps.htmlInput, maxLength: SEARCH_MAX_LENGTH },
             input: {
               ...params.slotProps.input,
               endAdornment: (

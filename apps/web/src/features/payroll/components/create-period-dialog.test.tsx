@@ -115,6 +115,48 @@ describe('new payroll period dialog', () => {
     expect(await within(dialog).findByText('Maximum length is 100')).toBeTruthy();
   });
 
+  it("says the spec's required message for an adjustment's period and a final pay's employees", async () => {
+    const fetchMock = vi.mocked(fetch);
+    renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
+    const name = within(dialog).getByLabelText<HTMLInputElement>(/^Name/);
+    await waitFor(() => expect(name.value).toBe('December 2026 1st cut-off'));
+    const pick = async (option: RegExp) => {
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Kind/ }));
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick(/Adjustment/i);
+    await waitFor(() => expect(name.value).toBe('Adjustment December 2026 1st cut-off'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(1);
+    expect(
+      within(dialog)
+        .getByRole('combobox', { name: /Corrects period/ })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+
+    await pick(/Final pay/i);
+    await waitFor(() => expect(name.value).toBe(''));
+    fireEvent.change(name, { target: { value: 'Final pay' } });
+    for (const [label, value] of [
+      [/^Cut-off from/, '2026-12-01'],
+      [/^Cut-off to/, '2026-12-04'],
+      [/^Pay date/, '2026-12-10'],
+    ] as const)
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(1);
+    const picker = within(dialog).getByRole('combobox', { name: 'Or find another employee' });
+    expect(picker.getAttribute('aria-invalid')).toBe('true');
+    // The picker's search text stops at the API's 200 characters.
+    expect(picker.getAttribute('maxlength')).toBe('200');
+    expect(
+      fetchMock.mock.calls.some(
+        ([input, init]) => init?.method === 'POST' && String(input).endsWith('/api/v1/payroll-periods'),
+      ),
+    ).toBe(false);
+  });
+
   it("gives an adjustment the proposal's dates under its own name, not the previous kind's values", async () => {
     renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
     const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
@@ -205,6 +247,39 @@ describe('new payroll period dialog', () => {
         posted.push(JSON.parse(String(init.body)));
     expect(posted).toEqual([
       expect.objectContaining({ Kind: 'FinalPay', EmployeeIds: [LIZA, JUAN], CutoffEnd: '2026-12-04' }),
+    ]);
+  });
+});
+
+// Review: "Corrects period" listed finalised periods only, so a period marked paid (where every period ends up)
+// could not be corrected from the screen, though the API accepts it.
+describe('new payroll period dialog, an adjustment', () => {
+  it('offers finalised and paid periods to correct, newest first', async () => {
+    const fetchMock = vi.mocked(fetch);
+    const periods = {
+      Finalised: [
+        { Id: 'f1', Name: 'November 2026 2nd cut-off', CutoffStart: '2026-11-16', Status: 'Finalised' },
+      ],
+      Paid: [{ Id: 'p1', Name: 'November 2026 1st cut-off', CutoffStart: '2026-11-01', Status: 'Paid' }],
+    };
+    const listed = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/api/v1/payroll-periods/list')) {
+        const { Status } = JSON.parse(String(init!.body)) as { Status: keyof typeof periods };
+        return jsonResponse(200, { Items: periods[Status], TotalCount: 1 });
+      }
+      return listed(input, init);
+    });
+    renderApp(<CreatePeriodDialog onClose={() => {}} />, { as: 'PayrollUser' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payroll Period' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Kind/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Adjustment/i }));
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: /Corrects period/ }));
+    await screen.findByRole('option', { name: 'November 2026 2nd cut-off' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Choose a finalised period',
+      'November 2026 2nd cut-off',
+      'November 2026 1st cut-off (paid)',
     ]);
   });
 });

@@ -67,7 +67,7 @@ const formSchema = z
   .superRefine(refuseLateThirteenthMonth)
   .refine((v) => v.Kind !== 'Adjustment' || v.ReferencesPeriodId !== '', {
     path: ['ReferencesPeriodId'],
-    message: 'Choose the finalised period this adjustment corrects',
+    message: M.required,
   });
 type Values = z.infer<typeof formSchema>;
 const FIELDS = ['Kind', 'Name', 'CutoffStart', 'CutoffEnd', 'PayDate', 'ReferencesPeriodId'] as const;
@@ -119,14 +119,19 @@ const leaverLabel = (l: Leaver) =>
 export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const proposal = useProposal(true);
-  const finalised = useQuery({
-    queryKey: [...periodKeys.lists(), 'finalised-options'],
-    queryFn: ({ signal }) =>
-      apiClient.post<ListResponse<PayrollPeriodListItem>>(
-        '/api/v1/payroll-periods/list',
-        { Status: 'Finalised', PageSize: 100, SortBy: 'CutoffStart', SortDirection: 'desc' },
-        { signal },
-      ),
+  // What an adjustment may correct: a finalised or paid period (most are paid by then), the newest 100 of each.
+  const closed = useQuery({
+    queryKey: [...periodKeys.lists(), 'closed-options'],
+    queryFn: async ({ signal }) => {
+      const list = (Status: 'Finalised' | 'Paid') =>
+        apiClient.post<ListResponse<PayrollPeriodListItem>>(
+          '/api/v1/payroll-periods/list',
+          { Status, PageSize: 100, SortBy: 'CutoffStart', SortDirection: 'desc' },
+          { signal },
+        );
+      const [finalised, paid] = await Promise.all([list('Finalised'), list('Paid')]);
+      return [...finalised.Items, ...paid.Items].sort((a, b) => b.CutoffStart.localeCompare(a.CutoffStart));
+    },
   });
   const { mutateAsync: create } = useCreatePeriod();
   const [formErrors, setFormErrors] = useState<string[]>([]);
@@ -204,7 +209,8 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
     setFormErrors([]);
     setEmployeeError('');
     if (values.Kind === 'FinalPay' && employees.length === 0) {
-      setEmployeeError('Choose the employees the final pay is for');
+      // A required list: at least one employee (spec §5).
+      setEmployeeError(M.required);
       return;
     }
     try {
@@ -368,11 +374,12 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
               options={[
                 {
                   value: '',
-                  label: finalised.data?.Items.length
-                    ? 'Choose a finalised period'
-                    : 'No finalised period yet',
+                  label: closed.data?.length ? 'Choose a finalised period' : 'No finalised period yet',
                 },
-                ...(finalised.data?.Items ?? []).map((p) => ({ value: p.Id, label: p.Name })),
+                ...(closed.data ?? []).map((p) => ({
+                  value: p.Id,
+                  label: `${p.Name}${p.Status === 'Paid' ? ' (paid)' : ''}`,
+                })),
               ]}
             />
           )}

@@ -3,6 +3,7 @@ import {
   type PayrollBank,
   type PayrollReportFormat,
   type PayrollReportKey,
+  ValidationMessages as M,
 } from '@hrpay/contracts';
 
 /** What a payroll report card asks for; each report reads the options of its scope. */
@@ -39,12 +40,13 @@ export function payrollReportRequest(
   const errors: Record<string, string> = {};
   const params = new URLSearchParams();
   if (scope === 'period') {
-    if (!o.PayrollPeriodId) errors.PayrollPeriodId = 'Choose a finalised period.';
+    if (!o.PayrollPeriodId) errors.PayrollPeriodId = M.required;
     else params.set('PayrollPeriodId', o.PayrollPeriodId);
   }
   if (scope === 'month' || scope === 'year' || scope === 'year-employee') {
-    if (!Number.isInteger(o.Year) || o.Year < 2000 || o.Year > 2100)
-      errors.Year = 'Year must be between 2000 and 2100.';
+    if (!Number.isInteger(o.Year)) errors.Year = M.required;
+    else if (o.Year < 2000) errors.Year = M.min(2000);
+    else if (o.Year > 2100) errors.Year = M.max(2100);
     else params.set('Year', String(o.Year));
   }
   if (scope === 'month') {
@@ -62,20 +64,22 @@ export function payrollReportRequest(
       else params.set('ReleasedOn', o.ReleasedOn);
     }
     if (o.Bank !== 'generic') {
-      const bank = o.Bank.toUpperCase();
-      if (!o.CompanyCode.trim()) errors.CompanyCode = `Enter the company code ${bank} gave you.`;
+      if (!o.CompanyCode.trim()) errors.CompanyCode = M.required;
       else if (o.Bank === 'bpi' && !/^[A-Za-z0-9]{5}$/.test(o.CompanyCode.trim()))
         errors.CompanyCode = 'The BPI company code has 5 letters or digits.';
-      else if (o.CompanyCode.trim().length > 10) errors.CompanyCode = 'At most 10 characters.';
+      else if (o.CompanyCode.trim().length > 10) errors.CompanyCode = M.maxLength(10);
       else params.set('CompanyCode', o.CompanyCode.trim());
       const account = o.CompanyAccount.replace(/[\s-]/g, '');
-      if (!account) errors.CompanyAccount = 'Enter the funding account number.';
+      if (!account) errors.CompanyAccount = M.required;
       else if (o.Bank === 'bpi' ? !/^\d{10}$/.test(account) : !/^(\d{10}|\d{12})$/.test(account))
         errors.CompanyAccount =
           o.Bank === 'bpi' ? 'BPI accounts have 10 digits.' : 'BDO accounts have 10 or 12 digits.';
       else params.set('CompanyAccount', account);
       const batch = Number(o.Batch);
-      if (!/^\d+$/.test(o.Batch) || batch < 1 || batch > 99) errors.Batch = 'Batch is 1 to 99.';
+      if (!o.Batch.trim()) errors.Batch = M.required;
+      else if (!/^-?\d+$/.test(o.Batch)) errors.Batch = 'Batch must be a whole number';
+      else if (batch < 1) errors.Batch = M.min(1);
+      else if (batch > 99) errors.Batch = M.max(99);
       else params.set('Batch', String(batch));
     }
   } else params.set('Format', format);

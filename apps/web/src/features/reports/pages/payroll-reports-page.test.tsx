@@ -49,8 +49,21 @@ const options: PayrollReportOptions = {
 };
 
 function renderPage(items: Partial<PayrollPeriodListItem>[]) {
-  post.mockImplementation((_url: string, body: { Status: string }) =>
-    Promise.resolve({ Items: body.Status === 'Finalised' ? items : [], TotalCount: items.length }),
+  // The list call as the server answers it: the year's finalised periods (by cut-off end), sorted, one page.
+  post.mockImplementation(
+    (
+      _url: string,
+      body: { Status: string; Year?: number; Page?: number; PageSize?: number; SortDirection?: string },
+    ) => {
+      const matches = (body.Status === 'Finalised' ? items : [])
+        .filter((p) => !body.Year || p.CutoffEnd!.startsWith(`${body.Year}-`))
+        .sort(
+          (a, b) => a.CutoffStart!.localeCompare(b.CutoffStart!) * (body.SortDirection === 'desc' ? -1 : 1),
+        );
+      const size = body.PageSize ?? 25;
+      const from = ((body.Page ?? 1) - 1) * size;
+      return Promise.resolve({ Items: matches.slice(from, from + size), TotalCount: matches.length });
+    },
   );
   renderApp(<PayrollReportsPage />, { path: '/payroll/reports', name: 'Payroll Reports' });
 }
@@ -58,7 +71,7 @@ function renderPage(items: Partial<PayrollPeriodListItem>[]) {
 describe('payroll report requests', () => {
   it('builds each scope’s query and refuses what the server would', () => {
     expect(payrollReportRequest('register', options, 'xlsx')).toEqual({
-      errors: { PayrollPeriodId: 'Choose a finalised period.' },
+      errors: { PayrollPeriodId: 'This field is required' },
     });
     expect(payrollReportRequest('register', { ...options, PayrollPeriodId: PERIOD }, 'pdf').url).toBe(
       `/api/v1/payroll/reports/register?PayrollPeriodId=${PERIOD}&Format=pdf`,
@@ -67,7 +80,10 @@ describe('payroll report requests', () => {
       '/api/v1/payroll/reports/sss?Year=2026&Month=11&Format=txt',
     );
     expect(payrollReportRequest('year-to-date', { ...options, Year: 1999 }, 'csv').errors).toEqual({
-      Year: 'Year must be between 2000 and 2100.',
+      Year: 'Value must be at least 2000',
+    });
+    expect(payrollReportRequest('year-to-date', { ...options, Year: 2101 }, 'csv').errors).toEqual({
+      Year: 'Value must be at most 2100',
     });
     expect(payrollReportRequest('loan-remittance', { ...options, Agency: 'PagIbig' }, 'xlsx').url).toBe(
       '/api/v1/payroll/reports/loan-remittance?Year=2026&Month=11&Agency=PagIbig&Format=xlsx',
@@ -76,10 +92,20 @@ describe('payroll report requests', () => {
       '/api/v1/payroll/reports/loan-balances?Format=csv',
     );
     const bpi = { ...options, PayrollPeriodId: PERIOD, Bank: 'bpi' as const };
-    expect(payrollReportRequest('bank-file', bpi, 'csv').errors).toMatchObject({
-      CompanyCode: expect.stringContaining('BPI'),
-      CompanyAccount: expect.any(String),
+    expect(payrollReportRequest('bank-file', bpi, 'csv').errors).toEqual({
+      CompanyCode: 'This field is required',
+      CompanyAccount: 'This field is required',
     });
+    const bdo = { ...options, PayrollPeriodId: PERIOD, Bank: 'bdo' as const, CompanyAccount: '0012345678' };
+    expect(payrollReportRequest('bank-file', { ...bdo, CompanyCode: 'ABCDEFGHIJK' }, 'csv').errors).toEqual({
+      CompanyCode: 'Maximum length is 10',
+    });
+    expect(
+      payrollReportRequest('bank-file', { ...bdo, CompanyCode: 'DEMO1', Batch: '0' }, 'csv').errors,
+    ).toEqual({ Batch: 'Value must be at least 1' });
+    expect(
+      payrollReportRequest('bank-file', { ...bdo, CompanyCode: 'DEMO1', Batch: '100' }, 'csv').errors,
+    ).toEqual({ Batch: 'Value must be at most 99' });
     expect(
       payrollReportRequest(
         'bank-file',
@@ -126,6 +152,8 @@ describe('Payroll reports page', () => {
       );
       expect(worksheet.getAllByRole('combobox')[0]!.textContent).toBe(year);
     },
+    // The page's first render in a busy run (its cards' lazy parts) took 15.7 s of the default 15.
+    30_000,
   );
 
   it('shows an empty state and only loan balances when no period is finalised', async () => {
@@ -163,7 +191,7 @@ describe('Payroll reports page', () => {
     );
     await waitFor(() => expect(saveFile).toHaveBeenCalled());
 
-    fireEvent.mouseDown(within(card as HTMLElement).getByRole('combobox'));
+    fireEvent.mouseDown(within(card as HTMLElement).getByRole('combobox', { name: /^Finalised period/ }));
     fireEvent.click(
       await screen.findByRole('option', { name: 'Oct 16-31 2026 (Oct 16, 2026 – Oct 31, 2026)' }),
     );
@@ -174,6 +202,49 @@ describe('Payroll reports page', () => {
       ),
     );
   });
+
+  // Review: the period list held the newest 100 finalised and 100 paid periods, so older ones (or a year of many
+  // final pays) could not be chosen; now a year is chosen and all its closed periods are listed.
+  it(
+    'lists every closed period of the year chosen, older years and many final pays included',
+    { timeout: 30_000 },
+    async () => {
+      download.mockResolvedValue({ blob: new Blob(['x']), fileName: 'r.pdf', headers: new Headers() });
+      const finalPays = Array.from({ length: 130 }, (_, i) => ({
+        ...period,
+        Id: `7b0f2f3e-2222-4c2b-9a57-${String(i).padStart(12, '0')}`,
+        Name: `Final pay ${i + 1}`,
+        CutoffStart: '2026-06-01',
+        CutoffEnd: '2026-06-10',
+      }));
+      const old = {
+        ...period,
+        Id: OLDER,
+        Name: 'Jan 1-15 2021',
+        CutoffStart: '2021-01-01',
+        CutoffEnd: '2021-01-15',
+      };
+      renderPage([period, ...finalPays, old]);
+      const card = within(
+        (await screen.findByRole('heading', { name: 'Payroll register' })).closest('section')!,
+      );
+      await card.findByText('Nov 1-15 2026 (Nov 1, 2026 – Nov 15, 2026)');
+      fireEvent.mouseDown(card.getByRole('combobox', { name: /^Finalised period/ }));
+      expect(await screen.findByRole('option', { name: /^Final pay 130 / })).toBeTruthy();
+      expect(screen.getAllByRole('option')).toHaveLength(131);
+      fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+      // 2021 is offered (the oldest closed period's year, beyond the last six) and lists its period.
+      fireEvent.mouseDown(card.getByRole('combobox', { name: /^Year/ }));
+      fireEvent.click(await screen.findByRole('option', { name: '2021' }));
+      expect(await card.findByText('Jan 1-15 2021 (Jan 1, 2021 – Jan 15, 2021)')).toBeTruthy();
+      fireEvent.click(card.getByRole('button', { name: 'Payroll register: download PDF' }));
+      await waitFor(() =>
+        expect(download).toHaveBeenCalledWith(
+          `/api/v1/payroll/reports/register?PayrollPeriodId=${OLDER}&Format=pdf`,
+        ),
+      );
+    },
+  );
 
   it("says which employees a bank's file left out: they bank elsewhere and need their own bank's file", async () => {
     const warning = vi.spyOn(toast, 'warning');

@@ -23,6 +23,7 @@ import {
   type PayrollBank,
   type PayrollGeneralSettings,
   type PayrollPeriodListItem,
+  type PayrollPeriodListRequest,
   type PayrollReportFormat,
   type PayrollReportKey,
 } from '@hrpay/contracts';
@@ -108,19 +109,49 @@ const startingPeriod = (id: PayrollReportKey, now: string) => {
 };
 const REPORT_KEYS = Object.keys(PAYROLL_REPORTS) as PayrollReportKey[];
 
-/** Finalised and paid periods, newest first: the periods reports are made from. */
-function useClosedPeriods() {
+const CLOSED = ['Finalised', 'Paid'] as const;
+const closedPeriodsKey = ['payroll-periods', 'list', 'closed-for-reports'] as const;
+const listPeriods = (request: PayrollPeriodListRequest, signal: AbortSignal) =>
+  apiClient.post<ListResponse<PayrollPeriodListItem>>('/api/v1/payroll-periods/list', request, { signal });
+const yearOf = (p: PayrollPeriodListItem) => Number(p.CutoffEnd.slice(0, 4));
+
+/** The years reports can be made for: the newest and the oldest year of a closed (finalised or paid) period. */
+function useClosedYears() {
   return useQuery({
-    queryKey: ['payroll-periods', 'list', 'closed-for-reports'],
+    queryKey: [...closedPeriodsKey, 'years'],
     queryFn: async ({ signal }) => {
-      const list = (Status: 'Finalised' | 'Paid') =>
-        apiClient.post<ListResponse<PayrollPeriodListItem>>(
-          '/api/v1/payroll-periods/list',
-          { Status, PageSize: 100, SortBy: 'CutoffStart', SortDirection: 'desc' },
-          { signal },
-        );
-      const [finalised, paid] = await Promise.all([list('Finalised'), list('Paid')]);
-      return [...finalised.Items, ...paid.Items].sort((a, b) => b.CutoffStart.localeCompare(a.CutoffStart));
+      const ends = await Promise.all(
+        CLOSED.flatMap((Status) =>
+          (['desc', 'asc'] as const).map((SortDirection) =>
+            listPeriods({ Status, PageSize: 1, SortBy: 'CutoffStart', SortDirection }, signal),
+          ),
+        ),
+      );
+      const years = ends.flatMap((r) => r.Items.map(yearOf));
+      return years.length ? { newest: Math.max(...years), oldest: Math.min(...years) } : null;
+    },
+  });
+}
+
+/** The closed periods whose cut-off ends in `year`, newest first, every page of them (final pays included). */
+function useClosedPeriods(year: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...closedPeriodsKey, year],
+    enabled,
+    queryFn: async ({ signal }) => {
+      const all = async (Status: (typeof CLOSED)[number]) => {
+        const items: PayrollPeriodListItem[] = [];
+        for (let Page = 1; ; Page++) {
+          const page = await listPeriods(
+            { Status, Year: year, Page, PageSize: 100, SortBy: 'CutoffStart', SortDirection: 'desc' },
+            signal,
+          );
+          items.push(...page.Items);
+          if (page.Items.length === 0 || items.length >= page.TotalCount) return items;
+        }
+      };
+      const [finalised, paid] = await Promise.all(CLOSED.map(all));
+      return [...finalised!, ...paid!].sort((a, b) => b.CutoffStart.localeCompare(a.CutoffStart));
     },
   });
 }
@@ -147,12 +178,12 @@ function downloadProblem(status: number, detail: string): DownloadProblem {
 
 /** /payroll/reports: the payroll reports, each from finalised periods, with its options and formats. */
 export default function PayrollReportsPage() {
-  const periods = useClosedPeriods();
-  const none = periods.isSuccess && periods.data.length === 0;
+  const closed = useClosedYears();
+  const none = closed.isSuccess && closed.data === null;
   return (
     <>
       <PageHeader subtitle="Registers, bank files, government remittances and BIR forms, made from finalised payroll periods only." />
-      {periods.isError && (
+      {closed.isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           The finalised periods could not be loaded; reports by period are unavailable.
         </Alert>
@@ -176,7 +207,7 @@ export default function PayrollReportsPage() {
         }}
       >
         {REPORT_KEYS.filter((key) => !none || PAYROLL_REPORTS[key].scope === 'none').map((key) => (
-          <ReportCard key={key} id={key} periods={periods.data ?? []} loading={periods.isPending} />
+          <ReportCard key={key} id={key} closedYears={closed.data ?? null} />
         ))}
       </Box>
     </>
@@ -185,12 +216,10 @@ export default function PayrollReportsPage() {
 
 function ReportCard({
   id,
-  periods,
-  loading,
+  closedYears,
 }: {
   id: PayrollReportKey;
-  periods: PayrollPeriodListItem[];
-  loading: boolean;
+  closedYears: { newest: number; oldest: number } | null;
 }) {
   const report = PAYROLL_REPORTS[id];
   const { scope } = report;
@@ -217,7 +246,16 @@ function ReportCard({
     setErrors({});
     setProblem(null);
   };
-  const years = Array.from({ length: 6 }, (_, i) => Number(now.slice(0, 4)) - i);
+  // This year and the five before it, back to the oldest closed period's year if that is older.
+  const thisYear = Number(now.slice(0, 4));
+  const oldest = Math.min(thisYear - 5, closedYears?.oldest ?? thisYear);
+  const years = Array.from({ length: thisYear - oldest + 1 }, (_, i) => thisYear - i);
+  // A period's report lists the closed periods of one year (a company's final pays alone can be thousands a
+  // year): the newest closed period's year until the user picks another.
+  const [pickedYear, setPickedYear] = useState<number | null>(null);
+  const periodYear = pickedYear ?? closedYears?.newest ?? thisYear;
+  const yearPeriods = useClosedPeriods(periodYear, scope === 'period' && closedYears !== null);
+  const periods = yearPeriods.data ?? [];
   const formats: PayrollReportFormat[] = id === 'bank-file' ? ['csv'] : [...report.formats];
 
   // Most reports are for the latest payroll: the newest closed period is chosen until the user picks another.
@@ -291,12 +329,40 @@ function ReportCard({
           {scope === 'period' && (
             <TextField
               select
+              label="Year"
+              value={periodYear}
+              onChange={(event) => {
+                setPickedYear(Number(event.target.value));
+                set({ PayrollPeriodId: '' });
+              }}
+              sx={{ minWidth: 110 }}
+              size="small"
+              slotProps={{ inputLabel: { shrink: true } }}
+            >
+              {years.map((y) => (
+                <MenuItem key={y} value={y}>
+                  {y}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {scope === 'period' && (
+            <TextField
+              select
               label="Finalised period"
-              value={periodId}
+              value={yearPeriods.isSuccess ? periodId : ''}
               onChange={(event) => set({ PayrollPeriodId: event.target.value })}
-              disabled={loading}
+              disabled={yearPeriods.isPending}
               sx={{ minWidth: 240, flex: 1 }}
               {...field('PayrollPeriodId')}
+              helperText={
+                errors.PayrollPeriodId ??
+                (yearPeriods.isSuccess && periods.length === 0
+                  ? `No period of ${periodYear} is finalised`
+                  : yearPeriods.isError
+                    ? `The periods of ${periodYear} could not be loaded`
+                    : undefined)
+              }
             >
               {periods.map((p) => (
                 <MenuItem key={p.Id} value={p.Id}>

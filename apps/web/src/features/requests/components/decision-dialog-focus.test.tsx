@@ -40,7 +40,7 @@ describe('DecisionDialog', () => {
     expect(document.activeElement).toBe(remarks);
     expect(remarks.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(remarks.getAttribute('aria-describedby')!)!.textContent).toBe(
-      'Say why the request is rejected',
+      'This field is required',
     );
     // Nothing was sent (the leave's balance may have been read).
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);

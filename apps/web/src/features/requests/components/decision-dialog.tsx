@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ProblemTypes, type TimeRequest } from '@hrpay/contracts';
+import { ProblemTypes, ValidationMessages, type TimeRequest } from '@hrpay/contracts';
 import { isProblem } from '@/lib/api-error';
 import { errorDetail, handleError } from '@/lib/error-handler';
 import { useDecideRequest, useRequest, type Decision } from '../api/requests';
@@ -122,7 +122,7 @@ export function DecisionDialog({
           error={missing}
           helperText={
             missing
-              ? 'Say why the request is rejected'
+              ? ValidationMessages.required
               : action === 'cancel'
                 ? 'Kept with the request, for the employee, the approver and HR to read.'
                 : 'The employee sees these remarks.'

@@ -80,6 +80,22 @@ describe('ShiftDialog times', () => {
     expect(checked).toEqual(['Sun', 'Sat']);
   });
 
+  it.each([
+    ['an empty time (the cleared picker)', { TimeIn: '' }, /^Time in/],
+    ["a flexible shift's empty hours", { IsFlexible: true }, /^Required hours a day/],
+  ])("says the spec's required message for %s", async (_name, change, label) => {
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <ShiftDialog shift={{ ...SHIFT, ...change }} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(1);
+    expect(screen.queryByText(/HH:mm/)).toBeNull();
+    // The field (the time picker's group or the text box) is the one marked invalid.
+    expect(screen.getAllByLabelText(label).some((e) => e.getAttribute('aria-invalid') === 'true')).toBe(true);
+  });
+
   it('gives a day shift its work hours only', () => {
     render(
       <QueryClientProvider client={newQueryClient()}>

@@ -14,7 +14,13 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_REST_DAYS, ProblemTypes, ShiftFields, type Shift } from '@hrpay/contracts';
+import {
+  DEFAULT_REST_DAYS,
+  ProblemTypes,
+  ShiftFields,
+  ValidationMessages as M,
+  type Shift,
+} from '@hrpay/contracts';
 import {
   applyServerErrors,
   FormActions,
@@ -35,15 +41,13 @@ const formSchema = z
     BreakMinutes: z.coerce.number().pipe(ShiftFields.BreakMinutes.removeDefault()),
     GraceMinutes: z.coerce.number().pipe(ShiftFields.GraceMinutes.removeDefault()),
     RequiredHours: z
-      .union([
-        z.literal(''),
-        z.coerce.number().min(1, 'Value must be at least 1').max(24, 'Value must be at most 24'),
-      ])
+      .union([z.literal(''), z.coerce.number().min(1, M.min(1)).max(24, M.max(24))])
       .nullable()
       .optional(),
   })
+  // A flexible shift's required hours a day are a required field (spec §5), as the API says.
   .refine((v) => !v.IsFlexible || (v.RequiredHours !== '' && v.RequiredHours != null), {
-    message: 'A flexible shift needs its required hours a day',
+    message: M.required,
     path: ['RequiredHours'],
   });
 type Values = z.input<typeof formSchema>;

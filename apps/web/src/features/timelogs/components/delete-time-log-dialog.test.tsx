@@ -39,4 +39,16 @@ describe('DeleteTimeLogDialog', () => {
     expect(JSON.parse(String(sent[1]!.body))).toEqual({ Reason: 'Entered twice', RowVersion: 3 });
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
+
+  it("says the spec's required message for an empty reason, and sends nothing", () => {
+    render(
+      <QueryClientProvider client={newQueryClient()}>
+        <DeleteTimeLogDialog punch={punch} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Kept in the audit trail')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByText('This field is required')).toBeTruthy();
+    expect(vi.mocked(fetch).mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
 });

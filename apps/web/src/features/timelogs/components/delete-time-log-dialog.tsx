@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { ProblemTypes, TimeLogReason, type TimeLog } from '@hrpay/contracts';
+import { ProblemTypes, TimeLogReason, ValidationMessages, type TimeLog } from '@hrpay/contracts';
 import { isProblem } from '@/lib/api-error';
 import { handleError } from '@/lib/error-handler';
 import { useDeleteTimeLog } from '../api/timelogs';
@@ -28,7 +28,7 @@ export function DeleteTimeLogDialog({ punch, onClose }: { punch: TimeLog; onClos
   const submit = async () => {
     const checked = TimeLogReason.safeParse(reason);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'A reason is required');
+      setError(checked.error.issues[0]?.message ?? ValidationMessages.required);
       return;
     }
     try {
