@@ -191,6 +191,8 @@ describe('payroll reports', () => {
     const book = new excel.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
+    // Named by its cut-off, which tells the two halves of a month apart (a long period name was cut alike).
+    expect(sheet.name).toBe('Register Nov 1–15, 2026');
     const last = sheet.getRow(sheet.rowCount);
     expect(last.getCell(2).value).toBe('TOTAL');
     expect(last.getCell(4).font?.bold).toBe(true);

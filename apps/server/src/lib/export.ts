@@ -127,7 +127,8 @@ function csvCell<R>(column: ExportColumn<R>, row: R): string | number | null | u
  */
 export async function writeExport<R>(
   format: FileFormat,
-  title: string,
+  /** The file's heading; a sheet's name is cut from it, unless given apart (one that tells sheets apart). */
+  heading: string | { title: string; sheet: string },
   columns: ExportColumn<R>[],
   page: (offset: number, limit: number) => Promise<R[]>,
   subtitle = '',
@@ -135,6 +136,8 @@ export async function writeExport<R>(
   /** A total or subtotal row: bold in the spreadsheet and on paper (the CSV has no type faces). */
   emphasis?: (row: R) => boolean,
 ): Promise<string> {
+  const { title, sheet: sheetTitle } =
+    typeof heading === 'string' ? { title: heading, sheet: heading } : heading;
   const eachBatch = (write: (rows: R[]) => Promise<void>) => batches(page, write, maxRows);
   const path = join(tmpdir(), `hrpay-export-${randomUUID()}.${format}`);
   // Closes the file's stream if the export is refused or fails: removing an open file would keep its disk
@@ -175,7 +178,7 @@ export async function writeExport<R>(
         zip?.abort?.();
         if (stream) closeQuietly(stream);
       };
-      const sheet = book.addWorksheet(sheetName(title), {
+      const sheet = book.addWorksheet(sheetName(sheetTitle), {
         views: [{ state: 'frozen', ySplit: 1 }],
         // On paper the sheet says what it is (the title and the PDF's subtitle: company, cut-off, pay date), with
         // the page of pages, landscape and one page wide; the grid keeps row 1 as the column headers.

@@ -622,7 +622,12 @@ export const payrollReportsService = {
     };
     const path = await writeExport(
       format,
-      `Payroll register ${period.name}`,
+      // The sheet by its cut-off: a period's name past 31 characters ("November 2026 1st cut-off") was cut to the
+      // same sheet name for both halves of a month.
+      {
+        title: `Payroll register ${period.name}`,
+        sheet: `Register ${formatDateRange(period.cutoff_start, period.cutoff_end)}`,
+      },
       registerWithTotals(format),
       page,
       `${company.name} — cut-off ${formatDateRange(period.cutoff_start, period.cutoff_end)}, pay date ${formatIsoDate(period.pay_date)}` +
