@@ -37,6 +37,18 @@ export const yearOf = (date: string): number =>
 export const monthOf = (date: string): number => digit(date, 5) * 10 + digit(date, 6);
 export const dayOf = (date: string): number => digit(date, 8) * 10 + digit(date, 9);
 
+/** A weekly period ending on `end` is its month's last: the next one would end in the month after. */
+export const isLastWeekOfMonth = (end: string): boolean =>
+  dayOf(end) + 7 > daysInMonth(yearOf(end), monthOf(end));
+
+/**
+ * A period ending on `end` is the year's last payroll, which makes the year-end tax adjustment (REFERENCE
+ * §4.7): one ending on 31 December, or a weekly one in December's last week. The engine's default for
+ * `period.lastPayrollOfYear`; the server decides by the same rule when the engine is not told.
+ */
+export const isLastPayrollOfYear = (end: string, weekly: boolean): boolean =>
+  monthOf(end) === 12 && (weekly ? isLastWeekOfMonth(end) : dayOf(end) === 31);
+
 /** "YYYY-MM" → the first day of that month, for effective-date lookups. */
 export function parseMonth(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new PayrollInputError(field, 'must be a month YYYY-MM');

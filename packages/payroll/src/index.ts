@@ -1,5 +1,6 @@
 /** @hrpay/payroll — Philippine payroll rules as pure functions over effective-dated tables. */
 export { PayrollInputError } from './errors.js';
+export { isLastPayrollOfYear } from './dates.js';
 export type { Money } from './money.js';
 /** Exact money parsing / formatting in integer centavos, for consumers that total payslip amounts. */
 export { parseMoney, formatMoney } from './money.js';

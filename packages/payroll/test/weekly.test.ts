@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   computePayslip,
+  isLastPayrollOfYear,
   PayrollInputError,
   type DayAttendance,
   type Payslip,
@@ -375,5 +376,17 @@ describe('random weekly payslips', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+// The year-end rule the server uses when it does not tell the engine (REFERENCE §4.7), shared with the engine.
+describe('isLastPayrollOfYear', () => {
+  it('is a payroll ending on 31 December, or a weekly one in December’s last week', () => {
+    expect(isLastPayrollOfYear('2026-12-31', false)).toBe(true);
+    expect(isLastPayrollOfYear('2026-12-15', false)).toBe(false);
+    expect(isLastPayrollOfYear('2026-11-30', false)).toBe(false);
+    expect(isLastPayrollOfYear('2026-12-25', true)).toBe(true); // the next week ends on Jan 1
+    expect(isLastPayrollOfYear('2026-12-24', true)).toBe(false); // the next ends on Dec 31
+    expect(isLastPayrollOfYear('2026-11-30', true)).toBe(false);
   });
 });

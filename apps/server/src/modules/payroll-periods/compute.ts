@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   computePayslip,
+  isLastPayrollOfYear,
   thirteenthMonthPay,
   type Allowance,
   type Benefit,
@@ -1546,10 +1547,7 @@ export function computeEmployee(inp: ComputeInputs, e: EmployeeRow): ComputedPay
         : periodEnd !== end && period.frequency !== 'Weekly'
           ? end.slice(5) === '12-31'
           : undefined;
-  const yearEnd =
-    lastPayrollOfYear ??
-    (periodEnd.slice(5, 7) === '12' &&
-      (period.frequency === 'Weekly' ? Number(periodEnd.slice(8)) + 7 > 31 : periodEnd.slice(8) === '31'));
+  const yearEnd = lastPayrollOfYear ?? isLastPayrollOfYear(periodEnd, period.frequency === 'Weekly');
   // A previous employer of the year (its 2316, employee_previous_employers): its non-taxable 13th month and
   // benefits count against the employee's 90,000 ceiling on every payslip of the year (a 13th-month run paid
   // before the year's last payroll too); its taxable compensation and the tax it withheld only in the year-end

@@ -5,7 +5,7 @@
  * method §8.6) and the employee's pay profile, including the unrounded day rate (monthly × 12 / divisor,
  * REFERENCE §5.5). Read and validated in a fixed order, so the first bad field is the one reported.
  */
-import { dayOf, daysInMonth, monthOf, parseDate, yearOf } from '../../dates.js';
+import { dayOf, isLastWeekOfMonth, monthOf, parseDate, yearOf } from '../../dates.js';
 import { PayrollInputError } from '../../errors.js';
 import { parseMoney, parseMoneyOpt } from '../../money.js';
 import { bool, factor, hoursPerDay, obj, oneOf } from '../../validate.js';
@@ -309,8 +309,7 @@ function periodTerms(per: Record<string, unknown>): PeriodTerms {
   }
   const periodsPerMonth = frequency === 'semi-monthly' ? 2 : 1;
   // Weekly: the last week ending in the month is the one whose next week ends in another month.
-  const lastWeek =
-    weekly && bool(per.lastWeekOfMonth, 'period.lastWeekOfMonth', dayOf(end) + 7 > daysInMonth(year, month));
+  const lastWeek = weekly && bool(per.lastWeekOfMonth, 'period.lastWeekOfMonth', isLastWeekOfMonth(end));
   const lastOfYear = bool(
     per.lastPayrollOfYear,
     'period.lastPayrollOfYear',
