@@ -34,3 +34,34 @@ describe('period totals', () => {
     expect(screen.queryByRole('article', { name: 'Tax withheld' })).toBeNull();
   });
 });
+
+// Walkthrough: "Employer statutory ₱13,366.45" was explained by "SSS ₱10,275.00 · EC ₱115.00" alone, and the
+// employees' statutory shares sat under the tax withheld.
+describe('period totals, the statutory shares', () => {
+  it('breaks the employer total into every share, and puts the employee shares under deductions', () => {
+    const t = totals('0.00');
+    t.Deductions = '8113.95';
+    t.EmployeeShares = {
+      Sss: '5000.00',
+      SssMpf: '0.00',
+      PhilHealth: '2113.95',
+      PagIbig: '1000.00',
+      Total: '8113.95',
+    };
+    t.EmployerShares = {
+      Sss: '10275.00',
+      SssEc: '115.00',
+      PhilHealth: '2113.95',
+      PagIbig: '862.50',
+      Total: '13366.45',
+    };
+    render(<PeriodTotals totals={t} />);
+    expect(screen.getByRole('article', { name: 'Employer statutory' }).textContent).toContain(
+      'SSS ₱10,275.00 · EC ₱115.00 · PhilHealth ₱2,113.95 · Pag-IBIG ₱862.50',
+    );
+    expect(screen.getByRole('article', { name: 'Deductions' }).textContent).toContain(
+      'Employee statutory ₱8,113.95',
+    );
+    expect(screen.getByRole('article', { name: 'Tax withheld' }).textContent).not.toContain('statutory');
+  });
+});

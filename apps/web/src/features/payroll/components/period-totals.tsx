@@ -75,7 +75,11 @@ export function PeriodTotals({
         note={`${t.Included} included · ${t.Held} held · ${t.Excluded} excluded`}
       />
       <Figure label="Gross pay" value={formatCurrency(t.Gross)} />
-      <Figure label="Deductions" value={formatCurrency(t.Deductions)} />
+      <Figure
+        label="Deductions"
+        value={formatCurrency(t.Deductions)}
+        note={`Employee statutory ${formatCurrency(t.EmployeeShares.Total)}`}
+      />
       <Figure
         label="Net pay"
         value={formatCurrency(t.NetPay)}
@@ -85,12 +89,12 @@ export function PeriodTotals({
         // A year-end adjustment (or a final pay's annualisation) can give back more tax than the period withholds.
         label={refund ? 'Tax refunded' : 'Tax withheld'}
         value={formatCurrency(refund ? t.WithholdingTax.slice(1) : t.WithholdingTax)}
-        note={`Employee statutory ${formatCurrency(t.EmployeeShares.Total)}`}
       />
       <Figure
         label="Employer statutory"
         value={formatCurrency(t.EmployerShares.Total)}
-        note={`SSS ${formatCurrency(t.EmployerShares.Sss)} · EC ${formatCurrency(t.EmployerShares.SssEc)}`}
+        // Every share the total adds up (the SSS share and EC alone did not explain it).
+        note={`SSS ${formatCurrency(t.EmployerShares.Sss)} · EC ${formatCurrency(t.EmployerShares.SssEc)} · PhilHealth ${formatCurrency(t.EmployerShares.PhilHealth)} · Pag-IBIG ${formatCurrency(t.EmployerShares.PagIbig)}`}
       />
     </Box>
   );
