@@ -51,6 +51,9 @@ describe('ShiftsPage', () => {
     expect(texts).toContain('7.75');
     expect(texts).toContain('8');
     expect(texts).not.toContain('8.50');
+    // Review: a day shift's Type was a blank cell beside the night shifts' "Night".
+    const type = [...document.querySelectorAll('[data-field="IsNightShift"]')].slice(1);
+    expect(type.map((cell) => cell.textContent)).toEqual(['Day', 'Day', 'Day']);
   });
 
   // Review: the schedule stayed "22:00 – 07:00" when the company chose a 12-hour clock.

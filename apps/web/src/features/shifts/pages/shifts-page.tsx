@@ -68,6 +68,8 @@ export default function ShiftsPage() {
               <Chip size="small" label="Night" color="info" variant="outlined" sx={{ mr: 0.5 }} />
             )}
             {row.IsFlexible && <Chip size="small" label="Flexible" variant="outlined" />}
+            {/* A blank cell read as missing data. */}
+            {!row.IsNightShift && !row.IsFlexible && 'Day'}
           </>
         ),
       },
