@@ -82,6 +82,17 @@ export function formatMoney(cents: number): Money {
   return text;
 }
 
+/**
+ * An amount as a line's description writes it for people, with thousands separators: "1,234.50", "-20.00" (no
+ * peso sign: the PDFs' standard fonts have none).
+ */
+export function formatGrouped(cents: number): string {
+  const text = formatMoney(cents < 0 ? -cents : cents);
+  const dot = text.length - 3;
+  const whole = text.slice(0, dot).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${cents < 0 ? '-' : ''}${whole}${text.slice(dot)}`;
+}
+
 /** Integer division rounded half-up (half away from zero) — the rounding mode used at every rounding point. */
 export function divHalfUp(n: number, d: number): number {
   if (n < 0) return -divHalfUp(-n, d);

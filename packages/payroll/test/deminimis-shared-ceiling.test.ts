@@ -194,6 +194,8 @@ describe('the 90,000 bucket is shared by every benefit line of one payslip', () 
     expect(amount(p, '13TH')).toBe('50000.00');
     expect(amount(p, 'BONUS')).toBe('40000.00');
     expect(amount(p, 'BONUS_TAXABLE')).toBe('10000.00');
+    // Its description writes the ceiling as people do (it read "above the 90000.00 ceiling").
+    expect(line(p, 'BONUS_TAXABLE')!.description).toMatch(/\(above the 90,000\.00 ceiling\)$/);
     expect(p.ytd.benefitsReceived).toBe('100000.00');
     expect(p.taxableBase).toBe('30000.00'); // 20,000 + 10,000
   });

@@ -63,6 +63,10 @@ describe('monthly-paid employee, semi-monthly 1–15 April 2026 (divisor 261)', 
     expect(p.employeeShares.sssMpf).toBe('362.50');
     expect(p.employerShares.sss).toBe('1725.00'); // (2,000 + 1,450) / 2
     expect(p.employerShares.sssEC).toBe('15.00'); // 30 / 2
+    // The line says its parts as people write amounts (walkthrough: "regular SS 500.00, MPF 362.50" read raw).
+    expect(p.lines.find((l) => l.description.startsWith('SSS employee share'))?.description).toBe(
+      'SSS employee share (regular SS 500.00, MPF 362.50)',
+    );
     // PhilHealth: 30,000 × 5% = 1,500 → 750 each → half 375.00; Pag-IBIG: 10,000 × 2% = 200 → half 100.00
     expect(p.employeeShares.philhealth).toBe('375.00');
     expect(p.employeeShares.pagibig).toBe('100.00');

@@ -123,3 +123,14 @@ export function formatRate(num: number, den: number): string {
   const d = new Decimal(num).div(den).div(100).toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
   return d.toFixed(Math.max(2, d.decimalPlaces()));
 }
+
+/**
+ * An amount as a line's description writes it for people, with thousands separators: "1,234.50", "-20.00" (no
+ * peso sign: the PDFs' standard fonts have none).
+ */
+export function formatGrouped(cents: number): string {
+  const text = formatMoney(cents < 0 ? -cents : cents);
+  const dot = text.length - 3;
+  const whole = text.slice(0, dot).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${cents < 0 ? '-' : ''}${whole}${text.slice(dot)}`;
+}

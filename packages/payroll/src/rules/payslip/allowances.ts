@@ -5,7 +5,7 @@
  * the ceiling is a taxable line (REFERENCE.md §4.3–§4.5). Other allowances are taxable and in the SSS and Pag-IBIG
  * bases unless marked otherwise.
  */
-import { formatMoney, mulDivHalfUp, parseMoney, parseMoneyOpt } from '../../money.js';
+import { formatMoney, formatGrouped, mulDivHalfUp, parseMoney, parseMoneyOpt } from '../../money.js';
 import {
   DE_MINIMIS_KINDS,
   pickBenefitsCeiling,
@@ -67,7 +67,7 @@ function toBucket(
   bucket.used += amount;
   if (s.exempt > 0) slip.earn(c, description, 1, 'item', formatMoney(s.exempt), s.exempt, false, false);
   if (s.taxable > 0) {
-    const d = `${description} (above the ${formatMoney(ceiling)} ceiling)`;
+    const d = `${description} (above the ${formatGrouped(ceiling)} ceiling)`;
     slip.earn(`${c}_TAXABLE`, d, 1, 'item', formatMoney(s.taxable), s.taxable, true, false);
   }
 }

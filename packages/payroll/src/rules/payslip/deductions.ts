@@ -5,7 +5,7 @@
  * settings.minimumNetPay is deferred whole (or in part with allowPartial), so net pay is never negative. A
  * deferred statutory share is still the amount due for the period (README.md "Deductions").
  */
-import { formatMoney, parseMoney } from '../../money.js';
+import { formatGrouped, parseMoney } from '../../money.js';
 import { bool } from '../../validate.js';
 import { code, itemFields, items } from './inputs.js';
 import type { Slip } from './slip.js';
@@ -21,7 +21,7 @@ const sssText: string[] = new Array<string>(SSS_SLOTS).fill('');
 function sssDescription(ss: number, mpf: number): string {
   const slot = Math.imul((ss | 0) ^ Math.imul(mpf | 0, 0x85ebca6b), 0x9e3779b1) >>> 24;
   if (sssKeySs[slot] === ss && sssKeyMpf[slot] === mpf) return sssText[slot]!;
-  const d = `SSS employee share (regular SS ${formatMoney(ss)}, MPF ${formatMoney(mpf)})`;
+  const d = `SSS employee share (regular SS ${formatGrouped(ss)}, MPF ${formatGrouped(mpf)})`;
   sssKeySs[slot] = ss;
   sssKeyMpf[slot] = mpf;
   sssText[slot] = d;

@@ -7,7 +7,7 @@
  * period's calendar days. Each adjustment is rounded half-up once (REFERENCE.md §8.4 option (a)), like a line.
  */
 import { previousDate } from '../../dates.js';
-import { formatMoney } from '../../money.js';
+import { formatGrouped } from '../../money.js';
 import type { CompiledDay, CompiledHolidays } from '../../tables/index.js';
 import { giveBackTally, tallyAttendance, takeTally } from './attendance.js';
 import { attendanceEarnings } from './earnings.js';
@@ -54,7 +54,7 @@ export function rateChangeAdjustments(
     if (amount === 0) continue;
     slip.earn(
       'RATE_ADJ',
-      `Days before ${next.from} at the earlier rate of ${formatMoney(own.cents)} (adjustment)`,
+      `Days before ${next.from} at the earlier rate of ${formatGrouped(own.cents)} (adjustment)`,
       share.days,
       'day',
       '',

@@ -7,6 +7,7 @@ import { PayrollInputError } from '../errors.js';
 import {
   divHalfUp,
   formatMoney,
+  formatGrouped,
   mulDivHalfUp,
   parseMoney,
   parseMoneyOpt,
@@ -833,7 +834,7 @@ export function computePayslip(input: PayslipInput): Payslip {
 
   // ---- deductions in priority order; what does not fit above minimumNetPay is deferred, never netted negative
   if (sssEe) {
-    const d = `SSS employee share (regular SS ${formatMoney(sssEeSS)}, MPF ${formatMoney(sssEeMpf)})`;
+    const d = `SSS employee share (regular SS ${formatGrouped(sssEeSS)}, MPF ${formatGrouped(sssEeMpf)})`;
     slip.deduct('SSS', d, sssEe, false, minNet);
   }
   if (phEe) slip.deduct('PHIC', 'PhilHealth employee share', phEe, false, minNet);
@@ -989,7 +990,7 @@ function toBucket(
   bucket.used += amount;
   if (s.exempt > 0) slip.earn(c, description, 1, 'item', formatMoney(s.exempt), s.exempt, false, false);
   if (s.taxable > 0) {
-    const d = `${description} (above the ${formatMoney(ceiling)} ceiling)`;
+    const d = `${description} (above the ${formatGrouped(ceiling)} ceiling)`;
     slip.earn(`${c}_TAXABLE`, d, 1, 'item', formatMoney(s.taxable), s.taxable, true, false);
   }
 }
