@@ -28,6 +28,8 @@ describe('PayslipLines', () => {
       />,
     );
     for (const text of ['1 day', '9.5 days', '1 hr', '7.5 hrs']) expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getAllByText('₱100.00/day')).toHaveLength(2);
+    expect(screen.getAllByText('₱100.00/hr')).toHaveLength(2);
     expect(screen.queryByText('1 days')).toBeNull();
   });
 
@@ -47,8 +49,9 @@ describe('PayslipLines', () => {
     );
     const cells = (name: string) =>
       Array.from(screen.getByText(name).closest('tr')!.querySelectorAll('td'), (td) => td.textContent);
-    expect(cells('Tardiness')).toEqual(['Tardiness', '12 mins', '₱172.41', '-₱34.48']);
-    expect(cells('Undertime')).toEqual(['Undertime', '1 min', '₱172.41', '-₱2.87']);
+    // Walkthrough: "24 mins × ₱172.41" did not say the rate is by the hour.
+    expect(cells('Tardiness')).toEqual(['Tardiness', '12 mins', '₱172.41/hr', '-₱34.48']);
+    expect(cells('Undertime')).toEqual(['Undertime', '1 min', '₱172.41/hr', '-₱2.87']);
     expect(cells('SSS')).toEqual(['SSS', '', '', '₱762.50']);
     expect(cells('Basic salary')).toEqual(['Basic salary', '', '', '₱8,000.00']);
   });

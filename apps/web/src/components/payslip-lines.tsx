@@ -32,11 +32,15 @@ const quantity = (l: PayslipLineShape) => {
   return `${l.Quantity.toLocaleString('en-PH', { maximumFractionDigits: 2 })} ${l.Quantity === 1 ? one : many}`;
 };
 /**
- * The rate a quantity is paid at; none for a flat amount (a contribution, the period's salary: it would only
+ * The rate a quantity is paid at, per its unit; none for a flat amount (a contribution, the period's salary: it would only
  * repeat the amount). A line that takes pay away (an absence, lateness) is negative in its amount, not its rate.
  */
-const rate = (l: PayslipLineShape) =>
-  l.Unit === 'item' || l.Unit === 'period' ? '' : formatCurrency(l.Rate.replace(/^-/, ''));
+const rate = (l: PayslipLineShape) => {
+  if (l.Unit === 'item' || l.Unit === 'period') return '';
+  // Per what: lateness counted in minutes is still paid by the hour ("12 mins × ₱172.41/hr" adds up).
+  const per = UNIT[l.Unit]?.[0];
+  return `${formatCurrency(l.Rate.replace(/^-/, ''))}${per ? `/${per}` : ''}`;
+};
 
 /**
  * A payslip's earnings and deductions, each with quantity and rate, and their totals. A payslip of flat amounts

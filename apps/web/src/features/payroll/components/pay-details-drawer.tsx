@@ -54,8 +54,10 @@ export function PayDetailsDrawer({ employee, onClose }: { employee: EmployeePayR
         onChange={(_e, next: TabValue) => setTab(next)}
         aria-label="Payroll details"
         variant="scrollable"
-        // On a phone the four tabs fit the width (MUI's 90 px minimum and 16 px sides pushed "Recurring items"
-        // under a scroll arrow at 390 px).
+        // Five tabs do not fit a phone: arrows show there is more ("Previous employer" was cut to "Previou" with
+        // nothing to say so). Tabs stay narrow on a phone (MUI's 90 px minimum and 16 px sides).
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{
           px: { xs: 1.5, sm: 2 },
           borderBottom: 1,
