@@ -16,6 +16,7 @@ import { USER_SORTABLE, UserTypeId, type User } from '@hrpay/contracts';
 import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
+import { TwoLinesCell } from '@/components/two-lines-cell';
 import { StatusFilter } from '@/components/status-filter';
 import { booleanParam, useListLinkState, useListQuery } from '@/lib/use-list-query';
 import { useSession } from '@/lib/use-session';
@@ -120,7 +121,7 @@ export default function UsersPage() {
       {
         field: 'FullName',
         headerName: 'Full name',
-        flex: 1.45,
+        flex: 1.4,
         minWidth: 120,
         renderCell: ({ row }) => (
           <Link component={RouterLink} to={pathTo(ROUTES.adminUserEdit, { id: row.UserId })} state={{ from }}>
@@ -128,31 +129,33 @@ export default function UsersPage() {
           </Link>
         ),
       },
-      // The text columns share the width by what their values need: at 1366 px "Carmela Villanueva",
-      // "Employee Portal", "Demo Manufacturing Inc." and "Ana Cruz (DM-0003)" in full; a longer e-mail or linked
-      // employee is cut, whole in its title.
-      { field: 'Email', headerName: 'E-mail', flex: 1.6, minWidth: 150 },
+      // The text columns share the width by what their values need: at 1366 px with the menu open, e-mails such
+      // as "approver@demo.hrpay.test", "Demo Manufacturing Inc." and the linked employee's name whole (a
+      // longer value is cut, whole in its title). The approver flag is under the type and the employee's number
+      // under the name, so no column is spent on them.
+      { field: 'Email', headerName: 'E-mail', flex: 1.9, minWidth: 150 },
       {
         field: 'UserType',
         headerName: 'Type',
-        flex: 1.25,
+        flex: 1.1,
         minWidth: 110,
         valueFormatter: (value: string) => userTypeLabel(value),
+        renderCell: ({ row }) => (
+          <TwoLinesCell main={userTypeLabel(row.UserType)} detail={row.IsApprover ? 'Approver' : null} />
+        ),
       },
-      { field: 'CompanyName', headerName: 'Company', flex: 1.8, minWidth: 130 },
+      { field: 'CompanyName', headerName: 'Company', flex: 1.7, minWidth: 130 },
       {
         field: 'EmployeeName',
         headerName: 'Linked employee',
-        flex: 1.45,
-        minWidth: 130,
+        flex: 1.2,
+        minWidth: 120,
         valueGetter: (_value: unknown, row: User) =>
           row.EmployeeName ? `${row.EmployeeName} (${row.EmployeeNumber})` : '',
-      },
-      {
-        field: 'IsApprover',
-        headerName: 'Approver',
-        width: 90,
-        valueFormatter: (value: boolean) => (value ? 'Yes' : ''),
+        renderCell: ({ row }) =>
+          row.EmployeeName ? (
+            <TwoLinesCell main={row.EmployeeName} detail={row.EmployeeNumber ?? null} />
+          ) : null,
       },
       {
         field: 'IsActive',
