@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -22,19 +22,28 @@ export function RootShell() {
   );
 }
 
+/** When a failed page last sent the user to / (see RouteErrorFallback). */
+let lastFallbackAt = 0;
+/** A page failing again this soon after a fallback is where / led: falling back again would loop. */
+const FALLBACK_LOOP_MS = 5_000;
+
 /**
  * A failed navigation (a page chunk that cannot be loaded, a page that throws) falls back to / (spec §2), which
- * sends a signed-in user on to their dashboard. If / itself fails there is nowhere to fall back to: offer a reload.
+ * sends a signed-in user on to their dashboard. If / itself fails, or the page / led to fails as well (a
+ * dashboard that cannot be drawn: it looped, blank, hundreds of times a second), there is nowhere to fall back
+ * to: offer a reload.
  */
 export function RouteErrorFallback() {
   const error = useRouteError();
   const { pathname } = useLocation();
+  // Decided once for this failure, reading only (a render React retries or drops must not count as a fallback).
+  const [fallBack] = useState(() => pathname !== '/' && Date.now() - lastFallbackAt >= FALLBACK_LOOP_MS);
 
   useEffect(() => {
-    console.error('Navigation failed; falling back to /.', error);
-  }, [error]);
+    console.error(fallBack ? 'Navigation failed; falling back to /.' : 'Navigation failed.', error);
+  }, [error, fallBack]);
 
-  if (pathname !== '/') return <Navigate to="/" replace />;
+  if (fallBack) return <FallBackToRoot />;
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
       <Box>
@@ -50,4 +59,14 @@ export function RouteErrorFallback() {
       </Box>
     </Box>
   );
+}
+
+/** Goes to / once this fallback is on screen, noting when (RouteErrorFallback). */
+function FallBackToRoot() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    lastFallbackAt = Date.now();
+    void navigate('/', { replace: true });
+  }, [navigate]);
+  return null;
 }
