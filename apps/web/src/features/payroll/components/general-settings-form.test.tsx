@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { PayrollGeneralSettings } from '@hrpay/contracts';
 import { GeneralSettingsForm } from './general-settings-form';
@@ -102,5 +102,18 @@ describe('general payroll settings form, the peso fields', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({
       MinimumDailyWage: '695.00',
     });
+  });
+});
+
+// e2e (a refused Save): focusing a peso field changed its text from "₱0.00" to "0.00" after the browser had
+// selected it, so the selection was lost and what was typed (or a clear) went after "0.00".
+describe('general payroll settings form, focusing a peso field', () => {
+  it('shows the raw amount at once, all of it selected', () => {
+    renderForm();
+    const pay = screen.getByRole('textbox', { name: 'Minimum take-home pay (₱)' }) as HTMLInputElement;
+    expect(pay.value).toBe('₱0.00');
+    act(() => pay.focus());
+    expect(pay.value).toBe('0.00');
+    expect([pay.selectionStart, pay.selectionEnd]).toEqual([0, 4]);
   });
 });

@@ -31,7 +31,16 @@ export function MoneyField<T extends FieldValues>({
             name={field.name}
             inputRef={field.ref}
             value={focused ? raw : formatPesos(raw) || raw}
-            onFocus={() => setFocused(true)}
+            onFocus={(event) => {
+              // The raw text in place at once, all of it selected: re-rendered later, the change of text
+              // dropped the selection a Tab (or a select-all) had made, so typing added to "0.00".
+              const input = event.currentTarget;
+              if (input.value !== raw) {
+                input.value = raw;
+                input.select();
+              }
+              setFocused(true);
+            }}
             onChange={field.onChange}
             onBlur={() => {
               setFocused(false);

@@ -56,7 +56,8 @@ export function MyRequestsPage({ kind }: { kind: RequestKind }) {
             id="requests-tab-review"
             aria-controls="requests-panel"
             label={
-              <Badge color="warning" badgeContent={waiting} sx={{ pr: waiting ? 1.5 : 0 }}>
+              // The count clear of the label's last letter (at 1.5 it touched "review").
+              <Badge color="warning" badgeContent={waiting} sx={{ pr: waiting ? 2.25 : 0 }}>
                 For my review
               </Badge>
             }
