@@ -196,6 +196,8 @@ export default defineConfig({
     // Every core (vitest leaves one free): the unit tests run alone in CI (decision 0015), 113 s on two workers
     // against 139 s on one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Worker threads, not child processes: each isolated file starts cheaper (164 s against 211 s here).
+    pool: 'threads',
     include: TEST_ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`),
     // Each test file has a module graph (and DOM) of its own. Shared per worker (decision 0015's speed-up, with
     // vi.mock files apart), files broke one another by the order they ran in: a grid or a toast of one file

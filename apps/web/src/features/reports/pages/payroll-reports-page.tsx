@@ -246,10 +246,12 @@ function ReportCard({
     setErrors({});
     setProblem(null);
   };
-  // This year and the five before it, back to the oldest closed period's year if that is older.
+  // This year and the five before it, back to the oldest closed period's year if that is older (and on to a
+  // closed period's later year, should one end after this year).
   const thisYear = Number(now.slice(0, 4));
+  const newest = Math.max(thisYear, closedYears?.newest ?? thisYear);
   const oldest = Math.min(thisYear - 5, closedYears?.oldest ?? thisYear);
-  const years = Array.from({ length: thisYear - oldest + 1 }, (_, i) => thisYear - i);
+  const years = Array.from({ length: newest - oldest + 1 }, (_, i) => newest - i);
   // A period's report lists the closed periods of one year (a company's final pays alone can be thousands a
   // year): the newest closed period's year until the user picks another.
   const [pickedYear, setPickedYear] = useState<number | null>(null);
