@@ -23,9 +23,7 @@ import {
   formatIsoDate,
   PAYROLL_PERIOD_KINDS,
   refuseLateThirteenthMonth,
-  type PayrollPeriodListItem,
   type PayrollPeriodProposal,
-  type ListResponse,
   ProblemTypes,
   ValidationMessages as M,
 } from '@hrpay/contracts';
@@ -37,7 +35,7 @@ import {
   SelectInput,
   TextInput,
 } from '@/components/form-fields';
-import { apiClient } from '@/lib/api-client';
+import { fetchClosedPeriods } from '@/lib/closed-periods';
 import { addDays, manilaToday } from '@/lib/dates';
 import { fieldMessage, isApiError, isProblem } from '@/lib/api-error';
 import { errorDetail } from '@/lib/error-message';
@@ -122,16 +120,7 @@ export function CreatePeriodDialog({ onClose }: { onClose: () => void }) {
   // What an adjustment may correct: a finalised or paid period (most are paid by then), the newest 100 of each.
   const closed = useQuery({
     queryKey: [...periodKeys.lists(), 'closed-options'],
-    queryFn: async ({ signal }) => {
-      const list = (Status: 'Finalised' | 'Paid') =>
-        apiClient.post<ListResponse<PayrollPeriodListItem>>(
-          '/api/v1/payroll-periods/list',
-          { Status, PageSize: 100, SortBy: 'CutoffStart', SortDirection: 'desc' },
-          { signal },
-        );
-      const [finalised, paid] = await Promise.all([list('Finalised'), list('Paid')]);
-      return [...finalised.Items, ...paid.Items].sort((a, b) => b.CutoffStart.localeCompare(a.CutoffStart));
-    },
+    queryFn: ({ signal }) => fetchClosedPeriods({ PageSize: 100 }, signal),
   });
   const { mutateAsync: create } = useCreatePeriod();
   const [formErrors, setFormErrors] = useState<string[]>([]);

@@ -30,6 +30,7 @@ import {
 import { EmployeePicker } from '@/components/employee-picker';
 import { PageHeader } from '@/components/page-header';
 import { apiClient, saveFile } from '@/lib/api-client';
+import { fetchClosedPeriods } from '@/lib/closed-periods';
 import { fieldMessage, isApiError } from '@/lib/api-error';
 import { formatIsoDate, manilaToday } from '@/lib/dates';
 import { handleError } from '@/lib/error-handler';
@@ -138,21 +139,7 @@ function useClosedPeriods(year: number, enabled: boolean) {
   return useQuery({
     queryKey: [...closedPeriodsKey, year],
     enabled,
-    queryFn: async ({ signal }) => {
-      const all = async (Status: (typeof CLOSED)[number]) => {
-        const items: PayrollPeriodListItem[] = [];
-        for (let Page = 1; ; Page++) {
-          const page = await listPeriods(
-            { Status, Year: year, Page, PageSize: 100, SortBy: 'CutoffStart', SortDirection: 'desc' },
-            signal,
-          );
-          items.push(...page.Items);
-          if (page.Items.length === 0 || items.length >= page.TotalCount) return items;
-        }
-      };
-      const [finalised, paid] = await Promise.all(CLOSED.map(all));
-      return [...finalised!, ...paid!].sort((a, b) => b.CutoffStart.localeCompare(a.CutoffStart));
-    },
+    queryFn: ({ signal }) => fetchClosedPeriods({ Year: year, PageSize: 100 }, signal, { allPages: true }),
   });
 }
 
