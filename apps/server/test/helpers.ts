@@ -19,6 +19,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+const templateFiles = new Map<string, ArrayBuffer>();
+/** A template's tarball, read once per worker: PGlite only copies files out of it. */
+function templateBytes(path: string) {
+  let bytes = templateFiles.get(path);
+  if (!bytes) {
+    const file = readFileSync(path);
+    bytes = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength);
+    templateFiles.set(path, bytes);
+  }
+  return bytes;
+}
+
 /**
  * A fresh, migrated database (`seeded`: with the demo tenants too): in-memory PGlite, or a new database on the
  * PostgreSQL server. Either starts as a copy of the template the suite's global setup migrated (and seeded) once
@@ -28,7 +40,10 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
   const templates = inject('dbTemplates');
   const template = options.seeded ? templates.seeded : templates.migrated;
   if (!onPostgres) {
-    const { db, owner } = await openPglite('memory', new Blob([readFileSync(template)]));
+    const { db, owner } = await openPglite('memory', {
+      tarball: templateBytes(template),
+      sharedBuffers: '16MB',
+    });
     return { db, ownerExec: async (sql) => void (await owner.exec(sql)), drop: () => db.close() };
   }
   const name = `hrpay_test_${randomBytes(6).toString('hex')}`;
