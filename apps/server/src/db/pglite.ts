@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { APP_ROLE, assertTenantId, type Database, type FirstQuery, type Tx } from './database.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -25,11 +25,11 @@ export interface MemoryStart {
   sharedBuffers?: string;
 }
 
-// The global WebAssembly object (the ES2023 lib without the DOM's declares only its types).
-const wasm = (
-  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
-).WebAssembly;
-let compiledWasm: Promise<WebAssembly.Module> | undefined;
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+// The global WebAssembly object, which the ES2023 lib without the DOM's does not declare.
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } })
+  .WebAssembly;
+let compiledWasm: Promise<WasmModule> | undefined;
 /** PGlite's WebAssembly compiled once per process: PGlite compiles it again for each database otherwise. */
 const pgliteWasm = () =>
   (compiledWasm ??= readFile(
