@@ -11,6 +11,7 @@ import {
   signIn,
   type TestApp,
 } from './helpers.js';
+import { manilaToday } from '../src/lib/manila.js';
 
 let t: TestApp;
 let hr: Session;
@@ -377,6 +378,54 @@ describe('leave requests', () => {
       Reason: 'x',
     });
     expect(codes(reversed)).toEqual(['DateTo']);
+  });
+
+  it('files requests for dates up to the end of next year, not later (a year typed wrong)', async () => {
+    const nextYear = Number(manilaToday().slice(0, 4)) + 1;
+    const lastDay = `Requests can be filed for dates up to Dec 31, ${nextYear}, the end of next year`;
+    const refused = (res: {
+      statusCode: number;
+      json(): { errors: { Code: string; Description: string }[] };
+    }) => {
+      expect(res.statusCode).toBe(400);
+      return res.json().errors.map((e) => `${e.Code}: ${e.Description}`);
+    };
+    const typo = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.VL,
+      DateFrom: `${nextYear + 36}-02-01`,
+      DateTo: `${nextYear + 36}-02-01`,
+      Reason: 'x',
+    });
+    expect(refused(typo)).toEqual([`DateFrom: ${lastDay}`]);
+    const intoTheYearAfter = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.VL,
+      DateFrom: `${nextYear}-12-28`,
+      DateTo: `${nextYear + 1}-01-05`,
+      Reason: 'x',
+    });
+    expect(refused(intoTheYearAfter)).toEqual([`DateTo: ${lastDay}`]);
+    const overtime = await call(employee, 'POST', '/api/v1/ot-requests', {
+      Date: `${nextYear + 1}-01-05`,
+      StartTime: '17:00',
+      EndTime: '19:00',
+      Reason: 'x',
+    });
+    expect(refused(overtime)).toEqual([`Date: ${lastDay}`]);
+    // The last day itself is not refused for its date (in 2027 a Friday, filed, then withdrawn).
+    const onTheLastDay = await call(employee, 'POST', '/api/v1/leave-requests', {
+      LeaveTypeId: types.VL,
+      DateFrom: `${nextYear}-12-31`,
+      DateTo: `${nextYear}-12-31`,
+      Reason: 'x',
+    });
+    expect(onTheLastDay.body).not.toContain('the end of next year');
+    if (onTheLastDay.statusCode === 201) {
+      const filed = onTheLastDay.json() as TimeRequest;
+      const withdrawn = await call(employee, 'POST', `/api/v1/leave-requests/${filed.RequestId}/cancel`, {
+        RowVersion: filed.RowVersion,
+      });
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    }
   });
 
   it('lets the approver approve: the balance drops by a Use entry; every refused transition answers', async () => {
@@ -860,12 +909,13 @@ describe('concurrency', () => {
     const n = onPostgres ? 200 : 24;
     const employeeId = ids['DM-0005']!; // Liza, supervised by Ana
     await setBalance(employeeId, 'SL', n);
-    // n one-day requests on n working days from 2028 on, filed by HR for her.
+    // n one-day requests on n working days from March 2027 on, filed by HR for her.
     const filed: TimeRequest[] = [];
-    let day = Date.parse('2028-01-03T00:00:00Z');
+    let day = Date.parse('2027-03-01T00:00:00Z');
     while (filed.length < n) {
       const date = new Date(day).toISOString().slice(0, 10);
       day += 86_400_000;
+      expect(date <= '2027-12-31', 'working days left in 2027').toBe(true);
       const res = await call(hr, 'POST', '/api/v1/leave-requests', {
         EmployeeId: employeeId,
         LeaveTypeId: types.SL,
@@ -903,9 +953,9 @@ describe('concurrency', () => {
   it('never files more days than are available when many filings for one employee arrive at once', async () => {
     const employeeId = ids['DM-0006']!; // Ramon
     await setBalance(employeeId, 'SL', 3);
-    // Ten one-day requests on ten weekdays of 2029, at once (on PostgreSQL they ran side by side and 11 of 20 were
-    // accepted against 3 days).
-    const dates = ['05', '06', '07', '08', '09', '12', '13', '14', '15', '16'].map((d) => `2029-03-${d}`);
+    // Ten one-day requests on ten weekdays of March 2027, at once (on PostgreSQL they ran side by side and 11 of 20
+    // were accepted against 3 days).
+    const dates = ['01', '02', '03', '04', '05', '08', '09', '10', '11', '12'].map((d) => `2027-03-${d}`);
     const results = await Promise.all(
       dates.map((date) =>
         call(hr, 'POST', '/api/v1/leave-requests', {
@@ -1330,12 +1380,12 @@ describe("the tester's findings on requests and leave credits", () => {
     const byCode = (code: string) => all.find((x) => x.Code === code)!;
     expect([byCode('ML').CountsCalendarDays, byCode('SLW').CountsCalendarDays]).toEqual([true, true]);
     expect([byCode('VL').CountsCalendarDays, byCode('PL').CountsCalendarDays]).toEqual([false, false]);
-    // Monday 1 to Sunday 14 March 2027: 14 calendar days (10 working days of a Monday-to-Friday schedule).
+    // Monday 4 to Sunday 17 January 2027: 14 calendar days (10 working days of a Monday-to-Friday schedule).
     const ml = await fileLeave(hr, {
       EmployeeId: ids['DM-0005'],
       LeaveTypeId: types.ML,
-      DateFrom: '2027-03-01',
-      DateTo: '2027-03-14',
+      DateFrom: '2027-01-04',
+      DateTo: '2027-01-17',
       Reason: 'Delivery',
     });
     expect(ml.Days).toBe(14);
@@ -1359,8 +1409,8 @@ describe("the tester's findings on requests and leave credits", () => {
     const counted = await fileLeave(hr, {
       EmployeeId: ids['DM-0005'],
       LeaveTypeId: types.ML,
-      DateFrom: '2027-08-02',
-      DateTo: '2027-08-15',
+      DateFrom: '2027-02-01',
+      DateTo: '2027-02-14',
       Reason: 'Delivery',
     });
     expect(counted.Days).toBe(10);

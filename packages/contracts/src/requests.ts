@@ -34,6 +34,12 @@ export const LeaveRequestFields = {
   HalfDay: z.boolean().default(false),
   Reason: reason,
 };
+/**
+ * The last date a leave, overtime or undertime request can be for, given today's date (Manila): the end of next
+ * year. A leave typed for 2062 instead of 2026 would otherwise hold the balance for decades.
+ */
+export const lastRequestDate = (today: string) => `${Number(today.slice(0, 4)) + 1}-12-31`;
+
 export const CreateLeaveRequest = z
   .strictObject(LeaveRequestFields)
   .refine((r) => r.DateTo >= r.DateFrom, {

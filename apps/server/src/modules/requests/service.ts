@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   formatIsoDate,
+  lastRequestDate,
   formatDateRange,
   ProblemTypes,
   REQUEST_SEGMENTS,
@@ -43,8 +44,18 @@ const invalid = (code: string, description: string) =>
 const fmtDays = (n: number) =>
   `${n.toLocaleString('en-PH', { maximumFractionDigits: 2 })} day${n === 1 ? '' : 's'}`;
 
-/** A request is for the days the employee is employed: from the hire date to the separation date. */
+/**
+ * A request is for the days the employee is employed (from the hire date to the separation date), and for dates
+ * no later than the end of next year (`lastRequestDate`).
+ */
 function withinEmployment(schedule: Schedule, field: string, from: string, to = from) {
+  const lastDate = lastRequestDate(manilaToday());
+  if (to > lastDate) {
+    throw invalid(
+      from > lastDate ? field : 'DateTo',
+      `Requests can be filed for dates up to ${formatIsoDate(lastDate)}, the end of next year`,
+    );
+  }
   if (schedule.hire_date && from < schedule.hire_date) {
     throw invalid(
       field,

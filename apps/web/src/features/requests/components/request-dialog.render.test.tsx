@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { manilaToday } from '@/lib/dates';
 import { RequestDialog } from './request-dialog';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -51,6 +52,15 @@ describe('RequestDialog', () => {
     const time = within(dialog).getByRole('group', { name: /^Time leaving/ });
     await waitFor(() => expect(time.contains(document.activeElement)).toBe(true));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it("stops the dates' calendars at the end of next year, where the server stops", () => {
+    const endOfNextYear = `${Number(manilaToday().slice(0, 4)) + 1}-12-31`;
+    wrap(<RequestDialog kind="Leave" onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog');
+    for (const label of [/^From/, /^To/]) {
+      expect(within(dialog).getByLabelText(label).getAttribute('max')).toBe(endOfNextYear);
+    }
   });
 
   it('uses the time picker for the undertime time leaving', () => {

@@ -18,6 +18,7 @@ import {
   CreateLeaveRequest,
   CreateOvertimeRequest,
   CreateUndertimeRequest,
+  lastRequestDate,
   type RequestKind,
 } from '@hrpay/contracts';
 import { EmployeePicker } from '@/components/employee-picker';
@@ -31,7 +32,7 @@ import {
 } from '@/components/form-fields';
 import { TimeInput } from '@/components/time-picker';
 import { isApiError } from '@/lib/api-error';
-import { withReadableDates } from '@/lib/dates';
+import { manilaToday, withReadableDates } from '@/lib/dates';
 import type { EmployeeMatch } from '@/lib/employee-search';
 import { handleError } from '@/lib/error-handler';
 import { useHolidayCalendarYears, yearsWithoutCalendar } from '@/lib/holiday-calendar-years';
@@ -162,7 +163,12 @@ export function RequestDialog({
   );
 
   const field = { control, disabled: isSubmitting };
-  const dateProps = { type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
+  // The browser's calendar stops where the server does (the end of next year).
+  const lastDate = lastRequestDate(manilaToday());
+  const dateProps = {
+    type: 'date',
+    slotProps: { inputLabel: { shrink: true }, htmlInput: { max: lastDate } },
+  } as const;
   // The app's time picker (spec §9), on the clock Application Settings chose, as the Add Shift dialog does.
   const time = (name: 'StartTime' | 'EndTime' | 'TimeLeaving', label: string, helperText?: string) => (
     <TimeInput
@@ -245,7 +251,10 @@ export function RequestDialog({
                   fullWidth
                   margin="normal"
                   disabled={isSubmitting || (halfDay && halfDayAllowed)}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dateFrom || undefined } }}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { min: dateFrom || undefined, max: lastDate },
+                  }}
                 />
               </Box>
               {noCalendar.length > 0 && (
