@@ -211,7 +211,8 @@ export default defineConfig({
     pool: 'threads',
     // The files of a worker share the libraries' modules (MUI, React, emotion): loading them for each file was
     // more than half of the suite's time (170 s isolated, 73-99 s shared, decision 0015). Each file still gets the
-    // app's modules afresh (src/test/setup.ts resets them after it) and its own DOM; stubs end with their test.
+    // app's modules afresh (src/test/setup.ts resets them after it); the worker's DOM, emptied after each test,
+    // and the libraries' state stay (setup.ts empties react-toastify's queue); stubs end with their test.
     projects: [
       {
         extends: true,
