@@ -218,6 +218,30 @@ describe('File Leave, the last day', () => {
     ).toBeTruthy();
   });
 
+  // A year typed wrong (2062) showed this warning beside the server's "up to the end of next year".
+  it('does not warn of the holidays of years past the last date a request can have', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const body = url.includes('calendar-years') ? { Years: [2025, 2026] } : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const nextYear = Number(manilaToday().slice(0, 4)) + 1;
+    wrap(<RequestDialog kind="Leave" onClose={() => {}} />);
+    const { from, to } = dates();
+    fireEvent.change(from, { target: { value: `${nextYear + 36}-02-02` } });
+    await waitFor(() => expect(to.value).toBe(`${nextYear + 36}-02-02`));
+    // The same form still warns of next year's (the calendar answer has come in by then).
+    fireEvent.change(from, { target: { value: `${nextYear}-02-02` } });
+    fireEvent.change(to, { target: { value: `${nextYear}-02-02` } });
+    expect(await screen.findByText(new RegExp(`No holidays are on file for ${nextYear} yet`))).toBeTruthy();
+    fireEvent.change(to, { target: { value: `${nextYear + 36}-02-02` } });
+    fireEvent.change(from, { target: { value: `${nextYear + 36}-02-02` } });
+    await waitFor(() => expect(screen.queryByText(/No holidays are on file/)).toBeNull());
+  });
+
   // HR walkthrough: From Dec 22, To Dec 10, File: no message, To quietly became Dec 22, and a second click filed
   // a one-day leave nobody typed.
   it('refuses a To before From on File and leaves the typed date alone', async () => {

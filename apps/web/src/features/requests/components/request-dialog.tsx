@@ -110,9 +110,14 @@ export function RequestDialog({
     control,
     name: ['LeaveTypeId', 'DateFrom', 'DateTo', 'HalfDay'],
   }) as [string, string, string, boolean];
+  // The browser's calendar stops where the server does (the end of next year).
+  const lastDate = lastRequestDate(manilaToday());
   // A leave reaching a year whose holidays are not on file counts them as leave days: said before it is filed.
+  // Not of years past the last date, which are refused anyway (a year typed wrong is the message to read).
   const calendarYears = useHolidayCalendarYears(kind === 'Leave');
-  const noCalendar = yearsWithoutCalendar(calendarYears.data?.Years, dateFrom ?? '', dateTo ?? '');
+  const noCalendar = yearsWithoutCalendar(calendarYears.data?.Years, dateFrom ?? '', dateTo ?? '').filter(
+    (year) => year <= Number(lastDate.slice(0, 4)),
+  );
   const halfDayAllowed = leaveTypes.data?.find((t) => t.LeaveTypeId === leaveTypeId)?.HalfDayAllowed ?? true;
   // The last day follows the first where it has to: a one-day leave needs only From (To was left empty and
   // flagged as required), a later From moves an earlier To along, and a half day is one date (To locked to it).
@@ -163,8 +168,6 @@ export function RequestDialog({
   );
 
   const field = { control, disabled: isSubmitting };
-  // The browser's calendar stops where the server does (the end of next year).
-  const lastDate = lastRequestDate(manilaToday());
   const dateProps = {
     type: 'date',
     slotProps: { inputLabel: { shrink: true }, htmlInput: { max: lastDate } },
