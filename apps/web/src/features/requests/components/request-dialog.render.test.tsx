@@ -197,16 +197,20 @@ describe('File Leave, the last day', () => {
     };
   };
 
-  // Portal walkthrough: a leave on Jan 1, 2027 was counted as a working day, 2027's holidays not being on file.
-  it('warns when the dates reach a year whose holidays are not on file', async () => {
+  /** The company's holiday calendars on file: these years. */
+  const holidaysOnFileFor = (years: number[]) =>
     fetchMock.mockImplementation(async (input) => {
       const url = String(input instanceof Request ? input.url : input);
-      const body = url.includes('calendar-years') ? { Years: [2025, 2026] } : [];
+      const body = url.includes('calendar-years') ? { Years: years } : [];
       return new Response(JSON.stringify(body), {
         status: 200,
         headers: { 'Content-Type': 'application/json' },
       });
     });
+
+  // Portal walkthrough: a leave on Jan 1, 2027 was counted as a working day, 2027's holidays not being on file.
+  it('warns when the dates reach a year whose holidays are not on file', async () => {
+    holidaysOnFileFor([2025, 2026]);
     wrap(<RequestDialog kind="Leave" onClose={() => {}} />);
     const { from, to } = dates();
     fireEvent.change(from, { target: { value: '2026-12-28' } });
@@ -220,14 +224,7 @@ describe('File Leave, the last day', () => {
 
   // A year typed wrong (2062) showed this warning beside the server's "up to the end of next year".
   it('does not warn of the holidays of years past the last date a request can have', async () => {
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input instanceof Request ? input.url : input);
-      const body = url.includes('calendar-years') ? { Years: [2025, 2026] } : [];
-      return new Response(JSON.stringify(body), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    });
+    holidaysOnFileFor([2025, 2026]);
     const nextYear = Number(manilaToday().slice(0, 4)) + 1;
     wrap(<RequestDialog kind="Leave" onClose={() => {}} />);
     const { from, to } = dates();
