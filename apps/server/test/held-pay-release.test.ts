@@ -236,15 +236,21 @@ describe('releasing held pay of a finalised period', () => {
         demo.payroll.email,
       ]),
     );
-    // Paid on 20 January 2027 (the fixture's five days after the cut-off), released today.
+    // Paid on 20 January of next year (the fixture's five days after the cut-off), so always after today, and
+    // released today.
+    const next = Number(today.slice(0, 4)) + 1;
     const ahead = await insertPeriod(asTenant, tenantId, {
       companyId: me!.company_id,
-      name: 'Jan 1-15 2027',
-      start: '2027-01-01',
-      end: '2027-01-15',
+      name: `Jan 1-15 ${next}`,
+      start: `${next}-01-01`,
+      end: `${next}-01-15`,
       status: 'Finalised',
       payslips: [
-        { employeeId: staff[2]!.id, payslip: semiMonthlySlip('2027-01-01', '2027-01-15'), status: 'Held' },
+        {
+          employeeId: staff[2]!.id,
+          payslip: semiMonthlySlip(`${next}-01-01`, `${next}-01-15`),
+          status: 'Held',
+        },
       ],
     });
     const res = await call(payroll, 'POST', `${base}/payslips/${ahead.payslipIds[0]}/release`, {});
@@ -255,7 +261,7 @@ describe('releasing held pay of a finalised period', () => {
       `${BANK}?PayrollPeriodId=${ahead.periodId}&ReleasedOn=${today}&Bank=bdo&CompanyCode=ABC&CompanyAccount=001234567890`,
     );
     expect(bdo.statusCode, bdo.body).toBe(200);
-    expect(bdo.body).toContain('270120');
+    expect(bdo.body).toContain(`${String(next).slice(2)}0120`);
     expect(bdo.body).not.toContain(today.replace(/-/g, '').slice(2));
   });
 

@@ -33,6 +33,19 @@ beforeAll(async () => {
     tx.query<{ id: string; employee_number: string }>(`SELECT id, employee_number FROM employees`),
   );
   ids = Object.fromEntries(rows.map((r) => [r.employee_number, r.id]));
+  // The demo's sample requests (a leave, then overtime and undertime on the next two days) are dated two weeks
+  // after today, so on some day they would meet this file's fixed dates. Moved by whole weeks (same weekdays) to
+  // about 9 August 2027, a week no test here uses.
+  await t.db.withTenant(hr.tenantId, (tx) =>
+    tx.query(
+      `WITH shift AS (SELECT 7 * round((DATE '2027-08-09' - min(date_from)) / 7.0)::int AS days FROM time_requests)
+       UPDATE time_requests r
+          SET date_from = r.date_from + shift.days, date_to = r.date_to + shift.days,
+              starts_at = r.starts_at + make_interval(days => shift.days),
+              ends_at = r.ends_at + make_interval(days => shift.days)
+         FROM shift`,
+    ),
+  );
   const list = await call(hr, 'POST', '/api/v1/leave-types/list', { PageSize: 100 });
   types = Object.fromEntries((list.json().Items as LeaveType[]).map((x) => [x.Code, x.LeaveTypeId]));
 });
