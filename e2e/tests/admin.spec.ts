@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { EMPLOYEE_IMPORT_COLUMN_NAMES } from '@hrpay/contracts';
 import { linkIn, startMailReceiver } from '../../apps/server/test/mail-receiver.js';
 import { smtpPort } from '../playwright.config.js';
-import { demo, signInThroughPage, type DemoUser, listGrid } from './support.js';
+import { apiHeaders, demo, signInThroughPage, type DemoUser, listGrid } from './support.js';
 
 // Issue 4 end to end: an Admin sets up a company and a portal user who accepts the e-mailed invitation, and
 // imports employee records: template, preview with an error, fixed file, commit, employees visible.
@@ -14,15 +14,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await mail.close();
 });
-
-/** The signed-in page's bearer token and tenant, for a direct API call. */
-async function apiHeaders(page: Page) {
-  return page.evaluate(() => {
-    const token = localStorage.getItem('token')!;
-    const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
-    return { authorization: `Bearer ${token}`, 'x-tenant-id': claims.tenant_id as string };
-  });
-}
 
 /** Picks an option of an MUI select by its label. */
 async function choose(page: Page, label: string, option: string | RegExp) {

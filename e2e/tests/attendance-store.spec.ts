@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, separateSessions } from './support.js';
+import { apiHeaders, demo, separateSessions } from './support.js';
 
 const pageAs = separateSessions();
 
@@ -40,15 +40,6 @@ async function storeShownRange(page: Page) {
   const toast = page.getByRole('alert').filter({ hasText: 'Attendance stored for payroll' });
   await expect(toast).toBeVisible({ timeout: 30_000 });
   return toast;
-}
-
-/** The signed-in page's bearer token and tenant, for a direct API call. */
-async function apiHeaders(page: Page) {
-  return page.evaluate(() => {
-    const token = localStorage.getItem('token')!;
-    const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
-    return { authorization: `Bearer ${token}`, 'x-tenant-id': claims.tenant_id as string };
-  });
 }
 
 test('HR stores the shown range for payroll and sees what was stored; more than 31 days is refused', async ({

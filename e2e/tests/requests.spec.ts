@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, separateSessions, signInWithTokens, listGrid } from './support.js';
+import { apiHeaders, demo, separateSessions, signInWithTokens, listGrid } from './support.js';
+import type { EmployeeLeaveCredits } from '@hrpay/contracts';
 
 const pageAs = separateSessions();
 
@@ -15,6 +16,30 @@ function tuesdayAhead(): string {
   return day.toISOString().slice(0, 10);
 }
 
+/**
+ * Early in the year the demo employee has a month of vacation leave accrued, less the day the demo's own request
+ * holds: HR adjusts the balance, as it would for a carried-over balance, so that a day can be filed.
+ */
+async function ensureVacationDay(employee: Page, hr: Page) {
+  const mine = await employee.request.get('/api/v1/portal/leave-credits', {
+    headers: await apiHeaders(employee),
+  });
+  expect(mine.status()).toBe(200);
+  const credits = (await mine.json()) as EmployeeLeaveCredits;
+  const vacation = credits.Balances.find((b) => b.LeaveTypeCode === 'VL')!;
+  if (vacation.Available >= 1) return;
+  const adjusted = await hr.request.post('/api/v1/leave-credits/adjustments', {
+    headers: await apiHeaders(hr),
+    data: {
+      EmployeeId: credits.EmployeeId,
+      LeaveTypeId: vacation.LeaveTypeId,
+      Days: 2,
+      Reason: 'Balance carried over',
+    },
+  });
+  expect(adjusted.status(), await adjusted.text()).toBe(201);
+}
+
 async function vacationBalance(page: Page): Promise<number> {
   await page.goto('/portal/leave-credits');
   const card = page.getByRole('listitem', { name: 'Vacation Leave' });
@@ -25,6 +50,7 @@ async function vacationBalance(page: Page): Promise<number> {
 test('an employee files a leave, the approver approves it, and the balance drops', async ({ browser }) => {
   const date = tuesdayAhead();
   const employee = await pageAs(browser, demo.employee);
+  await ensureVacationDay(employee, await pageAs(browser, demo.hr));
   const before = await vacationBalance(employee);
 
   await employee.goto('/portal/leave-requests');

@@ -79,6 +79,15 @@ export function forgedAccessToken(realToken: string, overrides: Record<string, u
   return `${header}.${body}.${Buffer.from('not-the-signature').toString('base64url')}`;
 }
 
+/** The signed-in page's bearer token and tenant, for a direct API call. */
+export async function apiHeaders(page: Page) {
+  return page.evaluate(() => {
+    const token = localStorage.getItem('token')!;
+    const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+    return { authorization: `Bearer ${token}`, 'x-tenant-id': claims.tenant_id as string };
+  });
+}
+
 export async function storedTokens(page: Page) {
   return page.evaluate(() => ({
     token: localStorage.getItem('token'),
