@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiHeaders, demo, separateSessions, signInWithTokens, listGrid } from './support.js';
+import { apiHeaders, demo, separateSessions, signInWithTokens, listGrid, weekdayAhead } from './support.js';
 import type { EmployeeLeaveCredits } from '@hrpay/contracts';
 
 const pageAs = separateSessions();
@@ -7,14 +7,6 @@ const pageAs = separateSessions();
 // Issue 9 §3: leave filed in the portal, reviewed by the supervisor's approver; HR decides overtime.
 // Two people sign in one after the other: more time than a one-user test.
 test.describe.configure({ timeout: 90_000 });
-
-/** A Tuesday at least six weeks ahead (YYYY-MM-DD), clear of the demo's own requests. */
-function tuesdayAhead(): string {
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + 42);
-  while (day.getUTCDay() !== 2) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
 
 /**
  * Early in the year the demo employee has a month of vacation leave accrued, less the day the demo's own request
@@ -48,7 +40,7 @@ async function vacationBalance(page: Page): Promise<number> {
 }
 
 test('an employee files a leave, the approver approves it, and the balance drops', async ({ browser }) => {
-  const date = tuesdayAhead();
+  const date = weekdayAhead(2, 42); // a Tuesday six weeks ahead
   const employee = await pageAs(browser, demo.employee);
   await ensureVacationDay(employee, await pageAs(browser, demo.hr));
   const before = await vacationBalance(employee);

@@ -133,3 +133,14 @@ export async function openRowMenu(row: Locator) {
     .or(row.getByRole('button', { name: 'more' }))
     .click();
 }
+
+/**
+ * The first given weekday (0 Sunday ... 6 Saturday) at least `days` days from today (YYYY-MM-DD): a date clear of
+ * the demo's own requests, which are two weeks ahead.
+ */
+export function weekdayAhead(weekday: number, days: number): string {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + days);
+  while (day.getUTCDay() !== weekday) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demo, listGrid, signInWithTokens } from './support.js';
+import { demo, listGrid, signInWithTokens, weekdayAhead } from './support.js';
 
 // A typed time is what a form sends even when the form is sent at once: the time picker reports a change 750 ms
 // after the last key (spec §9), and leaving the field (a click on the submit button) sends it without waiting.
@@ -9,14 +9,6 @@ import { demo, listGrid, signInWithTokens } from './support.js';
 async function typeTime(page: Page, dialog: Locator, label: string, hhmm: string) {
   await dialog.getByRole('group', { name: label }).getByRole('spinbutton', { name: 'Hours' }).click();
   await page.keyboard.type(hhmm);
-}
-
-/** A Wednesday about seven weeks ahead (YYYY-MM-DD), clear of the demo's and the other specs' requests. */
-function wednesdayAhead(): string {
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + 50);
-  while (day.getUTCDay() !== 3) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
 }
 
 test('a shift typed and added at once is saved with the typed times', async ({ page }) => {
@@ -50,7 +42,7 @@ test('a shift typed and added at once is saved with the typed times', async ({ p
 test('an overtime typed and filed at once is filed on the first click with the typed times', async ({
   page,
 }) => {
-  const date = wednesdayAhead();
+  const date = weekdayAhead(3, 50); // a Wednesday seven weeks ahead, clear of the other specs' requests
   await signInWithTokens(page, demo.employee);
   await page.goto('/portal/ot-requests');
   await page.getByRole('button', { name: 'File Overtime' }).click();
