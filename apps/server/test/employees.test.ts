@@ -523,6 +523,24 @@ describe('rules a sweep of the 201 file found missing', () => {
     expect(found).toEqual([expect.objectContaining({ EmployeeId: left.EmployeeId, IsActive: false })]);
   });
 
+  it('records no schedule change for the same shift id sent in capitals', async () => {
+    const e = await makeEmployee(t.app, 'hr', { ShiftId: lookups.dayShift });
+    const same = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...e,
+      ShiftId: lookups.dayShift.toUpperCase(),
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const schedules = (await call('hr', 'GET', `/api/v1/employees/${e.EmployeeId}/schedules`)).json();
+    expect(schedules.map((s: { ShiftName: string }) => s.ShiftName)).toEqual(['Day Shift']);
+    // So a real change may still take effect on a day before today (a false change would be recorded today).
+    const change = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {
+      ...same.json(),
+      ShiftId: lookups.nightShift,
+      ScheduleEffectiveDate: '2025-06-01',
+    });
+    expect(change.statusCode, change.body).toBe(200);
+  });
+
   it('keeps the shift on file the one in force today: no future or back-slotted schedule change', async () => {
     const e = await makeEmployee(t.app, 'hr', { ShiftId: lookups.dayShift, HireDate: '2024-01-15' });
     const future = await call('hr', 'PUT', `/api/v1/employees/${e.EmployeeId}`, {

@@ -253,7 +253,7 @@ export const employeesService = {
     const before = await this.get(tx, user, id, true);
     if (before.RowVersion !== input.RowVersion) throw problems.stale(STALE_EMPLOYEE);
     const scheduleChanged =
-      (input.ShiftId ?? null) !== before.ShiftId ||
+      !sameId(input.ShiftId, before.ShiftId) ||
       JSON.stringify(restDays) !== JSON.stringify(before.RestDays ?? null);
     if (before.HireDate && input.HireDate !== before.HireDate) {
       await alignFirstSchedule(tx, user, before.EmployeeId, before.HireDate, input.HireDate);
