@@ -198,11 +198,59 @@ function problem(
   return { type, title, status, detail, ...(errors ? { errors } : {}) };
 }
 
+/** What a too-small or too-big issue of zod says of its limit. */
+interface ZodIssueLimits {
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  inclusive?: boolean;
+}
+
+/** The value the client sent at a validation error's path (`/RestDays/0`), in the part of the request it names. */
+function valueAt(
+  request: Partial<Record<'body' | 'query' | 'params', unknown>>,
+  context: string | undefined,
+  path: string,
+): unknown {
+  const part = context === 'querystring' ? 'query' : context === 'params' ? 'params' : 'body';
+  let value: unknown = request[part];
+  for (const key of path.split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Spec §5's wording for what a schema refused in zod's own words: a property not sent (or an empty text where one
+ * is needed, or an empty list) is required, and a number, text or list past an inclusive limit says the limit.
+ * A message a schema words itself, and zod's list of the allowed choices for a value sent, are kept.
+ */
+function specMessage(message: string, limits: ZodIssueLimits, sent: unknown): string {
+  if (sent === undefined || /received undefined|expected string to have >=1 characters/.test(message)) {
+    return ValidationMessages.required;
+  }
+  const own = /^Too (small|big): expected/.test(message) && limits.inclusive !== false;
+  if (!own) return message;
+  const { origin } = limits;
+  if (limits.minimum !== undefined) {
+    const min = Number(limits.minimum);
+    if (origin === 'number') return ValidationMessages.min(min);
+    if (origin === 'string') return ValidationMessages.minLength(min);
+    if (origin === 'array' && min === 1) return ValidationMessages.required;
+  } else if (limits.maximum !== undefined) {
+    const max = Number(limits.maximum);
+    if (origin === 'number') return ValidationMessages.max(max);
+    if (origin === 'string') return ValidationMessages.maxLength(max);
+  }
+  return message;
+}
+
 /** The one error path: typed problems keep their message, 4xx from Fastify keep theirs, 5xx say nothing inside. */
 function problemHandler(
   this: FastifyInstance,
   error: FastifyError,
-  request: { log: FastifyInstance['log'] },
+  request: { log: FastifyInstance['log'] } & Partial<Record<'body' | 'query' | 'params', unknown>>,
   reply: import('fastify').FastifyReply,
 ) {
   reply.type('application/problem+json');
@@ -227,11 +275,10 @@ function problemHandler(
         });
       }
       const name = field || error.validationContext || 'body';
-      // A missing property, or an empty text where one is needed, reads as the spec's required message (§5), not
-      // zod's type or length wording.
-      const message = /received undefined|expected string to have >=1 characters/.test(v.message ?? '')
-        ? ValidationMessages.required
-        : v.message;
+      const sent = valueAt(request, error.validationContext, v.instancePath);
+      // A schema's own refinement (code `custom`) words its message itself, sent or not.
+      const message =
+        v.keyword === 'custom' ? v.message : specMessage(v.message ?? '', v.params as ZodIssueLimits, sent);
       return [{ Code: name, Description: `${name}: ${message}` }];
     });
     return reply.code(400).send(problem(400, 'Bad Request', 'One or more fields are invalid.', errors));

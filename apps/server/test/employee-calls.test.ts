@@ -129,3 +129,24 @@ describe('birthdaySpan (the month-and-day ranges the birthday index is read in)'
     expect(birthdaySpan(today, days)).toEqual(span);
   });
 });
+
+// Spec §7 writes the picker's call as `search?SearchText=&CompanyId=`: a parameter sent empty is one not sent.
+describe('an optional id sent empty in the query string', () => {
+  it.each([
+    ['/api/v1/employees/search?SearchText=santos&CompanyId=', 'search'],
+    ['/api/v1/employees/options?CompanyId=', 'options'],
+    ['/api/v1/employees/upcoming-birthdays?Days=30&CompanyId=', 'birthdays'],
+  ])('%s answers as without it', async (url) => {
+    const withEmpty = await get(hr, url);
+    expect(withEmpty.statusCode).toBe(200);
+    const without = await get(hr, url.replace(/[?&]CompanyId=$/, ''));
+    expect(withEmpty.json()).toEqual(without.json());
+    expect((withEmpty.json() as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('still refuses an id that is not one', async () => {
+    const res = await get(admin, '/api/v1/employees/options?CompanyId=abc');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].Code).toBe('CompanyId');
+  });
+});

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion, SearchText } from './lists.js';
 import { PhIdMessages } from './ph-ids.js';
 import { formatIsoDate } from './dates.js';
-import { calendarDate, requiredText, withoutControlCharacters } from './field-rules.js';
+import { calendarDate, optionalQueryId, requiredText, withoutControlCharacters } from './field-rules.js';
 import { EMAIL_PATTERN, ValidationMessages as M } from './validation-messages.js';
 
 /** `GET /api/v1/employees/search?SearchText=&CompanyId=` (spec §7): the employee picker. */
 export const EmployeeSearchQuery = z.object({
   SearchText: SearchText.optional(),
-  CompanyId: z.uuid().optional(),
+  CompanyId: optionalQueryId(),
 });
 
 export const EmployeeMatch = z.object({
@@ -25,7 +25,7 @@ export type EmployeeMatch = z.infer<typeof EmployeeMatch>;
 export const EmployeeSearchResult = z.array(EmployeeMatch);
 
 /** `GET /api/v1/employees/options` (spec §7): the company's active employees, for pickers. */
-export const EmployeeOptionsQuery = z.object({ CompanyId: z.uuid().optional() });
+export const EmployeeOptionsQuery = z.object({ CompanyId: optionalQueryId() });
 export const EmployeeOption = z.object({
   EmployeeId: z.uuid(),
   EmployeeNumber: z.string(),
@@ -46,7 +46,7 @@ export const UpcomingBirthdaysQuery = z.object({
   ),
   /** The soonest this many (default 100, at most 1,000): a company of 100,000 has some 8,000 in a month. */
   Limit: z.coerce.number().int().min(1).max(1000).default(100),
-  CompanyId: z.uuid().optional(),
+  CompanyId: optionalQueryId(),
 });
 export const UpcomingBirthday = z.object({
   EmployeeId: z.uuid(),
@@ -185,8 +185,14 @@ function governmentId(digits: readonly number[], message: string) {
     .optional();
 }
 const isoDate = calendarDate;
+/** A date or empty; a value that is neither says what is wrong with it (a union alone says "Invalid input"). */
 const optionalDate = z
-  .union([isoDate, z.literal('')])
+  .union([isoDate, z.literal('')], {
+    error: (issue) =>
+      typeof issue.input === 'string'
+        ? isoDate.safeParse(issue.input).error?.issues[0]?.message
+        : 'Not a valid date (use YYYY-MM-DD)',
+  })
   .nullable()
   .optional();
 

@@ -88,3 +88,10 @@ export const calendarDate = dateBetween(1900, 2199);
  * year 0 or 9999 is a field error, not a database error or a misleading rule.
  */
 export const workDate = dateBetween(2000, 2100);
+
+/**
+ * An optional id in a query string. A parameter sent empty is one not sent, as the spec writes its calls
+ * (`search?SearchText=&CompanyId=`); any other text must be an id.
+ */
+export const optionalQueryId = (message?: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.uuid(message).optional());

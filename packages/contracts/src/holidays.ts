@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, dateBetween, requiredText } from './field-rules.js';
+import { calendarDate, dateBetween, optionalQueryId, requiredText } from './field-rules.js';
 import { exportRequest, listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 
 /** DOLE's three kinds of holiday (Labor Code Art. 94; the yearly proclamation). */
@@ -119,7 +119,7 @@ export type HolidayCalendarYears = z.infer<typeof HolidayCalendarYears>;
 export const HolidayDayTypesQuery = z.object({
   From: isoDate,
   To: isoDate,
-  WorkLocationId: z.uuid().optional(),
+  WorkLocationId: optionalQueryId(),
 });
 export const HolidayDay = z.object({
   Date: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatIsoDate } from './dates.js';
-import { calendarDate, requiredText, optionalFreeText } from './field-rules.js';
+import { calendarDate, optionalQueryId, requiredText, optionalFreeText } from './field-rules.js';
 import { listRequest, listResponse, outputOnly, RowVersion } from './lists.js';
 import { Money } from './money.js';
 import { DeMinimisKind } from './pay-profiles.js';
@@ -86,7 +86,7 @@ export type PayrollPeriodListResponse = z.infer<typeof PayrollPeriodListResponse
 // ---------------------------------------------------------------- proposal
 
 /** `GET /api/v1/payroll-periods/proposal?CompanyId=`: the next regular period after the last regular one. */
-export const PayrollPeriodProposalQuery = z.object({ CompanyId: z.uuid().optional() });
+export const PayrollPeriodProposalQuery = z.object({ CompanyId: optionalQueryId() });
 /** Labor Advisory 06-2020: the final pay is released within 30 days of the separation. */
 export const FINAL_PAY_RELEASE_DAYS = 30;
 /** The day a final pay is due by: the separation date plus FINAL_PAY_RELEASE_DAYS. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { workDate } from './field-rules.js';
+import { optionalQueryId, workDate } from './field-rules.js';
 import { ValidationMessages as M } from './validation-messages.js';
 
 /**
@@ -229,7 +229,7 @@ export const Bir1601cQuery = z.object({ Year, Month, Format: formatOf(['xlsx', '
 export type Bir1601cQuery = z.input<typeof Bir1601cQuery>;
 export const Bir2316Query = z.object({
   Year,
-  EmployeeId: z.uuid('EmployeeId must be the id of an employee').optional(),
+  EmployeeId: optionalQueryId('EmployeeId must be the id of an employee'),
   Format: formatOf(['pdf']).default('pdf'),
 });
 export type Bir2316Query = z.input<typeof Bir2316Query>;
