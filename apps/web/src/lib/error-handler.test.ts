@@ -17,9 +17,10 @@ describe('error handler (spec §8)', () => {
     expect(errorMessage(new Error('boom'))).toBe('Something went wrong');
   });
 
-  it('uses the connection message when the server was not reached', () => {
+  it('gives the fallback when the server was not reached: there is no server detail', () => {
     const offline = new ApiError(0, null, 'The server could not be reached.');
-    expect(errorMessage(offline, 'Failed')).toBe('The server could not be reached.');
+    expect(errorMessage(offline, 'Failed to load employees')).toBe('Failed to load employees');
+    expect(errorMessage(offline)).toBe('Something went wrong');
   });
 
   it('lists validation errors as Description, else Code, else Validation error', () => {

@@ -11,7 +11,11 @@ export function errorDetail(error: unknown): string | undefined {
   return error.detail;
 }
 
-/** The server's detail, else the supplied fallback, else 'Something went wrong' (spec §8). */
+/**
+ * The server's detail, else the supplied fallback, else 'Something went wrong' (spec §8, to the letter: a server
+ * not reached gave no detail, so the fallback speaks).
+ */
 export function errorMessage(error: unknown, fallback?: string): string {
-  return errorDetail(error) ?? fallback ?? GENERIC_ERROR_MESSAGE;
+  const detail = isApiError(error) && error.status !== 0 ? error.detail : undefined;
+  return detail ?? fallback ?? GENERIC_ERROR_MESSAGE;
 }

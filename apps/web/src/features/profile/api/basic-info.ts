@@ -3,7 +3,10 @@ import type { EmployeeBasicInfo } from '@hrpay/contracts';
 import { apiClient } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';
 
-/** The signed-in user's own employee card (portal API, open to every type; 404 when no employee is linked). */
+/**
+ * The signed-in user's own employee card (portal API, open to every type). A user with no employee linked gets their
+ * own name and nulls for the rest, which the card shows as N/A.
+ */
 export const basicInfoQueryKey = ['portal', 'employees', 'basic-info'] as const;
 
 export const fetchBasicInfo = (signal?: AbortSignal) =>
