@@ -1,5 +1,5 @@
+import { CellLink } from '@/components/cell-link';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
@@ -19,11 +19,7 @@ export function nameColumn<R extends GridValidRowModel & { Name: string }>(
     field: 'Name',
     headerName: 'Name',
     ...size,
-    renderCell: ({ row }) => (
-      <Link component="button" type="button" onClick={() => open(row)} sx={{ textAlign: 'left' }}>
-        {row.Name}
-      </Link>
-    ),
+    renderCell: ({ row }) => <CellLink text={row.Name} onOpen={() => open(row)} />,
   };
 }
 

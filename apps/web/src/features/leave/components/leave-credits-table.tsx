@@ -1,3 +1,4 @@
+import { CellLink } from '@/components/cell-link';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
@@ -8,7 +9,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -66,11 +66,7 @@ export function LeaveCreditsTable({ leaveTypes }: { leaveTypes: { value: string;
         headerName: 'Employee',
         flex: 1.2,
         minWidth: 180,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => setViewing(row)} sx={{ textAlign: 'left' }}>
-            {row.EmployeeName}
-          </Link>
-        ),
+        renderCell: ({ row }) => <CellLink text={row.EmployeeName} onOpen={() => setViewing(row)} />,
       },
       // The numbers as narrow as their headers allow; the names get the room ("Service Incentive Leave" in full).
       { field: 'EmployeeNumber', headerName: 'No.', width: 90 },

@@ -1,9 +1,9 @@
+import { CellLink } from '@/components/cell-link';
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
 import Switch from '@mui/material/Switch';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { type GridColDef } from '@mui/x-data-grid';
@@ -43,11 +43,7 @@ export default function EmployeePayrollDetailsPage() {
         headerName: 'Name',
         flex: 1.3,
         minWidth: 180,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => setSelected(row)} sx={{ textAlign: 'left' }}>
-            {row.FullName}
-          </Link>
-        ),
+        renderCell: ({ row }) => <CellLink text={row.FullName} onOpen={() => setSelected(row)} />,
       },
       {
         field: 'DepartmentName',

@@ -1,3 +1,4 @@
+import { CellLink } from '@/components/cell-link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast, type Id } from 'react-toastify';
@@ -8,7 +9,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
@@ -585,11 +585,7 @@ export function payslipColumns({
       headerName: 'Employee',
       flex: 1.2,
       minWidth: 160,
-      renderCell: ({ row }) => (
-        <Link component="button" type="button" onClick={() => onOpen(row.Id)} sx={{ textAlign: 'left' }}>
-          {row.FullName}
-        </Link>
-      ),
+      renderCell: ({ row }) => <CellLink text={row.FullName} onOpen={() => onOpen(row.Id)} />,
     },
     {
       field: 'DepartmentName',
