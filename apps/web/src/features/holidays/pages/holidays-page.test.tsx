@@ -51,6 +51,9 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     );
     return jsonResponse(200, { Items: items, TotalCount: items.length });
   }
+  // The years whose national holidays are on file: those the app ships.
+  if (url.endsWith('/api/v1/holidays/calendar-years')) return jsonResponse(200, { Years: [2025, 2026] });
+  if (url.endsWith('/api/v1/holidays/copy-year')) return jsonResponse(200, { Copied: 3, Skipped: 0 });
   // The holiday dialog's locations.
   if (url.endsWith('/list')) return jsonResponse(200, { Items: [], TotalCount: 0 });
   return jsonResponse(200, []);
@@ -176,5 +179,50 @@ describe('HolidaysPage year view', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Holiday' });
     expect((within(dialog).getByLabelText(/^Date/) as HTMLInputElement).value).toBe('2026-04-02');
     expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
+  });
+});
+
+// UI review: a year without its national holidays (2027, before HR enters the proclamation) showed only "No holidays
+// in 2027 match." and a button to copy the empty year on to 2028.
+describe('HolidaysPage for a year whose national holidays are not on file', () => {
+  it('warns that payroll pays them as ordinary days and offers to copy the year before', async () => {
+    renderApp(<HolidaysPage />, {
+      path: '/hr/holidays',
+      at: '/hr/holidays?year=2027',
+      name: 'Holidays',
+      as: 'HRUser',
+    });
+    const warning = await screen.findByText(
+      /The national holidays of 2027 are not on file/,
+      {},
+      { timeout: 20_000 },
+    );
+    expect(warning.textContent).toMatch(/payroll pays them as ordinary days/);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy 2026 to 2027' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Copy 2026 to 2027' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Copy as drafts' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([input, init]) =>
+            String(input).endsWith('/api/v1/holidays/copy-year') &&
+            init?.body === JSON.stringify({ FromYear: 2026 }),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('says nothing of a year on file', async () => {
+    renderApp(<HolidaysPage />, {
+      path: '/hr/holidays',
+      at: '/hr/holidays?year=2026',
+      name: 'Holidays',
+      as: 'HRUser',
+    });
+    expect(await screen.findByText('Christmas Day', {}, { timeout: 20_000 })).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/calendar-years'))).toBe(true),
+    );
+    expect(screen.queryByText(/are not on file/)).toBeNull();
   });
 });

@@ -30,6 +30,7 @@ import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';
 import { isProblem } from '@/lib/api-error';
 import { errorMessage, handleError } from '@/lib/error-handler';
+import { useHolidayCalendarYears } from '@/lib/holiday-calendar-years';
 import { useListQuery, type ParamCodec } from '@/lib/use-list-query';
 import {
   fetchHolidays,
@@ -74,6 +75,11 @@ export default function HolidaysPage() {
   const view = params.get('view') === 'year' ? 'year' : 'list';
   // The calendar follows the search and type filter too (it had ignored them, so the toolbar seemed broken).
   const yearData = useHolidayYear(year, { Search: list.request.Search, Type: list.state.filters.Type });
+  // A year whose national holidays are not on file (the app ships 2025 and 2026): payroll would pay its holidays
+  // as ordinary days, so the page says so and offers to start the year from the one before.
+  const calendarYears = useHolidayCalendarYears();
+  const yearMissing = calendarYears.data !== undefined && !calendarYears.data.Years.includes(year);
+  const previousOnFile = calendarYears.data?.Years.includes(year - 1) ?? false;
 
   const remove = useCallback(
     async (holiday: Holiday) => {
@@ -102,17 +108,17 @@ export default function HolidaysPage() {
     [confirm, deleteHoliday],
   );
 
-  const copyForward = async () => {
+  const copyForward = async (from: number) => {
     const agreed = await confirm({
-      title: `Copy ${year} to ${year + 1}`,
-      message: `Copy the company's own holidays of ${year} to the same dates in ${year + 1} as drafts? National holidays come from the proclamation. Drafts are not paid until you confirm their dates.`,
+      title: `Copy ${from} to ${from + 1}`,
+      message: `Copy the company's own holidays of ${from} to the same dates in ${from + 1} as drafts? National holidays come from the proclamation. Drafts are not paid until you confirm their dates.`,
       confirmLabel: 'Copy as drafts',
     });
     if (!agreed) return;
     try {
-      const { Copied, Skipped } = await copyYear(year);
+      const { Copied, Skipped } = await copyYear(from);
       toast.success(
-        `${Copied} holiday${Copied === 1 ? '' : 's'} copied to ${year + 1} as draft${Copied === 1 ? '' : 's'}${Skipped ? `; ${Skipped} already there` : ''}`,
+        `${Copied} holiday${Copied === 1 ? '' : 's'} copied to ${from + 1} as draft${Copied === 1 ? '' : 's'}${Skipped ? `; ${Skipped} already there` : ''}`,
       );
     } catch (error) {
       handleError(error, 'The holidays could not be copied.');
@@ -254,7 +260,7 @@ export default function HolidaysPage() {
               variant="outlined"
               startIcon={<ContentCopyOutlined />}
               disabled={copying}
-              onClick={() => void copyForward()}
+              onClick={() => void copyForward(year)}
             >
               Copy {year} to {year + 1}
             </Button>
@@ -264,6 +270,28 @@ export default function HolidaysPage() {
           </>
         }
       />
+      {yearMissing && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            previousOnFile ? (
+              <Button
+                color="inherit"
+                size="small"
+                disabled={copying}
+                onClick={() => void copyForward(year - 1)}
+              >
+                Copy {year - 1} to {year}
+              </Button>
+            ) : undefined
+          }
+        >
+          The national holidays of {year} are not on file: until they are, payroll pays them as ordinary days.
+          Add them from the year&apos;s proclamation
+          {previousOnFile ? `, and copy your company's own holidays of ${year - 1} forward as drafts` : ''}.
+        </Alert>
+      )}
       <ListToolbar
         search={
           <SearchField value={list.search} onChange={list.setSearch} placeholder="Search holiday name" />
