@@ -11,7 +11,8 @@ type ReportParam = 'From' | 'To' | 'Month' | 'IncludeSeparated' | 'MissingOnly';
 export const HR_REPORTS = {
   'master-list': {
     title: 'Master list (201)',
-    description: 'Every field of every employee’s 201 file, one row each.',
+    // The PDF is printed on landscape pages: it holds the main columns, not every field (UI review).
+    description: 'Every employee’s 201 file, one row each: every field in Excel and CSV, the main ones in PDF.',
     params: ['IncludeSeparated'],
   },
   headcount: {

@@ -190,7 +190,8 @@ function Body({ data }: { data: PayrollDashboardData }) {
                             {`${e.FullName} (${e.EmployeeNumber})`}
                           </Link>
                         }
-                        secondary={`Left ${dayLabel(e.SeparationDate)} · due by ${dayLabel(due)}`}
+                        // The separation date is the last day worked: one still ahead reads "Leaves", not "Left".
+                        secondary={`${e.SeparationDate < manilaToday() ? 'Left' : 'Leaves'} ${dayLabel(e.SeparationDate)} · due by ${dayLabel(due)}`}
                       />
                     </ListItem>
                   );
