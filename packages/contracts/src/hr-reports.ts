@@ -12,7 +12,8 @@ export const HR_REPORTS = {
   'master-list': {
     title: 'Master list (201)',
     // The PDF is printed on landscape pages: it holds the main columns, not every field (UI review).
-    description: 'Every employee’s 201 file, one row each: every field in Excel and CSV, the main ones in PDF.',
+    description:
+      'Every employee’s 201 file, one row each: every field in Excel and CSV, the main ones in PDF.',
     params: ['IncludeSeparated'],
   },
   headcount: {
