@@ -117,6 +117,12 @@ export default function HolidaysPage() {
     if (!agreed) return;
     try {
       const { Copied, Skipped } = await copyYear(from);
+      if (Copied === 0 && Skipped === 0) {
+        toast.info(
+          `${from} has no holidays of your company's own to copy. National holidays come from the proclamation: add them with Add Holiday.`,
+        );
+        return;
+      }
       toast.success(
         `${Copied} holiday${Copied === 1 ? '' : 's'} copied to ${from + 1} as draft${Copied === 1 ? '' : 's'}${Skipped ? `; ${Skipped} already there` : ''}`,
       );
@@ -281,6 +287,7 @@ export default function HolidaysPage() {
                 size="small"
                 disabled={copying}
                 onClick={() => void copyForward(year - 1)}
+                sx={{ whiteSpace: 'nowrap' }}
               >
                 Copy {year - 1} to {year}
               </Button>
@@ -400,7 +407,11 @@ export default function HolidaysPage() {
           {...list.tableProps}
           columns={columns}
           getRowId={(row) => row.HolidayId}
-          emptyMessage={`No holidays in ${year} match.`}
+          emptyMessage={
+            list.request.Search || list.state.filters.Type
+              ? `No holidays in ${year} match.`
+              : `No holidays in ${year}.`
+          }
           cardTitle="Name"
         />
       )}
