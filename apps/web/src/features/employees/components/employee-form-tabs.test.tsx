@@ -56,6 +56,25 @@ describe('EmployeeForm tabs', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  // UI review: an edit started with the cursor in the employee number, inviting a slip in the record's id.
+  it('starts a new record at its number, and an edit nowhere', () => {
+    const form = (editing?: { employeeId: string; supervisorName: null; companyId: string }) => (
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <EmployeeForm
+          initialValues={emptyEmployeeValues}
+          editing={editing}
+          onSubmit={async () => {}}
+          onCancel={() => {}}
+        />
+      </QueryClientProvider>
+    );
+    const { unmount } = render(form());
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Employee number/ }));
+    unmount();
+    render(form({ employeeId: 'e1', supervisorName: null, companyId: 'c1' }));
+    expect(document.activeElement).not.toBe(screen.getByRole('textbox', { name: /Employee number/ }));
+  });
+
   // HR review: "Terminal user id" where the app writes "ID" everywhere else.
   it('names the terminal field "Terminal user ID"', async () => {
     render(

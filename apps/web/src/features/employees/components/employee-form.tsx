@@ -139,7 +139,8 @@ export function EmployeeForm({
   const sections: Record<(typeof EMPLOYEE_SECTIONS)[number]['id'], ReactNode> = {
     personal: (
       <>
-        <TextInput {...field} name="EmployeeNumber" label="Employee number" required autoFocus />
+        {/* A new record starts at its number; an edit does not put the cursor in the id (UI review). */}
+        <TextInput {...field} name="EmployeeNumber" label="Employee number" required autoFocus={!editing} />
         <TextInput {...field} name="LastName" label="Last name" required />
         <TextInput {...field} name="FirstName" label="First name" required />
         <TextInput {...field} name="MiddleName" label="Middle name" />
