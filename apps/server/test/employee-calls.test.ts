@@ -150,3 +150,36 @@ describe('an optional id sent empty in the query string', () => {
     expect(res.json().errors[0].Code).toBe('CompanyId');
   });
 });
+
+// API review: an Admin naming a company of another tenant (or none at all) got 200 and an empty list from the
+// pickers' calls, where every other call answers 404 for it; an HR user naming another company of the tenant had
+// it ignored silently.
+describe("the pickers' and birthdays' CompanyId", () => {
+  const calls = [
+    '/api/v1/employees/search?SearchText=a&CompanyId=',
+    '/api/v1/employees/options?CompanyId=',
+    '/api/v1/employees/upcoming-birthdays?Days=30&CompanyId=',
+  ];
+  const companyOf = async (who: Session, name: string) =>
+    (
+      await t.db.withTenant(who.tenantId, (tx) =>
+        tx.query<{ id: string }>(`SELECT id FROM companies WHERE name = $1`, [name]),
+      )
+    )[0]?.id;
+
+  it.each(calls)('%s: a company that is not the tenant’s is 404 for an Admin', async (url) => {
+    const res = await get(admin, `${url}9b2f3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d`);
+    expect(res.statusCode, res.body).toBe(404);
+  });
+
+  it.each(calls)("%s: an Admin's own tenant's company answers", async (url) => {
+    const logistics = await companyOf(admin, 'Demo Logistics Corp.');
+    expect(logistics).toBeTruthy();
+    expect((await get(admin, `${url}${logistics}`)).statusCode).toBe(200);
+  });
+
+  it.each(calls)('%s: another company of the tenant is 404 for HR', async (url) => {
+    const logistics = await companyOf(hr, 'Demo Logistics Corp.');
+    expect((await get(hr, `${url}${logistics}`)).statusCode).toBe(404);
+  });
+});

@@ -81,6 +81,26 @@ export function requireInCompany(user: CurrentUser, companyId: string | null | u
   return own;
 }
 
+/**
+ * requireInCompany for a read that may span the tenant: an Admin's named company must also be one of the tenant,
+ * else the same 404 as any record of another tenant (not an empty answer that reads as "no employees there").
+ */
+export async function companyToRead(
+  tx: Tx,
+  user: CurrentUser,
+  companyId: string | null | undefined,
+): Promise<string | null> {
+  const id = requireInCompany(user, companyId);
+  if (id !== null && companyScope(user) === null) {
+    const found = await tx.query(`SELECT 1 FROM companies WHERE tenant_id = $1 AND id = $2`, [
+      user.tenantId,
+      id,
+    ]);
+    if (found.length === 0) throw problems.notFound('The company was not found.');
+  }
+  return id;
+}
+
 /** The tenant transaction and signed-in user of an authenticated route. */
 export function contextOf(request: FastifyRequest): RequestContext {
   if (!request.context) throw new Error('contextOf() used on a public route');

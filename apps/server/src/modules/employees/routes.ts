@@ -23,7 +23,7 @@ import {
 } from '@hrpay/contracts';
 import { sendExport } from '../../lib/export.js';
 import { manilaToday } from '../../lib/manila.js';
-import { companyScope, contextOf } from '../../lib/route-access.js';
+import { companyToRead, contextOf } from '../../lib/route-access.js';
 import { employeesRepo as repo } from './repository.js';
 import { writeHrReport } from './reports.js';
 import { employeesService as employees, hrDashboard } from './service.js';
@@ -46,9 +46,9 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/v1/employees/search', {
     config: { access: { userTypes: ['Admin', 'HRUser', 'PayrollUser'] } },
     schema: { tags, querystring: EmployeeSearchQuery, response: { 200: EmployeeSearchResult } },
-    handler: (req) => {
+    handler: async (req) => {
       const { tx, user } = contextOf(req);
-      const companyId = companyScope(user) ?? req.query.CompanyId ?? null;
+      const companyId = await companyToRead(tx, user, req.query.CompanyId);
       return repo.search(tx, user.tenantId, companyId, req.query.SearchText ?? null);
     },
   });
@@ -57,9 +57,9 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/v1/employees/options', {
     config: { access: staff },
     schema: { tags, querystring: EmployeeOptionsQuery, response: { 200: EmployeeOptionsResponse } },
-    handler: (req) => {
+    handler: async (req) => {
       const { tx, user } = contextOf(req);
-      return repo.options(tx, user.tenantId, companyScope(user) ?? req.query.CompanyId ?? null);
+      return repo.options(tx, user.tenantId, await companyToRead(tx, user, req.query.CompanyId));
     },
   });
 
@@ -67,9 +67,9 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/v1/employees/upcoming-birthdays', {
     config: { access: staff },
     schema: { tags, querystring: UpcomingBirthdaysQuery, response: { 200: UpcomingBirthdaysResponse } },
-    handler: (req) => {
+    handler: async (req) => {
       const { tx, user } = contextOf(req);
-      const companyId = companyScope(user) ?? req.query.CompanyId ?? null;
+      const companyId = await companyToRead(tx, user, req.query.CompanyId);
       return repo.upcomingBirthdays(
         tx,
         user.tenantId,
