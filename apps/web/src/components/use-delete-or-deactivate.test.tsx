@@ -14,7 +14,15 @@ interface Position {
 const row: Position = { PositionId: 'p-1', Name: 'Machine Operator', IsActive: true, RowVersion: 3 };
 
 /** A list page's Delete button for one row, with the resource's calls recorded. */
-function DeleteButton({ remove, calls }: { remove: () => Promise<unknown>; calls: unknown[][] }) {
+function DeleteButton({
+  remove,
+  calls,
+  inUse,
+}: {
+  remove: () => Promise<unknown>;
+  calls: unknown[][];
+  inUse?: string;
+}) {
   const removeRow = useDeleteRow<Position>(
     'position',
     'PositionId',
@@ -25,15 +33,17 @@ function DeleteButton({ remove, calls }: { remove: () => Promise<unknown>; calls
     async (change) => {
       calls.push(['save', change]);
     },
+    undefined,
+    inUse ? () => inUse : undefined,
   );
   return <button onClick={() => void removeRow(row)}>Delete</button>;
 }
 
-function renderButton(remove: () => Promise<unknown>) {
+function renderButton(remove: () => Promise<unknown>, inUse?: string) {
   const calls: unknown[][] = [];
   render(
     <ConfirmProvider>
-      <DeleteButton remove={remove} calls={calls} />
+      <DeleteButton remove={remove} calls={calls} inUse={inUse} />
     </ConfirmProvider>,
   );
   fireEvent.click(screen.getByText('Delete'));
@@ -70,5 +80,16 @@ describe('useDeleteRow', () => {
         ['save', { id: 'p-1', body: { ...row, IsActive: false } }],
       ]),
     );
+  });
+
+  // UI review: a department the list shows with employees asked "Delete Production? This cannot be undone.", and
+  // only then said it could not be deleted.
+  it('offers "Deactivate instead" at once for a row the page knows is in use', async () => {
+    const calls = renderButton(async () => undefined, 'Machine Operator has 2 employees.');
+    const refused = await screen.findByRole('dialog', { name: 'Position cannot be deleted' });
+    expect(refused.textContent).toContain('Machine Operator has 2 employees. Deactivate it instead');
+    expect(screen.queryByRole('dialog', { name: 'Delete position' })).toBeNull();
+    fireEvent.click(within(refused).getByRole('button', { name: 'Deactivate instead' }));
+    await waitFor(() => expect(calls).toEqual([['save', { id: 'p-1', body: { ...row, IsActive: false } }]]));
   });
 });

@@ -16,6 +16,11 @@ export interface DeleteOrDeactivate {
   deactivate: () => Promise<unknown>;
   /** Other wording than "Department deleted", "Department deactivated", "Department cannot be deleted". */
   messages?: { deleted?: string; deactivated?: string; inUseTitle?: string };
+  /**
+   * Why the record is in use, when the page already knows ("Production has 7 employees."): an active record is
+   * then offered "Deactivate instead" at once, not a Delete confirmation the server is sure to refuse.
+   */
+  inUse?: string | null;
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -27,7 +32,27 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export function useDeleteOrDeactivate(): (record: DeleteOrDeactivate) => Promise<void> {
   const confirm = useConfirm();
   return useCallback(
-    async ({ noun, name, isActive, remove, deactivate, messages = {} }: DeleteOrDeactivate) => {
+    async ({ noun, name, isActive, remove, deactivate, messages = {}, inUse }: DeleteOrDeactivate) => {
+      const offerDeactivate = (why: string) =>
+        confirm({
+          title: messages.inUseTitle ?? `${capitalized(noun)} cannot be deleted`,
+          message: why,
+          confirmLabel: 'Deactivate instead',
+        });
+      const deactivateNow = async () => {
+        try {
+          await deactivate();
+          void showToast('success', messages.deactivated ?? `${capitalized(noun)} deactivated`);
+        } catch (error) {
+          handleError(error, `The ${noun} could not be deactivated.`);
+        }
+      };
+      if (inUse && isActive) {
+        if (await offerDeactivate(`${inUse} Deactivate it instead: it stays on their records.`)) {
+          await deactivateNow();
+        }
+        return;
+      }
       const agreed = await confirm({
         title: `Delete ${noun}`,
         message: `Delete ${name}? This cannot be undone.`,
@@ -38,24 +63,12 @@ export function useDeleteOrDeactivate(): (record: DeleteOrDeactivate) => Promise
       try {
         await remove();
         void showToast('success', messages.deleted ?? `${capitalized(noun)} deleted`);
-        return;
       } catch (error) {
         if (!isProblem(error, ProblemTypes.stillReferenced) || !isActive) {
           handleError(error, `The ${noun} could not be deleted.`);
-          return;
+        } else if (await offerDeactivate(errorDetail(error) ?? `${name} is still in use.`)) {
+          await deactivateNow();
         }
-        const instead = await confirm({
-          title: messages.inUseTitle ?? `${capitalized(noun)} cannot be deleted`,
-          message: errorDetail(error) ?? `${name} is still in use.`,
-          confirmLabel: 'Deactivate instead',
-        });
-        if (!instead) return;
-      }
-      try {
-        await deactivate();
-        void showToast('success', messages.deactivated ?? `${capitalized(noun)} deactivated`);
-      } catch (error) {
-        handleError(error, `The ${noun} could not be deactivated.`);
       }
     },
     [confirm],
@@ -73,6 +86,7 @@ export function useDeleteRow<R extends { Name: string; IsActive: boolean }>(
   remove: (id: string) => Promise<unknown>,
   save: (change: { id: string; body: R }) => Promise<unknown>,
   messages?: (name: string) => DeleteOrDeactivate['messages'],
+  inUse?: (row: R) => string | null,
 ): (row: R) => Promise<void> {
   const deleteOrDeactivate = useDeleteOrDeactivate();
   return useCallback(
@@ -85,8 +99,9 @@ export function useDeleteRow<R extends { Name: string; IsActive: boolean }>(
         remove: () => remove(id),
         deactivate: () => save({ id, body: { ...row, IsActive: false } }),
         messages: messages?.(row.Name),
+        inUse: inUse?.(row),
       });
     },
-    [deleteOrDeactivate, noun, idKey, remove, save, messages],
+    [deleteOrDeactivate, noun, idKey, remove, save, messages, inUse],
   );
 }

@@ -19,6 +19,10 @@ import {
 import { DepartmentDialog } from '../components/department-dialog';
 
 /** /hr/departments: the departments of the HR user's company, with head and headcount. */
+/** A department with employees is in use: the page knows it from the headcount, without asking the server. */
+const departmentInUse = (d: Department) =>
+  d.Headcount > 0 ? `${d.Name} has ${d.Headcount} employee${d.Headcount === 1 ? '' : 's'}.` : null;
+
 export default function DepartmentsPage() {
   const [editing, setEditing] = useState<Department | 'new' | null>(null);
   const { mutateAsync: deleteDepartment } = useDeleteDepartment();
@@ -31,7 +35,14 @@ export default function DepartmentsPage() {
     filters: { IsActive: booleanParam },
   });
 
-  const remove = useDeleteRow<Department>('department', 'DepartmentId', deleteDepartment, updateDepartment);
+  const remove = useDeleteRow<Department>(
+    'department',
+    'DepartmentId',
+    deleteDepartment,
+    updateDepartment,
+    undefined,
+    departmentInUse,
+  );
 
   const columns = useMemo<GridColDef<Department>[]>(
     () => [
