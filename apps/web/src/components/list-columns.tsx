@@ -1,8 +1,8 @@
-import { CellLink } from '@/components/cell-link';
 import Chip from '@mui/material/Chip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { CellLink } from '@/components/cell-link';
 import { RowAction } from './data-table';
 
 /*

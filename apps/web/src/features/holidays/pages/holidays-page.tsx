@@ -80,6 +80,11 @@ export default function HolidaysPage() {
   const calendarYears = useHolidayCalendarYears();
   const yearMissing = calendarYears.data !== undefined && !calendarYears.data.Years.includes(year);
   const previousOnFile = calendarYears.data?.Years.includes(year - 1) ?? false;
+  // What the list and the year view say when nothing shows: a filter's "match" only when there is one.
+  const noHolidays =
+    list.request.Search || list.state.filters.Type
+      ? `No holidays in ${year} match.`
+      : `No holidays in ${year}.`;
 
   const remove = useCallback(
     async (holiday: Holiday) => {
@@ -388,9 +393,7 @@ export default function HolidaysPage() {
             {yearData.isFetching && <LinearProgress aria-label="Loading the holidays" sx={{ mb: 1 }} />}
             {yearData.data?.Items.length === 0 && (
               <Alert severity="info" sx={{ mb: 2 }}>
-                {list.request.Search || list.state.filters.Type
-                  ? `No holidays in ${year} match.`
-                  : `No holidays in ${year}.`}
+                {noHolidays}
               </Alert>
             )}
             <YearCalendar
@@ -407,11 +410,7 @@ export default function HolidaysPage() {
           {...list.tableProps}
           columns={columns}
           getRowId={(row) => row.HolidayId}
-          emptyMessage={
-            list.request.Search || list.state.filters.Type
-              ? `No holidays in ${year} match.`
-              : `No holidays in ${year}.`
-          }
+          emptyMessage={noHolidays}
           cardTitle="Name"
         />
       )}

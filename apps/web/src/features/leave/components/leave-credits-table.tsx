@@ -1,4 +1,3 @@
-import { CellLink } from '@/components/cell-link';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import Alert from '@mui/material/Alert';
@@ -13,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { LEAVE_CREDIT_SORTABLE, LeaveAdjustmentRequest, type LeaveCreditRow } from '@hrpay/contracts';
+import { CellLink } from '@/components/cell-link';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useScrollRegion } from '@/components/scroll-region';
 import { DataTable, FilterSelect, ListToolbar, SearchField, RowAction } from '@/components/data-table';

@@ -1,4 +1,3 @@
-import { CellLink } from '@/components/cell-link';
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +7,7 @@ import Switch from '@mui/material/Switch';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { type GridColDef } from '@mui/x-data-grid';
 import { EMPLOYEE_PAY_SORTABLE, type EmployeePayRow } from '@hrpay/contracts';
+import { CellLink } from '@/components/cell-link';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/page-header';

@@ -1,4 +1,3 @@
-import { CellLink } from '@/components/cell-link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast, type Id } from 'react-toastify';
@@ -25,6 +24,7 @@ import {
   type PayrollPeriodDetail,
   type PayslipListItem,
 } from '@hrpay/contracts';
+import { CellLink } from '@/components/cell-link';
 import { useConfirm } from '@/components/confirm-dialog';
 import { DataTable, FilterSelect, ListToolbar, SearchField } from '@/components/data-table';
 import { RecordLoadError, RecordLoading } from '@/components/edit-page';
